@@ -1,0 +1,38 @@
+import { useEffect } from 'react'
+import { ConnectButton, useAccount, useModal, useNetwork, usePortico, usePorticoSelector } from '../src/react'
+
+/** The demo dapp: what an integrator writes, plus a panel showing Portico's state. */
+export function App() {
+  const portico = usePortico()
+  const account = useAccount()
+  const { network, isUnsupported } = useNetwork()
+  const { open } = useModal()
+  const themeMode = usePorticoSelector((s) => s.options.themeMode)
+  useEffect(() => {
+    document.body.dataset.theme = themeMode
+  }, [themeMode])
+  return (
+    <main className="demo">
+      <header>
+        <h1>Portico demo dapp</h1>
+        <ConnectButton />
+      </header>
+      <div className="actions" style={{ marginTop: 16 }}>
+        <button type="button" className="secondary" onClick={() => open({ view: 'Networks' })}>
+          {isUnsupported ? 'Unsupported network' : (network?.name ?? 'Network')}
+        </button>
+        <button type="button" className="secondary" onClick={() => portico.setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}>
+          {themeMode === 'dark' ? 'Light theme' : 'Dark theme'}
+        </button>
+      </div>
+      <dl aria-label="Portico state">
+        <dt>Status</dt>
+        <dd data-testid="demo-status">{account.status}</dd>
+        <dt>Address</dt>
+        <dd data-testid="demo-address">{account.caipAddress ?? '—'}</dd>
+        <dt>Network</dt>
+        <dd data-testid="demo-network">{network?.caipNetworkId ?? '—'}</dd>
+      </dl>
+    </main>
+  )
+}

@@ -1,0 +1,24 @@
+import { createRoot } from 'react-dom/client'
+import { createPortico, eip155, mainnet, optimism, base } from '../src'
+import { PorticoProvider } from '../src/react'
+import { App } from './App'
+
+// The local stack's services (see dev/start.mjs); a hosted dapp points these at its own.
+const services = (globalThis as { PORTICO_ENDPOINTS?: Record<string, string> }).PORTICO_ENDPOINTS ?? {}
+
+const portico = createPortico({
+  projectId: 'portico-dev',
+  metadata: { name: 'Portico demo', description: 'The Portico demo dapp', url: location.origin, icons: [] },
+  plugins: [eip155({ networks: [mainnet, optimism, base] })],
+  endpoints: services,
+  themeMode: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+})
+
+// Exposed for the browser tests and for poking at in the console.
+;(globalThis as { portico?: typeof portico }).portico = portico
+
+createRoot(document.getElementById('root')!).render(
+  <PorticoProvider portico={portico}>
+    <App />
+  </PorticoProvider>,
+)

@@ -1,0 +1,38 @@
+// Builds the demo dapp into demo/dist: esbuild, minified ESM with code splitting, so
+// the modal's views arrive as a separate chunk (DESIGN.md performance budgets).
+import { build } from 'esbuild'
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+const root = path.resolve(__dirname, '..')
+
+export async function buildDemo({ outdir = path.join(root, 'demo/dist'), minify = true }: { outdir?: string | undefined; minify?: boolean } = {}) {
+  await rm(outdir, { recursive: true, force: true })
+  await mkdir(outdir, { recursive: true })
+  const result = await build({
+    entryPoints: { main: path.join(root, 'demo/main.tsx') },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify,
+    sourcemap: true,
+    metafile: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  })
+  await Promise.all([
+    copyFile(path.join(root, 'demo/index.html'), path.join(outdir, 'index.html')),
+    copyFile(path.join(root, 'demo/demo.css'), path.join(outdir, 'demo.css')),
+    writeFile(path.join(outdir, 'endpoints.js'), 'globalThis.PORTICO_ENDPOINTS = {}\n'),
+    copyFile(path.join(root, 'src/ui/styles.css'), path.join(outdir, 'portico.css')),
+  ])
+  return { outdir, metafile: result.metafile }
+}
+
+if (require.main === module) {
+  buildDemo().then(({ outdir }) => console.log(`demo built into ${path.relative(root, outdir)}`))
+}

@@ -1,0 +1,86 @@
+// The local stack, as one function: used by `npm start` and by the browser tests so
+// both run exactly the same thing. Starts the reference server as its own process,
+// builds the demo dapp and serves it with a strict CSP. Later issues add the local
+// chain, the WalletConnect relay and the secure frame origin here.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { writeFile } from 'node:fs/promises'
+import { createServer, type AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { buildDemo } from './build'
+import { contentSecurityPolicy, serveStatic } from './staticServer'
+
+const root = path.resolve(__dirname, '..')
+
+/** Asks the OS for a free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now()
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`reference server exited with code ${child.exitCode}`)
+    try {
+      if ((await fetch(`${url}/health`)).ok) return
+    } catch {
+      // Not listening yet: try again.
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} did not become healthy in ${timeoutMs} ms`)
+}
+
+export type StackOptions = {
+  /** Ports default to free ones. */
+  demoPort?: number
+  serverPort?: number
+  /** Holds the server's SQLite file; a fresh temp folder by default. */
+  dataDir?: string
+  outdir?: string
+  quiet?: boolean
+}
+
+export type Stack = { demoUrl: string; serverUrl: string; stop(): Promise<void> }
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const serverPort = options.serverPort ?? (await freePort())
+  const serverUrl = `http://127.0.0.1:${serverPort}`
+  const dataDir = options.dataDir ?? path.join(os.tmpdir(), `portico-stack-${process.pid}-${serverPort}`)
+  const server = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      SQLITE_FILE: path.join(dataDir, 'portico.sqlite'),
+      LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
+    },
+    stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
+  })
+  try {
+    const [{ outdir }] = await Promise.all([buildDemo({ outdir: options.outdir }), waitForHealth(serverUrl, server)])
+    const endpoints = { blockchainApi: serverUrl, walletListing: serverUrl }
+    await writeFile(path.join(outdir, 'endpoints.js'), `globalThis.PORTICO_ENDPOINTS = ${JSON.stringify(endpoints)}\n`)
+    const demo = await serveStatic({ dir: outdir, port: options.demoPort ?? 0, csp: contentSecurityPolicy([serverUrl]) })
+    return {
+      demoUrl: demo.url,
+      serverUrl,
+      async stop() {
+        await demo.close()
+        server.kill('SIGTERM')
+        await new Promise<void>((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', () => resolve())))
+      },
+    }
+  } catch (error) {
+    server.kill('SIGTERM')
+    throw error
+  }
+}

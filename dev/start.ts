@@ -1,0 +1,23 @@
+// `npm start`: the whole product on this machine. See dev/stack.mjs for what runs.
+import { startStack } from './stack'
+
+async function main() {
+const stack = await startStack({
+  demoPort: Number(process.env.DEMO_PORT ?? 5173),
+  serverPort: Number(process.env.PORT ?? 8787),
+  dataDir: '.data',
+})
+console.log(`\nPortico is running.\n  Demo dapp:        ${stack.demoUrl}\n  Reference server: ${stack.serverUrl}\nPress Ctrl+C to stop.`)
+
+const stop = async () => {
+  await stack.stop()
+  process.exit(0)
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,21 @@
+import { readFile } from 'node:fs/promises'
+import type { Page } from 'playwright-core'
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+/**
+ * Runs axe-core in the page on `selector` and returns the serious and critical
+ * violations. axe is injected through Playwright (not a <script> tag), so the page's
+ * strict CSP stays as it is.
+ */
+export async function seriousA11yViolations(page: Page, selector = 'body'): Promise<string[]> {
+  const source = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8')
+  await page.evaluate(source)
+  const violations = (await page.evaluate(async (context) => {
+    const axe = (globalThis as unknown as { axe: { run: (c: string) => Promise<{ violations: AxeViolation[] }> } }).axe
+    return (await axe.run(context)).violations
+  }, selector)) as AxeViolation[]
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+}

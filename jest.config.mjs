@@ -1,0 +1,39 @@
+// Two projects by file name: component tests (*.test.tsx) run in jsdom, everything
+// else (*.test.ts: rules, store, sagas, services, server) runs in plain Node, where
+// fetch, sockets and files are real.
+const transform = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  }],
+}
+// ESM-only packages that Jest (CommonJS) must transform.
+const esmOnly = ['sats-connect', '@sats-connect', 'bitcoin-address-validation', 'jsontokens', '@noble', '@scure', 'base58-js', 'bech32', 'sha256-uint8array', 'axios']
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`]
+const common = {
+  transform,
+  transformIgnorePatterns,
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/bench/anchors/', '/e2e/'],
+  // base58-js exports only an "import" condition, which Jest's CommonJS resolver never tries.
+  moduleNameMapper: { '^base58-js$': '<rootDir>/node_modules/base58-js/index.js' },
+}
+
+export default {
+  projects: [
+    { ...common, displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.ts'] },
+    // Browser tests: Playwright driving Debian's Chromium against the local stack.
+    { ...common, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/e2e/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },
+    {
+      ...common,
+      displayName: 'dom',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/**/*.test.tsx'],
+      setupFiles: ['<rootDir>/jest.setup.dom.js'],
+    },
+  ],
+}

@@ -1,0 +1,71 @@
+/**
+ * One query layer over two engines: SQLite (better-sqlite3, a real file; the
+ * default, zero setup) and PostgreSQL (pg, when DATABASE_URL is set, for several
+ * server processes or more data). Everything above this file speaks Kysely.
+ */
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Pool } from 'pg'
+import { type DatabaseSchema } from './schema'
+
+export type DatabaseConfig =
+  | { /** Path of the SQLite file; its folder is created when missing. */ sqliteFile: string }
+  | { /** `postgres://user:password@host:port/database` */ postgresUrl: string }
+
+export type SqlEngine = 'sqlite' | 'postgres'
+
+/**
+ * Opens a connection pool (PostgreSQL) or file (SQLite). Lazy for PostgreSQL:
+ * nothing connects until the first query, so a wrong URL shows at migration
+ * time or in GET /ready.
+ *
+ * @example
+ * const db = openDatabase({ sqliteFile: '.data/portico.sqlite' })
+ * await db.destroy()
+ */
+export function openDatabase(config: DatabaseConfig): Kysely<DatabaseSchema> {
+  if ('postgresUrl' in config) {
+    return new Kysely<DatabaseSchema>({
+      dialect: new PostgresDialect({
+        // Without a connect timeout a dead database would hang requests (and
+        // GET /ready) forever instead of failing them.
+        pool: new Pool({ connectionString: config.postgresUrl, max: 10, connectionTimeoutMillis: 5_000 }),
+      }),
+    })
+  }
+  if (config.sqliteFile !== ':memory:') mkdirSync(dirname(config.sqliteFile), { recursive: true })
+  const file = new BetterSqlite3(config.sqliteFile)
+  // WAL lets readers (GET /ready, later queries) run while a write is in
+  // progress; busy_timeout makes a second process wait instead of failing.
+  file.pragma('journal_mode = WAL')
+  file.pragma('busy_timeout = 5000')
+  file.pragma('foreign_keys = ON')
+  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: file }) })
+}
+
+/**
+ * Which engine a Kysely instance talks to, asked of the database itself, so it
+ * also works for instances the caller built (Kysely exposes its dialect only
+ * through internal API).
+ */
+export async function detectEngine<DB>(db: Kysely<DB>): Promise<SqlEngine> {
+  try {
+    await sql`select sqlite_version()`.execute(db)
+    return 'sqlite'
+  } catch {
+    return 'postgres'
+  }
+}
+
+/** For logs: the engine and where it is, never a password. */
+export function describeDatabase(config: DatabaseConfig): string {
+  if ('sqliteFile' in config) return `SQLite ${config.sqliteFile}`
+  try {
+    const url = new URL(config.postgresUrl)
+    return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`
+  } catch {
+    return 'PostgreSQL'
+  }
+}

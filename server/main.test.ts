@@ -1,0 +1,74 @@
+/**
+ * `npm run server` as a process: starts from environment variables, prints its
+ * URL, serves, and exits 0 on SIGTERM.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { type TempSqliteFile, tempSqliteFile } from './test/sqlite'
+
+const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
+
+function startMain(env: Record<string, string>): ChildProcess {
+  const { DATABASE_URL: _ignored, PORTICO_PROJECTS: _alsoIgnored, ...inherited } = process.env
+  return spawn(tsx, ['server/main.ts'], { cwd: process.cwd(), env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+function collect(stream: NodeJS.ReadableStream | null): { text: () => string } {
+  let text = ''
+  stream?.on('data', (chunk: Buffer) => (text += chunk.toString()))
+  return { text: () => text }
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode)
+    else child.once('exit', (code) => resolve(code))
+  })
+}
+
+async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = probe()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describe('server/main.ts', () => {
+  let sqlite: TempSqliteFile
+  let child: ChildProcess | undefined
+  beforeEach(() => {
+    sqlite = tempSqliteFile()
+  })
+  afterEach(() => {
+    if (child?.exitCode === null) child.kill('SIGKILL')
+    sqlite.remove()
+  })
+
+  it('listens, prints its URL, serves the dev project, and exits 0 on SIGTERM', async () => {
+    child = startMain({ PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: sqlite.file, LOG_LEVEL: 'silent' })
+    const stdout = collect(child.stdout)
+    const stderr = collect(child.stderr)
+    const url = await waitFor(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout.text())?.[1], `the URL (stderr: ${stderr.text()})`)
+    expect(stdout.text()).toContain(`SQLite ${sqlite.file}; projects: portico-dev`)
+
+    const response = await fetch(`${url}/getWallets?projectId=portico-dev&entries=1`, { headers: { origin: 'http://localhost:5173' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+    expect(existsSync(sqlite.file)).toBe(true)
+
+    child.kill('SIGTERM')
+    expect(await exited(child)).toBe(0)
+    expect(stdout.text()).toContain('SIGTERM received, closing')
+  }, 30_000)
+
+  it('refuses to start on a bad variable, naming it', async () => {
+    child = startMain({ PORT: 'eighty', SQLITE_FILE: sqlite.file })
+    const stderr = collect(child.stderr)
+    expect(await exited(child)).toBe(1)
+    expect(stderr.text()).toContain("Portico server failed to start: PORT must be an integer from 0 to 65535, not 'eighty'")
+  }, 30_000)
+})

@@ -1,0 +1,59 @@
+import { DEV_PROJECT_ID, InvalidProjectsConfigError, createProjectRegistry, devProject, readProjectsConfig } from './projects'
+
+describe('readProjectsConfig', () => {
+  it('gives the dev project alone when unset or blank', () => {
+    for (const value of [undefined, '', '  ']) {
+      expect(readProjectsConfig(value, { analyticsEnabled: false })).toEqual([
+        { id: DEV_PROJECT_ID, allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled: false },
+      ])
+    }
+  })
+
+  it('reads inline JSON, defaulting analyticsEnabled', () => {
+    const json = '[{"id":"shop","allowedOrigins":["https://shop.example"]},{"id":"b","allowedOrigins":[],"analyticsEnabled":false}]'
+    expect(readProjectsConfig(json, { analyticsEnabled: true })).toEqual([
+      { id: 'shop', allowedOrigins: ['https://shop.example'], analyticsEnabled: true },
+      { id: 'b', allowedOrigins: [], analyticsEnabled: false },
+    ])
+  })
+
+  it('reads a file when the value is a path', () => {
+    const files: Record<string, string> = { '/etc/portico/projects.json': '[{"id":"f","allowedOrigins":["https://*.f.example"]}]' }
+    const readFile = (path: string) => files[path] ?? (() => { throw new Error(`ENOENT: ${path}`) })()
+    expect(readProjectsConfig('/etc/portico/projects.json', { analyticsEnabled: true, readFile })).toEqual([
+      { id: 'f', allowedOrigins: ['https://*.f.example'], analyticsEnabled: true },
+    ])
+    expect(() => readProjectsConfig('/missing.json', { analyticsEnabled: true, readFile })).toThrow(
+      "Cannot read PORTICO_PROJECTS file '/missing.json': ENOENT: /missing.json",
+    )
+  })
+
+  it('explains malformed JSON and wrong shapes', () => {
+    expect(() => readProjectsConfig('[{', { analyticsEnabled: true })).toThrow(/PORTICO_PROJECTS is not valid JSON/)
+    expect(() => readProjectsConfig('{"id":"x"}', { analyticsEnabled: true })).toThrow(/must be a non-empty array/)
+    expect(() => readProjectsConfig('[{"id":"x","allowedOrigins":["https://x.example/app"]}]', { analyticsEnabled: true })).toThrow(
+      /\/0\/allowedOrigins\/0 must match pattern/,
+    )
+    expect(() => readProjectsConfig('[{"id":"has space","allowedOrigins":[]}]', { analyticsEnabled: true })).toThrow(InvalidProjectsConfigError)
+  })
+})
+
+describe('createProjectRegistry', () => {
+  it('finds projects by id and checks origins against their patterns', () => {
+    const projects = createProjectRegistry([devProject({ analyticsEnabled: true })])
+    const dev = projects.get('portico-dev')
+    expect(dev?.isOriginAllowed('http://localhost:5173')).toBe(true)
+    expect(dev?.isOriginAllowed('http://127.0.0.1:8080')).toBe(true)
+    expect(dev?.isOriginAllowed('https://localhost:5173')).toBe(false)
+    expect(projects.get('other')).toBeUndefined()
+  })
+
+  it('rejects duplicate ids and bad patterns', () => {
+    expect(() => createProjectRegistry([devProject({ analyticsEnabled: true }), devProject({ analyticsEnabled: false })])).toThrow(
+      "Project id 'portico-dev' is configured twice",
+    )
+    expect(() => createProjectRegistry([{ id: 'x', allowedOrigins: ['localhost'], analyticsEnabled: true }])).toThrow(
+      /Project 'x': 'localhost' is not an origin pattern/,
+    )
+  })
+})

@@ -1,0 +1,83 @@
+/**
+ * POST /e (SPEC §7, Blockchain API "analytics"): the analytics sink. When the
+ * project has analytics enabled the event is validated and stored (202); when
+ * disabled it is dropped unread (204), so a client with a stale config costs
+ * nothing.
+ */
+import { type FastifyPluginAsync } from 'fastify'
+import { type AnalyticsEventStore } from '../db/analyticsEvents'
+import { type JsonObject, type JsonValue } from '../db/schema'
+import { HttpError, errorResponses } from '../httpErrors'
+import { type ProjectQuery, projectGuard, projectOf, projectQuerySchema } from '../projectGuard'
+import { type ProjectRegistry } from '../projects'
+
+export interface AnalyticsRoutesOptions {
+  projects: ProjectRegistry
+  events: AnalyticsEventStore
+}
+
+/** An analytics event is a few hundred bytes; 16 KiB leaves room and bounds abuse. */
+export const ANALYTICS_EVENT_MAX_BYTES = 16 * 1024
+/** Deeper nesting is no real event, and very deep JSON strains jsonb. */
+export const ANALYTICS_EVENT_MAX_DEPTH = 16
+
+const postEventSchema = {
+  querystring: projectQuerySchema,
+  body: { type: 'object', maxProperties: 64 },
+  response: errorResponses,
+} as const
+
+export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (app, { projects, events }) => {
+  app.addHook('preValidation', projectGuard(projects))
+
+  // navigator.sendBeacon can only send text/plain without a CORS preflight, so
+  // accept JSON under that type too (this parser is local to this route group).
+  app.removeContentTypeParser('text/plain')
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string))
+    } catch {
+      done(new HttpError(400, 'Bad Request', 'Body is not valid JSON'), undefined)
+    }
+  })
+
+  app.post<{ Querystring: ProjectQuery; Body: JsonObject }>(
+    '/e',
+    {
+      bodyLimit: ANALYTICS_EVENT_MAX_BYTES,
+      schema: postEventSchema,
+      preValidation: async (request, reply) => {
+        if (!projectOf(request).analyticsEnabled) return reply.code(204).send()
+      },
+    },
+    async (request, reply) => {
+      const problem = eventProblem(request.body)
+      if (problem !== undefined) throw new HttpError(400, 'Bad Request', `body ${problem}`)
+      await events.add({
+        projectId: projectOf(request).id,
+        event: request.body,
+        sdkType: request.query.st ?? null,
+        sdkVersion: request.query.sv ?? null,
+      })
+      return reply.code(202).send()
+    },
+  )
+}
+
+/**
+ * What JSON Schema cannot say cheaply: nesting depth, and NUL characters, which
+ * PostgreSQL text and jsonb cannot store (refusing them on every engine keeps
+ * SQLite and PostgreSQL deployments answering alike).
+ */
+function eventProblem(value: JsonValue, depth = 1): string | undefined {
+  if (depth > ANALYTICS_EVENT_MAX_DEPTH) return `is nested deeper than ${ANALYTICS_EVENT_MAX_DEPTH} levels`
+  if (typeof value === 'string') return value.includes('\u0000') ? 'contains a NUL character' : undefined
+  if (typeof value !== 'object' || value === null) return undefined
+  const children = Array.isArray(value) ? value : Object.values(value)
+  if (!Array.isArray(value) && Object.keys(value).some((key) => key.includes('\u0000'))) return 'contains a NUL character'
+  for (const child of children) {
+    const problem = eventProblem(child, depth + 1)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}

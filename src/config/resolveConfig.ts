@@ -1,0 +1,115 @@
+import { ConfigError, NetworkNotFoundError, SiweAndSiwxConflictError, ValidationError } from '../errors'
+import type { NamespacePlugin } from '../plugins/types'
+import type { CaipNetwork } from '../types/network'
+import { defaultEndpoints, defaultFeatures, defaultMetadata } from './defaults'
+import type { Endpoints, Features, Metadata, PorticoConfig, ThemeMode, ThemeVariables } from './types'
+
+export type ResolvedConfig = {
+  projectId: string | undefined
+  metadata: Metadata
+  plugins: readonly NamespacePlugin[]
+  networks: readonly CaipNetwork[]
+  defaultNetwork: CaipNetwork | undefined
+  features: Features
+  themeMode: ThemeMode
+  themeVariables: ThemeVariables
+  endpoints: Endpoints
+  allowUnsupportedChain: boolean
+  siwx: PorticoConfig['siwx']
+  featuredWalletIds: readonly string[]
+  includeWalletIds: readonly string[]
+  excludeWalletIds: readonly string[]
+  isMobile: boolean
+  telegramPlatform: NonNullable<PorticoConfig['telegramPlatform']>
+  devtools: string | false
+}
+
+export type ResolveConfigOptions = {
+  /** Plugins used when `config.plugins` is absent (the caller supplies eip155 so this module stays light). */
+  defaultPlugins: () => readonly NamespacePlugin[]
+  /** Device detection, when `config.isMobile` is absent. */
+  detectMobile?: () => boolean
+}
+
+/**
+ * Checks a dapp's config against SPEC §5 and fills every default (SPEC §9).
+ * Throws `ConfigError` (or a subclass) for configurations that cannot work; a missing
+ * project id is not thrown, it becomes an alert (SPEC §5), so the dapp still renders.
+ *
+ * @example
+ * const resolved = resolveConfig({ projectId: 'p1' }, { defaultPlugins: () => [eip155()] })
+ */
+export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptions): ResolvedConfig {
+  if (config === null || typeof config !== 'object') {
+    throw new ConfigError('createPortico needs a config object.')
+  }
+  if (config.siweConfig && config.siwx) throw new SiweAndSiwxConflictError()
+
+  const themeMode = config.themeMode ?? 'light'
+  if (themeMode !== 'light' && themeMode !== 'dark') {
+    throw new ValidationError('Theme mode must be light or dark.', [{ path: 'themeMode', message: `got ${String(themeMode)}` }])
+  }
+
+  const plugins = config.plugins ?? options.defaultPlugins()
+  const namespaces = new Set<string>()
+  for (const plugin of plugins) {
+    if (namespaces.has(plugin.namespace)) throw new ConfigError(`Two plugins claim the namespace '${plugin.namespace}'.`)
+    namespaces.add(plugin.namespace)
+  }
+
+  const networks = config.networks ?? plugins.flatMap((p) => p.networks)
+  for (const network of networks) {
+    if (!namespaces.has(network.chainNamespace)) {
+      throw new ConfigError(`Network '${network.caipNetworkId}' needs a plugin for the '${network.chainNamespace}' namespace.`, {
+        metaMessages: ['Add the plugin to config.plugins, e.g. plugins: [eip155(), solana()].'],
+      })
+    }
+  }
+
+  let defaultNetwork: CaipNetwork | undefined = networks[0]
+  if (config.defaultNetwork !== undefined) {
+    const wanted = typeof config.defaultNetwork === 'string' ? config.defaultNetwork : config.defaultNetwork.caipNetworkId
+    defaultNetwork = networks.find((n) => n.caipNetworkId === wanted)
+    if (!defaultNetwork) throw new NetworkNotFoundError({ metaMessages: [`defaultNetwork: ${wanted}`] })
+  }
+
+  const endpoints: Endpoints = { ...defaultEndpoints, ...stripUndefined(config.endpoints ?? {}) }
+  for (const [name, url] of Object.entries(endpoints)) {
+    if (!isUrl(url)) throw new ValidationError(`endpoints.${name} must be an absolute URL.`, [{ path: `endpoints.${name}`, message: url }])
+  }
+
+  const projectId = typeof config.projectId === 'string' && config.projectId.trim() ? config.projectId.trim() : undefined
+
+  return {
+    projectId,
+    metadata: config.metadata ?? defaultMetadata,
+    plugins,
+    networks,
+    defaultNetwork,
+    features: { ...defaultFeatures, ...stripUndefined(config.features ?? {}) },
+    themeMode,
+    themeVariables: config.themeVariables ?? {},
+    endpoints,
+    allowUnsupportedChain: config.allowUnsupportedChain ?? false,
+    siwx: config.siwx ?? config.siweConfig,
+    featuredWalletIds: config.featuredWalletIds ?? [],
+    includeWalletIds: config.includeWalletIds ?? [],
+    excludeWalletIds: config.excludeWalletIds ?? [],
+    isMobile: config.isMobile ?? options.detectMobile?.() ?? false,
+    telegramPlatform: config.telegramPlatform ?? 'unknown',
+    devtools: config.devtools ?? 'Portico',
+  }
+}
+
+function isUrl(value: string): boolean {
+  try {
+    new URL(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}

@@ -1,0 +1,90 @@
+import type { NamespacePlugin } from '../plugins/types'
+import type { CaipNetwork, CaipNetworkId } from '../types/network'
+import type { SocialProvider, TelegramPlatform } from './constants'
+
+export type ThemeMode = 'light' | 'dark'
+
+/**
+ * CSS variables a dapp may override. Every one has a default in the theme; the modal
+ * reads nothing else, so these are the whole theming surface.
+ */
+export type ThemeVariables = {
+  '--portico-font-family'?: string
+  /** Master font size; every size in the modal is a multiple of it (default 10px). */
+  '--portico-font-size-master'?: string
+  /** Master border radius; every radius is a multiple of it (default 4px). */
+  '--portico-border-radius-master'?: string
+  '--portico-z-index'?: number
+  '--portico-accent'?: string
+  '--portico-color-mix'?: string
+  '--portico-color-mix-strength'?: number
+}
+
+export type Features = {
+  swaps: boolean
+  onramp: boolean
+  receive: boolean
+  send: boolean
+  email: boolean
+  history: boolean
+  analytics: boolean
+  allWallets: boolean
+  legalCheckbox: boolean
+  smartSessions: boolean
+  collapseWallets: boolean
+  pay: boolean
+  /** Social logins offered, in order; `false` hides them all. */
+  socials: readonly SocialProvider[] | false
+}
+
+export type Metadata = {
+  name: string
+  description: string
+  url: string
+  icons: readonly string[]
+}
+
+/** Base URLs of every service the modal talks to; each is configurable for self-hosting. */
+export type Endpoints = {
+  blockchainApi: string
+  walletListing: string
+  secureFrame: string
+  relay: string
+}
+
+/** Sign-in with X (issue 8 fills the flow); one of `siweConfig` / `siwx` at most. */
+export type SiwxConfig = {
+  getNonce?: () => Promise<string>
+  verifyMessage?: (parameters: { message: string; signature: string }) => Promise<boolean>
+  signOut?: () => Promise<void>
+}
+export type SiweConfig = SiwxConfig
+
+export type PorticoConfig = {
+  /** Project id issued by the wallet-listing service. Missing → 'Project ID Not Configured' alert. */
+  projectId?: string | undefined
+  metadata?: Metadata | undefined
+  /** Namespace plugins; default `[eip155()]`. An empty list means "no adapters". */
+  plugins?: readonly NamespacePlugin[] | undefined
+  /** Networks offered; default: every network of the registered plugins. */
+  networks?: readonly CaipNetwork[] | undefined
+  /** Network selected before anything is connected; default the first of `networks`. */
+  defaultNetwork?: CaipNetwork | CaipNetworkId | undefined
+  features?: Partial<Features> | undefined
+  themeMode?: ThemeMode | undefined
+  themeVariables?: ThemeVariables | undefined
+  endpoints?: Partial<Endpoints> | undefined
+  /** Stay on an unsupported network instead of showing UnsupportedChain. */
+  allowUnsupportedChain?: boolean | undefined
+  siweConfig?: SiweConfig | undefined
+  siwx?: SiwxConfig | undefined
+  featuredWalletIds?: readonly string[] | undefined
+  includeWalletIds?: readonly string[] | undefined
+  excludeWalletIds?: readonly string[] | undefined
+  /** Overrides device detection (the modal opens AllWallets on mobile). */
+  isMobile?: boolean | undefined
+  /** Telegram mini-app platform, when running inside one (filters socials, SPEC §5). */
+  telegramPlatform?: TelegramPlatform | undefined
+  /** Name shown in Redux DevTools; default 'Portico'. `false` disables DevTools. */
+  devtools?: string | false | undefined
+}

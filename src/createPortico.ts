@@ -1,0 +1,107 @@
+import createSagaMiddleware from 'redux-saga'
+import { resolveConfig, type ResolvedConfig } from './config/resolveConfig'
+import type { PorticoConfig, ThemeMode, ThemeVariables } from './config/types'
+import { PorticoError } from './errors'
+import { detectMobile } from './environment'
+import { eip155 } from './plugins/eip155'
+import type { NamespacePlugin } from './plugins/types'
+import { disconnectSaga, type DisconnectResult } from './sagas/connectors'
+import type { SagaContext } from './sagas/context'
+import { switchNetworkSaga, type SwitchResult } from './sagas/network'
+import { rootSaga } from './sagas/rootSaga'
+import { createStore, type PorticoStore } from './store/createStore'
+import type { PorticoState } from './store/rootReducer'
+import type { Route, RouteParams, ViewName } from './store/routes'
+import { resolveOpenRoute } from './store/selectors/openRoute'
+import { connectorsActions } from './store/slices/connectors'
+import { modalActions } from './store/slices/modal'
+import { networkActions } from './store/slices/network'
+import { optionsActions } from './store/slices/options'
+import type { CaipNetwork, CaipNetworkId } from './types/network'
+
+/** `open()` options: a view, with its parameters when the view has any. */
+export type OpenOptions<V extends ViewName = ViewName> = { view?: V } & (RouteParams<V> extends undefined
+  ? { params?: undefined }
+  : { params: RouteParams<V> })
+
+export type Portico = {
+  /** Opens the modal on the SPEC §2 default view, or on `view`. */
+  open<V extends ViewName>(options?: OpenOptions<V>): void
+  /** Closes the modal; `force` also closes ApproveTransaction (SPEC §4). */
+  close(options?: { force?: boolean }): void
+  getState(): PorticoState
+  /** Calls `listener` after every state change. Returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void
+  /** Switches the active network (through the wallet when connected). Rejects with the reason. */
+  switchNetwork(network: CaipNetworkId | CaipNetwork): Promise<void>
+  /** Disconnects one namespace, or all. Rejects with 'Failed to disconnect' when a wallet refuses. */
+  disconnect(options?: { namespace?: string }): Promise<void>
+  setThemeMode(mode: ThemeMode): void
+  setThemeVariables(variables: ThemeVariables): void
+  /** Stops every process (discovery, watchers, timers). The instance is unusable after. */
+  destroy(): void
+  /** The instance's own store, for `<PorticoProvider>`; dapps read state through hooks. */
+  readonly store: PorticoStore
+  readonly config: ResolvedConfig
+}
+
+/**
+ * Creates a Portico instance: validates the config (SPEC §5), builds its own store and
+ * starts its processes. Call it once, at module scope or in a memo, and pass it to
+ * `<PorticoProvider>`.
+ *
+ * @example
+ * import { createPortico, eip155 } from 'portico'
+ * const portico = createPortico({
+ *   projectId: 'portico-dev',
+ *   metadata: { name: 'My dapp', description: 'Demo', url: 'https://example.com', icons: [] },
+ *   plugins: [eip155()],
+ * })
+ * portico.open()
+ */
+export function createPortico(config: PorticoConfig): Portico {
+  const resolved = resolveConfig(config, { defaultPlugins: () => [eip155()], detectMobile: () => detectMobile() })
+  const context: SagaContext = {
+    config: resolved,
+    plugins: new Map<string, NamespacePlugin>(resolved.plugins.map((p) => [p.namespace, p])),
+    window: typeof window === 'undefined' ? undefined : window,
+  }
+  const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
+  const store = createStore({ config: resolved, middleware: [sagaMiddleware] })
+  const root = sagaMiddleware.run(rootSaga)
+
+  return {
+    store,
+    config: resolved,
+    open(options) {
+      const requested = options?.view ? ({ view: options.view, ...(options.params ? { params: options.params } : {}) } as Route) : undefined
+      store.dispatch(modalActions.opened({ route: resolveOpenRoute(store.getState(), requested) }))
+    },
+    close(options) {
+      store.dispatch(modalActions.closeRequested(options))
+    },
+    getState: store.getState,
+    subscribe: store.subscribe,
+    async switchNetwork(network) {
+      const caipNetworkId = typeof network === 'string' ? network : network.caipNetworkId
+      const result = (await sagaMiddleware.run(switchNetworkSaga, networkActions.switchRequested({ caipNetworkId })).toPromise()) as SwitchResult
+      if (result.error) throw result.error
+    },
+    async disconnect(options) {
+      const action = connectorsActions.disconnectRequested(options)
+      const result = (await sagaMiddleware.run(disconnectSaga, action).toPromise()) as DisconnectResult
+      const first = result.failed[0]
+      if (first) throw first.error
+    },
+    setThemeMode(mode) {
+      if (mode !== 'light' && mode !== 'dark') throw new PorticoError('Theme mode must be light or dark.')
+      store.dispatch(optionsActions.themeModeSet(mode))
+    },
+    setThemeVariables(variables) {
+      store.dispatch(optionsActions.themeVariablesSet(variables))
+    },
+    destroy() {
+      root.cancel()
+    },
+  }
+}

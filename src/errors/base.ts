@@ -1,0 +1,65 @@
+export type PorticoErrorParameters = {
+  /** Longer explanation, appended to the message on its own line. */
+  details?: string | undefined
+  /** Machine-readable code: a JSON-RPC / wallet code or a Portico string code. */
+  code?: number | string | undefined
+  cause?: unknown
+  /** Extra lines shown under the short message (hints, offending values). */
+  metaMessages?: readonly string[] | undefined
+}
+
+export type PorticoErrorType = PorticoError & { name: 'PorticoError' }
+
+/**
+ * The one base class of every error Portico raises. `shortMessage` is the sentence a
+ * visitor may see (SPEC §8 wording); `message` adds details and meta lines for the
+ * developer; `walk()` searches the cause chain, so callers can find, say, the wallet's
+ * own RPC error under a Portico wrapper.
+ *
+ * @example
+ * try { await portico.switchNetwork('eip155:10') }
+ * catch (e) { if (e instanceof PorticoError) toast(e.shortMessage) }
+ */
+export class PorticoError extends Error {
+  override name = 'PorticoError'
+  readonly shortMessage: string
+  readonly details: string | undefined
+  readonly code: number | string | undefined
+  readonly metaMessages: readonly string[] | undefined
+
+  constructor(shortMessage: string, parameters: PorticoErrorParameters = {}) {
+    const details =
+      parameters.details ??
+      (parameters.cause instanceof PorticoError
+        ? parameters.cause.details
+        : parameters.cause instanceof Error
+          ? parameters.cause.message
+          : undefined)
+    const lines = [shortMessage]
+    if (parameters.metaMessages?.length) lines.push('', ...parameters.metaMessages)
+    if (details && details !== shortMessage) lines.push('', `Details: ${details}`)
+    super(lines.join('\n'), parameters.cause === undefined ? undefined : { cause: parameters.cause })
+    this.shortMessage = shortMessage
+    this.details = details
+    this.code = parameters.code
+    this.metaMessages = parameters.metaMessages
+  }
+
+  /**
+   * Walks the cause chain and returns the first error for which `predicate` holds,
+   * or the innermost error when no predicate is given.
+   */
+  walk(predicate?: (error: unknown) => boolean): unknown {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk starts at this error
+    let current: unknown = this
+    const seen = new Set<unknown>()
+    while (current && !seen.has(current)) {
+      seen.add(current)
+      if (predicate?.(current)) return current
+      const next: unknown = (current as { cause?: unknown }).cause
+      if (next === undefined || next === null) return predicate ? null : current
+      current = next
+    }
+    return predicate ? null : current
+  }
+}

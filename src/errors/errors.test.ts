@@ -1,0 +1,185 @@
+import { InsufficientFundsError, TransactionExecutionError, BaseError as ViemBaseError } from 'viem'
+import {
+  ChainNotSupportedError,
+  ErrorMessages,
+  ErrorTemplates,
+  FrameLoadError,
+  FrameRequestTimeoutError,
+  FrameResponseError,
+  HttpStatusError,
+  PorticoError,
+  RpcCodes,
+  RpcError,
+  SiweAndSiwxConflictError,
+  SwitchChainNotSupportedError,
+  WalletSessionError,
+  toNodeError,
+  toRpcError,
+} from '.'
+
+describe('PorticoError', () => {
+  it('keeps the short message for visitors and adds details and meta lines for developers', () => {
+    const error = new PorticoError('Network not found', { details: 'eip155:99 is not configured', metaMessages: ['Networks: eip155:1'] })
+    expect(error.shortMessage).toBe('Network not found')
+    expect(error.message).toBe('Network not found\n\nNetworks: eip155:1\n\nDetails: eip155:99 is not configured')
+    expect(error).toBeInstanceOf(Error)
+  })
+
+  it('walks the cause chain to the error a caller looks for', () => {
+    const root = { code: 4001, message: 'User rejected' }
+    const error = new PorticoError('outer', { cause: new PorticoError('middle', { cause: root }) })
+    expect(error.walk()).toBe(root)
+    expect(error.walk((e) => (e as { code?: number }).code === 4001)).toBe(root)
+    expect(error.walk((e) => e === 'nothing')).toBeNull()
+  })
+
+  it('subclasses form one hierarchy', () => {
+    expect(new ChainNotSupportedError()).toBeInstanceOf(PorticoError)
+    expect(new FrameLoadError()).toBeInstanceOf(PorticoError)
+    expect(new HttpStatusError(500, 'http://x')).toBeInstanceOf(PorticoError)
+  })
+})
+
+describe('SPEC §8 messages', () => {
+  it.each([
+    ['tokenBalanceUnavailable', 'Token Balance Unavailable'],
+    ['networkNotSupportedForGasPrice', 'Network not supported for Gas Price'],
+    ['networkNotSupportedForSwaps', 'Network not supported for Swaps'],
+    ['failedToDisconnect', 'Failed to disconnect'],
+    ['chainNotSupported', 'Chain is not supported'],
+    ['networkNotFound', 'Network not found'],
+    ['addressOrAuthConnectorNotFound', 'Address or auth connector not found'],
+    ['errorResolvingName', 'Error resolving name'],
+    ['errorFetchingNameSuggestions', 'Error fetching name suggestions'],
+    ['errorRegisteringName', 'Error registering name'],
+    ['amountAndReceiverRequired', 'An amount and receiver address are required'],
+    ['tokenRequired', 'A token is required'],
+    ['unsupportedChain', 'Unsupported chain'],
+    ['unableToLoadEmailLoginDependency', 'Unable to load email login dependency'],
+    ['requestWasAborted', 'Request was aborted'],
+    ['somethingWentWrong', 'Something went wrong'],
+    ['anErrorOccurred', 'An error occurred'],
+    ['iframeNotSet', 'W3mFrame: iframe is not set'],
+    ['parentNotSet', 'W3mFrame: parent is not set'],
+    ['callConnectBeforeRequest', 'Please call connect() before request()'],
+    ['signClientNotInitialized', 'Sign Client not initialized'],
+    ['fetchingCallStatusNotApproved', 'Fetching call status not approved by the wallet.'],
+    ['noRpcUrlForChainId', 'No RPC url provided for chainId'],
+    ['failedToFetchTransactions', 'Failed to fetch transactions'],
+    ['signatureDeclined', 'Signature declined'],
+    ['problemInitializingAuthentication', 'A problem occurred while trying initialize authentication'],
+    ['required', 'Required'],
+    ['invalidEmail', 'Invalid email'],
+  ] as const)('%s reads "%s"', (key, text) => {
+    expect(ErrorMessages[key]).toBe(text)
+  })
+
+  it('fills the templated messages exactly', () => {
+    expect(ErrorTemplates.tryAgainAfter(30)).toBe('Please try again after 30 seconds')
+    expect(new SwitchChainNotSupportedError(10).shortMessage).toBe(
+      "Failed to switch to chain 'eip155:10'. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method.",
+    )
+    expect(WalletSessionError.namespaceNotConfigured('solana').shortMessage).toBe(
+      "Namespace 'solana' is not configured. Please call connect() first with namespace config.",
+    )
+    expect(WalletSessionError.providerNotFound('eip155:1').shortMessage).toBe('JSON-RPC provider for eip155:1 not found')
+    expect(new HttpStatusError(404, 'http://x/y').shortMessage).toBe('HTTP status code: 404')
+    expect(ErrorTemplates.userOperationReceipt(502)).toBe('Failed to fetch user operation receipt - 502')
+  })
+
+  it('reports frame failures with their analytics codes', () => {
+    expect(new FrameLoadError().code).toBe('iframe_load_failed')
+    expect(new FrameRequestTimeoutError().code).toBe('iframe_request_timeout')
+    expect(new FrameResponseError(undefined).shortMessage).toBe('An error occurred')
+    expect(new FrameResponseError('Invalid code').shortMessage).toBe('Invalid code')
+  })
+
+  it('names the siwe/siwx conflict', () => {
+    expect(new SiweAndSiwxConflictError().code).toBe('config/siwe-siwx-conflict')
+  })
+})
+
+describe('JSON-RPC and wallet codes', () => {
+  it.each([
+    [-32700, 'ParseError'],
+    [-32600, 'InvalidRequest'],
+    [-32601, 'MethodNotFound'],
+    [-32602, 'InvalidParams'],
+    [-32603, 'InternalError'],
+    [-32000, 'InvalidInput'],
+    [-32001, 'ResourceNotFound'],
+    [-32002, 'ResourceUnavailable'],
+    [-32003, 'TransactionRejected'],
+    [-32004, 'MethodNotSupported'],
+    [-32005, 'LimitExceeded'],
+    [-32006, 'JsonRpcVersionUnsupported'],
+    [4001, 'UserRejectedRequest'],
+    [4100, 'Unauthorized'],
+    [4200, 'UnsupportedMethod'],
+    [4900, 'ProviderDisconnected'],
+    [4901, 'ChainDisconnected'],
+    [4902, 'SwitchChainError'],
+    [5000, 'UserRejected'],
+    [32603, 'InternalError'],
+  ])('code %i is %s', (code, name) => {
+    const error = new RpcError(code)
+    expect(error.rpcName).toBe(name)
+    expect(error.code).toBe(code)
+    expect(error.shortMessage).toBe(RpcCodes[code as keyof typeof RpcCodes].message)
+  })
+
+  it('covers the wallet capability range 5700-5760', () => {
+    for (const code of [5700, 5710, 5720, 5730, 5740, 5750, 5760]) expect(new RpcError(code).rpcName).not.toBe('UnknownRpcError')
+  })
+
+  it('treats 4001 and 5000 as the visitor saying no', () => {
+    expect(new RpcError(4001).isUserRejection).toBe(true)
+    expect(new RpcError(5000).isUserRejection).toBe(true)
+    expect(new RpcError(-32603).isUserRejection).toBe(false)
+  })
+
+  it('turns a raw EIP-1193 error into an RpcError that keeps the wallet message as details', () => {
+    const raw = { code: 4902, message: 'Unrecognized chain ID "0x2105".' }
+    const error = toRpcError(raw)
+    expect(error).toBeInstanceOf(RpcError)
+    expect((error as RpcError).rpcName).toBe('SwitchChainError')
+    expect(error.details).toBe('Unrecognized chain ID "0x2105".')
+    expect(error.cause).toBe(raw)
+  })
+
+  it('keeps unknown codes and plain errors readable', () => {
+    expect((toRpcError({ code: 1234, message: 'odd' }) as RpcError).rpcName).toBe('UnknownRpcError')
+    expect(toRpcError('boom').shortMessage).toBe('boom')
+    expect(toRpcError(undefined).shortMessage).toBe('An unknown error occurred.')
+  })
+})
+
+describe('node errors', () => {
+  it.each([
+    ['insufficient funds for gas * price + value', 'insufficientFunds'],
+    ['nonce too low', 'nonceTooLow'],
+    ['nonce too high', 'nonceTooHigh'],
+    ['max fee per gas less than block base fee', 'feeCapTooLow'],
+    ['intrinsic gas too low', 'gasTooLow'],
+    ['intrinsic gas too high', 'gasTooHigh'],
+    ['execution reverted: ERC20: transfer amount exceeds balance', 'executionReverted'],
+  ] as const)('maps "%s" to %s with a readable message', (nodeMessage, kind) => {
+    const error = toNodeError({ code: -32000, message: nodeMessage })
+    expect(error?.kind).toBe(kind)
+    expect(error?.shortMessage).not.toBe(nodeMessage)
+    expect(error?.shortMessage).toMatch(/^[A-Z].*\.$/)
+    expect(error?.cause).toEqual({ code: -32000, message: nodeMessage })
+  })
+
+  it('finds viem node errors deep in a cause chain', () => {
+    const viemError = new TransactionExecutionError(new InsufficientFundsError({ cause: new ViemBaseError('insufficient funds') }), {
+      account: undefined,
+      chain: undefined,
+    } as never)
+    expect(toNodeError(viemError)?.kind).toBe('insufficientFunds')
+  })
+
+  it('returns undefined for anything else', () => {
+    expect(toNodeError(new Error('user rejected'))).toBeUndefined()
+  })
+})

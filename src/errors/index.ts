@@ -1,0 +1,20 @@
+export { PorticoError, type PorticoErrorParameters, type PorticoErrorType } from './base'
+export { ErrorMessages, ErrorTemplates, type ErrorMessageKey } from './messages'
+export { Alerts, type AlertId } from './alerts'
+export { ConfigError, SiweAndSiwxConflictError } from './config'
+export { ValidationError, type ValidationIssue } from './validation'
+export {
+  NetworkError,
+  ChainNotSupportedError,
+  NetworkNotFoundError,
+  UnsupportedChainError,
+  NetworkNotSupportedForSwapsError,
+  NetworkNotSupportedForGasPriceError,
+  SwitchChainNotSupportedError,
+} from './network'
+export { RpcCodes, isRpcCode, userRejectionCodes, type RpcCode, type RpcCodeName } from './rpcCodes'
+export { RpcError, toRpcError } from './rpc'
+export { TransactionNodeError, toNodeError, type NodeErrorKind } from './node'
+export { FrameError, FrameLoadError, FrameRequestTimeoutError, FrameResponseError, type FrameErrorCode } from './frame'
+export { ServiceError, HttpStatusError, HttpTimeoutError } from './service'
+export { WalletError, FailedToDisconnectError, ConnectorNotFoundError, WalletSessionError } from './wallet'

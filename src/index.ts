@@ -1,0 +1,41 @@
+/**
+ * Portico's public API. Everything a dapp uses is exported here (React bindings from
+ * `portico/react`); nothing else is public.
+ */
+export { createPortico, type Portico, type OpenOptions } from './createPortico'
+
+export type {
+  PorticoConfig,
+  Features,
+  Metadata,
+  Endpoints,
+  ThemeMode,
+  ThemeVariables,
+  SiweConfig,
+  SiwxConfig,
+} from './config/types'
+export type { ResolvedConfig } from './config/resolveConfig'
+export * as constants from './config/constants'
+export { SDK_TYPE, SDK_VERSION } from './config/defaults'
+
+export * from './errors'
+export * from './validation'
+
+export type {
+  NamespacePlugin,
+  PluginFeatures,
+  PluginContext,
+  ConnectorCapability,
+  BalanceCapability,
+  ConnectedAccount,
+  ConnectorEvent,
+  SendParameters,
+} from './plugins/types'
+export { createPluginRegistry, type PluginRegistry } from './plugins/registry'
+export * from './plugins/eip155'
+export * from './plugins/solana'
+export * from './plugins/bip122'
+
+export type * from './types'
+export type { PorticoState, Route, ViewName, RouteParams, AccountState, ConnectionStatus } from './store'
+export { SpecViews } from './store'

@@ -1,0 +1,21 @@
+export { eip155, eip155Features, type Eip155PluginOptions } from './plugin'
+export { isEvmAddress } from './address'
+export {
+  toCaipNetwork,
+  eip155Networks,
+  mainnet,
+  sepolia,
+  holesky,
+  optimism,
+  arbitrum,
+  polygon,
+  celo,
+  aurora,
+  bsc,
+  avalanche,
+  zksync,
+  gnosis,
+  base,
+  zora,
+  zoraTestnet,
+} from './networks'

@@ -1,0 +1,47 @@
+import { SwapChainIds } from '../../config/constants'
+import type { CaipNetwork } from '../../types/network'
+import { solanaMainnet } from '../solana/networks'
+import { base, eip155Networks, mainnet, sepolia } from './networks'
+import { eip155 } from './plugin'
+
+describe('eip155()', () => {
+  it('is the eip155 namespace with the SPEC §9 networks by default', () => {
+    const plugin = eip155()
+    expect(plugin.namespace).toBe('eip155')
+    expect(plugin.name).toBe('Ethereum & EVM')
+    expect(plugin.networks).toBe(eip155Networks)
+  })
+
+  it('lets the dapp replace the networks', () => {
+    expect(eip155({ networks: [mainnet, base] }).networks).toEqual([mainnet, base])
+  })
+
+  it('uses the SPEC §5 EVM address rule', () => {
+    const plugin = eip155()
+    expect(plugin.isAddress('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045')).toBe(true)
+    expect(plugin.isAddress('So11111111111111111111111111111111111111112')).toBe(false)
+  })
+
+  it('supports balance, names, activity and send (SPEC §5)', () => {
+    expect(eip155().features).toMatchObject({ balance: true, names: true, activity: true, send: true })
+  })
+
+  it('offers swaps only on the 12 listed chains', () => {
+    const { swaps } = eip155().features
+    expect(SwapChainIds).toHaveLength(12)
+    const swappable = eip155Networks.filter(swaps).map((network) => network.id)
+    expect(swappable).toEqual(eip155Networks.map((network) => network.id).filter((id) => SwapChainIds.includes(Number(id))))
+    expect(swaps(mainnet)).toBe(true)
+    expect(swaps(base)).toBe(true)
+    expect(swaps(sepolia)).toBe(false)
+    const fantom: CaipNetwork = { ...mainnet, id: 250, caipNetworkId: 'eip155:250', name: 'Fantom' }
+    expect(swaps(fantom)).toBe(true)
+    expect(swaps(solanaMainnet)).toBe(false)
+  })
+
+  it('has no connector or balance capability yet, rather than a fake one', () => {
+    const plugin = eip155()
+    expect(plugin.connectors).toBeUndefined()
+    expect(plugin.balance).toBeUndefined()
+  })
+})

@@ -1,0 +1,78 @@
+import { useContext, useMemo } from 'react'
+import { createDispatchHook, createSelectorHook } from 'react-redux'
+import type { Portico } from '../createPortico'
+import { PorticoError } from '../errors'
+import type { PorticoDispatch } from '../store/createStore'
+import type { PorticoState } from '../store/rootReducer'
+import { selectActiveAccount } from '../store/selectors/account'
+import { selectActiveNetwork } from '../store/slices/network'
+import { PorticoInstanceContext, PorticoStoreContext } from './context'
+
+/** Typed selector hook bound to Portico's own store context. */
+export const usePorticoSelector = createSelectorHook(PorticoStoreContext).withTypes<PorticoState>()
+/** Typed dispatch hook bound to Portico's own store context. */
+export const usePorticoDispatch = createDispatchHook(PorticoStoreContext).withTypes<PorticoDispatch>()
+
+/**
+ * The Portico instance given to `<PorticoProvider>`.
+ *
+ * @example
+ * const portico = usePortico()
+ * <button onClick={() => portico.open({ view: 'Networks' })}>Networks</button>
+ */
+export function usePortico(): Portico {
+  const portico = useContext(PorticoInstanceContext)
+  if (!portico) throw new PorticoError('usePortico must be used inside <PorticoProvider>.')
+  return portico
+}
+
+/**
+ * The active account (SPEC §3 Account) and its connection status.
+ *
+ * @example
+ * const { address, isConnected } = useAccount()
+ */
+export function useAccount() {
+  const account = usePorticoSelector(selectActiveAccount)
+  const namespace = usePorticoSelector((s) => s.account.activeNamespace)
+  return useMemo(
+    () => ({
+      ...account,
+      namespace,
+      isConnected: account.status === 'connected',
+      isConnecting: account.status === 'connecting',
+    }),
+    [account, namespace],
+  )
+}
+
+/**
+ * The active network, the configured ones, and `switchNetwork`.
+ *
+ * @example
+ * const { network, networks, switchNetwork } = useNetwork()
+ */
+export function useNetwork() {
+  const portico = usePortico()
+  const network = usePorticoSelector(selectActiveNetwork)
+  const networks = usePorticoSelector((s) => s.network.networks)
+  const isUnsupported = usePorticoSelector((s) => s.network.unsupportedCaipNetworkId !== undefined)
+  const switchingTo = usePorticoSelector((s) => s.network.switchingTo)
+  return useMemo(
+    () => ({ network, networks, isUnsupported, switchingTo, switchNetwork: portico.switchNetwork }),
+    [network, networks, isUnsupported, switchingTo, portico],
+  )
+}
+
+/**
+ * Modal state and controls.
+ *
+ * @example
+ * const { open, isOpen } = useModal()
+ */
+export function useModal() {
+  const portico = usePortico()
+  const isOpen = usePorticoSelector((s) => s.modal.open)
+  const view = usePorticoSelector((s) => s.router.history[s.router.history.length - 1]?.view ?? 'Connect')
+  return useMemo(() => ({ isOpen, view, open: portico.open, close: portico.close }), [isOpen, view, portico])
+}

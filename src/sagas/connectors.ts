@@ -1,0 +1,181 @@
+import { buffers, eventChannel, type EventChannel } from 'redux-saga'
+import { actionChannel, all, call, cancel, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects'
+import type { Channel, Task } from 'redux-saga'
+import { ConnectorNotFoundError, FailedToDisconnectError } from '../errors'
+import type { ConnectedAccount, ConnectorEvent, NamespacePlugin } from '../plugins/types'
+import type { PorticoState } from '../store/rootReducer'
+import { accountActions } from '../store/slices/account'
+import { alertsActions } from '../store/slices/alerts'
+import { connectorsActions } from '../store/slices/connectors'
+import { modalActions } from '../store/slices/modal'
+import { networkActions } from '../store/slices/network'
+import { routerActions } from '../store/slices/router'
+import type { ConnectorInfo } from '../types/connector'
+import { getSagaContext, type SagaContext } from './context'
+import { errorMessage } from './errorMessage'
+
+/** Runs each plugin's connector discovery and mirrors its lists into the store. */
+export function* discoverySaga() {
+  const context: SagaContext = yield call(getSagaContext)
+  const tasks = [...context.plugins.values()]
+    .filter((plugin) => plugin.connectors)
+    .map((plugin) => call(discoverNamespace, plugin, context))
+  yield all(tasks)
+}
+
+function* discoverNamespace(plugin: NamespacePlugin, context: SagaContext) {
+  const networks = context.config.networks.filter((n) => n.chainNamespace === plugin.namespace)
+  // Discovery may report synchronously while subscribing; only the latest list matters.
+  const channel: EventChannel<readonly ConnectorInfo[]> = eventChannel(
+    (emit) => plugin.connectors!.discover({ projectId: context.config.projectId ?? '', networks, window: context.window }, (list) => emit([...list])),
+    buffers.sliding(1),
+  )
+  try {
+    while (true) {
+      const connectors: readonly ConnectorInfo[] = yield take(channel)
+      yield put(connectorsActions.discovered({ namespace: plugin.namespace, connectors }))
+    }
+  } finally {
+    channel.close()
+  }
+}
+
+/** Connects a connector, shows the Connecting view meanwhile, and watches its events. */
+export function* connectSaga(action: ReturnType<typeof connectorsActions.connectRequested>) {
+  const { connectorId, namespace } = action.payload
+  const context: SagaContext = yield call(getSagaContext)
+  const plugin = context.plugins.get(namespace)
+  const state: PorticoState = yield select()
+  const info = state.connectors.byNamespace[namespace]?.find((c) => c.id === connectorId)
+  const network =
+    state.network.networks.find((n) => n.caipNetworkId === state.network.activeCaipNetworkId && n.chainNamespace === namespace) ??
+    state.network.networks.find((n) => n.chainNamespace === namespace)
+  if (!plugin?.connectors || !info || !network) {
+    yield put(connectorsActions.connectFailed({ message: new ConnectorNotFoundError().shortMessage }))
+    return
+  }
+  yield put(accountActions.connecting({ namespace }))
+  yield put(routerActions.push({ view: 'ConnectingExternal', params: { connectorId } }))
+  try {
+    const result: ConnectedAccount = yield call(plugin.connectors.connect, { connectorId, network })
+    yield put(
+      accountActions.connected({
+        namespace,
+        address: result.address,
+        caipNetworkId: result.caipNetworkId,
+        allAccounts: result.accounts.map((a) => ({ ...a })),
+        connectedWalletInfo: { connectorId, name: info.name, type: info.type, icon: info.imageUrl },
+      }),
+    )
+    yield put(connectorsActions.connectSucceeded({ connectorId, namespace }))
+    yield put(connectorsActions.recentAdded({ id: connectorId, name: info.name, imageUrl: info.imageUrl, rdns: info.info?.rdns }))
+    yield put(networkActions.activeNetworkChanged({ caipNetworkId: result.caipNetworkId }))
+    const after: PorticoState = yield select()
+    if (!after.network.unsupportedCaipNetworkId || after.network.allowUnsupportedChain) {
+      yield put(routerActions.reset({ view: 'Account' }))
+      yield put(modalActions.closeRequested({ force: true }))
+    }
+  } catch (error) {
+    yield put(accountActions.connectFailed({ namespace }))
+    yield put(connectorsActions.connectFailed({ message: errorMessage(error) }))
+  }
+}
+
+/**
+ * Owns one event watcher per connected namespace: started when a connection succeeds,
+ * cancelled when the namespace disconnects (by the visitor, or by the wallet).
+ */
+export function* connectionWatchersSaga() {
+  const context = (yield call(getSagaContext)) as SagaContext
+  const tasks = new Map<string, Task>()
+  const channel = (yield actionChannel([connectorsActions.connectSucceeded.type, connectorsActions.disconnected.type])) as Channel<
+    ReturnType<typeof connectorsActions.connectSucceeded> | ReturnType<typeof connectorsActions.disconnected>
+  >
+  while (true) {
+    const action = (yield take(channel)) as ReturnType<typeof connectorsActions.connectSucceeded> | ReturnType<typeof connectorsActions.disconnected>
+    const { namespace } = action.payload
+    const previous = tasks.get(namespace)
+    tasks.delete(namespace)
+    if (previous?.isRunning()) yield cancel(previous)
+    const watch = context.plugins.get(namespace)?.connectors?.watch
+    if (connectorsActions.connectSucceeded.match(action) && watch) {
+      tasks.set(namespace, (yield fork(watchConnector, watch, namespace, action.payload.connectorId)) as Task)
+    }
+  }
+}
+
+/** Provider events (accountsChanged, chainChanged, disconnect) become store actions. */
+export function* watchConnector(
+  watch: NonNullable<NonNullable<NamespacePlugin['connectors']>['watch']>,
+  namespace: string,
+  connectorId: string,
+) {
+  // Every provider event counts (an account change then a chain change), so none is dropped.
+  const channel: EventChannel<ConnectorEvent> = eventChannel((emit) => watch({ connectorId }, emit), buffers.expanding(8))
+  try {
+    while (true) {
+      const event: ConnectorEvent = yield take(channel)
+      const state: PorticoState = yield select()
+      if (event.type === 'disconnect' || (event.type === 'accountsChanged' && event.accounts.length === 0)) {
+        yield call(resetNamespace, namespace)
+        return
+      }
+      if (event.type === 'accountsChanged') {
+        const caipAddress = state.account.byNamespace[namespace]?.caipAddress
+        const caipNetworkId = caipAddress ? (caipAddress.split(':').slice(0, 2).join(':') as `${string}:${string}`) : undefined
+        if (caipNetworkId && event.accounts[0]) {
+          yield put(accountActions.addressChanged({ namespace, address: event.accounts[0], caipNetworkId }))
+        }
+      } else {
+        yield put(networkActions.activeNetworkChanged({ caipNetworkId: event.caipNetworkId }))
+        yield put(accountActions.networkChanged({ namespace, caipNetworkId: event.caipNetworkId }))
+      }
+    }
+  } finally {
+    channel.close()
+  }
+}
+
+function* resetNamespace(namespace: string) {
+  yield put(accountActions.chainDisconnected({ namespace }))
+  yield put(connectorsActions.disconnected({ namespace }))
+  const state: PorticoState = yield select()
+  const stillConnected = Object.values(state.account.byNamespace).some((a) => a.status === 'connected')
+  if (!stillConnected) yield put(routerActions.reset({ view: 'Connect' }))
+}
+
+/**
+ * Disconnects one namespace, or every connected one. A wallet that fails to
+ * disconnect keeps its state and the visitor sees 'Failed to disconnect'.
+ */
+export function* disconnectSaga(
+  action: ReturnType<typeof connectorsActions.disconnectRequested>,
+): Generator<unknown, DisconnectResult, never> {
+  const context = (yield call(getSagaContext)) as SagaContext
+  const state = (yield select()) as PorticoState
+  const failed: DisconnectResult['failed'] = []
+  const namespaces = action.payload?.namespace ? [action.payload.namespace] : Object.keys(state.connectors.active)
+  for (const namespace of namespaces) {
+    const connectorId = state.connectors.active[namespace]
+    const connectors = context.plugins.get(namespace)?.connectors
+    try {
+      if (connectorId && connectors) yield call(connectors.disconnect, { connectorId })
+    } catch (error) {
+      const failure = new FailedToDisconnectError({ cause: error })
+      failed.push({ namespace, error: failure })
+      yield put(alertsActions.toastRequested({ message: failure.shortMessage, variant: 'error' }))
+      continue
+    }
+    yield call(resetNamespace, namespace)
+  }
+  return { failed }
+}
+
+export type DisconnectResult = { failed: { namespace: string; error: FailedToDisconnectError }[] }
+
+export function* connectorsSaga() {
+  yield fork(discoverySaga)
+  yield fork(connectionWatchersSaga)
+  yield takeLatest(connectorsActions.connectRequested.type, connectSaga)
+  yield takeEvery(connectorsActions.disconnectRequested.type, disconnectSaga)
+}

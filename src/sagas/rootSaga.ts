@@ -1,0 +1,10 @@
+import { all, fork } from 'redux-saga/effects'
+import { connectorsSaga } from './connectors'
+import { modalSaga } from './modal'
+import { networkSaga } from './network'
+import { toastSaga } from './toast'
+
+/** Starts every long-running process; each lives in its own file. */
+export function* rootSaga() {
+  yield all([fork(modalSaga), fork(toastSaga), fork(networkSaga), fork(connectorsSaga)])
+}

@@ -1,0 +1,58 @@
+import { configureStore, type Middleware } from '@reduxjs/toolkit'
+import type { ResolvedConfig } from '../config/resolveConfig'
+import { rootReducer, type PorticoState } from './rootReducer'
+
+export type CreateStoreParameters = {
+  config: ResolvedConfig
+  /** Middleware to append (the saga middleware, in `createPortico`). */
+  middleware?: readonly Middleware[]
+  preloadedState?: Partial<PorticoState>
+}
+
+/**
+ * Makes a fresh Portico store: no module singletons, so every `createPortico` call,
+ * every test and every server render gets its own. Redux DevTools shows it as
+ * 'Portico' (configurable) so it never mixes with the dapp's own store.
+ *
+ * @example
+ * const store = createStore({ config: resolveConfig({ projectId: 'p' }, { defaultPlugins: () => [eip155()] }) })
+ */
+export function createStore({ config, middleware = [], preloadedState }: CreateStoreParameters) {
+  const initial = rootReducer(undefined, { type: '@@portico/init' })
+  const preloaded: PorticoState = {
+    ...initial,
+    options: {
+      projectId: config.projectId,
+      metadata: config.metadata,
+      features: config.features,
+      themeMode: config.themeMode,
+      themeVariables: config.themeVariables,
+      endpoints: config.endpoints,
+      namespaces: config.plugins.map((p) => p.namespace),
+      featuredWalletIds: [...config.featuredWalletIds],
+      includeWalletIds: [...config.includeWalletIds],
+      excludeWalletIds: [...config.excludeWalletIds],
+      isMobile: config.isMobile,
+      telegramPlatform: config.telegramPlatform,
+      siwxEnabled: Boolean(config.siwx),
+    },
+    network: {
+      ...initial.network,
+      networks: [...config.networks],
+      activeCaipNetworkId: config.defaultNetwork?.caipNetworkId,
+      allowUnsupportedChain: config.allowUnsupportedChain,
+    },
+    // SPEC §5: a missing project id shows the 'Project ID Not Configured' alert.
+    alerts: config.projectId ? initial.alerts : { ...initial.alerts, alerts: ['projectIdNotConfigured'] },
+    ...preloadedState,
+  }
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: preloaded,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(...middleware),
+    devTools: config.devtools === false ? false : { name: config.devtools },
+  })
+}
+
+export type PorticoStore = ReturnType<typeof createStore>
+export type PorticoDispatch = PorticoStore['dispatch']

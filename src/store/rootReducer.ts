@@ -1,0 +1,32 @@
+import { combineSlices } from '@reduxjs/toolkit'
+import { accountSlice } from './slices/account'
+import { alertsSlice } from './slices/alerts'
+import { connectorsSlice } from './slices/connectors'
+import { embeddedSlice } from './slices/embedded'
+import { modalSlice } from './slices/modal'
+import { networkSlice } from './slices/network'
+import { onrampSlice } from './slices/onramp'
+import { optionsSlice } from './slices/options'
+import { routerSlice } from './slices/router'
+import { sendSlice } from './slices/send'
+import { swapSlice } from './slices/swap'
+import { transactionsSlice } from './slices/transactions'
+import { walletsSlice } from './slices/wallets'
+
+export const rootReducer = combineSlices(
+  accountSlice,
+  alertsSlice,
+  connectorsSlice,
+  embeddedSlice,
+  modalSlice,
+  networkSlice,
+  onrampSlice,
+  optionsSlice,
+  routerSlice,
+  sendSlice,
+  swapSlice,
+  transactionsSlice,
+  walletsSlice,
+)
+
+export type PorticoState = ReturnType<typeof rootReducer>

@@ -1,0 +1,4 @@
+export { selectActiveAccount, selectIsConnected, selectConnectedNamespaces } from './account'
+export { resolveOpenRoute } from './openRoute'
+export { selectHasBrowserWallet, selectConnectMethodOrder, selectSocialOptions } from './connectMethods'
+export { orderWallets, selectOrderedWallets, type WalletItem } from './walletOrder'

@@ -1,0 +1,154 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { AccountType } from '../../config/constants'
+import type { ConnectorType } from '../../types/connector'
+import type { CaipAddress, CaipNetworkId } from '../../types/network'
+import type { TokenBalance } from '../../types/tokenBalance'
+import type { EmbeddedUser } from '../../types/user'
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
+
+/** SPEC §3 Account, one per namespace. */
+export type AccountState = {
+  caipAddress: CaipAddress | undefined
+  address: string | undefined
+  balance: string | undefined
+  balanceSymbol: string | undefined
+  profileName: string | undefined
+  profileImage: string | undefined
+  status: ConnectionStatus
+  user: EmbeddedUser | undefined
+  tokenBalance: TokenBalance[]
+  smartAccountDeployed: boolean
+  allAccounts: { address: string; type?: string | undefined }[]
+  preferredAccountTypes: Partial<Record<string, AccountType>>
+  socialProvider: string | undefined
+  connectedWalletInfo: { connectorId: string; name: string; type: ConnectorType; icon?: string | undefined } | undefined
+  addressLabels: Record<string, string>
+}
+
+export type AccountSliceState = {
+  byNamespace: Record<string, AccountState>
+  /** The namespace whose account the modal shows. */
+  activeNamespace: string | undefined
+}
+
+export const emptyAccount = (): AccountState => ({
+  caipAddress: undefined,
+  address: undefined,
+  balance: undefined,
+  balanceSymbol: undefined,
+  profileName: undefined,
+  profileImage: undefined,
+  status: 'disconnected',
+  user: undefined,
+  tokenBalance: [],
+  smartAccountDeployed: false,
+  allAccounts: [],
+  preferredAccountTypes: {},
+  socialProvider: undefined,
+  connectedWalletInfo: undefined,
+  addressLabels: {},
+})
+
+const initialState: AccountSliceState = { byNamespace: {}, activeNamespace: undefined }
+
+function accountOf(state: AccountSliceState, namespace: string): AccountState {
+  return (state.byNamespace[namespace] ??= emptyAccount())
+}
+
+export type ConnectedPayload = {
+  namespace: string
+  address: string
+  caipNetworkId: CaipNetworkId
+  allAccounts?: { address: string; type?: string | undefined }[] | undefined
+  connectedWalletInfo: NonNullable<AccountState['connectedWalletInfo']>
+}
+
+export const accountSlice = createSlice({
+  name: 'account',
+  initialState,
+  reducers: {
+    connecting(state, action: PayloadAction<{ namespace: string }>) {
+      accountOf(state, action.payload.namespace).status = 'connecting'
+    },
+    connected(state, action: PayloadAction<ConnectedPayload>) {
+      const { namespace, address, caipNetworkId, allAccounts, connectedWalletInfo } = action.payload
+      const account = accountOf(state, namespace)
+      account.status = 'connected'
+      account.address = address
+      account.caipAddress = `${caipNetworkId}:${address}`
+      account.allAccounts = allAccounts ?? [{ address }]
+      account.connectedWalletInfo = connectedWalletInfo
+      state.activeNamespace = namespace
+    },
+    /** The connection attempt ended without an account (rejected, failed). */
+    connectFailed(state, action: PayloadAction<{ namespace: string }>) {
+      const account = accountOf(state, action.payload.namespace)
+      if (account.status === 'connecting') account.status = account.address ? 'connected' : 'disconnected'
+    },
+    /** The wallet switched account: keep the connection, drop what belonged to the old address. */
+    addressChanged(state, action: PayloadAction<{ namespace: string; address: string; caipNetworkId: CaipNetworkId }>) {
+      const { namespace, address, caipNetworkId } = action.payload
+      const account = accountOf(state, namespace)
+      account.address = address
+      account.caipAddress = `${caipNetworkId}:${address}`
+      account.balance = undefined
+      account.balanceSymbol = undefined
+      account.profileName = undefined
+      account.profileImage = undefined
+      account.tokenBalance = []
+    },
+    /** The network changed under a connected account: its CAIP address follows. */
+    networkChanged(state, action: PayloadAction<{ namespace: string; caipNetworkId: CaipNetworkId }>) {
+      const account = state.byNamespace[action.payload.namespace]
+      if (account?.address) {
+        account.caipAddress = `${action.payload.caipNetworkId}:${account.address}`
+        account.balance = undefined
+        account.tokenBalance = []
+      }
+    },
+    /** SPEC §4: on chain disconnect the account data is reset and the status becomes disconnected. */
+    chainDisconnected(state, action: PayloadAction<{ namespace: string }>) {
+      const { namespace } = action.payload
+      const preferred = state.byNamespace[namespace]?.preferredAccountTypes ?? {}
+      state.byNamespace[namespace] = { ...emptyAccount(), preferredAccountTypes: preferred }
+      if (state.activeNamespace === namespace) {
+        state.activeNamespace = Object.keys(state.byNamespace).find((ns) => state.byNamespace[ns]?.status === 'connected')
+      }
+    },
+    balanceLoaded(state, action: PayloadAction<{ namespace: string; balance: string; symbol: string }>) {
+      const account = accountOf(state, action.payload.namespace)
+      account.balance = action.payload.balance
+      account.balanceSymbol = action.payload.symbol
+    },
+    tokenBalanceLoaded(state, action: PayloadAction<{ namespace: string; tokens: TokenBalance[] }>) {
+      accountOf(state, action.payload.namespace).tokenBalance = action.payload.tokens
+    },
+    profileLoaded(state, action: PayloadAction<{ namespace: string; name: string | undefined; image: string | undefined }>) {
+      const account = accountOf(state, action.payload.namespace)
+      account.profileName = action.payload.name
+      account.profileImage = action.payload.image
+    },
+    userLoaded(state, action: PayloadAction<{ namespace: string; user: EmbeddedUser; socialProvider?: string | undefined }>) {
+      const account = accountOf(state, action.payload.namespace)
+      account.user = action.payload.user
+      account.smartAccountDeployed = action.payload.user.smartAccountDeployed ?? false
+      if (action.payload.socialProvider !== undefined) account.socialProvider = action.payload.socialProvider
+    },
+    preferredAccountTypeSet(state, action: PayloadAction<{ namespace: string; type: AccountType }>) {
+      accountOf(state, action.payload.namespace).preferredAccountTypes[action.payload.namespace] = action.payload.type
+    },
+    addressLabelSet(state, action: PayloadAction<{ namespace: string; address: string; label: string }>) {
+      accountOf(state, action.payload.namespace).addressLabels[action.payload.address] = action.payload.label
+    },
+    activeNamespaceSet(state, action: PayloadAction<string>) {
+      state.activeNamespace = action.payload
+    },
+  },
+  selectors: {
+    selectActiveNamespace: (state) => state.activeNamespace,
+    selectAccounts: (state) => state.byNamespace,
+  },
+})
+
+export const accountActions = accountSlice.actions

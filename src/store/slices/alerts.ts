@@ -1,0 +1,44 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { AlertId } from '../../errors/alerts'
+
+export type ToastVariant = 'success' | 'error' | 'info'
+export type Toast = { id: number; message: string; variant: ToastVariant }
+
+export type AlertsState = {
+  /** SPEC §8 alerts currently raised, by id (each at most once). */
+  alerts: AlertId[]
+  /** The toast on screen; the toast saga swaps toasts with a 150 ms gap. */
+  toast: Toast | undefined
+  nextToastId: number
+}
+
+const initialState: AlertsState = { alerts: [], toast: undefined, nextToastId: 1 }
+
+export const alertsSlice = createSlice({
+  name: 'alerts',
+  initialState,
+  reducers: {
+    alertRaised(state, action: PayloadAction<AlertId>) {
+      if (!state.alerts.includes(action.payload)) state.alerts.push(action.payload)
+    },
+    alertDismissed(state, action: PayloadAction<AlertId>) {
+      state.alerts = state.alerts.filter((a) => a !== action.payload)
+    },
+    /** Asks the toast saga to show a toast (it hides the current one first). */
+    toastRequested(_state, _action: PayloadAction<{ message: string; variant: ToastVariant }>) {},
+    toastShown(state, action: PayloadAction<{ message: string; variant: ToastVariant }>) {
+      state.toast = { id: state.nextToastId, ...action.payload }
+      state.nextToastId += 1
+    },
+    toastHidden(state) {
+      state.toast = undefined
+    },
+  },
+  selectors: {
+    selectAlerts: (state) => state.alerts,
+    selectToast: (state) => state.toast,
+  },
+})
+
+export const alertsActions = alertsSlice.actions
+export const { selectAlerts, selectToast } = alertsSlice.selectors

@@ -1,0 +1,63 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { Limits } from '../../config/constants'
+import type { ConnectorInfo } from '../../types/connector'
+
+/** A wallet the visitor connected with before, shown under "recent". */
+export type RecentWallet = { id: string; name: string; imageUrl?: string | undefined; rdns?: string | undefined }
+
+export type ConnectorsState = {
+  /** Discovered connectors per namespace, as each plugin last reported them. */
+  byNamespace: Record<string, ConnectorInfo[]>
+  /** Latest first; SPEC §3 keeps only the 2 latest. */
+  recent: RecentWallet[]
+  /** Connector id per connected namespace. */
+  active: Record<string, string>
+  /** Connector whose connection is under way, for the Connecting views. */
+  connecting: { connectorId: string; namespace: string } | undefined
+  /** Message of the last failed connection, shown with a retry. */
+  error: string | undefined
+}
+
+const initialState: ConnectorsState = { byNamespace: {}, recent: [], active: {}, connecting: undefined, error: undefined }
+
+export const connectorsSlice = createSlice({
+  name: 'connectors',
+  initialState,
+  reducers: {
+    discovered(state, action: PayloadAction<{ namespace: string; connectors: readonly ConnectorInfo[] }>) {
+      state.byNamespace[action.payload.namespace] = [...action.payload.connectors]
+    },
+    connectRequested(state, action: PayloadAction<{ connectorId: string; namespace: string }>) {
+      state.connecting = action.payload
+      state.error = undefined
+    },
+    connectSucceeded(state, action: PayloadAction<{ connectorId: string; namespace: string }>) {
+      state.active[action.payload.namespace] = action.payload.connectorId
+      state.connecting = undefined
+    },
+    connectFailed(state, action: PayloadAction<{ message: string }>) {
+      state.connecting = undefined
+      state.error = action.payload.message
+    },
+    disconnectRequested(_state, _action: PayloadAction<{ namespace?: string | undefined } | undefined>) {},
+    disconnected(state, action: PayloadAction<{ namespace: string }>) {
+      delete state.active[action.payload.namespace]
+    },
+    recentAdded(state, action: PayloadAction<RecentWallet>) {
+      const rest = state.recent.filter((w) => w.id !== action.payload.id)
+      state.recent = [action.payload, ...rest].slice(0, Limits.recentWallets)
+    },
+    recentRestored(state, action: PayloadAction<RecentWallet[]>) {
+      state.recent = action.payload.slice(0, Limits.recentWallets)
+    },
+  },
+  selectors: {
+    selectConnectorsByNamespace: (state) => state.byNamespace,
+    selectRecentWallets: (state) => state.recent,
+    selectActiveConnectors: (state) => state.active,
+    selectConnecting: (state) => state.connecting,
+    selectConnectError: (state) => state.error,
+  },
+})
+
+export const connectorsActions = connectorsSlice.actions

@@ -1,0 +1,68 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+
+export type FrameStatus = 'idle' | 'loading' | 'ready' | 'failed'
+
+/** SPEC §4 email connect and email update steps. */
+export type EmbeddedStep =
+  | 'idle'
+  | 'VERIFY_DEVICE'
+  | 'VERIFY_OTP'
+  | 'CONNECT'
+  | 'VERIFY_PRIMARY_OTP'
+  | 'VERIFY_SECONDARY_OTP'
+
+export type EmbeddedState = {
+  frameStatus: FrameStatus
+  step: EmbeddedStep
+  email: string | undefined
+  /** During email update, the address being moved to. */
+  newEmail: string | undefined
+  /** Epoch ms until which another email login is blocked (SPEC §5, 30 s). */
+  cooldownUntil: number | undefined
+  pending: boolean
+  error: string | undefined
+}
+
+const initialState: EmbeddedState = {
+  frameStatus: 'idle',
+  step: 'idle',
+  email: undefined,
+  newEmail: undefined,
+  cooldownUntil: undefined,
+  pending: false,
+  error: undefined,
+}
+
+export const embeddedSlice = createSlice({
+  name: 'embedded',
+  initialState,
+  reducers: {
+    frameStatusChanged(state, action: PayloadAction<FrameStatus>) {
+      state.frameStatus = action.payload
+    },
+    emailSubmitted(state, action: PayloadAction<{ email: string }>) {
+      state.email = action.payload.email
+      state.pending = true
+      state.error = undefined
+    },
+    otpSubmitted(state, _action: PayloadAction<{ otp: string }>) {
+      state.pending = true
+      state.error = undefined
+    },
+    stepChanged(state, action: PayloadAction<{ step: EmbeddedStep; newEmail?: string | undefined }>) {
+      state.step = action.payload.step
+      state.pending = false
+      if (action.payload.newEmail !== undefined) state.newEmail = action.payload.newEmail
+    },
+    cooldownStarted(state, action: PayloadAction<{ until: number }>) {
+      state.cooldownUntil = action.payload.until
+    },
+    failed(state, action: PayloadAction<{ message: string }>) {
+      state.pending = false
+      state.error = action.payload.message
+    },
+    reset: (state) => ({ ...initialState, frameStatus: state.frameStatus }),
+  },
+})
+
+export const embeddedActions = embeddedSlice.actions

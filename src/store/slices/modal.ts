@@ -1,0 +1,51 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { Route } from '../routes'
+
+export type ModalState = {
+  open: boolean
+  loading: boolean
+  /** True for the 500 ms of the shake animation (SPEC §4); the shake saga resets it. */
+  shake: boolean
+}
+
+const initialState: ModalState = { open: false, loading: false, shake: false }
+
+export const modalSlice = createSlice({
+  name: 'modal',
+  initialState,
+  reducers: {
+    /**
+     * Opens the modal on `route`. The route is chosen by `resolveOpenRoute` (SPEC §2
+     * rules); the router slice resets its history to it on this same action.
+     */
+    opened(state, _action: PayloadAction<{ route: Route }>) {
+      state.open = true
+      state.shake = false
+    },
+    /** A request to close; the close saga decides (SPEC §4: blocked in ApproveTransaction unless forced). */
+    closeRequested(_state, _action: PayloadAction<{ force?: boolean } | undefined>) {},
+    closed(state) {
+      state.open = false
+      state.loading = false
+      state.shake = false
+    },
+    setLoading(state, action: PayloadAction<boolean>) {
+      state.loading = action.payload
+    },
+    shakeRequested() {},
+    shakeStarted(state) {
+      state.shake = true
+    },
+    shakeEnded(state) {
+      state.shake = false
+    },
+  },
+  selectors: {
+    selectIsOpen: (state) => state.open,
+    selectIsLoading: (state) => state.loading,
+    selectIsShaking: (state) => state.shake,
+  },
+})
+
+export const modalActions = modalSlice.actions
+export const { selectIsOpen, selectIsLoading, selectIsShaking } = modalSlice.selectors

@@ -1,0 +1,50 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { TelegramPlatform } from '../../config/constants'
+import type { Endpoints, Features, Metadata, ThemeMode, ThemeVariables } from '../../config/types'
+
+/**
+ * The serialisable part of the resolved config, plus what Portico learned about its
+ * environment. Views read options from here, never from the config object.
+ */
+export type OptionsState = {
+  projectId: string | undefined
+  metadata: Metadata
+  features: Features
+  themeMode: ThemeMode
+  themeVariables: ThemeVariables
+  endpoints: Endpoints
+  /** Namespaces with a registered plugin; empty means "no adapters" (SPEC §2). */
+  namespaces: string[]
+  featuredWalletIds: string[]
+  includeWalletIds: string[]
+  excludeWalletIds: string[]
+  isMobile: boolean
+  telegramPlatform: TelegramPlatform
+  siwxEnabled: boolean
+}
+
+export const optionsSlice = createSlice({
+  name: 'options',
+  // Always preloaded by createStore from the resolved config.
+  initialState: {} as OptionsState,
+  reducers: {
+    themeModeSet(state, action: PayloadAction<ThemeMode>) {
+      state.themeMode = action.payload
+    },
+    themeVariablesSet(state, action: PayloadAction<ThemeVariables>) {
+      state.themeVariables = action.payload
+    },
+    isMobileSet(state, action: PayloadAction<boolean>) {
+      state.isMobile = action.payload
+    },
+  },
+  selectors: {
+    selectOptions: (state) => state,
+    selectFeatures: (state) => state.features,
+    selectThemeMode: (state) => state.themeMode,
+    selectThemeVariables: (state) => state.themeVariables,
+  },
+})
+
+export const optionsActions = optionsSlice.actions
+export const { selectOptions, selectFeatures, selectThemeMode, selectThemeVariables } = optionsSlice.selectors

@@ -1,0 +1,59 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { TokenBalance } from '../../types/tokenBalance'
+import { networkActions } from './network'
+
+export type SendState = {
+  token: TokenBalance | undefined
+  amount: string | undefined
+  receiverAddress: string | undefined
+  receiverProfileName: string | undefined
+  status: 'idle' | 'sending' | 'sent' | 'failed'
+  hash: string | undefined
+  error: string | undefined
+}
+
+const initialState: SendState = {
+  token: undefined,
+  amount: undefined,
+  receiverAddress: undefined,
+  receiverProfileName: undefined,
+  status: 'idle',
+  hash: undefined,
+  error: undefined,
+}
+
+export const sendSlice = createSlice({
+  name: 'send',
+  initialState,
+  reducers: {
+    tokenSet(state, action: PayloadAction<TokenBalance | undefined>) {
+      state.token = action.payload
+    },
+    amountSet(state, action: PayloadAction<string | undefined>) {
+      state.amount = action.payload
+    },
+    receiverSet(state, action: PayloadAction<{ address: string | undefined; profileName?: string | undefined }>) {
+      state.receiverAddress = action.payload.address
+      state.receiverProfileName = action.payload.profileName
+    },
+    sendRequested(state) {
+      state.status = 'sending'
+      state.error = undefined
+    },
+    sent(state, action: PayloadAction<{ hash: string }>) {
+      state.status = 'sent'
+      state.hash = action.payload.hash
+    },
+    sendFailed(state, action: PayloadAction<{ message: string }>) {
+      state.status = 'failed'
+      state.error = action.payload.message
+    },
+    reset: () => initialState,
+  },
+  extraReducers: (builder) => {
+    // SPEC §4: switching the active network clears any pending send.
+    builder.addCase(networkActions.activeNetworkChanged, () => initialState)
+  },
+})
+
+export const sendActions = sendSlice.actions

@@ -1,0 +1,81 @@
+import type { ConnectedAccount, ConnectorEvent, NamespacePlugin } from '../plugins/types'
+import type { ConnectorInfo } from '../types/connector'
+import type { CaipNetwork } from '../types/network'
+
+/**
+ * A namespace plugin for saga tests whose wallet the test drives: it announces the
+ * connectors it is given, answers connect/switch/disconnect as told, and lets the test
+ * fire provider events. Real wallets are exercised in the plugin tests.
+ */
+export function createFakeNamespacePlugin(options: {
+  namespace?: string
+  networks: CaipNetwork[]
+  connectors: ConnectorInfo[]
+  address?: string
+}) {
+  const namespace = options.namespace ?? 'eip155'
+  const listeners = new Set<(event: ConnectorEvent) => void>()
+  const calls: { method: string; args: unknown }[] = []
+  const behaviour = {
+    connect: async (): Promise<ConnectedAccount> => ({
+      address: options.address ?? '0x1111111111111111111111111111111111111111',
+      accounts: [{ address: options.address ?? '0x1111111111111111111111111111111111111111' }],
+      caipNetworkId: options.networks[0]!.caipNetworkId,
+    }),
+    switchNetwork: async (): Promise<void> => {},
+    disconnect: async (): Promise<void> => {},
+  }
+  const plugin: NamespacePlugin = {
+    namespace,
+    name: `Fake ${namespace}`,
+    networks: options.networks,
+    isAddress: (a) => a.length > 0,
+    features: { balance: true, names: false, activity: false, send: true, swaps: () => false },
+    connectors: {
+      discover: (_context, emit) => {
+        emit(options.connectors)
+        return () => {}
+      },
+      connect: async (args) => {
+        calls.push({ method: 'connect', args })
+        return behaviour.connect()
+      },
+      disconnect: async (args) => {
+        calls.push({ method: 'disconnect', args })
+        return behaviour.disconnect()
+      },
+      switchNetwork: async (args) => {
+        calls.push({ method: 'switchNetwork', args })
+        return behaviour.switchNetwork()
+      },
+      watch: (_args, onEvent) => {
+        listeners.add(onEvent)
+        return () => listeners.delete(onEvent)
+      },
+    },
+  }
+  return {
+    plugin,
+    calls,
+    behaviour,
+    emit: (event: ConnectorEvent) => listeners.forEach((l) => l(event)),
+    listenerCount: () => listeners.size,
+  }
+}
+
+export const testNetwork = (id: number, name = `Chain ${id}`): CaipNetwork => ({
+  id,
+  chainNamespace: 'eip155',
+  caipNetworkId: `eip155:${id}`,
+  name,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [`http://127.0.0.1:8545/${id}`] } },
+})
+
+export const injectedConnector = (id = 'io.metamask', type: ConnectorInfo['type'] = 'ANNOUNCED'): ConnectorInfo => ({
+  id,
+  name: id === 'io.metamask' ? 'MetaMask' : id,
+  type,
+  chain: 'eip155',
+  info: { rdns: id },
+})

@@ -1,0 +1,6 @@
+export type { CaipAddress, CaipNetwork, CaipNetworkId } from './network'
+export type { ConnectorInfo, ConnectorType } from './connector'
+export type { WalletListing } from './walletListing'
+export type { TokenBalance } from './tokenBalance'
+export type { TransactionHistoryItem, TransactionTransfer } from './transaction'
+export type { EmbeddedUser } from './user'

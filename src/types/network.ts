@@ -1,0 +1,23 @@
+import type { ChainNamespace } from '../config/constants'
+
+/** CAIP-2 network id, `namespace:reference` (e.g. `eip155:1`). */
+export type CaipNetworkId = `${string}:${string}`
+/** CAIP-10 account id, `namespace:reference:address`. */
+export type CaipAddress = `${string}:${string}:${string}`
+
+/**
+ * A network as the store keeps it (SPEC §3 Network): plain data only, so it can be
+ * serialised, replayed and compared.
+ */
+export type CaipNetwork = {
+  /** Chain reference: a number for eip155, a genesis-hash prefix string elsewhere. */
+  id: number | string
+  chainNamespace: ChainNamespace | (string & {})
+  caipNetworkId: CaipNetworkId
+  name: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrls: { default: { http: string[]; webSocket?: string[] } }
+  blockExplorers?: { default: { name: string; url: string } } | undefined
+  testnet?: boolean | undefined
+  assets?: { imageId?: string | undefined; imageUrl?: string | undefined } | undefined
+}

@@ -1,0 +1,41 @@
+import { useEffect, type RefObject } from 'react'
+
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/**
+ * Keeps Tab and Shift+Tab inside `ref` while mounted, focuses its first control, and
+ * gives focus back to whatever had it before (the button that opened the modal).
+ */
+export function useFocusTrap(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const root = ref.current
+    if (!root) return
+    const previous = root.ownerDocument.activeElement as HTMLElement | null
+    const controls = () => Array.from(root.querySelectorAll<HTMLElement>(focusable))
+    ;(controls()[0] ?? root).focus()
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return
+      const list = controls()
+      const first = list[0]
+      const last = list[list.length - 1]
+      if (!first || !last) {
+        event.preventDefault()
+        return
+      }
+      const active = root.ownerDocument.activeElement
+      if (event.shiftKey && (active === first || !root.contains(active))) {
+        event.preventDefault()
+        last.focus()
+      } else if (!event.shiftKey && (active === last || !root.contains(active))) {
+        event.preventDefault()
+        first.focus()
+      }
+    }
+    root.addEventListener('keydown', onKeyDown)
+    return () => {
+      root.removeEventListener('keydown', onKeyDown)
+      if (previous?.isConnected) previous.focus()
+    }
+  }, [ref])
+}

@@ -1,0 +1,104 @@
+import { ValidationError } from '../errors'
+import { isSendNamespace, isSendValid, validateSend, type SendInput } from './send'
+
+type Token = { symbol: string; address?: string }
+const eth: Token = { symbol: 'ETH' }
+const evmReceiver = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+const solReceiver = 'So11111111111111111111111111111111111111112'
+const valid: SendInput<Token> = { amount: '0.5', receiverAddress: evmReceiver, token: eth, chainNamespace: 'eip155' }
+
+function failure(input: SendInput<Token>): ValidationError {
+  try {
+    validateSend(input)
+  } catch (error) {
+    if (error instanceof ValidationError) return error
+    throw error
+  }
+  throw new Error('expected validateSend to throw')
+}
+
+// SPEC §5: "Send requires an amount and a receiver address, and a token. Only the eip155
+// and solana namespaces are supported." SPEC §8 gives the three messages.
+describe('validateSend', () => {
+  it('returns the send narrowed', () => {
+    expect(validateSend(valid)).toEqual({ amount: '0.5', receiverAddress: evmReceiver, token: eth, chainNamespace: 'eip155' })
+    expect(validateSend({ ...valid, receiverAddress: solReceiver, chainNamespace: 'solana' }).chainNamespace).toBe('solana')
+  })
+
+  it('accepts numbers and bigints as amounts, returning a decimal string', () => {
+    expect(validateSend({ ...valid, amount: 2 }).amount).toBe('2')
+    expect(validateSend({ ...valid, amount: 10n ** 18n }).amount).toBe('1000000000000000000')
+    expect(validateSend({ ...valid, amount: ' .25 ' }).amount).toBe('.25')
+    expect(validateSend({ ...valid, amount: '1.' }).amount).toBe('1.')
+  })
+
+  describe("'An amount and receiver address are required'", () => {
+    it.each([
+      ['no amount', { amount: undefined }, [{ path: 'amount', message: 'Required' }]],
+      ['an empty amount', { amount: '' }, [{ path: 'amount', message: 'Required' }]],
+      ['a zero amount', { amount: '0.000' }, [{ path: 'amount', message: 'Invalid amount' }]],
+      ['a zero number', { amount: 0 }, [{ path: 'amount', message: 'Invalid amount' }]],
+      ['a negative amount', { amount: '-1' }, [{ path: 'amount', message: 'Invalid amount' }]],
+      ['a negative bigint', { amount: -1n }, [{ path: 'amount', message: 'Invalid amount' }]],
+      ['NaN', { amount: Number.NaN }, [{ path: 'amount', message: 'Invalid amount' }]],
+      ['Infinity', { amount: Number.POSITIVE_INFINITY }, [{ path: 'amount', message: 'Invalid amount' }]],
+      ['an exponent', { amount: '1e18' }, [{ path: 'amount', message: 'Invalid amount' }]],
+      ['text', { amount: 'ten' }, [{ path: 'amount', message: 'Invalid amount' }]],
+      ['no receiver', { receiverAddress: undefined }, [{ path: 'receiverAddress', message: 'Required' }]],
+      ['a blank receiver', { receiverAddress: '  ' }, [{ path: 'receiverAddress', message: 'Required' }]],
+      [
+        'neither',
+        { amount: null, receiverAddress: null },
+        [
+          { path: 'amount', message: 'Required' },
+          { path: 'receiverAddress', message: 'Required' },
+        ],
+      ],
+    ])('for %s', (_case, change, issues) => {
+      const error = failure({ ...valid, ...change })
+      expect(error.shortMessage).toBe('An amount and receiver address are required')
+      expect(error.issues).toEqual(issues)
+    })
+  })
+
+  it("'A token is required' when the token is missing", () => {
+    expect(failure({ ...valid, token: undefined }).shortMessage).toBe('A token is required')
+    expect(failure({ ...valid, token: null }).shortMessage).toBe('A token is required')
+  })
+
+  it.each(['bip122', 'polkadot', 'cosmos', undefined, ''])("'Unsupported chain' for namespace %p", (chainNamespace) => {
+    const error = failure({ ...valid, chainNamespace })
+    expect(error.shortMessage).toBe('Unsupported chain')
+    expect(error.issues[0]?.path).toBe('chainNamespace')
+  })
+
+  it('checks in SPEC order: amount and receiver, then token, then namespace', () => {
+    const empty: SendInput<Token> = {}
+    expect(failure(empty).shortMessage).toBe('An amount and receiver address are required')
+    expect(failure({ amount: '1', receiverAddress: evmReceiver }).shortMessage).toBe('A token is required')
+    expect(failure({ amount: '1', receiverAddress: evmReceiver, token: eth }).shortMessage).toBe('Unsupported chain')
+  })
+
+  it("refuses a receiver that is not an address of the network's namespace", () => {
+    expect(failure({ ...valid, receiverAddress: solReceiver }).shortMessage).toBe('Invalid receiver address')
+    expect(failure({ ...valid, receiverAddress: evmReceiver, chainNamespace: 'solana' }).shortMessage).toBe('Invalid receiver address')
+    expect(failure({ ...valid, receiverAddress: 'vitalik.eth' }).issues).toEqual([{ path: 'receiverAddress', message: 'Invalid receiver address' }])
+  })
+})
+
+describe('isSendValid', () => {
+  it('answers without throwing', () => {
+    expect(isSendValid(valid)).toBe(true)
+    expect(isSendValid({ ...valid, amount: '' })).toBe(false)
+    expect(isSendValid({ ...valid, chainNamespace: 'bip122' })).toBe(false)
+  })
+})
+
+describe('isSendNamespace', () => {
+  it('is eip155 and solana only', () => {
+    expect(isSendNamespace('eip155')).toBe(true)
+    expect(isSendNamespace('solana')).toBe(true)
+    expect(isSendNamespace('bip122')).toBe(false)
+    expect(isSendNamespace(undefined)).toBe(false)
+  })
+})
