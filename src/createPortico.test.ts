@@ -1,14 +1,18 @@
 import { createPortico } from './createPortico'
 import { ConfigError, NetworkNotFoundError, SiweAndSiwxConflictError } from './errors'
 import { selectActiveAccount } from './store/selectors/account'
+import { untilState } from './test/untilState'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from './test/fakeNamespacePlugin'
 
 const networks = [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')]
+const instances: ReturnType<typeof createPortico>[] = []
+afterEach(() => instances.splice(0).forEach((p) => p.destroy()))
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 function setup(overrides: Parameters<typeof createPortico>[0] = {}) {
   const wallet = createFakeNamespacePlugin({ networks, connectors: [injectedConnector()] })
   const portico = createPortico({ projectId: 'p', plugins: [wallet.plugin], devtools: false, ...overrides })
+  instances.push(portico)
   return { portico, wallet }
 }
 
@@ -207,7 +211,7 @@ describe('connectors and account', () => {
     wallet.behaviour.disconnect = () => Promise.reject(new Error('nope'))
     await expect(portico.disconnect()).rejects.toThrow('Failed to disconnect')
     expect(portico.getState().account.byNamespace.eip155!.status).toBe('connected')
-    expect(portico.getState().alerts.toast?.message).toBe('Failed to disconnect')
+    await untilState(portico, (s) => s.alerts.toast?.message === 'Failed to disconnect')
   })
 })
 

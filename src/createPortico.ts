@@ -2,6 +2,7 @@ import createSagaMiddleware from 'redux-saga'
 import { resolveConfig, type ResolvedConfig } from './config/resolveConfig'
 import type { PorticoConfig, ThemeMode, ThemeVariables } from './config/types'
 import { PorticoError } from './errors'
+import type { PorticoServices } from './createServices'
 import { detectMobile } from './environment'
 import { eip155 } from './plugins/eip155'
 import type { NamespacePlugin } from './plugins/types'
@@ -18,6 +19,22 @@ import { modalActions } from './store/slices/modal'
 import { networkActions } from './store/slices/network'
 import { optionsActions } from './store/slices/options'
 import type { CaipNetwork, CaipNetworkId } from './types/network'
+
+function lazyServices(config: ResolvedConfig) {
+  let services: Promise<PorticoServices> | undefined
+  return () => (services ??= import('./createServices').then((m) => m.createServices(config)))
+}
+
+/**
+ * Where Portico meets its environment, for hosts that need to choose (server
+ * rendering, embedded webviews, tests). Dapps normally pass nothing.
+ */
+export type PorticoRuntime = {
+  /** The window to discover wallets in; default the global one. */
+  window?: Window | undefined
+  /** Clock for timed rules such as the balance retry gate; default `Date.now`. */
+  now?: (() => number) | undefined
+}
 
 /** `open()` options: a view, with its parameters when the view has any. */
 export type OpenOptions<V extends ViewName = ViewName> = { view?: V } & (RouteParams<V> extends undefined
@@ -59,12 +76,14 @@ export type Portico = {
  * })
  * portico.open()
  */
-export function createPortico(config: PorticoConfig): Portico {
+export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {}): Portico {
   const resolved = resolveConfig(config, { defaultPlugins: () => [eip155()], detectMobile: () => detectMobile() })
   const context: SagaContext = {
     config: resolved,
     plugins: new Map<string, NamespacePlugin>(resolved.plugins.map((p) => [p.namespace, p])),
-    window: typeof window === 'undefined' ? undefined : window,
+    window: runtime.window ?? (typeof window === 'undefined' ? undefined : window),
+    services: lazyServices(resolved),
+    now: runtime.now ?? (() => Date.now()),
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
   const store = createStore({ config: resolved, middleware: [sagaMiddleware] })

@@ -2,7 +2,7 @@
  * Portico's public API. Everything a dapp uses is exported here (React bindings from
  * `portico/react`); nothing else is public.
  */
-export { createPortico, type Portico, type OpenOptions } from './createPortico'
+export { createPortico, type Portico, type OpenOptions, type PorticoRuntime } from './createPortico'
 
 export type {
   PorticoConfig,

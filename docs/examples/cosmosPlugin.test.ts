@@ -100,3 +100,20 @@ describe('the cosmos plugin in the registry', () => {
     expect(() => createPluginRegistry([eip155(), cosmos(), cosmos()])).toThrow(ConfigError)
   })
 })
+
+describe('a third-party namespace through createPortico (no change to core)', () => {
+  it('registers from config: its networks, address rule and the store all follow', async () => {
+    const { createPortico } = await import('../../src')
+    const portico = createPortico({ projectId: 'p', plugins: [eip155(), cosmos()], devtools: false })
+    try {
+      const state = portico.getState()
+      expect(state.options.namespaces).toEqual(['eip155', 'cosmos'])
+      expect(state.network.networks.map((n) => n.caipNetworkId)).toContain(cosmosHub.caipNetworkId)
+      await portico.switchNetwork(cosmosHub.caipNetworkId)
+      expect(portico.getState().network.activeCaipNetworkId).toBe(cosmosHub.caipNetworkId)
+      expect(portico.config.plugins.find((p) => p.namespace === 'cosmos')?.isAddress(hubAddress)).toBe(true)
+    } finally {
+      portico.destroy()
+    }
+  })
+})

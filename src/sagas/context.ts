@@ -1,5 +1,6 @@
-import { getContext } from 'redux-saga/effects'
+import { call, getContext } from 'redux-saga/effects'
 import type { ResolvedConfig } from '../config/resolveConfig'
+import type { PorticoServices } from '../createServices'
 import type { NamespacePlugin } from '../plugins/types'
 
 /**
@@ -11,9 +12,20 @@ export type SagaContext = {
   config: ResolvedConfig
   plugins: ReadonlyMap<string, NamespacePlugin>
   window: Window | undefined
+  /** The service clients, loaded on first use (see createServices.ts). */
+  services: () => Promise<PorticoServices>
+  /** Clock for timed rules (retry gates); tests pass their own. */
+  now: () => number
 }
 
 export function* getSagaContext() {
   const context: SagaContext = yield getContext('portico')
   return context
+}
+
+/** The service clients (loaded on first call). */
+export function* getServices() {
+  const context: SagaContext = yield call(getSagaContext)
+  const services: PorticoServices = yield call(context.services)
+  return services
 }

@@ -1,10 +1,12 @@
 import { all, fork } from 'redux-saga/effects'
+import { balanceSaga } from './balance'
 import { connectorsSaga } from './connectors'
 import { modalSaga } from './modal'
 import { networkSaga } from './network'
 import { toastSaga } from './toast'
+import { walletsSaga } from './wallets'
 
 /** Starts every long-running process; each lives in its own file. */
 export function* rootSaga() {
-  yield all([fork(modalSaga), fork(toastSaga), fork(networkSaga), fork(connectorsSaga)])
+  yield all([fork(modalSaga), fork(toastSaga), fork(networkSaga), fork(connectorsSaga), fork(walletsSaga), fork(balanceSaga)])
 }

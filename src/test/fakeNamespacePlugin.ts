@@ -30,7 +30,8 @@ export function createFakeNamespacePlugin(options: {
     name: `Fake ${namespace}`,
     networks: options.networks,
     isAddress: (a) => a.length > 0,
-    features: { balance: true, names: false, activity: false, send: true, swaps: () => false },
+    // No balance support by default, so tests that do not care make no balance requests.
+    features: { balance: false, names: false, activity: false, send: true, swaps: () => false },
     connectors: {
       discover: (_context, emit) => {
         emit(options.connectors)

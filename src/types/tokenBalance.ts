@@ -5,7 +5,7 @@ export type TokenBalance = {
   /** CAIP-2 network id. */
   chainId: string
   /** CAIP-10 token address, or the namespace's native marker. */
-  address: string | undefined
+  address?: string | undefined
   /** Value in the quote currency (price × quantity). */
   value: number
   price: number

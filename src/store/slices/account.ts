@@ -24,6 +24,10 @@ export type AccountState = {
   socialProvider: string | undefined
   connectedWalletInfo: { connectorId: string; name: string; type: ConnectorType; icon?: string | undefined } | undefined
   addressLabels: Record<string, string>
+  /** State of the token balance fetch, for the Tokens tab's loading and error states. */
+  tokenBalanceStatus: 'idle' | 'loading' | 'loaded' | 'error'
+  /** Epoch ms of the last failed fetch: no retry within 30 s of it (SPEC §4). */
+  tokenBalanceFailedAt: number | undefined
 }
 
 export type AccountSliceState = {
@@ -48,6 +52,8 @@ export const emptyAccount = (): AccountState => ({
   socialProvider: undefined,
   connectedWalletInfo: undefined,
   addressLabels: {},
+  tokenBalanceStatus: 'idle',
+  tokenBalanceFailedAt: undefined,
 })
 
 const initialState: AccountSliceState = { byNamespace: {}, activeNamespace: undefined }
@@ -97,6 +103,8 @@ export const accountSlice = createSlice({
       account.profileName = undefined
       account.profileImage = undefined
       account.tokenBalance = []
+      account.tokenBalanceStatus = 'idle'
+      account.tokenBalanceFailedAt = undefined
     },
     /** The network changed under a connected account: its CAIP address follows. */
     networkChanged(state, action: PayloadAction<{ namespace: string; caipNetworkId: CaipNetworkId }>) {
@@ -105,6 +113,8 @@ export const accountSlice = createSlice({
         account.caipAddress = `${action.payload.caipNetworkId}:${account.address}`
         account.balance = undefined
         account.tokenBalance = []
+        account.tokenBalanceStatus = 'idle'
+        account.tokenBalanceFailedAt = undefined
       }
     },
     /** SPEC §4: on chain disconnect the account data is reset and the status becomes disconnected. */
@@ -121,8 +131,21 @@ export const accountSlice = createSlice({
       account.balance = action.payload.balance
       account.balanceSymbol = action.payload.symbol
     },
+    /** Asks the balance saga to fetch; `force` skips the 30 s cache (not the retry gate). */
+    balanceRequested(_state, _action: PayloadAction<{ namespace: string; force?: boolean | undefined }>) {},
+    tokenBalanceLoading(state, action: PayloadAction<{ namespace: string }>) {
+      accountOf(state, action.payload.namespace).tokenBalanceStatus = 'loading'
+    },
     tokenBalanceLoaded(state, action: PayloadAction<{ namespace: string; tokens: TokenBalance[] }>) {
-      accountOf(state, action.payload.namespace).tokenBalance = action.payload.tokens
+      const account = accountOf(state, action.payload.namespace)
+      account.tokenBalance = action.payload.tokens
+      account.tokenBalanceStatus = 'loaded'
+      account.tokenBalanceFailedAt = undefined
+    },
+    tokenBalanceFailed(state, action: PayloadAction<{ namespace: string; at: number }>) {
+      const account = accountOf(state, action.payload.namespace)
+      account.tokenBalanceStatus = 'error'
+      account.tokenBalanceFailedAt = action.payload.at
     },
     profileLoaded(state, action: PayloadAction<{ namespace: string; name: string | undefined; image: string | undefined }>) {
       const account = accountOf(state, action.payload.namespace)

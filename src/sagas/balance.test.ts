@@ -1,0 +1,86 @@
+import { createPortico, type Portico } from '../createPortico'
+import { untilState } from '../test/untilState'
+import { sendJson, startHttpTestServer, type HttpTestServer } from '../services/test/httpTestServer'
+import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
+
+// The balance saga against a real local HTTP server speaking the Blockchain API's balance call.
+const address = '0x1111111111111111111111111111111111111111'
+let api: HttpTestServer
+let clock = 1_000_000
+const instances: Portico[] = []
+
+beforeEach(async () => {
+  api = await startHttpTestServer()
+  clock = 1_000_000
+})
+afterEach(async () => {
+  instances.splice(0).forEach((p) => p.destroy())
+  await api.close()
+})
+
+const balances = {
+  balances: [
+    { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 2000, quantity: { decimals: '18', numeric: '1.5' }, iconUrl: '' },
+    { name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:1', address: 'eip155:1:0xa0b8', value: 10, price: 1, quantity: { decimals: '6', numeric: '10' }, iconUrl: '' },
+    { name: 'Ether', symbol: 'ETH', chainId: 'eip155:10', value: 200, price: 2000, quantity: { decimals: '18', numeric: '0.1' }, iconUrl: '' },
+  ],
+}
+
+
+async function connectedPortico(options: { balance?: boolean } = {}) {
+  const wallet = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: [injectedConnector()], address })
+  const plugin = { ...wallet.plugin, features: { ...wallet.plugin.features, balance: options.balance ?? true } }
+  const p = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url } }, { now: () => clock })
+  instances.push(p)
+  p.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+  return { p, wallet }
+}
+
+const account = (p: Portico) => p.getState().account.byNamespace.eip155!
+
+describe('balance saga', () => {
+  it('fetches balances on connect with the SPEC §7 query and keeps those of the active network', async () => {
+    api.handle((_req, res) => sendJson(res, 200, balances))
+    const { p } = await connectedPortico()
+    await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
+    const request = api.requests[0]!
+    expect(request.path).toBe(`/v1/account/${address}/balance`)
+    expect(Object.fromEntries(request.query)).toMatchObject({ projectId: 'dapp', st: 'portico', sv: expect.any(String), currency: 'usd', chainId: 'eip155:1' })
+    expect(account(p).tokenBalance.map((t) => t.symbol)).toEqual(['ETH', 'USDC'])
+    expect(account(p)).toMatchObject({ balance: '1.5', balanceSymbol: 'ETH' })
+  })
+
+  it("shows 'Token Balance Unavailable' when the fetch fails, and does not retry within 30 s", async () => {
+    api.handle((_req, res) => sendJson(res, 400, { error: 'bad' }))
+    const { p } = await connectedPortico()
+    await untilState(p, () => account(p).tokenBalanceStatus === 'error')
+    expect(p.getState().alerts.toast?.message).toBe('Token Balance Unavailable')
+    const requestsAfterFailure = api.requests.length
+
+    clock += 29_999
+    p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155', force: true } })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(api.requests.length).toBe(requestsAfterFailure)
+
+    api.handle((_req, res) => sendJson(res, 200, balances))
+    clock += 1
+    p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155' } })
+    await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
+    expect(api.requests.length).toBe(requestsAfterFailure + 1)
+  })
+
+  it("shows 'Token Balance Unavailable' without a request on a namespace without balance support", async () => {
+    const { p } = await connectedPortico({ balance: false })
+    await untilState(p, () => p.getState().alerts.toast?.message === 'Token Balance Unavailable')
+    expect(api.requests).toHaveLength(0)
+  })
+
+  it('refetches for the new network after a switch', async () => {
+    api.handle((_req, res) => sendJson(res, 200, balances))
+    const { p } = await connectedPortico()
+    await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
+    await p.switchNetwork('eip155:10')
+    await untilState(p, () => account(p).tokenBalanceStatus === 'loaded' && account(p).balance === '0.1')
+    expect(api.requests.at(-1)!.query.get('chainId')).toBe('eip155:10')
+  })
+})
