@@ -1,31 +1,19 @@
 import { createServer as createNetServer } from 'node:net'
-import { type FastifyInstance } from 'fastify'
 import { createServer } from './app'
 import { ANALYTICS_EVENT_MAX_BYTES } from './routes/analytics'
 import { http, listen } from './test/http'
 import { TEST_PROJECTS } from './test/projects'
-import { type TempSqliteFile, tempSqliteFile } from './test/sqlite'
+import { setupTestServer, startTestServer } from './test/server'
 import { type WalletRegistry, shippedWalletRegistry } from './walletRegistry'
 
-let sqlite: TempSqliteFile
-let app: FastifyInstance
-let baseUrl: string
-beforeAll(async () => {
-  sqlite = tempSqliteFile()
-  app = createServer({ database: { sqliteFile: sqlite.file }, projects: TEST_PROJECTS })
-  baseUrl = await listen(app)
-})
-afterAll(async () => {
-  await app.close()
-  sqlite.remove()
-})
+const server = setupTestServer()
 
 const post = (body: string, contentType = 'application/json') =>
-  http(baseUrl, '/e?projectId=shop', { method: 'POST', headers: { 'content-type': contentType }, body })
+  http(server.baseUrl, '/e?projectId=shop', { method: 'POST', headers: { 'content-type': contentType }, body })
 
 describe('GET /health', () => {
   it('answers ok without a projectId', async () => {
-    const response = await http(baseUrl, '/health')
+    const response = await http(server.baseUrl, '/health')
     expect(response.status).toBe(200)
     expect(response.body).toEqual({ status: 'ok' })
   })
@@ -33,17 +21,17 @@ describe('GET /health', () => {
 
 describe('bad requests get a clear 4xx and the server carries on', () => {
   afterEach(async () => {
-    expect((await http(baseUrl, '/health')).status).toBe(200)
+    expect((await http(server.baseUrl, '/health')).status).toBe(200)
   })
 
   it('answers 404 JSON for an unknown route', async () => {
-    const response = await http(baseUrl, '/no/such/route?projectId=shop')
+    const response = await http(server.baseUrl, '/no/such/route?projectId=shop')
     expect(response.status).toBe(404)
     expect(response.body).toEqual({ error: 'Not Found', message: 'No route GET /no/such/route' })
   })
 
   it('answers 404 JSON for a known path with the wrong method', async () => {
-    const response = await http(baseUrl, '/getWallets?projectId=shop', { method: 'DELETE' })
+    const response = await http(server.baseUrl, '/getWallets?projectId=shop', { method: 'DELETE' })
     expect(response.status).toBe(404)
     expect(response.body).toEqual({ error: 'Not Found', message: 'No route DELETE /getWallets' })
   })
@@ -86,7 +74,7 @@ describe('bad requests get a clear 4xx and the server carries on', () => {
   })
 
   it('answers 400 for a malformed projectId', async () => {
-    const response = await http(baseUrl, '/getWallets?projectId=a%20b')
+    const response = await http(server.baseUrl, '/getWallets?projectId=a%20b')
     expect(response.status).toBe(400)
     expect(response.body).toEqual({ error: 'Bad Request', message: 'querystring/projectId must match pattern "^[A-Za-z0-9_-]{1,128}$"' })
   })
@@ -94,7 +82,7 @@ describe('bad requests get a clear 4xx and the server carries on', () => {
 
 describe('CORS preflight', () => {
   const preflight = (projectId: string, origin: string) =>
-    http(baseUrl, `/e?projectId=${projectId}`, {
+    http(server.baseUrl, `/e?projectId=${projectId}`, {
       method: 'OPTIONS',
       headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
     })
@@ -123,18 +111,15 @@ describe('server errors', () => {
         throw new Error('secret internal detail')
       },
     }
-    const local = tempSqliteFile()
-    const brokenApp = createServer({ database: { sqliteFile: local.file }, projects: TEST_PROJECTS, walletRegistry: broken })
+    const brokenServer = await startTestServer({ walletRegistry: broken })
     try {
-      const url = await listen(brokenApp)
-      const response = await http(url, '/getWallets?projectId=shop')
+      const response = await http(brokenServer.baseUrl, '/getWallets?projectId=shop')
       expect(response.status).toBe(500)
       expect(response.body).toEqual({ error: 'Internal Server Error', message: 'The server could not complete the request' })
       expect(response.text).not.toContain('secret')
-      expect((await http(url, '/health')).status).toBe(200)
+      expect((await http(brokenServer.baseUrl, '/health')).status).toBe(200)
     } finally {
-      await brokenApp.close()
-      local.remove()
+      await brokenServer.close()
     }
   })
 

@@ -1,27 +1,13 @@
-import { type FastifyInstance } from 'fastify'
-import { createServer } from '../app'
-import { http, listen } from '../test/http'
-import { TEST_PROJECTS } from '../test/projects'
-import { type TempSqliteFile, tempSqliteFile } from '../test/sqlite'
+import { http } from '../test/http'
+import { setupTestServer } from '../test/server'
 import { shippedWalletRegistry } from '../walletRegistry'
 
-let sqlite: TempSqliteFile
-let app: FastifyInstance
-let baseUrl: string
-beforeAll(async () => {
-  sqlite = tempSqliteFile()
-  app = createServer({ database: { sqliteFile: sqlite.file }, projects: TEST_PROJECTS })
-  baseUrl = await listen(app)
-})
-afterAll(async () => {
-  await app.close()
-  sqlite.remove()
-})
+const server = setupTestServer()
 
 describe('image routes', () => {
   it('serves an SVG for every wallet in the registry, by image_id', async () => {
     for (const wallet of shippedWalletRegistry().wallets) {
-      const response = await http(baseUrl, `/getWalletImage/${wallet.image_id}?projectId=shop`)
+      const response = await http(server.baseUrl, `/getWalletImage/${wallet.image_id}?projectId=shop`)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('image/svg+xml')
       expect(response.text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*>.*<\/svg>$/)
@@ -40,15 +26,15 @@ describe('image routes', () => {
     ['/public/getTokenImage/USDC', 'USD Coin'],
     ['/public/getTokenImage/eth', 'Ether'],
   ])('serves %s', async (path, title) => {
-    const response = await http(baseUrl, `${path}?projectId=shop&st=portico&sv=0.1.0`)
+    const response = await http(server.baseUrl, `${path}?projectId=shop&st=portico&sv=0.1.0`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/svg+xml')
     expect(response.text).toContain(`<title>${title}</title>`)
   })
 
   it('answers the same bytes every time, with cache headers and an ETag', async () => {
-    const first = await http(baseUrl, '/getWalletImage/phantom?projectId=shop')
-    const second = await http(baseUrl, '/getWalletImage/phantom?projectId=shop')
+    const first = await http(server.baseUrl, '/getWalletImage/phantom?projectId=shop')
+    const second = await http(server.baseUrl, '/getWalletImage/phantom?projectId=shop')
     expect(second.text).toBe(first.text)
     expect(first.headers.get('cache-control')).toBe('public, max-age=86400')
     expect(first.headers.get('etag')).toMatch(/^"[\w-]+"$/)
@@ -57,15 +43,15 @@ describe('image routes', () => {
   })
 
   it('answers 304 Not Modified when the ETag still matches', async () => {
-    const first = await http(baseUrl, '/getWalletImage/phantom?projectId=shop')
-    const again = await http(baseUrl, '/getWalletImage/phantom?projectId=shop', { headers: { 'if-none-match': first.headers.get('etag')! } })
+    const first = await http(server.baseUrl, '/getWalletImage/phantom?projectId=shop')
+    const again = await http(server.baseUrl, '/getWalletImage/phantom?projectId=shop', { headers: { 'if-none-match': first.headers.get('etag')! } })
     expect(again.status).toBe(304)
     expect(again.text).toBe('')
   })
 
   it('draws different wallets differently', async () => {
-    const a = await http(baseUrl, '/getWalletImage/metamask?projectId=shop')
-    const b = await http(baseUrl, '/getWalletImage/rainbow?projectId=shop')
+    const a = await http(server.baseUrl, '/getWalletImage/metamask?projectId=shop')
+    const b = await http(server.baseUrl, '/getWalletImage/rainbow?projectId=shop')
     expect(a.text).not.toBe(b.text)
   })
 
@@ -75,13 +61,13 @@ describe('image routes', () => {
     ['/public/getCurrencyImage/XYZ', "No currency image with id 'XYZ'"],
     ['/public/getTokenImage/NOPE', "No token image with id 'NOPE'"],
   ])('answers 404 JSON for unknown %s', async (path, message) => {
-    const response = await http(baseUrl, `${path}?projectId=shop`)
+    const response = await http(server.baseUrl, `${path}?projectId=shop`)
     expect(response.status).toBe(404)
     expect(response.body).toEqual({ error: 'Not Found', message })
   })
 
   it('answers HEAD without a body', async () => {
-    const response = await http(baseUrl, '/getWalletImage/metamask?projectId=shop', { method: 'HEAD' })
+    const response = await http(server.baseUrl, '/getWalletImage/metamask?projectId=shop', { method: 'HEAD' })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/svg+xml')
     expect(response.text).toBe('')

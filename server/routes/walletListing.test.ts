@@ -1,9 +1,6 @@
-import { type FastifyInstance } from 'fastify'
 import type * as Wire from '../../src/services/walletListing/types'
-import { createServer } from '../app'
-import { http, listen } from '../test/http'
-import { TEST_PROJECTS } from '../test/projects'
-import { type TempSqliteFile, tempSqliteFile } from '../test/sqlite'
+import { http } from '../test/http'
+import { setupTestServer } from '../test/server'
 import { type AnalyticsConfigResponse, type OriginsResponse } from './projectConfig'
 import { type WalletListing, type WalletPage, shippedWalletRegistry } from '../walletRegistry'
 
@@ -17,18 +14,7 @@ type _AnalyticsContract = Satisfies<AnalyticsConfigResponse, Wire.AnalyticsConfi
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 const BITCOIN = 'bip122:000000000019d6689c085ae165831e93'
 
-let sqlite: TempSqliteFile
-let app: FastifyInstance
-let baseUrl: string
-beforeAll(async () => {
-  sqlite = tempSqliteFile()
-  app = createServer({ database: { sqliteFile: sqlite.file }, projects: TEST_PROJECTS })
-  baseUrl = await listen(app)
-})
-afterAll(async () => {
-  await app.close()
-  sqlite.remove()
-})
+const server = setupTestServer()
 
 interface WalletsBody {
   data: WalletListing[]
@@ -36,7 +22,7 @@ interface WalletsBody {
 }
 
 async function getWallets(query: string, headers: Record<string, string> = {}) {
-  const { status, headers: responseHeaders, body } = await http(baseUrl, `/getWallets?${query}`, { headers })
+  const { status, headers: responseHeaders, body } = await http(server.baseUrl, `/getWallets?${query}`, { headers })
   return { status, headers: responseHeaders, body: body as WalletsBody }
 }
 
@@ -147,13 +133,13 @@ describe('project checks on every wallet-listing route', () => {
   const routes = ['/getWallets', '/getWalletImage/metamask', '/public/getAssetImage/eip155:1', '/public/getCurrencyImage/USD', '/public/getTokenImage/ETH', '/projects/v1/origins', '/getAnalyticsConfig']
 
   it.each(routes)('%s answers 400 without projectId', async (route) => {
-    const response = await http(baseUrl, route)
+    const response = await http(server.baseUrl, route)
     expect(response.status).toBe(400)
     expect(response.body).toEqual({ error: 'Bad Request', message: "querystring must have required property 'projectId'" })
   })
 
   it.each(routes)('%s answers 403 Invalid Project ID for an unknown project', async (route) => {
-    const response = await http(baseUrl, `${route}?projectId=nobody`)
+    const response = await http(server.baseUrl, `${route}?projectId=nobody`)
     expect(response.status).toBe(403)
     expect(response.body).toEqual({ error: 'Invalid Project ID', message: "Project ID 'nobody' is not configured on this server" })
   })

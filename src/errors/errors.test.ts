@@ -6,10 +6,14 @@ import {
   FrameLoadError,
   FrameRequestTimeoutError,
   FrameResponseError,
+  HttpInvalidJsonError,
+  HttpNetworkError,
   HttpStatusError,
+  HttpTimeoutError,
   PorticoError,
   RpcCodes,
   RpcError,
+  ServiceError,
   SiweAndSiwxConflictError,
   SwitchChainNotSupportedError,
   WalletSessionError,
@@ -92,6 +96,20 @@ describe('SPEC §8 messages', () => {
     expect(new FrameRequestTimeoutError().code).toBe('iframe_request_timeout')
     expect(new FrameResponseError(undefined).shortMessage).toBe('An error occurred')
     expect(new FrameResponseError('Invalid code').shortMessage).toBe('Invalid code')
+  })
+
+  it('gives each HTTP failure its own ServiceError class, code and URL', () => {
+    const cause = new TypeError('fetch failed')
+    const cases = [
+      [new HttpTimeoutError('http://x/a', 100), 'HttpTimeoutError', 'http/timeout', 'The request took longer than 100 ms.'],
+      [new HttpNetworkError('http://x/a', { cause }), 'HttpNetworkError', 'http/network', 'The network request failed.'],
+      [new HttpInvalidJsonError('http://x/a', { cause }), 'HttpInvalidJsonError', 'http/invalid-json', 'The service answered with a body that is not JSON.'],
+    ] as const
+    for (const [error, name, code, shortMessage] of cases) {
+      expect(error).toBeInstanceOf(ServiceError)
+      expect(error).toMatchObject({ name, code, shortMessage, url: 'http://x/a', metaMessages: ['URL: http://x/a'] })
+    }
+    expect(new HttpNetworkError('http://x/a', { cause }).message).toBe('The network request failed.\n\nURL: http://x/a\n\nDetails: fetch failed')
   })
 
   it('names the siwe/siwx conflict', () => {

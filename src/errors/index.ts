@@ -16,5 +16,5 @@ export { RpcCodes, isRpcCode, userRejectionCodes, type RpcCode, type RpcCodeName
 export { RpcError, toRpcError } from './rpc'
 export { TransactionNodeError, toNodeError, type NodeErrorKind } from './node'
 export { FrameError, FrameLoadError, FrameRequestTimeoutError, FrameResponseError, type FrameErrorCode } from './frame'
-export { ServiceError, HttpStatusError, HttpTimeoutError } from './service'
+export { ServiceError, HttpStatusError, HttpTimeoutError, HttpNetworkError, HttpInvalidJsonError } from './service'
 export { WalletError, FailedToDisconnectError, ConnectorNotFoundError, WalletSessionError } from './wallet'

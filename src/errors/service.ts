@@ -18,12 +18,40 @@ export class HttpStatusError extends ServiceError {
   }
 }
 
-/** The request did not finish before its timeout, or its signal aborted it. */
+/**
+ * The call outlived its budget (`timeoutMs`, retries and their waits included) and
+ * is not retried. A caller's abort is not this error: the call rejects with the
+ * caller's own `signal.reason`.
+ */
 export class HttpTimeoutError extends ServiceError {
   override name = 'HttpTimeoutError'
   readonly url: string
   constructor(url: string, timeoutMs: number, parameters: PorticoErrorParameters = {}) {
     super(`The request took longer than ${timeoutMs} ms.`, { code: 'http/timeout', metaMessages: [`URL: ${url}`], ...parameters })
+    this.url = url
+  }
+}
+
+/**
+ * No answer reached us: fetch rejected on every attempt (DNS, refused or dropped
+ * connection, CORS), or the connection broke while a success body streamed, which
+ * is not retried. `cause` holds the platform's error.
+ */
+export class HttpNetworkError extends ServiceError {
+  override name = 'HttpNetworkError'
+  readonly url: string
+  constructor(url: string, parameters: PorticoErrorParameters = {}) {
+    super('The network request failed.', { code: 'http/network', metaMessages: [`URL: ${url}`], ...parameters })
+    this.url = url
+  }
+}
+
+/** A success status whose body is not JSON (say, a proxy's or a captive portal's HTML page). */
+export class HttpInvalidJsonError extends ServiceError {
+  override name = 'HttpInvalidJsonError'
+  readonly url: string
+  constructor(url: string, parameters: PorticoErrorParameters = {}) {
+    super('The service answered with a body that is not JSON.', { code: 'http/invalid-json', metaMessages: [`URL: ${url}`], ...parameters })
     this.url = url
   }
 }

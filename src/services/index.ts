@@ -1,7 +1,7 @@
 /**
  * Portico's service clients (DESIGN.md `services/`): typed, retrying HTTP clients for
  * the Blockchain API, the wallet listing and the bundler. Sagas create one of each per
- * Portico instance; nothing here is a module singleton.
+ * Portico instance; nothing here is a module singleton. Design decisions: docs/services.md.
  */
 
 // HTTP
@@ -15,6 +15,7 @@ export {
   type HttpRequestParameters,
 } from './http/createHttpClient'
 export type { FetchLike, QueryParams, QueryValue, RetryOptions, Sleep } from './http/types'
+export type { SdkServiceClientOptions, ServiceClientOptions } from './http/createServiceHttpClient'
 
 // Blockchain API
 export {

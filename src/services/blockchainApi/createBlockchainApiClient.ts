@@ -1,7 +1,6 @@
 import type { CaipNetworkId } from '../../types/network'
 import { createTtlCache } from '../cache/createTtlCache'
-import { createHttpClient } from '../http/createHttpClient'
-import type { FetchLike, RetryOptions, Sleep } from '../http/types'
+import { createServiceHttpClient, type SdkServiceClientOptions } from '../http/createServiceHttpClient'
 import { buildApproveTransaction, type BuildApproveTransactionParameters, type BuildApproveTransactionReturnType } from './buildApproveTransaction'
 import { buildSwapTransaction, type BuildSwapTransactionParameters, type BuildSwapTransactionReturnType } from './buildSwapTransaction'
 import type { BlockchainApiContext } from './context'
@@ -26,24 +25,11 @@ import { revokeSession, type RevokeSessionParameters, type RevokeSessionReturnTy
 import { sendAnalyticsEvent, type SendAnalyticsEventParameters, type SendAnalyticsEventReturnType } from './sendAnalyticsEvent'
 import { defaultSwapNetworks } from './swapNetworks'
 
-export type BlockchainApiClientOptions = {
-  /** Root of the Blockchain API, e.g. `http://localhost:3000/api` or a hosted URL. */
-  baseUrl: string
-  /** Sent as `projectId` on every call. */
-  projectId: string
-  /** Sent as `st` on every call. */
-  sdkType: string
-  /** Sent as `sv` on every call. */
-  sdkVersion: string
-  /** Sent as `clientId` on every call when set. */
-  clientId?: string | null | undefined
-  fetch?: FetchLike | undefined
-  /** Clock of the caches and of `Retry-After` dates; defaults to `Date.now`. */
-  now?: (() => number) | undefined
-  sleep?: Sleep | undefined
-  /** Call budget (default 10 s). */
-  timeoutMs?: number | undefined
-  retry?: RetryOptions | false | undefined
+/**
+ * `baseUrl` is the root of the Blockchain API, e.g. `http://localhost:3000/api` or a
+ * hosted URL; `now` also clocks the caches.
+ */
+export type BlockchainApiClientOptions = SdkServiceClientOptions & {
   /** Networks on which swaps and gas prices are offered; default SPEC §9's swap list. */
   swapNetworks?: readonly CaipNetworkId[] | undefined
 }
@@ -88,16 +74,7 @@ export type CreateBlockchainApiClientReturnType = BlockchainApiClient
  */
 export function createBlockchainApiClient(options: CreateBlockchainApiClientParameters): CreateBlockchainApiClientReturnType {
   const context: BlockchainApiContext = {
-    http: createHttpClient({
-      baseUrl: options.baseUrl,
-      clientId: options.clientId,
-      params: { projectId: options.projectId, st: options.sdkType, sv: options.sdkVersion },
-      fetch: options.fetch,
-      now: options.now,
-      sleep: options.sleep,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-    }),
+    http: createServiceHttpClient(options, { sdkType: options.sdkType, sdkVersion: options.sdkVersion }),
     cache: createTtlCache({ now: options.now }),
     swapNetworks: new Set(options.swapNetworks ?? defaultSwapNetworks),
   }

@@ -36,6 +36,13 @@ describe('getUserOperationReceipt', () => {
     expect(request.json).toEqual({ jsonrpc: '2.0', id: 1, method: 'eth_getUserOperationReceipt', params: [userOpHash] })
   })
 
+  test('sends no st or sv, even when handed options that carry an SDK identity', async () => {
+    server.handle((request, response) => sendJson(response, 200, { jsonrpc: '2.0', id: 1, result: null }))
+    const shared = { baseUrl: `${server.url}/bundler`, projectId: 'project-1', sdkType: 'portico', sdkVersion: 'react-0.1.0', sleep }
+    await createBundlerClient(shared).getUserOperationReceipt({ userOpHash, chainId: 1, bundler: 'pimlico' })
+    expect(Object.fromEntries(server.requests[0]!.query)).toEqual({ projectId: 'project-1', chainId: '1', bundler: 'pimlico' })
+  })
+
   test('returns null while the operation is pending', async () => {
     server.handle((_request, response) => sendJson(response, 200, { jsonrpc: '2.0', id: 1, result: null }))
     await expect(bundler().getUserOperationReceipt({ userOpHash, chainId: 'eip155:8453', bundler: 'pimlico' })).resolves.toBeNull()

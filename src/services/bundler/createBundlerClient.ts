@@ -1,5 +1,4 @@
-import { createHttpClient } from '../http/createHttpClient'
-import type { FetchLike, RetryOptions, Sleep } from '../http/types'
+import { createServiceHttpClient, type ServiceClientOptions } from '../http/createServiceHttpClient'
 import {
   getUserOperationReceipt,
   type BundlerContext,
@@ -7,18 +6,11 @@ import {
   type GetUserOperationReceiptReturnType,
 } from './getUserOperationReceipt'
 
-export type BundlerClientOptions = {
-  /** The bundler endpoint itself: requests POST to this URL (no path is added). */
-  baseUrl: string
-  /** Sent as `projectId` on every call. */
-  projectId: string
-  clientId?: string | null | undefined
-  fetch?: FetchLike | undefined
-  sleep?: Sleep | undefined
-  now?: (() => number) | undefined
-  timeoutMs?: number | undefined
-  retry?: RetryOptions | false | undefined
-}
+/**
+ * `baseUrl` is the bundler endpoint itself: requests POST to this URL (no path is
+ * added). The bundler is not told the SDK type and version.
+ */
+export type BundlerClientOptions = ServiceClientOptions
 
 export type BundlerClient = {
   getUserOperationReceipt(parameters: GetUserOperationReceiptParameters): Promise<GetUserOperationReceiptReturnType>
@@ -36,16 +28,7 @@ export type CreateBundlerClientReturnType = BundlerClient
  */
 export function createBundlerClient(options: CreateBundlerClientParameters): CreateBundlerClientReturnType {
   const context: BundlerContext = {
-    http: createHttpClient({
-      baseUrl: options.baseUrl,
-      clientId: options.clientId,
-      params: { projectId: options.projectId },
-      fetch: options.fetch,
-      sleep: options.sleep,
-      now: options.now,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-    }),
+    http: createServiceHttpClient(options),
   }
   return {
     getUserOperationReceipt: (parameters) => getUserOperationReceipt(context, parameters),

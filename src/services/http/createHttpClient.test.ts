@@ -1,5 +1,5 @@
 import { Retry } from '../../config/constants'
-import { HttpStatusError, HttpTimeoutError, ServiceError } from '../../errors'
+import { HttpInvalidJsonError, HttpNetworkError, HttpStatusError, HttpTimeoutError, ServiceError } from '../../errors'
 import { sendBytes, sendJson, startHttpTestServer, type HttpTestServer } from '../test/httpTestServer'
 import { createHttpClient, type HttpClientOptions } from './createHttpClient'
 import type { Sleep } from './types'
@@ -102,12 +102,16 @@ describe('requests', () => {
     await expect(client().post({ path: '/e', body: { event: 'x' } })).resolves.toBeUndefined()
   })
 
-  test('a success body that is not JSON throws a ServiceError', async () => {
+  test('a success body that is not JSON throws an HttpInvalidJsonError', async () => {
     server.handle((_request, response) => {
       response.writeHead(200, { 'Content-Type': 'text/html' })
       response.end('<html>')
     })
-    await expect(client().get({ path: 'a' })).rejects.toMatchObject({ name: 'ServiceError', code: 'http/invalid-json' })
+    const error = await client().get({ path: 'a' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpInvalidJsonError)
+    expect(error).toBeInstanceOf(ServiceError)
+    expect(error).toMatchObject({ name: 'HttpInvalidJsonError', code: 'http/invalid-json', url: `${server.url}/a` })
+    expect((error as Error).cause).toBeInstanceOf(SyntaxError)
   })
 })
 
@@ -222,15 +226,29 @@ describe('status errors and retries', () => {
     expect(delays).toEqual([150])
   })
 
-  test('a network failure on every attempt throws a ServiceError after 3 attempts', async () => {
+  test('a network failure on every attempt throws an HttpNetworkError after 3 attempts', async () => {
     server.handle((_request, _response, { raw }) => {
       raw.socket.destroy()
     })
     const { sleep } = recordingSleep()
     const error = await client({ sleep }).get({ path: 'a' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpNetworkError)
     expect(error).toBeInstanceOf(ServiceError)
-    expect(error).toMatchObject({ code: 'http/network' })
+    expect(error).toMatchObject({ name: 'HttpNetworkError', code: 'http/network', url: `${server.url}/a` })
     expect(server.requests).toHaveLength(3)
+  })
+
+  test('a success body cut off mid-stream throws an HttpNetworkError without retrying', async () => {
+    server.handle((_request, response, { raw }) => {
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '100' })
+      response.write('{"chains": [', () => raw.socket.destroy())
+    })
+    const { sleep, delays } = recordingSleep()
+    const error = await client({ sleep }).get({ path: 'a' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpNetworkError)
+    expect(error).toMatchObject({ code: 'http/network' })
+    expect(server.requests).toHaveLength(1)
+    expect(delays).toEqual([])
   })
 
   test('with fake timers, the retry waits on the global timer', async () => {

@@ -1,5 +1,5 @@
 import { Retry, Time } from '../../config/constants'
-import { ConfigError, HttpStatusError, HttpTimeoutError, PorticoError, ServiceError } from '../../errors'
+import { ConfigError, HttpInvalidJsonError, HttpNetworkError, HttpStatusError, HttpTimeoutError, PorticoError } from '../../errors'
 import { createUrl } from './createUrl'
 import { parseRetryAfter } from './parseRetryAfter'
 import { sleep as defaultSleep } from './sleep'
@@ -49,9 +49,10 @@ export type HttpBodyRequestParameters = HttpRequestParameters & {
  * The generic HTTP client of SPEC §7. JSON in and out (an empty body reads as
  * `undefined`), blobs for images; every method throws:
  * - `HttpStatusError` ('HTTP status code: {status}') for a non-success status,
- * - `HttpTimeoutError` when the call outlives its budget,
- * - `ServiceError` (code `http/network`) when the network fails on every attempt,
- *   or `http/invalid-json` when a success body is not JSON,
+ * - `HttpTimeoutError` (code `http/timeout`) when the call outlives its budget,
+ * - `HttpNetworkError` (code `http/network`) when the network fails on every attempt,
+ *   or the connection breaks while a success body streams,
+ * - `HttpInvalidJsonError` (code `http/invalid-json`) when a success body is not JSON,
  * - the caller's `signal.reason` (an `AbortError` by default) when the caller aborts.
  *
  * Creating a client with a base URL that is not a URL throws a `ConfigError`.
@@ -148,7 +149,7 @@ export function createHttpClient(options: CreateHttpClientParameters): CreateHtt
         if (controller.signal.aborted) throw abortError()
         return {
           done: false,
-          error: new ServiceError('The network request failed.', { code: 'http/network', cause: error, metaMessages: [`URL: ${url}`] }),
+          error: new HttpNetworkError(url, { cause: error }),
           retryAfterMs: undefined,
         }
       }
@@ -159,7 +160,7 @@ export function createHttpClient(options: CreateHttpClientParameters): CreateHtt
           if (controller.signal.aborted) throw abortError()
           if (error instanceof PorticoError) throw error
           // The connection broke while the body streamed: too late to retry safely.
-          throw new ServiceError('The network request failed.', { code: 'http/network', cause: error, metaMessages: [`URL: ${url}`] })
+          throw new HttpNetworkError(url, { cause: error })
         }
       }
       discard(response)
@@ -223,10 +224,6 @@ async function readJson<T>(response: Response, url: string): Promise<T> {
   try {
     return JSON.parse(text) as T
   } catch (error) {
-    throw new ServiceError('The service answered with a body that is not JSON.', {
-      code: 'http/invalid-json',
-      cause: error,
-      metaMessages: [`URL: ${url}`],
-    })
+    throw new HttpInvalidJsonError(url, { cause: error })
   }
 }

@@ -1,7 +1,6 @@
 import { Time } from '../../config/constants'
-import { createHttpClient } from '../http/createHttpClient'
+import { createServiceHttpClient, type SdkServiceClientOptions } from '../http/createServiceHttpClient'
 import { sleep as defaultSleep } from '../http/sleep'
-import type { FetchLike, RetryOptions, Sleep } from '../http/types'
 import type { CallOptions, WalletListingContext } from './context'
 import { getAllowedOrigins, type GetAllowedOriginsParameters, type GetAllowedOriginsReturnType } from './getAllowedOrigins'
 import { getAnalyticsConfig, type GetAnalyticsConfigParameters, type GetAnalyticsConfigReturnType } from './getAnalyticsConfig'
@@ -12,24 +11,8 @@ import { getWalletsPage, type GetWalletsPageOptions, type GetWalletsPageReturnTy
 import { createImageLoader, preloadImage, type ImageLoader, type PreloadImageReturnType } from './preloadImage'
 import { searchWallets, type SearchWalletsOptions, type SearchWalletsReturnType } from './searchWallets'
 
-export type WalletListingClientOptions = {
-  /** Root of the wallet-listing API. */
-  baseUrl: string
-  /** Sent as `projectId` on every call. */
-  projectId: string
-  /** Sent as `st` on every call. */
-  sdkType: string
-  /** Sent as `sv` on every call. */
-  sdkVersion: string
-  /** Sent as `clientId` on every call when set. */
-  clientId?: string | null | undefined
-  fetch?: FetchLike | undefined
-  /** Waits for retries and for the search minimum; defaults to a global-`setTimeout` sleep. */
-  sleep?: Sleep | undefined
-  now?: (() => number) | undefined
-  /** Call budget (default 10 s). */
-  timeoutMs?: number | undefined
-  retry?: RetryOptions | false | undefined
+/** `baseUrl` is the root of the wallet-listing API; `sleep` also waits out the search minimum. */
+export type WalletListingClientOptions = SdkServiceClientOptions & {
   /** Default 2 s (SPEC §9). */
   imagePreloadTimeoutMs?: number | undefined
   /** How `preloadImage` loads; default an `Image` element, or `fetch` outside the DOM. */
@@ -70,16 +53,7 @@ export type CreateWalletListingClientReturnType = WalletListingClient
 export function createWalletListingClient(options: CreateWalletListingClientParameters): CreateWalletListingClientReturnType {
   const sleep = options.sleep ?? defaultSleep
   const context: WalletListingContext = {
-    http: createHttpClient({
-      baseUrl: options.baseUrl,
-      clientId: options.clientId,
-      params: { projectId: options.projectId, st: options.sdkType, sv: options.sdkVersion },
-      fetch: options.fetch,
-      sleep,
-      now: options.now,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-    }),
+    http: createServiceHttpClient({ ...options, sleep }, { sdkType: options.sdkType, sdkVersion: options.sdkVersion }),
     sleep,
     imagePreloadTimeoutMs: options.imagePreloadTimeoutMs ?? Time.imagePreloadTimeoutMs,
     loadImage: options.loadImage ?? createImageLoader(options.fetch),
