@@ -69,6 +69,12 @@ export type ConnectorCapability = {
    */
   discover(context: PluginContext, emit: (connectors: readonly ConnectorInfo[]) => void): () => void
   connect(parameters: { connectorId: string; network: CaipNetwork }): Promise<ConnectedAccount>
+  /**
+   * Restores a connection the visitor made before (after a reload) without prompting:
+   * resolves with the account when the wallet still authorises this dapp, `null` when
+   * it does not. Core calls it once the connector is discovered again.
+   */
+  reconnect?(parameters: { connectorId: string; network: CaipNetwork }): Promise<ConnectedAccount | null>
   disconnect(parameters: { connectorId: string }): Promise<void>
   /** Subscribes to a connected wallet's events. Returns the unsubscribe function. */
   watch?(parameters: { connectorId: string }, onEvent: (event: ConnectorEvent) => void): () => void
