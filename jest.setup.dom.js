@@ -6,3 +6,5 @@ if (!globalThis.TextDecoder) globalThis.TextDecoder = TextDecoder
 if (!globalThis.crypto?.subtle || !globalThis.crypto?.randomUUID) {
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true })
 }
+// Each test starts with an empty localStorage, as a first visit would.
+if (typeof afterEach === 'function' && globalThis.localStorage) afterEach(() => globalThis.localStorage.clear())

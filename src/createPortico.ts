@@ -4,6 +4,7 @@ import type { PorticoConfig, ThemeMode, ThemeVariables } from './config/types'
 import { PorticoError } from './errors'
 import type { PorticoServices } from './createServices'
 import { detectMobile } from './environment'
+import { createStorage, defaultKeyValueStore, type KeyValueStore } from './storage/createStorage'
 import { eip155 } from './plugins/eip155'
 import type { NamespacePlugin } from './plugins/types'
 import { disconnectSaga, type DisconnectResult } from './sagas/connectors'
@@ -34,6 +35,12 @@ export type PorticoRuntime = {
   window?: Window | undefined
   /** Clock for timed rules such as the balance retry gate; default `Date.now`. */
   now?: (() => number) | undefined
+  /** Where recent wallets and connections persist; default `localStorage`, `null` for none. */
+  storage?: KeyValueStore | null | undefined
+}
+
+function globalWindow(): Window | undefined {
+  return typeof window === 'undefined' ? undefined : window
 }
 
 /** `open()` options: a view, with its parameters when the view has any. */
@@ -81,9 +88,12 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
   const context: SagaContext = {
     config: resolved,
     plugins: new Map<string, NamespacePlugin>(resolved.plugins.map((p) => [p.namespace, p])),
-    window: runtime.window ?? (typeof window === 'undefined' ? undefined : window),
+    window: runtime.window ?? globalWindow(),
     services: lazyServices(resolved),
     now: runtime.now ?? (() => Date.now()),
+    storage: createStorage({
+      store: runtime.storage === null ? undefined : (runtime.storage ?? defaultKeyValueStore(runtime.window ?? globalWindow())),
+    }),
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
   const store = createStore({ config: resolved, middleware: [sagaMiddleware] })

@@ -58,18 +58,8 @@ export function* connectSaga(action: ReturnType<typeof connectorsActions.connect
   yield put(routerActions.push({ view: 'ConnectingExternal', params: { connectorId } }))
   try {
     const result: ConnectedAccount = yield call(plugin.connectors.connect, { connectorId, network })
-    yield put(
-      accountActions.connected({
-        namespace,
-        address: result.address,
-        caipNetworkId: result.caipNetworkId,
-        allAccounts: result.accounts.map((a) => ({ ...a })),
-        connectedWalletInfo: { connectorId, name: info.name, type: info.type, icon: info.imageUrl },
-      }),
-    )
-    yield put(connectorsActions.connectSucceeded({ connectorId, namespace }))
+    yield call(putConnected, namespace, info, result)
     yield put(connectorsActions.recentAdded({ id: connectorId, name: info.name, imageUrl: info.imageUrl, rdns: info.info?.rdns }))
-    yield put(networkActions.activeNetworkChanged({ caipNetworkId: result.caipNetworkId }))
     const after: PorticoState = yield select()
     if (!after.network.unsupportedCaipNetworkId || after.network.allowUnsupportedChain) {
       yield put(routerActions.reset({ view: 'Account' }))
@@ -79,6 +69,24 @@ export function* connectSaga(action: ReturnType<typeof connectorsActions.connect
     yield put(accountActions.connectFailed({ namespace }))
     yield put(connectorsActions.connectFailed({ message: errorMessage(error) }))
   }
+}
+
+/**
+ * Records a live connection in the store: the account, the active connector (which
+ * starts its event watcher) and the wallet's network. Shared by connect and reconnect.
+ */
+export function* putConnected(namespace: string, info: ConnectorInfo, result: ConnectedAccount) {
+  yield put(
+    accountActions.connected({
+      namespace,
+      address: result.address,
+      caipNetworkId: result.caipNetworkId,
+      allAccounts: result.accounts.map((a) => ({ ...a })),
+      connectedWalletInfo: { connectorId: info.id, name: info.name, type: info.type, icon: info.imageUrl },
+    }),
+  )
+  yield put(connectorsActions.connectSucceeded({ connectorId: info.id, namespace }))
+  yield put(networkActions.activeNetworkChanged({ caipNetworkId: result.caipNetworkId }))
 }
 
 /**

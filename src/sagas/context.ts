@@ -2,6 +2,7 @@ import { call, getContext } from 'redux-saga/effects'
 import type { ResolvedConfig } from '../config/resolveConfig'
 import type { PorticoServices } from '../createServices'
 import type { NamespacePlugin } from '../plugins/types'
+import type { PorticoStorage } from '../storage/createStorage'
 
 /**
  * What sagas reach besides the store: the runtime side (plugins and, in later issues,
@@ -16,6 +17,8 @@ export type SagaContext = {
   services: () => Promise<PorticoServices>
   /** Clock for timed rules (retry gates); tests pass their own. */
   now: () => number
+  /** What survives a reload (recent wallets, connections to restore). */
+  storage: PorticoStorage
 }
 
 export function* getSagaContext() {

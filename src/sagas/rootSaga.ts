@@ -3,10 +3,12 @@ import { balanceSaga } from './balance'
 import { connectorsSaga } from './connectors'
 import { modalSaga } from './modal'
 import { networkSaga } from './network'
+import { persistenceSaga } from './persistence'
+import { sendFlowSaga } from './send'
 import { toastSaga } from './toast'
 import { walletsSaga } from './wallets'
 
 /** Starts every long-running process; each lives in its own file. */
 export function* rootSaga() {
-  yield all([fork(modalSaga), fork(toastSaga), fork(networkSaga), fork(connectorsSaga), fork(walletsSaga), fork(balanceSaga)])
+  yield all([fork(persistenceSaga), fork(modalSaga), fork(toastSaga), fork(networkSaga), fork(connectorsSaga), fork(walletsSaga), fork(balanceSaga), fork(sendFlowSaga)])
 }

@@ -22,8 +22,11 @@ export function createFakeNamespacePlugin(options: {
       accounts: [{ address: options.address ?? '0x1111111111111111111111111111111111111111' }],
       caipNetworkId: options.networks[0]!.caipNetworkId,
     }),
+    /** Silent reconnect after a reload: the account while still authorised, else null. */
+    reconnect: async (): Promise<ConnectedAccount | null> => null,
     switchNetwork: async (): Promise<void> => {},
     disconnect: async (): Promise<void> => {},
+    sendTransaction: async (): Promise<string> => `0x${'ab'.repeat(32)}`,
   }
   const plugin: NamespacePlugin = {
     namespace,
@@ -41,6 +44,10 @@ export function createFakeNamespacePlugin(options: {
         calls.push({ method: 'connect', args })
         return behaviour.connect()
       },
+      reconnect: async (args) => {
+        calls.push({ method: 'reconnect', args })
+        return behaviour.reconnect()
+      },
       disconnect: async (args) => {
         calls.push({ method: 'disconnect', args })
         return behaviour.disconnect()
@@ -48,6 +55,10 @@ export function createFakeNamespacePlugin(options: {
       switchNetwork: async (args) => {
         calls.push({ method: 'switchNetwork', args })
         return behaviour.switchNetwork()
+      },
+      sendTransaction: async (args) => {
+        calls.push({ method: 'sendTransaction', args })
+        return behaviour.sendTransaction()
       },
       watch: (_args, onEvent) => {
         listeners.add(onEvent)

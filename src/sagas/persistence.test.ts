@@ -1,0 +1,78 @@
+import { createPortico, type Portico } from '../createPortico'
+import type { KeyValueStore } from '../storage/createStorage'
+import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
+import { untilState } from '../test/untilState'
+
+const address = '0x1111111111111111111111111111111111111111'
+const instances: Portico[] = []
+afterEach(() => instances.splice(0).forEach((p) => p.destroy()))
+
+function memoryStore(): KeyValueStore & { data: Map<string, string> } {
+  const data = new Map<string, string>()
+  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) }
+}
+
+function visit(store: KeyValueStore, prepare?: (wallet: ReturnType<typeof createFakeNamespacePlugin>) => void) {
+  const wallet = createFakeNamespacePlugin({ networks: [testNetwork(1), testNetwork(10)], connectors: [injectedConnector()], address })
+  prepare?.(wallet)
+  const portico = createPortico({ projectId: 'p', plugins: [wallet.plugin], devtools: false }, { storage: store })
+  instances.push(portico)
+  return { portico, wallet }
+}
+
+describe('persistence and reconnect on reload', () => {
+  it('remembers the connection and recent wallet, and restores both silently on the next visit', async () => {
+    const store = memoryStore()
+    const first = visit(store)
+    first.portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+    await untilState(first.portico, (s) => s.account.byNamespace.eip155?.status === 'connected')
+    expect(JSON.parse(store.data.get('portico.store')!).state).toEqual({
+      recentWallets: [{ id: 'io.metamask', name: 'MetaMask', rdns: 'io.metamask' }],
+      connections: { eip155: 'io.metamask' },
+    })
+    // Nothing transient or secret is stored.
+    expect(store.data.get('portico.store')).not.toMatch(/status|address|0x1111/)
+
+    const second = visit(store, (wallet) => {
+      wallet.behaviour.reconnect = async () => ({ address, accounts: [{ address }], caipNetworkId: 'eip155:10' })
+    })
+    await untilState(second.portico, (s) => s.account.byNamespace.eip155?.status === 'connected')
+    expect(second.wallet.calls.map((c) => c.method)).toEqual(['reconnect'])
+    expect(second.portico.getState().connectors.recent.map((r) => r.id)).toEqual(['io.metamask'])
+    expect(second.portico.getState().network.activeCaipNetworkId).toBe('eip155:10')
+    expect(second.portico.getState().modal.open).toBe(false)
+  })
+
+  it('forgets a connection the wallet no longer authorises', async () => {
+    const store = memoryStore()
+    store.setItem('portico.store', JSON.stringify({ version: 1, state: { recentWallets: [], connections: { eip155: 'io.metamask' } } }))
+    const { portico, wallet } = visit(store)
+    await new Promise((r) => setTimeout(r, 20))
+    expect(wallet.calls.map((c) => c.method)).toEqual(['reconnect'])
+    expect(portico.getState().account.byNamespace.eip155?.status ?? 'disconnected').toBe('disconnected')
+    expect(JSON.parse(store.data.get('portico.store')!).state.connections).toEqual({})
+  })
+
+  it('forgets the connection on disconnect', async () => {
+    const store = memoryStore()
+    const { portico } = visit(store)
+    portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+    await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected')
+    await portico.disconnect()
+    expect(JSON.parse(store.data.get('portico.store')!).state.connections).toEqual({})
+  })
+
+  describe('with fake timers', () => {
+    beforeEach(() => jest.useFakeTimers())
+    afterEach(() => jest.useRealTimers())
+
+    it('gives up on a remembered wallet that does not announce itself within 3 s', async () => {
+      const store = memoryStore()
+      store.setItem('portico.store', JSON.stringify({ version: 1, state: { recentWallets: [], connections: { eip155: 'gone.wallet' } } }))
+      const { wallet } = visit(store)
+      await jest.advanceTimersByTimeAsync(3_000)
+      expect(wallet.calls).toEqual([])
+      expect(JSON.parse(store.data.get('portico.store')!).state.connections).toEqual({})
+    })
+  })
+})

@@ -1,0 +1,85 @@
+import { call, delay, fork, put, race, select, take, takeEvery } from 'redux-saga/effects'
+import type { ConnectedAccount } from '../plugins/types'
+import type { PorticoState } from '../store/rootReducer'
+import { connectorsActions } from '../store/slices/connectors'
+import type { ConnectorInfo } from '../types/connector'
+import { putConnected } from './connectors'
+import { getSagaContext, type SagaContext } from './context'
+
+/** How long a remembered wallet has to announce itself again after a reload. */
+export const RECONNECT_DISCOVERY_TIMEOUT_MS = 3_000
+
+/** Writes what must survive a reload whenever it changes. */
+export function* persistSaga() {
+  const context: SagaContext = yield call(getSagaContext)
+  const state: PorticoState = yield select()
+  context.storage.write({ recentWallets: state.connectors.recent.map((w) => ({ ...w })), connections: { ...state.connectors.active } })
+}
+
+/**
+ * Restores the previous session on start: recent wallets at once, and each remembered
+ * connection once its connector is discovered again, through the plugin's silent
+ * `reconnect` (no prompt). A wallet that no longer authorises the dapp is forgotten.
+ */
+export function* restoreSaga() {
+  const context: SagaContext = yield call(getSagaContext)
+  const saved = context.storage.read()
+  if (saved.recentWallets.length) yield put(connectorsActions.recentRestored(saved.recentWallets))
+  for (const [namespace, connectorId] of Object.entries(saved.connections)) {
+    yield fork(reconnectSaga, namespace, connectorId)
+  }
+}
+
+export function* reconnectSaga(namespace: string, connectorId: string) {
+  const context: SagaContext = yield call(getSagaContext)
+  const reconnect = context.plugins.get(namespace)?.connectors?.reconnect
+  if (!reconnect) return
+  const info: ConnectorInfo | undefined = yield call(waitForConnector, namespace, connectorId)
+  const state: PorticoState = yield select()
+  const network =
+    state.network.networks.find((n) => n.caipNetworkId === state.network.activeCaipNetworkId && n.chainNamespace === namespace) ??
+    state.network.networks.find((n) => n.chainNamespace === namespace)
+  // The visitor may have connected by hand meanwhile; that wins.
+  if (!info || !network || state.connectors.active[namespace]) {
+    if (!info) yield call(forget, namespace)
+    return
+  }
+  try {
+    const result: ConnectedAccount | null = yield call(reconnect, { connectorId, network })
+    if (result) yield call(putConnected, namespace, info, result)
+    else yield call(forget, namespace)
+  } catch {
+    yield call(forget, namespace)
+  }
+}
+
+function* waitForConnector(namespace: string, connectorId: string) {
+  const find = (state: PorticoState) => state.connectors.byNamespace[namespace]?.find((c) => c.id === connectorId)
+  const deadline: { timeout?: true } = yield race({ timeout: delay(RECONNECT_DISCOVERY_TIMEOUT_MS), found: call(untilFound, find) })
+  if (deadline.timeout) return undefined
+  const state: PorticoState = yield select()
+  return find(state)
+}
+
+function* untilFound(find: (state: PorticoState) => ConnectorInfo | undefined) {
+  while (true) {
+    const state: PorticoState = yield select()
+    if (find(state)) return
+    yield take(connectorsActions.discovered.type)
+  }
+}
+
+function* forget(namespace: string) {
+  const context: SagaContext = yield call(getSagaContext)
+  const saved = context.storage.read()
+  delete saved.connections[namespace]
+  context.storage.write(saved)
+}
+
+export function* persistenceSaga() {
+  yield takeEvery(
+    [connectorsActions.recentAdded.type, connectorsActions.connectSucceeded.type, connectorsActions.disconnected.type],
+    persistSaga,
+  )
+  yield fork(restoreSaga)
+}

@@ -1,0 +1,71 @@
+import { parseUnits } from 'viem'
+import { call, put, select, takeLatest } from 'redux-saga/effects'
+import { PorticoError, ValidationError } from '../errors'
+import type { PorticoState } from '../store/rootReducer'
+import { accountActions } from '../store/slices/account'
+import { alertsActions } from '../store/slices/alerts'
+import { routerActions } from '../store/slices/router'
+import { sendActions } from '../store/slices/send'
+import { transactionsActions } from '../store/slices/transactions'
+import { validateSend } from '../validation/send'
+import { getSagaContext, type SagaContext } from './context'
+import { errorMessage } from './errorMessage'
+
+/**
+ * Sends the token in the send form: checks it (SPEC §5), shows ApproveTransaction while
+ * the wallet is asked (the modal cannot be closed meanwhile, SPEC §4), then records the
+ * hash as pending and refreshes the balance; on failure the visitor is back on the form
+ * with the wallet's or node's reason.
+ */
+export function* sendSaga(): Generator<unknown, { hash?: string; error?: PorticoError }, never> {
+  const state = (yield select()) as PorticoState
+  const namespace = state.account.activeNamespace
+  const account = namespace ? state.account.byNamespace[namespace] : undefined
+  const { token, amount, receiverAddress } = state.send
+  let valid
+  try {
+    valid = validateSend({ amount, receiverAddress, token, chainNamespace: namespace })
+  } catch (error) {
+    const message = errorMessage(error)
+    yield put(sendActions.sendFailed({ message }))
+    return { error: error instanceof PorticoError ? error : new ValidationError(message) }
+  }
+  const context = (yield call(getSagaContext)) as SagaContext
+  const connectorId = namespace ? state.connectors.active[namespace] : undefined
+  const sender = namespace ? context.plugins.get(namespace)?.connectors?.sendTransaction : undefined
+  const caipNetworkId = account?.caipAddress?.split(':').slice(0, 2).join(':')
+  const network = state.network.networks.find((n) => n.caipNetworkId === caipNetworkId)
+  if (!account?.address || !connectorId || !sender || !network || !namespace) {
+    const error = new PorticoError('Connect a wallet that can send on this network first.')
+    yield put(sendActions.sendFailed({ message: error.shortMessage }))
+    return { error }
+  }
+
+  const decimals = Number(valid.token.quantity.decimals)
+  const tokenAddress = valid.token.address ? valid.token.address.split(':').at(-1) : undefined
+  yield put(routerActions.push({ view: 'ApproveTransaction' }))
+  try {
+    const hash = (yield call(sender, {
+      connectorId,
+      network,
+      from: account.address,
+      to: valid.receiverAddress,
+      amount: parseUnits(valid.amount, Number.isFinite(decimals) ? decimals : network.nativeCurrency.decimals).toString(),
+      token: tokenAddress,
+    })) as string
+    yield put(sendActions.sent({ hash }))
+    yield put(transactionsActions.pendingAdded(hash))
+    yield put(routerActions.reset({ view: 'Account' }))
+    yield put(alertsActions.toastRequested({ message: 'Transaction sent', variant: 'success' }))
+    yield put(accountActions.balanceRequested({ namespace, force: true }))
+    return { hash }
+  } catch (error) {
+    yield put(sendActions.sendFailed({ message: errorMessage(error) }))
+    yield put(routerActions.goBack())
+    return { error: error instanceof PorticoError ? error : new PorticoError(errorMessage(error), { cause: error }) }
+  }
+}
+
+export function* sendFlowSaga() {
+  yield takeLatest(sendActions.sendRequested.type, sendSaga)
+}
