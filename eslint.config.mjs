@@ -40,4 +40,5 @@ export default tseslint.config(
   { files: ['src/store/**'], rules: { 'no-restricted-imports': ['error', storeKnowsNothingThatRuns] } },
   { files: ['**/*.test.ts', '**/*.test.tsx'], rules: { '@typescript-eslint/no-non-null-assertion': 'off' } },
   { files: ['**/*.cjs', 'jest.setup.dom.js', 'dev/**', 'e2e/**'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  { files: ['jest.setup.dom.js'], languageOptions: { globals: globals.jest } },
 )
