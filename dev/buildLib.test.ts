@@ -1,0 +1,28 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { buildLib } from './buildLib'
+
+jest.setTimeout(120_000)
+
+// The publishable package: what `package.json` "exports" points at must exist and load as ESM.
+describe('library build', () => {
+  // Inside the repo, so the externals resolve from node_modules as they would for a dapp.
+  const cache = path.resolve(__dirname, '..', 'node_modules', '.cache')
+  mkdirSync(cache, { recursive: true })
+  const outdir = mkdtempSync(path.join(cache, 'portico-dist-'))
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }))
+
+  it('emits ESM entries, declarations and the stylesheet, and the entry runs in Node', async () => {
+    await buildLib(outdir)
+    for (const file of ['index.mjs', 'index.d.ts', 'react/index.mjs', 'react/index.d.ts', 'styles.css']) {
+      expect(existsSync(path.join(outdir, file))).toBe(true)
+    }
+    const script = `import(${JSON.stringify(path.join(outdir, 'index.mjs'))}).then((m) => {
+      const p = m.createPortico({ projectId: 'x', devtools: false }, { storage: null })
+      process.stdout.write(p.getState().network.activeCaipNetworkId)
+      p.destroy()
+    })`
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '..'), encoding: 'utf8' })).toBe('eip155:1')
+  })
+})

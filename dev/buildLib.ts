@@ -1,0 +1,39 @@
+// Builds the publishable package into dist/: ESM (.mjs) entry points for `portico` and
+// `portico/react` with shared chunks (so the modal, plugins' heavy parts and the
+// services stay lazy for the dapp's bundler), type declarations from tsc, and the
+// stylesheet. Dependencies stay external: the dapp's bundler resolves and dedupes them.
+import { execFileSync } from 'node:child_process'
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { build } from 'esbuild'
+
+const root = path.resolve(__dirname, '..')
+
+export async function buildLib(outdir = path.join(root, 'dist')) {
+  await rm(outdir, { recursive: true, force: true })
+  await mkdir(outdir, { recursive: true })
+  const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>
+  const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].flatMap((name) => [name, `${name}/*`])
+  await build({
+    entryPoints: { index: path.join(root, 'src/index.ts'), 'react/index': path.join(root, 'src/react/index.ts') },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    external,
+    jsx: 'automatic',
+    sourcemap: true,
+    logLevel: 'warning',
+  })
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json'), '--outDir', outdir], { stdio: 'inherit' })
+  await copyFile(path.join(root, 'src/ui/styles.css'), path.join(outdir, 'styles.css'))
+  return outdir
+}
+
+if (require.main === module) {
+  buildLib().then((outdir) => console.log(`library built into ${path.relative(root, outdir)}`))
+}
