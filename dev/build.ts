@@ -1,6 +1,7 @@
 // Builds the demo dapp into demo/dist: esbuild, minified ESM with code splitting, so
 // the modal's views arrive as a separate chunk (DESIGN.md performance budgets).
 import { build } from 'esbuild'
+import { browserEsm } from './esbuildOptions'
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -10,19 +11,12 @@ export async function buildDemo({ outdir = path.join(root, 'demo/dist'), minify 
   await rm(outdir, { recursive: true, force: true })
   await mkdir(outdir, { recursive: true })
   const result = await build({
+    ...browserEsm,
     entryPoints: { main: path.join(root, 'demo/main.tsx') },
     outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
     minify,
-    sourcemap: true,
     metafile: true,
-    jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'warning',
   })
   await Promise.all([
     copyFile(path.join(root, 'demo/index.html'), path.join(outdir, 'index.html')),

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { copyFile, mkdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { build } from 'esbuild'
+import { browserEsm } from './esbuildOptions'
 
 const root = path.resolve(__dirname, '..')
 
@@ -15,19 +16,12 @@ export async function buildLib(outdir = path.join(root, 'dist')) {
   const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>
   const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].flatMap((name) => [name, `${name}/*`])
   await build({
+    ...browserEsm,
     entryPoints: { index: path.join(root, 'src/index.ts'), 'react/index': path.join(root, 'src/react/index.ts') },
     outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     external,
-    jsx: 'automatic',
-    sourcemap: true,
-    logLevel: 'warning',
   })
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json'), '--outDir', outdir], { stdio: 'inherit' })
   await copyFile(path.join(root, 'src/ui/styles.css'), path.join(outdir, 'styles.css'))

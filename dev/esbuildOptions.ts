@@ -1,0 +1,17 @@
+import type { BuildOptions } from 'esbuild'
+
+/**
+ * How every browser bundle in this repo is built (the demo, the library, the
+ * benchmarks): ESM with code splitting, so lazy `import()`s become separate chunks the
+ * way a dapp's bundler would make them.
+ */
+export const browserEsm = {
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  jsx: 'automatic',
+  sourcemap: true,
+  logLevel: 'warning',
+} as const satisfies BuildOptions
