@@ -81,7 +81,54 @@ export type ConnectorCapability = {
   switchNetwork?(parameters: { connectorId: string; network: CaipNetwork }): Promise<void>
   signMessage?(parameters: { connectorId: string; address: string; message: string }): Promise<string>
   sendTransaction?(parameters: SendParameters & { connectorId: string }): Promise<string>
+  /**
+   * EIP-5792 `wallet_sendCalls`: hands a batch of calls to the wallet. Resolves with the
+   * wallet's batch id. Throws `ValidationError` for a call whose `to` or `data` is not
+   * 0x-prefixed (SPEC §5) before the wallet is asked.
+   */
+  sendCalls?(parameters: SendCallsParameters & { connectorId: string }): Promise<SendCallsResult>
+  /** EIP-5792 `wallet_getCallsStatus` for a batch id from `sendCalls`. */
+  getCallsStatus?(parameters: { connectorId: string; id: string }): Promise<CallsStatus>
+  /**
+   * EIP-5792 `wallet_getCapabilities` for an address (required, SPEC §5), optionally
+   * narrowed to some networks. Keys of the result are the wallet's own (hex chain ids
+   * for eip155).
+   */
+  getCapabilities?(parameters: { connectorId: string; address: string; caipNetworkIds?: readonly CaipNetworkId[] | undefined }): Promise<WalletCapabilities>
 }
+
+/** One call of an EIP-5792 batch; plain data. */
+export type BatchCall = {
+  to: string
+  data?: string | undefined
+  /** Native amount in the smallest unit, as a decimal string (or 0x-hex). */
+  value?: string | undefined
+}
+
+export type SendCallsParameters = {
+  network: CaipNetwork
+  from: string
+  calls: readonly BatchCall[]
+  /** Ask the wallet to run all calls or none (EIP-5792 `atomicRequired`); false by default. */
+  atomicRequired?: boolean | undefined
+  /** Wallet capabilities requested for the batch, passed through as given. */
+  capabilities?: Record<string, unknown> | undefined
+}
+
+export type SendCallsResult = { id: string; capabilities?: Record<string, unknown> | undefined }
+
+/** EIP-5792 status of a batch; `status` 100 pending, 200 confirmed, 4xx/5xx/6xx failed. */
+export type CallsStatus = {
+  id?: string | undefined
+  status: number
+  chainId?: string | undefined
+  atomic?: boolean | undefined
+  receipts?: readonly Record<string, unknown>[] | undefined
+  capabilities?: Record<string, unknown> | undefined
+}
+
+/** Capabilities per chain, as the wallet reports them. */
+export type WalletCapabilities = Record<string, Record<string, unknown>>
 
 export type SendParameters = {
   network: CaipNetwork
@@ -99,5 +146,16 @@ export type BalanceCapability = {
     value: string
     decimals: number
     symbol: string
+  }>
+  /**
+   * Balance of a token (ERC-20 contract, SPL mint...) held by an address, read from the
+   * chain. For when the Blockchain API is not configured or does not cover the network.
+   */
+  getTokenBalance?(parameters: { address: string; network: CaipNetwork; token: string }): Promise<{
+    /** Smallest unit, decimal string. */
+    value: string
+    decimals: number
+    symbol: string
+    name: string
   }>
 }

@@ -39,9 +39,21 @@ describe('eip155()', () => {
     expect(swaps(solanaMainnet)).toBe(false)
   })
 
-  it('has no connector or balance capability yet, rather than a fake one', () => {
+  it('has the connectors capability (EIP-6963 and injected, EIP-5792) and the RPC balance capability', () => {
     const plugin = eip155()
-    expect(plugin.connectors).toBeUndefined()
-    expect(plugin.balance).toBeUndefined()
+    expect(Object.keys(plugin.connectors ?? {}).sort()).toEqual([
+      'connect',
+      'disconnect',
+      'discover',
+      'getCallsStatus',
+      'getCapabilities',
+      'reconnect',
+      'sendCalls',
+      'sendTransaction',
+      'signMessage',
+      'switchNetwork',
+      'watch',
+    ])
+    expect(Object.keys(plugin.balance ?? {}).sort()).toEqual(['getBalance', 'getTokenBalance'])
   })
 })

@@ -1,8 +1,11 @@
 import { SwapChainIds } from '../../config/constants'
 import type { CaipNetwork } from '../../types/network'
-import type { NamespacePlugin, PluginFeatures } from '../types'
+import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFeatures } from '../types'
 import { isEvmAddress } from './address'
+import { discoverEip155Connectors } from './discovery'
 import { eip155Networks } from './networks'
+import { createEip155Runtime, type Eip155Runtime } from './runtime'
+import { watchProvider } from './watch'
 
 export type Eip155PluginOptions = {
   /**
@@ -24,11 +27,47 @@ export const eip155Features: PluginFeatures = {
   swaps: (network) => network.chainNamespace === 'eip155' && SwapChainIds.includes(Number(network.id)),
 }
 
+// viem and everything that talks to a wallet or a node load on first use, so creating
+// the plugin (which every dapp does at start-up) costs two empty maps.
+const loadWallet = () => import('./wallet')
+const loadBalance = () => import('./balance')
+
 /**
- * The EVM (`eip155`) namespace plugin.
- *
- * Connector discovery (EIP-6963, injected, WalletConnect) is not part of it yet, so the
- * plugin has no `connectors` capability: core shows no EVM wallets rather than fake ones.
+ * Browser wallets: EIP-6963 announcements and the legacy `window.ethereum`, and what
+ * Portico does with a connected one (see docs/eip155.md).
+ */
+function createConnectors(runtime: Eip155Runtime): ConnectorCapability {
+  return {
+    discover: (context, emit) => discoverEip155Connectors(runtime, context, emit),
+    connect: async (parameters) => (await loadWallet()).connect(runtime, parameters),
+    reconnect: async (parameters) => (await loadWallet()).reconnect(runtime, parameters),
+    disconnect: async (parameters) => (await loadWallet()).disconnect(runtime, parameters),
+    watch({ connectorId }, onEvent) {
+      const entry = runtime.connectors.get(connectorId)
+      if (!entry) return () => {}
+      return watchProvider(entry.provider, onEvent, async (accounts) => (await loadWallet()).normalizeAccounts(accounts))
+    },
+    switchNetwork: async (parameters) => (await loadWallet()).switchNetwork(runtime, parameters),
+    signMessage: async (parameters) => (await loadWallet()).signMessage(runtime, parameters),
+    sendTransaction: async (parameters) => (await loadWallet()).sendTransaction(runtime, parameters),
+    sendCalls: async (parameters) => (await loadWallet()).sendCalls(runtime, parameters),
+    getCallsStatus: async (parameters) => (await loadWallet()).getCallsStatus(runtime, parameters),
+    getCapabilities: async (parameters) => (await loadWallet()).getCapabilities(runtime, parameters),
+  }
+}
+
+/** Balances from the network's own RPC (the Blockchain API is the balance saga's first choice). */
+function createBalance(runtime: Eip155Runtime): BalanceCapability {
+  return {
+    getBalance: async (parameters) => (await loadBalance()).getNativeBalance(runtime, parameters),
+    getTokenBalance: async (parameters) => (await loadBalance()).getTokenBalance(runtime, parameters),
+  }
+}
+
+/**
+ * The EVM (`eip155`) namespace plugin: the SPEC §9 networks, the SPEC §5 address rule,
+ * browser-wallet connectors (EIP-6963 and injected) and RPC balances. Each plugin
+ * keeps its own wallets and RPC clients, so two Portico instances never share them.
  *
  * @example
  * import { eip155, mainnet, base } from 'portico'
@@ -36,11 +75,14 @@ export const eip155Features: PluginFeatures = {
  * createPortico({ projectId, plugins: [eip155({ networks: [mainnet, base] })] }) // just two
  */
 export function eip155(options: Eip155PluginOptions = {}): NamespacePlugin {
+  const runtime = createEip155Runtime()
   return {
     namespace: 'eip155',
     name: 'Ethereum & EVM',
     networks: options.networks ?? eip155Networks,
     isAddress: isEvmAddress,
     features: eip155Features,
+    connectors: createConnectors(runtime),
+    balance: createBalance(runtime),
   }
 }
