@@ -27,9 +27,11 @@ const balances = {
 }
 
 
-async function connectedPortico(options: { balance?: boolean } = {}) {
+type RpcBalance = NonNullable<Parameters<typeof createPortico>[0]['plugins']>[number]['balance']
+
+async function connectedPortico(options: { balance?: boolean; rpc?: RpcBalance } = {}) {
   const wallet = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: [injectedConnector()], address })
-  const plugin = { ...wallet.plugin, features: { ...wallet.plugin.features, balance: options.balance ?? true } }
+  const plugin = { ...wallet.plugin, features: { ...wallet.plugin.features, balance: options.balance ?? true }, balance: options.rpc }
   const p = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url } }, { now: () => clock })
   instances.push(p)
   p.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
@@ -67,6 +69,16 @@ describe('balance saga', () => {
     p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155' } })
     await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
     expect(api.requests.length).toBe(requestsAfterFailure + 1)
+  })
+
+  it("falls back to the chain's RPC through the plugin when the Blockchain API cannot answer", async () => {
+    api.handle((_req, res) => sendJson(res, 404, { error: 'Not Found' }))
+    const rpc = { getBalance: jest.fn(async () => ({ value: '2500000000000000000', decimals: 18, symbol: 'ETH' })) }
+    const { p } = await connectedPortico({ rpc })
+    await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
+    expect(account(p)).toMatchObject({ balance: '2.5', balanceSymbol: 'ETH' })
+    expect(account(p).tokenBalance).toEqual([expect.objectContaining({ symbol: 'ETH', chainId: 'eip155:1', quantity: { decimals: '18', numeric: '2.5' } })])
+    expect(rpc.getBalance).toHaveBeenCalledWith({ address, network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) })
   })
 
   it("shows 'Token Balance Unavailable' without a request on a namespace without balance support", async () => {
