@@ -1,12 +1,11 @@
 import { useEffect } from 'react'
-import { ConnectButton, useAccount, useModal, useNetwork, usePortico, usePorticoSelector } from '../src/react'
+import { AccountButton, ConnectButton, NetworkButton, useAccount, useNetwork, usePortico, usePorticoSelector } from '../src/react'
 
 /** The demo dapp: what an integrator writes, plus a panel showing Portico's state. */
 export function App() {
   const portico = usePortico()
   const account = useAccount()
-  const { network, isUnsupported } = useNetwork()
-  const { open } = useModal()
+  const { network } = useNetwork()
   const themeMode = usePorticoSelector((s) => s.options.themeMode)
   useEffect(() => {
     document.body.dataset.theme = themeMode
@@ -15,12 +14,14 @@ export function App() {
     <main className="demo">
       <header>
         <h1>Portico demo dapp</h1>
-        <ConnectButton />
+        <div className="actions">
+          <NetworkButton />
+          <ConnectButton />
+        </div>
       </header>
       <div className="actions" style={{ marginTop: 16 }}>
-        <button type="button" className="secondary" onClick={() => open({ view: 'Networks' })}>
-          {isUnsupported ? 'Unsupported network' : (network?.name ?? 'Network')}
-        </button>
+        {/* AccountButton: what a dapp shows once connected (disconnected, it is a connect button too). */}
+        {account.isConnected ? <AccountButton /> : null}
         <button type="button" className="secondary" onClick={() => portico.setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}>
           {themeMode === 'dark' ? 'Light theme' : 'Dark theme'}
         </button>

@@ -1,15 +1,16 @@
 import { createRoot } from 'react-dom/client'
-import { createPortico, eip155, mainnet, optimism, base } from '../src'
+import { createPortico, eip155, mainnet, optimism, base, type CaipNetwork } from '../src'
 import { PorticoProvider } from '../src/react'
 import { App } from './App'
 
-// The local stack's services (see dev/start.mjs); a hosted dapp points these at its own.
+// The local stack's services and chains (see dev/stack.ts); a hosted dapp points these at its own.
 const services = (globalThis as { PORTICO_ENDPOINTS?: Record<string, string> }).PORTICO_ENDPOINTS ?? {}
+const dev = (globalThis as { PORTICO_DEV?: { networks: CaipNetwork[] } }).PORTICO_DEV
 
 const portico = createPortico({
   projectId: 'portico-dev',
   metadata: { name: 'Portico demo', description: 'The Portico demo dapp', url: location.origin, icons: [] },
-  plugins: [eip155({ networks: [mainnet, optimism, base] })],
+  plugins: [eip155({ networks: dev?.networks ?? [mainnet, optimism, base] })],
   endpoints: services,
   themeMode: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
 })

@@ -22,6 +22,9 @@ export async function buildDemo({ outdir = path.join(root, 'demo/dist'), minify 
     copyFile(path.join(root, 'demo/index.html'), path.join(outdir, 'index.html')),
     copyFile(path.join(root, 'demo/demo.css'), path.join(outdir, 'demo.css')),
     writeFile(path.join(outdir, 'endpoints.js'), 'globalThis.PORTICO_ENDPOINTS = {}\n'),
+    // Replaced by the local stack with the real dev wallet; empty for a plain build.
+    writeFile(path.join(outdir, 'dev-wallet-config.js'), ''),
+    writeFile(path.join(outdir, 'dev-wallet.js'), ''),
     copyFile(path.join(root, 'src/ui/styles.css'), path.join(outdir, 'portico.css')),
   ])
   return { outdir, metafile: result.metafile }

@@ -1,13 +1,16 @@
 // The local stack, as one function: used by `npm start` and by the browser tests so
-// both run exactly the same thing. Starts the reference server as its own process,
-// builds the demo dapp and serves it with a strict CSP. Later issues add the local
-// chain, the WalletConnect relay and the secure frame origin here.
+// both run exactly the same thing. Starts the reference server as its own process and
+// two local EVM chains (anvil, ids 1 and 10, test token deployed), builds the demo dapp
+// with the development injected wallet, and serves it with a strict CSP. The
+// WalletConnect relay and the secure frame origin join here as their issues land.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { createServer, type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { buildDemo } from './build'
+import { startDevChains, type DevChains } from './chain'
+import { buildDevWallet } from './wallets/injected/build'
 import { contentSecurityPolicy, serveStatic } from './staticServer'
 
 const root = path.resolve(__dirname, '..')
@@ -48,7 +51,13 @@ export type StackOptions = {
   quiet?: boolean
 }
 
-export type Stack = { demoUrl: string; serverUrl: string; stop(): Promise<void> }
+export type Stack = {
+  demoUrl: string
+  serverUrl: string
+  /** The local EVM chains (ids 1 and 10) with the test token deployed on each. */
+  chains: DevChains
+  stop(): Promise<void>
+}
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const serverPort = options.serverPort ?? (await freePort())
@@ -65,22 +74,33 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
   })
+  const chainsStarting = startDevChains()
   try {
-    const [{ outdir }] = await Promise.all([buildDemo({ outdir: options.outdir }), waitForHealth(serverUrl, server)])
+    const [{ outdir }, chains] = await Promise.all([buildDemo({ outdir: options.outdir }), chainsStarting, waitForHealth(serverUrl, server)])
+    await buildDevWallet({ outdir, config: { rpcUrls: chains.rpcUrls } })
     const endpoints = { blockchainApi: serverUrl, walletListing: serverUrl }
-    await writeFile(path.join(outdir, 'endpoints.js'), `globalThis.PORTICO_ENDPOINTS = ${JSON.stringify(endpoints)}\n`)
-    const demo = await serveStatic({ dir: outdir, port: options.demoPort ?? 0, csp: contentSecurityPolicy([serverUrl]) })
+    // What the demo page reads at start: service URLs and the local networks.
+    const dev = { networks: chains.networks, token: { address: chains.chains[0]!.token.address, symbol: chains.chains[0]!.token.symbol } }
+    await writeFile(
+      path.join(outdir, 'endpoints.js'),
+      `globalThis.PORTICO_ENDPOINTS = ${JSON.stringify(endpoints)}\nglobalThis.PORTICO_DEV = ${JSON.stringify(dev)}\n`,
+    )
+    const csp = contentSecurityPolicy([serverUrl, ...Object.values(chains.rpcUrls)])
+    const demo = await serveStatic({ dir: outdir, port: options.demoPort ?? 0, csp })
     return {
       demoUrl: demo.url,
       serverUrl,
+      chains,
       async stop() {
         await demo.close()
+        await chains.stop()
         server.kill('SIGTERM')
         await new Promise<void>((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', () => resolve())))
       },
     }
   } catch (error) {
     server.kill('SIGTERM')
+    await chainsStarting.then((chains) => chains.stop()).catch(() => undefined)
     throw error
   }
 }

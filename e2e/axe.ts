@@ -3,14 +3,16 @@ import type { Page } from 'playwright-core'
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
+let axeSource: Promise<string> | undefined
+
 /**
  * Runs axe-core in the page on `selector` and returns the serious and critical
  * violations. axe is injected through Playwright (not a <script> tag), so the page's
- * strict CSP stays as it is.
+ * strict CSP stays as it is; it is injected once per page.
  */
 export async function seriousA11yViolations(page: Page, selector = 'body'): Promise<string[]> {
-  const source = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8')
-  await page.evaluate(source)
+  axeSource ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8')
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(await axeSource)
   const violations = (await page.evaluate(async (context) => {
     const axe = (globalThis as unknown as { axe: { run: (c: string) => Promise<{ violations: AxeViolation[] }> } }).axe
     return (await axe.run(context)).violations

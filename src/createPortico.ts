@@ -1,6 +1,6 @@
 import createSagaMiddleware from 'redux-saga'
 import { resolveConfig, type ResolvedConfig } from './config/resolveConfig'
-import type { PorticoConfig, ThemeMode, ThemeVariables } from './config/types'
+import type { PorticoConfig, StringOverrides, ThemeMode, ThemeVariables } from './config/types'
 import { PorticoError } from './errors'
 import type { PorticoServices } from './createServices'
 import { detectMobile } from './environment'
@@ -62,6 +62,8 @@ export type Portico = {
   disconnect(options?: { namespace?: string }): Promise<void>
   setThemeMode(mode: ThemeMode): void
   setThemeVariables(variables: ThemeVariables): void
+  /** Replaces the dapp's string overrides (any part of the English catalogue). */
+  setStrings(strings: StringOverrides): void
   /** Stops every process (discovery, watchers, timers). The instance is unusable after. */
   destroy(): void
   /** The instance's own store, for `<PorticoProvider>`; dapps read state through hooks. */
@@ -128,6 +130,9 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     },
     setThemeVariables(variables) {
       store.dispatch(optionsActions.themeVariablesSet(variables))
+    },
+    setStrings(strings) {
+      store.dispatch(optionsActions.stringsSet(strings))
     },
     destroy() {
       root.cancel()

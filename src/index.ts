@@ -13,6 +13,7 @@ export type {
   ThemeVariables,
   SiweConfig,
   SiwxConfig,
+  StringOverrides,
 } from './config/types'
 export type { ResolvedConfig } from './config/resolveConfig'
 export * as constants from './config/constants'

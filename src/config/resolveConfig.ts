@@ -2,7 +2,7 @@ import { ConfigError, NetworkNotFoundError, SiweAndSiwxConflictError, Validation
 import type { NamespacePlugin } from '../plugins/types'
 import type { CaipNetwork } from '../types/network'
 import { defaultEndpoints, defaultFeatures, defaultMetadata } from './defaults'
-import type { Endpoints, Features, Metadata, PorticoConfig, ThemeMode, ThemeVariables } from './types'
+import type { Endpoints, Features, Metadata, PorticoConfig, StringOverrides, ThemeMode, ThemeVariables } from './types'
 
 export type ResolvedConfig = {
   projectId: string | undefined
@@ -22,6 +22,8 @@ export type ResolvedConfig = {
   isMobile: boolean
   telegramPlatform: NonNullable<PorticoConfig['telegramPlatform']>
   devtools: string | false
+  /** The dapp's replacements for the modal's strings; `{}` when none. */
+  strings: StringOverrides
 }
 
 export type ResolveConfigOptions = {
@@ -78,6 +80,8 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     if (!isUrl(url)) throw new ValidationError(`endpoints.${name} must be an absolute URL.`, [{ path: `endpoints.${name}`, message: url }])
   }
 
+  if (config.strings !== undefined) checkStrings(config.strings, 'strings')
+
   const projectId = typeof config.projectId === 'string' && config.projectId.trim() ? config.projectId.trim() : undefined
 
   return {
@@ -98,7 +102,17 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     isMobile: config.isMobile ?? options.detectMobile?.() ?? false,
     telegramPlatform: config.telegramPlatform ?? 'unknown',
     devtools: config.devtools ?? 'Portico',
+    strings: config.strings ?? {},
   }
+}
+
+/** `strings` must be plain data: nested objects whose leaves are strings (it lives in the store). */
+function checkStrings(value: unknown, path: string): void {
+  if (typeof value === 'string') return
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ValidationError(`${path} must be a string or a group of strings.`, [{ path, message: `got ${Array.isArray(value) ? 'array' : typeof value}` }])
+  }
+  for (const [key, child] of Object.entries(value)) checkStrings(child, `${path}.${key}`)
 }
 
 function isUrl(value: string): boolean {

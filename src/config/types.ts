@@ -1,5 +1,6 @@
 import type { NamespacePlugin } from '../plugins/types'
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
+import type { StringOverrides } from '../ui/strings'
 import type { SocialProvider, TelegramPlatform } from './constants'
 
 export type ThemeMode = 'light' | 'dark'
@@ -87,4 +88,14 @@ export type PorticoConfig = {
   telegramPlatform?: TelegramPlatform | undefined
   /** Name shown in Redux DevTools; default 'Portico'. `false` disables DevTools. */
   devtools?: string | false | undefined
+  /**
+   * Replaces any of the modal's English strings (i18n): a partial catalogue, merged
+   * over the default one key by key. Templates keep their `{placeholders}`.
+   *
+   * @example
+   * strings: { connectWallet: 'Se connecter', titles: { Connect: 'Se connecter' } }
+   */
+  strings?: StringOverrides | undefined
 }
+
+export type { StringOverrides }

@@ -1,27 +1,30 @@
 import type { ButtonHTMLAttributes } from 'react'
-import { useAccount, useModal } from './hooks'
-import { preloadModal } from './preloadModal'
 import { truncateAddress } from '../ui/format/truncateAddress'
+import { useStrings } from '../ui/useStrings'
+import { useAccount, useModal } from './hooks'
+import { preloadHandlers } from './preloadModal'
 
 export type ConnectButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick'> & {
+  /** Replaces the catalogue's 'Connect Wallet'. */
   label?: string
 }
 
 /**
  * Opens the modal: "Connect Wallet" when disconnected, the account (name or short
- * address) when connected.
+ * address) when connected. Hovering or focusing it preloads the modal's chunk.
  *
  * @example
  * <ConnectButton label="Sign in" />
  */
-export function ConnectButton({ label = 'Connect Wallet', className, ...rest }: ConnectButtonProps) {
+export function ConnectButton({ label, className, ...rest }: ConnectButtonProps) {
   const { open } = useModal()
   const account = useAccount()
+  const t = useStrings()
   const text = account.isConnected
     ? (account.profileName ?? truncateAddress(account.address ?? ''))
     : account.isConnecting
-      ? 'Connecting…'
-      : label
+      ? t.connectingButton
+      : (label ?? t.connectWallet)
   return (
     <button
       type="button"
@@ -29,8 +32,7 @@ export function ConnectButton({ label = 'Connect Wallet', className, ...rest }: 
       className={['portico-button', className].filter(Boolean).join(' ')}
       data-testid="portico-connect-button"
       onClick={() => open()}
-      onPointerEnter={() => void preloadModal()}
-      onFocus={() => void preloadModal()}
+      {...preloadHandlers}
     >
       {text}
     </button>

@@ -87,6 +87,17 @@ describe('PorticoProvider, hooks and ConnectButton', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
+  it('blocks the close button and the backdrop in ApproveTransaction too, until forced', async () => {
+    const { portico } = setup()
+    act(() => portico.open({ view: 'ApproveTransaction' }))
+    await screen.findByRole('dialog', { name: 'Approve Transaction' })
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    fireEvent.click(screen.getByTestId('portico-backdrop'))
+    expect(screen.getByRole('dialog').className).toContain('portico-shake')
+    act(() => portico.close({ force: true }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
   it('connects through a wallet row, then shows the short address on the button', async () => {
     const { portico } = setup()
     fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }))

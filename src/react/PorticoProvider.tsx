@@ -1,41 +1,53 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Provider } from 'react-redux'
 import type { Portico } from '../createPortico'
 import { PorticoInstanceContext, PorticoStoreContext } from './context'
-import { preloadModal } from './preloadModal'
+import { preloadModal, preloadWhenIdle } from './preloadModal'
 
 const Modal = lazy(() => preloadModal().then((m) => ({ default: m.Modal })))
 
 export type PorticoProviderProps = {
   portico: Portico
+  /**
+   * When to fetch the modal's chunk before the first open: 'idle' (default) once the
+   * browser is idle after load, or 'interaction' only when a Portico button is hovered
+   * or focused. Either way it is fetched on first open.
+   */
+  preload?: 'idle' | 'interaction'
   children?: ReactNode
 }
 
 /**
  * Makes a Portico instance available to hooks and buttons, and mounts the modal the
- * first time it opens: the modal's code is a separate chunk, fetched on first open (or
- * earlier, when a button is hovered or the page goes idle).
+ * first time it opens (or a toast is shown): the modal's code is a separate chunk,
+ * fetched on first open, or earlier when a button is hovered or the page goes idle.
  *
  * @example
  * const portico = createPortico({ projectId: 'portico-dev' })
  * createRoot(el).render(<PorticoProvider portico={portico}><ConnectButton /></PorticoProvider>)
  */
-export function PorticoProvider({ portico, children }: PorticoProviderProps) {
-  const [opened, setOpened] = useState(() => portico.getState().modal.open)
+export function PorticoProvider({ portico, preload = 'idle', children }: PorticoProviderProps) {
+  const needsModal = () => {
+    const state = portico.getState()
+    return state.modal.open || state.alerts.toast !== undefined
+  }
+  const [mounted, setMounted] = useState(needsModal)
   useEffect(() => {
-    if (opened) return
+    if (mounted) return
     const check = () => {
-      if (portico.getState().modal.open) setOpened(true)
+      if (needsModal()) setMounted(true)
     }
     check()
     return portico.subscribe(check)
-  }, [portico, opened])
-  const instance = useMemo(() => portico, [portico])
+    // needsModal reads only `portico`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [portico, mounted])
+  useEffect(() => (preload === 'idle' && !mounted ? preloadWhenIdle() : undefined), [preload, mounted])
   return (
-    <PorticoInstanceContext.Provider value={instance}>
+    <PorticoInstanceContext.Provider value={portico}>
       <Provider store={portico.store} context={PorticoStoreContext}>
         {children}
-        {opened ? (
+        {mounted ? (
           <Suspense fallback={null}>
             <Modal />
           </Suspense>

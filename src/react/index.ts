@@ -1,3 +1,6 @@
 export { PorticoProvider, type PorticoProviderProps } from './PorticoProvider'
 export { ConnectButton, type ConnectButtonProps } from './ConnectButton'
+export { AccountButton, type AccountButtonProps } from './AccountButton'
+export { NetworkButton, type NetworkButtonProps } from './NetworkButton'
+export { preloadModal } from './preloadModal'
 export { usePortico, useAccount, useNetwork, useModal, usePorticoSelector, usePorticoDispatch } from './hooks'

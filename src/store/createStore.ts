@@ -35,6 +35,7 @@ export function createStore({ config, middleware = [], preloadedState }: CreateS
       isMobile: config.isMobile,
       telegramPlatform: config.telegramPlatform,
       siwxEnabled: Boolean(config.siwx),
+      strings: config.strings,
     },
     network: {
       ...initial.network,

@@ -1,27 +1,39 @@
-import { useId, useRef, type CSSProperties, type KeyboardEvent } from 'react'
+import { Suspense, useEffect, useId, useRef, type CSSProperties, type KeyboardEvent, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import { usePorticoDispatch, usePorticoSelector } from '../react/hooks'
+import { CloseBlockingViews } from '../store/routes'
 import { modalActions } from '../store/slices/modal'
 import { routerActions, selectCanGoBack, selectRoute } from '../store/slices/router'
-import { en } from './strings'
+import { AlertBar } from './components/AlertBar'
+import { Icon } from './components/Icon'
+import { Loading } from './components/StatusMessage'
+import { ToastRegion } from './components/ToastRegion'
 import { useFocusTrap } from './useFocusTrap'
+import { useStrings } from './useStrings'
 import { ViewSwitch } from './views/ViewSwitch'
 
 /**
- * The modal shell: a portal with an accessible dialog (role, aria-modal, labelled
- * title, focus trapped and returned), closed by Escape and the backdrop unless the
- * view blocks it (the close saga decides and shakes instead), with a Back button
- * driven by the router history. Theme comes from CSS variables on the root.
+ * The modal shell, the root of the modal's lazy chunk: a portal with an accessible
+ * dialog (role, aria-modal, labelled title, focus trapped and returned), closed by
+ * Escape, the backdrop and the close button unless the view blocks it (the close saga
+ * decides and shakes instead, SPEC §4), with a Back button driven by the router
+ * history. Theme comes from CSS variables on the root (`themeVariables` through the
+ * CSSOM, which a strict CSP allows). Toasts render here too, open or closed.
  */
 export function Modal() {
-  const dispatch = usePorticoDispatch()
   const open = usePorticoSelector((s) => s.modal.open)
-  if (!open || typeof document === 'undefined') return null
-  return createPortal(<Dialog onClose={() => dispatch(modalActions.closeRequested())} />, document.body)
+  if (typeof document === 'undefined') return null
+  return (
+    <>
+      {open ? createPortal(<Dialog />, document.body) : null}
+      {createPortal(<ToastRegion />, document.body)}
+    </>
+  )
 }
 
-function Dialog({ onClose }: { onClose: () => void }) {
+function Dialog() {
   const dispatch = usePorticoDispatch()
+  const t = useStrings()
   const route = usePorticoSelector((s) => selectRoute({ router: s.router }))
   const canGoBack = usePorticoSelector((s) => selectCanGoBack({ router: s.router }))
   const shake = usePorticoSelector((s) => s.modal.shake)
@@ -30,18 +42,22 @@ function Dialog({ onClose }: { onClose: () => void }) {
   const themeVariables = usePorticoSelector((s) => s.options.themeVariables)
   const titleId = useId()
   const ref = useRef<HTMLDivElement>(null)
+  const titleRef = useRef<HTMLHeadingElement>(null)
   useFocusTrap(ref)
+  useFocusOnViewChange(ref, titleRef, route.view)
 
+  const close = () => dispatch(modalActions.closeRequested())
+  const closeBlocked = CloseBlockingViews.includes(route.view)
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.stopPropagation()
-      onClose()
+      close()
     }
   }
 
   return (
     <div className="portico-root" data-theme={themeMode} style={themeVariables as CSSProperties}>
-      <div className="portico-backdrop" data-testid="portico-backdrop" onClick={onClose} />
+      <div className="portico-backdrop" data-testid="portico-backdrop" onClick={close} />
       <div
         ref={ref}
         className={['portico-dialog', shake ? 'portico-shake' : ''].filter(Boolean).join(' ')}
@@ -55,23 +71,53 @@ function Dialog({ onClose }: { onClose: () => void }) {
       >
         <header className="portico-header">
           {canGoBack ? (
-            <button type="button" className="portico-icon-button" aria-label={en.back} onClick={() => dispatch(routerActions.goBack())}>
-              <span aria-hidden="true">←</span>
+            <button type="button" className="portico-icon-button" aria-label={t.back} onClick={() => dispatch(routerActions.goBack())}>
+              <Icon name="back" />
             </button>
           ) : (
             <span className="portico-icon-spacer" />
           )}
-          <h2 id={titleId} className="portico-title">
-            {en.titles[route.view]}
+          <h2 id={titleId} ref={titleRef} className="portico-title" tabIndex={-1}>
+            {t.titles[route.view]}
           </h2>
-          <button type="button" className="portico-icon-button" aria-label={en.close} onClick={onClose}>
-            <span aria-hidden="true">×</span>
+          <button
+            type="button"
+            className="portico-icon-button"
+            aria-label={t.close}
+            // Closing is refused here (SPEC §4): say so to assistive technology too.
+            aria-disabled={closeBlocked || undefined}
+            onClick={close}
+          >
+            <Icon name="close" />
           </button>
         </header>
+        <AlertBar />
         <div className="portico-body">
-          <ViewSwitch route={route} />
+          <Suspense fallback={<div data-testid="portico-view-loading"><Loading label={t.loading} /></div>}>
+            <ViewSwitch route={route} />
+          </Suspense>
+          {loading ? (
+            <div className="portico-loading-overlay">
+              <Loading label={t.loading} />
+            </div>
+          ) : null}
         </div>
       </div>
     </div>
   )
+}
+
+/**
+ * When the view changes inside an open dialog, focus moves to the new view's field
+ * marked `data-autofocus`, or else to its title, so keyboard and screen reader users
+ * land on the new content instead of on a control that no longer exists.
+ */
+function useFocusOnViewChange(dialog: RefObject<HTMLElement | null>, title: RefObject<HTMLElement | null>, view: string) {
+  const previous = useRef(view)
+  useEffect(() => {
+    if (previous.current === view) return
+    previous.current = view
+    const target = dialog.current?.querySelector<HTMLElement>('[data-autofocus]') ?? title.current
+    target?.focus()
+  }, [dialog, title, view])
 }

@@ -1,32 +1,224 @@
+import { Alerts, type AlertId } from '../errors/alerts'
+import { ErrorMessages, type ErrorMessageKey } from '../errors/messages'
+
 /**
- * The modal's English strings, in one catalogue. A dapp replaces any of them through
- * `config.strings` (issue 4 wires the override); views never spell text inline.
+ * The modal's English strings, in one catalogue. Values are plain strings (templates
+ * use `{name}` placeholders, filled by `format`), so a dapp's replacement is plain data:
+ * it travels through `config.strings`, sits in the store and shows in DevTools.
+ * Views never spell text inline; they read this through `useStrings()`.
  */
 export const en = {
   close: 'Close',
   back: 'Back',
+  loading: 'Loading…',
+  tryAgain: 'Try again',
+  cancel: 'Cancel',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyAddress: 'Copy address',
+  copyLink: 'Copy link',
+  dismiss: 'Dismiss',
+  notifications: 'Notifications',
+
+  // Buttons for the dapp
   connectWallet: 'Connect Wallet',
+  connectingButton: 'Connecting…',
+  selectNetwork: 'Select network',
+  unsupportedNetwork: 'Unsupported network',
+  accountButtonLabel: 'Account {account}',
+  networkButtonLabel: 'Network: {network}',
+
+  // Connect
+  connectMethods: 'Ways to connect',
   email: 'Email',
   emailPlaceholder: 'Email address',
   continue: 'Continue',
-  or: 'or',
-  continueWith: (provider: string) => `Continue with ${provider}`,
+  continueWith: 'Continue with {provider}',
+  socialLogin: 'Social login',
+  socialNames: { google: 'Google', x: 'X', discord: 'Discord', farcaster: 'Farcaster', github: 'GitHub', apple: 'Apple', facebook: 'Facebook' },
+  wallets: 'Wallets',
   allWallets: 'All wallets',
   noWallets: 'No browser wallet found. Install one, or use another way to connect.',
-  connecting: (name: string) => `Continue in ${name}`,
+  installed: 'installed',
+  recent: 'recent',
+  walletListUnavailable: 'Could not load the wallet list.',
+  emailPending: 'Sending a code…',
+
+  // AllWallets
+  searchWallets: 'Search wallets',
+  searchPlaceholder: 'Search wallet',
+  searching: 'Searching…',
+  noWalletsFound: 'No wallet found for “{query}”.',
+  loadMore: 'Load more',
+  loadingWallets: 'Loading wallets…',
+  walletCount: '{count} wallets',
+  walletsShown: 'Showing {shown} of {count}',
+
+  // Connecting
+  connecting: 'Continue in {name}',
   connectingHint: 'Accept the connection request in your wallet.',
-  tryAgain: 'Try again',
+  connectionDeclined: 'Connection declined',
+  scanWithWallet: 'Scan with your wallet',
+  scanWithWalletHint: 'Scan this QR code with a WalletConnect-compatible wallet, or copy the link.',
+  preparingQr: 'Preparing a connection link…',
+  openWallet: 'Open {name}',
+  walletConnectLink: 'WalletConnect link',
+
+  // SIWX
+  signInTitle: '{app} wants you to sign in',
+  signInHint: 'Sign a message in your wallet to prove you own this account. It costs nothing.',
+  signIn: 'Sign in',
+  signingIn: 'Waiting for the signature…',
+
+  // Farcaster / social
+  farcasterTitle: 'Log in with Farcaster',
+  farcasterHint: 'Scan with your phone or open the link to approve in Warpcast.',
+  openFarcaster: 'Open Farcaster',
+  socialTitle: 'Log in with {provider}',
+  socialHint: 'Continue in the window that opened. Come back here once you are done.',
+  socialPopupBlocked: 'If no window opened, allow pop-ups for this site and try again.',
+
+  // Email one-time code
+  otpTitle: 'Enter the code we sent to',
+  otpLabel: 'One-time code',
+  otpHint: 'The code expires in a few minutes.',
+  otpVerifying: 'Checking the code…',
+  otpInvalidLength: 'Enter the {length}-digit code',
+  resendCode: 'Resend code',
+  resendQuestion: 'Didn’t get it?',
+  tryAgainAfter: 'Please try again after {n} seconds',
+  codeSent: 'A new code is on its way',
+  deviceTitle: 'Approve this device',
+  deviceHint: 'We sent a link to {email}. Open it to approve this browser, then come back here.',
+  deviceWaiting: 'Waiting for approval…',
+  resendLink: 'Resend link',
+  invalidEmail: 'Invalid email',
+
+  // Account
   account: 'Account',
+  accountAddress: 'Account address',
+  balance: 'Balance',
   disconnect: 'Disconnect',
   networks: 'Networks',
-  selectNetwork: 'Select network',
+  walletFeatures: 'Wallet actions',
+  buy: 'Buy',
+  swap: 'Swap',
+  receive: 'Receive',
+  send: 'Send',
+  registerName: 'Choose a name',
+  accountTabs: 'Account details',
+  tabTokens: 'Tokens',
+  tabNfts: 'NFTs',
+  tabActivity: 'Activity',
+  loadingTokens: 'Loading balances…',
+  noTokens: 'No tokens on this network yet.',
+  loadingNfts: 'Loading NFTs…',
+  noNfts: 'No NFTs yet.',
+  loadingActivity: 'Loading activity…',
+  noActivity: 'No activity yet.',
+  activityUnavailable: 'Activity is not available on this network.',
+  pending: 'Pending',
+  failed: 'Failed',
+  relativeTime: '{value} {unit} ago',
+  timeUnits: { sec: 'sec', min: 'min', hr: 'hr', d: 'd', mo: 'mo', yr: 'yr' },
+  transferTo: 'to {address}',
+  transferFrom: 'from {address}',
+  operations: {
+    send: 'Sent',
+    receive: 'Received',
+    trade: 'Swapped',
+    mint: 'Minted',
+    burn: 'Burned',
+    approve: 'Approved',
+    deposit: 'Deposited',
+    withdraw: 'Withdrew',
+    borrow: 'Borrowed',
+    repay: 'Repaid',
+    claim: 'Claimed',
+    execute: 'Executed',
+    deploy: 'Deployed',
+    cancel: 'Cancelled',
+    stake: 'Staked',
+    unstake: 'Unstaked',
+  } as Record<string, string>,
+
+  // Networks
   switching: 'Switching…',
-  unsupportedChain: 'Switch network',
+  activeNetwork: 'active',
+  noNetworks: 'No networks are configured.',
   unsupportedChainHint: 'This app does not support your current network. Switch to one of these:',
-  approveTransaction: 'Approve transaction',
+  switchNetworkHint: 'Approve the network switch in your wallet.',
+  switchedTo: 'Switched to {network}.',
+  switchNetworkFailed: 'The switch did not happen.',
+
+  // ApproveTransaction
   approveTransactionHint: 'Approve the request in your wallet to continue.',
-  notInThisBuild: 'This view is not available in this build yet.',
-  copyAddress: 'Copy address',
+  approveTransactionIn: 'Approve in {name}',
+
+  // Register name
+  nameLabel: 'Name',
+  namePlaceholder: 'yourname',
+  nameSuffix: '.portico.id',
+  nameHint: 'At least {min} characters: letters, digits and hyphens.',
+  nameTooShort: 'Use at least {min} characters',
+  nameInvalidCharacters: 'Use only letters, digits and hyphens',
+  nameAvailable: '{name} can be registered',
+  registerNameSubmit: 'Register name',
+  currentName: 'Current name: {name}',
+  nameRegistered: '{name} is now your account name.',
+  backToAccount: 'Back to account',
+
+  // Swap
+  youPay: 'You pay',
+  youReceive: 'You receive',
+  token: 'Token',
+  selectToken: 'Select token',
+  amount: 'Amount',
+  flipTokens: 'Swap the two tokens',
+  loadingSwapTokens: 'Loading tokens…',
+  fetchingQuote: 'Fetching the best price…',
+  slippage: 'Max. slippage',
+  networkCost: 'Network cost',
+  reviewSwap: 'Swap',
+  enterAmount: 'Enter an amount',
+  swapApproving: 'Approve the token in your wallet…',
+  swapSwapping: 'Confirm the swap in your wallet…',
+  swapDone: 'Swap complete.',
+
+  // Send
+  receiver: 'Receiver address',
+  receiverPlaceholder: 'Address',
+  max: 'Max',
+  available: 'Available: {amount}',
+  sending: 'Sending…',
+  sent: 'Sent. Transaction {hash}',
+  reviewSend: 'Send',
+
+  // Buy
+  paymentMethod: 'Payment method',
+  card: 'Card',
+  bank: 'Bank transfer',
+  currency: 'Currency',
+  limitHint: 'Between {min} and {max} {currency}',
+  amountOutOfRange: 'Enter an amount between {min} and {max} {currency}',
+  youGet: 'You get about {amount} {symbol}',
+  fee: 'Fee {fee}',
+  providers: 'Providers',
+  loadingProviders: 'Loading providers…',
+  noProviders: 'No provider can sell on this network.',
+  providerFees: 'Fees {min}–{max}%',
+  buyWith: 'Buy with {provider}',
+  fetchingBuyQuote: 'Getting a quote…',
+
+  // WalletDetails
+  walletNotFound: 'This wallet is no longer in the list.',
+  useWalletConnect: 'Scan with phone',
+  openWebApp: 'Open web app',
+  openDesktop: 'Open desktop app',
+  openMobile: 'Open on mobile',
+  supportedNetworks: 'Works on {networks}',
+  connectWith: 'Connect {name}',
+
   titles: {
     Connect: 'Connect Wallet',
     Account: 'Account',
@@ -50,6 +242,73 @@ export const en = {
     ConnectingSocial: 'Social Login',
     WalletDetails: 'Wallet',
   },
-} as const
 
+  /** SPEC §8 alerts, from the one table in `src/errors/alerts.ts`. */
+  alerts: Object.fromEntries(Object.entries(Alerts).map(([id, a]) => [id, { title: a.shortMessage, message: a.longMessage }])) as Record<
+    AlertId,
+    { title: string; message: string }
+  >,
+  /** SPEC §8 messages as the store carries them; a dapp may translate any by key. */
+  errors: { ...ErrorMessages } as Record<ErrorMessageKey, string>,
+}
+
+/** The catalogue's shape, every leaf a string. */
 export type Strings = typeof en
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> }
+
+/**
+ * What a dapp passes as `config.strings`: any part of the catalogue, nested groups
+ * included (`{ titles: { Connect: 'Log in' } }`).
+ */
+export type StringOverrides = DeepPartial<Strings>
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The English catalogue with the dapp's replacements laid over it. Groups merge key by
+ * key; anything that is not a string where the catalogue has a string is ignored, so a
+ * typo in an override never blanks a label.
+ *
+ * @example
+ * mergeStrings(en, { connectWallet: 'Log in', titles: { Connect: 'Log in' } }).titles.Account // 'Account'
+ */
+export function mergeStrings(base: Strings, overrides: StringOverrides | undefined): Strings {
+  if (!overrides) return base
+  return mergeGroup(base as unknown as Record<string, unknown>, overrides as Record<string, unknown>) as unknown as Strings
+}
+
+function mergeGroup(base: Record<string, unknown>, overrides: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(overrides)) {
+    const current = base[key]
+    if (typeof value === 'string' && (typeof current === 'string' || current === undefined)) out[key] = value
+    else if (isPlainObject(value) && (isPlainObject(current) || current === undefined)) out[key] = mergeGroup(isPlainObject(current) ? current : {}, value)
+  }
+  return out
+}
+
+/**
+ * Fills `{name}` placeholders. A placeholder without a value stays as it is, so a
+ * missing value is visible rather than silently empty.
+ *
+ * @example
+ * format('Continue in {name}', { name: 'MetaMask' }) // 'Continue in MetaMask'
+ */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match))
+}
+
+/**
+ * The visitor-facing text for a message the store carries (SPEC §8 strings set by
+ * sagas): the dapp's translation when the message is one of the catalogue's errors,
+ * else the message itself.
+ *
+ * @example
+ * translateError(strings, 'Token Balance Unavailable')
+ */
+export function translateError(strings: Strings, message: string): string {
+  const key = (Object.keys(ErrorMessages) as ErrorMessageKey[]).find((k) => ErrorMessages[k] === message)
+  return key ? strings.errors[key] : message
+}

@@ -4,7 +4,8 @@ const focusable =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
- * Keeps Tab and Shift+Tab inside `ref` while mounted, focuses its first control, and
+ * Keeps Tab and Shift+Tab inside `ref` while mounted, focuses its `data-autofocus` field
+ * or else its first control, and
  * gives focus back to whatever had it before (the button that opened the modal).
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>) {
@@ -13,7 +14,8 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>) {
     if (!root) return
     const previous = root.ownerDocument.activeElement as HTMLElement | null
     const controls = () => Array.from(root.querySelectorAll<HTMLElement>(focusable))
-    ;(controls()[0] ?? root).focus()
+    // A view may name its main field (a code, a search); otherwise the first control.
+    ;(root.querySelector<HTMLElement>('[data-autofocus]') ?? controls()[0] ?? root).focus()
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return
       const list = controls()

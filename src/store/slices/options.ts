@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { TelegramPlatform } from '../../config/constants'
-import type { Endpoints, Features, Metadata, ThemeMode, ThemeVariables } from '../../config/types'
+import type { Endpoints, Features, Metadata, StringOverrides, ThemeMode, ThemeVariables } from '../../config/types'
 
 /**
  * The serialisable part of the resolved config, plus what Portico learned about its
@@ -21,6 +21,8 @@ export type OptionsState = {
   isMobile: boolean
   telegramPlatform: TelegramPlatform
   siwxEnabled: boolean
+  /** The dapp's replacements for the modal's strings (plain data, merged over English by the UI). */
+  strings: StringOverrides
 }
 
 export const optionsSlice = createSlice({
@@ -37,14 +39,19 @@ export const optionsSlice = createSlice({
     isMobileSet(state, action: PayloadAction<boolean>) {
       state.isMobile = action.payload
     },
+    /** Replaces the string overrides (e.g. when the dapp changes language). */
+    stringsSet(state, action: PayloadAction<StringOverrides>) {
+      state.strings = action.payload
+    },
   },
   selectors: {
     selectOptions: (state) => state,
     selectFeatures: (state) => state.features,
     selectThemeMode: (state) => state.themeMode,
     selectThemeVariables: (state) => state.themeVariables,
+    selectStringOverrides: (state) => state.strings,
   },
 })
 
 export const optionsActions = optionsSlice.actions
-export const { selectOptions, selectFeatures, selectThemeMode, selectThemeVariables } = optionsSlice.selectors
+export const { selectOptions, selectFeatures, selectThemeMode, selectThemeVariables, selectStringOverrides } = optionsSlice.selectors

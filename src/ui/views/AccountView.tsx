@@ -1,35 +1,138 @@
-import { useAccount, usePortico, usePorticoDispatch } from '../../react/hooks'
-import { usePorticoSelector } from '../../react/hooks'
+import { useState } from 'react'
+import { SwapChainIds, WalletFeaturesOrder, type WalletFeature } from '../../config/constants'
+import { useAccount, usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
+import { alertsActions } from '../../store/slices/alerts'
+import { connectorsActions } from '../../store/slices/connectors'
 import { selectActiveNetwork } from '../../store/slices/network'
 import { routerActions } from '../../store/slices/router'
+import type { Route } from '../../store/routes'
+import { isSendNamespace } from '../../validation/send'
+import { AccountAvatar, Avatar } from '../components/Avatar'
+import { CopyButton } from '../components/CopyButton'
+import { Icon, type IconName } from '../components/Icon'
+import { Tabs } from '../components/Tabs'
+import { formatAmount } from '../format/formatAmount'
 import { truncateAddress } from '../format/truncateAddress'
-import { en } from '../strings'
+import type { Strings } from '../strings'
+import { useStrings } from '../useStrings'
+import { ActivityTab } from './account/ActivityTab'
+import { NftsTab } from './account/NftsTab'
+import { TokensTab } from './account/TokensTab'
 
-/** SPEC §2 Account: who is connected, on which network, and the way out. */
+type AccountTab = 'tokens' | 'nfts' | 'activity'
+
+/**
+ * SPEC §2 Account: who is connected (name or address, copyable), the balance, the
+ * network, the wallet actions in SPEC §9 order (onramp, swaps, receive, send) where the
+ * dapp and the network allow them, and the Tokens, NFTs and Activity tabs.
+ */
 export function AccountView() {
   const account = useAccount()
-  const portico = usePortico()
   const dispatch = usePorticoDispatch()
+  const t = useStrings()
   const network = usePorticoSelector(selectActiveNetwork)
+  const features = usePorticoSelector((s) => s.options.features)
+  const [tab, setTab] = useState<AccountTab>('tokens')
+  const namespace = account.namespace ?? network?.chainNamespace
+  const loadingBalance = account.balance === undefined && account.tokenBalanceStatus === 'loading'
+
+  const available: Record<WalletFeature, boolean> = {
+    onramp: features.onramp,
+    // SPEC §5: swaps on the 12 listed EVM chains only.
+    swaps: features.swaps && network?.chainNamespace === 'eip155' && SwapChainIds.includes(Number(network.id)),
+    receive: features.receive && Boolean(account.address),
+    // SPEC §5: send on eip155 and solana only.
+    send: features.send && isSendNamespace(namespace),
+  }
+  // SPEC §5: names on eip155 only.
+  const canRegisterName = namespace === 'eip155' && !account.profileName
+
+  const tabs = [
+    { key: 'tokens' as const, label: t.tabTokens },
+    { key: 'nfts' as const, label: t.tabNfts },
+    ...(features.history ? [{ key: 'activity' as const, label: t.tabActivity }] : []),
+  ]
+
   return (
-    <div className="portico-stack portico-center">
-      <span className="portico-avatar portico-avatar-large" aria-hidden="true">
-        {account.profileImage ? <img src={account.profileImage} alt="" /> : (account.address ?? '?').slice(2, 4)}
-      </span>
-      <p className="portico-strong" data-testid="portico-account-address" title={account.address}>
-        {account.profileName ?? truncateAddress(account.address ?? '')}
-      </p>
-      {account.balance !== undefined ? (
-        <p className="portico-hint">
-          {account.balance} {account.balanceSymbol}
+    <div className="portico-stack">
+      <div className="portico-account-header">
+        <AccountAvatar address={account.address} image={account.profileImage} />
+        <div className="portico-account-name">
+          <p className="portico-strong" data-testid="portico-account-address" title={account.address}>
+            {account.profileName ?? truncateAddress(account.address ?? '')}
+          </p>
+          {account.address ? <CopyButton value={account.address} label={t.copyAddress} /> : null}
+        </div>
+        {account.profileName && account.address ? <p className="portico-hint portico-small">{truncateAddress(account.address)}</p> : null}
+        <p className="portico-balance" aria-label={t.balance}>
+          {account.balance !== undefined ? `${formatAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : loadingBalance ? <span className="portico-spinner" aria-hidden="true" /> : '—'}
         </p>
+        <button type="button" className="portico-pill" onClick={() => dispatch(routerActions.push({ view: 'Networks' }))}>
+          <Avatar name={network?.name ?? '?'} src={network?.assets?.imageUrl} imageId={network?.assets?.imageId ?? network?.caipNetworkId} kind="asset" size="sm" round />
+          <span>{network?.name ?? t.selectNetwork}</span>
+          <Icon name="chevronDown" size={14} />
+        </button>
+      </div>
+
+      <div className="portico-actions" role="group" aria-label={t.walletFeatures}>
+        {WalletFeaturesOrder.filter((f) => available[f]).map((feature) =>
+          feature === 'receive' ? (
+            <ReceiveButton key={feature} address={account.address!} t={t} />
+          ) : (
+            <button key={feature} type="button" className="portico-action" data-feature={feature} onClick={() => dispatch(routerActions.push(featureRoute[feature]))}>
+              <Icon name={featureIcon[feature]} />
+              <span>{featureLabel(t, feature)}</span>
+            </button>
+          ),
+        )}
+      </div>
+
+      {canRegisterName ? (
+        <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'RegisterAccountName' }))}>
+          <span className="portico-avatar portico-avatar-md" aria-hidden="true">
+            <Icon name="tag" />
+          </span>
+          <span className="portico-row-label">{t.registerName}</span>
+          <Icon name="chevronRight" size={16} />
+        </button>
       ) : null}
-      <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'Networks' }))}>
-        <span className="portico-row-label">{network?.name ?? en.selectNetwork}</span>
-      </button>
-      <button type="button" className="portico-row" onClick={() => void portico.disconnect().catch(() => undefined)}>
-        <span className="portico-row-label">{en.disconnect}</span>
+
+      <Tabs label={t.accountTabs} tabs={tabs} selected={tab} onSelect={setTab}>
+        {tab === 'tokens' ? <TokensTab /> : tab === 'nfts' ? <NftsTab /> : <ActivityTab />}
+      </Tabs>
+
+      <button type="button" className="portico-row" onClick={() => dispatch(connectorsActions.disconnectRequested())}>
+        <span className="portico-avatar portico-avatar-md" aria-hidden="true">
+          <Icon name="disconnect" />
+        </span>
+        <span className="portico-row-label">{t.disconnect}</span>
       </button>
     </div>
+  )
+}
+
+const featureRoute: Record<Exclude<WalletFeature, 'receive'>, Route> = { onramp: { view: 'Buy' }, swaps: { view: 'Swap' }, send: { view: 'Send' } }
+const featureIcon: Record<WalletFeature, IconName> = { onramp: 'card', swaps: 'swap', receive: 'receive', send: 'send' }
+const featureLabel = (t: Strings, feature: WalletFeature) => ({ onramp: t.buy, swaps: t.swap, receive: t.receive, send: t.send })[feature]
+
+/** Receive: the address is what a sender needs, so the action copies it. */
+function ReceiveButton({ address, t }: { address: string; t: Strings }) {
+  const dispatch = usePorticoDispatch()
+  return (
+    <button
+      type="button"
+      className="portico-action"
+      data-feature="receive"
+      aria-label={`${t.receive}: ${t.copyAddress}`}
+      onClick={() => {
+        void navigator.clipboard
+          ?.writeText(address)
+          .then(() => dispatch(alertsActions.toastRequested({ message: t.copied, variant: 'success' })))
+          .catch(() => undefined)
+      }}
+    >
+      <Icon name="receive" />
+      <span>{t.receive}</span>
+    </button>
   )
 }

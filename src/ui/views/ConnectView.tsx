@@ -1,15 +1,27 @@
+import { useState, type FormEvent } from 'react'
 import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { selectConnectMethodOrder, selectSocialOptions } from '../../store/selectors/connectMethods'
-import { selectOrderedWallets } from '../../store/selectors/walletOrder'
+import { selectOrderedWallets, type WalletItem } from '../../store/selectors/walletOrder'
 import { connectorsActions } from '../../store/slices/connectors'
+import { embeddedActions } from '../../store/slices/embedded'
 import { routerActions } from '../../store/slices/router'
-import { en } from '../strings'
+import { isEmail } from '../../validation/email'
+import { Avatar } from '../components/Avatar'
+import { Icon } from '../components/Icon'
+import { intents } from '../intents'
+import { format, translateError } from '../strings'
+import { useCooldownSeconds } from '../useCooldown'
+import { useStrings } from '../useStrings'
 
-/** SPEC §2 Connect: the connect methods in order, each a section. */
+/**
+ * SPEC §2 Connect: the connect methods in order (email, social, wallet; wallet first
+ * when a browser wallet is shown), each a section.
+ */
 export function ConnectView() {
   const methods = usePorticoSelector(selectConnectMethodOrder)
+  const t = useStrings()
   return (
-    <div className="portico-stack" data-testid="portico-connect-methods">
+    <div className="portico-stack" data-testid="portico-connect-methods" aria-label={t.connectMethods} role="group">
       {methods.map((method) => (
         <section key={method} className="portico-section" data-method={method}>
           {method === 'wallet' ? <WalletList /> : method === 'email' ? <EmailEntry /> : <SocialList />}
@@ -19,35 +31,37 @@ export function ConnectView() {
   )
 }
 
+/** Wallets in SPEC §9 connector order: recent (2), installed, featured, ..., recommended (4). */
 function WalletList() {
   const dispatch = usePorticoDispatch()
+  const t = useStrings()
   const wallets = usePorticoSelector(selectOrderedWallets)
   const allWallets = usePorticoSelector((s) => s.options.features.allWallets)
+  const choose = (wallet: WalletItem) => {
+    if (wallet.connector) dispatch(connectorsActions.connectRequested({ connectorId: wallet.connector.id, namespace: wallet.connector.namespace }))
+    else dispatch(routerActions.push({ view: 'WalletDetails', params: { walletId: wallet.listingId ?? wallet.id } }))
+  }
   return (
-    <ul className="portico-list" aria-label="Wallets">
-      {wallets.length === 0 ? <li className="portico-hint">{en.noWallets}</li> : null}
+    <ul className="portico-list" aria-label={t.wallets}>
+      {wallets.length === 0 ? <li className="portico-hint">{t.noWallets}</li> : null}
       {wallets.map((wallet) => (
         <li key={wallet.id}>
-          <button
-            type="button"
-            className="portico-row"
-            data-group={wallet.group}
-            disabled={!wallet.connector}
-            onClick={() => wallet.connector && dispatch(connectorsActions.connectRequested({ connectorId: wallet.connector.id, namespace: wallet.connector.namespace }))}
-          >
-            <span className="portico-avatar" aria-hidden="true">
-              {wallet.imageUrl ? <img src={wallet.imageUrl} alt="" /> : wallet.name.slice(0, 1)}
-            </span>
+          <button type="button" className="portico-row" data-group={wallet.group} onClick={() => choose(wallet)}>
+            <Avatar name={wallet.name} src={wallet.imageUrl} imageId={wallet.imageId} />
             <span className="portico-row-label">{wallet.name}</span>
-            {wallet.group === 'recent' || wallet.group === 'injected' ? <span className="portico-tag">{wallet.group}</span> : null}
+            {wallet.group === 'recent' ? <span className="portico-tag">{t.recent}</span> : null}
+            {wallet.group === 'injected' ? <span className="portico-tag portico-tag-accent">{t.installed}</span> : null}
           </button>
         </li>
       ))}
       {allWallets ? (
         <li>
           <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'AllWallets' }))}>
-            <span className="portico-avatar" aria-hidden="true">⋯</span>
-            <span className="portico-row-label">{en.allWallets}</span>
+            <span className="portico-avatar portico-avatar-md" aria-hidden="true">
+              <Icon name="wallet" />
+            </span>
+            <span className="portico-row-label">{t.allWallets}</span>
+            <Icon name="chevronRight" size={16} />
           </button>
         </li>
       ) : null}
@@ -55,50 +69,91 @@ function WalletList() {
   )
 }
 
+/** Email login: validated here (SPEC §5), sent to the embedded-wallet saga, which moves to the code step. */
 function EmailEntry() {
   const dispatch = usePorticoDispatch()
+  const t = useStrings()
+  const pending = usePorticoSelector((s) => s.embedded.pending)
+  const error = usePorticoSelector((s) => s.embedded.error)
+  const waitSeconds = useCooldownSeconds()
+  const [value, setValue] = useState('')
+  const [invalid, setInvalid] = useState(false)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const email = value.trim()
+    if (!isEmail(email)) {
+      setInvalid(true)
+      return
+    }
+    if (waitSeconds > 0 || pending) return
+    dispatch(embeddedActions.emailSubmitted({ email }))
+  }
+  const message = invalid ? t.invalidEmail : waitSeconds > 0 ? format(t.tryAgainAfter, { n: waitSeconds }) : error ? translateError(t, error) : undefined
   return (
-    <form
-      className="portico-email"
-      onSubmit={(event) => {
-        event.preventDefault()
-        const email = new FormData(event.currentTarget).get('email')
-        if (typeof email === 'string' && email) dispatch(routerActions.push({ view: 'EmailVerifyOtp', params: { email } }))
-      }}
-    >
-      <label className="portico-visually-hidden" htmlFor="portico-email">
-        {en.email}
-      </label>
-      <input id="portico-email" name="email" type="email" autoComplete="email" required placeholder={en.emailPlaceholder} className="portico-input" />
-      <button type="submit" className="portico-primary">
-        {en.continue}
-      </button>
+    <form className="portico-stack-tight" onSubmit={submit} noValidate>
+      <div className="portico-email">
+        <label className="portico-visually-hidden" htmlFor="portico-email">
+          {t.email}
+        </label>
+        <input
+          id="portico-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder={t.emailPlaceholder}
+          className="portico-input"
+          value={value}
+          aria-invalid={invalid || undefined}
+          aria-describedby={message ? 'portico-email-message' : undefined}
+          onChange={(event) => {
+            setValue(event.target.value)
+            setInvalid(false)
+          }}
+        />
+        <button type="submit" className="portico-primary" aria-disabled={pending || waitSeconds > 0 || undefined}>
+          {pending ? <span className="portico-spinner" aria-hidden="true" /> : null}
+          {pending ? <span className="portico-visually-hidden">{t.emailPending}</span> : t.continue}
+        </button>
+      </div>
+      {message ? (
+        <p id="portico-email-message" className="portico-error portico-small" role="alert">
+          {message}
+        </p>
+      ) : null}
     </form>
   )
 }
 
+/** Social logins after Telegram filtering (SPEC §5); Farcaster has its own view. */
 function SocialList() {
   const dispatch = usePorticoDispatch()
+  const t = useStrings()
   const socials = usePorticoSelector(selectSocialOptions)
+  if (socials.length === 0) return null
   return (
-    <div className="portico-socials" role="group" aria-label="Social login">
-      {socials.map((provider) =>
-        provider === 'farcaster' ? (
-          <button key={provider} type="button" className="portico-chip" aria-label={en.continueWith(provider)} onClick={() => dispatch(routerActions.push({ view: 'ConnectingFarcaster' }))}>
-            {provider}
-          </button>
-        ) : (
+    <div className="portico-socials" role="group" aria-label={t.socialLogin}>
+      {socials.map((provider) => {
+        const name = t.socialNames[provider] ?? provider
+        return (
           <button
             key={provider}
             type="button"
             className="portico-chip"
-            aria-label={en.continueWith(provider)}
-            onClick={() => dispatch(routerActions.push({ view: 'ConnectingSocial', params: { provider } }))}
+            aria-label={format(t.continueWith, { provider: name })}
+            onClick={() => {
+              if (provider === 'farcaster') {
+                dispatch(routerActions.push({ view: 'ConnectingFarcaster' }))
+                return
+              }
+              // The request goes out on the click itself, so the saga may open the provider's popup.
+              dispatch(intents.socialRequested({ provider }))
+              dispatch(routerActions.push({ view: 'ConnectingSocial', params: { provider } }))
+            }}
           >
-            {provider}
+            {name}
           </button>
-        ),
-      )}
+        )
+      })}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { NetworkList } from './NetworkList'
 
+/** Networks: the configured networks, to switch between. */
 export function NetworksView() {
   return <NetworkList />
 }

@@ -1,28 +1,80 @@
+import { lazy } from 'react'
 import type { Route } from '../../store/routes'
 import { AccountView } from './AccountView'
+import { AllWalletsView } from './AllWalletsView'
 import { ApproveTransactionView } from './ApproveTransactionView'
 import { ConnectingExternalView } from './ConnectingExternalView'
+import { ConnectingFarcasterView } from './ConnectingFarcasterView'
+import { ConnectingSiweView } from './ConnectingSiweView'
+import { ConnectingSocialView } from './ConnectingSocialView'
+import { ConnectingWalletConnectBasicView } from './ConnectingWalletConnectBasicView'
+import { ConnectingWalletConnectView } from './ConnectingWalletConnectView'
 import { ConnectView } from './ConnectView'
+import { EmailVerifyDeviceView } from './EmailVerifyDeviceView'
+import { EmailVerifyOtpView } from './EmailVerifyOtpView'
 import { NetworksView } from './NetworksView'
-import { NotInThisBuild } from './NotInThisBuild'
+import { SwitchNetworkView } from './SwitchNetworkView'
 import { UnsupportedChainView } from './UnsupportedChainView'
+import { WalletDetailsView } from './WalletDetailsView'
 
-/** Renders the current route's view. */
+// The account actions are forms a visitor reaches only once connected: each is its own
+// chunk, fetched when first shown, so the connect path stays small.
+const SwapView = lazy(() => import('./SwapView').then((m) => ({ default: m.SwapView })))
+const SendView = lazy(() => import('./SendView').then((m) => ({ default: m.SendView })))
+const BuyView = lazy(() => import('./BuyView').then((m) => ({ default: m.BuyView })))
+const RegisterAccountNameView = lazy(() => import('./RegisterAccountNameView').then((m) => ({ default: m.RegisterAccountNameView })))
+const RegisterAccountNameSuccessView = lazy(() =>
+  import('./RegisterAccountNameSuccessView').then((m) => ({ default: m.RegisterAccountNameSuccessView })),
+)
+
+/** Renders the current route's view. Every route has one (the switch is exhaustive). */
 export function ViewSwitch({ route }: { route: Route }) {
   switch (route.view) {
     case 'Connect':
       return <ConnectView />
     case 'Account':
       return <AccountView />
-    case 'Networks':
-      return <NetworksView />
-    case 'UnsupportedChain':
-      return <UnsupportedChainView />
+    case 'AllWallets':
+      return <AllWalletsView />
+    case 'ConnectingWalletConnectBasic':
+      return <ConnectingWalletConnectBasicView />
+    case 'ConnectingWalletConnect':
+      return <ConnectingWalletConnectView walletId={route.params.walletId} />
     case 'ConnectingExternal':
       return <ConnectingExternalView connectorId={route.params.connectorId} />
+    case 'ConnectingSiwe':
+      return <ConnectingSiweView />
+    case 'ConnectingFarcaster':
+      return <ConnectingFarcasterView />
+    case 'UnsupportedChain':
+      return <UnsupportedChainView />
     case 'ApproveTransaction':
       return <ApproveTransactionView />
-    default:
-      return <NotInThisBuild />
+    case 'RegisterAccountName':
+      return <RegisterAccountNameView />
+    case 'RegisterAccountNameSuccess':
+      return <RegisterAccountNameSuccessView name={route.params.name} />
+    case 'Swap':
+      return <SwapView />
+    case 'Networks':
+      return <NetworksView />
+    case 'SwitchNetwork':
+      return <SwitchNetworkView caipNetworkId={route.params.caipNetworkId} />
+    case 'Send':
+      return <SendView />
+    case 'Buy':
+      return <BuyView />
+    case 'EmailVerifyOtp':
+      return <EmailVerifyOtpView email={route.params.email} />
+    case 'EmailVerifyDevice':
+      return <EmailVerifyDeviceView email={route.params.email} />
+    case 'ConnectingSocial':
+      return <ConnectingSocialView provider={route.params.provider} />
+    case 'WalletDetails':
+      return <WalletDetailsView walletId={route.params.walletId} />
+    default: {
+      const unknown: never = route
+      throw new Error(`No view for route ${JSON.stringify(unknown)}`)
+    }
   }
 }

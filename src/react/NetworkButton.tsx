@@ -1,0 +1,34 @@
+import type { ButtonHTMLAttributes } from 'react'
+import { format } from '../ui/strings'
+import { useStrings } from '../ui/useStrings'
+import { useModal, useNetwork } from './hooks'
+import { preloadHandlers } from './preloadModal'
+
+export type NetworkButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick'>
+
+/**
+ * The active network; opens the Networks view. On a network the dapp does not support
+ * it says so and opens UnsupportedChain.
+ *
+ * @example
+ * <NetworkButton />
+ */
+export function NetworkButton({ className, ...rest }: NetworkButtonProps) {
+  const { open } = useModal()
+  const { network, isUnsupported } = useNetwork()
+  const t = useStrings()
+  const name = isUnsupported ? t.unsupportedNetwork : (network?.name ?? t.selectNetwork)
+  return (
+    <button
+      type="button"
+      {...rest}
+      className={['portico-button', 'portico-network-button', isUnsupported ? 'portico-network-button-unsupported' : '', className].filter(Boolean).join(' ')}
+      data-testid="portico-network-button"
+      aria-label={format(t.networkButtonLabel, { network: name })}
+      onClick={() => open({ view: isUnsupported ? 'UnsupportedChain' : 'Networks' })}
+      {...preloadHandlers}
+    >
+      {name}
+    </button>
+  )
+}

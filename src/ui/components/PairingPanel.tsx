@@ -1,0 +1,51 @@
+import { useStrings } from '../useStrings'
+import { CopyButton } from './CopyButton'
+import { Icon } from './Icon'
+import { ErrorState } from './StatusMessage'
+
+export type PairingPanelProps = {
+  /** The pairing URI the saga obtained; undefined while it is being prepared. */
+  uri: string | undefined
+  error?: string | undefined
+  onRetry?: (() => void) | undefined
+  title: string
+  hint: string
+  /** A link that opens the wallet with the URI (deep link, Warpcast link). */
+  open?: { href: string; label: string } | undefined
+}
+
+/**
+ * The body of a scan-or-open connection (WalletConnect, Farcaster): waiting while the
+ * URI is prepared, then the link to open and copy; an error with a retry. The URI only
+ * ever comes from the store: nothing here invents one.
+ */
+export function PairingPanel({ uri, error, onRetry, title, hint, open }: PairingPanelProps) {
+  const t = useStrings()
+  if (error) return <ErrorState message={error} onRetry={onRetry} />
+  return (
+    <div className="portico-stack portico-center">
+      {/* The QR code itself needs an encoder package (asked for in issue 5); until then the link is shown. */}
+      <div className="portico-qr-frame" data-state={uri ? 'ready' : 'loading'} aria-hidden="true">
+        {uri ? <Icon name="qr" size={40} /> : <span className="portico-spinner portico-spinner-large" />}
+      </div>
+      <p className="portico-strong">{title}</p>
+      {uri ? (
+        <>
+          <p className="portico-hint">{hint}</p>
+          <div className="portico-row-buttons">
+            {open ? (
+              <a className="portico-primary" href={open.href} target="_blank" rel="noopener noreferrer">
+                {open.label}
+              </a>
+            ) : null}
+            <CopyButton value={uri} label={t.copyLink} text={t.copyLink} />
+          </div>
+        </>
+      ) : (
+        <p className="portico-hint" role="status">
+          {t.preparingQr}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+import type { CSSProperties } from 'react'
+import { usePorticoSelector } from '../../react/hooks'
+import { translateError } from '../strings'
+import { useStrings } from '../useStrings'
+import { Icon } from './Icon'
+
+/**
+ * The toast on screen (the toast saga swaps toasts with the 150 ms gap of SPEC §9).
+ * Both live regions stay mounted so screen readers announce what appears in them:
+ * errors as alerts, everything else politely as status.
+ */
+export function ToastRegion() {
+  const toast = usePorticoSelector((s) => s.alerts.toast)
+  const themeMode = usePorticoSelector((s) => s.options.themeMode)
+  const themeVariables = usePorticoSelector((s) => s.options.themeVariables)
+  const t = useStrings()
+  const content = toast ? (
+    <div key={toast.id} className={`portico-toast portico-toast-${toast.variant}`} data-testid="portico-toast">
+      <Icon name={toast.variant === 'error' ? 'alert' : toast.variant === 'success' ? 'check' : 'info'} size={16} />
+      <span>{translateError(t, toast.message)}</span>
+    </div>
+  ) : null
+  return (
+    <div className="portico-toast-root" data-theme={themeMode} style={themeVariables as CSSProperties} aria-label={t.notifications} role="region">
+      <div role="alert">{toast?.variant === 'error' ? content : null}</div>
+      <div role="status">{toast && toast.variant !== 'error' ? content : null}</div>
+    </div>
+  )
+}

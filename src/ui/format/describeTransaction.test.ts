@@ -1,0 +1,27 @@
+import { tx } from '../test/fixtures'
+import { describeTransaction } from './describeTransaction'
+
+describe('describeTransaction (SPEC §9 history display)', () => {
+  it('fungible transfers: sign, 3 decimals, symbol and token image', () => {
+    const model = describeTransaction(tx('1', 'receive', [{ direction: 'in', quantity: { numeric: '0.12345' }, fungible_info: { symbol: 'ETH', icon: { url: 'https://x/eth.png' } } }]))
+    expect(model.lines).toEqual([{ kind: 'fungible', sign: '+', text: '+0.123 ETH', imageUrl: 'https://x/eth.png' }])
+  })
+  it('NFT transfers: sign, name and preview image', () => {
+    const model = describeTransaction(tx('2', 'burn', [{ direction: 'out', quantity: { numeric: '1' }, nft_info: { name: 'Pass #7', content: { preview: { url: 'https://x/7.png' } } } }]))
+    expect(model.lines).toEqual([{ kind: 'nft', sign: '-', text: '-Pass #7', imageUrl: 'https://x/7.png' }])
+  })
+  it('a trade shows both legs by direction', () => {
+    const model = describeTransaction(
+      tx('3', 'trade', [
+        { direction: 'out', quantity: { numeric: '100' }, fungible_info: { symbol: 'USDC' } },
+        { direction: 'in', quantity: { numeric: '0.05' }, fungible_info: { symbol: 'ETH' } },
+      ]),
+    )
+    expect(model.lines.map((l) => l.text)).toEqual(['-100.000 USDC', '+0.050 ETH'])
+  })
+  it('truncates the counterparty 4…6: to for a send, from for a receive', () => {
+    expect(describeTransaction(tx('4', 'send', [])).counterparty).toEqual({ direction: 'to', address: '0xab…cdef12' })
+    expect(describeTransaction(tx('5', 'receive', [])).counterparty).toEqual({ direction: 'from', address: '0x12…345678' })
+    expect(describeTransaction(tx('6', 'approve', [])).counterparty).toBeUndefined()
+  })
+})

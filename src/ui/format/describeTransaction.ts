@@ -1,0 +1,56 @@
+import type { TransactionHistoryItem } from '../../types/transaction'
+import { formatAmount } from './formatAmount'
+import { transactionSign, type TransactionSign } from './transactionSign'
+import { truncateAddress } from './truncateAddress'
+
+/** One transfer of a history item, ready to show. */
+export type TransferLine = {
+  kind: 'nft' | 'fungible'
+  sign: TransactionSign
+  /** Amount and symbol for a fungible transfer ('1.235 ETH'), the name for an NFT. */
+  text: string
+  imageUrl: string | undefined
+}
+
+export type TransactionDisplayModel = {
+  id: string
+  operationType: string
+  status: string
+  minedAt: string
+  lines: TransferLine[]
+  /** The other side of a send or receive, truncated 4…6 (SPEC §9). */
+  counterparty: { direction: 'to' | 'from'; address: string } | undefined
+}
+
+/**
+ * Turns a SPEC §3 history item into what the Activity list shows: fungible amounts
+ * with 3 decimals, '+'/'-' by SPEC §9, NFT and token images, and the counterparty's
+ * address truncated in the middle.
+ *
+ * @example
+ * describeTransaction(item).lines[0] // { kind: 'fungible', sign: '+', text: '0.500 ETH', imageUrl: '…' }
+ */
+export function describeTransaction(item: TransactionHistoryItem): TransactionDisplayModel {
+  const { operationType, status, minedAt, sentFrom, sentTo } = item.metadata
+  const lines = item.transfers.map((transfer): TransferLine => {
+    const sign = transactionSign(operationType, transfer.direction)
+    if (transfer.nft_info) {
+      return { kind: 'nft', sign, text: `${sign}${transfer.nft_info.name ?? 'NFT'}`, imageUrl: transfer.nft_info.content?.preview?.url }
+    }
+    const symbol = transfer.fungible_info?.symbol ?? ''
+    return {
+      kind: 'fungible',
+      sign,
+      text: `${sign}${formatAmount(transfer.quantity.numeric)}${symbol ? ` ${symbol}` : ''}`,
+      imageUrl: transfer.fungible_info?.icon?.url,
+    }
+  })
+  const type = operationType.toLowerCase()
+  const counterparty =
+    type === 'send' && sentTo
+      ? { direction: 'to' as const, address: truncateAddress(sentTo) }
+      : type === 'receive' && sentFrom
+        ? { direction: 'from' as const, address: truncateAddress(sentFrom) }
+        : undefined
+  return { id: item.id, operationType, status, minedAt, lines, counterparty }
+}

@@ -1,0 +1,131 @@
+import { useEffect, useRef } from 'react'
+import { Limits } from '../../config/constants'
+import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
+import type { PorticoState } from '../../store/rootReducer'
+import { connectorsActions } from '../../store/slices/connectors'
+import { routerActions } from '../../store/slices/router'
+import { walletsActions } from '../../store/slices/wallets'
+import type { WalletListing } from '../../types/walletListing'
+import { Avatar } from '../components/Avatar'
+import { Icon } from '../components/Icon'
+import { EmptyState, ErrorState, Loading } from '../components/StatusMessage'
+import { format, translateError } from '../strings'
+import { useStrings } from '../useStrings'
+
+/** A discovered connector backing a listed wallet (same rdns), so it connects right away. */
+const selectConnectorsByRdns = (s: PorticoState) => s.connectors.byNamespace
+
+/**
+ * SPEC §2 AllWallets: the full wallet list, 40 a page (SPEC §9) with "Load more" and
+ * infinite scroll, and a search field whose queries go to the search saga (which keeps
+ * each answer at least 300 ms, SPEC §9).
+ */
+export function AllWalletsView() {
+  const dispatch = usePorticoDispatch()
+  const t = useStrings()
+  const query = usePorticoSelector((s) => s.wallets.search.query)
+  const status = usePorticoSelector((s) => s.wallets.status)
+  const page = usePorticoSelector((s) => s.wallets.page)
+  useEffect(() => {
+    // First visit: ask for page 1. Later visits keep the pages already loaded.
+    if (page === 0 && status !== 'loading') dispatch(walletsActions.pageRequested({ page: 1 }))
+    // Only on mount: a failed first page offers its own retry.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  return (
+    <div className="portico-stack">
+      <div className="portico-search">
+        <Icon name="search" size={16} />
+        <label htmlFor="portico-wallet-search" className="portico-visually-hidden">
+          {t.searchWallets}
+        </label>
+        <input
+          id="portico-wallet-search"
+          type="search"
+          className="portico-input"
+          placeholder={t.searchPlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          data-autofocus
+          onChange={(event) => dispatch(walletsActions.searchRequested({ query: event.target.value }))}
+        />
+      </div>
+      {query.trim() ? <SearchResults /> : <WalletPages />}
+    </div>
+  )
+}
+
+function WalletPages() {
+  const dispatch = usePorticoDispatch()
+  const t = useStrings()
+  const { list, page, count, status, error } = usePorticoSelector((s) => s.wallets)
+  const hasMore = list.length < count
+  const sentinel = useRef<HTMLDivElement>(null)
+  const next = () => dispatch(walletsActions.pageRequested({ page: page + 1 }))
+
+  // Infinite scroll: the sentinel under the grid asks for the next page as it comes into view.
+  useEffect(() => {
+    const target = sentinel.current
+    if (!target || !hasMore || status !== 'loaded' || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) dispatch(walletsActions.pageRequested({ page: page + 1 }))
+    })
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [dispatch, hasMore, page, status])
+
+  if (list.length === 0) {
+    if (status === 'error') return <ErrorState message={translateError(t, error ?? '')} onRetry={() => dispatch(walletsActions.pageRequested({ page: 1 }))} />
+    if (status === 'loaded') return <EmptyState message={t.noWallets} />
+    return <Loading label={t.loadingWallets} />
+  }
+  return (
+    <>
+      <p className="portico-hint portico-small" aria-live="polite">
+        {format(t.walletsShown, { shown: list.length, count })}
+      </p>
+      <WalletGrid wallets={list} />
+      <div ref={sentinel} className="portico-sentinel" />
+      {status === 'loading' ? <Loading label={t.loadingWallets} compact /> : null}
+      {status === 'error' ? <ErrorState message={translateError(t, error ?? '')} onRetry={next} /> : null}
+      {hasMore && status === 'loaded' ? (
+        <button type="button" className="portico-secondary portico-wide" onClick={next}>
+          {t.loadMore}
+        </button>
+      ) : null}
+    </>
+  )
+}
+
+function SearchResults() {
+  const dispatch = usePorticoDispatch()
+  const t = useStrings()
+  const { query, results, status, error } = usePorticoSelector((s) => s.wallets.search)
+  if (status === 'loading' || status === 'idle') return <Loading label={t.searching} />
+  if (status === 'error') return <ErrorState message={translateError(t, error ?? '')} onRetry={() => dispatch(walletsActions.searchRequested({ query }))} />
+  if (results.length === 0) return <EmptyState message={format(t.noWalletsFound, { query: query.trim() })} />
+  return <WalletGrid wallets={results.slice(0, Limits.walletSearchEntries)} />
+}
+
+function WalletGrid({ wallets }: { wallets: readonly WalletListing[] }) {
+  const dispatch = usePorticoDispatch()
+  const byNamespace = usePorticoSelector(selectConnectorsByRdns)
+  const choose = (wallet: WalletListing) => {
+    const connector = wallet.rdns ? Object.values(byNamespace).flat().find((c) => c.info?.rdns === wallet.rdns && (c.type === 'ANNOUNCED' || c.type === 'INJECTED')) : undefined
+    if (connector) dispatch(connectorsActions.connectRequested({ connectorId: connector.id, namespace: connector.chain }))
+    else dispatch(routerActions.push({ view: 'WalletDetails', params: { walletId: wallet.id } }))
+  }
+  return (
+    <ul className="portico-grid" data-testid="portico-wallet-grid">
+      {wallets.map((wallet) => (
+        <li key={wallet.id}>
+          <button type="button" className="portico-tile" onClick={() => choose(wallet)}>
+            <Avatar name={wallet.name} imageId={wallet.image_id ?? undefined} size="lg" />
+            <span className="portico-tile-label">{wallet.name}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}

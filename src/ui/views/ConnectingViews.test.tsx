@@ -1,0 +1,75 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { connectorsActions } from '../../store/slices/connectors'
+import { embeddedActions } from '../../store/slices/embedded'
+import { walletsActions } from '../../store/slices/wallets'
+import { injectedConnector } from '../../test/fakeNamespacePlugin'
+import { connected, listing } from '../test/fixtures'
+import { renderView } from '../test/renderView'
+
+describe('ConnectingExternal', () => {
+  it('waits for the wallet, then shows its refusal with a retry', async () => {
+    const { dispatch, dispatched, dialog } = await renderView({ view: 'ConnectingExternal', params: { connectorId: 'io.metamask' } }, { connectors: [injectedConnector('io.metamask')] })
+    dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
+    expect(screen.getByText('Continue in MetaMask')).toBeTruthy()
+    expect(within(dialog()).getByRole('status').textContent).toBe('Accept the connection request in your wallet.')
+    dispatch(connectorsActions.connectFailed({ message: 'User rejected the request.' }))
+    expect(screen.getByText('Connection declined')).toBeTruthy()
+    expect(within(dialog()).getByRole('alert').textContent).toContain('User rejected the request.')
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(dispatched('connectors/connectRequested').at(-1)).toEqual({ connectorId: 'io.metamask', namespace: 'eip155' })
+  })
+})
+
+describe('WalletConnect views', () => {
+  it('ConnectingWalletConnect asks for a pairing for the wallet and waits for its URI', async () => {
+    const { dispatch, dispatched, dialog, open } = await renderView(undefined)
+    dispatch(walletsActions.recommendedLoaded({ recommended: [listing('rainbow')], featured: [] }))
+    await open({ view: 'ConnectingWalletConnect', params: { walletId: 'rainbow' } })
+    expect(dispatched('walletConnect/connectRequested')).toEqual([{ walletId: 'rainbow' }])
+    expect(screen.getByText('Continue in Rainbow')).toBeTruthy()
+    expect(within(dialog()).getByRole('status').textContent).toBe('Preparing a connection link…')
+    // No URI is ever made up: without the saga's answer there is no link to copy.
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull()
+  })
+
+  it('ConnectingWalletConnectBasic asks for a pairing and leads to all wallets', async () => {
+    const { dispatched, store } = await renderView({ view: 'ConnectingWalletConnectBasic' })
+    expect(dispatched('walletConnect/connectRequested')).toEqual([{}])
+    fireEvent.click(screen.getByRole('button', { name: 'All wallets' }))
+    expect(store.getState().router.history.at(-1)).toEqual({ view: 'AllWallets' })
+  })
+})
+
+describe('ConnectingFarcaster and ConnectingSocial', () => {
+  it('Farcaster asks the embedded saga for its URI, and shows its error with a retry', async () => {
+    const { dispatch, dispatched, dialog } = await renderView({ view: 'ConnectingFarcaster' })
+    expect(dispatched('embedded/farcasterRequested')).toHaveLength(1)
+    expect(screen.getByText('Log in with Farcaster')).toBeTruthy()
+    dispatch(embeddedActions.failed({ message: 'Something went wrong' }))
+    expect(within(dialog()).getByRole('alert').textContent).toContain('Something went wrong')
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(dispatched('embedded/farcasterRequested')).toHaveLength(2)
+  })
+
+  it('Social waits for the provider window, and retries on a click', async () => {
+    const { dispatch, dispatched, dialog } = await renderView({ view: 'ConnectingSocial', params: { provider: 'discord' } })
+    expect(screen.getByText('Log in with Discord')).toBeTruthy()
+    expect(within(dialog()).getByRole('status').textContent).toBe('Continue in Discord')
+    dispatch(embeddedActions.failed({ message: 'Request was aborted' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(dispatched('embedded/socialRequested')).toEqual([{ provider: 'discord' }])
+  })
+})
+
+describe('ConnectingSiwe', () => {
+  it('asks to sign in to the dapp, or cancels by disconnecting', async () => {
+    const { dispatch, dispatched, open } = await renderView(undefined, { config: { metadata: { name: 'Acme', description: '', url: 'https://acme.example', icons: [] } } })
+    dispatch(connected())
+    await open({ view: 'ConnectingSiwe' })
+    expect(screen.getByText('Acme wants you to sign in')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    expect(dispatched('siwx/signInRequested')).toHaveLength(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(dispatched('connectors/disconnectRequested')).toHaveLength(1)
+  })
+})

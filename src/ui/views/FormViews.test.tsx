@@ -1,0 +1,176 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { ErrorMessages } from '../../errors'
+import { accountActions } from '../../store/slices/account'
+import { networkActions } from '../../store/slices/network'
+import { onrampActions } from '../../store/slices/onramp'
+import { sendActions } from '../../store/slices/send'
+import { swapActions } from '../../store/slices/swap'
+import { testNetwork } from '../../test/fakeNamespacePlugin'
+import { connected, token } from '../test/fixtures'
+import { renderView } from '../test/renderView'
+
+const RECEIVER = '0x1234567890abcdef1234567890abcdef12345678'
+
+async function connectedView(view: 'Send' | 'Swap' | 'Buy' | 'RegisterAccountName') {
+  const utils = await renderView(undefined)
+  utils.dispatch(connected())
+  await utils.open({ view })
+  return utils
+}
+
+describe('Send', () => {
+  it('loads balances, then picks the native token and shows the available amount', async () => {
+    const { dispatch, dispatched } = await connectedView('Send')
+    expect(dispatched('account/balanceRequested')).toEqual([{ namespace: 'eip155' }])
+    expect(screen.getByText('Loading balances…')).toBeTruthy()
+    dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('USDC', '5', 1, 'x'), token('ETH', '1.5', 3000)] }))
+    expect((screen.getByLabelText('Token') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('ETH · 1.500')
+    expect(screen.getByText('Available: 1.500 ETH')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Max' }))
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('1.5')
+  })
+
+  it('shows the validateSend messages live, and sends only a valid form', async () => {
+    const { dispatch, dispatched, dialog } = await connectedView('Send')
+    dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '1.5', 3000)] }))
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    expect(within(dialog()).getByRole('alert').textContent).toBe(ErrorMessages.amountAndReceiverRequired)
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0,5' } })
+    fireEvent.change(screen.getByLabelText('Receiver address'), { target: { value: '0x123' } })
+    expect(within(dialog()).getByRole('alert').textContent).toBe('Invalid receiver address')
+    fireEvent.change(screen.getByLabelText('Token'), { target: { value: '' } })
+    fireEvent.change(screen.getByLabelText('Receiver address'), { target: { value: RECEIVER } })
+    expect(within(dialog()).getByRole('alert').textContent).toBe(ErrorMessages.tokenRequired)
+    expect(dispatched('send/sendRequested')).toEqual([])
+    fireEvent.change(screen.getByLabelText('Token'), { target: { value: (screen.getByLabelText('Token') as HTMLSelectElement).options[1]!.value } })
+    expect(within(dialog()).queryByRole('alert')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }))
+    expect(dispatched('send/sendRequested')).toHaveLength(1)
+    expect(screen.getByText('Sending…')).toBeTruthy()
+  })
+
+  it('shows the sent hash, or the failure', async () => {
+    const { dispatch, dialog } = await connectedView('Send')
+    dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '1.5', 3000)] }))
+    dispatch(sendActions.sendFailed({ message: 'insufficient funds for gas' }))
+    expect(within(dialog()).getByRole('alert').textContent).toContain('insufficient funds for gas')
+    dispatch(sendActions.sent({ hash: '0xabcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789' }))
+    expect(within(dialog()).getByRole('status').textContent).toBe('Sent. Transaction 0xab…456789')
+  })
+
+  it('clears when the network switches (SPEC §4)', async () => {
+    const { dispatch } = await connectedView('Send')
+    dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '1.5', 3000)] }))
+    fireEvent.change(screen.getByLabelText('Receiver address'), { target: { value: RECEIVER } })
+    dispatch(networkActions.activeNetworkChanged({ caipNetworkId: 'eip155:10' }))
+    expect((screen.getByLabelText('Receiver address') as HTMLInputElement).value).toBe('')
+  })
+})
+
+describe('Swap', () => {
+  const eth = { name: 'Ether', symbol: 'ETH', decimals: 18, address: 'e', iconUrl: '' }
+  const usdc = { name: 'USD Coin', symbol: 'USDC', decimals: 6, address: 'u', iconUrl: '' }
+
+  it('asks for tokens and waits for them, or shows the failure with a retry', async () => {
+    const { dispatch, dispatched, dialog } = await connectedView('Swap')
+    expect(dispatched('swap/tokensRequested')).toHaveLength(1)
+    expect(screen.getByText('Loading tokens…')).toBeTruthy()
+    dispatch(swapActions.failed({ message: 'HTTP status code: 500' }))
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Try again' }))
+    expect(dispatched('swap/tokensRequested')).toHaveLength(2)
+  })
+
+  it('asks for a quote once both tokens and an amount are set, and shows it', async () => {
+    const { dispatch, dispatched } = await connectedView('Swap')
+    dispatch(swapActions.tokensLoaded([eth, usdc]))
+    fireEvent.change(screen.getByLabelText('You pay: Token'), { target: { value: 'e' } })
+    fireEvent.change(screen.getByLabelText('You pay: Amount'), { target: { value: '1.5' } })
+    expect(dispatched('swap/quoteRequested')).toEqual([])
+    fireEvent.change(screen.getByLabelText('You receive: Token'), { target: { value: 'u' } })
+    expect(dispatched('swap/quoteRequested')).toHaveLength(1)
+    expect(screen.getByText('Fetching the best price…')).toBeTruthy()
+    dispatch(swapActions.quoted({ toAmount: '4500.12345', gasPrice: '0.0003 ETH' }))
+    expect((screen.getByLabelText('You receive: Amount') as HTMLInputElement).value).toBe('4500.123')
+    expect(screen.getByText('0.0003 ETH')).toBeTruthy()
+    expect(screen.getByText('1%')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Swap' }))
+    expect(dispatched('swap/swapRequested')).toHaveLength(1)
+  })
+
+  it('flips the two tokens', async () => {
+    const { dispatch, store } = await connectedView('Swap')
+    dispatch(swapActions.tokensLoaded([eth, usdc]), swapActions.sourceTokenSet(eth), swapActions.toTokenSet(usdc))
+    fireEvent.click(screen.getByRole('button', { name: 'Swap the two tokens' }))
+    expect(store.getState().swap.sourceToken?.symbol).toBe('USDC')
+    expect(store.getState().swap.toToken?.symbol).toBe('ETH')
+  })
+
+  it("says 'Network not supported for Swaps' off the swap chains (SPEC §5)", async () => {
+    // Chain 5 is not one of the 12 swap chains.
+    const { dispatched, dialog } = await renderView({ view: 'Swap' }, { config: { networks: [testNetwork(5, 'Chain 5')] } })
+    expect(within(dialog()).getByRole('alert').textContent).toContain(ErrorMessages.networkNotSupportedForSwaps)
+    expect(dispatched('swap/tokensRequested')).toEqual([])
+  })
+})
+
+describe('Buy', () => {
+  it('uses the fallback limits per payment method and currency (SPEC §9)', async () => {
+    const { dialog } = await connectedView('Buy')
+    expect(screen.getByText('Between 10 and 7500 USD')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '8000' } })
+    expect(within(dialog()).getByRole('alert').textContent).toBe('Enter an amount between 10 and 7500 USD')
+    fireEvent.click(screen.getByRole('radio', { name: /Bank transfer/ }))
+    expect(within(dialog()).queryByRole('alert')).toBeNull()
+    expect(screen.getByText('Between 10 and 25000 USD')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'EUR' } })
+    expect(screen.getByText('Between 10 and 25000 EUR')).toBeTruthy()
+  })
+
+  it('asks for providers and a quote for a valid amount, and shows both', async () => {
+    const { dispatch, dispatched } = await connectedView('Buy')
+    expect(dispatched('onramp/providersRequested')).toHaveLength(1)
+    expect(dispatched('onramp/purchaseCurrencySet')).toEqual(['ETH'])
+    expect(screen.getByText('Loading providers…')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '5' } })
+    expect(dispatched('onramp/quoteRequested')).toEqual([])
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '100' } })
+    expect(dispatched('onramp/quoteRequested')).toHaveLength(1)
+    dispatch(onrampActions.quoted({ purchaseAmount: '0.031', fee: '$1.50' }))
+    expect(screen.getByText(/You get about 0.031 ETH/)).toBeTruthy()
+    dispatch(onrampActions.providersLoaded([{ name: 'p', label: 'Provider', feeRange: { min: 0.01, max: 0.02 }, url: 'https://buy.example/x' }]))
+    expect(screen.getByText('Fees 1–2%')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Buy with Provider' }).getAttribute('href')).toBe('https://buy.example/x')
+  })
+})
+
+describe('RegisterAccountName', () => {
+  it('validates the SPEC §5 rule live', async () => {
+    const { dialog } = await connectedView('RegisterAccountName')
+    const input = screen.getByLabelText('Name')
+    expect(screen.getByText('At least 4 characters: letters, digits and hyphens.')).toBeTruthy()
+    fireEvent.change(input, { target: { value: 'abc' } })
+    expect(within(dialog()).getByRole('alert').textContent).toBe('Use at least 4 characters')
+    fireEvent.change(input, { target: { value: 'ab_' } })
+    expect(within(dialog()).getByRole('alert').textContent).toBe('Use only letters, digits and hyphens')
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    fireEvent.change(input, { target: { value: 'ada-42' } })
+    expect(within(dialog()).queryByRole('alert')).toBeNull()
+  })
+
+  it('sends a valid name to the names saga, and refuses an invalid one', async () => {
+    const { dispatched, dialog } = await connectedView('RegisterAccountName')
+    fireEvent.click(screen.getByRole('button', { name: 'Register name' }))
+    expect(within(dialog()).getByRole('alert').textContent).toBe('Use at least 4 characters')
+    expect(dispatched('names/registerRequested')).toEqual([])
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'ada-42' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Register name' }))
+    expect(dispatched('names/registerRequested')).toEqual([{ name: 'ada-42' }])
+  })
+
+  it('RegisterAccountNameSuccess leads back to the account', async () => {
+    const { store } = await renderView({ view: 'RegisterAccountNameSuccess', params: { name: 'ada.portico.id' } })
+    expect(screen.getByText('ada.portico.id is now your account name.')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Back to account' }))
+    expect(store.getState().router.history).toEqual([{ view: 'Account' }])
+  })
+})

@@ -1,0 +1,138 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useAccount, usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
+import { accountActions } from '../../store/slices/account'
+import { sendActions } from '../../store/slices/send'
+import type { TokenBalance } from '../../types/tokenBalance'
+import { Icon } from '../components/Icon'
+import { ErrorState, Loading } from '../components/StatusMessage'
+import { TextField } from '../components/TextField'
+import { formatAmount } from '../format/formatAmount'
+import { truncateAddress } from '../format/truncateAddress'
+import { sendProblem } from '../forms/sendProblem'
+import { format, translateError } from '../strings'
+import { useStrings } from '../useStrings'
+
+const tokenKey = (token: TokenBalance) => `${token.chainId}:${token.address ?? 'native'}:${token.symbol}`
+
+/**
+ * Send: token, amount and receiver, kept in the send slice (so a network switch clears
+ * them, SPEC §4), checked live with `validateSend` (SPEC §5, the SPEC §8 messages); a
+ * valid send goes to the send saga, which asks the wallet (ApproveTransaction).
+ */
+export function SendView() {
+  const dispatch = usePorticoDispatch()
+  const t = useStrings()
+  const id = useId()
+  const account = useAccount()
+  const send = usePorticoSelector((s) => s.send)
+  const [touched, setTouched] = useState(false)
+  const namespace = account.namespace
+  const status = account.tokenBalanceStatus
+  const tokens = account.tokenBalance
+
+  useEffect(() => {
+    if (namespace && account.isConnected && status === 'idle') dispatch(accountActions.balanceRequested({ namespace }))
+  }, [dispatch, namespace, account.isConnected, status])
+  const picked = useRef(false)
+  useEffect(() => {
+    // Once, when balances arrive: the native coin (no token address) is the natural first choice.
+    if (picked.current || tokens.length === 0) return
+    picked.current = true
+    if (!send.token) dispatch(sendActions.tokenSet(tokens.find((tk) => !tk.address) ?? tokens[0]))
+  }, [dispatch, send.token, tokens])
+
+  if (status === 'error' && tokens.length === 0) {
+    return <ErrorState message={t.errors.tokenBalanceUnavailable} onRetry={namespace ? () => dispatch(accountActions.balanceRequested({ namespace, force: true })) : undefined} />
+  }
+  if (status !== 'loaded' && tokens.length === 0) return <Loading label={t.loadingTokens} />
+
+  if (send.status === 'sent') {
+    return (
+      <div className="portico-stack portico-center">
+        <span className="portico-avatar portico-avatar-xl portico-avatar-round portico-success-badge" aria-hidden="true">
+          <Icon name="check" size={32} />
+        </span>
+        <p className="portico-strong" role="status">
+          {format(t.sent, { hash: truncateAddress(send.hash ?? '') })}
+        </p>
+        <button type="button" className="portico-secondary" onClick={() => dispatch(sendActions.reset())}>
+          {t.send}
+        </button>
+      </div>
+    )
+  }
+
+  const problem = sendProblem({ amount: send.amount, receiverAddress: send.receiverAddress, token: send.token, chainNamespace: namespace })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setTouched(true)
+    if (!problem && send.status !== 'sending') dispatch(sendActions.sendRequested())
+  }
+  const sending = send.status === 'sending'
+  return (
+    <form className="portico-stack" onSubmit={submit} noValidate>
+      <div className="portico-field">
+        <label htmlFor={`${id}-token`} className="portico-label">
+          {t.token}
+        </label>
+        <select
+          id={`${id}-token`}
+          className="portico-select portico-wide"
+          value={send.token ? tokenKey(send.token) : ''}
+          onChange={(event) => {
+            setTouched(true)
+            dispatch(sendActions.tokenSet(tokens.find((tk) => tokenKey(tk) === event.target.value)))
+          }}
+        >
+          <option value="">{t.selectToken}</option>
+          {tokens.map((tk) => (
+            <option key={tokenKey(tk)} value={tokenKey(tk)}>
+              {`${tk.symbol} · ${formatAmount(tk.quantity.numeric)}`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        label={t.amount}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.0"
+        value={send.amount ?? ''}
+        data-autofocus
+        onChange={(event) => {
+          setTouched(true)
+          dispatch(sendActions.amountSet(event.target.value.replace(',', '.') || undefined))
+        }}
+        hint={send.token ? format(t.available, { amount: `${formatAmount(send.token.quantity.numeric)} ${send.token.symbol}` }) : undefined}
+        end={
+          send.token ? (
+            <button type="button" className="portico-input-button" onClick={() => dispatch(sendActions.amountSet(send.token!.quantity.numeric))}>
+              {t.max}
+            </button>
+          ) : null
+        }
+      />
+      <TextField
+        label={t.receiver}
+        placeholder={t.receiverPlaceholder}
+        autoComplete="off"
+        spellCheck={false}
+        value={send.receiverAddress ?? ''}
+        onChange={(event) => {
+          setTouched(true)
+          dispatch(sendActions.receiverSet({ address: event.target.value.trim() || undefined }))
+        }}
+      />
+      {touched && problem ? (
+        <p className="portico-error portico-small" role="alert" data-testid="portico-send-problem">
+          {translateError(t, problem)}
+        </p>
+      ) : null}
+      {send.status === 'failed' && send.error ? <ErrorState message={translateError(t, send.error)} /> : null}
+      {sending ? <Loading label={t.sending} compact /> : null}
+      <button type="submit" className="portico-primary portico-wide">
+        {t.reviewSend}
+      </button>
+    </form>
+  )
+}

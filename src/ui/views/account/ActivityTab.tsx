@@ -1,0 +1,107 @@
+import { useAccount } from '../../../react/hooks'
+import { Icon } from '../../components/Icon'
+import { EmptyState, ErrorState, Loading } from '../../components/StatusMessage'
+import { describeTransaction } from '../../format/describeTransaction'
+import { relativeTime } from '../../format/relativeTime'
+import { truncateAddress } from '../../format/truncateAddress'
+import { format, translateError, type Strings } from '../../strings'
+import { useNow } from '../../useNow'
+import { useStrings } from '../../useStrings'
+import type { TransactionHistoryItem } from '../../../types/transaction'
+import { useHistory } from './useHistory'
+
+/**
+ * Account → Activity with the SPEC §9 display rules: amounts with 3 decimals, '+' and
+ * '-' by operation, addresses truncated 4…6, relative times (sec … yr), NFT and token
+ * images. Pending transactions sent from the modal come first. SPEC §5: eip155 only.
+ */
+export function ActivityTab() {
+  const account = useAccount()
+  const t = useStrings()
+  if (account.namespace && account.namespace !== 'eip155') return <EmptyState message={t.activityUnavailable} />
+  return <ActivityList />
+}
+
+function ActivityList() {
+  const t = useStrings()
+  const history = useHistory()
+  const now = useNow(30_000)
+  if (history.status === 'error' && history.items.length === 0) {
+    return <ErrorState message={translateError(t, history.error ?? t.errors.failedToFetchTransactions)} onRetry={history.retry} />
+  }
+  if (history.items.length === 0 && history.pending.length === 0) {
+    return history.status === 'loaded' ? <EmptyState message={t.noActivity} /> : <Loading label={t.loadingActivity} />
+  }
+  return (
+    <div className="portico-stack-tight">
+      <ul className="portico-list" data-testid="portico-activity">
+        {history.pending.map((hash) => (
+          <li key={hash} className="portico-item" data-status="pending">
+            <span className="portico-avatar portico-avatar-md portico-avatar-round" aria-hidden="true">
+              <span className="portico-spinner" />
+            </span>
+            <span className="portico-item-main">
+              <span className="portico-item-title">{t.pending}</span>
+              <span className="portico-hint portico-small">{truncateAddress(hash)}</span>
+            </span>
+          </li>
+        ))}
+        {history.items.map((item) => (
+          <TransactionRow key={item.id} item={item} now={now} t={t} />
+        ))}
+      </ul>
+      {history.status === 'loading' ? <Loading label={t.loadingActivity} compact /> : null}
+      {history.status === 'error' ? <ErrorState message={translateError(t, history.error ?? t.errors.failedToFetchTransactions)} onRetry={history.retry} /> : null}
+      {history.next && history.status === 'loaded' ? (
+        <button type="button" className="portico-secondary portico-wide" onClick={history.loadMore}>
+          {t.loadMore}
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+export function TransactionRow({ item, now, t }: { item: TransactionHistoryItem; now: number; t: Strings }) {
+  const model = describeTransaction(item)
+  const ago = relativeTime(model.minedAt, now)
+  const image = model.lines.find((l) => l.imageUrl)
+  const title = t.operations[model.operationType.toLowerCase()] ?? capitalise(model.operationType)
+  const description =
+    model.lines.length > 0
+      ? model.lines.map((l) => l.text).join(' · ')
+      : model.counterparty
+        ? format(model.counterparty.direction === 'to' ? t.transferTo : t.transferFrom, { address: model.counterparty.address })
+        : ''
+  return (
+    <li className="portico-item" data-status={model.status} data-testid="portico-transaction">
+      {image?.imageUrl ? (
+        <span className={`portico-avatar portico-avatar-md ${image.kind === 'fungible' ? 'portico-avatar-round' : ''}`} aria-hidden="true">
+          <img src={image.imageUrl} alt="" />
+        </span>
+      ) : (
+        <span className="portico-avatar portico-avatar-md portico-avatar-round" aria-hidden="true">
+          <Icon name={model.lines[0]?.sign === '+' ? 'receive' : 'send'} size={16} />
+        </span>
+      )}
+      <span className="portico-item-main">
+        <span className="portico-item-title">
+          {title}
+          {model.status === 'failed' ? <span className="portico-tag portico-tag-error">{t.failed}</span> : null}
+        </span>
+        <span className="portico-hint portico-small" data-testid="portico-transaction-description">
+          {description}
+          {model.lines.length > 0 && model.counterparty ? ` · ${format(model.counterparty.direction === 'to' ? t.transferTo : t.transferFrom, { address: model.counterparty.address })}` : ''}
+        </span>
+      </span>
+      {ago ? (
+        <time className="portico-item-end portico-hint portico-small" dateTime={model.minedAt}>
+          {format(t.relativeTime, { value: ago.value, unit: t.timeUnits[ago.unit] })}
+        </time>
+      ) : null}
+    </li>
+  )
+}
+
+function capitalise(text: string): string {
+  return text ? text[0]!.toUpperCase() + text.slice(1) : text
+}
