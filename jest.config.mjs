@@ -2,7 +2,8 @@
 // else (*.test.ts: rules, store, sagas, services, server) runs in plain Node, where
 // fetch, sockets and files are real.
 const transform = {
-  '^.+\\.(t|j)sx?$': ['@swc/jest', {
+  // .mjs too: sats-connect ships only an .mjs build.
+  '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['@swc/jest', {
     jsc: {
       parser: { syntax: 'typescript', tsx: true },
       transform: { react: { runtime: 'automatic' } },
@@ -12,7 +13,7 @@ const transform = {
   }],
 }
 // ESM-only packages that Jest (CommonJS) must transform.
-const esmOnly = ['sats-connect', '@sats-connect', 'bitcoin-address-validation', 'jsontokens', '@noble', '@scure', 'base58-js', 'bech32', 'sha256-uint8array', 'axios']
+const esmOnly = ['sats-connect', '@sats-connect', 'bitcoin-address-validation', 'jsontokens', '@noble', '@scure', '@bitcoinerlab', 'base58-js', 'bech32', 'sha256-uint8array', 'axios']
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`]
 const common = {
   transform,

@@ -31,5 +31,19 @@ export const bitcoinTestnet = {
   testnet: true,
 } as const satisfies CaipNetwork
 
+/**
+ * Bitcoin regtest (a local chain such as the dev Esplora stand-in). Not a default
+ * network: pass it with `bip122({ networks: [bitcoinRegtest], esploraUrl })`.
+ */
+export const bitcoinRegtest = {
+  id: '0f9188f13cb7b2c71f2a335e3a4fc328',
+  chainNamespace: 'bip122',
+  caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+  name: 'Bitcoin Regtest',
+  nativeCurrency: BTC,
+  rpcUrls: { default: { http: [] } },
+  testnet: true,
+} as const satisfies CaipNetwork
+
 /** SPEC §3: the two default Bitcoin networks, mainnet first. */
 export const bip122Networks: readonly CaipNetwork[] = [bitcoin, bitcoinTestnet]

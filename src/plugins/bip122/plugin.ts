@@ -1,7 +1,9 @@
-import type { CaipNetwork } from '../../types/network'
-import type { NamespacePlugin, PluginFeatures } from '../types'
+import type { CaipNetwork, CaipNetworkId } from '../../types/network'
+import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFeatures } from '../types'
 import { createBitcoinAddressRule } from './address'
 import { bip122Networks } from './networks'
+import type { Bip122Runtime } from './runtime'
+import { DefaultEsploraUrls } from './satsNetworks'
 
 export type Bip122PluginOptions = {
   /**
@@ -9,9 +11,19 @@ export type Bip122PluginOptions = {
    * with mainnet only, testnet addresses are refused.
    */
   networks?: readonly CaipNetwork[] | undefined
+  /**
+   * Base URL of the Esplora-compatible API the balance is read from: one for every
+   * network, or one per CAIP-2 network id. Defaults to mempool.space for mainnet,
+   * testnet, testnet4 and signet.
+   */
+  esploraUrl?: string | Readonly<Partial<Record<CaipNetworkId, string>>> | undefined
 }
 
-/** SPEC §5 feature support: none of balance, names, activity, swaps or send for Bitcoin. */
+/**
+ * SPEC §5 feature support: none of balance, names, activity, swaps or send for Bitcoin.
+ * (The `balance` capability below reads a BTC balance from Esplora for dapps and sagas
+ * that ask the plugin; the SPEC §5 flag is about Portico's own balance feature.)
+ */
 export const bip122Features: PluginFeatures = {
   balance: false,
   names: false,
@@ -20,24 +32,82 @@ export const bip122Features: PluginFeatures = {
   swaps: () => false,
 }
 
+/** sats-connect wallets; each call loads its module (and sats-connect) on first use. */
+function bip122Connectors(runtime: Bip122Runtime): ConnectorCapability {
+  const satsConnect = () => import('./satsConnect')
+  return {
+    discover(context, emit) {
+      let stopped = false
+      let stop = () => {}
+      void import('./discovery').then(({ watchBitcoinWallets }) => {
+        if (!stopped) stop = watchBitcoinWallets(context, emit)
+      })
+      return () => {
+        stopped = true
+        stop()
+      }
+    },
+    async connect({ connectorId, network }) {
+      return (await satsConnect()).connectBitcoinWallet(runtime, connectorId, network)
+    },
+    async reconnect({ connectorId, network }) {
+      return (await satsConnect()).reconnectBitcoinWallet(runtime, connectorId, network)
+    },
+    async disconnect({ connectorId }) {
+      await (await satsConnect()).disconnectBitcoinWallet(runtime, connectorId)
+    },
+    watch({ connectorId }, onEvent) {
+      let stopped = false
+      let stop = () => {}
+      void satsConnect().then(({ watchBitcoinWallet }) => {
+        if (!stopped) stop = watchBitcoinWallet(runtime, connectorId, onEvent)
+      })
+      return () => {
+        stopped = true
+        stop()
+      }
+    },
+    async switchNetwork({ connectorId, network }) {
+      await (await satsConnect()).switchBitcoinNetwork(runtime, connectorId, network)
+    },
+    async signMessage({ connectorId, address, message }) {
+      return (await satsConnect()).signBitcoinMessage(runtime, connectorId, address, message)
+    },
+    async sendTransaction(parameters) {
+      return (await satsConnect()).sendBitcoin(runtime, parameters)
+    },
+  }
+}
+
+function bip122Balance(esploraUrl: NonNullable<Bip122PluginOptions['esploraUrl']>): BalanceCapability {
+  return {
+    async getBalance(parameters) {
+      return (await import('./esplora')).getBitcoinBalance(esploraUrl, parameters)
+    },
+  }
+}
+
 /**
- * The Bitcoin (`bip122`) namespace plugin. `isAddress` is real validation (base58check
- * and bech32/bech32m checksums) for the plugin's networks.
- *
- * sats-connect discovery is not part of it yet, so it has no `connectors` capability:
- * core shows no Bitcoin wallets rather than fake ones.
+ * The Bitcoin (`bip122`) namespace plugin: sats-connect wallets (type INJECTED) with
+ * payment and ordinals addresses, message signing and transfers; BTC balance from an
+ * Esplora-compatible API; `isAddress` is real validation (base58check and
+ * bech32/bech32m checksums) for the plugin's networks.
  *
  * @example
  * import { bip122, bitcoin } from 'portico'
  * createPortico({ projectId, plugins: [bip122({ networks: [bitcoin] })] })
+ * createPortico({ projectId, plugins: [bip122({ esploraUrl: 'https://esplora.example.com/api' })] })
  */
 export function bip122(options: Bip122PluginOptions = {}): NamespacePlugin {
   const networks = options.networks ?? bip122Networks
+  const runtime: Bip122Runtime = { networks, connections: new Map() }
   return {
     namespace: 'bip122',
     name: 'Bitcoin',
     networks,
     isAddress: createBitcoinAddressRule(networks),
     features: bip122Features,
+    connectors: bip122Connectors(runtime),
+    balance: bip122Balance(options.esploraUrl ?? DefaultEsploraUrls),
   }
 }

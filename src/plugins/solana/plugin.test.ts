@@ -1,6 +1,17 @@
 import { solanaDevnet, solanaMainnet, solanaNetworks, solanaTestnet } from './networks'
 import { solana } from './plugin'
 
+// Records when the heavy libraries are first loaded (jest.mock factories run on first require).
+const mockLoaded = new Set<string>()
+jest.mock('@wallet-standard/app', () => {
+  mockLoaded.add('@wallet-standard/app')
+  return jest.requireActual('@wallet-standard/app')
+})
+jest.mock('@solana/kit', () => {
+  mockLoaded.add('@solana/kit')
+  return jest.requireActual('@solana/kit')
+})
+
 describe('solana networks', () => {
   it('are mainnet, devnet and testnet with their genesis-hash ids and public RPC URLs', () => {
     expect(solanaNetworks.map((network) => [network.caipNetworkId, network.rpcUrls.default.http[0], network.testnet])).toEqual([
@@ -33,7 +44,20 @@ describe('solana()', () => {
     expect(solanaNetworks.some(features.swaps)).toBe(false)
   })
 
-  it('has no connector capability yet', () => {
-    expect(solana().connectors).toBeUndefined()
+  it('has connector and balance capabilities that load nothing until first used', async () => {
+    const plugin = solana({ networks: [solanaDevnet] })
+    expect(plugin.connectors).toBeDefined()
+    expect(plugin.balance).toBeDefined()
+    expect(mockLoaded).toEqual(new Set())
+
+    const emitted = await new Promise((resolve) => plugin.connectors!.discover({ projectId: 'p', networks: [solanaDevnet] }, resolve))
+    expect(emitted).toEqual([]) // no window: no wallets
+    expect(mockLoaded).toEqual(new Set(['@wallet-standard/app']))
+
+    const noRpc = { ...solanaDevnet, rpcUrls: { default: { http: [] } } }
+    await expect(plugin.balance!.getBalance({ address: 'So11111111111111111111111111111111111111112', network: noRpc })).rejects.toThrow(
+      'No RPC url provided for chainId',
+    )
+    expect(mockLoaded.has('@solana/kit')).toBe(true)
   })
 })

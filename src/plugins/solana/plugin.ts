@@ -1,7 +1,8 @@
 import type { CaipNetwork } from '../../types/network'
-import type { NamespacePlugin, PluginFeatures } from '../types'
+import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFeatures } from '../types'
 import { isSolanaAddress } from './address'
 import { solanaNetworks } from './networks'
+import type { SolanaRuntime } from './runtime'
 
 export type SolanaPluginOptions = {
   /** Replaces the default networks (mainnet, devnet, testnet), e.g. to use a private RPC. */
@@ -18,10 +19,66 @@ export const solanaFeatures: PluginFeatures = {
 }
 
 /**
- * The Solana namespace plugin.
+ * Wallet Standard wallets (`@wallet-standard/app`): discovery, connect, silent reconnect,
+ * disconnect, account events, message signing and SOL transfers. Every call loads its
+ * module on first use, so creating the plugin loads none of the wallet or RPC code.
+ */
+function solanaConnectors(runtime: SolanaRuntime): ConnectorCapability {
+  const walletStandard = () => import('./walletStandard')
+  return {
+    discover(context, emit) {
+      let stopped = false
+      let stop = () => {}
+      void import('./discovery').then(({ watchWallets }) => {
+        if (!stopped) stop = watchWallets(context, emit)
+      })
+      return () => {
+        stopped = true
+        stop()
+      }
+    },
+    async connect({ connectorId, network }) {
+      return (await walletStandard()).connectWallet(runtime, connectorId, network)
+    },
+    async reconnect({ connectorId, network }) {
+      return (await walletStandard()).reconnectWallet(runtime, connectorId, network)
+    },
+    async disconnect({ connectorId }) {
+      await (await walletStandard()).disconnectWallet(runtime, connectorId)
+    },
+    // Sagas call `watch` right after a successful connect, so the module is loaded by then.
+    watch({ connectorId }, onEvent) {
+      let stopped = false
+      let stop = () => {}
+      void walletStandard().then(({ watchWallet }) => {
+        if (!stopped) stop = watchWallet(runtime, connectorId, onEvent)
+      })
+      return () => {
+        stopped = true
+        stop()
+      }
+    },
+    async signMessage({ connectorId, address, message }) {
+      return (await walletStandard()).signMessage(runtime, connectorId, address, message)
+    },
+    async sendTransaction(parameters) {
+      return (await import('./transfer')).sendSol(runtime, parameters)
+    },
+  }
+}
+
+const solanaBalance: BalanceCapability = {
+  async getBalance(parameters) {
+    return (await import('./balance')).getSolBalance(parameters)
+  },
+}
+
+/**
+ * The Solana namespace plugin: Wallet Standard wallets (type ANNOUNCED), SOL balance from
+ * the network's RPC, and SOL transfers built with `@solana/kit`.
  *
- * Wallet Standard discovery is not part of it yet, so it has no `connectors`
- * capability: core shows no Solana wallets rather than fake ones.
+ * A network's Wallet Standard chain comes from its genesis hash (`solana:mainnet`,
+ * `solana:devnet`, `solana:testnet`); any other network is `solana:localnet`.
  *
  * @example
  * import { solana, solanaMainnet } from 'portico'
@@ -32,11 +89,15 @@ export const solanaFeatures: PluginFeatures = {
  * })
  */
 export function solana(options: SolanaPluginOptions = {}): NamespacePlugin {
+  const networks = options.networks ?? solanaNetworks
+  const runtime: SolanaRuntime = { connections: new Map() }
   return {
     namespace: 'solana',
     name: 'Solana',
-    networks: options.networks ?? solanaNetworks,
+    networks,
     isAddress: isSolanaAddress,
     features: solanaFeatures,
+    connectors: solanaConnectors(runtime),
+    balance: solanaBalance,
   }
 }

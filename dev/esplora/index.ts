@@ -1,0 +1,3 @@
+export { startEsplora, type Esplora, type EsploraOptions } from './server'
+export { BitcoinChain, RejectedTransaction, type AddressStats, type BitcoinNetworkName, type TxStatus } from './chain'
+export { verifyInput, isVerifiableScript, type Prevout } from './verify'

@@ -1,0 +1,217 @@
+// Bitcoin wallets through sats-connect: accounts (payment and ordinals addresses),
+// silent reconnect, disconnect, events, message signing, transfers and network switch.
+// Loaded on first use by the `bip122()` plugin's connector capability.
+import { addListener, AddressPurpose, BitcoinNetworkType, request, type Requests, type RpcResult } from 'sats-connect'
+
+import { ChainNotSupportedError, ConnectorNotFoundError, PorticoError, RpcError, toNodeError, ValidationError, WalletError } from '../../errors'
+import type { CaipNetwork, CaipNetworkId } from '../../types/network'
+import { INVALID_RECEIVER_MESSAGE } from '../../validation/send'
+import type { ConnectedAccount, ConnectorEvent, SendParameters } from '../types'
+import { bitcoinAddressNetworks, createBitcoinAddressRule, isBitcoinAddress } from './address'
+import { CaipIdBySatsNetwork, satsNetworkOf, type SatsNetworkName } from './satsNetworks'
+import { providerIdOf, type Bip122Runtime, type BitcoinConnection, type BitcoinWalletAddress } from './runtime'
+
+/** sats-connect's own error codes; its user rejection (-32000) is not JSON-RPC's "invalid input". */
+const SatsCodes = { userRejection: -32000, accessDenied: -32002, methodNotFound: -32601 } as const
+
+type SatsError = { code: number; message: string; data?: unknown }
+
+/**
+ * A sats-connect error response as a Portico error: a refusal becomes the 4001 user
+ * rejection (so flows treat it as a cancel), "access denied" 4100 unauthorised, a
+ * balance too low the SPEC §8 insufficient-funds error; anything else keeps the
+ * wallet's code and message.
+ */
+export function toBitcoinWalletError(error: SatsError): PorticoError {
+  const cause = Object.assign(new Error(error.message), { code: error.code, data: error.data })
+  if (error.code === SatsCodes.userRejection) return new RpcError(4001, { cause, details: error.message })
+  if (error.code === SatsCodes.accessDenied) return new RpcError(4100, { cause, details: error.message })
+  return toNodeError(cause) ?? new RpcError(error.code, { cause, details: error.message, ...(error.message ? { message: error.message } : {}) })
+}
+
+function providerIdFor(connectorId: string): string {
+  const providerId = providerIdOf(connectorId)
+  if (!providerId) throw new ConnectorNotFoundError({ details: `${connectorId} is not a sats-connect wallet` })
+  return providerId
+}
+
+/** `request` of sats-connect, resolving to the result or rejecting with a Portico error. */
+async function call<M extends keyof Requests>(providerId: string, method: M, params: Parameters<typeof request<M>>[1]): Promise<(RpcResult<M> & { status: 'success' })['result']> {
+  let response: RpcResult<M>
+  try {
+    response = await request(method, params, providerId)
+  } catch (error) {
+    // sats-connect throws only when no provider sits at the path.
+    throw new ConnectorNotFoundError({ cause: error, details: `No sats-connect provider at window.${providerId}` })
+  }
+  if (response.status === 'error') throw toBitcoinWalletError(response.error as SatsError)
+  return response.result
+}
+
+function connectionOf(runtime: Bip122Runtime, connectorId: string): BitcoinConnection {
+  const live = runtime.connections.get(connectorId)
+  if (!live) throw new ConnectorNotFoundError({ details: `${connectorId} is not connected` })
+  return live
+}
+
+const paymentOf = (addresses: readonly BitcoinWalletAddress[]) => addresses.find((a) => a.purpose === AddressPurpose.Payment)
+const ordinalsOf = (addresses: readonly BitcoinWalletAddress[]) => addresses.find((a) => a.purpose === AddressPurpose.Ordinals)
+
+/** Payment address first (the one that pays and receives), then ordinals. */
+function accountList(addresses: readonly BitcoinWalletAddress[]): { address: string; type: string }[] {
+  return [
+    ...[paymentOf(addresses)].flatMap((a) => (a ? [{ address: a.address, type: 'payment' }] : [])),
+    ...[ordinalsOf(addresses)].flatMap((a) => (a ? [{ address: a.address, type: 'ordinal' }] : [])),
+  ]
+}
+
+/**
+ * The network the wallet is on: what it says (`wallet_getNetwork`) when its addresses
+ * agree, else read from the payment address, preferring the network the dapp asked for
+ * and then the dapp's other networks. Testnet, testnet4 and signet share address
+ * prefixes, so only the wallet can tell those apart.
+ */
+async function walletNetwork(providerId: string, address: string, requested: CaipNetwork, runtime: Bip122Runtime): Promise<CaipNetworkId> {
+  try {
+    const reported = CaipIdBySatsNetwork[(await call(providerId, 'wallet_getNetwork', null)).bitcoin.name as SatsNetworkName]
+    if (reported && isBitcoinAddress(address, reported)) return reported
+  } catch (_error) {
+    // Older wallets lack wallet_getNetwork: fall back to the address.
+  }
+  const candidates = [requested, ...runtime.networks]
+  const fitting = candidates.find((network) => isBitcoinAddress(address, network) && bitcoinAddressNetworks(network) !== undefined)
+  if (fitting) return fitting.caipNetworkId
+  if (isBitcoinAddress(address, CaipIdBySatsNetwork.Mainnet)) return CaipIdBySatsNetwork.Mainnet
+  return isBitcoinAddress(address, CaipIdBySatsNetwork.Testnet) ? CaipIdBySatsNetwork.Testnet : CaipIdBySatsNetwork.Regtest
+}
+
+async function connected(
+  runtime: Bip122Runtime,
+  connectorId: string,
+  providerId: string,
+  addresses: readonly BitcoinWalletAddress[],
+  network: CaipNetwork,
+): Promise<ConnectedAccount> {
+  const payment = paymentOf(addresses)
+  if (!payment) throw new WalletError('The wallet shared no Bitcoin payment address', { code: 'wallet/no-payment-address' })
+  runtime.connections.set(connectorId, { providerId, addresses })
+  return { address: payment.address, accounts: accountList(addresses), caipNetworkId: await walletNetwork(providerId, payment.address, network, runtime) }
+}
+
+/** `getAccounts` for the payment and ordinals addresses (the wallet prompts the visitor). */
+export async function connectBitcoinWallet(runtime: Bip122Runtime, connectorId: string, network: CaipNetwork): Promise<ConnectedAccount> {
+  const providerId = providerIdFor(connectorId)
+  const addresses = await call(providerId, 'getAccounts', { purposes: [AddressPurpose.Payment, AddressPurpose.Ordinals] })
+  return connected(runtime, connectorId, providerId, addresses, network)
+}
+
+/**
+ * `wallet_getAccount`, which answers without prompting while the wallet still
+ * authorises the dapp. Refused, denied or unknown to the wallet: `null`.
+ */
+export async function reconnectBitcoinWallet(runtime: Bip122Runtime, connectorId: string, network: CaipNetwork): Promise<ConnectedAccount | null> {
+  const providerId = providerIdFor(connectorId)
+  try {
+    const { addresses } = await call(providerId, 'wallet_getAccount', null)
+    return await connected(runtime, connectorId, providerId, addresses, network)
+  } catch (error) {
+    const code = error instanceof RpcError ? error.code : undefined
+    if (code === 4001 || code === 4100 || code === SatsCodes.methodNotFound) return null
+    throw error
+  }
+}
+
+/** `wallet_disconnect` (or the older `wallet_renouncePermissions`); forgotten either way. */
+export async function disconnectBitcoinWallet(runtime: Bip122Runtime, connectorId: string): Promise<void> {
+  const providerId = providerIdFor(connectorId)
+  try {
+    await call(providerId, 'wallet_disconnect', null)
+  } catch (error) {
+    if (!(error instanceof RpcError && error.code === SatsCodes.methodNotFound)) throw error
+    try {
+      await call(providerId, 'wallet_renouncePermissions', null)
+    } catch (fallbackError) {
+      if (!(fallbackError instanceof RpcError && fallbackError.code === SatsCodes.methodNotFound)) throw fallbackError
+    }
+  }
+  runtime.connections.delete(connectorId)
+}
+
+/**
+ * sats-connect events: `accountChange` → `accountsChanged`, `networkChange` →
+ * `chainChanged` (and `accountsChanged` for the addresses on the new network),
+ * `disconnect` → `disconnect`.
+ */
+export function watchBitcoinWallet(runtime: Bip122Runtime, connectorId: string, onEvent: (event: ConnectorEvent) => void): () => void {
+  const live = runtime.connections.get(connectorId)
+  if (!live) {
+    onEvent({ type: 'disconnect' })
+    return () => {}
+  }
+  const update = (addresses: readonly BitcoinWalletAddress[] | undefined) => {
+    if (!addresses) return
+    runtime.connections.set(connectorId, { ...live, addresses })
+    onEvent({ type: 'accountsChanged', accounts: accountList(addresses).map((a) => a.address) })
+  }
+  const offs = [
+    addListener('accountChange', (event: { addresses?: BitcoinWalletAddress[] }) => update(event.addresses), live.providerId),
+    addListener(
+      'networkChange',
+      (event: { bitcoin: { name: string }; addresses?: BitcoinWalletAddress[] }) => {
+        const caipNetworkId = CaipIdBySatsNetwork[event.bitcoin.name as SatsNetworkName]
+        if (caipNetworkId) onEvent({ type: 'chainChanged', caipNetworkId })
+        update(event.addresses)
+      },
+      live.providerId,
+    ),
+    addListener(
+      'disconnect',
+      () => {
+        runtime.connections.delete(connectorId)
+        onEvent({ type: 'disconnect' })
+      },
+      live.providerId,
+    ),
+  ]
+  return () => {
+    for (const off of offs) off()
+  }
+}
+
+/** `signMessage` with the wallet's default protocol (BIP-322 for segwit and taproot); base64. */
+export async function signBitcoinMessage(runtime: Bip122Runtime, connectorId: string, address: string, message: string): Promise<string> {
+  const live = connectionOf(runtime, connectorId)
+  if (!live.addresses.some((a) => a.address === address)) {
+    throw new WalletError(`${address} is not a connected address`, { code: 'wallet/account-not-connected' })
+  }
+  return (await call(live.providerId, 'signMessage', { address, message })).signature
+}
+
+/**
+ * `sendTransfer` of `amount` sats to `to` from the wallet's payment address; the wallet
+ * picks the coins, builds, signs and broadcasts. Returns the txid.
+ */
+export async function sendBitcoin(runtime: Bip122Runtime, parameters: SendParameters & { connectorId: string }): Promise<string> {
+  const { connectorId, network, from, to, amount, token } = parameters
+  if (token !== undefined) throw new PorticoError('Token transfers are not supported on Bitcoin', { code: 'bip122/token-send-unsupported' })
+  if (!createBitcoinAddressRule([network])(to)) {
+    throw new ValidationError(INVALID_RECEIVER_MESSAGE, [{ path: 'receiverAddress', message: INVALID_RECEIVER_MESSAGE }])
+  }
+  const sats = /^[0-9]+$/.test(amount) ? Number(amount) : 0
+  if (!Number.isSafeInteger(sats) || sats <= 0) {
+    throw new ValidationError('Invalid amount', [{ path: 'amount', message: 'A positive whole number of sats is required' }])
+  }
+  const live = connectionOf(runtime, connectorId)
+  if (paymentOf(live.addresses)?.address !== from) {
+    throw new WalletError(`${from} is not the connected payment address`, { code: 'wallet/account-not-connected' })
+  }
+  return (await call(live.providerId, 'sendTransfer', { recipients: [{ address: to, amount: sats }] })).txid
+}
+
+/** `wallet_changeNetwork` to one of the networks sats-connect can name. */
+export async function switchBitcoinNetwork(runtime: Bip122Runtime, connectorId: string, network: CaipNetwork): Promise<void> {
+  const live = connectionOf(runtime, connectorId)
+  const name = satsNetworkOf(network.caipNetworkId)
+  if (!name) throw new ChainNotSupportedError({ metaMessages: [`Network: ${network.caipNetworkId}`] })
+  await call(live.providerId, 'wallet_changeNetwork', { name: BitcoinNetworkType[name] })
+}

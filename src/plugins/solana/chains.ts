@@ -1,0 +1,22 @@
+import type { CaipNetwork } from '../../types/network'
+
+/** Wallet Standard names Solana clusters (`solana:mainnet`); CAIP-2 uses genesis hashes. */
+export type SolanaWalletChain = `solana:${string}`
+
+const ClusterByGenesis: Readonly<Record<string, SolanaWalletChain>> = {
+  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'solana:mainnet',
+  EtWTRABZaYq6iMfeYKouRu166VU2xqa1: 'solana:devnet',
+  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'solana:testnet',
+}
+
+/**
+ * The Wallet Standard chain of a network: mainnet, devnet and testnet by their genesis
+ * hash; any other Solana network (a local validator, a private cluster) is
+ * `solana:localnet`, the one name the standard has for "not a public cluster".
+ *
+ * @example
+ * walletChainOf(solanaDevnet) // 'solana:devnet'
+ */
+export function walletChainOf(network: Pick<CaipNetwork, 'id'>): SolanaWalletChain {
+  return ClusterByGenesis[String(network.id)] ?? 'solana:localnet'
+}
