@@ -5,13 +5,15 @@ import { App } from './App'
 
 // The local stack's services and chains (see dev/stack.ts); a hosted dapp points these at its own.
 const services = (globalThis as { PORTICO_ENDPOINTS?: Record<string, string> }).PORTICO_ENDPOINTS ?? {}
-const dev = (globalThis as { PORTICO_DEV?: { networks: CaipNetwork[] } }).PORTICO_DEV
+const dev = (globalThis as { PORTICO_DEV?: { networks: CaipNetwork[]; token: { address: string } } }).PORTICO_DEV
 
 const portico = createPortico({
   projectId: 'portico-dev',
   metadata: { name: 'Portico demo', description: 'The Portico demo dapp', url: location.origin, icons: [] },
   plugins: [eip155({ networks: dev?.networks ?? [mainnet, optimism, base] })],
   endpoints: services,
+  // The local chains carry the test token at the same address.
+  tokens: dev ? Object.fromEntries(dev.networks.map((n) => [n.caipNetworkId, [{ address: dev.token.address }]])) : undefined,
   themeMode: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
 })
 

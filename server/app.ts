@@ -5,8 +5,11 @@
  * registered here the same way.
  */
 import cors from '@fastify/cors'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { Kysely } from 'kysely'
+import { type Mailbox, type Mailer } from './auth/mailer'
+import { type Keyring } from './auth/masterKey'
+import { type AuthLimits, createAuthService } from './auth/service'
 import { corsDelegator } from './cors'
 import { createAnalyticsEventStore } from './db/analyticsEvents'
 import { type DatabaseConfig, openDatabase } from './db/connect'
@@ -16,6 +19,8 @@ import { installErrorHandlers } from './httpErrors'
 import { createImageCatalog } from './imageCatalog'
 import { type ProjectConfig, createProjectRegistry } from './projects'
 import { analyticsRoutes } from './routes/analytics'
+import { authRoutes } from './routes/auth'
+import { devMailboxRoutes } from './routes/devMailbox'
 import { healthRoutes } from './routes/health'
 import { imageRoutes } from './routes/images'
 import { projectConfigRoutes } from './routes/projectConfig'
@@ -23,6 +28,25 @@ import { walletListingRoutes } from './routes/walletListing'
 import { type WalletRegistry, shippedWalletRegistry } from './walletRegistry'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+
+/** The secure page's origin when SECURE_ORIGIN is not set (the client's default `secureFrame`). */
+export const DEFAULT_SECURE_ORIGIN = 'http://127.0.0.1:8788'
+
+/** The embedded-wallet auth service (routes/auth.ts, docs/security.md). */
+export interface AuthServerOptions {
+  /** Encrypts wallet keys at rest and keys the one-time-code pepper. */
+  keyring: Keyring
+  /** Delivers one-time codes. */
+  mailer: Mailer
+  /** Exact origins of the secure frame page; the only browser origins the auth API answers. Default DEFAULT_SECURE_ORIGIN. */
+  secureOrigins?: readonly string[]
+  /** Served at GET /dev/mailbox when given. Development only: never pass one in production. */
+  devMailbox?: Mailbox
+  /** Code lifetime, attempts, cooldown, session lifetime and rate limits. Defaults: DEFAULT_AUTH_LIMITS. */
+  limits?: Partial<AuthLimits>
+  /** Clock in epoch ms, for tests. Default Date.now. */
+  now?: () => number
+}
 
 export interface CreateServerOptions {
   /**
@@ -38,6 +62,14 @@ export interface CreateServerOptions {
   migrate?: boolean
   /** Wallet registry to serve. Default: server/data/wallets.json. */
   walletRegistry?: WalletRegistry
+  /** Embedded-wallet login and key custody under /auth/v1. Off when omitted. */
+  auth?: AuthServerOptions
+  /**
+   * Fastify's trustProxy: which proxies to believe about the client address
+   * (X-Forwarded-For), which the per-IP rate limits count by: `true` (any),
+   * or addresses, CIDR ranges and names such as 'loopback'. Default false.
+   */
+  trustProxy?: boolean | string[]
 }
 
 /**
@@ -61,18 +93,48 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   const events = createAnalyticsEventStore(db)
 
   const logger = options.logger ?? false
-  const app = Fastify({ logger: typeof logger === 'boolean' ? logger : { level: logger.level } })
+  const serverOptions: FastifyServerOptions = {
+    logger: typeof logger === 'boolean' ? logger : { level: logger.level },
+    trustProxy: options.trustProxy ?? false,
+  }
+  const app = Fastify(serverOptions)
   installErrorHandlers(app)
 
   if (options.migrate ?? true) app.addHook('onReady', async () => void (await migrateToLatest(db)))
   if (ownsDatabase) app.addHook('onClose', async () => db.destroy())
 
-  app.register(cors, { delegator: corsDelegator(projects) })
+  const secureOrigins = new Set(options.auth?.secureOrigins ?? [DEFAULT_SECURE_ORIGIN])
+  app.register(cors, { delegator: corsDelegator(projects, { secureOrigins }) })
   app.register(healthRoutes, { db })
   app.register(walletListingRoutes, { projects, wallets })
   app.register(imageRoutes, { projects, images })
   app.register(projectConfigRoutes, { projects })
   app.register(analyticsRoutes, { projects, events })
+
+  if (options.auth !== undefined) {
+    const { keyring, mailer, devMailbox, limits, now } = options.auth
+    const auth = createAuthService({
+      db,
+      projects,
+      keyring,
+      mailer,
+      ...(limits ? { limits } : {}),
+      ...(now ? { now } : {}),
+      logError: (error, message) => app.log.error({ err: error }, message),
+    })
+    // After the migration hook above: keys still under a previous master key are re-encrypted now.
+    app.addHook('onReady', async () => {
+      const { rewrapped, unreadable, undecryptable } = await auth.rewrapWalletKeys()
+      if (rewrapped > 0) app.log.info(`re-encrypted ${rewrapped} wallet keys under master key ${keyring.current.id}`)
+      for (const [keyId, count] of Object.entries(unreadable)) {
+        app.log.error(`${count} wallet keys are encrypted under master key ${keyId}, which is not configured: those wallets cannot sign until it is restored`)
+      }
+      if (undecryptable > 0) app.log.error(`${undecryptable} wallet keys under a previous master key do not decrypt (altered or damaged rows): those wallets cannot sign`)
+    })
+    app.addHook('onClose', async () => mailer.close?.())
+    app.register(authRoutes, { auth, secureOrigins })
+    if (devMailbox !== undefined) app.register(devMailboxRoutes, { mailbox: devMailbox })
+  }
 
   return app
 }

@@ -8,14 +8,30 @@ import { type ProjectRegistry } from './projects'
 
 const common: FastifyCorsOptions = {
   methods: ['GET', 'HEAD', 'POST'],
-  // No cookies or auth headers are used, so never allow credentials.
+  // No cookies are used (the embedded-wallet session is a bearer token in a
+  // header), so never allow credentials.
   credentials: false,
   maxAge: 600,
 }
 
+export interface CorsPolicyOptions {
+  /**
+   * Exact origins of the secure frame page (SECURE_ORIGIN): the only browser
+   * origins that may call the embedded-wallet API under `authPrefix`.
+   */
+  secureOrigins?: ReadonlySet<string>
+  /** Path prefix of the embedded-wallet API. Default '/auth/'. */
+  authPrefix?: string
+}
+
 /**
- * For `@fastify/cors`'s `delegator`: decides per request from its projectId.
+ * For `@fastify/cors`'s `delegator`: decides per request from its path and projectId.
  *
+ * - The embedded-wallet API answers the secure page's origin only, lets it send
+ *   `Authorization`, and lets it read `Retry-After` (the resend cooldown). The
+ *   path decides, not the route: a preflight is routed to the catch-all OPTIONS
+ *   route, whose config says nothing about the route it asks for.
+ * - The development mailbox answers no origin.
  * - Routes marked `allowAnyOrigin` answer `*`.
  * - A known project reflects the Origin only when it is allowed.
  * - A missing or unknown projectId reflects any Origin, so the dapp can read
@@ -25,8 +41,19 @@ const common: FastifyCorsOptions = {
  * @example
  * app.register(cors, { delegator: corsDelegator(projects) })
  */
-export function corsDelegator(projects: ProjectRegistry): FastifyCorsOptionsDelegateCallback {
+export function corsDelegator(projects: ProjectRegistry, { secureOrigins = new Set(), authPrefix = '/auth/' }: CorsPolicyOptions = {}): FastifyCorsOptionsDelegateCallback {
   return (request, callback) => {
+    const path = request.url.split('?')[0] ?? ''
+    if (path.startsWith(authPrefix)) {
+      return callback(null, {
+        ...common,
+        methods: ['GET', 'POST'],
+        allowedHeaders: ['content-type', 'authorization'],
+        exposedHeaders: ['retry-after'],
+        origin: (origin, allow) => allow(null, origin !== undefined && secureOrigins.has(origin)),
+      })
+    }
+    if (path.startsWith('/dev/')) return callback(null, { ...common, origin: false })
     if (request.routeOptions.config.allowAnyOrigin === true) return callback(null, { ...common, origin: '*' })
     const projectId = requestedProjectId(request)
     const project = projectId === undefined ? undefined : projects.get(projectId)

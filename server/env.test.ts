@@ -1,4 +1,9 @@
-import { DEFAULT_SQLITE_FILE, InvalidEnvironmentError, readServerEnv } from './env'
+import { randomBytes } from 'node:crypto'
+import { masterKeyId } from './auth/masterKey'
+import { DEFAULT_MASTER_KEY_FILE, DEFAULT_SQLITE_FILE, InvalidEnvironmentError, readServerEnv } from './env'
+
+const key = randomBytes(32)
+const previous = randomBytes(32)
 
 describe('readServerEnv', () => {
   it('defaults to 127.0.0.1:8787, SQLite in .data, the dev project and analytics on', () => {
@@ -8,6 +13,18 @@ describe('readServerEnv', () => {
       database: { sqliteFile: DEFAULT_SQLITE_FILE },
       projects: [{ id: 'portico-dev', allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled: true }],
       logLevel: 'info',
+      trustProxy: false,
+      auth: {
+        production: false,
+        secureOrigins: ['http://127.0.0.1:8788'],
+        masterKey: undefined,
+        previousMasterKeys: [],
+        masterKeyFile: DEFAULT_MASTER_KEY_FILE,
+        smtpUrl: undefined,
+        mailFrom: 'Portico <no-reply@localhost>',
+        devMailbox: true,
+        sessionTtlSeconds: 604_800,
+      },
     })
   })
 
@@ -20,6 +37,16 @@ describe('readServerEnv', () => {
       PORTICO_PROJECTS: '[{"id":"shop","allowedOrigins":["https://shop.example"]}]',
       ANALYTICS_ENABLED: 'false',
       LOG_LEVEL: 'silent',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
+      NODE_ENV: 'production',
+      SECURE_ORIGIN: 'https://secure.shop.example, https://Secure2.shop.example:8443/',
+      PORTICO_MASTER_KEY: key.toString('base64'),
+      PORTICO_PREVIOUS_MASTER_KEYS: `0x${previous.toString('hex')}`,
+      PORTICO_MASTER_KEY_FILE: '/ignored/master.key',
+      SMTP_URL: 'smtps://user:pass@mail.shop.example:465',
+      MAIL_FROM: 'Shop <no-reply@shop.example>',
+      DEV_MAILBOX: 'false',
+      SESSION_TTL_SECONDS: '3600',
     })
     expect(env).toEqual({
       port: 0,
@@ -27,7 +54,26 @@ describe('readServerEnv', () => {
       database: { postgresUrl: 'postgresql://portico:secret@db:5432/portico' },
       projects: [{ id: 'shop', allowedOrigins: ['https://shop.example'], analyticsEnabled: false }],
       logLevel: false,
+      trustProxy: ['10.0.0.0/8', 'loopback'],
+      auth: {
+        production: true,
+        secureOrigins: ['https://secure.shop.example', 'https://secure2.shop.example:8443'],
+        masterKey: { id: masterKeyId(key), key },
+        previousMasterKeys: [{ id: masterKeyId(previous), key: previous }],
+        masterKeyFile: '/ignored/master.key',
+        smtpUrl: 'smtps://user:pass@mail.shop.example:465',
+        mailFrom: 'Shop <no-reply@shop.example>',
+        devMailbox: false,
+        sessionTtlSeconds: 3600,
+      },
     })
+  })
+
+  it('keeps the development mailbox beside SMTP when asked, and reads TRUST_PROXY booleans', () => {
+    const env = readServerEnv({ SMTP_URL: 'smtp://127.0.0.1:1025', DEV_MAILBOX: '1', TRUST_PROXY: 'true' })
+    expect(env.auth).toMatchObject({ smtpUrl: 'smtp://127.0.0.1:1025', devMailbox: true })
+    expect(env.trustProxy).toBe(true)
+    expect(readServerEnv({ SMTP_URL: 'smtp://127.0.0.1:1025' }).auth.devMailbox).toBe(false)
   })
 
   it('uses SQLITE_FILE when DATABASE_URL is unset', () => {
@@ -41,6 +87,23 @@ describe('readServerEnv', () => {
     [{ ANALYTICS_ENABLED: 'maybe' }, /ANALYTICS_ENABLED must be true or false/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ PORTICO_PROJECTS: '[]' }, /PORTICO_PROJECTS must be a non-empty array/],
+    [{ SECURE_ORIGIN: 'https://secure.example/frame' }, /SECURE_ORIGIN must be one or more exact origins/],
+    [{ SECURE_ORIGIN: 'https://*.example' }, /SECURE_ORIGIN must be one or more exact origins/],
+    [{ SECURE_ORIGIN: 'ftp://secure.example' }, /SECURE_ORIGIN must be one or more exact origins/],
+    [{ SECURE_ORIGIN: 'http://127.0.0.1:80' }, /SECURE_ORIGIN must be one or more exact origins/],
+    [{ PORTICO_MASTER_KEY: 'short' }, /^PORTICO_MASTER_KEY must be 32 bytes/],
+    [{ PORTICO_PREVIOUS_MASTER_KEYS: 'short' }, /^PORTICO_PREVIOUS_MASTER_KEYS must be 32 bytes/],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }, /PORTICO_MASTER_KEY must be set when NODE_ENV=production/],
+    [{ NODE_ENV: 'production', PORTICO_MASTER_KEY: randomBytes(32).toString('hex') }, /SMTP_URL must be set when NODE_ENV=production/],
+    [{ NODE_ENV: 'production', PORTICO_MASTER_KEY: randomBytes(32).toString('hex'), SMTP_URL: 'smtp://mail:25', DEV_MAILBOX: 'on' }, /DEV_MAILBOX cannot be on/],
+    [{ DEV_MAILBOX: 'off' }, /Set SMTP_URL, or leave DEV_MAILBOX on/],
+    [{ DEV_MAILBOX: 'perhaps' }, /DEV_MAILBOX must be true or false/],
+    [{ SMTP_URL: 'http://mail.example' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ MAIL_FROM: 'a@b.co\r\nBcc: eve@example.com' }, /MAIL_FROM must be one line/],
+    [{ SESSION_TTL_SECONDS: '59' }, /SESSION_TTL_SECONDS must be a whole number of seconds from 60 to 7776000/],
+    [{ SESSION_TTL_SECONDS: '1.5' }, /SESSION_TTL_SECONDS must be a whole number/],
+    [{ SESSION_TTL_SECONDS: '7776001' }, /SESSION_TTL_SECONDS must be a whole number/],
+    [{ TRUST_PROXY: 'every one' }, /TRUST_PROXY must be true, false, or proxy addresses/],
   ])('refuses %j', (env, message) => {
     expect(() => readServerEnv(env)).toThrow(InvalidEnvironmentError)
     expect(() => readServerEnv(env)).toThrow(message)

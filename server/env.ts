@@ -2,7 +2,8 @@
  * The server's environment variables, read and checked in one place so a typo
  * stops the start with a message naming the variable (docs/self-hosting.md).
  */
-import { type LogLevel } from './app'
+import { DEFAULT_SECURE_ORIGIN, type LogLevel } from './app'
+import { type MasterKey, parseMasterKey } from './auth/masterKey'
 import { type DatabaseConfig } from './db/connect'
 import { type ProjectConfig, readProjectsConfig } from './projects'
 
@@ -13,11 +14,39 @@ export interface ServerEnv {
   projects: ProjectConfig[]
   /** `false` for LOG_LEVEL=silent. */
   logLevel: LogLevel | false
+  /** TRUST_PROXY: `false`, `true`, or the proxies' addresses/ranges. */
+  trustProxy: boolean | string[]
+  auth: AuthEnv
+}
+
+/** The embedded-wallet auth service's variables (docs/self-hosting.md). */
+export interface AuthEnv {
+  /** NODE_ENV=production: no development key file, no development mailbox. */
+  production: boolean
+  /** SECURE_ORIGIN, split on commas. */
+  secureOrigins: string[]
+  /** PORTICO_MASTER_KEY; undefined means the development key file. */
+  masterKey: MasterKey | undefined
+  /** PORTICO_PREVIOUS_MASTER_KEYS: still decrypt, and are re-encrypted away from at start. */
+  previousMasterKeys: MasterKey[]
+  /** PORTICO_MASTER_KEY_FILE: the development key file. */
+  masterKeyFile: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  /** DEV_MAILBOX: print codes and serve GET /dev/mailbox. */
+  devMailbox: boolean
+  /** SESSION_TTL_SECONDS. */
+  sessionTtlSeconds: number
 }
 
 export const DEFAULT_PORT = 8787
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_SQLITE_FILE = '.data/portico.sqlite'
+export const DEFAULT_MASTER_KEY_FILE = '.data/master.key'
+export const DEFAULT_MAIL_FROM = 'Portico <no-reply@localhost>'
+export const DEFAULT_SESSION_TTL_SECONDS = 7 * 24 * 3600
+const MIN_SESSION_TTL_SECONDS = 60
+const MAX_SESSION_TTL_SECONDS = 90 * 24 * 3600
 
 export class InvalidEnvironmentError extends Error {
   override name = 'InvalidEnvironmentError'
@@ -63,7 +92,100 @@ export function readServerEnv(env: Readonly<Record<string, string | undefined>>,
     database,
     projects,
     logLevel: level === 'silent' ? false : level,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    auth: readAuthEnv(env),
   }
+}
+
+function readAuthEnv(env: Readonly<Record<string, string | undefined>>): AuthEnv {
+  const production = env.NODE_ENV?.trim() === 'production'
+
+  const secureOrigins = (env.SECURE_ORIGIN?.trim() || DEFAULT_SECURE_ORIGIN).split(',').map((origin) => origin.trim().replace(/\/$/, '').toLowerCase())
+  for (const origin of secureOrigins) {
+    if (!isOrigin(origin)) {
+      throw new InvalidEnvironmentError(
+        `SECURE_ORIGIN must be one or more exact origins (scheme://host[:port], no path or wildcard), separated by commas, not '${env.SECURE_ORIGIN}'`,
+      )
+    }
+  }
+
+  const parseKey = (text: string, name: string) => {
+    try {
+      return parseMasterKey(text, name)
+    } catch (error) {
+      throw new InvalidEnvironmentError((error as Error).message, { cause: error })
+    }
+  }
+  const masterKeyText = env.PORTICO_MASTER_KEY?.trim()
+  const masterKey = masterKeyText ? parseKey(masterKeyText, 'PORTICO_MASTER_KEY') : undefined
+  const previousMasterKeys = (env.PORTICO_PREVIOUS_MASTER_KEYS ?? '')
+    .split(',')
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .map((text) => parseKey(text, 'PORTICO_PREVIOUS_MASTER_KEYS'))
+  if (production && masterKey === undefined) {
+    throw new InvalidEnvironmentError('PORTICO_MASTER_KEY must be set when NODE_ENV=production (the development key file is never used in production)')
+  }
+
+  const smtpUrl = env.SMTP_URL?.trim() || undefined
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) {
+    throw new InvalidEnvironmentError('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example:465')
+  }
+  const devMailbox = readBoolean('DEV_MAILBOX', env.DEV_MAILBOX, !production && smtpUrl === undefined)
+  if (production && devMailbox) throw new InvalidEnvironmentError('DEV_MAILBOX cannot be on when NODE_ENV=production: it shows one-time codes to anyone who asks')
+  if (smtpUrl === undefined && !devMailbox) {
+    throw new InvalidEnvironmentError(
+      production
+        ? 'SMTP_URL must be set when NODE_ENV=production: one-time codes are sent by email'
+        : 'Set SMTP_URL, or leave DEV_MAILBOX on: one-time codes need a way to reach the user',
+    )
+  }
+
+  const mailFrom = env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM
+  if (/[\r\n]/.test(mailFrom)) throw new InvalidEnvironmentError('MAIL_FROM must be one line, e.g. "Shop <no-reply@shop.example>"')
+
+  const ttlText = env.SESSION_TTL_SECONDS?.trim() || String(DEFAULT_SESSION_TTL_SECONDS)
+  const sessionTtlSeconds = Number(ttlText)
+  if (!/^[0-9]+$/.test(ttlText) || sessionTtlSeconds < MIN_SESSION_TTL_SECONDS || sessionTtlSeconds > MAX_SESSION_TTL_SECONDS) {
+    throw new InvalidEnvironmentError(
+      `SESSION_TTL_SECONDS must be a whole number of seconds from ${MIN_SESSION_TTL_SECONDS} to ${MAX_SESSION_TTL_SECONDS} (90 days), not '${env.SESSION_TTL_SECONDS}'`,
+    )
+  }
+
+  return {
+    production,
+    secureOrigins,
+    masterKey,
+    previousMasterKeys,
+    masterKeyFile: env.PORTICO_MASTER_KEY_FILE?.trim() || DEFAULT_MASTER_KEY_FILE,
+    smtpUrl,
+    mailFrom,
+    devMailbox,
+    sessionTtlSeconds,
+  }
+}
+
+function isOrigin(value: string): boolean {
+  if (value.includes('*')) return false
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.toLowerCase()
+  } catch {
+    return false
+  }
+}
+
+function readTrustProxy(value: string | undefined): boolean | string[] {
+  const text = value?.trim() ?? ''
+  if (text === '') return false
+  const lower = text.toLowerCase()
+  if (['1', 'true', 'yes', 'on'].includes(lower)) return true
+  if (['0', 'false', 'no', 'off'].includes(lower)) return false
+  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
+  if (!entries.every((entry) => /^[0-9A-Za-z.:/_-]+$/.test(entry))) {
+    throw new InvalidEnvironmentError(`TRUST_PROXY must be true, false, or proxy addresses/CIDR ranges separated by commas, not '${value}'`)
+  }
+  return entries
 }
 
 function isLogLevel(value: string): value is (typeof logLevels)[number] {

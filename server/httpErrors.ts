@@ -33,6 +33,14 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly title: string,
     message: string,
+    /**
+     * Extra fields for the error body, for callers that act on them (e.g. a
+     * machine-readable `code`, `attemptsLeft`). The route's response schema
+     * must list them, or serialisation drops them.
+     */
+    readonly details: Readonly<Record<string, string | number | boolean>> = {},
+    /** Response headers, e.g. `Retry-After`. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message)
   }
@@ -48,7 +56,10 @@ export class HttpError extends Error {
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ error: error.title, message: error.message } satisfies ErrorBody)
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ ...error.details, error: error.title, message: error.message } satisfies ErrorBody)
     }
     const statusCode = error.statusCode ?? 500
     if (statusCode >= 400 && statusCode < 500) {

@@ -3,14 +3,21 @@
  * URL, serves, and exits 0 on SIGTERM.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { type TempSqliteFile, tempSqliteFile } from './test/sqlite'
 
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
 
 function startMain(env: Record<string, string>): ChildProcess {
-  const { DATABASE_URL: _ignored, PORTICO_PROJECTS: _alsoIgnored, ...inherited } = process.env
+  const {
+    DATABASE_URL: _ignored,
+    PORTICO_PROJECTS: _alsoIgnored,
+    PORTICO_MASTER_KEY: _key,
+    SMTP_URL: _smtp,
+    NODE_ENV: _nodeEnv,
+    ...inherited
+  } = process.env
   return spawn(tsx, ['server/main.ts'], { cwd: process.cwd(), env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
@@ -49,7 +56,7 @@ describe('server/main.ts', () => {
   })
 
   it('listens, prints its URL, serves the dev project, and exits 0 on SIGTERM', async () => {
-    child = startMain({ PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: sqlite.file, LOG_LEVEL: 'silent' })
+    child = startMain({ PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: sqlite.file, LOG_LEVEL: 'silent', PORTICO_MASTER_KEY_FILE: join(dirname(sqlite.file), 'master.key') })
     const stdout = collect(child.stdout)
     const stderr = collect(child.stderr)
     const url = await waitFor(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout.text())?.[1], `the URL (stderr: ${stderr.text()})`)
@@ -63,6 +70,47 @@ describe('server/main.ts', () => {
     child.kill('SIGTERM')
     expect(await exited(child)).toBe(0)
     expect(stdout.text()).toContain('SIGTERM received, closing')
+  }, 30_000)
+
+  it('serves the embedded-wallet API to the secure origin, with a development key file and mailbox', async () => {
+    const keyFile = join(dirname(sqlite.file), 'master.key')
+    child = startMain({
+      PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: sqlite.file, LOG_LEVEL: 'silent',
+      PORTICO_MASTER_KEY_FILE: keyFile, SECURE_ORIGIN: 'http://127.0.0.1:8788', NODE_ENV: 'development',
+    })
+    const stdout = collect(child.stdout)
+    const stderr = collect(child.stderr)
+    const url = await waitFor(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout.text())?.[1], `the URL (stderr: ${stderr.text()})`)
+    expect(stderr.text()).toContain(`DEVELOPMENT MASTER KEY created in ${keyFile}`)
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600)
+    expect(stdout.text()).toContain('answers the secure page at http://127.0.0.1:8788')
+
+    const headers = { 'content-type': 'application/json', origin: 'http://127.0.0.1:8788' }
+    const started = await fetch(`${url}/auth/v1/email/start`, {
+      method: 'POST', headers, body: JSON.stringify({ projectId: 'portico-dev', email: 'dev@example.com', deviceId: 'main-test-device-01' }),
+    })
+    expect(await started.json()).toEqual({ action: 'VERIFY_OTP' })
+    const mail = (await (await fetch(`${url}/dev/mailbox/latest?to=dev@example.com`)).json()) as { code: string }
+    expect(stdout.text()).toContain(`[dev mailbox] login code for dev@example.com: ${mail.code}`)
+    const verified = await fetch(`${url}/auth/v1/email/verify`, {
+      method: 'POST', headers, body: JSON.stringify({ projectId: 'portico-dev', email: 'dev@example.com', deviceId: 'main-test-device-01', otp: mail.code }),
+    })
+    expect(verified.status).toBe(200)
+
+    child.kill('SIGTERM')
+    expect(await exited(child)).toBe(0)
+  }, 30_000)
+
+  it.each([
+    [{}, 'PORTICO_MASTER_KEY must be set when NODE_ENV=production'],
+    [{ PORTICO_MASTER_KEY: 'A'.repeat(43) + '=' }, 'SMTP_URL must be set when NODE_ENV=production'],
+    [{ PORTICO_MASTER_KEY: 'A'.repeat(43) + '=', DEV_MAILBOX: '1', SMTP_URL: 'smtp://mail:25' }, 'DEV_MAILBOX cannot be on when NODE_ENV=production'],
+  ])('refuses to start in production with %j', async (env, message) => {
+    child = startMain({ ...env, NODE_ENV: 'production', SQLITE_FILE: sqlite.file, PORTICO_MASTER_KEY_FILE: join(dirname(sqlite.file), 'master.key') })
+    const stderr = collect(child.stderr)
+    expect(await exited(child)).toBe(1)
+    expect(stderr.text()).toContain(`Portico server failed to start: ${message}`)
+    expect(existsSync(join(dirname(sqlite.file), 'master.key'))).toBe(false)
   }, 30_000)
 
   it('refuses to start on a bad variable, naming it', async () => {

@@ -3,9 +3,46 @@
  * (docs/self-hosting.md). Migrates, listens, prints its URL, and closes cleanly
  * on SIGINT/SIGTERM so in-flight requests finish and the database is released.
  */
-import { createServer } from './app'
+import { type AuthServerOptions, createServer } from './app'
+import { type Mailbox, type Mailer, createMailbox, createSmtpMailer, teeMailer } from './auth/mailer'
+import { createKeyring, loadOrCreateDevMasterKey } from './auth/masterKey'
 import { describeDatabase } from './db/connect'
-import { readServerEnv } from './env'
+import { type AuthEnv, readServerEnv } from './env'
+
+/**
+ * The auth service from its variables: the master key (or the development key
+ * file, announced loudly), and the mailer (SMTP, the development mailbox, or both).
+ */
+async function authOptions(env: AuthEnv): Promise<AuthServerOptions> {
+  let masterKey = env.masterKey
+  if (masterKey === undefined) {
+    const dev = loadOrCreateDevMasterKey(env.masterKeyFile)
+    masterKey = dev.key
+    console.warn(
+      `\n*** Portico: DEVELOPMENT MASTER KEY ${dev.created ? 'created in' : 'read from'} ${env.masterKeyFile} ***\n` +
+        '*** Embedded-wallet keys are encrypted with it. It is for development only: whoever has this file\n' +
+        '*** and the database has every wallet. Set PORTICO_MASTER_KEY (32 random bytes, base64) in production. ***\n',
+    )
+  }
+  const keyring = createKeyring(masterKey, env.previousMasterKeys)
+
+  const smtp = env.smtpUrl === undefined ? undefined : await createSmtpMailer({ url: env.smtpUrl, from: env.mailFrom })
+  let devMailbox: Mailbox | undefined
+  if (env.devMailbox) {
+    devMailbox = createMailbox({ log: (line) => console.log(line) })
+    console.warn('Portico: development mailbox on: one-time codes are printed here and listed at GET /dev/mailbox (never use in production)')
+  }
+  const mailers = [smtp, devMailbox].filter((mailer): mailer is Mailer => mailer !== undefined)
+  const mailer = mailers.length === 1 ? mailers[0]! : teeMailer(...mailers)
+
+  return {
+    keyring,
+    mailer,
+    secureOrigins: env.secureOrigins,
+    ...(devMailbox ? { devMailbox } : {}),
+    limits: { sessionTtlMs: env.sessionTtlSeconds * 1000 },
+  }
+}
 
 async function main(): Promise<void> {
   const env = readServerEnv(process.env)
@@ -13,6 +50,8 @@ async function main(): Promise<void> {
     database: env.database,
     projects: env.projects,
     logger: env.logLevel === false ? false : { level: env.logLevel },
+    trustProxy: env.trustProxy,
+    auth: await authOptions(env.auth),
   })
 
   let closing = false
@@ -39,6 +78,7 @@ async function main(): Promise<void> {
   console.log(
     `Portico server listening on ${address} (${describeDatabase(env.database)}; projects: ${env.projects.map((p) => p.id).join(', ')})`,
   )
+  console.log(`Portico embedded-wallet API at ${address}/auth/v1 answers the secure page at ${env.auth.secureOrigins.join(', ')}`)
 }
 
 main().catch((error: unknown) => {

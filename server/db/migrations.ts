@@ -37,6 +37,95 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
         await db.schema.dropTable('analytics_events').execute()
       },
     },
+    '0002_embedded_wallet_auth': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('auth_users')
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('email', 'text', (column) => column.unique())
+          .addColumn('created_at', timestamp, (column) => column.notNull())
+          .addColumn('updated_at', timestamp, (column) => column.notNull())
+          .execute()
+
+        await db.schema
+          .createTable('auth_devices')
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('user_id', 'text', (column) => column.notNull().references('auth_users.id').onDelete('cascade'))
+          .addColumn('device_hash', 'text', (column) => column.notNull())
+          .addColumn('user_agent', 'text')
+          .addColumn('approved_at', timestamp, (column) => column.notNull())
+          .addColumn('last_seen_at', timestamp, (column) => column.notNull())
+          .addUniqueConstraint('auth_devices_user_device', ['user_id', 'device_hash'])
+          .execute()
+
+        await db.schema
+          .createTable('auth_otp_codes')
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('purpose', 'text', (column) => column.notNull())
+          .addColumn('email', 'text', (column) => column.notNull())
+          .addColumn('project_id', 'text', (column) => column.notNull())
+          .addColumn('device_hash', 'text', (column) => column.notNull())
+          .addColumn('user_id', 'text', (column) => column.references('auth_users.id').onDelete('cascade'))
+          .addColumn('new_email', 'text')
+          .addColumn('salt', 'text', (column) => column.notNull())
+          .addColumn('code_hash', 'text', (column) => column.notNull())
+          .addColumn('master_key_id', 'text', (column) => column.notNull())
+          .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+          .addColumn('max_attempts', 'integer', (column) => column.notNull())
+          .addColumn('status', 'text', (column) => column.notNull())
+          .addColumn('created_at', timestamp, (column) => column.notNull())
+          .addColumn('expires_at', timestamp, (column) => column.notNull())
+          .addColumn('ended_at', timestamp)
+          .execute()
+        await db.schema.createIndex('auth_otp_codes_email_purpose').on('auth_otp_codes').columns(['email', 'purpose', 'status']).execute()
+        await db.schema.createIndex('auth_otp_codes_user_purpose').on('auth_otp_codes').columns(['user_id', 'purpose', 'status']).execute()
+        await db.schema.createIndex('auth_otp_codes_expires').on('auth_otp_codes').column('expires_at').execute()
+
+        await db.schema
+          .createTable('auth_sessions')
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('token_hash', 'text', (column) => column.notNull().unique())
+          .addColumn('user_id', 'text', (column) => column.notNull().references('auth_users.id').onDelete('cascade'))
+          .addColumn('project_id', 'text', (column) => column.notNull())
+          .addColumn('device_hash', 'text', (column) => column.notNull())
+          .addColumn('created_at', timestamp, (column) => column.notNull())
+          .addColumn('expires_at', timestamp, (column) => column.notNull())
+          .addColumn('revoked_at', timestamp)
+          .execute()
+        await db.schema.createIndex('auth_sessions_user').on('auth_sessions').column('user_id').execute()
+        await db.schema.createIndex('auth_sessions_expires').on('auth_sessions').column('expires_at').execute()
+
+        await db.schema
+          .createTable('auth_wallet_keys')
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('user_id', 'text', (column) => column.notNull().references('auth_users.id').onDelete('cascade'))
+          .addColumn('namespace', 'text', (column) => column.notNull())
+          .addColumn('address', 'text', (column) => column.notNull())
+          .addColumn('scheme', 'text', (column) => column.notNull())
+          .addColumn('master_key_id', 'text', (column) => column.notNull())
+          .addColumn('iv', 'text', (column) => column.notNull())
+          .addColumn('ciphertext', 'text', (column) => column.notNull())
+          .addColumn('auth_tag', 'text', (column) => column.notNull())
+          .addColumn('created_at', timestamp, (column) => column.notNull())
+          .addColumn('updated_at', timestamp, (column) => column.notNull())
+          .addUniqueConstraint('auth_wallet_keys_user_namespace', ['user_id', 'namespace'])
+          .execute()
+        await db.schema.createIndex('auth_wallet_keys_master_key').on('auth_wallet_keys').column('master_key_id').execute()
+
+        await db.schema
+          .createTable('auth_rate_limits')
+          .addColumn('bucket', 'text', (column) => column.primaryKey())
+          .addColumn('count', 'integer', (column) => column.notNull())
+          .addColumn('expires_at', timestamp, (column) => column.notNull())
+          .execute()
+        await db.schema.createIndex('auth_rate_limits_expires').on('auth_rate_limits').column('expires_at').execute()
+      },
+      async down(db: Kysely<unknown>) {
+        for (const table of ['auth_rate_limits', 'auth_wallet_keys', 'auth_sessions', 'auth_otp_codes', 'auth_devices', 'auth_users']) {
+          await db.schema.dropTable(table).execute()
+        }
+      },
+    },
   }
 }
 

@@ -15,6 +15,7 @@ export type ResolvedConfig = {
   themeVariables: ThemeVariables
   endpoints: Endpoints
   allowUnsupportedChain: boolean
+  tokens: Readonly<Record<string, readonly { address: string }[]>>
   siwx: PorticoConfig['siwx']
   featuredWalletIds: readonly string[]
   includeWalletIds: readonly string[]
@@ -95,6 +96,7 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     themeVariables: config.themeVariables ?? {},
     endpoints,
     allowUnsupportedChain: config.allowUnsupportedChain ?? false,
+    tokens: config.tokens ?? {},
     siwx: config.siwx ?? config.siweConfig,
     featuredWalletIds: config.featuredWalletIds ?? [],
     includeWalletIds: config.includeWalletIds ?? [],

@@ -75,6 +75,14 @@ export type PorticoConfig = {
   themeMode?: ThemeMode | undefined
   themeVariables?: ThemeVariables | undefined
   endpoints?: Partial<Endpoints> | undefined
+  /**
+   * Tokens to show per network (CAIP-2 id → token addresses) when balances are read
+   * straight from the chain, i.e. when the Blockchain API cannot answer.
+   *
+   * @example
+   * tokens: { 'eip155:1': [{ address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }] }
+   */
+  tokens?: Readonly<Record<string, readonly { address: string }[]>> | undefined
   /** Stay on an unsupported network instead of showing UnsupportedChain. */
   allowUnsupportedChain?: boolean | undefined
   siweConfig?: SiweConfig | undefined

@@ -69,6 +69,19 @@ describe('PorticoProvider, hooks and ConnectButton', () => {
     expect(document.activeElement).toBe(button)
   })
 
+  it('hears Escape and Tab even when focus fell onto the page (a control became disabled)', async () => {
+    const { portico } = setup()
+    act(() => portico.open())
+    const dialog = await screen.findByRole('dialog')
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    expect(document.activeElement).toBe(document.body)
+    fireEvent.keyDown(document.body, { key: 'Tab' })
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    ;(document.activeElement as HTMLElement).blur()
+    fireEvent.keyDown(document.body, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
   it('closes on a backdrop click', async () => {
     setup()
     fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }))

@@ -29,10 +29,10 @@ const balances = {
 
 type RpcBalance = NonNullable<Parameters<typeof createPortico>[0]['plugins']>[number]['balance']
 
-async function connectedPortico(options: { balance?: boolean; rpc?: RpcBalance } = {}) {
+async function connectedPortico(options: { balance?: boolean; rpc?: RpcBalance; tokens?: Record<string, { address: string }[]> } = {}) {
   const wallet = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: [injectedConnector()], address })
   const plugin = { ...wallet.plugin, features: { ...wallet.plugin.features, balance: options.balance ?? true }, balance: options.rpc }
-  const p = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url } }, { now: () => clock })
+  const p = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url }, tokens: options.tokens }, { now: () => clock, storage: null })
   instances.push(p)
   p.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
   return { p, wallet }
@@ -79,6 +79,22 @@ describe('balance saga', () => {
     expect(account(p)).toMatchObject({ balance: '2.5', balanceSymbol: 'ETH' })
     expect(account(p).tokenBalance).toEqual([expect.objectContaining({ symbol: 'ETH', chainId: 'eip155:1', quantity: { decimals: '18', numeric: '2.5' } })])
     expect(rpc.getBalance).toHaveBeenCalledWith({ address, network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) })
+  })
+
+  it("reads the dapp's configured tokens from the chain too, native first", async () => {
+    api.handle((_req, res) => sendJson(res, 404, { error: 'Not Found' }))
+    const token = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
+    const rpc = {
+      getBalance: async () => ({ value: '1000000000000000000', decimals: 18, symbol: 'ETH' }),
+      getTokenBalance: jest.fn(async () => ({ value: '1234500', decimals: 6, symbol: 'PTT', name: 'Portico Test Token' })),
+    }
+    const { p } = await connectedPortico({ rpc, tokens: { 'eip155:1': [{ address: token }], 'eip155:10': [{ address: '0xother' }] } })
+    await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
+    expect(account(p).tokenBalance.map((t) => [t.symbol, t.address, t.quantity.numeric])).toEqual([
+      ['ETH', undefined, '1'],
+      ['PTT', `eip155:1:${token}`, '1.2345'],
+    ])
+    expect(rpc.getTokenBalance).toHaveBeenCalledTimes(1)
   })
 
   it("shows 'Token Balance Unavailable' without a request on a namespace without balance support", async () => {

@@ -5,6 +5,8 @@ import type { PorticoServices } from '../createServices'
 import { ErrorMessages } from '../errors'
 import type { BalanceResponse } from '../services'
 import type { PorticoState } from '../store/rootReducer'
+import type { BalanceCapability } from '../plugins/types'
+import type { CaipNetwork } from '../types/network'
 import type { TokenBalance } from '../types/tokenBalance'
 import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
@@ -47,29 +49,36 @@ export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balan
   try {
     const reader = context.plugins.get(namespace)?.balance
     if (!reader || !network) throw new Error('no RPC balance reader')
-    const native: { value: string; decimals: number; symbol: string } = yield call(reader.getBalance, { address: account.address, network })
-    const numeric = formatUnits(BigInt(native.value), native.decimals)
-    yield put(
-      accountActions.tokenBalanceLoaded({
-        namespace,
-        tokens: [
-          {
-            name: network.nativeCurrency.name,
-            symbol: native.symbol,
-            chainId: caipNetworkId,
-            value: 0,
-            price: 0,
-            quantity: { decimals: String(native.decimals), numeric },
-            iconUrl: '',
-          },
-        ],
-      }),
-    )
-    yield put(accountActions.balanceLoaded({ namespace, balance: numeric, symbol: native.symbol }))
+    const tokens: TokenBalance[] = yield call(readFromChain, reader, account.address, network, context.config.tokens[caipNetworkId] ?? [])
+    yield put(accountActions.tokenBalanceLoaded({ namespace, tokens }))
+    const native = tokens[0]!
+    yield put(accountActions.balanceLoaded({ namespace, balance: native.quantity.numeric, symbol: native.symbol }))
   } catch {
     yield put(accountActions.tokenBalanceFailed({ namespace, at: context.now() }))
     yield put(alertsActions.toastRequested({ message: ErrorMessages.tokenBalanceUnavailable, variant: 'error' }))
   }
+}
+
+/**
+ * The native balance and the dapp's configured tokens, straight from the chain through
+ * the plugin (no prices: the chain does not know them). Native comes first.
+ */
+async function readFromChain(reader: BalanceCapability, address: string, network: CaipNetwork, tokens: readonly { address: string }[]): Promise<TokenBalance[]> {
+  const chainId = network.caipNetworkId
+  const native = await reader.getBalance({ address, network })
+  const read = reader.getTokenBalance
+  const erc20 = read ? await Promise.all(tokens.map((t) => read({ address, network, token: t.address }).then((b) => ({ ...b, token: t.address })))) : []
+  const entry = (b: { value: string; decimals: number; symbol: string }, name: string, token?: string): TokenBalance => ({
+    name,
+    symbol: b.symbol,
+    chainId,
+    ...(token ? { address: `${chainId}:${token}` } : {}),
+    value: 0,
+    price: 0,
+    quantity: { decimals: String(b.decimals), numeric: formatUnits(BigInt(b.value), b.decimals) },
+    iconUrl: '',
+  })
+  return [entry(native, network.nativeCurrency.name), ...erc20.map((b) => entry(b, b.name, b.token))]
 }
 
 /** Token balances (with prices) of the address on one network, from the Blockchain API. */

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, type CSSProperties, type KeyboardEvent, type RefObject } from 'react'
+import { Suspense, useEffect, useId, useRef, type CSSProperties, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import { usePorticoDispatch, usePorticoSelector } from '../react/hooks'
 import { CloseBlockingViews } from '../store/routes'
@@ -48,12 +48,19 @@ function Dialog() {
 
   const close = () => dispatch(modalActions.closeRequested())
   const closeBlocked = CloseBlockingViews.includes(route.view)
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      close()
+  // Escape is heard on the whole document while the dialog is open: focus can land on
+  // <body> when the focused control becomes disabled (a network row while switching).
+  useEffect(() => {
+    const doc = ref.current?.ownerDocument
+    if (!doc) return
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      event.preventDefault()
+      dispatch(modalActions.closeRequested())
     }
-  }
+    doc.addEventListener('keydown', onKeyDown)
+    return () => doc.removeEventListener('keydown', onKeyDown)
+  }, [dispatch])
 
   return (
     <div className="portico-root" data-theme={themeMode} style={themeVariables as CSSProperties}>
@@ -66,7 +73,6 @@ function Dialog() {
         aria-labelledby={titleId}
         aria-busy={loading}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
         data-view={route.view}
       >
         <header className="portico-header">

@@ -34,9 +34,11 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>) {
         first.focus()
       }
     }
-    root.addEventListener('keydown', onKeyDown)
+    // On the document, so Tab also brings back focus that fell outside (onto <body>).
+    const doc = root.ownerDocument
+    doc.addEventListener('keydown', onKeyDown)
     return () => {
-      root.removeEventListener('keydown', onKeyDown)
+      doc.removeEventListener('keydown', onKeyDown)
       if (previous?.isConnected) previous.focus()
     }
   }, [ref])

@@ -1,5 +1,6 @@
 import { testNetwork } from '../../test/fakeNamespacePlugin'
 import { networkActions, networkSlice } from './network'
+import { routerActions } from './router'
 import { sendActions, sendSlice } from './send'
 
 const base = { ...networkSlice.getInitialState(), networks: [testNetwork(1), testNetwork(10)], activeCaipNetworkId: 'eip155:1' as const }
@@ -22,5 +23,16 @@ describe('network slice', () => {
     send = sendSlice.reducer(send, sendActions.receiverSet({ address: '0xabc' }))
     send = sendSlice.reducer(send, networkActions.activeNetworkChanged({ caipNetworkId: 'eip155:10' }))
     expect(send).toEqual(sendSlice.getInitialState())
+  })
+})
+
+describe('send slice', () => {
+  it('starts a fresh form when Send is opened after a finished send, but keeps a failed one to fix', () => {
+    let send = sendSlice.reducer(undefined, sendActions.amountSet('1'))
+    send = sendSlice.reducer(send, sendActions.sendFailed({ message: 'User rejected the request.' }))
+    expect(sendSlice.reducer(send, routerActions.push({ view: 'Send' }))).toBe(send)
+    send = sendSlice.reducer(send, sendActions.sent({ hash: '0xabc' }))
+    expect(sendSlice.reducer(send, routerActions.push({ view: 'Send' }))).toEqual(sendSlice.getInitialState())
+    expect(sendSlice.reducer(send, routerActions.push({ view: 'Networks' }))).toBe(send)
   })
 })

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { TokenBalance } from '../../types/tokenBalance'
 import { networkActions } from './network'
+import { routerActions } from './router'
 
 export type SendState = {
   token: TokenBalance | undefined
@@ -53,6 +54,8 @@ export const sendSlice = createSlice({
   extraReducers: (builder) => {
     // SPEC §4: switching the active network clears any pending send.
     builder.addCase(networkActions.activeNetworkChanged, () => initialState)
+    // Opening Send after a finished send starts a fresh form.
+    builder.addCase(routerActions.push, (state, action) => (action.payload.view === 'Send' && state.status === 'sent' ? initialState : state))
   },
 })
 

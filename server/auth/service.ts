@@ -1,0 +1,533 @@
+/**
+ * The embedded wallet's server side (SPEC §4 email connect and email update,
+ * §5 the 30 s resend rule, §9): one-time codes by email, new-device approval,
+ * sessions, email change, and signing with keys that never leave the server.
+ * HTTP lives in routes/auth.ts; this module is the behaviour, with an
+ * injectable clock so expiry and cooldowns are tested without waiting.
+ */
+import { createHmac } from 'node:crypto'
+import { type Kysely } from 'kysely'
+import { type AuthSession, createAuthSessionStore } from '../db/authSessions'
+import { type AuthUser, createAuthUserStore } from '../db/authUsers'
+import { type OtpCode, createOtpCodeStore } from '../db/otpCodes'
+import { type LimitResult, type RateLimitRule, createRateLimitStore } from '../db/rateLimits'
+import { type DatabaseSchema, type OtpPurpose, type WalletNamespace } from '../db/schema'
+import { createWalletKeyStore, walletKeyAad } from '../db/walletKeys'
+import { type ProjectRegistry } from '../projects'
+import { normalizeEmail } from './email'
+import { AuthError, cooldownError, invalidEmail, rateLimitError, sessionExpired, unauthorized } from './errors'
+import { addressOf, generateWalletKeys } from './keys'
+import { type Mailer, composeMail } from './mailer'
+import { type Keyring } from './masterKey'
+import { CODE_PATTERN, codeMatches, generateCode, generateSalt, hashCode } from './oneTimeCode'
+import { generateSessionToken, hashDeviceId, hashSessionToken, SESSION_TOKEN_PATTERN } from './sessionToken'
+import { type SignKind, type SignResult, namespaceOfKind, signPayload } from './signing'
+
+export interface AuthLimits {
+  /** How long a code works. Default 10 minutes. */
+  codeTtlMs: number
+  /** Wrong entries before a code is invalidated. Default 5. */
+  maxAttempts: number
+  /** SPEC §5/§9: another code to the same address and purpose is refused for 30 s. */
+  resendCooldownMs: number
+  /** Session lifetime from sign-in. Default 7 days. */
+  sessionTtlMs: number
+  /** Codes sent to one address. Default 10 an hour. */
+  codesPerEmail: RateLimitRule
+  /** Codes requested from one IP address. Default 30 per 15 minutes. */
+  codesPerIp: RateLimitRule
+  /** Wrong or unknown codes entered from one IP address. Default 30 per 15 minutes. */
+  failedCodesPerIp: RateLimitRule
+  /** Signatures per session. Default 120 a minute. */
+  signsPerSession: RateLimitRule
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  codeTtlMs: 10 * 60_000,
+  maxAttempts: 5,
+  resendCooldownMs: 30_000,
+  sessionTtlMs: 7 * 24 * 3_600_000,
+  codesPerEmail: { max: 10, windowMs: 3_600_000 },
+  codesPerIp: { max: 30, windowMs: 15 * 60_000 },
+  failedCodesPerIp: { max: 30, windowMs: 15 * 60_000 },
+  signsPerSession: { max: 120, windowMs: 60_000 },
+}
+
+export interface AuthServiceOptions {
+  db: Kysely<DatabaseSchema>
+  projects: ProjectRegistry
+  keyring: Keyring
+  mailer: Mailer
+  limits?: Partial<AuthLimits>
+  /** Epoch milliseconds. Default Date.now. */
+  now?: () => number
+  /** Where failures the caller must not see in detail are reported (the request log). */
+  logError?: (error: unknown, message: string) => void
+}
+
+/** Who is asking, as far as the server can tell. */
+export interface RequestContext {
+  ip: string
+  userAgent?: string | undefined
+}
+
+export type EmailConnectAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
+export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
+
+/** SPEC §3 Embedded-wallet User, plus every address the wallet has. */
+export interface EmbeddedWalletUser {
+  email: string | null
+  address: string
+  chainId: string | number
+  accounts: Array<{ address: string; type: 'eoa' }>
+  smartAccountDeployed: false
+  preferredAccountType: 'eoa'
+  addresses: Partial<Record<WalletNamespace, string>>
+}
+
+export interface SessionGrant {
+  /** Bearer token for every authenticated call. Keep it in the secure page's origin only. */
+  token: string
+  expiresAt: string
+}
+
+export interface Authenticated {
+  session: AuthSession
+  user: AuthUser
+}
+
+export interface AuthService {
+  startEmailLogin(input: { projectId: string; email: string; deviceId: string; sessionToken?: string }, context: RequestContext): Promise<{ action: EmailConnectAction }>
+  verifyDevice(input: { projectId: string; email: string; deviceId: string; otp: string }, context: RequestContext): Promise<{ action: 'VERIFY_OTP' }>
+  verifyEmailLogin(
+    input: { projectId: string; email: string; deviceId: string; otp: string; chainId?: unknown },
+    context: RequestContext,
+  ): Promise<{ user: EmbeddedWalletUser; session: SessionGrant }>
+  /** The session and user behind a bearer token, or a 401. `projectId`, when given, must be the session's. */
+  authenticate(token: string | undefined, projectId?: string): Promise<Authenticated>
+  getUser(auth: Authenticated, chainId?: unknown): Promise<EmbeddedWalletUser>
+  /** Signs out; true when a live session ended. */
+  logout(token: string | undefined): Promise<boolean>
+  isConnected(token: string | undefined): Promise<boolean>
+  startEmailUpdate(auth: Authenticated, newEmail: string, context: RequestContext): Promise<{ action: EmailUpdateAction }>
+  verifyPrimaryEmail(auth: Authenticated, otp: string, context: RequestContext): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
+  verifySecondaryEmail(auth: Authenticated, otp: string, context: RequestContext): Promise<{ newEmail: string }>
+  sign(auth: Authenticated, kind: SignKind, payload: unknown): Promise<SignResult>
+  /**
+   * Re-encrypts keys still under a previous master key. Reports, by master key
+   * id, keys under a key that is not configured (`unreadable`), and counts keys
+   * whose ciphertext does not authenticate under a configured one (`undecryptable`).
+   */
+  rewrapWalletKeys(): Promise<{ rewrapped: number; unreadable: Record<string, number>; undecryptable: number }>
+  /** Deletes finished codes, sessions and rate-limit windows. */
+  sweep(): Promise<void>
+}
+
+const SWEEP_EVERY_MS = 60_000
+/** Ended codes and sessions are kept a day, for support questions, then deleted. */
+const KEEP_ENDED_MS = 24 * 3_600_000
+
+/**
+ * @example
+ * const auth = createAuthService({ db, projects, keyring, mailer: createMailbox() })
+ * const { action } = await auth.startEmailLogin({ projectId: 'shop', email: 'alice@example.com', deviceId }, { ip: '127.0.0.1' })
+ */
+export function createAuthService(options: AuthServiceOptions): AuthService {
+  const { db, projects, keyring, mailer } = options
+  const limits = { ...DEFAULT_AUTH_LIMITS, ...options.limits }
+  const now = options.now ?? Date.now
+  const logError = options.logError ?? (() => {})
+  const users = createAuthUserStore(db)
+  const codes = createOtpCodeStore(db)
+  const sessions = createAuthSessionStore(db)
+  const walletKeys = createWalletKeyStore(db)
+  const rateLimits = createRateLimitStore(db)
+  let lastSweep = 0
+
+  /**
+   * A token's stored hash under each configured master key, current first: a
+   * session outlives a key rotation as long as the previous key is configured.
+   */
+  const tokenHashes = (token: string) => keyring.ids().map((id) => hashSessionToken(keyring.derive('session-token/1', id), token))
+
+  /** Rate-limit buckets name addresses and IPs by a keyed hash, not in clear. */
+  const subject = (value: string) => createHmac('sha256', keyring.derive('rate-limit/1')).update(value).digest('base64url').slice(0, 32)
+
+  const requireProject = (projectId: string) => {
+    if (projects.get(projectId) === undefined) {
+      throw new AuthError(403, 'Invalid Project ID', 'INVALID_PROJECT', `Project ID '${projectId}' is not configured on this server`)
+    }
+  }
+
+  const requireEmail = (value: string, field = 'email') => normalizeEmail(value) ?? throwError(invalidEmail(field))
+
+  const requireOtpShape = (otp: string) => {
+    if (!CODE_PATTERN.test(otp)) throw new AuthError(400, 'Bad Request', 'OTP_FORMAT', 'The code must be the 6 digits from the email')
+  }
+
+  const refuse = (result: LimitResult, code: 'EMAIL_RATE_LIMITED' | 'IP_RATE_LIMITED' | 'SIGN_RATE_LIMITED') => {
+    if (!result.allowed) throw rateLimitError(code, result.retryAfterMs)
+  }
+
+  async function maybeSweep(): Promise<void> {
+    if (now() - lastSweep < SWEEP_EVERY_MS) return
+    lastSweep = now()
+    await service.sweep()
+  }
+
+  /**
+   * Makes a code, stores its hash and emails it. The resend cooldown comes
+   * first (SPEC §5), then the per-IP and per-address limits; a code the server
+   * sends on its own as the next step (`followUp`) starts the cooldown without
+   * being refused by it.
+   */
+  async function sendCode(request: {
+    purpose: OtpPurpose
+    to: string
+    projectId: string
+    deviceHash: string
+    userId?: string | null
+    newEmail?: string | null
+    followUp?: boolean
+    context: RequestContext
+  }): Promise<void> {
+    const at = now()
+    const cooldown = `${request.purpose}:${subject(request.to)}`
+    const started = await rateLimits.startCooldown(cooldown, limits.resendCooldownMs, at, { force: request.followUp ?? false })
+    if (!started.allowed) throw cooldownError(started.retryAfterMs)
+    let issued: OtpCode | undefined
+    try {
+      refuse(await rateLimits.hit(`send:ip:${subject(request.context.ip)}`, limits.codesPerIp, at), 'IP_RATE_LIMITED')
+      refuse(await rateLimits.hit(`send:email:${subject(request.to)}`, limits.codesPerEmail, at), 'EMAIL_RATE_LIMITED')
+      const code = generateCode()
+      const salt = generateSalt()
+      issued = await codes.issue({
+        purpose: request.purpose,
+        email: request.to,
+        projectId: request.projectId,
+        deviceHash: request.deviceHash,
+        userId: request.userId ?? null,
+        newEmail: request.newEmail ?? null,
+        salt,
+        codeHash: hashCode(keyring.derive('otp-pepper/1'), code, { purpose: request.purpose, email: request.to, salt }),
+        masterKeyId: keyring.current.id,
+        maxAttempts: limits.maxAttempts,
+        createdAt: at,
+        expiresAt: at + limits.codeTtlMs,
+      })
+      const mail = composeMail(request.purpose, {
+        to: request.to,
+        code,
+        ttlMinutes: Math.round(limits.codeTtlMs / 60_000),
+        ...(request.newEmail ? { newEmail: request.newEmail } : {}),
+        ...(request.purpose === 'device' ? { device: describeDevice(request.context) } : {}),
+      })
+      try {
+        await mailer.send(mail)
+      } catch (error) {
+        logError(error, 'sending a one-time code failed')
+        throw new AuthError(502, 'Email Not Sent', 'EMAIL_NOT_SENT', 'The email with the code could not be sent; try again in a moment')
+      }
+    } catch (error) {
+      if (issued !== undefined) await codes.end(issued.id, 'undelivered', now())
+      // Nothing reached the inbox, so nothing should block the next attempt.
+      await rateLimits.clear(cooldown)
+      throw error
+    }
+  }
+
+  /**
+   * Checks `otp` against a pending code and uses it up. Wrong entries count
+   * against the code (invalidated after maxAttempts) and against the IP.
+   */
+  async function redeem(code: OtpCode | undefined, otp: string, expected: { projectId: string; deviceHash: string }, context: RequestContext): Promise<OtpCode> {
+    const at = now()
+    const failures = `verify-failed:ip:${subject(context.ip)}`
+    refuse(await rateLimits.check(failures, limits.failedCodesPerIp, at), 'IP_RATE_LIMITED')
+    const fail = async (error: AuthError): Promise<never> => {
+      await rateLimits.hit(failures, limits.failedCodesPerIp, at)
+      throw error
+    }
+    const notFound = () =>
+      new AuthError(400, 'Bad Request', 'OTP_NOT_FOUND', 'No code is waiting to be entered here; request a new code')
+
+    // A code works only for the project and device that asked for it.
+    if (code === undefined || code.projectId !== expected.projectId || code.deviceHash !== expected.deviceHash) return fail(notFound())
+    if (at >= code.expiresAt.getTime()) {
+      await codes.end(code.id, 'expired', at)
+      return fail(new AuthError(400, 'Bad Request', 'OTP_EXPIRED', 'The code has expired; request a new code'))
+    }
+    const attempts = await codes.countAttempt(code.id)
+    if (attempts === undefined) return fail(notFound())
+    const matches = keyring.has(code.masterKeyId) &&
+      codeMatches(keyring.derive('otp-pepper/1', code.masterKeyId), otp, { purpose: code.purpose, email: code.email, salt: code.salt }, code.codeHash)
+    if (!matches) {
+      const left = code.maxAttempts - attempts
+      if (left <= 0) {
+        await codes.end(code.id, 'exhausted', at)
+        return fail(new AuthError(400, 'Bad Request', 'OTP_EXHAUSTED',
+          `The code is not correct, and after ${code.maxAttempts} wrong attempts it no longer works; request a new code`, { attemptsLeft: 0 }))
+      }
+      return fail(new AuthError(400, 'Bad Request', 'OTP_INVALID',
+        `The code is not correct; ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, { attemptsLeft: left }))
+    }
+    if (!(await codes.end(code.id, 'used', at))) return fail(notFound())
+    return code
+  }
+
+  async function createUser(email: string): Promise<AuthUser> {
+    const at = now()
+    const created = await db.transaction().execute(async (trx) => {
+      const user = await users.insert(trx, email, at)
+      if (user === undefined) return undefined
+      for (const key of generateWalletKeys()) {
+        try {
+          const aad = walletKeyAad({ userId: user.id, namespace: key.namespace, address: key.address })
+          await walletKeys.insert(trx, { userId: user.id, namespace: key.namespace, address: key.address, encrypted: keyring.encrypt(key.secret, aad), now: at })
+        } finally {
+          key.secret.fill(0)
+        }
+      }
+      return user
+    })
+    // Someone signed up with this address a moment ago: that is the user.
+    return created ?? (await users.findByEmail(email)) ?? throwError(new Error(`user '${email}' neither created nor found`))
+  }
+
+  async function userJson(user: AuthUser, chainId: unknown): Promise<EmbeddedWalletUser> {
+    const chain = normalizeChainId(chainId)
+    const addresses = await walletKeys.addresses(user.id)
+    const namespace: WalletNamespace = typeof chain === 'string' && chain.startsWith('solana:') ? 'solana' : 'eip155'
+    const address = addresses[namespace]
+    if (address === undefined) {
+      throw new AuthError(500, 'Wallet Unavailable', 'WALLET_UNAVAILABLE', `This wallet has no ${namespace} account`)
+    }
+    return {
+      email: user.email,
+      address,
+      chainId: chain,
+      accounts: [{ address, type: 'eoa' }],
+      smartAccountDeployed: false,
+      preferredAccountType: 'eoa',
+      addresses,
+    }
+  }
+
+  async function liveSession(token: string | undefined): Promise<{ session: AuthSession; expired: boolean } | undefined> {
+    if (token === undefined || !SESSION_TOKEN_PATTERN.test(token)) return undefined
+    const session = await sessions.findByTokenHash(tokenHashes(token))
+    if (session === undefined || session.revokedAt !== null) return undefined
+    return { session, expired: now() >= session.expiresAt.getTime() }
+  }
+
+  async function decryptKey(userId: string, namespace: WalletNamespace): Promise<{ secret: Buffer; address: string }> {
+    const stored = await walletKeys.find(userId, namespace)
+    const unavailable = (detail: string, cause?: unknown) => {
+      logError(cause ?? new Error(detail), `wallet key unavailable: ${detail}`)
+      return new AuthError(500, 'Wallet Unavailable', 'WALLET_UNAVAILABLE', 'The wallet key cannot be used right now; the server operator has been told')
+    }
+    if (stored === undefined) throw unavailable(`user ${userId} has no ${namespace} key`)
+    let secret: Buffer
+    try {
+      secret = keyring.decrypt(stored.encrypted, walletKeyAad(stored))
+    } catch (error) {
+      throw unavailable(`key ${stored.id} does not decrypt`, error)
+    }
+    if (addressOf(namespace, secret) !== stored.address) {
+      secret.fill(0)
+      throw unavailable(`key ${stored.id} does not match its address`)
+    }
+    if (stored.encrypted.masterKeyId !== keyring.current.id) {
+      // Rotation: re-encrypt under the current key while it is open anyway.
+      await walletKeys.replaceCiphertext(stored.id, stored.encrypted.masterKeyId, keyring.encrypt(secret, walletKeyAad(stored)), now())
+    }
+    return { secret, address: stored.address }
+  }
+
+  const service: AuthService = {
+    async startEmailLogin({ projectId, email: rawEmail, deviceId, sessionToken }, context) {
+      requireProject(projectId)
+      const email = requireEmail(rawEmail)
+      const deviceHash = hashDeviceId(deviceId)
+      await maybeSweep()
+
+      // SPEC §4 "CONNECT": this device already holds a live session for this address.
+      const live = await liveSession(sessionToken)
+      if (live !== undefined && !live.expired && live.session.projectId === projectId && live.session.deviceHash === deviceHash) {
+        const owner = await users.findById(live.session.userId)
+        if (owner?.email === email) return { action: 'CONNECT' }
+      }
+
+      const user = await users.findByEmail(email)
+      const newDevice = user !== undefined && !(await users.isDeviceApproved(user.id, deviceHash))
+      await sendCode({ purpose: newDevice ? 'device' : 'login', to: email, projectId, deviceHash, userId: newDevice ? user.id : null, context })
+      return { action: newDevice ? 'VERIFY_DEVICE' : 'VERIFY_OTP' }
+    },
+
+    async verifyDevice({ projectId, email: rawEmail, deviceId, otp }, context) {
+      requireProject(projectId)
+      const email = requireEmail(rawEmail)
+      requireOtpShape(otp)
+      const deviceHash = hashDeviceId(deviceId)
+      const code = await redeem(await codes.findPending({ purpose: 'device', email }), otp, { projectId, deviceHash }, context)
+      if (code.userId === null) throw new Error(`device code ${code.id} has no user`)
+      await users.approveDevice(code.userId, deviceHash, describeDevice(context) ?? null, now())
+      // The device is approved; signing in still takes a code (SPEC §4: VERIFY_DEVICE, then VERIFY_OTP).
+      await sendCode({ purpose: 'login', to: email, projectId, deviceHash, followUp: true, context })
+      return { action: 'VERIFY_OTP' }
+    },
+
+    async verifyEmailLogin({ projectId, email: rawEmail, deviceId, otp, chainId }, context) {
+      requireProject(projectId)
+      const email = requireEmail(rawEmail)
+      requireOtpShape(otp)
+      normalizeChainId(chainId)
+      const deviceHash = hashDeviceId(deviceId)
+      await redeem(await codes.findPending({ purpose: 'login', email }), otp, { projectId, deviceHash }, context)
+
+      const user = (await users.findByEmail(email)) ?? (await createUser(email))
+      // The code proves the inbox, which is what approving a device proves too.
+      await users.approveDevice(user.id, deviceHash, describeDevice(context) ?? null, now())
+      const token = generateSessionToken()
+      const at = now()
+      const session = await sessions.insert({ tokenHash: tokenHashes(token)[0]!, userId: user.id, projectId, deviceHash, createdAt: at, expiresAt: at + limits.sessionTtlMs })
+      return { user: await userJson(user, chainId), session: { token, expiresAt: session.expiresAt.toISOString() } }
+    },
+
+    async authenticate(token, projectId) {
+      if (token === undefined) throw unauthorized('Send the session as Authorization: Bearer <token>')
+      const live = await liveSession(token)
+      if (live === undefined) throw unauthorized()
+      if (live.expired) throw sessionExpired()
+      if (projectId !== undefined && projectId !== live.session.projectId) throw unauthorized('This session belongs to another project; sign in again')
+      const user = await users.findById(live.session.userId)
+      if (user === undefined) throw unauthorized()
+      return { session: live.session, user }
+    },
+
+    getUser: (auth, chainId) => userJson(auth.user, chainId),
+
+    async logout(token) {
+      const live = await liveSession(token)
+      return live === undefined ? false : sessions.revoke(live.session.id, now())
+    },
+
+    async isConnected(token) {
+      const live = await liveSession(token)
+      return live !== undefined && !live.expired
+    },
+
+    async startEmailUpdate({ session, user }, rawNewEmail, context) {
+      const newEmail = requireEmail(rawNewEmail, 'newEmail')
+      if (newEmail === user.email) throw new AuthError(400, 'Bad Request', 'EMAIL_UNCHANGED', 'The new email is the same as the current one')
+      if ((await users.findByEmail(newEmail)) !== undefined) {
+        throw new AuthError(409, 'Conflict', 'EMAIL_IN_USE', 'Another wallet already uses this email')
+      }
+      const common = { projectId: session.projectId, deviceHash: session.deviceHash, userId: user.id, newEmail, context }
+      // A wallet without an email (a social login, later) has no primary address to confirm from.
+      if (user.email === null) {
+        await sendCode({ ...common, purpose: 'update_secondary', to: newEmail })
+        return { action: 'VERIFY_SECONDARY_OTP' }
+      }
+      await sendCode({ ...common, purpose: 'update_primary', to: user.email })
+      return { action: 'VERIFY_PRIMARY_OTP' }
+    },
+
+    async verifyPrimaryEmail({ session, user }, otp, context) {
+      requireOtpShape(otp)
+      const code = await redeem(await codes.findPending({ purpose: 'update_primary', userId: user.id }), otp, session, context)
+      if (code.newEmail === null) throw new Error(`email change code ${code.id} has no new email`)
+      await sendCode({
+        purpose: 'update_secondary', to: code.newEmail, newEmail: code.newEmail, userId: user.id,
+        projectId: session.projectId, deviceHash: session.deviceHash, followUp: true, context,
+      })
+      return { action: 'VERIFY_SECONDARY_OTP' }
+    },
+
+    async verifySecondaryEmail({ session, user }, otp, context) {
+      requireOtpShape(otp)
+      const code = await redeem(await codes.findPending({ purpose: 'update_secondary', userId: user.id }), otp, session, context)
+      if (code.newEmail === null) throw new Error(`email change code ${code.id} has no new email`)
+      if (!(await users.changeEmail(user.id, code.newEmail, now()))) {
+        throw new AuthError(409, 'Conflict', 'EMAIL_IN_USE', 'Another wallet already uses this email')
+      }
+      return { newEmail: code.newEmail }
+    },
+
+    async sign({ session, user }, kind, payload) {
+      refuse(await rateLimits.hit(`sign:session:${session.id}`, limits.signsPerSession, now()), 'SIGN_RATE_LIMITED')
+      const { secret, address } = await decryptKey(user.id, namespaceOfKind(kind))
+      try {
+        return await signPayload(kind, payload, secret, address)
+      } finally {
+        secret.fill(0)
+      }
+    },
+
+    async rewrapWalletKeys() {
+      let rewrapped = 0
+      let undecryptable = 0
+      const unreadable: Record<string, number> = {}
+      let afterId = ''
+      for (;;) {
+        const batch = await walletKeys.listNotUnder(keyring.current.id, afterId, 100)
+        if (batch.length === 0) break
+        for (const stored of batch) {
+          afterId = stored.id
+          if (!keyring.has(stored.encrypted.masterKeyId)) {
+            unreadable[stored.encrypted.masterKeyId] = (unreadable[stored.encrypted.masterKeyId] ?? 0) + 1
+            continue
+          }
+          let secret: Buffer
+          try {
+            secret = keyring.decrypt(stored.encrypted, walletKeyAad(stored))
+          } catch (error) {
+            // One damaged row must not stop the server starting; it is reported and left as it is.
+            logError(error, `wallet key ${stored.id} does not decrypt; left as it is`)
+            undecryptable++
+            continue
+          }
+          try {
+            if (await walletKeys.replaceCiphertext(stored.id, stored.encrypted.masterKeyId, keyring.encrypt(secret, walletKeyAad(stored)), now())) rewrapped++
+          } finally {
+            secret.fill(0)
+          }
+        }
+      }
+      return { rewrapped, unreadable, undecryptable }
+    },
+
+    async sweep() {
+      const at = now()
+      await rateLimits.sweep(at)
+      await codes.deleteOlderThan(at - KEEP_ENDED_MS)
+      await sessions.deleteOlderThan(at - KEEP_ENDED_MS)
+    },
+  }
+  return service
+}
+
+/**
+ * The chain the caller is on (SPEC §3: "chainId (string or number)"); default
+ * eip155:1 (SPEC §9). eip155 chains come back as numbers, others as CAIP-2.
+ */
+export function normalizeChainId(value: unknown): string | number {
+  if (value === undefined || value === null || value === '') return 1
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value
+  if (typeof value === 'string') {
+    const eip155 = /^(?:eip155:)?([1-9][0-9]{0,15})$/.exec(value)
+    if (eip155) return Number(eip155[1])
+    if (/^solana:[1-9A-HJ-NP-Za-km-z]{1,44}$/.test(value)) return value
+  }
+  throw new AuthError(400, 'Bad Request', 'INVALID_PAYLOAD', "chainId must be an EVM chain id (1 or 'eip155:1') or a Solana CAIP-2 id ('solana:…')")
+}
+
+/** The browser as the device email names it: printable characters only, short. */
+function describeDevice(context: RequestContext): string | undefined {
+  const agent = context.userAgent?.replace(/[^\x20-\x7e]/g, '').trim().slice(0, 160)
+  return agent ? `browser: ${agent}` : undefined
+}
+
+function throwError(error: Error): never {
+  throw error
+}

@@ -1,0 +1,196 @@
+/**
+ * One-time codes in the database. A code moves from `pending` to exactly one
+ * end state (`used`, `expired`, `exhausted`, `replaced`, `undelivered`); every
+ * move is a conditional update on `status = 'pending'`, so two requests racing
+ * on one code cannot both use it, and attempts are counted atomically.
+ */
+import { randomUUID } from 'node:crypto'
+import { type Kysely } from 'kysely'
+import { type DatabaseSchema, type OtpPurpose, type OtpStatus } from './schema'
+import { isoAt, toDate } from './time'
+
+export interface OtpCode {
+  id: string
+  purpose: OtpPurpose
+  email: string
+  projectId: string
+  deviceHash: string
+  userId: string | null
+  newEmail: string | null
+  salt: string
+  codeHash: string
+  masterKeyId: string
+  attempts: number
+  maxAttempts: number
+  status: OtpStatus
+  createdAt: Date
+  expiresAt: Date
+}
+
+export interface NewOtpCode {
+  purpose: OtpPurpose
+  email: string
+  projectId: string
+  deviceHash: string
+  userId?: string | null
+  newEmail?: string | null
+  salt: string
+  codeHash: string
+  masterKeyId: string
+  maxAttempts: number
+  createdAt: number
+  expiresAt: number
+}
+
+/**
+ * Which pending code a request means: sign-in and device codes by recipient,
+ * email-change codes by user (the session says who).
+ */
+export type OtpLookup = { purpose: 'login' | 'device'; email: string } | { purpose: 'update_primary' | 'update_secondary'; userId: string }
+
+export function isEmailChange(purpose: OtpPurpose): purpose is 'update_primary' | 'update_secondary' {
+  return purpose === 'update_primary' || purpose === 'update_secondary'
+}
+
+export interface OtpCodeStore {
+  /**
+   * Ends the pending codes this one replaces, then stores it: for sign-in and
+   * device codes, those of the same purpose and recipient; for email-change
+   * codes, every pending email-change code of the user.
+   */
+  issue(code: NewOtpCode): Promise<OtpCode>
+  /** The newest pending code for the lookup, if any. */
+  findPending(lookup: OtpLookup): Promise<OtpCode | undefined>
+  /**
+   * Counts one attempt if the code is still pending and has attempts left;
+   * returns the new attempt count, or undefined when it could not be counted.
+   */
+  countAttempt(id: string): Promise<number | undefined>
+  /** Moves a pending code to an end state; false when it was no longer pending. */
+  end(id: string, status: Exclude<OtpStatus, 'pending'>, now: number): Promise<boolean>
+  /** Deletes codes that ended or expired before `before`. */
+  deleteOlderThan(before: number): Promise<number>
+}
+
+/**
+ * @example
+ * const codes = createOtpCodeStore(db)
+ * const pending = await codes.findPending({ purpose: 'login', email: 'alice@example.com' })
+ */
+export function createOtpCodeStore(db: Kysely<DatabaseSchema>): OtpCodeStore {
+  const columns = [
+    'id', 'purpose', 'email', 'project_id', 'device_hash', 'user_id', 'new_email', 'salt', 'code_hash',
+    'master_key_id', 'attempts', 'max_attempts', 'status', 'created_at', 'expires_at',
+  ] as const
+
+  return {
+    async issue(code) {
+      const row = {
+        id: randomUUID(),
+        purpose: code.purpose,
+        email: code.email,
+        project_id: code.projectId,
+        device_hash: code.deviceHash,
+        user_id: code.userId ?? null,
+        new_email: code.newEmail ?? null,
+        salt: code.salt,
+        code_hash: code.codeHash,
+        master_key_id: code.masterKeyId,
+        attempts: 0,
+        max_attempts: code.maxAttempts,
+        status: 'pending' as const,
+        created_at: isoAt(code.createdAt),
+        expires_at: isoAt(code.expiresAt),
+      }
+      await db.transaction().execute(async (trx) => {
+        const replaced = trx
+          .updateTable('auth_otp_codes')
+          .set({ status: 'replaced', ended_at: isoAt(code.createdAt) })
+          .where('status', '=', 'pending')
+        if (isEmailChange(code.purpose)) {
+          // A new email change (or its next step) ends every earlier step of the user's change.
+          if (!code.userId) throw new Error(`A '${code.purpose}' code needs a userId`)
+          await replaced.where('purpose', 'in', ['update_primary', 'update_secondary']).where('user_id', '=', code.userId).execute()
+        } else {
+          await replaced.where('purpose', '=', code.purpose).where('email', '=', code.email).execute()
+        }
+        await trx.insertInto('auth_otp_codes').values(row).execute()
+      })
+      return toCode({ ...row, user_id: row.user_id, new_email: row.new_email })
+    },
+
+    async findPending(lookup) {
+      let query = db
+        .selectFrom('auth_otp_codes')
+        .select(columns)
+        .where('purpose', '=', lookup.purpose)
+        .where('status', '=', 'pending')
+      query = 'email' in lookup ? query.where('email', '=', lookup.email) : query.where('user_id', '=', lookup.userId)
+      const row = await query.orderBy('created_at', 'desc').limit(1).executeTakeFirst()
+      return row && toCode(row)
+    },
+
+    async countAttempt(id) {
+      const row = await db
+        .updateTable('auth_otp_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where((eb) => eb('attempts', '<', eb.ref('max_attempts')))
+        .returning('attempts')
+        .executeTakeFirst()
+      return row === undefined ? undefined : Number(row.attempts)
+    },
+
+    async end(id, status, now) {
+      const result = await db
+        .updateTable('auth_otp_codes')
+        .set({ status, ended_at: isoAt(now) })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
+
+    async deleteOlderThan(before) {
+      const result = await db.deleteFrom('auth_otp_codes').where('expires_at', '<', isoAt(before)).executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+  }
+}
+
+function toCode(row: {
+  id: string
+  purpose: OtpPurpose
+  email: string
+  project_id: string
+  device_hash: string
+  user_id: string | null
+  new_email: string | null
+  salt: string
+  code_hash: string
+  master_key_id: string
+  attempts: number
+  max_attempts: number
+  status: OtpStatus
+  created_at: Date | string
+  expires_at: Date | string
+}): OtpCode {
+  return {
+    id: row.id,
+    purpose: row.purpose,
+    email: row.email,
+    projectId: row.project_id,
+    deviceHash: row.device_hash,
+    userId: row.user_id,
+    newEmail: row.new_email,
+    salt: row.salt,
+    codeHash: row.code_hash,
+    masterKeyId: row.master_key_id,
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
+    status: row.status,
+    createdAt: toDate(row.created_at),
+    expiresAt: toDate(row.expires_at),
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The development mailbox (docs/self-hosting.md): the messages the server would
+ * have emailed, as JSON, so a developer or a browser test can read a one-time
+ * code without an SMTP server. Registered only when DEV_MAILBOX is on, which
+ * the environment refuses in production. No CORS: other sites cannot read it.
+ */
+import { type FastifyPluginAsync } from 'fastify'
+import { type Mailbox, type MailboxMessage } from '../auth/mailer'
+import { HttpError, errorResponses } from '../httpErrors'
+
+export interface DevMailboxRoutesOptions {
+  mailbox: Mailbox
+}
+
+const messageSchema = {
+  type: 'object',
+  required: ['id', 'to', 'subject', 'text', 'purpose', 'code', 'sentAt'],
+  properties: {
+    id: { type: 'integer' },
+    to: { type: 'string' },
+    subject: { type: 'string' },
+    text: { type: 'string' },
+    purpose: { type: 'string' },
+    code: { type: 'string' },
+    sentAt: { type: 'string' },
+  },
+} as const
+
+const toJson = (message: MailboxMessage) => ({
+  id: message.id,
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  purpose: message.meta.purpose,
+  code: message.meta.code,
+  sentAt: message.sentAt,
+})
+
+export const devMailboxRoutes: FastifyPluginAsync<DevMailboxRoutesOptions> = async (app, { mailbox }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  app.get(
+    '/dev/mailbox',
+    { schema: { response: { 200: { type: 'object', required: ['messages'], properties: { messages: { type: 'array', items: messageSchema } } } } } },
+    async () => ({ messages: mailbox.list().map(toJson) }),
+  )
+
+  app.get<{ Querystring: { to: string } }>(
+    '/dev/mailbox/latest',
+    {
+      schema: {
+        querystring: { type: 'object', required: ['to'], properties: { to: { type: 'string', minLength: 1, maxLength: 320 } } },
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const message = mailbox.latest(request.query.to)
+      if (message === undefined) throw new HttpError(404, 'Not Found', `No message to '${request.query.to}' in the development mailbox`)
+      return toJson(message)
+    },
+  )
+}
