@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { startStack, type Stack } from '../dev/stack'
 
 /** Debian's Chromium (installed by `npm test` when missing); no browser is downloaded. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -31,4 +32,25 @@ export function watchPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`)
   })
   return errors
+}
+
+/**
+ * Starts the local stack and Chromium for a test file (in beforeAll) and stops both
+ * (in afterAll). Read them through the returned getters inside tests.
+ */
+export function setupStackAndBrowser(): { stack(): Stack; browser(): Browser } {
+  let stack: Stack | undefined
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    ;[stack, browser] = await Promise.all([startStack({ quiet: true }), launchBrowser()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await stack?.stop()
+  })
+  const ready = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`${name} did not start (see the beforeAll error above)`)
+    return value
+  }
+  return { stack: () => ready(stack, 'The local stack'), browser: () => ready(browser, 'Chromium') }
 }

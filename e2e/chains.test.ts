@@ -1,33 +1,26 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem'
 import { devAccounts } from '../dev/chain/devAccounts'
-import { startStack, type Stack } from '../dev/stack'
-import { launchBrowser, screenshot, watchPageErrors } from './browser'
+import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 
 // A visitor on the demo with the development injected wallet, against the real local
 // chains: connect, see the balance, send ETH and the test token, switch network, disconnect.
 jest.setTimeout(120_000)
 
-let stack: Stack
-let browser: Browser
+const env = setupStackAndBrowser()
 let page: Page
 let errors: string[]
 const visitor = devAccounts[0]!.address
 const receiver = devAccounts[5]!.address
 
 beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ quiet: true }), launchBrowser()])
-  page = await browser.newPage({ viewport: { width: 900, height: 820 } })
+  page = await env.browser().newPage({ viewport: { width: 900, height: 820 } })
   errors = watchPageErrors(page)
-  await page.goto(stack.demoUrl)
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
+  await page.goto(env.stack().demoUrl)
 })
 
-const chain = (index: number) => createPublicClient({ transport: http(stack.chains.chains[index]!.rpcUrl) })
-const token = () => stack.chains.chains[0]!.token.address as Address
+const chain = (index: number) => createPublicClient({ transport: http(env.stack().chains.chains[index]!.rpcUrl) })
+const token = () => env.stack().chains.chains[0]!.token.address as Address
 const status = () => page.getByTestId('demo-status')
 const dialog = () => page.getByRole('dialog')
 // Reads a dotted path of the demo's Portico state in the page. No eval: the page's CSP forbids it.

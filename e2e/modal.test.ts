@@ -1,25 +1,16 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { seriousA11yViolations } from './axe'
-import { launchBrowser, screenshot, watchPageErrors } from './browser'
-import { startStack, type Stack } from '../dev/stack'
+import { screenshot, watchPageErrors, setupStackAndBrowser } from './browser'
 
 jest.setTimeout(60_000)
 
-let stack: Stack
-let browser: Browser
+const env = setupStackAndBrowser()
 
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ quiet: true }), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-})
 
 async function openDemo(colorScheme: 'light' | 'dark'): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ colorScheme, viewport: { width: 900, height: 720 } })
+  const page = await env.browser().newPage({ colorScheme, viewport: { width: 900, height: 720 } })
   const errors = watchPageErrors(page)
-  await page.goto(stack.demoUrl)
+  await page.goto(env.stack().demoUrl)
   await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
   return { page, errors }
 }

@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { seriousA11yViolations } from './axe'
-import { launchBrowser, screenshot, watchPageErrors } from './browser'
+import { screenshot, watchPageErrors, setupStackAndBrowser } from './browser'
 import * as fx from './fixtures'
-import { startStack, type Stack } from '../dev/stack'
 
 // Every view of the modal reachable without a wallet, in light and dark: each is
 // screenshotted into test-artifacts/screenshots/ and checked with axe (no serious or
@@ -11,23 +10,15 @@ import { startStack, type Stack } from '../dev/stack'
 // waiting states.
 jest.setTimeout(90_000)
 
-let stack: Stack
-let browser: Browser
+const env = setupStackAndBrowser()
 
-beforeAll(async () => {
-  ;[stack, browser] = await Promise.all([startStack({ quiet: true }), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await stack?.stop()
-})
 
 type Scheme = 'light' | 'dark'
 
 async function openDemo(scheme: Scheme): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ colorScheme: scheme, viewport: { width: 760, height: 820 } })
+  const page = await env.browser().newPage({ colorScheme: scheme, viewport: { width: 760, height: 820 } })
   const errors = watchPageErrors(page)
-  await page.goto(stack.demoUrl)
+  await page.goto(env.stack().demoUrl)
   await page.getByTestId('portico-connect-button').waitFor()
   return { page, errors }
 }

@@ -10,40 +10,10 @@ import { type DatabaseConfig, detectEngine, openDatabase } from './db/connect'
 import { migrateToLatest } from './db/migrations'
 import { type DatabaseSchema } from './db/schema'
 import { http, listen } from './test/http'
-import { type PostgresInstance, startPostgres } from './test/postgres'
+import { setupTestEngines } from './test/engines'
 import { TEST_PROJECTS } from './test/projects'
-import { type TempSqliteFile, tempSqliteFile } from './test/sqlite'
 
-let postgres: PostgresInstance | undefined
-const sqliteFiles: TempSqliteFile[] = []
-
-beforeAll(async () => {
-  postgres = await startPostgres()
-}, 60_000)
-afterAll(async () => {
-  await postgres?.stop()
-  for (const file of sqliteFiles) file.remove()
-})
-
-const engines: Array<{ name: string; engine: 'sqlite' | 'postgres'; freshDatabase: () => Promise<DatabaseConfig> }> = [
-  {
-    name: 'SQLite file',
-    engine: 'sqlite',
-    freshDatabase: async () => {
-      const file = tempSqliteFile()
-      sqliteFiles.push(file)
-      return { sqliteFile: file.file }
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    engine: 'postgres',
-    freshDatabase: async () => {
-      if (postgres === undefined) throw new Error('The throwaway PostgreSQL did not start (see the beforeAll error above)')
-      return { postgresUrl: await postgres.createDatabase() }
-    },
-  },
-]
+const engines = setupTestEngines()
 
 describe.each(engines)('storage on $name', ({ engine, freshDatabase }) => {
   let config: DatabaseConfig
