@@ -20,6 +20,26 @@ import { modalActions } from './store/slices/modal'
 import { networkActions } from './store/slices/network'
 import { optionsActions } from './store/slices/options'
 import type { CaipNetwork, CaipNetworkId } from './types/network'
+import type { WalletConnectClient } from './walletconnect/types'
+
+/**
+ * The WalletConnect client, loaded on first use: `import('./walletconnect')` is its own
+ * chunk (with the sign-client), fetched only when the visitor picks WalletConnect.
+ */
+function lazyWalletConnect(config: ResolvedConfig) {
+  let client: Promise<WalletConnectClient> | undefined
+  return () =>
+    (client ??= import('./walletconnect')
+      .then(async ({ createWalletConnectClient }) => {
+        const created = createWalletConnectClient({ projectId: config.projectId ?? '', relayUrl: config.endpoints.relay, metadata: config.metadata, networks: config.networks })
+        await created.init()
+        return created
+      })
+      .catch((error: unknown) => {
+        client = undefined
+        throw error
+      }))
+}
 
 function lazyServices(config: ResolvedConfig) {
   let services: Promise<PorticoServices> | undefined
@@ -96,6 +116,7 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     storage: createStorage({
       store: runtime.storage === null ? undefined : (runtime.storage ?? defaultKeyValueStore(runtime.window ?? globalWindow())),
     }),
+    walletConnect: lazyWalletConnect(resolved),
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
   const store = createStore({ config: resolved, middleware: [sagaMiddleware] })

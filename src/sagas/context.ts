@@ -2,6 +2,7 @@ import { call, getContext } from 'redux-saga/effects'
 import type { ResolvedConfig } from '../config/resolveConfig'
 import type { PorticoServices } from '../createServices'
 import type { NamespacePlugin } from '../plugins/types'
+import type { WalletConnectClient } from '../walletconnect/types'
 import type { PorticoStorage } from '../storage/createStorage'
 
 /**
@@ -19,6 +20,12 @@ export type SagaContext = {
   now: () => number
   /** What survives a reload (recent wallets, connections to restore). */
   storage: PorticoStorage
+  /**
+   * The WalletConnect client, created and initialised on first call: the
+   * `src/walletconnect` chunk (and the sign-client) load only then. Absent, WalletConnect
+   * is unavailable and a pairing fails with 'Sign Client not initialized'.
+   */
+  walletConnect?: (() => Promise<WalletConnectClient>) | undefined
 }
 
 export function* getSagaContext() {

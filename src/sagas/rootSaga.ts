@@ -6,9 +6,10 @@ import { networkSaga } from './network'
 import { persistenceSaga } from './persistence'
 import { sendFlowSaga } from './send'
 import { toastSaga } from './toast'
+import { walletConnectSaga } from './walletConnect'
 import { walletsSaga } from './wallets'
 
 /** Starts every long-running process; each lives in its own file. */
 export function* rootSaga() {
-  yield all([fork(persistenceSaga), fork(modalSaga), fork(toastSaga), fork(networkSaga), fork(connectorsSaga), fork(walletsSaga), fork(balanceSaga), fork(sendFlowSaga)])
+  yield all([fork(persistenceSaga), fork(modalSaga), fork(toastSaga), fork(networkSaga), fork(connectorsSaga), fork(walletsSaga), fork(balanceSaga), fork(sendFlowSaga), fork(walletConnectSaga)])
 }

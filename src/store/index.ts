@@ -15,3 +15,16 @@ export { sendActions } from './slices/send'
 export { swapActions } from './slices/swap'
 export { transactionsActions } from './slices/transactions'
 export { walletsActions } from './slices/wallets'
+export {
+  walletConnectActions,
+  isPairingExpired,
+  selectWalletConnect,
+  selectPairingUri,
+  selectPairingStatus,
+  selectPairingExpiresAt,
+  selectWalletConnectError,
+  selectWalletConnectSession,
+  type PairingStatus,
+  type WalletConnectState,
+  type WalletConnectSessionSummary,
+} from './slices/walletConnect'

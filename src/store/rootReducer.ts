@@ -11,6 +11,7 @@ import { routerSlice } from './slices/router'
 import { sendSlice } from './slices/send'
 import { swapSlice } from './slices/swap'
 import { transactionsSlice } from './slices/transactions'
+import { walletConnectSlice } from './slices/walletConnect'
 import { walletsSlice } from './slices/wallets'
 
 export const rootReducer = combineSlices(
@@ -27,6 +28,7 @@ export const rootReducer = combineSlices(
   swapSlice,
   transactionsSlice,
   walletsSlice,
+  walletConnectSlice,
 )
 
 export type PorticoState = ReturnType<typeof rootReducer>

@@ -1,0 +1,215 @@
+import createSagaMiddleware, { type Task } from 'redux-saga'
+import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
+import { Time } from '../config/constants'
+import { resolveConfig } from '../config/resolveConfig'
+import { createStorage } from '../storage/createStorage'
+import { createStore } from '../store/createStore'
+import { modalActions } from '../store/slices/modal'
+import { isPairingExpired, walletConnectActions } from '../store/slices/walletConnect'
+import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
+import type { WalletConnectClient, WalletConnectSessionInfo } from '../walletconnect/types'
+import type { SagaContext } from './context'
+import { walletConnectSaga } from './walletConnect'
+
+// The pairing rules of SPEC §4 under Jest's fake timers, with a stand-in client: the
+// real sign-client (which keeps its own timers) is exercised in walletConnect.relay.test.ts.
+
+type Deferred<T> = { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void }
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  promise.catch(() => {})
+  return { promise, resolve, reject }
+}
+
+function stubClient() {
+  const approvals: Deferred<WalletConnectSessionInfo>[] = []
+  const abandoned: string[] = []
+  let pairings = 0
+  const client: WalletConnectClient = {
+    initialized: true,
+    init: async () => {},
+    async connect() {
+      pairings++
+      const approval = deferred<WalletConnectSessionInfo>()
+      approvals.push(approval)
+      const topic = `${pairings}`.padStart(64, '0')
+      return { uri: `wc:${topic}@2?relay-protocol=irn&symKey=${'ab'.repeat(32)}`, pairingTopic: topic, approval: approval.promise }
+    },
+    abandonPairing: async (topic) => {
+      abandoned.push(topic)
+    },
+    request: async () => undefined as never,
+    switchNetwork: async () => {},
+    disconnect: async () => {},
+    getSession: () => undefined,
+    onEvent: () => () => {},
+    destroy: async () => {},
+  }
+  return { client, approvals, abandoned, pairings: () => pairings }
+}
+
+const session = (address = '0x1111111111111111111111111111111111111111'): WalletConnectSessionInfo => ({
+  topic: 'session-topic',
+  pairingTopic: 'p',
+  peer: { name: 'Test Wallet', description: '', url: 'https://wallet.example', icons: ['https://wallet.example/icon.png'] },
+  namespaces: { eip155: { accounts: [`eip155:10:${address}`, `eip155:1:${address}`], chains: ['eip155:10', 'eip155:1'], methods: ['personal_sign'], events: [] } },
+  expiry: Date.now() + 7 * 86_400_000,
+})
+
+let task: Task | undefined
+afterEach(() => {
+  task?.cancel()
+  jest.useRealTimers()
+})
+
+function setup(options: { withLoader?: boolean } = {}) {
+  jest.useFakeTimers({ now: 1_700_000_000_000 })
+  const stub = stubClient()
+  const fake = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: [] })
+  const config = resolveConfig({ projectId: 'p', plugins: [fake.plugin], devtools: false }, { defaultPlugins: () => [] })
+  const context: SagaContext = {
+    config,
+    plugins: new Map([['eip155', fake.plugin]]),
+    window: undefined,
+    services: () => Promise.reject(new Error('no services in this test')),
+    now: () => Date.now(),
+    storage: createStorage({ store: undefined }),
+    walletConnect: options.withLoader === false ? undefined : async () => stub.client,
+  }
+  const log: { type: string; at: number; payload?: unknown }[] = []
+  const recorder: Middleware = () => (next) => (action) => {
+    const { type, payload } = action as UnknownAction & { payload?: unknown }
+    if (type.startsWith('walletConnect/') || type.startsWith('router/') || type === 'modal/closeRequested') log.push({ type, at: Date.now(), payload })
+    return next(action)
+  }
+  const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
+  const store = createStore({ config, middleware: [recorder, sagaMiddleware] })
+  task = sagaMiddleware.run(walletConnectSaga)
+  store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
+  const flush = () => jest.advanceTimersByTimeAsync(0)
+  return { store, stub, log, flush, wc: () => store.getState().walletConnect, start: Date.now() }
+}
+
+describe('WalletConnect pairing expiry (SPEC §4)', () => {
+  it('counts a pairing as expired within 10 s of its 4-minute expiry', () => {
+    const expiresAt = 1_000_000 + Time.pairingExpiryMs
+    expect(Time.pairingExpiryMs).toBe(240_000)
+    expect(isPairingExpired(expiresAt, expiresAt - 10_001)).toBe(false)
+    expect(isPairingExpired(expiresAt, expiresAt - 10_000)).toBe(true)
+    expect(isPairingExpired(undefined, 0)).toBe(true)
+  })
+
+  it('shows ConnectingWalletConnect, puts the URI with its 4-minute expiry, expires it at 4 min − 10 s and offers a fresh one', async () => {
+    const { store, stub, log, flush, wc, start } = setup()
+    store.dispatch(walletConnectActions.connectRequested({ walletId: 'rainbow' }))
+    await flush()
+    expect(store.getState().router.history.at(-1)).toEqual({ view: 'ConnectingWalletConnect', params: { walletId: 'rainbow' } })
+    expect(wc()).toMatchObject({ status: 'pairing', walletId: 'rainbow', pairingExpiresAt: start + 240_000, uri: expect.stringMatching(/^wc:0+1@2\?/) })
+    const first = wc().uri
+
+    await jest.advanceTimersByTimeAsync(229_999)
+    expect(wc()).toMatchObject({ status: 'pairing', uri: first })
+    await jest.advanceTimersByTimeAsync(1)
+    const expired = log.find((entry) => entry.type === 'walletConnect/expired')
+    expect(expired?.at).toBe(start + 230_000)
+
+    // Still on the view with the modal open: a fresh pairing replaces the old one at once.
+    expect(wc()).toMatchObject({ status: 'pairing', pairingExpiresAt: start + 230_000 + 240_000, uri: expect.stringMatching(/^wc:0+2@2\?/) })
+    expect(stub.abandoned).toEqual([`${1}`.padStart(64, '0')])
+    expect(log.map((entry) => entry.type).filter((type) => type !== 'router/push')).toEqual([
+      'walletConnect/connectRequested',
+      'walletConnect/pairingStarted',
+      'walletConnect/uriReceived',
+      'walletConnect/expired',
+      'walletConnect/pairingStarted',
+      'walletConnect/uriReceived',
+    ])
+  })
+
+  it('with the modal closed an expired pairing stays expired until a refresh asks for a fresh URI', async () => {
+    const { store, stub, flush, wc } = setup()
+    store.dispatch(walletConnectActions.connectRequested({}))
+    await flush()
+    store.dispatch(modalActions.closed())
+    await jest.advanceTimersByTimeAsync(230_000)
+    expect(wc()).toMatchObject({ status: 'expired', uri: undefined })
+    await jest.advanceTimersByTimeAsync(600_000)
+    expect(stub.pairings()).toBe(1)
+
+    store.dispatch(walletConnectActions.refreshRequested())
+    await flush()
+    expect(wc()).toMatchObject({ status: 'pairing', uri: expect.stringMatching(/^wc:0+2@2\?/), pairingExpiresAt: Date.now() + 240_000 })
+  })
+
+  it('keeps a live pairing when the view asks again, and replaces it on refresh', async () => {
+    const { store, stub, flush, wc } = setup()
+    store.dispatch(walletConnectActions.connectRequested({}))
+    await flush()
+    const uri = wc().uri
+    await jest.advanceTimersByTimeAsync(60_000)
+    store.dispatch(walletConnectActions.connectRequested({}))
+    await flush()
+    expect(wc().uri).toBe(uri)
+    expect(stub.pairings()).toBe(1)
+    expect(store.getState().router.history.filter((r) => r.view === 'ConnectingWalletConnect')).toHaveLength(1)
+
+    store.dispatch(walletConnectActions.refreshRequested())
+    await flush()
+    expect(wc().uri).not.toBe(uri)
+    expect(wc().pairingExpiresAt).toBe(Date.now() + 240_000)
+    expect(stub.abandoned).toHaveLength(1)
+    // The new pairing's own clock: it expires 4 min − 10 s after the refresh, not before.
+    await jest.advanceTimersByTimeAsync(229_999)
+    expect(wc().status).toBe('pairing')
+  })
+
+  it('connects on approval: the account as connectors.ts puts it, the active network first, Account view, modal closed', async () => {
+    const { store, stub, flush, log } = setup()
+    store.dispatch(walletConnectActions.connectRequested({ walletId: 'rainbow' }))
+    await flush()
+    stub.approvals[0]!.resolve(session())
+    await flush()
+    const state = store.getState()
+    expect(state.walletConnect).toMatchObject({ status: 'connected', uri: undefined, session: { topic: 'session-topic', namespaces: ['eip155'], peer: { name: 'Test Wallet' } } })
+    expect(state.account.byNamespace.eip155).toMatchObject({
+      status: 'connected',
+      address: '0x1111111111111111111111111111111111111111',
+      caipAddress: 'eip155:1:0x1111111111111111111111111111111111111111',
+      connectedWalletInfo: { connectorId: 'walletConnect', name: 'Test Wallet', type: 'WALLET_CONNECT', icon: 'https://wallet.example/icon.png' },
+    })
+    expect(state.connectors.active).toEqual({ eip155: 'walletConnect' })
+    expect(state.connectors.recent[0]).toEqual({ id: 'rainbow', name: 'Test Wallet', imageUrl: 'https://wallet.example/icon.png' })
+    expect(state.network.activeCaipNetworkId).toBe('eip155:1')
+    expect(state.router.history).toEqual([{ view: 'Account' }])
+    // The modal saga (not running here) closes on this; createPortico's test sees it closed.
+    expect(log.filter((entry) => entry.type === 'modal/closeRequested')).toEqual([expect.objectContaining({ payload: { force: true } })])
+    // No expiry after the session: the timer lost the race.
+    await jest.advanceTimersByTimeAsync(300_000)
+    expect(store.getState().walletConnect.status).toBe('connected')
+    expect(stub.abandoned).toEqual([])
+  })
+
+  it('a rejected proposal shows the error; asking again pairs anew', async () => {
+    const { store, stub, flush, wc } = setup()
+    store.dispatch(walletConnectActions.connectRequested({}))
+    await flush()
+    stub.approvals[0]!.reject(Object.assign(new Error('User rejected.'), { code: 5000 }))
+    await flush()
+    expect(wc()).toMatchObject({ status: 'error', error: 'User rejected.', uri: undefined })
+    store.dispatch(walletConnectActions.connectRequested({}))
+    await flush()
+    expect(wc()).toMatchObject({ status: 'pairing', error: undefined, uri: expect.stringMatching(/^wc:0+2@2\?/) })
+  })
+
+  it("fails with 'Sign Client not initialized' when no WalletConnect loader is wired", async () => {
+    const { store, flush, wc } = setup({ withLoader: false })
+    store.dispatch(walletConnectActions.connectRequested({}))
+    await flush()
+    expect(wc()).toMatchObject({ status: 'error', error: 'Sign Client not initialized' })
+  })
+})

@@ -1,0 +1,294 @@
+import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga'
+import { actionChannel, call, cancel, cancelled, delay, fork, put, race, select, spawn, take, takeEvery, takeLatest } from 'redux-saga/effects'
+import type { Channel } from 'redux-saga'
+import { Time } from '../config/constants'
+import { WalletSessionError } from '../errors'
+import type { PorticoState } from '../store/rootReducer'
+import { accountActions } from '../store/slices/account'
+import { connectorsActions } from '../store/slices/connectors'
+import { modalActions } from '../store/slices/modal'
+import { networkActions } from '../store/slices/network'
+import { routerActions } from '../store/slices/router'
+import { walletConnectActions, type WalletConnectSessionSummary } from '../store/slices/walletConnect'
+import type { ConnectorInfo } from '../types/connector'
+import type { CaipNetworkId } from '../types/network'
+import type { WalletConnectClient, WalletConnectEvent, WalletConnectPairing, WalletConnectSessionInfo } from '../walletconnect/types'
+import { putConnected } from './connectors'
+import { getSagaContext, type SagaContext } from './context'
+import { errorMessage } from './errorMessage'
+
+/** The connector id under which WalletConnect connections appear in the store. */
+export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+
+const connectingViews = new Set(['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'])
+
+/** The live client, once this saga loaded it (shared by the processes below, never stored). */
+type ClientHolder = { client: WalletConnectClient | undefined }
+
+function* loadClient(holder: ClientHolder) {
+  if (holder.client) return holder.client
+  const context: SagaContext = yield call(getSagaContext)
+  if (!context.walletConnect) throw WalletSessionError.notInitialized()
+  const client: WalletConnectClient = yield call(context.walletConnect)
+  holder.client = client
+  return client
+}
+
+const summary = (session: WalletConnectSessionInfo): WalletConnectSessionSummary => ({
+  topic: session.topic,
+  peer: { name: session.peer.name, url: session.peer.url, icons: [...session.peer.icons] },
+  namespaces: Object.keys(session.namespaces),
+  expiry: session.expiry,
+})
+
+/** Namespaces the store holds as connected through WalletConnect. */
+function walletConnectNamespaces(state: PorticoState): string[] {
+  return Object.entries(state.connectors.active)
+    .filter(([, connectorId]) => connectorId === WALLET_CONNECT_CONNECTOR_ID)
+    .map(([namespace]) => namespace)
+}
+
+/**
+ * One pairing, from URI to session. SPEC §4: the pairing expires after 4 minutes and
+ * counts as expired within 10 s of that, so it is marked expired at 4 min − 10 s. While
+ * the visitor still looks at a WalletConnect view a fresh URI replaces it at once;
+ * otherwise the next `connectRequested` or `refreshRequested` makes one.
+ */
+export function* pairingSaga(holder: ClientHolder) {
+  const context: SagaContext = yield call(getSagaContext)
+  while (true) {
+    yield put(walletConnectActions.pairingStarted())
+    let pairing: WalletConnectPairing
+    try {
+      const client: WalletConnectClient = yield call(loadClient, holder)
+      pairing = yield call(client.connect)
+    } catch (error) {
+      yield put(walletConnectActions.failed({ message: errorMessage(error) }))
+      return
+    }
+    const expiresAt = context.now() + Time.pairingExpiryMs
+    yield put(walletConnectActions.uriReceived({ uri: pairing.uri, expiresAt }))
+    try {
+      const outcome: { session?: WalletConnectSessionInfo; expired?: true } = yield race({
+        session: call(() => pairing.approval),
+        expired: delay(Math.max(0, expiresAt - Time.pairingExpiryMarginMs - context.now())),
+      })
+      if (outcome.session) {
+        yield call(onApproved, outcome.session)
+        return
+      }
+    } catch (error) {
+      yield put(walletConnectActions.failed({ message: errorMessage(error) }))
+      return
+    } finally {
+      // A pairing left behind (expired, replaced, or the saga stopped) is dropped on the client too.
+      const state: PorticoState = yield select()
+      if (state.walletConnect.status !== 'connected' && holder.client?.initialized) {
+        // Detached: the pairing task may be the one being cancelled.
+        yield spawn(abandon, holder.client, pairing.pairingTopic)
+      }
+    }
+    yield put(walletConnectActions.expired())
+    const state: PorticoState = yield select()
+    const view = state.router.history[state.router.history.length - 1]?.view
+    if (!state.modal.open || !view || !connectingViews.has(view)) return
+  }
+}
+
+function* abandon(client: WalletConnectClient, pairingTopic: string) {
+  try {
+    yield call(client.abandonPairing, pairingTopic)
+  } catch {
+    // Best effort: an abandoned pairing also expires on its own.
+  }
+}
+
+/**
+ * The wallet approved: the session's accounts enter the store the way any connection
+ * does (connectors.ts `putConnected`), one namespace at a time, the active network's
+ * namespace last so it is the one the modal shows; then the Account view, and the modal
+ * closes.
+ */
+function* onApproved(session: WalletConnectSessionInfo) {
+  const state: PorticoState = yield select()
+  yield put(walletConnectActions.connected(summary(session)))
+  const active = state.network.activeCaipNetworkId
+  const namespaces = Object.keys(session.namespaces).filter((ns) => session.namespaces[ns]!.accounts.length > 0)
+  const activeNamespace = namespaces.find((ns) => active?.startsWith(`${ns}:`)) ?? namespaces[0]
+  const ordered = [...namespaces.filter((ns) => ns !== activeNamespace), ...(activeNamespace ? [activeNamespace] : [])]
+  for (const namespace of ordered) {
+    const accounts = accountsOf(session, namespace, active)
+    if (!accounts) continue
+    const info: ConnectorInfo = {
+      id: WALLET_CONNECT_CONNECTOR_ID,
+      name: session.peer.name,
+      type: 'WALLET_CONNECT',
+      chain: namespace,
+      chains: session.namespaces[namespace]!.chains,
+      imageUrl: session.peer.icons[0],
+    }
+    yield put(accountActions.connecting({ namespace }))
+    yield call(putConnected, namespace, info, {
+      address: accounts.addresses[0]!,
+      accounts: accounts.addresses.map((address) => ({ address })),
+      caipNetworkId: accounts.caipNetworkId,
+    })
+  }
+  const after: PorticoState = yield select()
+  yield put(
+    connectorsActions.recentAdded({ id: after.walletConnect.walletId ?? WALLET_CONNECT_CONNECTOR_ID, name: session.peer.name, imageUrl: session.peer.icons[0] }),
+  )
+  if (!after.network.unsupportedCaipNetworkId || after.network.allowUnsupportedChain) {
+    yield put(routerActions.reset({ view: 'Account' }))
+    yield put(modalActions.closeRequested({ force: true }))
+  }
+}
+
+/** The addresses of `namespace` on the active network when the wallet approved it, else on its first chain. */
+function accountsOf(session: WalletConnectSessionInfo, namespace: string, active: CaipNetworkId | undefined) {
+  const parsed = (session.namespaces[namespace]?.accounts ?? []).map((account) => {
+    const [ns, reference, ...rest] = account.split(':')
+    return { caipNetworkId: `${ns}:${reference}` as CaipNetworkId, address: rest.join(':') }
+  })
+  const chain = active && parsed.some((a) => a.caipNetworkId === active) ? active : parsed[0]?.caipNetworkId
+  if (!chain) return undefined
+  return { caipNetworkId: chain, addresses: [...new Set(parsed.filter((a) => a.caipNetworkId === chain).map((a) => a.address))] }
+}
+
+/** SPEC §4 chain disconnect for one namespace: account reset, connector gone. */
+function* resetNamespace(namespace: string) {
+  yield put(accountActions.chainDisconnected({ namespace }))
+  yield put(connectorsActions.disconnected({ namespace }))
+}
+
+function* endSession() {
+  yield put(walletConnectActions.disconnected())
+  const state: PorticoState = yield select()
+  for (const namespace of walletConnectNamespaces(state)) yield call(resetNamespace, namespace)
+  const after: PorticoState = yield select()
+  if (!Object.values(after.account.byNamespace).some((a) => a.status === 'connected')) yield put(routerActions.reset({ view: 'Connect' }))
+}
+
+/**
+ * Session events become store actions (SPEC §4): session_update, chain and account
+ * changes, and session_delete (already cleaned up by the client) as a disconnect.
+ * Ends when the session ends, from either side.
+ */
+export function* watchSessionSaga(holder: ClientHolder) {
+  const client = holder.client
+  if (!client) return
+  const channel: EventChannel<WalletConnectEvent> = eventChannel((emit) => client.onEvent(emit), buffers.expanding(8))
+  try {
+    while (true) {
+      const { event }: { event?: WalletConnectEvent } = yield race({ event: take(channel), ended: take(walletConnectActions.disconnected.type) })
+      if (!event) return
+      if (event.type === 'disconnect') {
+        yield call(endSession)
+        return
+      }
+      yield call(applySessionEvent, event)
+    }
+  } finally {
+    channel.close()
+  }
+}
+
+function* applySessionEvent(event: Exclude<WalletConnectEvent, { type: 'disconnect' }>) {
+  const state: PorticoState = yield select()
+  const connected = walletConnectNamespaces(state)
+  if (event.type === 'chainChanged') {
+    const namespace = event.caipNetworkId.split(':')[0]!
+    if (!connected.includes(namespace)) return
+    yield put(networkActions.activeNetworkChanged({ caipNetworkId: event.caipNetworkId }))
+    yield put(accountActions.networkChanged({ namespace, caipNetworkId: event.caipNetworkId }))
+    return
+  }
+  if (event.type === 'accountsChanged') {
+    if (!connected.includes(event.namespace)) return
+    if (event.accounts.length === 0) {
+      yield call(resetNamespace, event.namespace)
+      return
+    }
+    const caipAddress = state.account.byNamespace[event.namespace]?.caipAddress
+    const caipNetworkId = caipAddress?.split(':').slice(0, 2).join(':') as CaipNetworkId | undefined
+    if (caipNetworkId && event.accounts[0] !== state.account.byNamespace[event.namespace]?.address) {
+      yield put(accountActions.addressChanged({ namespace: event.namespace, address: event.accounts[0]!, caipNetworkId }))
+    }
+    return
+  }
+  // session_update: namespaces may have gone, chains narrowed, accounts changed.
+  yield put(walletConnectActions.sessionUpdated(summary(event.session)))
+  for (const namespace of connected) {
+    const account = state.account.byNamespace[namespace]
+    const current = account?.caipAddress?.split(':').slice(0, 2).join(':') as CaipNetworkId | undefined
+    const accounts = accountsOf(event.session, namespace, current)
+    if (!accounts) {
+      yield call(resetNamespace, namespace)
+      continue
+    }
+    if (accounts.caipNetworkId !== current) {
+      if (namespace === state.account.activeNamespace) yield put(networkActions.activeNetworkChanged({ caipNetworkId: accounts.caipNetworkId }))
+      yield put(accountActions.networkChanged({ namespace, caipNetworkId: accounts.caipNetworkId }))
+    }
+    if (!accounts.addresses.includes(account?.address ?? '')) {
+      yield put(accountActions.addressChanged({ namespace, address: accounts.addresses[0]!, caipNetworkId: accounts.caipNetworkId }))
+    }
+  }
+}
+
+/**
+ * The visitor disconnected in the modal (any path that resets the namespaces): once no
+ * namespace is held through WalletConnect any more, the session ends on the wallet too.
+ */
+function* disconnectWhenUnused(holder: ClientHolder) {
+  const state: PorticoState = yield select()
+  if (state.walletConnect.status !== 'connected' || walletConnectNamespaces(state).length > 0) return
+  yield put(walletConnectActions.disconnected())
+  const client = holder.client
+  if (!client?.initialized) return
+  try {
+    yield call(client.disconnect)
+  } catch {
+    // The session is gone locally; the wallet's copy expires on its own.
+  }
+}
+
+/**
+ * The WalletConnect process. `connectRequested` shows ConnectingWalletConnect, loads
+ * the WalletConnect chunk and pairs (a live pairing is kept rather than replaced);
+ * `refreshRequested` always makes a fresh URI. On approval the session's events are
+ * watched until it ends. Stopping the saga (portico.destroy()) closes the client.
+ */
+export function* walletConnectSaga() {
+  const holder: ClientHolder = { client: undefined }
+  let pairing: Task | undefined
+  yield takeLatest(walletConnectActions.connected.type, watchSessionSaga, holder)
+  yield takeEvery(connectorsActions.disconnected.type, disconnectWhenUnused, holder)
+  const requests: Channel<ReturnType<typeof walletConnectActions.connectRequested> | ReturnType<typeof walletConnectActions.refreshRequested>> = yield actionChannel([
+    walletConnectActions.connectRequested.type,
+    walletConnectActions.refreshRequested.type,
+  ])
+  try {
+    while (true) {
+      const action: ReturnType<typeof walletConnectActions.connectRequested> | ReturnType<typeof walletConnectActions.refreshRequested> = yield take(requests)
+      const state: PorticoState = yield select()
+      if (walletConnectActions.connectRequested.match(action)) {
+        const walletId = action.payload?.walletId
+        const top = state.router.history[state.router.history.length - 1]
+        const showing = top?.view === 'ConnectingWalletConnectBasic' || (top?.view === 'ConnectingWalletConnect' && top.params.walletId === walletId)
+        if (!showing) yield put(routerActions.push({ view: 'ConnectingWalletConnect', params: { walletId } }))
+        // The view asks on every mount; a pairing still in progress keeps its URI.
+        if (pairing?.isRunning() && state.walletConnect.status === 'pairing') continue
+      }
+      if (pairing?.isRunning()) yield cancel(pairing)
+      pairing = (yield fork(pairingSaga, holder)) as Task
+    }
+  } finally {
+    if ((yield cancelled()) as boolean) {
+      requests.close()
+      const client = holder.client
+      holder.client = undefined
+      if (client) void client.destroy().catch(() => undefined)
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { Time } from '../../config/constants'
+
+export type PairingStatus = 'idle' | 'pairing' | 'connected' | 'expired' | 'error'
+
+/** The connected WalletConnect session as the store keeps it: ids and display data only. */
+export type WalletConnectSessionSummary = {
+  /** Session topic: the key of the live session, which stays in the WalletConnect client. */
+  topic: string
+  peer: { name: string; url: string; icons: string[] }
+  /** Namespaces the wallet approved. */
+  namespaces: string[]
+  /** Epoch ms. */
+  expiry: number
+}
+
+export type WalletConnectState = {
+  /** The pairing URI to show as a QR code or deep link; undefined while one is prepared. */
+  uri: string | undefined
+  /** Epoch ms when the pairing expires (4 minutes after it was made, SPEC §4). */
+  pairingExpiresAt: number | undefined
+  status: PairingStatus
+  /** Message of the last failure (rejected proposal, relay unreachable), shown with a retry. */
+  error: string | undefined
+  /** Wallet-listing id of the wallet the visitor picked, if any (deep links, recent list). */
+  walletId: string | undefined
+  session: WalletConnectSessionSummary | undefined
+}
+
+const initialState: WalletConnectState = { uri: undefined, pairingExpiresAt: undefined, status: 'idle', error: undefined, walletId: undefined, session: undefined }
+
+/**
+ * SPEC §4: a pairing expires after 4 minutes and counts as expired within 10 s of that.
+ *
+ * @example
+ * isPairingExpired(expiresAt, Date.now()) // true from expiresAt - 10 000 on
+ */
+export function isPairingExpired(expiresAt: number | undefined, now: number): boolean {
+  return expiresAt === undefined || now >= expiresAt - Time.pairingExpiryMarginMs
+}
+
+export const walletConnectSlice = createSlice({
+  name: 'walletConnect',
+  initialState,
+  reducers: {
+    /** The visitor picked WalletConnect (or a wallet that uses it). The saga pairs, or keeps a live pairing. */
+    connectRequested(state, action: PayloadAction<{ walletId?: string | undefined } | undefined>) {
+      state.walletId = action.payload?.walletId
+      state.error = undefined
+    },
+    /** A fresh URI, replacing an expired (or about to expire) one. */
+    refreshRequested(state) {
+      state.error = undefined
+    },
+    /** A new pairing is being made: no URI yet. */
+    pairingStarted(state) {
+      state.status = 'pairing'
+      state.uri = undefined
+      state.pairingExpiresAt = undefined
+      state.error = undefined
+    },
+    uriReceived(state, action: PayloadAction<{ uri: string; expiresAt: number }>) {
+      state.status = 'pairing'
+      state.uri = action.payload.uri
+      state.pairingExpiresAt = action.payload.expiresAt
+    },
+    /** The pairing counts as expired (10 s before its expiry): its URI is no longer offered. */
+    expired(state) {
+      if (state.status !== 'pairing') return
+      state.status = 'expired'
+      state.uri = undefined
+    },
+    connected(state, action: PayloadAction<WalletConnectSessionSummary>) {
+      state.status = 'connected'
+      state.session = action.payload
+      state.uri = undefined
+      state.pairingExpiresAt = undefined
+      state.error = undefined
+    },
+    /** The wallet changed the session (session_update). */
+    sessionUpdated(state, action: PayloadAction<WalletConnectSessionSummary>) {
+      if (state.session?.topic === action.payload.topic) state.session = action.payload
+    },
+    failed(state, action: PayloadAction<{ message: string }>) {
+      state.status = 'error'
+      state.error = action.payload.message
+      state.uri = undefined
+      state.pairingExpiresAt = undefined
+    },
+    /** The session ended (either side). */
+    disconnected(state) {
+      state.status = 'idle'
+      state.session = undefined
+    },
+  },
+  selectors: {
+    selectWalletConnect: (state) => state,
+    selectPairingUri: (state) => state.uri,
+    selectPairingStatus: (state) => state.status,
+    selectPairingExpiresAt: (state) => state.pairingExpiresAt,
+    selectWalletConnectError: (state) => state.error,
+    selectWalletConnectSession: (state) => state.session,
+  },
+})
+
+export const walletConnectActions = walletConnectSlice.actions
+export const { selectWalletConnect, selectPairingUri, selectPairingStatus, selectPairingExpiresAt, selectWalletConnectError, selectWalletConnectSession } =
+  walletConnectSlice.selectors

@@ -1,0 +1,307 @@
+import { SignClient } from '@walletconnect/sign-client'
+import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
+import { RpcError, SwitchChainNotSupportedError, WalletError, WalletSessionError } from '../errors'
+import type { CaipNetworkId } from '../types/network'
+import { forgetGlobalCore } from './globalCore'
+import { createMemoryStorage } from './memoryStorage'
+import { buildProposalNamespaces, buildRpcMap } from './namespaces'
+import { jsonRpcOverHttp } from './rpc'
+import { namespaceOf, parseCaipAccount, toSessionInfo } from './session'
+import type {
+  WalletConnectClient,
+  WalletConnectClientOptions,
+  WalletConnectEvent,
+  WalletConnectPairing,
+  WalletConnectRequest,
+  WalletConnectSessionInfo,
+} from './types'
+
+type SignClientInstance = InstanceType<typeof SignClient>
+
+/** The sign protocol's reason for a disconnect the visitor asked for (SDK error USER_DISCONNECTED). */
+const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
+
+/** EVM methods that only read the chain: answered by the chain's RPC, never by the wallet. */
+const signingMethods = new Set(['eth_sendTransaction', 'eth_signTransaction', 'eth_sign', 'eth_signTypedData', 'eth_signTypedData_v3', 'eth_signTypedData_v4', 'eth_sendRawTransaction', 'eth_requestAccounts', 'eth_accounts'])
+const isReadMethod = (method: string) => method.startsWith('eth_') && !signingMethods.has(method)
+
+/** WalletConnect's own relays, where the hosted Verify API answers. */
+export function isHostedRelay(relayUrl: string): boolean {
+  try {
+    const host = new URL(relayUrl).hostname
+    return host.endsWith('.walletconnect.org') || host.endsWith('.walletconnect.com')
+  } catch {
+    return false
+  }
+}
+
+const randomPrefix = () => `portico-${Math.random().toString(36).slice(2, 10)}`
+
+/**
+ * The dapp side of WalletConnect: a SignClient on the configured relay, the session
+ * proposal built from the configured networks, requests routed to the wallet or to the
+ * chain's RPC, and session events as plain data. This module is the lazily loaded
+ * chunk: Portico imports it (`import('./walletconnect')`) only when the visitor picks
+ * WalletConnect.
+ *
+ * @example
+ * const client = createWalletConnectClient({ projectId, relayUrl: 'ws://127.0.0.1:8789', metadata, networks })
+ * await client.init()
+ * const { uri, approval } = await client.connect()   // show `uri` as a QR code
+ * const session = await approval
+ * const signature = await client.request({ method: 'personal_sign', params: ['0x68656c6c6f', address] })
+ */
+export function createWalletConnectClient(options: WalletConnectClientOptions): WalletConnectClient {
+  const proposal = buildProposalNamespaces(options.networks)
+  const rpcMap = buildRpcMap(options.networks)
+  const storagePrefix = options.storagePrefix ?? randomPrefix()
+  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
+  const listeners = new Set<(event: WalletConnectEvent) => void>()
+  let signClient: SignClientInstance | undefined
+  let initializing: Promise<void> | undefined
+  let session: SessionTypes.Struct | undefined
+  /** The chain requests go to by default, per namespace (follows chainChanged and switches). */
+  const currentChain = new Map<string, CaipNetworkId>()
+  let detach: (() => void) | undefined
+
+  const emit = (event: WalletConnectEvent) => listeners.forEach((listener) => listener(event))
+
+  function requireSignClient(): SignClientInstance {
+    if (!signClient) throw WalletSessionError.notInitialized()
+    return signClient
+  }
+
+  function adopt(next: SessionTypes.Struct) {
+    session = next
+    currentChain.clear()
+    for (const [key, namespace] of Object.entries(next.namespaces)) {
+      const first = namespace.accounts.map(parseCaipAccount)[0]?.caipNetworkId ?? (namespace.chains?.[0] as CaipNetworkId | undefined)
+      if (first && !currentChain.has(namespaceOf(key))) currentChain.set(namespaceOf(key), first)
+    }
+  }
+
+  function forget() {
+    session = undefined
+    currentChain.clear()
+  }
+
+  function attach(client: SignClientInstance) {
+    const onUpdate = ({ topic }: SignClientTypes.EventArguments['session_update']) => {
+      if (topic !== session?.topic) return
+      const updated = client.session.get(topic)
+      const chains = new Map(currentChain)
+      adopt(updated)
+      // The current chain survives an update that still approves it.
+      for (const [namespace, chain] of chains) if (toSessionInfo(updated).namespaces[namespace]?.chains.includes(chain)) currentChain.set(namespace, chain)
+      emit({ type: 'session_update', session: toSessionInfo(updated) })
+    }
+    const onEvent = ({ topic, params }: SignClientTypes.EventArguments['session_event']) => {
+      if (topic !== session?.topic) return
+      const { event, chainId } = params
+      const namespace = namespaceOf(chainId)
+      if (event.name === 'chainChanged') {
+        const caipNetworkId = toCaipChain(namespace, event.data, chainId as CaipNetworkId)
+        currentChain.set(namespaceOf(caipNetworkId), caipNetworkId)
+        emit({ type: 'chainChanged', caipNetworkId })
+      } else if (event.name === 'accountsChanged') {
+        const accounts = Array.isArray(event.data) ? (event.data as unknown[]).filter((a): a is string => typeof a === 'string') : []
+        emit({ type: 'accountsChanged', namespace, accounts: accounts.map((a) => parseCaipAccount(a)?.address ?? a) })
+      }
+    }
+    const onEnd = (reason: 'session_delete' | 'session_expire') => ({ topic }: { topic: string }) => {
+      if (topic !== session?.topic) return
+      // The sign-client already dropped the session's keys and subscription.
+      forget()
+      emit({ type: 'disconnect', reason })
+    }
+    const onDelete = onEnd('session_delete')
+    const onExpire = onEnd('session_expire')
+    client.on('session_update', onUpdate)
+    client.on('session_event', onEvent)
+    client.on('session_delete', onDelete)
+    client.on('session_expire', onExpire)
+    return () => {
+      client.off('session_update', onUpdate)
+      client.off('session_event', onEvent)
+      client.off('session_delete', onDelete)
+      client.off('session_expire', onExpire)
+    }
+  }
+
+  async function sendToWallet<T>(client: SignClientInstance, active: SessionTypes.Struct, chainId: CaipNetworkId, method: string, params: unknown): Promise<T> {
+    try {
+      return (await client.request({ topic: active.topic, chainId, request: { method, params } })) as T
+    } catch (error) {
+      const { code, message, data } = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown }
+      if (typeof code === 'number') throw new RpcError(code, { message: typeof message === 'string' ? message : undefined, data, cause: error })
+      throw error
+    }
+  }
+
+  const client: WalletConnectClient = {
+    get initialized() {
+      return signClient !== undefined
+    },
+
+    init() {
+      return (initializing ??= (async () => {
+        const created = await SignClient.init({
+          projectId: options.projectId,
+          relayUrl: options.relayUrl,
+          metadata: { ...options.metadata, icons: [...options.metadata.icons] },
+          customStoragePrefix: storagePrefix,
+          storage: createMemoryStorage(),
+          logger: options.logLevel ?? 'silent',
+          telemetryEnabled: false,
+        })
+        if (!(options.verify ?? isHostedRelay(options.relayUrl))) {
+          // No Verify server behind a self-hosted relay: attest nothing rather than wait for its timeout.
+          created.core.verify.register = async () => ''
+          // The sign-client treats an unresolved attestation as "unknown" (no origin check).
+          created.core.verify.resolve = (async () => undefined) as unknown as typeof created.core.verify.resolve
+        }
+        detach = attach(created)
+        signClient = created
+      })().catch((error: unknown) => {
+        initializing = undefined
+        throw error
+      }))
+    },
+
+    async connect(): Promise<WalletConnectPairing> {
+      const client = requireSignClient()
+      // The sign-client retries an unreachable relay for over a minute; the visitor should not wait that long.
+      const attempt = client.connect({ optionalNamespaces: proposal })
+      attempt.catch(() => {})
+      const { uri, approval } = await withTimeout(attempt, options.connectTimeoutMs ?? 15_000, () =>
+        new WalletError('The WalletConnect relay could not be reached.', { code: 'wallet/relay-unreachable', details: options.relayUrl }),
+      )
+      if (!uri) throw WalletSessionError.notInitialized()
+      const pairingTopic = uri.slice(3).split('@')[0] ?? ''
+      const approved = approval().then((next) => {
+        adopt(next)
+        return toSessionInfo(next)
+      })
+      // The saga may abandon a pairing (expiry, a fresh URI): its rejection must not go unhandled.
+      approved.catch(() => {})
+      return { uri, pairingTopic, approval: approved }
+    },
+
+    async abandonPairing(pairingTopic) {
+      const client = requireSignClient()
+      if (!client.core.pairing.pairings.keys.includes(pairingTopic)) return
+      try {
+        await client.core.pairing.disconnect({ topic: pairingTopic })
+      } catch {
+        // Already gone (expired on its own): nothing to clean.
+      }
+    },
+
+    async request<T = unknown>({ method, params, chainId }: WalletConnectRequest): Promise<T> {
+      const requested = chainId ? namespaceOf(chainId) : undefined
+      if (requested && !(requested in proposal)) throw WalletSessionError.namespaceNotConfigured(requested)
+      const client = requireSignClient()
+      const active = session
+      if (!active) throw WalletSessionError.callConnectFirst()
+      const info = toSessionInfo(active)
+      const namespace = requested ?? Object.keys(info.namespaces)[0]
+      const approved = namespace ? info.namespaces[namespace] : undefined
+      if (!namespace || !approved) throw WalletSessionError.namespaceNotConfigured(namespace ?? '')
+      const chain = chainId ?? currentChain.get(namespace) ?? approved.chains[0]
+      if (!chain) throw WalletSessionError.providerNotFound(namespace)
+
+      if (method === 'wallet_getCallsStatus' && !approved.methods.includes(method)) {
+        const bundlerUrl = active.sessionProperties?.bundler_url
+        if (typeof bundlerUrl === 'string' && bundlerUrl) return jsonRpcOverHttp<T>(bundlerUrl, method, params, fetchImpl)
+        throw WalletSessionError.callStatusNotApproved()
+      }
+      if (approved.methods.includes(method)) return sendToWallet<T>(client, active, chain, method, params)
+      if (namespace === 'eip155' && isReadMethod(method)) {
+        if (!approved.chains.includes(chain)) throw WalletSessionError.providerNotFound(chain)
+        const url = rpcMap[chain]
+        if (!url) throw WalletSessionError.noRpcUrl()
+        return jsonRpcOverHttp<T>(url, method, params, fetchImpl)
+      }
+      throw new RpcError(4200, { details: `The wallet did not approve '${method}' for ${namespace}.` })
+    },
+
+    async switchNetwork(caipNetworkId) {
+      const namespace = namespaceOf(caipNetworkId)
+      if (!(namespace in proposal)) throw WalletSessionError.namespaceNotConfigured(namespace)
+      const client = requireSignClient()
+      const active = session
+      if (!active) throw WalletSessionError.callConnectFirst()
+      const approved = toSessionInfo(active).namespaces[namespace]
+      const current = currentChain.get(namespace)
+      if (approved?.chains.includes(caipNetworkId)) {
+        if (current === caipNetworkId) return
+        // An approved chain: ask the wallet to follow when it can, then use it either way.
+        if (approved.methods.includes('wallet_switchEthereumChain') && current) {
+          const chainId = `0x${Number(caipNetworkId.split(':')[1]).toString(16)}`
+          await sendToWallet(client, active, current, 'wallet_switchEthereumChain', [{ chainId }]).catch(() => undefined)
+        }
+        currentChain.set(namespace, caipNetworkId)
+        emit({ type: 'chainChanged', caipNetworkId })
+        return
+      }
+      const reference = caipNetworkId.split(':')[1] ?? caipNetworkId
+      if (!approved?.methods.includes('wallet_switchEthereumChain') || !current) throw new SwitchChainNotSupportedError(reference)
+      await sendToWallet(client, active, current, 'wallet_switchEthereumChain', [{ chainId: `0x${Number(reference).toString(16)}` }])
+      currentChain.set(namespace, caipNetworkId)
+      emit({ type: 'chainChanged', caipNetworkId })
+    },
+
+    async disconnect() {
+      const client = requireSignClient()
+      const active = session
+      if (!active) return
+      forget()
+      try {
+        await client.disconnect({ topic: active.topic, reason: USER_DISCONNECTED })
+      } catch {
+        // The wallet may have ended it first; locally it is gone either way.
+      }
+    },
+
+    getSession(): WalletConnectSessionInfo | undefined {
+      return session ? toSessionInfo(session) : undefined
+    },
+
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+
+    async destroy() {
+      await initializing?.catch(() => undefined)
+      const client = signClient
+      signClient = undefined
+      forget()
+      listeners.clear()
+      detach?.()
+      detach = undefined
+      if (!client) return
+      // The heartbeat drives the sign-client's timers; the transport is its socket.
+      client.core.heartbeat.stop()
+      await client.core.relayer.transportClose().catch(() => undefined)
+      forgetGlobalCore(storagePrefix)
+    },
+  }
+  return client
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, error: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(error()), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** A chainChanged payload (a number, a hex or decimal string, or a CAIP-2 id) as CAIP-2. */
+function toCaipChain(namespace: string, data: unknown, fallback: CaipNetworkId): CaipNetworkId {
+  if (typeof data === 'string' && data.includes(':')) return data as CaipNetworkId
+  if (typeof data === 'number' && Number.isFinite(data)) return `${namespace}:${data}`
+  if (typeof data === 'string' && /^(0x[0-9a-f]+|\d+)$/i.test(data)) return `${namespace}:${Number(data)}`
+  return fallback
+}

@@ -1,0 +1,99 @@
+import type { Metadata } from '../config/types'
+import type { CaipAddress, CaipNetwork, CaipNetworkId } from '../types/network'
+
+/** What `createWalletConnectClient` needs; Portico fills it from the resolved config. */
+export type WalletConnectClientOptions = {
+  projectId: string
+  /** The relay's websocket URL (`config.endpoints.relay`). */
+  relayUrl: string
+  metadata: Metadata
+  /** The dapp's configured networks: the session proposal and the read-RPC map are built from them. */
+  networks: readonly CaipNetwork[]
+  /**
+   * Keeps this client's keys apart from any other WalletConnect client in the same
+   * page or process (the sign-client shares a core between clients of one prefix).
+   * Default: a fresh random prefix.
+   */
+  storagePrefix?: string | undefined
+  /**
+   * Use WalletConnect's hosted Verify API (domain attestation). Default: only when the
+   * relay is WalletConnect's hosted relay; a self-hosted relay has no Verify server, and
+   * asking it would stall every proposal by the API's 5 s timeout.
+   */
+  verify?: boolean | undefined
+  /** sign-client log level; default 'silent'. */
+  logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | undefined
+  /** How long `connect()` waits for the relay before giving up; default 15 s. */
+  connectTimeoutMs?: number | undefined
+  /** `fetch` for read calls sent to a chain's RPC; default the global one. */
+  fetch?: typeof fetch | undefined
+}
+
+/** A namespace of an approved session, as plain data. */
+export type WalletConnectNamespace = {
+  accounts: CaipAddress[]
+  chains: CaipNetworkId[]
+  methods: string[]
+  events: string[]
+}
+
+/** The approved session as plain data: what the saga and the store may see of it. */
+export type WalletConnectSessionInfo = {
+  topic: string
+  pairingTopic: string
+  peer: { name: string; description: string; url: string; icons: string[] }
+  namespaces: Record<string, WalletConnectNamespace>
+  /** Epoch ms. */
+  expiry: number
+}
+
+/** A fresh pairing: the URI to show (QR code, deep link) and the wallet's answer. */
+export type WalletConnectPairing = {
+  uri: string
+  pairingTopic: string
+  /** Resolves when the wallet approves; rejects when it rejects or the proposal expires. */
+  approval: Promise<WalletConnectSessionInfo>
+}
+
+/** Session events (SPEC §4 wallet session), as plain data for the saga. */
+export type WalletConnectEvent =
+  | { type: 'session_update'; session: WalletConnectSessionInfo }
+  | { type: 'chainChanged'; caipNetworkId: CaipNetworkId }
+  | { type: 'accountsChanged'; namespace: string; accounts: string[] }
+  /** The session ended from the wallet's side (session_delete) or by expiry; already cleaned up. */
+  | { type: 'disconnect'; reason: 'session_delete' | 'session_expire' }
+
+export type WalletConnectRequest = {
+  method: string
+  params?: unknown
+  /** CAIP-2 chain; default the session's current chain of the first namespace. */
+  chainId?: CaipNetworkId | undefined
+}
+
+/**
+ * The dapp side of WalletConnect. Live objects (the SignClient, its socket) stay
+ * inside; everything that comes out is plain data.
+ */
+export type WalletConnectClient = {
+  /** Creates the SignClient and connects its events. Idempotent. */
+  init(): Promise<void>
+  readonly initialized: boolean
+  /** A new pairing and session proposal (built from the configured networks). */
+  connect(): Promise<WalletConnectPairing>
+  /** Drops a pairing the visitor did not use (expired or replaced). */
+  abandonPairing(pairingTopic: string): Promise<void>
+  /**
+   * Sends a request: the wallet's methods to the wallet, read-only `eth_*` calls to the
+   * chain's RPC. Throws the SPEC §8 wallet-session errors.
+   */
+  request<T = unknown>(request: WalletConnectRequest): Promise<T>
+  /** Switches the session's current EVM chain (asking the wallet when it can). */
+  switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
+  /** Ends the session (telling the wallet) and cleans up. */
+  disconnect(): Promise<void>
+  getSession(): WalletConnectSessionInfo | undefined
+  /** Subscribes to session events. Returns the unsubscribe function. */
+  onEvent(listener: (event: WalletConnectEvent) => void): () => void
+  /** Stops timers and closes the relay socket. The client is unusable after. */
+  destroy(): Promise<void>
+}
