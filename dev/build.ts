@@ -21,6 +21,7 @@ export async function buildDemo({ outdir = path.join(root, 'demo/dist'), minify 
   await Promise.all([
     copyFile(path.join(root, 'demo/index.html'), path.join(outdir, 'index.html')),
     copyFile(path.join(root, 'demo/demo.css'), path.join(outdir, 'demo.css')),
+    copyFile(path.join(root, 'demo/favicon.svg'), path.join(outdir, 'favicon.svg')),
     writeFile(path.join(outdir, 'endpoints.js'), 'globalThis.PORTICO_ENDPOINTS = {}\n'),
     // Replaced by the local stack with the real dev wallet; empty for a plain build.
     writeFile(path.join(outdir, 'dev-wallet-config.js'), ''),

@@ -1,8 +1,9 @@
 // The local stack, as one function: used by `npm start` and by the browser tests so
 // both run exactly the same thing. Starts the reference server as its own process and
 // two local EVM chains (anvil, ids 1 and 10, test token deployed), builds the demo dapp
-// with the development injected wallet, and serves it with a strict CSP. The
-// WalletConnect relay and the secure frame origin join here as their issues land.
+// with the development injected wallet, and serves it with a strict CSP; a local
+// WalletConnect relay and the development WalletConnect wallet page. The secure frame
+// origin joins here when the embedded-wallet sagas land.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { createServer, type AddressInfo } from 'node:net'
@@ -10,7 +11,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { buildDemo } from './build'
 import { startDevChains, type DevChains } from './chain'
+import { startRelay } from './relay'
 import { buildDevWallet } from './wallets/injected/build'
+import { serveWalletConnectWallet } from './wallets/walletconnect/build'
 import { contentSecurityPolicy, serveStatic } from './staticServer'
 
 const root = path.resolve(__dirname, '..')
@@ -45,6 +48,8 @@ export type StackOptions = {
   /** Ports default to free ones. */
   demoPort?: number
   serverPort?: number
+  relayPort?: number
+  walletConnectWalletPort?: number
   /** Holds the server's SQLite file; a fresh temp folder by default. */
   dataDir?: string
   outdir?: string
@@ -54,6 +59,10 @@ export type StackOptions = {
 export type Stack = {
   demoUrl: string
   serverUrl: string
+  /** The local WalletConnect relay (ws://). */
+  relayUrl: string
+  /** The development WalletConnect wallet page; add `?uri=wc:…` to pair, `&auto=1` to approve. */
+  walletConnectWalletUrl: string
   /** The local EVM chains (ids 1 and 10) with the test token deployed on each. */
   chains: DevChains
   stop(): Promise<void>
@@ -75,24 +84,32 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
   })
   const chainsStarting = startDevChains()
+  const relayStarting = startRelay({ port: options.relayPort ?? 0 })
   try {
-    const [{ outdir }, chains] = await Promise.all([buildDemo({ outdir: options.outdir }), chainsStarting, waitForHealth(serverUrl, server)])
-    await buildDevWallet({ outdir, config: { rpcUrls: chains.rpcUrls } })
-    const endpoints = { blockchainApi: serverUrl, walletListing: serverUrl }
+    const [{ outdir }, chains, relay] = await Promise.all([buildDemo({ outdir: options.outdir }), chainsStarting, relayStarting, waitForHealth(serverUrl, server)])
+    const [, wcWallet] = await Promise.all([
+      buildDevWallet({ outdir, config: { rpcUrls: chains.rpcUrls } }),
+      serveWalletConnectWallet({ config: { relayUrl: relay.url, rpcUrls: chains.rpcUrls }, port: options.walletConnectWalletPort ?? 0 }),
+    ])
+    const endpoints = { blockchainApi: serverUrl, walletListing: serverUrl, relay: relay.url }
     // What the demo page reads at start: service URLs and the local networks.
     const dev = { networks: chains.networks, token: { address: chains.chains[0]!.token.address, symbol: chains.chains[0]!.token.symbol } }
     await writeFile(
       path.join(outdir, 'endpoints.js'),
       `globalThis.PORTICO_ENDPOINTS = ${JSON.stringify(endpoints)}\nglobalThis.PORTICO_DEV = ${JSON.stringify(dev)}\n`,
     )
-    const csp = contentSecurityPolicy([serverUrl, ...Object.values(chains.rpcUrls)])
+    const csp = contentSecurityPolicy([serverUrl, relay.url, ...Object.values(chains.rpcUrls)])
     const demo = await serveStatic({ dir: outdir, port: options.demoPort ?? 0, csp })
     return {
       demoUrl: demo.url,
       serverUrl,
+      relayUrl: relay.url,
+      walletConnectWalletUrl: wcWallet.url,
       chains,
       async stop() {
         await demo.close()
+        await wcWallet.close()
+        await relay.stop()
         await chains.stop()
         server.kill('SIGTERM')
         await new Promise<void>((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', () => resolve())))
@@ -101,6 +118,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   } catch (error) {
     server.kill('SIGTERM')
     await chainsStarting.then((chains) => chains.stop()).catch(() => undefined)
+    await relayStarting.then((relay) => relay.stop()).catch(() => undefined)
     throw error
   }
 }

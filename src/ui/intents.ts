@@ -3,7 +3,7 @@ import type { OAuthProvider } from '../config/constants'
 
 /**
  * Requests the views dispatch for flows whose slices arrive with later issues
- * (WalletConnect: issue 5; social and Farcaster login: issue 9; swap, onramp, names,
+ * (social and Farcaster login: issue 9; swap, onramp, names,
  * SIWX: issue 8). Each is a plain Redux action whose `type` is exactly the one the
  * owning slice's reducer of the same name will generate (`<slice>/<reducer>`), so the
  * saga that lands takes it unchanged. When a slice gains the reducer, its action
@@ -13,8 +13,6 @@ import type { OAuthProvider } from '../config/constants'
  * shows an outcome that a saga did not report.
  */
 export const intents = {
-  /** Start (or restart, after expiry) a WalletConnect pairing; `walletId` names the listed wallet, if any. */
-  walletConnectRequested: createAction<{ walletId?: string | undefined }>('walletConnect/connectRequested'),
   /** Social login: the saga asks the frame for the redirect URI and opens the popup. */
   socialRequested: createAction<{ provider: OAuthProvider }>('embedded/socialRequested'),
   /** Farcaster login: the saga asks the frame for the Farcaster URI. */

@@ -11,6 +11,9 @@
 import type { Hex } from 'viem'
 import { createWalletConnectDevWallet, type DevWalletEvent, type WalletConnectDevWallet } from './wallet'
 
+/** The dev wallet's icon as a data: URL, which a strict dapp CSP allows for images. */
+export const DEV_WALLET_ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#1f7a5c"/><rect x="7" y="10" width="18" height="13" rx="3" fill="#fff"/></svg>')}`
+
 export type WalletConnectWalletPageConfig = {
   relayUrl: string
   projectId?: string
@@ -80,7 +83,8 @@ async function main() {
     rpcUrls: config.rpcUrls,
     chainIds: config.chainIds,
     privateKey: config.privateKey,
-    metadata: { name: 'Portico Dev Wallet (WalletConnect)', description: 'Development wallet over a public test key.', url: location.origin, icons: [] },
+    // An explicit icon: with none, the sign-client derives one from the page's <link rel=icon>.
+    metadata: { name: 'Portico Dev Wallet (WalletConnect)', description: 'Development wallet over a public test key.', url: location.origin, icons: [DEV_WALLET_ICON] },
     decideProposal: (proposal) => ask(`Connect to ${proposal.dapp.name}?`, `${proposal.dapp.url}\nChains: ${proposal.chains.join(', ')}`),
     decideRequest: (request) => ask(`${request.method} on ${request.chainId}`, JSON.stringify(request.params, null, 2)),
   })

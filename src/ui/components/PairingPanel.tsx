@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react'
+import { qrSvg } from '../format/qrSvg'
 import { useStrings } from '../useStrings'
 import { CopyButton } from './CopyButton'
 import { Icon } from './Icon'
@@ -21,12 +23,18 @@ export type PairingPanelProps = {
  */
 export function PairingPanel({ uri, error, onRetry, title, hint, open }: PairingPanelProps) {
   const t = useStrings()
+  const qr = useQrDataUrl(uri)
   if (error) return <ErrorState message={error} onRetry={onRetry} />
   return (
     <div className="portico-stack portico-center">
-      {/* The QR code itself needs an encoder package (asked for in issue 5); until then the link is shown. */}
       <div className="portico-qr-frame" data-state={uri ? 'ready' : 'loading'} aria-hidden="true">
-        {uri ? <Icon name="qr" size={40} /> : <span className="portico-spinner portico-spinner-large" />}
+        {qr ? (
+          <img className="portico-qr" src={qr} alt="" data-testid="portico-qr" />
+        ) : uri ? (
+          <Icon name="qr" size={40} />
+        ) : (
+          <span className="portico-spinner portico-spinner-large" />
+        )}
       </div>
       <p className="portico-strong">{title}</p>
       {uri ? (
@@ -48,4 +56,22 @@ export function PairingPanel({ uri, error, onRetry, title, hint, open }: Pairing
       )}
     </div>
   )
+}
+
+/** The URI as a QR image (an SVG data: URL, which a strict CSP allows for images). */
+function useQrDataUrl(uri: string | undefined): string | undefined {
+  const [qr, setQr] = useState<{ uri: string; url: string }>()
+  useEffect(() => {
+    if (!uri) return
+    let current = true
+    qrSvg(uri).then(
+      (svg) => current && setQr({ uri, url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` }),
+      // An encoder failure leaves the link to open and copy, which still works.
+      () => undefined,
+    )
+    return () => {
+      current = false
+    }
+  }, [uri])
+  return qr && qr.uri === uri ? qr.url : undefined
 }

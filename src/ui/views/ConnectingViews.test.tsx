@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { connectorsActions } from '../../store/slices/connectors'
 import { embeddedActions } from '../../store/slices/embedded'
+import { walletConnectActions } from '../../store/slices/walletConnect'
 import { walletsActions } from '../../store/slices/wallets'
 import { injectedConnector } from '../../test/fakeNamespacePlugin'
 import { connected, listing } from '../test/fixtures'
@@ -30,6 +31,22 @@ describe('WalletConnect views', () => {
     expect(within(dialog()).getByRole('status').textContent).toBe('Preparing a connection link…')
     // No URI is ever made up: without the saga's answer there is no link to copy.
     expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull()
+  })
+
+  it('shows the pairing URI as a QR code, a deep link into the wallet and a copy button; an error offers a fresh URI', async () => {
+    const { dispatch, dispatched, open } = await renderView(undefined)
+    dispatch(walletsActions.recommendedLoaded({ recommended: [{ ...listing('rainbow'), desktop_link: 'rainbow://' }], featured: [] }))
+    await open({ view: 'ConnectingWalletConnect', params: { walletId: 'rainbow' } })
+    const uri = 'wc:7f6e@2?relay-protocol=irn&symKey=abcd'
+    dispatch(walletConnectActions.uriReceived({ uri, expiresAt: Date.now() + 240_000 }))
+    const qr = (await screen.findByTestId('portico-qr')) as HTMLImageElement
+    expect(qr.src.startsWith('data:image/svg+xml')).toBe(true)
+    expect(decodeURIComponent(qr.src)).toContain('<svg')
+    expect(screen.getByRole('link', { name: 'Open Rainbow' }).getAttribute('href')).toBe(`rainbow://wc?uri=${encodeURIComponent(uri)}`)
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy()
+    dispatch(walletConnectActions.failed({ message: 'The WalletConnect relay could not be reached.' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }))
+    expect(dispatched('walletConnect/refreshRequested')).toHaveLength(1)
   })
 
   it('ConnectingWalletConnectBasic asks for a pairing and leads to all wallets', async () => {

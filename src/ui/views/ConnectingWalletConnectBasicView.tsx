@@ -3,7 +3,7 @@ import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { routerActions } from '../../store/slices/router'
 import { Icon } from '../components/Icon'
 import { PairingPanel } from '../components/PairingPanel'
-import { intents } from '../intents'
+import { walletConnectActions } from '../../store/slices/walletConnect'
 import { useStrings } from '../useStrings'
 
 /**
@@ -15,13 +15,19 @@ export function ConnectingWalletConnectBasicView() {
   const t = useStrings()
   const allWallets = usePorticoSelector((s) => s.options.features.allWallets)
   useEffect(() => {
-    dispatch(intents.walletConnectRequested({}))
+    dispatch(walletConnectActions.connectRequested({}))
   }, [dispatch])
-  // The walletConnect slice (issue 5) holds the pairing URI; until it lands there is none.
-  const uri: string | undefined = undefined
+  const uri = usePorticoSelector((s) => s.walletConnect.uri)
+  const error = usePorticoSelector((s) => s.walletConnect.error)
   return (
     <div className="portico-stack">
-      <PairingPanel uri={uri} title={t.scanWithWallet} hint={t.scanWithWalletHint} onRetry={() => dispatch(intents.walletConnectRequested({}))} />
+      <PairingPanel
+        uri={uri}
+        error={error}
+        title={t.scanWithWallet}
+        hint={t.scanWithWalletHint}
+        onRetry={() => dispatch(walletConnectActions.refreshRequested())}
+      />
       {allWallets ? (
         <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'AllWallets' }))}>
           <span className="portico-avatar portico-avatar-md" aria-hidden="true">

@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
-import { usePorticoDispatch } from '../../react/hooks'
+import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { PairingPanel } from '../components/PairingPanel'
-import { intents } from '../intents'
+import { walletConnectActions } from '../../store/slices/walletConnect'
+import { walletLink } from '../format/walletLink'
 import { format } from '../strings'
 import { useStrings } from '../useStrings'
 import { useListing } from './useListing'
@@ -16,16 +17,22 @@ export function ConnectingWalletConnectView({ walletId }: { walletId?: string | 
   const t = useStrings()
   const wallet = useListing(walletId)
   useEffect(() => {
-    dispatch(intents.walletConnectRequested({ walletId }))
+    dispatch(walletConnectActions.connectRequested({ walletId }))
   }, [dispatch, walletId])
-  // The walletConnect slice (issue 5) holds the pairing URI, its expiry and errors; until it lands there is none.
-  const uri: string | undefined = undefined
+  const uri = usePorticoSelector((s) => s.walletConnect.uri)
+  const error = usePorticoSelector((s) => s.walletConnect.error)
+  const isMobile = usePorticoSelector((s) => s.options.isMobile)
+  // Deep link into the chosen wallet: its mobile app on a phone, its desktop app elsewhere.
+  const base = wallet ? (isMobile ? (wallet.mobile_link ?? wallet.webapp_link) : (wallet.desktop_link ?? wallet.webapp_link)) : null
+  const open = uri && base && wallet ? { href: walletLink(base, uri), label: format(t.openWallet, { name: wallet.name }) } : undefined
   return (
     <PairingPanel
       uri={uri}
+      error={error}
+      open={open}
       title={wallet ? format(t.connecting, { name: wallet.name }) : t.scanWithWallet}
       hint={t.scanWithWalletHint}
-      onRetry={() => dispatch(intents.walletConnectRequested({ walletId }))}
+      onRetry={() => dispatch(walletConnectActions.refreshRequested())}
     />
   )
 }
