@@ -1,0 +1,160 @@
+/**
+ * The server calls the secure page makes, behind a small interface so the page's logic
+ * is tested without the real server (`secure/test/fakeApi.ts`).
+ *
+ * The HTTP implementation speaks the reference server's API (server/routes/auth.ts and
+ * server/routes/projectConfig.ts):
+ *
+ * | Call | HTTP |
+ * |---|---|
+ * | allowed origins | GET  /projects/v1/origins?projectId= → { allowedOrigins } (public) |
+ * | start email login | POST /auth/v1/email/start { projectId, email, deviceId } [Bearer] → { action } |
+ * | verify device | POST /auth/v1/device/verify { projectId, email, deviceId, otp } → { action: 'VERIFY_OTP' } |
+ * | verify login code | POST /auth/v1/email/verify { projectId, email, deviceId, otp, chainId } → { user, session: { token, expiresAt } } |
+ * | user | GET  /auth/v1/me?projectId=&chainId= Bearer → { user } |
+ * | sign out | POST /auth/v1/logout Bearer → { success } |
+ * | is connected | POST /auth/v1/is-connected { token? } → { isConnected } |
+ * | email update | POST /auth/v1/email/update?projectId= { newEmail } Bearer → { action } |
+ * | primary / secondary code | POST /auth/v1/email/update/primary|secondary?projectId= { otp } Bearer |
+ * | sign | POST /auth/v1/sign?projectId= { kind, payload } Bearer → { signature } or { signedTransaction, hash } |
+ *
+ * Errors are `{ error, message, code?, retryAfter?, attemptsLeft? }` with an HTTP status.
+ */
+
+export type ApiUser = {
+  email: string | null
+  address: string
+  chainId: string | number
+  accounts?: { address: string; type: string }[]
+  smartAccountDeployed?: boolean
+  preferredAccountType?: string
+  /** Every address the wallet has, by namespace. */
+  addresses?: { eip155?: string; solana?: string }
+}
+
+export type SignKind = 'personal_sign' | 'typedData' | 'transaction' | 'solana_signMessage' | 'solana_signTransaction'
+export type SignResult = { signature?: string; signedTransaction?: string; hash?: string }
+
+export type LoginInput = { projectId: string; email: string; deviceId: string }
+
+export interface SecureApi {
+  getAllowedOrigins(projectId: string): Promise<string[]>
+  startEmailLogin(input: LoginInput, sessionToken: string | undefined): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
+  verifyDevice(input: LoginInput & { otp: string }): Promise<{ action: 'VERIFY_OTP' }>
+  verifyEmailLogin(input: LoginInput & { otp: string; chainId: string | number }): Promise<{ user: ApiUser; session: { token: string; expiresAt: string } }>
+  getUser(token: string, query: { projectId: string; chainId: string | number }): Promise<{ user: ApiUser }>
+  logout(token: string): Promise<void>
+  isConnected(token: string): Promise<boolean>
+  startEmailUpdate(token: string, projectId: string, newEmail: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
+  verifyPrimaryEmail(token: string, projectId: string, otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
+  verifySecondaryEmail(token: string, projectId: string, otp: string): Promise<{ newEmail: string }>
+  sign(token: string, projectId: string, kind: SignKind, payload: Record<string, unknown>): Promise<SignResult>
+}
+
+/** A refusal from the server, with what the frame passes on to the app. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | undefined,
+    readonly retryAfter: number | undefined,
+  ) {
+    super(message)
+  }
+}
+
+/** The server could not be reached, or answered something that is not its API. */
+export class ApiUnavailableError extends Error {
+  override name = 'ApiUnavailableError'
+}
+
+const TIMEOUT_MS = 15_000
+const CODE = /^[A-Z_]{1,64}$/
+
+export type HttpSecureApiOptions = {
+  /** The server's base URL, e.g. 'http://127.0.0.1:8787'. From the page's own config, never from its URL. */
+  baseUrl: string
+  fetch?: typeof fetch
+}
+
+/**
+ * @example
+ * const api = createHttpSecureApi({ baseUrl: 'http://127.0.0.1:8787' })
+ * await api.getAllowedOrigins('portico-dev') // ['http://localhost:*', 'http://127.0.0.1:*']
+ */
+export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fetch.bind(globalThis) }: HttpSecureApiOptions): SecureApi {
+  const base = baseUrl.replace(/\/+$/, '')
+
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    { query, body, token }: { query?: Record<string, string>; body?: unknown; token?: string | undefined } = {},
+  ): Promise<T> {
+    const url = new URL(`${base}${path}`)
+    for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value)
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (token !== undefined) headers.authorization = `Bearer ${token}`
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS)
+    let response: Response
+    try {
+      response = await fetchImpl(url.href, {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: controller.signal,
+        credentials: 'omit',
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+      })
+    } catch (cause) {
+      throw new ApiUnavailableError('The embedded-wallet server could not be reached', { cause })
+    } finally {
+      clearTimeout(timer)
+    }
+    let json: unknown
+    try {
+      json = await response.json()
+    } catch (cause) {
+      throw new ApiUnavailableError(`The embedded-wallet server answered ${response.status} without JSON`, { cause })
+    }
+    if (!response.ok) {
+      const error = (typeof json === 'object' && json !== null ? json : {}) as { message?: unknown; code?: unknown; retryAfter?: unknown }
+      throw new ApiError(
+        response.status,
+        typeof error.message === 'string' ? error.message.slice(0, 500) : `The embedded-wallet server answered ${response.status}`,
+        typeof error.code === 'string' && CODE.test(error.code) ? error.code : undefined,
+        typeof error.retryAfter === 'number' && Number.isSafeInteger(error.retryAfter) && error.retryAfter >= 0 ? error.retryAfter : undefined,
+      )
+    }
+    if (typeof json !== 'object' || json === null) throw new ApiUnavailableError('The embedded-wallet server answered something that is not an object')
+    return json as T
+  }
+
+  return {
+    async getAllowedOrigins(projectId) {
+      const { allowedOrigins } = await call<{ allowedOrigins?: unknown }>('GET', '/projects/v1/origins', { query: { projectId } })
+      if (!Array.isArray(allowedOrigins) || !allowedOrigins.every((origin) => typeof origin === 'string')) {
+        throw new ApiUnavailableError('The allowed origins are not a list of strings')
+      }
+      return allowedOrigins as string[]
+    },
+    startEmailLogin: (input, sessionToken) => call('POST', '/auth/v1/email/start', { body: input, token: sessionToken }),
+    verifyDevice: (input) => call('POST', '/auth/v1/device/verify', { body: input }),
+    verifyEmailLogin: (input) => call('POST', '/auth/v1/email/verify', { body: input }),
+    getUser: (token, { projectId, chainId }) => call('GET', '/auth/v1/me', { token, query: { projectId, chainId: String(chainId) } }),
+    async logout(token) {
+      await call('POST', '/auth/v1/logout', { token })
+    },
+    async isConnected(token) {
+      const { isConnected } = await call<{ isConnected?: unknown }>('POST', '/auth/v1/is-connected', { body: { token } })
+      return isConnected === true
+    },
+    startEmailUpdate: (token, projectId, newEmail) => call('POST', '/auth/v1/email/update', { token, query: { projectId }, body: { newEmail } }),
+    verifyPrimaryEmail: (token, projectId, otp) => call('POST', '/auth/v1/email/update/primary', { token, query: { projectId }, body: { otp } }),
+    verifySecondaryEmail: (token, projectId, otp) => call('POST', '/auth/v1/email/update/secondary', { token, query: { projectId }, body: { otp } }),
+    sign: (token, projectId, kind, payload) => call('POST', '/auth/v1/sign', { token, query: { projectId }, body: { kind, payload } }),
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Entry of the secure page (bundled by `buildSecurePage` into main.js): wires
+ * `createSecureFrame` to the real window, the server's API, the chain RPC, the page's
+ * own storage and the approval prompt.
+ */
+import type { ThemeSync } from '../src/frame/protocol'
+import { createHttpSecureApi } from './api'
+import { autoApprover, createDomApprover } from './approval'
+import { createHttpChainRpc } from './chainRpc'
+import { readSecureConfig } from './config'
+import { detectParentOrigin } from './parentOrigin'
+import { createSecureFrame, type FrameHost } from './secureFrame'
+import { createMemoryStore, createSessionStore, type KeyValueStore } from './session'
+
+declare global {
+  var PORTICO_SECURE_CONFIG: unknown
+}
+
+const statusLine = () => document.getElementById('status')
+
+function showStatus(text: string) {
+  const line = statusLine()
+  if (line) line.textContent = text
+}
+
+/** Theme sync (SPEC §3): the mode and Portico's own CSS variables, set through the CSSOM only. */
+function applyTheme(theme: ThemeSync) {
+  const root = document.documentElement
+  root.dataset.theme = theme.themeMode
+  for (const [name, value] of Object.entries(theme.themeVariables ?? {})) {
+    if (name.startsWith('--portico-') && !/url\s*\(/i.test(String(value))) root.style.setProperty(name, String(value))
+  }
+}
+
+function ownStorage(): KeyValueStore {
+  try {
+    const store = window.localStorage
+    store.getItem('portico.secure.probe')
+    return store
+  } catch {
+    return createMemoryStore()
+  }
+}
+
+function main() {
+  let config
+  try {
+    config = readSecureConfig(globalThis.PORTICO_SECURE_CONFIG)
+  } catch (error) {
+    showStatus(`The embedded wallet is not configured: ${(error as Error).message}`)
+    return
+  }
+  const query = new URLSearchParams(location.search)
+  const logger = query.get('enableLogger') === 'true' ? { debug: (message: string, details?: unknown) => console.debug(`[portico secure] ${message}`, details ?? '') } : undefined
+  const framed = window.parent !== window
+  const host: FrameHost = {
+    postToParent: framed ? (message, targetOrigin) => window.parent.postMessage(message, targetOrigin) : undefined,
+    isParent: (source) => source === window.parent,
+    listen(listener) {
+      const onMessage = (event: MessageEvent) => listener({ origin: event.origin, source: event.source, data: event.data })
+      window.addEventListener('message', onMessage)
+      return () => window.removeEventListener('message', onMessage)
+    },
+    reload: () => location.reload(),
+  }
+  const frame = createSecureFrame({
+    host,
+    search: location.search,
+    parentOrigin: detectParentOrigin({ ancestorOrigins: location.ancestorOrigins, referrer: document.referrer }),
+    api: createHttpSecureApi({ baseUrl: config.apiUrl }),
+    rpc: createHttpChainRpc({ rpcUrls: config.rpcUrls }),
+    sessions: createSessionStore({ store: ownStorage(), randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    createApprover: (notify) => (config.requireApproval ? createDomApprover(document, { onOpen: notify.open, onClose: notify.close }) : autoApprover),
+    ui: { showStatus, applyTheme },
+    logger,
+    randomUUID: () => crypto.randomUUID(),
+  })
+  void frame.start().then((status) => {
+    document.documentElement.dataset.status = status
+    logger?.debug(`status: ${status}`)
+  })
+}
+
+main()

@@ -1,0 +1,292 @@
+import { generateKeyPairSync, verify as ed25519Verify } from 'node:crypto'
+import { parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { AllowedRpcMethods } from '../src/frame/rpc'
+import { base64ToBytes, bytesToBase64, decodeBase58, encodeBase58 } from './base58'
+import { createRpcHandler, formatEther, type RpcContext } from './rpcHandler'
+import { ReplyError } from './replyError'
+import { parseSolanaTransaction } from './solanaTransaction'
+import { createFakeApi, createFakeChain, evmAccount, type FakeApi, type FakeChain } from './test/fakes'
+import type { ApprovalRequest } from './approval'
+
+const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+
+function setup({ signedIn = true, approve = true, chain = 'eip155:1' } = {}) {
+  const api: FakeApi = createFakeApi()
+  const rpc: FakeChain = createFakeChain()
+  const approvals: ApprovalRequest[] = []
+  let token: string | undefined
+  const context: RpcContext = {
+    chainId: () => chain,
+    addresses: () => (signedIn ? { eip155: evmAccount.address, solana: api.solana.address } : undefined),
+    sign: async (kind, payload) => {
+      if (token === undefined) {
+        api.codes.set('ada@example.com', '1')
+        token = (await api.verifyEmailLogin({ projectId: 'shop', email: 'ada@example.com', deviceId: 'device-0123456789abcdef', otp: '1', chainId: 1 })).session.token
+      }
+      return api.sign(token, 'shop', kind, payload)
+    },
+    rpc,
+    approver: {
+      confirm: async (request) => {
+        approvals.push(request)
+        return approve
+      },
+    },
+    parentOrigin: 'https://shop.example',
+    dappName: () => 'Shop',
+    randomUUID: () => crypto.randomUUID(),
+  }
+  return { handle: createRpcHandler(context), api, rpc, approvals }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ReplyError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof ReplyError) return error
+    throw error
+  }
+  throw new Error('expected a ReplyError')
+}
+
+describe('allowed methods only (SPEC §5)', () => {
+  it.each(['eth_sign', 'eth_signTransaction', 'eth_sendRawTransaction', 'eth_signTypedData_v3', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'personal_ecRecover', 'eth_coinbase', 'admin_peers', 'toString'])(
+    '%s is rejected with a clear error (4200)',
+    async (method) => {
+      const { handle, rpc, approvals } = setup()
+      const error = await rejection(handle({ method, params: [] }))
+      expect(error.message).toBe(`RPC method '${method}' is not allowed by the embedded wallet`)
+      expect(error.code).toBe(4200)
+      expect(rpc.calls).toEqual([])
+      expect(approvals).toEqual([])
+    },
+  )
+
+  it('bad params are -32602 with the schema path', async () => {
+    const { handle } = setup()
+    const error = await rejection(handle({ method: 'eth_getBalance', params: ['nope'] }))
+    expect(error.code).toBe(-32602)
+    expect(error.message).toMatch(/^eth_getBalance: params\/0: /)
+  })
+})
+
+describe('reads', () => {
+  it('go to the chain RPC of the request’s chain, without asking the visitor', async () => {
+    const { handle, rpc, approvals } = setup()
+    expect(await handle({ method: 'eth_blockNumber', params: [] })).toBe('0x10')
+    expect(await handle({ method: 'eth_getBalance', params: [evmAccount.address, 'latest'], chainId: 10 })).toBe('0xde0b6b3a7640000')
+    expect(rpc.calls.map(({ chainId, method }) => `${chainId} ${method}`)).toEqual(['eip155:1 eth_blockNumber', 'eip155:10 eth_getBalance'])
+    expect(approvals).toEqual([])
+  })
+
+  it('eth_chainId and eth_accounts are answered by the wallet itself', async () => {
+    const { handle, rpc } = setup({ chain: 'eip155:8453' })
+    expect(await handle({ method: 'eth_chainId', params: [] })).toBe('0x2105')
+    expect(await handle({ method: 'eth_accounts', params: [] })).toEqual([evmAccount.address])
+    expect(await setup({ signedIn: false }).handle({ method: 'eth_requestAccounts', params: [] })).toEqual([])
+    expect(rpc.calls).toEqual([])
+  })
+
+  it('a chain without an RPC url says so', async () => {
+    const { handle } = setup({ chain: 'eip155:999' })
+    await expect(handle({ method: 'eth_blockNumber', params: [] })).rejects.toThrow('no chain eip155:999')
+  })
+})
+
+describe('signing (approved in the frame, signed by the server)', () => {
+  it('personal_sign: a real signature, after the visitor approved the decoded text', async () => {
+    const { handle, approvals } = setup()
+    const signature = (await handle({ method: 'personal_sign', params: ['0x68656c6c6f', evmAccount.address] })) as Hex
+    expect(await verifyMessage({ address: evmAccount.address, message: 'hello', signature })).toBe(true)
+    expect(approvals).toEqual([{ method: 'personal_sign', origin: 'https://shop.example', dappName: 'Shop', summary: [`Account: ${evmAccount.address}`, '', 'hello'] }])
+  })
+
+  it('a declined approval is 4001 and nothing is signed', async () => {
+    const { handle, api } = setup({ approve: false })
+    const error = await rejection(handle({ method: 'personal_sign', params: ['0x68656c6c6f', evmAccount.address] }))
+    expect(error.code).toBe(4001)
+    expect(api.calls.filter((call) => call.startsWith('sign'))).toEqual([])
+  })
+
+  it("another address than the wallet's is 4100", async () => {
+    const { handle } = setup()
+    const error = await rejection(handle({ method: 'personal_sign', params: ['0x68', '0x000000000000000000000000000000000000dEaD'] }))
+    expect(error.code).toBe(4100)
+  })
+
+  it('signed out is 4100', async () => {
+    const error = await rejection(setup({ signedIn: false }).handle({ method: 'personal_sign', params: ['0x68', evmAccount.address] }))
+    expect(error).toMatchObject({ code: 4100, message: 'Sign in to the embedded wallet first' })
+  })
+
+  it('eth_signTypedData_v4 (JSON string or object): a real EIP-712 signature', async () => {
+    const { handle } = setup()
+    const typedData = {
+      domain: { name: 'Shop', version: '1', chainId: 1, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'Hello' },
+    } as const
+    for (const param of [JSON.stringify(typedData), typedData]) {
+      const signature = (await handle({ method: 'eth_signTypedData_v4', params: [evmAccount.address, param] })) as Hex
+      expect(await verifyTypedData({ address: evmAccount.address, ...typedData, signature })).toBe(true)
+    }
+    expect((await rejection(handle({ method: 'eth_signTypedData_v4', params: [evmAccount.address, '{not json'] }))).code).toBe(-32602)
+  })
+
+  it('eth_sendTransaction: fills nonce, gas and EIP-1559 fees from the chain, signs, sends, returns the hash', async () => {
+    const { handle, rpc, approvals } = setup()
+    const hash = await handle({ method: 'eth_sendTransaction', params: [{ to: '0x000000000000000000000000000000000000dEaD', value: '0xde0b6b3a7640000' }] })
+    const raw = rpc.calls.find(({ method }) => method === 'eth_sendRawTransaction')!.params as [Hex]
+    const tx = parseTransaction(raw[0])
+    expect(tx).toMatchObject({ chainId: 1, nonce: 5, gas: 21000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n, value: 10n ** 18n, type: 'eip1559' })
+    expect(await recoverTransactionAddress({ serializedTransaction: raw[0] as never })).toBe(evmAccount.address)
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(approvals[0]!.summary).toEqual(['Network: eip155:1', 'To: 0x000000000000000000000000000000000000dEaD', 'Value: 1'])
+  })
+
+  it('eth_sendTransaction on a chain without base fees uses a legacy gas price', async () => {
+    const { handle, rpc } = setup()
+    rpc.answers.eth_getBlockByNumber = { number: '0x1' }
+    await handle({ method: 'eth_sendTransaction', params: [{ to: evmAccount.address, data: '0xdeadbeef' }] })
+    const raw = rpc.calls.find(({ method }) => method === 'eth_sendRawTransaction')!.params as [Hex]
+    expect(parseTransaction(raw[0])).toMatchObject({ type: 'legacy', gasPrice: 20_000_000_000n, data: '0xdeadbeef' })
+  })
+
+  it('eth_sendTransaction for another chain than the wallet’s is refused', async () => {
+    const { handle } = setup()
+    expect((await rejection(handle({ method: 'eth_sendTransaction', params: [{ to: evmAccount.address, chainId: '0xa' }] }))).code).toBe(4901)
+  })
+})
+
+describe('EIP-5792 calls', () => {
+  const call = { to: '0x000000000000000000000000000000000000dEaD', value: '0x1' } as const
+
+  it('wallet_sendCalls sends each call with consecutive nonces; wallet_getCallsStatus reads their receipts', async () => {
+    const { handle, rpc, approvals } = setup()
+    const { id } = (await handle({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', calls: [call, { ...call, data: '0x12' }] }] })) as { id: string }
+    expect(approvals).toHaveLength(1)
+    const raws = rpc.calls.filter(({ method }) => method === 'eth_sendRawTransaction').map(({ params }) => parseTransaction((params as [Hex])[0]))
+    expect(raws.map((tx) => tx.nonce)).toEqual([5, 6])
+    expect(await handle({ method: 'wallet_getCallsStatus', params: [id] })).toMatchObject({ id, chainId: '0x1', status: 200, atomic: false, receipts: [{ status: '0x1' }, { status: '0x1' }] })
+    rpc.answers.eth_getTransactionReceipt = null
+    expect(await handle({ method: 'wallet_getCallsStatus', params: [id] })).toMatchObject({ status: 100 })
+    expect((await rejection(handle({ method: 'wallet_getCallsStatus', params: ['unknown'] }))).code).toBe(5730)
+  })
+
+  it("SPEC §5: a call's 'to' must start with 0x, and its data too", async () => {
+    const { handle, rpc } = setup()
+    const bad = [{ to: '000000000000000000000000000000000000dEaD' }, { to: call.to, data: 'deadbeef' }, { data: '0x' }]
+    for (const entry of bad) {
+      const error = await rejection(handle({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', calls: [entry] }] }))
+      expect(error.code).toBe(-32602)
+      expect(error.message).toMatch(/^wallet_sendCalls: params\/0\/calls\/0/)
+    }
+    expect(rpc.calls).toEqual([])
+  })
+
+  it('atomic calls, another chain and a reused id are refused with their EIP-5792 codes', async () => {
+    const { handle } = setup()
+    expect((await rejection(handle({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', atomicRequired: true, calls: [call] }] }))).code).toBe(5760)
+    expect((await rejection(handle({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0xa', calls: [call] }] }))).code).toBe(5710)
+    await handle({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', id: 'mine', chainId: '0x1', calls: [call] }] })
+    expect((await rejection(handle({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', id: 'mine', chainId: '0x1', calls: [call] }] }))).code).toBe(5720)
+  })
+
+  it('SPEC §5: wallet_getCapabilities needs an address (the wallet’s own)', async () => {
+    const { handle } = setup()
+    expect(await handle({ method: 'wallet_getCapabilities', params: [evmAccount.address, ['0x1', '0xa']] })).toEqual({ '0x1': { atomic: { status: 'unsupported' } }, '0xa': { atomic: { status: 'unsupported' } } })
+    expect((await rejection(handle({ method: 'wallet_getCapabilities', params: [] }))).code).toBe(-32602)
+    expect((await rejection(handle({ method: 'wallet_getCapabilities' }))).code).toBe(-32602)
+    expect((await rejection(handle({ method: 'wallet_getCapabilities', params: ['0x000000000000000000000000000000000000dEaD'] }))).code).toBe(4100)
+  })
+
+  it('wallet_getAssets reads native balances of the chains asked for that have an RPC', async () => {
+    const { handle } = setup()
+    expect(await handle({ method: 'wallet_getAssets', params: [{ account: evmAccount.address, chainFilter: ['0x1', '0x3e7'] }] })).toEqual({
+      '0x1': [{ address: 'native', balance: '0xde0b6b3a7640000', type: 'native' }],
+    })
+  })
+
+  it('permissions need a smart account: refused with 4200', async () => {
+    const { handle } = setup()
+    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions']) {
+      expect((await rejection(handle({ method, params: [{}] }))).code).toBe(4200)
+    }
+  })
+})
+
+describe('Solana signing', () => {
+  /** A legacy transaction message with `signers` as its signing keys, serialized with empty signature slots. */
+  function solanaTransaction(signers: Uint8Array[]): string {
+    const other = new Uint8Array(32).fill(7)
+    const message = [signers.length, 0, 1, signers.length + 1, ...signers.flatMap((key) => [...key]), ...other, ...new Uint8Array(32).fill(9), 0]
+    return bytesToBase64(new Uint8Array([signers.length, ...new Uint8Array(64 * signers.length), ...message]))
+  }
+  const publicKeyOf = (api: FakeApi) => decodeBase58(api.solana.address)
+  const publicKeyObject = (api: FakeApi) => {
+    const key = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' })
+    return { key: { ...key, x: Buffer.from(publicKeyOf(api)).toString('base64url') }, format: 'jwk' as const }
+  }
+
+  it('solana_signMessage: a real ed25519 signature of the base58 message', async () => {
+    const { handle, api } = setup({ chain: SOLANA })
+    const message = new TextEncoder().encode('hello solana')
+    const { signature } = (await handle({ method: 'solana_signMessage', params: { message: encodeBase58(message), pubkey: api.solana.address } })) as { signature: string }
+    expect(ed25519Verify(null, message, publicKeyObject(api), decodeBase58(signature))).toBe(true)
+    expect((await rejection(handle({ method: 'solana_signMessage', params: { message: '3yZe7d', pubkey: '11111111111111111111111111111111' } }))).code).toBe(4100)
+  })
+
+  it('solana_signTransaction: the signature goes in the wallet’s slot', async () => {
+    const { handle, api } = setup({ chain: SOLANA })
+    const other = new Uint8Array(32).fill(3)
+    const transaction = solanaTransaction([other, publicKeyOf(api)])
+    const result = (await handle({ method: 'solana_signTransaction', params: { transaction } })) as { signature: string; transaction: string }
+    const parsed = parseSolanaTransaction(base64ToBytes(result.transaction))!
+    expect(parsed.signatures[0]).toEqual(new Uint8Array(64))
+    expect(encodeBase58(parsed.signatures[1]!)).toBe(result.signature)
+    expect(ed25519Verify(null, parsed.message, publicKeyObject(api), parsed.signatures[1]!)).toBe(true)
+  })
+
+  it('a transaction that does not list the wallet, or is not one, is refused', async () => {
+    const { handle } = setup({ chain: SOLANA })
+    expect((await rejection(handle({ method: 'solana_signTransaction', params: { transaction: solanaTransaction([new Uint8Array(32).fill(3)]) } }))).code).toBe(4100)
+    expect((await rejection(handle({ method: 'solana_signTransaction', params: { transaction: 'AAAA' } }))).code).toBe(-32602)
+  })
+
+  it('solana_signAllTransactions and solana_signAndSendTransaction', async () => {
+    const { handle, api, rpc } = setup({ chain: SOLANA })
+    const transaction = solanaTransaction([publicKeyOf(api)])
+    const all = (await handle({ method: 'solana_signAllTransactions', params: { transactions: [transaction, transaction] } })) as { transactions: string[] }
+    expect(all.transactions).toHaveLength(2)
+    expect(await handle({ method: 'solana_signAndSendTransaction', params: { transaction } })).toEqual({ signature: '5'.repeat(88) })
+    expect(rpc.calls.at(-1)).toMatchObject({ chainId: SOLANA, method: 'sendTransaction', params: [expect.any(String), { encoding: 'base64' }] })
+  })
+})
+
+describe('helpers', () => {
+  it('formatEther is exact', () => {
+    expect(formatEther(0n)).toBe('0')
+    expect(formatEther(10n ** 18n)).toBe('1')
+    expect(formatEther(1n)).toBe('0.000000000000000001')
+    expect(formatEther(1_500_000_000_000_000_000n)).toBe('1.5')
+  })
+
+  it('base58 round-trips, keeping leading zeros', () => {
+    for (const bytes of [new Uint8Array([]), new Uint8Array([0, 0, 1]), crypto.getRandomValues(new Uint8Array(64))]) {
+      expect(decodeBase58(encodeBase58(bytes))).toEqual(bytes)
+    }
+    expect(() => decodeBase58('0OIl')).toThrow()
+  })
+
+  it('every allowed method has a handler path (none falls through to "not allowed")', async () => {
+    const { handle } = setup()
+    for (const method of AllowedRpcMethods) {
+      const error = await handle({ method, params: [] }).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
+      if (error instanceof ReplyError) expect(error.message).not.toMatch(/is not allowed/)
+    }
+  })
+})

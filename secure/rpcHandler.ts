@@ -1,0 +1,350 @@
+/**
+ * RPC_REQUEST in the secure page: only SPEC §5's allowed methods, each with its params
+ * checked by schema first (sendCalls' `to` / `data`, the capabilities address, …).
+ * Reads go to the chain's RPC; signatures are made by the server with the key it holds
+ * (POST /auth/v1/sign) after the visitor approves in this page.
+ */
+import type { FrameChainId } from '../src/frame/protocol'
+import { isSafeRpcMethod, type AllowedRpcMethod, type JsonValue, type RpcTransactionRequest, type SendCallsParameters } from '../src/frame/rpc'
+import { validateRpcParams } from '../src/frame/schemas/validate'
+import type { SignKind, SignResult } from './api'
+import type { Approver } from './approval'
+import { base64ToBytes, bytesToBase64, decodeBase58 } from './base58'
+import type { ChainRpc } from './chainRpc'
+import { ReplyError } from './replyError'
+import { parseSolanaTransaction, withSignature } from './solanaTransaction'
+
+export type RpcContext = {
+  /** CAIP-2 chain the frame is on. */
+  chainId(): string
+  /** The signed-in wallet's addresses, or undefined when nobody is signed in. */
+  addresses(): { eip155?: string | undefined; solana?: string | undefined } | undefined
+  /** Calls the server's signer with the current session (throws 4100 when signed out). */
+  sign(kind: SignKind, payload: Record<string, unknown>): Promise<SignResult>
+  rpc: ChainRpc
+  approver: Approver
+  parentOrigin: string
+  dappName(): string | undefined
+  randomUUID(): string
+}
+
+type Hex = `0x${string}`
+
+const HEX_QUANTITY = /^0x[0-9a-fA-F]{1,64}$/
+const MAX_BATCHES = 256
+
+/** CAIP-2 id of a request's chain: `eip155:1` from 1, `'eip155:1'` or `'0x1'`. */
+export function toCaip2(chainId: FrameChainId): string {
+  if (typeof chainId === 'number') return `eip155:${chainId}`
+  return chainId
+}
+
+function evmChain(caip2: string): number {
+  const match = /^eip155:([1-9][0-9]{0,15})$/.exec(caip2)
+  if (!match) throw new ReplyError(`This request needs an EVM network; the wallet is on ${caip2}`, 4901)
+  return Number(match[1])
+}
+
+function hex(value: bigint | number): Hex {
+  return `0x${value.toString(16)}`
+}
+
+function quantity(value: unknown, what: string): bigint {
+  if (typeof value !== 'string' || !HEX_QUANTITY.test(value)) throw new ReplyError(`The RPC node answered an invalid ${what}`, -32603)
+  return BigInt(value)
+}
+
+function sameAddress(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
+}
+
+/** 10^18 wei → '1', for the approval prompt; exact (no floating point). */
+export function formatEther(wei: bigint): string {
+  const whole = wei / 10n ** 18n
+  const fraction = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '')
+  return fraction === '' ? whole.toString() : `${whole}.${fraction}`
+}
+
+function describeMessage(message: string): string {
+  if (/^0x(?:[0-9a-fA-F]{2})*$/.test(message)) {
+    const bytes = new Uint8Array((message.length - 2) / 2)
+    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(message.slice(2 + 2 * i, 4 + 2 * i), 16)
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    } catch {
+      return message
+    }
+  }
+  return message
+}
+
+const clip = (text: string, length = 2000) => (text.length > length ? `${text.slice(0, length)}…` : text)
+
+/**
+ * @example
+ * const handle = createRpcHandler(context)
+ * await handle({ method: 'eth_chainId' }) // '0x1'
+ */
+export function createRpcHandler(context: RpcContext): (request: { method: string; params?: unknown; chainId?: FrameChainId | undefined }) => Promise<JsonValue> {
+  const batches = new Map<string, { chainId: string; hashes: Hex[] }>()
+
+  const evmAddress = (): Hex => {
+    const address = context.addresses()?.eip155
+    if (address === undefined) throw new ReplyError('Sign in to the embedded wallet first', 4100)
+    return address as Hex
+  }
+  const solanaAddress = (): string => {
+    const address = context.addresses()?.solana
+    if (address === undefined) throw new ReplyError('Sign in to the embedded wallet first', 4100)
+    return address
+  }
+  const ownAddress = (given: string | undefined, field: string): Hex => {
+    const mine = evmAddress()
+    if (given !== undefined && !sameAddress(given, mine)) throw new ReplyError(`${field} is not this wallet's address`, 4100)
+    return mine
+  }
+  const approve = async (method: string, summary: string[]) => {
+    const approved = await context.approver.confirm({ method, origin: context.parentOrigin, dappName: context.dappName(), summary })
+    if (!approved) throw new ReplyError('User rejected the request.', 4001)
+  }
+
+  /** Fills nonce, gas and fees from the chain, as the server signs only complete transactions. */
+  async function prepareTransaction(chain: string, from: Hex, tx: RpcTransactionRequest, nonce?: bigint): Promise<Record<string, unknown>> {
+    const chainNumber = evmChain(chain)
+    if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(chainNumber)) {
+      throw new ReplyError(`The transaction is for chain ${BigInt(tx.chainId)}, the wallet is on ${chain}`, 4901)
+    }
+    const data = tx.data ?? tx.input
+    const call = { from, ...(tx.to ? { to: tx.to } : {}), ...(tx.value ? { value: tx.value } : {}), ...(data ? { data } : {}) }
+    const nextNonce = tx.nonce !== undefined ? BigInt(tx.nonce) : (nonce ?? quantity(await context.rpc.request(chain, 'eth_getTransactionCount', [from, 'pending']), 'nonce'))
+    const gas = tx.gas !== undefined ? BigInt(tx.gas) : quantity(await context.rpc.request(chain, 'eth_estimateGas', [call]), 'gas estimate')
+    let fees: Record<string, unknown>
+    if (tx.gasPrice !== undefined) {
+      fees = { type: 'legacy', gasPrice: tx.gasPrice }
+    } else if (tx.maxFeePerGas !== undefined) {
+      fees = { type: 'eip1559', maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas ?? '0x0' }
+    } else {
+      const block = (await context.rpc.request(chain, 'eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: unknown } | null
+      if (block !== null && typeof block === 'object' && block.baseFeePerGas !== undefined) {
+        const baseFee = quantity(block.baseFeePerGas, 'base fee')
+        let priority: bigint
+        if (tx.maxPriorityFeePerGas !== undefined) priority = BigInt(tx.maxPriorityFeePerGas)
+        else {
+          try {
+            priority = quantity(await context.rpc.request(chain, 'eth_maxPriorityFeePerGas', []), 'priority fee')
+          } catch {
+            priority = 1_000_000_000n
+          }
+        }
+        fees = { type: 'eip1559', maxFeePerGas: hex(baseFee * 2n + priority), maxPriorityFeePerGas: hex(priority) }
+      } else {
+        fees = { type: 'legacy', gasPrice: hex(quantity(await context.rpc.request(chain, 'eth_gasPrice', []), 'gas price')) }
+      }
+    }
+    return {
+      from,
+      chainId: chainNumber,
+      nonce: hex(nextNonce),
+      gas: hex(gas),
+      ...(tx.to ? { to: tx.to } : {}),
+      ...(tx.value ? { value: tx.value } : {}),
+      ...(data ? { data } : {}),
+      ...(tx.accessList ? { accessList: tx.accessList } : {}),
+      ...fees,
+    }
+  }
+
+  async function sendPrepared(chain: string, prepared: Record<string, unknown>): Promise<Hex> {
+    const signed = await context.sign('transaction', prepared)
+    if (typeof signed.signedTransaction !== 'string') throw new ReplyError('The signer did not return a transaction', -32603)
+    const hash = await context.rpc.request(chain, 'eth_sendRawTransaction', [signed.signedTransaction])
+    if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ReplyError('The RPC node did not return a transaction hash', -32603)
+    return hash as Hex
+  }
+
+  const transactionSummary = (chain: string, tx: { to?: string | null | undefined; value?: string | undefined; data?: string | undefined }) => [
+    `Network: ${chain}`,
+    `To: ${tx.to ?? '(new contract)'}`,
+    `Value: ${formatEther(tx.value ? BigInt(tx.value) : 0n)}`,
+    ...(tx.data && tx.data !== '0x' ? [`Data: ${(tx.data.length - 2) / 2} bytes`] : []),
+  ]
+
+  async function signSolana(transaction: string): Promise<{ signature: string; transaction: string }> {
+    const address = solanaAddress()
+    const bytes = base64ToBytes(transaction)
+    const parsed = parseSolanaTransaction(bytes)
+    if (parsed === undefined) throw new ReplyError('transaction is not a serialized Solana transaction', -32602)
+    const slot = parsed.signers.indexOf(address)
+    if (slot === -1) throw new ReplyError("The transaction does not list this wallet's address among its signers", 4100)
+    const { signature } = await context.sign('solana_signTransaction', { message: bytesToBase64(parsed.message) })
+    if (typeof signature !== 'string') throw new ReplyError('The signer did not return a signature', -32603)
+    const signed = withSignature(bytes, slot, decodeBase58(signature))
+    return { signature, transaction: bytesToBase64(signed) }
+  }
+
+  return async function handle({ method, params, chainId }): Promise<JsonValue> {
+    const checked = validateRpcParams(method, params)
+    if (!checked.ok) throw new ReplyError(checked.error, checked.error.startsWith('RPC method') ? 4200 : -32602)
+    const name: AllowedRpcMethod = checked.method
+    const chain = chainId === undefined ? context.chainId() : toCaip2(chainId)
+    const list = (params ?? []) as unknown[]
+
+    switch (name) {
+      case 'eth_chainId':
+        return hex(evmChain(chain))
+      case 'eth_accounts':
+      case 'eth_requestAccounts': {
+        const address = context.addresses()?.eip155
+        return address === undefined ? [] : [address]
+      }
+      case 'personal_sign': {
+        const [message, address] = list as [string, Hex]
+        const from = ownAddress(address, 'params[1]')
+        await approve(name, [`Account: ${from}`, '', clip(describeMessage(message))])
+        const { signature } = await context.sign('personal_sign', { message, address: from })
+        return signature ?? null
+      }
+      case 'eth_signTypedData_v4': {
+        const [address, raw] = list as [Hex, string | Record<string, JsonValue>]
+        const from = ownAddress(address, 'params[0]')
+        let typedData: unknown = raw
+        if (typeof raw === 'string') {
+          try {
+            typedData = JSON.parse(raw)
+          } catch {
+            throw new ReplyError('params[1] is not JSON typed data', -32602)
+          }
+        }
+        if (typeof typedData !== 'object' || typedData === null || Array.isArray(typedData)) throw new ReplyError('params[1] is not typed data', -32602)
+        const { domain, types, primaryType, message } = typedData as Record<string, unknown>
+        const domainName = typeof domain === 'object' && domain !== null ? (domain as { name?: unknown }).name : undefined
+        await approve(name, [
+          `Account: ${from}`,
+          ...(typeof domainName === 'string' ? [`Domain: ${clip(domainName, 100)}`] : []),
+          `Type: ${clip(String(primaryType), 100)}`,
+          '',
+          clip(JSON.stringify(message ?? null, null, 2)),
+        ])
+        const { signature } = await context.sign('typedData', { address: from, domain: domain ?? {}, types, primaryType, message })
+        return signature ?? null
+      }
+      case 'eth_sendTransaction': {
+        const [tx] = list as [RpcTransactionRequest]
+        const from = ownAddress(tx.from, 'params[0].from')
+        const prepared = await prepareTransaction(chain, from, tx)
+        await approve(name, transactionSummary(chain, { to: tx.to, value: tx.value, data: tx.data ?? tx.input }))
+        return sendPrepared(chain, prepared)
+      }
+      case 'wallet_sendCalls': {
+        const [request] = list as [SendCallsParameters]
+        const from = ownAddress(request.from, 'params[0].from')
+        if (BigInt(request.chainId) !== BigInt(evmChain(chain))) throw new ReplyError(`The calls are for chain ${BigInt(request.chainId)}, the wallet is on ${chain}`, 5710)
+        if (request.atomicRequired === true) throw new ReplyError('This wallet cannot run calls atomically', 5760)
+        if (request.id !== undefined && batches.has(request.id)) throw new ReplyError('A batch with this id has already been submitted', 5720)
+        await approve(name, request.calls.flatMap((call, index) => [`Call ${index + 1}`, ...transactionSummary(chain, call).slice(1)]))
+        let nonce = quantity(await context.rpc.request(chain, 'eth_getTransactionCount', [from, 'pending']), 'nonce')
+        const hashes: Hex[] = []
+        for (const call of request.calls) {
+          const prepared = await prepareTransaction(chain, from, { to: call.to, ...(call.data ? { data: call.data } : {}), ...(call.value ? { value: call.value } : {}) }, nonce)
+          hashes.push(await sendPrepared(chain, prepared))
+          nonce += 1n
+        }
+        const id = request.id ?? context.randomUUID()
+        if (batches.size >= MAX_BATCHES) batches.delete(batches.keys().next().value as string)
+        batches.set(id, { chainId: chain, hashes })
+        return { id }
+      }
+      case 'wallet_getCallsStatus': {
+        const [id] = list as [string]
+        const batch = batches.get(id)
+        if (batch === undefined) throw new ReplyError('No batch with this id is known to the wallet', 5730)
+        const receipts = await Promise.all(batch.hashes.map((hash) => context.rpc.request(batch.chainId, 'eth_getTransactionReceipt', [hash])))
+        const done = receipts.filter((receipt): receipt is Record<string, JsonValue> => typeof receipt === 'object' && receipt !== null)
+        const succeeded = done.filter((receipt) => receipt.status === '0x1').length
+        const status = done.length < receipts.length ? 100 : succeeded === done.length ? 200 : succeeded === 0 ? 500 : 600
+        const result: Record<string, JsonValue> = { version: '2.0.0', id, chainId: hex(evmChain(batch.chainId)), status, atomic: false }
+        if (done.length > 0) {
+          result.receipts = done.map((receipt) => ({
+            logs: Array.isArray(receipt.logs) ? receipt.logs : [],
+            status: receipt.status ?? null,
+            blockHash: receipt.blockHash ?? null,
+            blockNumber: receipt.blockNumber ?? null,
+            gasUsed: receipt.gasUsed ?? null,
+            transactionHash: receipt.transactionHash ?? null,
+          }))
+        }
+        return result
+      }
+      case 'wallet_getCapabilities': {
+        const [address, chainIds] = list as [Hex, Hex[] | undefined]
+        ownAddress(address, 'params[0]')
+        const ids = chainIds ?? [hex(evmChain(chain))]
+        return Object.fromEntries(ids.map((id) => [id, { atomic: { status: 'unsupported' } }]))
+      }
+      case 'wallet_grantPermissions':
+      case 'wallet_revokePermissions':
+        throw new ReplyError(`${name} is not supported by this wallet: permissions need a smart account`, 4200)
+      case 'wallet_getAssets': {
+        const [request] = list as [{ account: Hex; chainFilter?: Hex[] }]
+        const account = ownAddress(request.account, 'params[0].account')
+        const chains = (request.chainFilter ?? [hex(evmChain(chain))]).map((id) => ({ id, caip2: `eip155:${BigInt(id)}` })).filter(({ caip2 }) => context.rpc.has(caip2))
+        const entries = await Promise.all(
+          chains.map(async ({ id, caip2 }) => {
+            const balance = quantity(await context.rpc.request(caip2, 'eth_getBalance', [account, 'latest']), 'balance')
+            const assets: JsonValue = [{ address: 'native', balance: hex(balance), type: 'native' }]
+            return [hex(BigInt(id)), assets] as const
+          }),
+        )
+        return Object.fromEntries(entries)
+      }
+      case 'solana_signMessage': {
+        const { message, pubkey } = params as { message: string; pubkey: string }
+        const address = solanaAddress()
+        if (pubkey !== address) throw new ReplyError("pubkey is not this wallet's address", 4100)
+        let bytes: Uint8Array
+        try {
+          bytes = decodeBase58(message)
+        } catch {
+          throw new ReplyError('message must be base58', -32602)
+        }
+        let text: string
+        try {
+          text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+        } catch {
+          text = `${bytes.length} bytes`
+        }
+        await approve(name, [`Account: ${address}`, '', clip(text)])
+        const { signature } = await context.sign('solana_signMessage', { message: bytesToBase64(bytes) })
+        if (typeof signature !== 'string') throw new ReplyError('The signer did not return a signature', -32603)
+        return { signature }
+      }
+      case 'solana_signTransaction': {
+        const { transaction } = params as { transaction: string }
+        await approve(name, [`Account: ${solanaAddress()}`, `Network: ${chain}`, 'Sign 1 transaction'])
+        return signSolana(transaction)
+      }
+      case 'solana_signAllTransactions': {
+        const { transactions } = params as { transactions: string[] }
+        await approve(name, [`Account: ${solanaAddress()}`, `Network: ${chain}`, `Sign ${transactions.length} transactions`])
+        const signed: string[] = []
+        for (const transaction of transactions) signed.push((await signSolana(transaction)).transaction)
+        return { transactions: signed }
+      }
+      case 'solana_signAndSendTransaction': {
+        const { transaction, sendOptions } = params as { transaction: string; sendOptions?: Record<string, JsonValue> }
+        if (!chain.startsWith('solana:')) throw new ReplyError(`This request needs a Solana network; the wallet is on ${chain}`, 4901)
+        await approve(name, [`Account: ${solanaAddress()}`, `Network: ${chain}`, 'Send 1 transaction'])
+        const signed = await signSolana(transaction)
+        const signature = await context.rpc.request(chain, 'sendTransaction', [signed.transaction, { ...sendOptions, encoding: 'base64' }])
+        if (typeof signature !== 'string') throw new ReplyError('The RPC node did not return a signature', -32603)
+        return { signature }
+      }
+      default: {
+        // The remaining allowed methods are eth_* reads: the chain answers them.
+        if (!isSafeRpcMethod(name)) throw new ReplyError(`RPC method '${name}' is not allowed by the embedded wallet`, 4200)
+        const result = await context.rpc.request(chain, name, list)
+        return (result ?? null) as JsonValue
+      }
+    }
+  }
+}

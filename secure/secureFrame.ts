@@ -1,0 +1,434 @@
+/**
+ * The secure page's logic, free of the browser so it is tested with fakes: it checks
+ * who embeds it, says READY to that origin only, and answers the app's events (SPEC §7)
+ * with the server's auth API and the chain's RPC. `main.ts` wires it to the real window.
+ *
+ * Who it answers: nobody until the parent's origin is on the project's allow list
+ * (`GET /projects/v1/origins`, wildcards); then only messages whose `event.source` is
+ * the parent window AND whose `event.origin` is that origin AND that pass their schema.
+ * A parent that is not allowed gets one READY `{ allowed: false }` (the Invalid App
+ * Configuration condition, SPEC §6) and nothing else, ever.
+ */
+import { DEFAULT_CHAIN_ID } from '../src/config/constants'
+import { ErrorMessages } from '../src/errors/messages'
+import {
+  errorType,
+  frameEventType,
+  successType,
+  type AppEvent,
+  type AppMessage,
+  type AppRequestPayload,
+  type AppResponsePayload,
+  type EmbeddedAccountType,
+  type FrameChainId,
+  type FrameEvent,
+  type FrameEventSchema,
+  type FrameUser,
+  type ThemeSync,
+} from '../src/frame/protocol'
+import { validateAppMessage, validateFrameMessage } from '../src/frame/schemas/validate'
+import { PROJECT_ID_PATTERN } from '../src/frame/schemas/patterns'
+import { isOriginAllowed } from '../src/validation/origin'
+import { ApiError, type ApiUser, type SecureApi, type SignKind } from './api'
+import type { Approver } from './approval'
+import type { ChainRpc } from './chainRpc'
+import { ReplyError, toErrorPayload } from './replyError'
+import { createRpcHandler, toCaip2 } from './rpcHandler'
+import type { SessionStore } from './session'
+
+/** The version the frame reports in READY. */
+export const SECURE_FRAME_VERSION = '1'
+
+/** What the page needs from its window. */
+export type FrameHost = {
+  /** Posts to the parent window; undefined when the page is not in a frame. */
+  postToParent: ((message: unknown, targetOrigin: string) => void) | undefined
+  /** Whether `source` is the parent window (MessageEvent.source). */
+  isParent(source: unknown): boolean
+  listen(listener: (event: { origin: string; source: unknown; data: unknown }) => void): () => void
+  reload(): void
+}
+
+export type SecureFrameUi = {
+  /** A line for a visitor who opens the page outside the app (or a refused parent). */
+  showStatus(text: string): void
+  applyTheme(theme: ThemeSync): void
+}
+
+export type SecureFrameLogger = { debug(message: string, details?: unknown): void }
+
+export type SecureFrameOptions = {
+  host: FrameHost
+  /** The page's query string (`location.search`): projectId, chainId, version, enableLogger. */
+  search: string
+  /** From `detectParentOrigin`. */
+  parentOrigin: string | undefined
+  api: SecureApi
+  rpc: ChainRpc
+  sessions: SessionStore
+  /** Makes the approver; `open` / `close` tell the app to show or hide the iframe. */
+  createApprover: (notify: { open(): void; close(): void }) => Approver
+  ui?: SecureFrameUi | undefined
+  logger?: SecureFrameLogger | undefined
+  randomUUID: () => string
+  /** Requests answered at once; more are refused until some finish. */
+  maxInFlight?: number
+}
+
+export type SecureFrameStatus =
+  | 'starting'
+  /** Parent allowed: READY sent, answering. */
+  | 'allowed'
+  /** Parent not on the allow list, or unknown project: READY { allowed: false } sent. */
+  | 'not-allowed'
+  /** Allow list unreachable, or parent origin unknown: nothing sent (the app times out). */
+  | 'unavailable'
+  | 'not-framed'
+
+export type SecureFrame = {
+  start(): Promise<SecureFrameStatus>
+  status(): SecureFrameStatus
+  stop(): void
+}
+
+const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+const projectIdShape = new RegExp(PROJECT_ID_PATTERN)
+
+/** The chain in the form the server and SPEC §3 use: a number for eip155, CAIP-2 otherwise. */
+function publicChainId(caip2: string): FrameChainId {
+  const match = /^eip155:([1-9][0-9]{0,15})$/.exec(caip2)
+  return match ? Number(match[1]) : caip2
+}
+
+function namespaceOf(caip2: string): 'eip155' | 'solana' | undefined {
+  if (caip2.startsWith('eip155:')) return 'eip155'
+  if (caip2.startsWith('solana:')) return 'solana'
+  return undefined
+}
+
+/**
+ * @example
+ * const frame = createSecureFrame({ host, search: location.search, parentOrigin, api, rpc, sessions, createApprover, randomUUID })
+ * await frame.start() // 'allowed'
+ */
+export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
+  const { host, api, rpc, sessions, ui, logger, randomUUID } = options
+  const maxInFlight = options.maxInFlight ?? 32
+  const query = new URLSearchParams(options.search)
+  const projectId = query.get('projectId') ?? ''
+  const requestedChain = query.get('chainId') ?? DEFAULT_CHAIN_ID
+  const parentOrigin = options.parentOrigin
+
+  let status: SecureFrameStatus = 'starting'
+  let chain = CAIP2.test(requestedChain) && namespaceOf(requestedChain) !== undefined ? requestedChain : DEFAULT_CHAIN_ID
+  let pendingEmail: string | undefined
+  let user: ApiUser | undefined
+  let dappName: string | undefined
+  let inFlight = 0
+  let unlisten: (() => void) | undefined
+
+  const post = (message: unknown) => {
+    if (host.postToParent === undefined || parentOrigin === undefined) throw new Error(ErrorMessages.parentNotSet)
+    host.postToParent(message, parentOrigin)
+  }
+  const postEvent = <F extends FrameEvent>(event: F, payload: FrameEventSchema[F]) => {
+    const message = { id: randomUUID(), type: frameEventType(event), payload }
+    const checked = validateFrameMessage(message)
+    if (!checked.ok) {
+      logger?.debug('secure: refused to send an invalid event', checked.error)
+      return
+    }
+    post(message)
+  }
+  const replyError = (id: string, event: AppEvent, error: unknown) => {
+    const payload = toErrorPayload(error)
+    post({ id, type: errorType(event), payload })
+  }
+  const replySuccess = (id: string, event: AppEvent, payload: unknown) => {
+    const message = { id, type: successType(event), payload }
+    const checked = validateFrameMessage(message)
+    if (!checked.ok) {
+      logger?.debug('secure: refused to send an invalid answer', checked.error)
+      return replyError(id, event, new ReplyError('The embedded wallet produced an invalid answer', -32603))
+    }
+    post(message)
+  }
+
+  const approver = options.createApprover({
+    open: () => postEvent('APPROVAL_OPEN', {}),
+    close: () => postEvent('APPROVAL_CLOSE', {}),
+  })
+
+  // ------------------------------------------------------------------------------
+  // Session and user
+  // ------------------------------------------------------------------------------
+
+  const endSession = () => {
+    sessions.clear()
+    user = undefined
+  }
+  /** Runs an authenticated server call; a refused session ends it and tells the app. */
+  async function authed<T>(run: (token: string) => Promise<T>): Promise<T> {
+    const session = sessions.load()
+    if (session === undefined) {
+      user = undefined
+      throw new ReplyError('Sign in to the embedded wallet first', 'UNAUTHORIZED')
+    }
+    try {
+      return await run(session.token)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        endSession()
+        postEvent('SESSION_EXPIRED', {})
+      }
+      throw error
+    }
+  }
+  const addresses = (source: ApiUser) => ({
+    eip155: source.addresses?.eip155 ?? (/^0x/.test(source.address) ? source.address : undefined),
+    solana: source.addresses?.solana ?? (/^0x/.test(source.address) ? undefined : source.address),
+  })
+  const toFrameUser = (source: ApiUser): FrameUser => {
+    const namespace = namespaceOf(chain) ?? 'eip155'
+    const address = addresses(source)[namespace] ?? source.address
+    return {
+      email: source.email,
+      address,
+      chainId: publicChainId(chain),
+      accounts: [{ address, type: 'eoa' }],
+      smartAccountDeployed: false,
+      preferredAccountType: 'eoa',
+    }
+  }
+  const loadUser = async (): Promise<ApiUser> => {
+    const { user: loaded } = await authed((token) => api.getUser(token, { projectId, chainId: chain }))
+    user = loaded
+    return loaded
+  }
+  const sign = (kind: SignKind, payload: Record<string, unknown>) => authed((token) => api.sign(token, projectId, kind, payload))
+
+  const handleRpc = createRpcHandler({
+    chainId: () => chain,
+    addresses: () => (user === undefined ? undefined : addresses(user)),
+    sign,
+    rpc,
+    approver,
+    parentOrigin: parentOrigin ?? '',
+    dappName: () => dappName,
+    randomUUID,
+  })
+
+  const requireEmail = () => {
+    if (pendingEmail === undefined) throw new ReplyError('Enter your email first (CONNECT_EMAIL)', 'NO_EMAIL')
+    return pendingEmail
+  }
+  const notAvailable = (what: string) => new ReplyError(`${what} is not available on this server`, 4200)
+
+  // ------------------------------------------------------------------------------
+  // Handlers, one per app event (SPEC §7)
+  // ------------------------------------------------------------------------------
+
+  type Handlers = { [E in AppEvent]: (payload: AppRequestPayload<E>) => Promise<AppResponsePayload<E>> }
+  const handlers: Handlers = {
+    async CONNECT_EMAIL({ email }) {
+      pendingEmail = email
+      const { action } = await api.startEmailLogin({ projectId, email, deviceId: sessions.deviceId() }, sessions.load()?.token)
+      return { action }
+    },
+    async CONNECT_DEVICE({ otp }) {
+      const { action } = await api.verifyDevice({ projectId, email: requireEmail(), deviceId: sessions.deviceId(), otp })
+      return { action }
+    },
+    async CONNECT_OTP({ otp }) {
+      const { user: signedIn, session } = await api.verifyEmailLogin({ projectId, email: requireEmail(), deviceId: sessions.deviceId(), otp, chainId: chain })
+      sessions.save(session)
+      pendingEmail = undefined
+      user = signedIn
+      return { user: toFrameUser(signedIn) }
+    },
+    async GET_SOCIAL_REDIRECT_URI() {
+      throw notAvailable('Social login')
+    },
+    async CONNECT_SOCIAL() {
+      throw notAvailable('Social login')
+    },
+    async GET_FARCASTER_URI() {
+      throw notAvailable('Farcaster login')
+    },
+    async CONNECT_FARCASTER() {
+      throw notAvailable('Farcaster login')
+    },
+    async GET_USER({ chainId }) {
+      if (chainId !== undefined) switchTo(chainId)
+      return { user: toFrameUser(await loadUser()) }
+    },
+    async GET_CHAIN_ID() {
+      return { chainId: publicChainId(chain) }
+    },
+    async SWITCH_NETWORK({ chainId }) {
+      const before = user === undefined ? undefined : toFrameUser(user).address
+      switchTo(chainId)
+      if (user !== undefined) {
+        const after = toFrameUser(user)
+        if (after.address !== before) postEvent('ACCOUNT_CHANGED', { address: after.address, chainId: after.chainId, type: 'eoa' })
+      }
+      return { chainId: publicChainId(chain) }
+    },
+    async RPC_REQUEST({ method, params, chainId }) {
+      return { result: await handleRpc({ method, params, chainId }) }
+    },
+    async UPDATE_EMAIL({ email }) {
+      const { action } = await authed((token) => api.startEmailUpdate(token, projectId, email))
+      return { action }
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      const { action } = await authed((token) => api.verifyPrimaryEmail(token, projectId, otp))
+      return { action }
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      const { newEmail } = await authed((token) => api.verifySecondaryEmail(token, projectId, otp))
+      if (user !== undefined) user = { ...user, email: newEmail }
+      return { newEmail }
+    },
+    async SYNC_THEME(theme) {
+      ui?.applyTheme(theme)
+      return {}
+    },
+    async SYNC_DAPP_DATA(data) {
+      if (data.projectId !== projectId) throw new ReplyError('projectId does not match the one the embedded wallet was loaded with', 'PROJECT_MISMATCH')
+      dappName = data.metadata?.name
+      return {}
+    },
+    async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
+      // Smart accounts are not offered by this server: no network has them.
+      return { smartAccountEnabledNetworks: [] }
+    },
+    async SET_PREFERRED_ACCOUNT() {
+      // Only externally-owned accounts exist here; the reply names the type in effect.
+      const current = user ?? (await loadUser())
+      const type: EmbeddedAccountType = 'eoa'
+      return { type, address: toFrameUser(current).address }
+    },
+    async SIGN_OUT() {
+      const session = sessions.load()
+      endSession()
+      pendingEmail = undefined
+      if (session !== undefined) {
+        try {
+          await api.logout(session.token)
+        } catch (error) {
+          // Signed out here whatever the server says; the session expires there anyway.
+          logger?.debug('secure: the server did not confirm the sign-out', error)
+        }
+      }
+      return {}
+    },
+    async IS_CONNECTED({ token }) {
+      const own = sessions.load()
+      const asked = token ?? own?.token
+      if (asked === undefined) return { isConnected: false }
+      const isConnected = await api.isConnected(asked)
+      if (!isConnected && token === undefined) endSession()
+      return { isConnected }
+    },
+    async RELOAD() {
+      // Answer first, then reload: the new page says READY again.
+      setTimeout(() => host.reload(), 0)
+      return {}
+    },
+  }
+
+  function switchTo(chainId: FrameChainId) {
+    const next = toCaip2(chainId)
+    if (!CAIP2.test(next) || namespaceOf(next) === undefined) throw new ReplyError(`Chain '${String(chainId).slice(0, 64)}' is not supported by the embedded wallet`, 4902)
+    chain = next
+  }
+
+  async function dispatch(message: AppMessage, event: AppEvent) {
+    const handler = handlers[event] as (payload: unknown) => Promise<unknown>
+    try {
+      const result = await handler(message.payload)
+      replySuccess(message.id, event, result)
+    } catch (error) {
+      logger?.debug(`secure: ${event} failed`, error)
+      replyError(message.id, event, error)
+    }
+  }
+
+  function onMessage(event: { origin: string; source: unknown; data: unknown }) {
+    if (status !== 'allowed') return
+    // Three checks, all required: the parent window, the allowed origin, the schema.
+    if (!host.isParent(event.source) || event.origin !== parentOrigin) return
+    const checked = validateAppMessage(event.data)
+    if (!checked.ok) {
+      logger?.debug('secure: refused an invalid message', checked.error)
+      if (checked.id !== undefined && checked.event !== undefined) {
+        replyError(checked.id, checked.event, new ReplyError(`Invalid ${checked.event} message: ${checked.error}`, 'INVALID_MESSAGE'))
+      }
+      return
+    }
+    if (inFlight >= maxInFlight) {
+      replyError(checked.message.id, checked.event, new ReplyError('Too many requests at once; try again when the others finish', -32005))
+      return
+    }
+    inFlight++
+    void dispatch(checked.message, checked.event).finally(() => {
+      inFlight--
+    })
+  }
+
+  function refuse(reason: 'origin_not_allowed' | 'invalid_project', text: string) {
+    status = 'not-allowed'
+    ui?.showStatus(text)
+    postEvent('READY', { version: SECURE_FRAME_VERSION, allowed: false, reason })
+  }
+
+  return {
+    status: () => status,
+    async start() {
+      if (status !== 'starting') return status
+      if (host.postToParent === undefined) {
+        status = 'not-framed'
+        ui?.showStatus('This page is part of an embedded wallet and only works inside the app that opens it.')
+        return status
+      }
+      if (parentOrigin === undefined) {
+        // No target to name, and '*' is never used: say nothing; the app reports
+        // 'Unable to load email login dependency' after its load timeout.
+        status = 'unavailable'
+        logger?.debug('secure: the parent origin is unknown (no ancestorOrigins, no referrer)')
+        return status
+      }
+      if (!projectIdShape.test(projectId)) {
+        refuse('invalid_project', 'Invalid App Configuration: the project id is missing or malformed.')
+        return status
+      }
+      let allowedOrigins: string[]
+      try {
+        allowedOrigins = await api.getAllowedOrigins(projectId)
+      } catch (error) {
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+          refuse('invalid_project', 'Invalid App Configuration: the project is not known to the server.')
+        } else {
+          status = 'unavailable'
+          logger?.debug('secure: the allowed origins could not be loaded', error)
+        }
+        return status
+      }
+      if (!isOriginAllowed(parentOrigin, allowedOrigins)) {
+        refuse('origin_not_allowed', 'Invalid App Configuration: this site is not on the project allow list.')
+        return status
+      }
+      status = 'allowed'
+      unlisten = host.listen(onMessage)
+      postEvent('READY', { version: SECURE_FRAME_VERSION, allowed: true })
+      return status
+    },
+    stop() {
+      unlisten?.()
+      unlisten = undefined
+      if (status === 'allowed') status = 'unavailable'
+    },
+  }
+}
+

@@ -1,0 +1,75 @@
+/**
+ * The session token and the device id, kept in the secure page's OWN storage (its
+ * origin, partitioned per dapp by the browser), never posted to the app. A memory
+ * store stands in when storage is blocked.
+ */
+export type KeyValueStore = {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+export type StoredSession = { token: string; expiresAt: string }
+
+export type SessionStore = {
+  load(): StoredSession | undefined
+  save(session: StoredSession): void
+  clear(): void
+  /** A random id for this browser, sent with logins (the server's new-device check). */
+  deviceId(): string
+}
+
+const SESSION_KEY = 'portico.secure.session'
+const DEVICE_KEY = 'portico.secure.deviceId'
+const TOKEN = /^[A-Za-z0-9_.-]{1,512}$/
+const DEVICE = /^[A-Za-z0-9_-]{16,128}$/
+
+export function createMemoryStore(): KeyValueStore {
+  const map = new Map<string, string>()
+  return { getItem: (key) => map.get(key) ?? null, setItem: (key, value) => void map.set(key, value), removeItem: (key) => void map.delete(key) }
+}
+
+/**
+ * @example
+ * const sessions = createSessionStore({ store: window.localStorage, randomUUID: () => crypto.randomUUID(), now: Date.now })
+ */
+export function createSessionStore({ store, randomUUID, now }: { store: KeyValueStore; randomUUID: () => string; now: () => number }): SessionStore {
+  const safe = <T>(run: () => T, fallback: T): T => {
+    try {
+      return run()
+    } catch {
+      return fallback
+    }
+  }
+  return {
+    load() {
+      const raw = safe(() => store.getItem(SESSION_KEY), null)
+      if (raw === null) return undefined
+      try {
+        const parsed = JSON.parse(raw) as Partial<StoredSession>
+        if (typeof parsed.token !== 'string' || !TOKEN.test(parsed.token) || typeof parsed.expiresAt !== 'string') return undefined
+        const expires = Date.parse(parsed.expiresAt)
+        if (!Number.isFinite(expires) || expires <= now()) {
+          safe(() => store.removeItem(SESSION_KEY), undefined)
+          return undefined
+        }
+        return { token: parsed.token, expiresAt: parsed.expiresAt }
+      } catch {
+        return undefined
+      }
+    },
+    save(session) {
+      safe(() => store.setItem(SESSION_KEY, JSON.stringify(session)), undefined)
+    },
+    clear() {
+      safe(() => store.removeItem(SESSION_KEY), undefined)
+    },
+    deviceId() {
+      const existing = safe(() => store.getItem(DEVICE_KEY), null)
+      if (existing !== null && DEVICE.test(existing)) return existing
+      const id = randomUUID()
+      safe(() => store.setItem(DEVICE_KEY, id), undefined)
+      return id
+    },
+  }
+}

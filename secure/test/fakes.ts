@@ -1,0 +1,257 @@
+/**
+ * Stand-ins for what the secure page talks to, so its logic is tested without the
+ * real server: an in-memory auth API that signs for real (viem for EVM, node:crypto
+ * ed25519 for Solana), a scripted chain RPC, and a window host that records posts.
+ */
+import { generateKeyPairSync, sign as ed25519Sign, type KeyObject } from 'node:crypto'
+import { keccak256, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { ApiError, type ApiUser, type SecureApi, type SignKind } from '../api'
+import { autoApprover, type Approver } from '../approval'
+import { encodeBase58, base64ToBytes } from '../base58'
+import type { ChainRpc } from '../chainRpc'
+import { createSecureFrame, type FrameHost, type SecureFrame, type SecureFrameOptions } from '../secureFrame'
+import { createMemoryStore, createSessionStore } from '../session'
+
+export const PARENT = 'https://shop.example'
+export const EVM_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d' as const
+export const evmAccount = privateKeyToAccount(EVM_KEY)
+
+export type FakeApi = SecureApi & {
+  calls: string[]
+  /** The code the "email" carried, per address. */
+  codes: Map<string, string>
+  sessions: Map<string, { email: string; expired: boolean }>
+  solana: { address: string; privateKey: KeyObject }
+  allowedOrigins: Record<string, string[]>
+  /** Makes the next allow-list fetch fail like a network error. */
+  offline: boolean
+}
+
+export function createFakeApi(): FakeApi {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url')
+  const solana = { address: encodeBase58(raw), privateKey }
+  const users = new Map<string, { devices: Set<string> }>()
+  const codes = new Map<string, string>()
+  const sessions = new Map<string, { email: string; expired: boolean }>()
+  let tokens = 0
+  const apiUser = (email: string, chainId: string | number): ApiUser => {
+    const solanaChain = typeof chainId === 'string' && chainId.startsWith('solana:')
+    return {
+      email,
+      address: solanaChain ? solana.address : evmAccount.address,
+      chainId: typeof chainId === 'string' && chainId.startsWith('eip155:') ? Number(chainId.slice(7)) : chainId,
+      accounts: [{ address: evmAccount.address, type: 'eoa' }],
+      smartAccountDeployed: false,
+      preferredAccountType: 'eoa',
+      addresses: { eip155: evmAccount.address, solana: solana.address },
+    }
+  }
+  const session = (token: string) => {
+    const found = sessions.get(token)
+    if (found === undefined) throw new ApiError(401, 'Sign in again', 'UNAUTHORIZED', undefined)
+    if (found.expired) throw new ApiError(401, 'The session has expired; sign in again', 'SESSION_EXPIRED', undefined)
+    return found
+  }
+  const checkCode = (email: string, otp: string) => {
+    if (codes.get(email) !== otp) throw new ApiError(400, 'The code is not correct; 4 attempts left', 'OTP_INVALID', undefined)
+    codes.delete(email)
+  }
+  const api: FakeApi = {
+    calls: [],
+    codes,
+    sessions,
+    solana,
+    allowedOrigins: { shop: ['https://shop.example', 'https://*.shop.example', 'http://localhost:*'] },
+    offline: false,
+    async getAllowedOrigins(projectId) {
+      api.calls.push(`getAllowedOrigins ${projectId}`)
+      if (api.offline) throw new TypeError('fetch failed')
+      const list = api.allowedOrigins[projectId]
+      if (list === undefined) throw new ApiError(403, `Project ID '${projectId}' is not configured on this server`, 'INVALID_PROJECT', undefined)
+      return list
+    },
+    async startEmailLogin({ email, deviceId }, token) {
+      api.calls.push(`startEmailLogin ${email}`)
+      if (token !== undefined && sessions.get(token)?.email === email && !sessions.get(token)?.expired) return { action: 'CONNECT' }
+      const known = users.get(email)
+      codes.set(email, '123456')
+      return { action: known !== undefined && !known.devices.has(deviceId) ? 'VERIFY_DEVICE' : 'VERIFY_OTP' }
+    },
+    async verifyDevice({ email, deviceId, otp }) {
+      api.calls.push(`verifyDevice ${email}`)
+      checkCode(email, otp)
+      users.get(email)?.devices.add(deviceId)
+      codes.set(email, '654321')
+      return { action: 'VERIFY_OTP' }
+    },
+    async verifyEmailLogin({ email, deviceId, otp, chainId }) {
+      api.calls.push(`verifyEmailLogin ${email}`)
+      checkCode(email, otp)
+      const known = users.get(email) ?? { devices: new Set<string>() }
+      known.devices.add(deviceId)
+      users.set(email, known)
+      const token = `pts_${String(++tokens).padStart(43, 'T')}`
+      sessions.set(token, { email, expired: false })
+      return { user: apiUser(email, chainId), session: { token, expiresAt: '2099-01-01T00:00:00.000Z' } }
+    },
+    async getUser(token, { chainId }) {
+      api.calls.push('getUser')
+      return { user: apiUser(session(token).email, chainId) }
+    },
+    async logout(token) {
+      api.calls.push('logout')
+      sessions.delete(token)
+    },
+    async isConnected(token) {
+      api.calls.push('isConnected')
+      const found = sessions.get(token)
+      return found !== undefined && !found.expired
+    },
+    async startEmailUpdate(token, _projectId, newEmail) {
+      api.calls.push(`startEmailUpdate ${newEmail}`)
+      codes.set(session(token).email, '111111')
+      codes.set(newEmail, '222222')
+      return { action: 'VERIFY_PRIMARY_OTP' }
+    },
+    async verifyPrimaryEmail(token, _projectId, otp) {
+      checkCode(session(token).email, otp)
+      return { action: 'VERIFY_SECONDARY_OTP' }
+    },
+    async verifySecondaryEmail(token, _projectId, otp) {
+      const current = session(token)
+      const newEmail = [...codes.entries()].find(([, code]) => code === otp)?.[0]
+      if (newEmail === undefined) throw new ApiError(400, 'The code is not correct', 'OTP_INVALID', undefined)
+      codes.delete(newEmail)
+      current.email = newEmail
+      return { newEmail }
+    },
+    async sign(token, _projectId, kind: SignKind, payload) {
+      api.calls.push(`sign ${kind}`)
+      session(token)
+      switch (kind) {
+        case 'personal_sign': {
+          const message = payload.message as string
+          return { signature: await evmAccount.signMessage({ message: /^0x/.test(message) ? { raw: message as Hex } : message }) }
+        }
+        case 'typedData':
+          return { signature: await evmAccount.signTypedData(payload as never) }
+        case 'transaction': {
+          const { from: _from, type, ...rest } = payload as Record<string, unknown>
+          const tx = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, typeof value === 'string' && key !== 'to' && key !== 'data' ? BigInt(value) : value]))
+          const signedTransaction = await evmAccount.signTransaction({ ...tx, chainId: Number(tx.chainId), nonce: Number(tx.nonce), type } as never)
+          return { signedTransaction, hash: keccak256(signedTransaction) }
+        }
+        case 'solana_signMessage':
+        case 'solana_signTransaction':
+          return { signature: encodeBase58(ed25519Sign(null, base64ToBytes(payload.message as string), solana.privateKey)) }
+      }
+    },
+  }
+  return api
+}
+
+export type FakeChain = ChainRpc & { calls: { chainId: string; method: string; params: unknown }[]; answers: Record<string, unknown> }
+
+export function createFakeChain(chains: readonly string[] = ['eip155:1', 'eip155:10', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp']): FakeChain {
+  const chain: FakeChain = {
+    calls: [],
+    answers: {
+      eth_blockNumber: '0x10',
+      eth_getTransactionCount: '0x5',
+      eth_estimateGas: '0x5208',
+      eth_getBlockByNumber: { number: '0x10', baseFeePerGas: '0x3b9aca00' },
+      eth_maxPriorityFeePerGas: '0x3b9aca00',
+      eth_gasPrice: '0x4a817c800',
+      eth_getBalance: '0xde0b6b3a7640000',
+      eth_getTransactionReceipt: { status: '0x1', blockHash: `0x${'11'.repeat(32)}`, blockNumber: '0x11', gasUsed: '0x5208', transactionHash: `0x${'22'.repeat(32)}`, logs: [] },
+    },
+    has: (chainId) => chains.includes(chainId),
+    async request(chainId, method, params) {
+      chain.calls.push({ chainId, method, params })
+      if (!chains.includes(chainId)) throw new Error(`no chain ${chainId}`)
+      if (method === 'eth_sendRawTransaction') return keccak256((params as Hex[])[0]!)
+      if (method === 'sendTransaction') return '5'.repeat(88)
+      return chain.answers[method] ?? null
+    },
+  }
+  return chain
+}
+
+export type FakeHost = FrameHost & {
+  posted: { message: { id: string; type: string; payload: Record<string, unknown> }; targetOrigin: string }[]
+  parent: object
+  reloads: number
+  /** Delivers a message to the page, from the parent window unless told otherwise. */
+  deliver(data: unknown, from?: { origin?: string; source?: unknown }): void
+  listening(): boolean
+}
+
+export function createFakeHost({ framed = true }: { framed?: boolean } = {}): FakeHost {
+  const parent = { name: 'parent window' }
+  let listener: ((event: { origin: string; source: unknown; data: unknown }) => void) | undefined
+  const host: FakeHost = {
+    posted: [],
+    parent,
+    reloads: 0,
+    postToParent: framed ? (message, targetOrigin) => host.posted.push({ message: structuredClone(message) as never, targetOrigin }) : undefined,
+    isParent: (source) => source === parent,
+    listen(next) {
+      listener = next
+      return () => {
+        listener = undefined
+      }
+    },
+    reload: () => {
+      host.reloads++
+    },
+    deliver(data, { origin = PARENT, source = parent } = {}) {
+      listener?.({ origin, source, data })
+    },
+    listening: () => listener !== undefined,
+  }
+  return host
+}
+
+export type TestFrame = {
+  frame: SecureFrame
+  host: FakeHost
+  api: FakeApi
+  chain: FakeChain
+  sessionStore: ReturnType<typeof createMemoryStore>
+  /** Sends an app event and waits for its reply. */
+  ask(event: string, payload: unknown): Promise<{ type: string; payload: Record<string, unknown> }>
+}
+
+export async function startTestFrame(
+  options: Partial<SecureFrameOptions> & { framed?: boolean; approver?: Approver; projectId?: string; chainId?: string } = {},
+): Promise<TestFrame> {
+  const host = createFakeHost({ framed: options.framed ?? true })
+  const api = createFakeApi()
+  const chain = createFakeChain()
+  const sessionStore = createMemoryStore()
+  const frame = createSecureFrame({
+    host,
+    search: `?projectId=${options.projectId ?? 'shop'}&chainId=${encodeURIComponent(options.chainId ?? 'eip155:1')}&version=test&enableLogger=false`,
+    parentOrigin: PARENT,
+    api,
+    rpc: chain,
+    sessions: createSessionStore({ store: sessionStore, randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    createApprover: () => options.approver ?? autoApprover,
+    randomUUID: () => crypto.randomUUID(),
+    ...options,
+  })
+  await frame.start()
+  const ask: TestFrame['ask'] = async (event, payload) => {
+    const id = crypto.randomUUID()
+    host.deliver({ id, type: `@portico-app/${event}`, payload })
+    for (let i = 0; i < 200; i++) {
+      const reply = host.posted.find(({ message }) => message.id === id)
+      if (reply) return reply.message
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    throw new Error(`no reply to ${event}`)
+  }
+  return { frame, host, api, chain, sessionStore, ask }
+}
