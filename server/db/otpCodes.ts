@@ -5,8 +5,8 @@
  * on one code cannot both use it, and attempts are counted atomically.
  */
 import { randomUUID } from 'node:crypto'
-import { type Kysely } from 'kysely'
-import { type DatabaseSchema, type OtpPurpose, type OtpStatus } from './schema'
+import { type Kysely, type Selectable } from 'kysely'
+import { type AuthOtpCodesTable, type DatabaseSchema, type OtpPurpose, type OtpStatus } from './schema'
 import { isoAt, toDate } from './time'
 
 export interface OtpCode {
@@ -159,23 +159,7 @@ export function createOtpCodeStore(db: Kysely<DatabaseSchema>): OtpCodeStore {
   }
 }
 
-function toCode(row: {
-  id: string
-  purpose: OtpPurpose
-  email: string
-  project_id: string
-  device_hash: string
-  user_id: string | null
-  new_email: string | null
-  salt: string
-  code_hash: string
-  master_key_id: string
-  attempts: number
-  max_attempts: number
-  status: OtpStatus
-  created_at: Date | string
-  expires_at: Date | string
-}): OtpCode {
+function toCode(row: Omit<Selectable<AuthOtpCodesTable>, 'ended_at'>): OtpCode {
   return {
     id: row.id,
     purpose: row.purpose,

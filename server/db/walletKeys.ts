@@ -5,9 +5,9 @@
  * address, so a ciphertext copied onto another row does not decrypt.
  */
 import { randomUUID } from 'node:crypto'
-import { type Kysely, type Transaction } from 'kysely'
+import { type Kysely, type Selectable, type Transaction } from 'kysely'
 import { type Encrypted } from '../auth/masterKey'
-import { type DatabaseSchema, type WalletNamespace } from './schema'
+import { type AuthWalletKeysTable, type DatabaseSchema, type WalletNamespace } from './schema'
 import { isoAt } from './time'
 
 export interface StoredWalletKey {
@@ -116,17 +116,7 @@ export function createWalletKeyStore(db: Kysely<DatabaseSchema>): WalletKeyStore
   }
 }
 
-function toStored(row: {
-  id: string
-  user_id: string
-  namespace: WalletNamespace
-  address: string
-  scheme: string
-  master_key_id: string
-  iv: string
-  ciphertext: string
-  auth_tag: string
-}): StoredWalletKey {
+function toStored(row: Pick<Selectable<AuthWalletKeysTable>, 'id' | 'user_id' | 'namespace' | 'address' | 'scheme' | 'master_key_id' | 'iv' | 'ciphertext' | 'auth_tag'>): StoredWalletKey {
   return {
     id: row.id,
     userId: row.user_id,
