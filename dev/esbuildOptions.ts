@@ -15,3 +15,13 @@ export const browserEsm = {
   sourcemap: true,
   logLevel: 'warning',
 } as const satisfies BuildOptions
+
+/** A single classic script (IIFE) for a page that loads it with <script src> (the dev wallets). */
+export const browserScript = {
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  sourcemap: true,
+  logLevel: 'warning',
+} as const satisfies BuildOptions

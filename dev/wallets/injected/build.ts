@@ -1,6 +1,7 @@
 // Bundles the dev wallet's browser entry into one classic script (IIFE) for the demo
 // page, and writes the small config script the bundle reads.
 import { build } from 'esbuild'
+import { browserScript } from '../../esbuildOptions'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { DevWalletPageConfig } from './browser'
@@ -19,15 +20,10 @@ export const DEV_WALLET_CONFIG_SCRIPT = 'dev-wallet-config.js'
 export async function buildDevWallet({ outdir, config, minify = true }: { outdir: string; config: DevWalletPageConfig; minify?: boolean }) {
   await mkdir(outdir, { recursive: true })
   await build({
+    ...browserScript,
     entryPoints: [path.join(__dirname, 'browser.ts')],
     outfile: path.join(outdir, DEV_WALLET_SCRIPT),
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
     minify,
-    sourcemap: true,
-    logLevel: 'warning',
   })
   await writeFile(path.join(outdir, DEV_WALLET_CONFIG_SCRIPT), `globalThis.PORTICO_DEV_WALLET = ${JSON.stringify(config)}\n`)
   return { script: DEV_WALLET_SCRIPT, configScript: DEV_WALLET_CONFIG_SCRIPT }

@@ -2,6 +2,7 @@
 // classic script; a config script carries the relay and RPC URLs. dev/stack.ts serves
 // it beside the demo (see docs/walletconnect.md).
 import { build } from 'esbuild'
+import { browserScript } from '../../esbuildOptions'
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -21,16 +22,11 @@ export const WC_WALLET_CONFIG_SCRIPT = 'wc-wallet-config.js'
 export async function buildWalletConnectWallet({ outdir, config, minify = true }: { outdir: string; config: WalletConnectWalletPageConfig; minify?: boolean }) {
   await mkdir(outdir, { recursive: true })
   await build({
+    ...browserScript,
     entryPoints: [path.join(__dirname, 'page.ts')],
     outfile: path.join(outdir, WC_WALLET_SCRIPT),
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
     minify,
-    sourcemap: true,
     define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'warning',
   })
   await Promise.all([
     copyFile(path.join(__dirname, 'index.html'), path.join(outdir, 'index.html')),
