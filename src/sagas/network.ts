@@ -6,6 +6,8 @@ import { modalActions } from '../store/slices/modal'
 import { networkActions } from '../store/slices/network'
 import { NetworkNotFoundError, PorticoError, toRpcError } from '../errors'
 import { getSagaContext, type SagaContext } from './context'
+import { WALLET_CONNECT_CONNECTOR_ID } from './walletConnect'
+import type { WalletConnectClient } from '../walletconnect/types'
 import { errorMessage } from './errorMessage'
 
 /**
@@ -28,7 +30,11 @@ export function* switchNetworkSaga(action: ReturnType<typeof networkActions.swit
   const context = (yield call(getSagaContext)) as SagaContext
   const switcher = context.plugins.get(namespace)?.connectors?.switchNetwork
   try {
-    if (account?.status === 'connected' && connectorId && switcher) {
+    if (account?.status === 'connected' && connectorId === WALLET_CONNECT_CONNECTOR_ID && context.walletConnect) {
+      // A remote session: the WalletConnect client switches (asking the wallet when it can).
+      const client = (yield call(context.walletConnect)) as WalletConnectClient
+      yield call(client.switchNetwork, caipNetworkId)
+    } else if (account?.status === 'connected' && connectorId && switcher) {
       yield call(switcher, { connectorId, network })
     }
     yield put(networkActions.activeNetworkChanged({ caipNetworkId }))

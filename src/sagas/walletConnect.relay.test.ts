@@ -28,8 +28,10 @@ afterEach(async () => {
 afterAll(settleSignClientTimers)
 jest.setTimeout(20_000)
 
+let fake: ReturnType<typeof createFakeNamespacePlugin>
+
 function start() {
-  const fake = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: [] })
+  fake = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: [] })
   portico = createPortico(
     { projectId: 'portico-test', plugins: [fake.plugin], devtools: false, endpoints: { relay: relay.url }, metadata: { name: 'Portico demo', description: '', url: 'http://127.0.0.1', icons: [] } },
     { storage: null },
@@ -98,6 +100,17 @@ describe('WalletConnect saga with the relay', () => {
     expect(p.getState().connectors.active).toEqual({})
     expect(p.getState().walletConnect).toMatchObject({ status: 'idle', session: undefined })
     expect(p.getState().router.history).toEqual([{ view: 'Connect' }])
+  })
+
+  it('portico.switchNetwork() moves a WalletConnect connection to another approved chain', async () => {
+    const p = start()
+    await pair(p)
+    await p.switchNetwork('eip155:10')
+    expect(p.getState().network.activeCaipNetworkId).toBe('eip155:10')
+    expect(account(p).caipAddress).toBe(`eip155:10:${wallet.address}`)
+    // The session's client switched; the namespace plugin, which does not know the
+    // 'walletConnect' connector, was not asked.
+    expect(fake.calls.filter((c) => c.method === 'switchNetwork')).toEqual([])
   })
 
   it('portico.disconnect() ends the session on the wallet', async () => {
