@@ -1,10 +1,11 @@
 // A small Esplora-compatible HTTP API (the API of blockstream.info and mempool.space)
 // over an in-memory regtest chain: what Portico's bip122 plugin and the dev Bitcoin
 // wallet use. A development stand-in: Debian and npm ship no bitcoind (MACHINE-NOTES.md).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import { BitcoinChain, RejectedTransaction, type BitcoinNetworkName } from './chain'
+import { readBody } from '../readBody'
 
 export type EsploraOptions = {
   /** TCP port on 127.0.0.1; a free one by default. */
@@ -41,19 +42,6 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.end(text)
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_BODY_BYTES * 2) req.destroy(new Error('body too large'))
-      else chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
 
 type Route = { method: string; pattern: RegExp; handle: (match: RegExpMatchArray, body: string) => [number, unknown] }
 
@@ -122,7 +110,7 @@ export async function startEsplora(options: EsploraOptions = {}): Promise<Esplor
       reply(res, 404, 'Not Found')
       return
     }
-    readBody(req).then(
+    readBody(req, MAX_BODY_BYTES * 2).then(
       (body) => {
         try {
           const [status, answer] = route.handle(path.match(route.pattern)!, body)

@@ -2,12 +2,13 @@
 // the dev wallet use, in the real wire format, so `createSolanaRpc(url)` from
 // @solana/kit talks to it as to a validator. A development stand-in: no validator can be
 // installed on this machine (see MACHINE-NOTES.md).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import { isAddress } from '@solana/kit'
 
 import { decodeBinary, encodeBinary, Ledger, LOCALNET_GENESIS_HASH, RpcFault, type LedgerOptions } from './ledger'
+import { readBody } from '../readBody'
 
 export type SolanaRpcOptions = LedgerOptions & {
   /** TCP port on 127.0.0.1; a free one by default. */
@@ -154,19 +155,6 @@ function send(res: ServerResponse, status: number, body: string, type = 'applica
   res.end(body)
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_REQUEST_BYTES) req.destroy(new Error('request too large'))
-      else chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
 
 /**
  * Starts the local Solana RPC on 127.0.0.1 (a free port unless `port` is given).
@@ -195,7 +183,7 @@ export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<So
       send(res, 405, 'Used HTTP Method is not allowed. POST or OPTIONS is required', 'text/plain')
       return
     }
-    readBody(req).then(
+    readBody(req, MAX_REQUEST_BYTES).then(
       (text) => {
         let body: unknown
         try {

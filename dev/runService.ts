@@ -1,0 +1,25 @@
+// The shape of every dev entry point (`npm start`, `dev/chain/main.ts`, `dev/relay/main.ts`):
+// start something, print where it is, stop it cleanly on Ctrl+C or SIGTERM, and exit
+// non-zero with the error when it cannot start.
+
+/**
+ * @example
+ * runService(async () => {
+ *   const relay = await startRelay()
+ *   console.log(`relay on ${relay.url}`)
+ *   return () => relay.stop()
+ * })
+ */
+export function runService(start: () => Promise<() => Promise<void>>): void {
+  start().then(
+    (stop) => {
+      const exit = () => void stop().then(() => process.exit(0))
+      process.on('SIGINT', exit)
+      process.on('SIGTERM', exit)
+    },
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}
