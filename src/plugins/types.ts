@@ -70,6 +70,14 @@ export type ConnectorCapability = {
   discover(context: PluginContext, emit: (connectors: readonly ConnectorInfo[]) => void): () => void
   connect(parameters: { connectorId: string; network: CaipNetwork }): Promise<ConnectedAccount>
   /**
+   * Hands the plugin a wallet it did not discover itself (a WalletConnect session, the
+   * embedded wallet's frame), so every wallet operation (connect, sign, send, switch,
+   * EIP-5792) runs through the same code as for a browser wallet. `provider` is the
+   * namespace's own wallet shape: an EIP-1193 provider for eip155, a Wallet Standard
+   * wallet for solana. Returns the function that detaches it.
+   */
+  attach?(parameters: { info: ConnectorInfo; provider: unknown }): () => void
+  /**
    * Restores a connection the visitor made before (after a reload) without prompting:
    * resolves with the account when the wallet still authorises this dapp, `null` when
    * it does not. Core calls it once the connector is discovered again.

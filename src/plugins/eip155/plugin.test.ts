@@ -42,6 +42,7 @@ describe('eip155()', () => {
   it('has the connectors capability (EIP-6963 and injected, EIP-5792) and the RPC balance capability', () => {
     const plugin = eip155()
     expect(Object.keys(plugin.connectors ?? {}).sort()).toEqual([
+      'attach',
       'connect',
       'disconnect',
       'discover',
@@ -55,5 +56,26 @@ describe('eip155()', () => {
       'watch',
     ])
     expect(Object.keys(plugin.balance ?? {}).sort()).toEqual(['getBalance', 'getTokenBalance'])
+  })
+
+  it('runs wallet operations through an attached provider (a WalletConnect session, the embedded wallet) until it is detached', async () => {
+    const plugin = eip155()
+    const asked: string[] = []
+    const provider = {
+      async request({ method }: { method: string }) {
+        asked.push(method)
+        if (method === 'eth_requestAccounts') return ['0x00000000000000000000000000000000000000a1']
+        if (method === 'eth_chainId') return '0x1'
+        if (method === 'personal_sign') return '0xsigned'
+        throw new Error(`unexpected ${method}`)
+      },
+    }
+    const detach = plugin.connectors!.attach!({ info: { id: 'remote', name: 'Remote', type: 'WALLET_CONNECT', chain: 'eip155' }, provider })
+    const account = await plugin.connectors!.connect({ connectorId: 'remote', network: mainnet })
+    expect(account.address.toLowerCase()).toBe('0x00000000000000000000000000000000000000a1')
+    expect(await plugin.connectors!.signMessage!({ connectorId: 'remote', address: account.address, message: 'hi' })).toBe('0xsigned')
+    expect(asked).toContain('personal_sign')
+    detach()
+    await expect(plugin.connectors!.signMessage!({ connectorId: 'remote', address: account.address, message: 'hi' })).rejects.toThrow()
   })
 })

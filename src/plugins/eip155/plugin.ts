@@ -4,7 +4,7 @@ import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFea
 import { isEvmAddress } from './address'
 import { discoverEip155Connectors } from './discovery'
 import { eip155Networks } from './networks'
-import { createEip155Runtime, type Eip155Runtime } from './runtime'
+import { createEip155Runtime, type Eip1193Provider, type Eip155Runtime } from './runtime'
 import { watchProvider } from './watch'
 
 export type Eip155PluginOptions = {
@@ -40,6 +40,13 @@ function createConnectors(runtime: Eip155Runtime): ConnectorCapability {
   return {
     discover: (context, emit) => discoverEip155Connectors(runtime, context, emit),
     connect: async (parameters) => (await loadWallet()).connect(runtime, parameters),
+    attach({ info, provider }) {
+      const entry = { info, provider: provider as Eip1193Provider }
+      runtime.connectors.set(info.id, entry)
+      return () => {
+        if (runtime.connectors.get(info.id) === entry) runtime.connectors.delete(info.id)
+      }
+    },
     reconnect: async (parameters) => (await loadWallet()).reconnect(runtime, parameters),
     disconnect: async (parameters) => (await loadWallet()).disconnect(runtime, parameters),
     watch({ connectorId }, onEvent) {
