@@ -2,13 +2,15 @@
 // both run exactly the same thing. Starts the reference server as its own process and
 // two local EVM chains (anvil, ids 1 and 10, test token deployed), builds the demo dapp
 // with the development injected wallet, and serves it with a strict CSP; a local
-// WalletConnect relay and the development WalletConnect wallet page. The secure frame
-// origin joins here when the embedded-wallet sagas land.
+// WalletConnect relay and the development WalletConnect wallet page. The reference
+// server also serves the secure frame page (built here) on a port of its own, so the
+// embedded wallet runs on a different origin from the demo, as it does in production.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { createServer, type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { buildSecurePage } from '../secure/build'
 import { buildDemo } from './build'
 import { startDevChains, type DevChains } from './chain'
 import { startRelay } from './relay'
@@ -50,6 +52,8 @@ export type StackOptions = {
   serverPort?: number
   relayPort?: number
   walletConnectWalletPort?: number
+  /** The secure frame page's port (its own origin). */
+  securePort?: number
   /** Holds the server's SQLite file; a fresh temp folder by default. */
   dataDir?: string
   outdir?: string
@@ -59,6 +63,8 @@ export type StackOptions = {
 export type Stack = {
   demoUrl: string
   serverUrl: string
+  /** The secure frame page's origin (served by the reference server process). */
+  secureUrl: string
   /** The local WalletConnect relay (ws://). */
   relayUrl: string
   /** The development WalletConnect wallet page; add `?uri=wc:…` to pair, `&auto=1` to approve. */
@@ -72,6 +78,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const serverPort = options.serverPort ?? (await freePort())
   const serverUrl = `http://127.0.0.1:${serverPort}`
   const dataDir = options.dataDir ?? path.join(os.tmpdir(), `portico-stack-${process.pid}-${serverPort}`)
+  const securePort = options.securePort ?? (await freePort())
+  const secureUrl = `http://127.0.0.1:${securePort}`
+  // The server reads the page's files per request, so it may start before the build ends.
+  const secureDir = path.join(dataDir, 'secure-page')
   const server = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(root, 'server/main.ts')], {
     cwd: root,
     env: {
@@ -79,6 +89,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       PORT: String(serverPort),
       HOST: '127.0.0.1',
       SQLITE_FILE: path.join(dataDir, 'portico.sqlite'),
+      PORTICO_MASTER_KEY_FILE: path.join(dataDir, 'master.key'),
+      SECURE_ORIGIN: secureUrl,
+      SECURE_PAGE_DIR: secureDir,
+      SECURE_PAGE_PORT: String(securePort),
       LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
     },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
@@ -87,22 +101,28 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const relayStarting = startRelay({ port: options.relayPort ?? 0 })
   try {
     const [{ outdir }, chains, relay] = await Promise.all([buildDemo({ outdir: options.outdir }), chainsStarting, relayStarting, waitForHealth(serverUrl, server)])
-    const [, wcWallet] = await Promise.all([
+    const [, , wcWallet] = await Promise.all([
       buildDevWallet({ outdir, config: { rpcUrls: chains.rpcUrls } }),
+      buildSecurePage({
+        outdir: secureDir,
+        apiUrl: serverUrl,
+        rpcUrls: Object.fromEntries(Object.entries(chains.rpcUrls).map(([chainId, url]) => [`eip155:${chainId}`, url])),
+      }),
       serveWalletConnectWallet({ config: { relayUrl: relay.url, rpcUrls: chains.rpcUrls }, port: options.walletConnectWalletPort ?? 0 }),
     ])
-    const endpoints = { blockchainApi: serverUrl, walletListing: serverUrl, relay: relay.url }
+    const endpoints = { blockchainApi: serverUrl, walletListing: serverUrl, relay: relay.url, secureFrame: secureUrl }
     // What the demo page reads at start: service URLs and the local networks.
     const dev = { networks: chains.networks, token: { address: chains.chains[0]!.token.address, symbol: chains.chains[0]!.token.symbol } }
     await writeFile(
       path.join(outdir, 'endpoints.js'),
       `globalThis.PORTICO_ENDPOINTS = ${JSON.stringify(endpoints)}\nglobalThis.PORTICO_DEV = ${JSON.stringify(dev)}\n`,
     )
-    const csp = contentSecurityPolicy([serverUrl, relay.url, ...Object.values(chains.rpcUrls)])
+    const csp = contentSecurityPolicy([serverUrl, secureUrl, relay.url, ...Object.values(chains.rpcUrls)])
     const demo = await serveStatic({ dir: outdir, port: options.demoPort ?? 0, csp })
     return {
       demoUrl: demo.url,
       serverUrl,
+      secureUrl,
       relayUrl: relay.url,
       walletConnectWalletUrl: wcWallet.url,
       chains,

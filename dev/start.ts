@@ -6,13 +6,14 @@ runService(async () => {
   const stack = await startStack({
     demoPort: Number(process.env.DEMO_PORT ?? 5173),
     serverPort: Number(process.env.PORT ?? 8787),
+    securePort: Number(process.env.SECURE_PAGE_PORT ?? 8788),
     relayPort: Number(process.env.RELAY_PORT ?? 8789),
     walletConnectWalletPort: Number(process.env.WC_WALLET_PORT ?? 5174),
     dataDir: '.data',
   })
   const chains = stack.chains.chains.map((c) => `${c.chainId} ${c.rpcUrl}`).join(', ')
   console.log(
-    `\nPortico is running.\n  Demo dapp:        ${stack.demoUrl}\n  Reference server: ${stack.serverUrl}\n  WalletConnect relay: ${stack.relayUrl}\n  WalletConnect dev wallet: ${stack.walletConnectWalletUrl}\n  Local chains: ${chains}\nPress Ctrl+C to stop.`,
+    `\nPortico is running.\n  Demo dapp:        ${stack.demoUrl}\n  Reference server: ${stack.serverUrl}\n  Secure frame page: ${stack.secureUrl}\n  WalletConnect relay: ${stack.relayUrl}\n  WalletConnect dev wallet: ${stack.walletConnectWalletUrl}\n  Local chains: ${chains}\nPress Ctrl+C to stop.`,
   )
   return () => stack.stop()
 })

@@ -25,7 +25,15 @@ describe('readServerEnv', () => {
         devMailbox: true,
         sessionTtlSeconds: 604_800,
       },
+      securePage: undefined,
     })
+  })
+
+  it('serves the secure page when SECURE_PAGE_DIR is set, on 8788 unless SECURE_PAGE_PORT says otherwise', () => {
+    expect(readServerEnv({ SECURE_PAGE_DIR: 'secure/dist' }).securePage).toEqual({ dir: 'secure/dist', port: 8788 })
+    expect(readServerEnv({ SECURE_PAGE_DIR: 'secure/dist', SECURE_PAGE_PORT: '0' }).securePage).toEqual({ dir: 'secure/dist', port: 0 })
+    expect(() => readServerEnv({ SECURE_PAGE_PORT: '8788' })).toThrow('SECURE_PAGE_PORT needs SECURE_PAGE_DIR')
+    expect(() => readServerEnv({ SECURE_PAGE_DIR: 'x', SECURE_PAGE_PORT: '-1' })).toThrow("SECURE_PAGE_PORT must be an integer from 0 to 65535, not '-1'")
   })
 
   it('reads every variable', () => {

@@ -17,6 +17,8 @@ export interface ServerEnv {
   /** TRUST_PROXY: `false`, `true`, or the proxies' addresses/ranges. */
   trustProxy: boolean | string[]
   auth: AuthEnv
+  /** SECURE_PAGE_DIR (+ SECURE_PAGE_PORT): serve the built secure frame page on its own port. */
+  securePage: { dir: string; port: number } | undefined
 }
 
 /** The embedded-wallet auth service's variables (docs/self-hosting.md). */
@@ -44,6 +46,7 @@ export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_SQLITE_FILE = '.data/portico.sqlite'
 export const DEFAULT_MASTER_KEY_FILE = '.data/master.key'
 export const DEFAULT_MAIL_FROM = 'Portico <no-reply@localhost>'
+export const DEFAULT_SECURE_PAGE_PORT = 8788
 export const DEFAULT_SESSION_TTL_SECONDS = 7 * 24 * 3600
 const MIN_SESSION_TTL_SECONDS = 60
 const MAX_SESSION_TTL_SECONDS = 90 * 24 * 3600
@@ -94,7 +97,22 @@ export function readServerEnv(env: Readonly<Record<string, string | undefined>>,
     logLevel: level === 'silent' ? false : level,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     auth: readAuthEnv(env),
+    securePage: readSecurePageEnv(env),
   }
+}
+
+function readSecurePageEnv(env: Readonly<Record<string, string | undefined>>): ServerEnv['securePage'] {
+  const dir = env.SECURE_PAGE_DIR?.trim()
+  const portText = env.SECURE_PAGE_PORT?.trim()
+  if (!dir) {
+    if (portText) throw new InvalidEnvironmentError('SECURE_PAGE_PORT needs SECURE_PAGE_DIR: the folder secure/build.ts wrote')
+    return undefined
+  }
+  const port = Number(portText || DEFAULT_SECURE_PAGE_PORT)
+  if (!/^[0-9]+$/.test(portText || '0') || port > 65_535) {
+    throw new InvalidEnvironmentError(`SECURE_PAGE_PORT must be an integer from 0 to 65535, not '${env.SECURE_PAGE_PORT}'`)
+  }
+  return { dir, port }
 }
 
 function readAuthEnv(env: Readonly<Record<string, string | undefined>>): AuthEnv {

@@ -3,7 +3,7 @@
  * URL, serves, and exits 0 on SIGTERM.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { type TempSqliteFile, tempSqliteFile } from './test/sqlite'
 
@@ -96,6 +96,28 @@ describe('server/main.ts', () => {
       method: 'POST', headers, body: JSON.stringify({ projectId: 'portico-dev', email: 'dev@example.com', deviceId: 'main-test-device-01', otp: mail.code }),
     })
     expect(verified.status).toBe(200)
+
+    child.kill('SIGTERM')
+    expect(await exited(child)).toBe(0)
+  }, 30_000)
+
+  it('serves the secure frame page on its own port, frameable only by the projects\' origins', async () => {
+    const dir = join(dirname(sqlite.file), 'secure-page')
+    mkdirSync(dir)
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>secure</title>')
+    child = startMain({
+      PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: sqlite.file, LOG_LEVEL: 'silent', SECURE_PAGE_DIR: dir, SECURE_PAGE_PORT: '0',
+      PORTICO_MASTER_KEY_FILE: join(dirname(sqlite.file), 'master.key'),
+    })
+    const stdout = collect(child.stdout)
+    const stderr = collect(child.stderr)
+    const pageUrl = await waitFor(() => /secure frame page at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout.text())?.[1], `the page URL (stderr: ${stderr.text()})`)
+    const page = await fetch(`${pageUrl}/?projectId=portico-dev`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<title>secure</title>')
+    expect(page.headers.get('content-security-policy')).toBe('frame-ancestors http://localhost:* http://127.0.0.1:*')
+    expect((await fetch(`${pageUrl}/../master.key`)).status).toBe(404)
+    expect((await fetch(`${pageUrl}/`, { method: 'POST' })).status).toBe(405)
 
     child.kill('SIGTERM')
     expect(await exited(child)).toBe(0)

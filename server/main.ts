@@ -8,6 +8,7 @@ import { type Mailbox, type Mailer, createMailbox, createSmtpMailer, teeMailer }
 import { createKeyring, loadOrCreateDevMasterKey } from './auth/masterKey'
 import { describeDatabase } from './db/connect'
 import { type AuthEnv, readServerEnv } from './env'
+import { type SecurePageServer, startSecurePageServer } from './securePage'
 
 /**
  * The auth service from its variables: the master key (or the development key
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     auth: await authOptions(env.auth),
   })
 
+  let securePage: SecurePageServer | undefined
   let closing = false
   const shutDown = (signal: NodeJS.Signals) => {
     if (closing) return
@@ -61,7 +63,7 @@ async function main(): Promise<void> {
     console.log(`Portico server: ${signal} received, closing`)
     // If something holds the event loop open after close, do not hang forever.
     setTimeout(() => process.exit(1), 10_000).unref()
-    app.close().then(
+    Promise.all([app.close(), securePage?.close()]).then(
       () => {
         process.exitCode = 0
       },
@@ -78,6 +80,14 @@ async function main(): Promise<void> {
   console.log(
     `Portico server listening on ${address} (${describeDatabase(env.database)}; projects: ${env.projects.map((p) => p.id).join(', ')})`,
   )
+  if (env.securePage) {
+    securePage = await startSecurePageServer({
+      ...env.securePage,
+      host: env.host,
+      frameAncestors: env.projects.flatMap((project) => project.allowedOrigins),
+    })
+    console.log(`Portico secure frame page at ${securePage.url} (from ${env.securePage.dir})`)
+  }
   console.log(`Portico embedded-wallet API at ${address}/auth/v1 answers the secure page at ${env.auth.secureOrigins.join(', ')}`)
 }
 
