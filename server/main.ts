@@ -81,11 +81,7 @@ async function main(): Promise<void> {
     `Portico server listening on ${address} (${describeDatabase(env.database)}; projects: ${env.projects.map((p) => p.id).join(', ')})`,
   )
   if (env.securePage) {
-    securePage = await startSecurePageServer({
-      ...env.securePage,
-      host: env.host,
-      frameAncestors: env.projects.flatMap((project) => project.allowedOrigins),
-    })
+    securePage = await startSecurePageServer({ ...env.securePage, host: env.host })
     console.log(`Portico secure frame page at ${securePage.url} (from ${env.securePage.dir})`)
   }
   console.log(`Portico embedded-wallet API at ${address}/auth/v1 answers the secure page at ${env.auth.secureOrigins.join(', ')}`)

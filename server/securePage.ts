@@ -2,8 +2,13 @@
  * The secure frame page on its own origin, served by the reference server process on
  * a second port (SECURE_PAGE_DIR, SECURE_PAGE_PORT): the embedded wallet's keys and
  * session live in that origin, never in the dapp's. The folder is what
- * `secure/build.ts` produces; the page carries its own CSP in a meta tag, and this
- * server adds what only a header can say: which parents may frame it.
+ * `secure/build.ts` produces; the page carries its own CSP in a meta tag.
+ *
+ * No `frame-ancestors` restriction on purpose: a dapp on an origin that is not on its
+ * project's allow list must still load the page, so that the page can tell it
+ * "Invalid App Configuration" (SPEC §4) instead of leaving a blank, silent frame. The
+ * page answers nothing else to such a parent, and its approval prompt ignores clicks
+ * for a moment after it appears, so being framed by anyone exposes nothing.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -13,25 +18,14 @@ export type SecurePageServerOptions = {
   dir: string
   port: number
   host: string
-  /**
-   * Origins allowed to frame the page (`frame-ancestors`): the union of the projects'
-   * allow lists, wildcards included. The page itself still checks its parent against
-   * the project's list before it answers anything.
-   */
-  frameAncestors: readonly string[]
 }
 
 export type SecurePageServer = { url: string; close(): Promise<void> }
 
-/** The `frame-ancestors` directive for the given origin patterns; none → framing refused. */
-export function frameAncestorsPolicy(origins: readonly string[]): string {
-  return `frame-ancestors ${origins.length > 0 ? [...new Set(origins)].join(' ') : "'none'"}`
-}
-
 export async function startSecurePageServer(options: SecurePageServerOptions): Promise<SecurePageServer> {
   const handle = createStaticHandler({
     dir: options.dir,
-    headers: { 'content-security-policy': frameAncestorsPolicy(options.frameAncestors), 'referrer-policy': 'no-referrer' },
+    headers: { 'referrer-policy': 'no-referrer' },
   })
   const server = createServer((req, res) => void handle(req, res))
   await new Promise<void>((resolve, reject) => {
