@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { AccountButton, ConnectButton, NetworkButton, useAccount, useNetwork, usePortico, usePorticoSelector } from '../src/react'
 
 /** The demo dapp: what an integrator writes, plus a panel showing Portico's state. */
@@ -7,6 +7,11 @@ export function App() {
   const account = useAccount()
   const { network } = useNetwork()
   const themeMode = usePorticoSelector((s) => s.options.themeMode)
+  const [signature, setSignature] = useState<string>()
+  const signHello = () => {
+    setSignature('…')
+    portico.signMessage({ message: 'Hello from the Portico demo' }).then(setSignature, (error: Error) => setSignature(`Error: ${error.message}`))
+  }
   useEffect(() => {
     document.body.dataset.theme = themeMode
   }, [themeMode])
@@ -22,6 +27,11 @@ export function App() {
       <div className="actions" style={{ marginTop: 16 }}>
         {/* AccountButton: what a dapp shows once connected (disconnected, it is a connect button too). */}
         {account.isConnected ? <AccountButton /> : null}
+        {account.isConnected ? (
+          <button type="button" className="secondary" onClick={signHello}>
+            Sign a message
+          </button>
+        ) : null}
         <button type="button" className="secondary" onClick={() => portico.setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}>
           {themeMode === 'dark' ? 'Light theme' : 'Dark theme'}
         </button>
@@ -33,6 +43,8 @@ export function App() {
         <dd data-testid="demo-address">{account.caipAddress ?? '—'}</dd>
         <dt>Network</dt>
         <dd data-testid="demo-network">{network?.caipNetworkId ?? '—'}</dd>
+        <dt>Signature of “Hello from the Portico demo”</dt>
+        <dd data-testid="demo-signature">{signature ?? '—'}</dd>
       </dl>
     </main>
   )

@@ -1,16 +1,30 @@
 import { createRoot } from 'react-dom/client'
-import { createPortico, eip155, mainnet, optimism, base, type CaipNetwork } from '../src'
+import { createPortico, eip155, solana, bip122, mainnet, optimism, base, type CaipNetwork, type NamespacePlugin } from '../src'
 import { PorticoProvider } from '../src/react'
 import { App } from './App'
+import { ChainBalances } from './ChainBalances'
 
 // The local stack's services and chains (see dev/stack.ts); a hosted dapp points these at its own.
 const services = (globalThis as { PORTICO_ENDPOINTS?: Record<string, string> }).PORTICO_ENDPOINTS ?? {}
-const dev = (globalThis as { PORTICO_DEV?: { networks: CaipNetwork[]; token: { address: string } } }).PORTICO_DEV
+type DevStack = {
+  networks: CaipNetwork[]
+  token: { address: string }
+  /** The Solana RPC and Esplora stand-ins, with their networks (the stack's dev wallets serve them). */
+  solana?: { rpcUrl: string; network: CaipNetwork }
+  bitcoin?: { esploraUrl: string; network: CaipNetwork }
+}
+const dev = (globalThis as { PORTICO_DEV?: DevStack }).PORTICO_DEV
+
+const plugins: NamespacePlugin[] = [
+  eip155({ networks: dev?.networks ?? [mainnet, optimism, base] }),
+  solana(dev?.solana ? { networks: [dev.solana.network] } : {}),
+  bip122(dev?.bitcoin ? { networks: [dev.bitcoin.network], esploraUrl: dev.bitcoin.esploraUrl } : {}),
+]
 
 const portico = createPortico({
   projectId: 'portico-dev',
   metadata: { name: 'Portico demo', description: 'The Portico demo dapp', url: location.origin, icons: [] },
-  plugins: [eip155({ networks: dev?.networks ?? [mainnet, optimism, base] })],
+  plugins,
   endpoints: services,
   // The local chains carry the test token at the same address.
   tokens: dev ? Object.fromEntries(dev.networks.map((n) => [n.caipNetworkId, [{ address: dev.token.address }]])) : undefined,
@@ -23,5 +37,6 @@ const portico = createPortico({
 createRoot(document.getElementById('root')!).render(
   <PorticoProvider portico={portico}>
     <App />
+    <ChainBalances plugins={plugins} />
   </PorticoProvider>,
 )

@@ -26,6 +26,10 @@ export async function buildDemo({ outdir = path.join(root, 'demo/dist'), minify 
     // Replaced by the local stack with the real dev wallet; empty for a plain build.
     writeFile(path.join(outdir, 'dev-wallet-config.js'), ''),
     writeFile(path.join(outdir, 'dev-wallet.js'), ''),
+    writeFile(path.join(outdir, 'dev-solana-wallet-config.js'), ''),
+    writeFile(path.join(outdir, 'dev-solana-wallet.js'), ''),
+    writeFile(path.join(outdir, 'dev-bitcoin-wallet-config.js'), ''),
+    writeFile(path.join(outdir, 'dev-bitcoin-wallet.js'), ''),
     copyFile(path.join(root, 'src/ui/styles.css'), path.join(outdir, 'portico.css')),
   ])
   return { outdir, metafile: result.metafile }

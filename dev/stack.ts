@@ -5,6 +5,8 @@
 // WalletConnect relay and the development WalletConnect wallet page. The reference
 // server also serves the secure frame page (built here) on a port of its own, so the
 // embedded wallet runs on a different origin from the demo, as it does in production.
+// The Solana RPC (LiteSVM) and Esplora stand-ins run in this process; the demo gets
+// their URLs and the Solana and Bitcoin dev wallets, funded at start.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { createServer, type AddressInfo } from 'node:net'
@@ -13,7 +15,14 @@ import path from 'node:path'
 import { buildSecurePage } from '../secure/build'
 import { buildDemo } from './build'
 import { startDevChains, type DevChains } from './chain'
+import { startEsplora, type Esplora } from './esplora'
 import { startRelay } from './relay'
+import { solanaLocalnet, startSolanaRpc, type SolanaRpc } from './solana'
+import { bitcoinRegtest } from '../src/plugins/bip122/networks'
+import { BitcoinDevWallet } from './wallets/bitcoin/wallet'
+import { buildChainDevWallets } from './wallets/chainWalletsBuild'
+import { DEV_BITCOIN_ORDINALS_KEY_HEX, DEV_BITCOIN_PAYMENT_KEY_HEX, DEV_SOLANA_SEED_HEX, fromHex } from './wallets/devKeys'
+import { createSolanaDevWallet } from './wallets/solana/wallet'
 import { buildDevWallet } from './wallets/injected/build'
 import { serveWalletConnectWallet } from './wallets/walletconnect/build'
 import { contentSecurityPolicy, serveStatic } from './staticServer'
@@ -52,6 +61,8 @@ export type StackOptions = {
   serverPort?: number
   relayPort?: number
   walletConnectWalletPort?: number
+  solanaRpcPort?: number
+  esploraPort?: number
   /** The secure frame page's port (its own origin). */
   securePort?: number
   /** Holds the server's SQLite file; a fresh temp folder by default. */
@@ -71,6 +82,12 @@ export type Stack = {
   walletConnectWalletUrl: string
   /** The local EVM chains (ids 1 and 10) with the test token deployed on each. */
   chains: DevChains
+  /** The Solana RPC stand-in (LiteSVM); the dev wallet's account holds 10 SOL at start. */
+  solana: SolanaRpc
+  /** The Esplora stand-in (regtest); the dev wallet's payment address holds 0.01 BTC at start. */
+  esplora: Esplora
+  /** The addresses of the demo's Solana and Bitcoin dev wallets. */
+  devWallets: { solana: string; bitcoin: { payment: string; ordinals: string } }
   stop(): Promise<void>
 }
 
@@ -82,42 +99,57 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const secureUrl = `http://127.0.0.1:${securePort}`
   // The server reads the page's files per request, so it may start before the build ends.
   const secureDir = path.join(dataDir, 'secure-page')
-  const server = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(root, 'server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(serverPort),
-      HOST: '127.0.0.1',
-      SQLITE_FILE: path.join(dataDir, 'portico.sqlite'),
-      PORTICO_MASTER_KEY_FILE: path.join(dataDir, 'master.key'),
-      SECURE_ORIGIN: secureUrl,
-      SECURE_PAGE_DIR: secureDir,
-      SECURE_PAGE_PORT: String(securePort),
-      LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
-    },
-    stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
-  })
   const chainsStarting = startDevChains()
   const relayStarting = startRelay({ port: options.relayPort ?? 0 })
+  const solanaStarting = startSolanaRpc({ port: options.solanaRpcPort ?? 0 })
+  const esploraStarting = startEsplora({ port: options.esploraPort ?? 0 })
+  const demoBuilding = buildDemo({ outdir: options.outdir })
+  let server: ChildProcess | undefined
   try {
-    const [{ outdir }, chains, relay] = await Promise.all([buildDemo({ outdir: options.outdir }), chainsStarting, relayStarting, waitForHealth(serverUrl, server)])
+    // The server indexes and reads the local chains, so it starts once they answer.
+    const chains = await chainsStarting
+    const caipRpcUrls = Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl]))
+    server = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(root, 'server/main.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(serverPort),
+        HOST: '127.0.0.1',
+        SQLITE_FILE: path.join(dataDir, 'portico.sqlite'),
+        PORTICO_MASTER_KEY_FILE: path.join(dataDir, 'master.key'),
+        SECURE_ORIGIN: secureUrl,
+        SECURE_PAGE_DIR: secureDir,
+        SECURE_PAGE_PORT: String(securePort),
+        CHAIN_RPC_URLS: JSON.stringify(caipRpcUrls),
+        CHAIN_TOKENS: JSON.stringify(Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, [chain.token.address]]))),
+        INDEXER_POLL_MS: '250',
+        LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
+      },
+      stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
+    })
+    const [solana, esplora, { outdir }, relay] = await Promise.all([solanaStarting, esploraStarting, demoBuilding, relayStarting, waitForHealth(serverUrl, server)])
     const [, , wcWallet] = await Promise.all([
       buildDevWallet({ outdir, config: { rpcUrls: chains.rpcUrls } }),
-      buildSecurePage({
-        outdir: secureDir,
-        apiUrl: serverUrl,
-        rpcUrls: Object.fromEntries(Object.entries(chains.rpcUrls).map(([chainId, url]) => [`eip155:${chainId}`, url])),
-      }),
+      buildSecurePage({ outdir: secureDir, apiUrl: serverUrl, rpcUrls: caipRpcUrls }),
       serveWalletConnectWallet({ config: { relayUrl: relay.url, rpcUrls: chains.rpcUrls }, port: options.walletConnectWalletPort ?? 0 }),
+    ])
+    const [devWallets] = await Promise.all([
+      fundChainDevWallets(solana, esplora),
+      buildChainDevWallets({ outdir, solana: { rpcUrl: solana.url }, bitcoin: { esploraUrl: esplora.url } }),
     ])
     const endpoints = { blockchainApi: serverUrl, walletListing: serverUrl, relay: relay.url, secureFrame: secureUrl }
     // What the demo page reads at start: service URLs and the local networks.
-    const dev = { networks: chains.networks, token: { address: chains.chains[0]!.token.address, symbol: chains.chains[0]!.token.symbol } }
+    const dev = {
+      networks: chains.networks,
+      token: { address: chains.chains[0]!.token.address, symbol: chains.chains[0]!.token.symbol },
+      solana: { rpcUrl: solana.url, network: solanaLocalnet(solana.url) },
+      bitcoin: { esploraUrl: esplora.url, network: bitcoinRegtest },
+    }
     await writeFile(
       path.join(outdir, 'endpoints.js'),
       `globalThis.PORTICO_ENDPOINTS = ${JSON.stringify(endpoints)}\nglobalThis.PORTICO_DEV = ${JSON.stringify(dev)}\n`,
     )
-    const csp = contentSecurityPolicy([serverUrl, secureUrl, relay.url, ...Object.values(chains.rpcUrls)])
+    const csp = contentSecurityPolicy([serverUrl, secureUrl, relay.url, ...Object.values(chains.rpcUrls), solana.url, esplora.url])
     const demo = await serveStatic({ dir: outdir, port: options.demoPort ?? 0, csp })
     return {
       demoUrl: demo.url,
@@ -126,19 +158,51 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       relayUrl: relay.url,
       walletConnectWalletUrl: wcWallet.url,
       chains,
+      solana,
+      esplora,
+      devWallets,
       async stop() {
         await demo.close()
         await wcWallet.close()
         await relay.stop()
         await chains.stop()
-        server.kill('SIGTERM')
-        await new Promise<void>((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', () => resolve())))
+        await solana.stop()
+        await esplora.stop()
+        await stopProcess(server)
       },
     }
   } catch (error) {
-    server.kill('SIGTERM')
+    await stopProcess(server)
+    await demoBuilding.catch(() => undefined)
     await chainsStarting.then((chains) => chains.stop()).catch(() => undefined)
     await relayStarting.then((relay) => relay.stop()).catch(() => undefined)
+    await solanaStarting.then((solana) => solana.stop()).catch(() => undefined)
+    await esploraStarting.then((esplora) => esplora.stop()).catch(() => undefined)
     throw error
   }
+}
+
+async function stopProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGTERM')
+  await exited
+}
+
+/** What the demo's Solana and Bitcoin dev wallets hold at start. */
+export const DEV_SOLANA_LAMPORTS = 10_000_000_000n
+export const DEV_BITCOIN_SATS = 1_000_000
+
+/**
+ * Funds the demo's Solana and Bitcoin dev wallets (fixed keys, dev/wallets/devKeys.ts)
+ * on the stand-ins and returns their addresses.
+ */
+async function fundChainDevWallets(solana: SolanaRpc, esplora: Esplora) {
+  const solanaWallet = await createSolanaDevWallet({ rpcUrl: solana.url, seeds: [fromHex(DEV_SOLANA_SEED_HEX)], chains: ['solana:localnet'] })
+  const solanaAddress = solanaWallet.dev.addresses()[0]!
+  solana.airdrop(solanaAddress, DEV_SOLANA_LAMPORTS)
+  const bitcoinWallet = new BitcoinDevWallet({ esploraUrl: esplora.url, paymentKey: fromHex(DEV_BITCOIN_PAYMENT_KEY_HEX), ordinalsKey: fromHex(DEV_BITCOIN_ORDINALS_KEY_HEX) })
+  const bitcoin = bitcoinWallet.dev.addresses()
+  esplora.fund(bitcoin.payment, DEV_BITCOIN_SATS)
+  return { solana: solanaAddress, bitcoin }
 }

@@ -9,11 +9,12 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** Where screenshots land; kept as test artefacts. */
 export const ARTIFACTS = path.resolve(__dirname, '..', 'test-artifacts', 'screenshots')
 
-export async function launchBrowser(): Promise<Browser> {
+/** `args`: extra Chromium switches, e.g. `--host-resolver-rules=MAP other.test 127.0.0.1` for a second site. */
+export async function launchBrowser({ args = [] }: { args?: readonly string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...args],
   })
 }
 
@@ -38,11 +39,11 @@ export function watchPageErrors(page: Page): string[] {
  * Starts the local stack and Chromium for a test file (in beforeAll) and stops both
  * (in afterAll). Read them through the returned getters inside tests.
  */
-export function setupStackAndBrowser(): { stack(): Stack; browser(): Browser } {
+export function setupStackAndBrowser(options: { browserArgs?: readonly string[] } = {}): { stack(): Stack; browser(): Browser } {
   let stack: Stack | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    ;[stack, browser] = await Promise.all([startStack({ quiet: true }), launchBrowser()])
+    ;[stack, browser] = await Promise.all([startStack({ quiet: true }), launchBrowser({ args: options.browserArgs })])
   })
   afterAll(async () => {
     await browser?.close()

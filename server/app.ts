@@ -10,6 +10,7 @@ import { Kysely } from 'kysely'
 import { type Mailbox, type Mailer } from './auth/mailer'
 import { type Keyring } from './auth/masterKey'
 import { type AuthLimits, createAuthService } from './auth/service'
+import { type BlockchainServerOptions, registerBlockchainApi } from './blockchainApi'
 import { corsDelegator } from './cors'
 import { createAnalyticsEventStore } from './db/analyticsEvents'
 import { type DatabaseConfig, openDatabase } from './db/connect'
@@ -70,6 +71,12 @@ export interface CreateServerOptions {
    * or addresses, CIDR ranges and names such as 'loopback'. Default false.
    */
   trustProxy?: boolean | string[]
+  /**
+   * The Blockchain API read from chains (balance, history and its indexer, prices),
+   * the name registry and SIWX sessions (blockchainApi.ts). Names and SIWX work
+   * without chains; balance and history need `chains`. Default: no chains.
+   */
+  blockchain?: BlockchainServerOptions
 }
 
 /**
@@ -110,6 +117,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   app.register(imageRoutes, { projects, images })
   app.register(projectConfigRoutes, { projects })
   app.register(analyticsRoutes, { projects, events })
+  registerBlockchainApi(app, { db, projects, options: options.blockchain })
 
   if (options.auth !== undefined) {
     const { keyring, mailer, devMailbox, limits, now } = options.auth

@@ -6,6 +6,7 @@
 import { type AuthServerOptions, createServer } from './app'
 import { type Mailbox, type Mailer, createMailbox, createSmtpMailer, teeMailer } from './auth/mailer'
 import { createKeyring, loadOrCreateDevMasterKey } from './auth/masterKey'
+import { blockchainOptions, readBlockchainEnv } from './blockchainEnv'
 import { describeDatabase } from './db/connect'
 import { type AuthEnv, readServerEnv } from './env'
 import { type SecurePageServer, startSecurePageServer } from './securePage'
@@ -47,12 +48,14 @@ async function authOptions(env: AuthEnv): Promise<AuthServerOptions> {
 
 async function main(): Promise<void> {
   const env = readServerEnv(process.env)
+  const blockchain = readBlockchainEnv(process.env)
   const app = createServer({
     database: env.database,
     projects: env.projects,
     logger: env.logLevel === false ? false : { level: env.logLevel },
     trustProxy: env.trustProxy,
     auth: await authOptions(env.auth),
+    blockchain: blockchainOptions(blockchain),
   })
 
   let securePage: SecurePageServer | undefined
@@ -84,6 +87,11 @@ async function main(): Promise<void> {
     securePage = await startSecurePageServer({ ...env.securePage, host: env.host })
     console.log(`Portico secure frame page at ${securePage.url} (from ${env.securePage.dir})`)
   }
+  console.log(
+    blockchain.chains.length > 0
+      ? `Portico Blockchain API reads ${blockchain.chains.map((c) => c.chainId).join(', ')}${blockchain.indexer ? ' (indexer on)' : ' (indexer off)'}`
+      : 'Portico Blockchain API reads no chain (set CHAIN_RPC_URLS for balances and history)',
+  )
   console.log(`Portico embedded-wallet API at ${address}/auth/v1 answers the secure page at ${env.auth.secureOrigins.join(', ')}`)
 }
 

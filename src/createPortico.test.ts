@@ -1,5 +1,5 @@
 import { createPortico } from './createPortico'
-import { ConfigError, NetworkNotFoundError, SiweAndSiwxConflictError } from './errors'
+import { ConfigError, NetworkNotFoundError, RpcError, SiweAndSiwxConflictError } from './errors'
 import { selectActiveAccount } from './store/selectors/account'
 import { untilState } from './test/untilState'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from './test/fakeNamespacePlugin'
@@ -160,6 +160,23 @@ describe('connectors and account', () => {
     await flush()
     expect(selectActiveAccount(portico.getState()).status).toBe('disconnected')
     expect(portico.getState().connectors.error).toBe('User rejected the request.')
+  })
+
+  it('signMessage() asks the connected wallet and resolves with its signature', async () => {
+    const { portico, wallet } = await connected()
+    expect(await portico.signMessage({ message: 'Hello Portico' })).toBe(`0x${'51'.repeat(65)}`)
+    expect(wallet.calls.at(-1)).toEqual({
+      method: 'signMessage',
+      args: { connectorId: 'io.metamask', address: '0x1111111111111111111111111111111111111111', message: 'Hello Portico' },
+    })
+  })
+
+  it('signMessage() rejects with the wallet\'s reason, and asks nobody when nothing is connected', async () => {
+    const { portico, wallet } = await connected()
+    wallet.behaviour.signMessage = () => Promise.reject(new RpcError(4001, { message: 'User rejected the request.' }))
+    await expect(portico.signMessage({ message: 'no' })).rejects.toThrow('User rejected the request.')
+    await expect(setup().portico.signMessage({ message: 'x' })).rejects.toThrow('Connect a wallet that can sign messages first.')
+    await expect(portico.signMessage({ message: 'x', namespace: 'solana' })).rejects.toThrow('Connect a wallet that can sign messages first.')
   })
 
   it('an unknown connector fails with the SPEC message', async () => {

@@ -1,15 +1,19 @@
 import createSagaMiddleware from 'redux-saga'
+import { DEFAULT_CHAIN_ID } from './config/constants'
+import { SDK_TYPE, SDK_VERSION } from './config/defaults'
 import { resolveConfig, type ResolvedConfig } from './config/resolveConfig'
 import type { PorticoConfig, StringOverrides, ThemeMode, ThemeVariables } from './config/types'
 import { PorticoError } from './errors'
 import type { PorticoServices } from './createServices'
 import { detectMobile } from './environment'
+import { createLoginCache, type LoginCache } from './frame/loginCache'
 import { createStorage, defaultKeyValueStore, type KeyValueStore } from './storage/createStorage'
 import { eip155 } from './plugins/eip155'
 import type { NamespacePlugin } from './plugins/types'
 import { disconnectSaga, type DisconnectResult } from './sagas/connectors'
-import type { SagaContext } from './sagas/context'
+import type { EmbeddedFrame, SagaContext } from './sagas/context'
 import { switchNetworkSaga, type SwitchResult } from './sagas/network'
+import { signMessageSaga, type SignMessageRequest, type SignMessageResult } from './sagas/signMessage'
 import { rootSaga } from './sagas/rootSaga'
 import { createStore, type PorticoStore } from './store/createStore'
 import type { PorticoState } from './store/rootReducer'
@@ -39,6 +43,47 @@ function lazyWalletConnect(config: ResolvedConfig) {
         client = undefined
         throw error
       }))
+}
+
+/**
+ * The embedded wallet, created on first use: `import('./frame')` is its own chunk, and the
+ * frame client inserts the hidden iframe when it is created, so nothing is fetched or
+ * inserted before a saga asks (the modal opens with email or socials on, the visitor
+ * submits an email, or the login cache says to restore an email login; see
+ * docs/embedded-wallet.md). Undefined where it cannot work: no document, no valid
+ * project id, or neither email nor socials enabled.
+ */
+function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: LoginCache) {
+  const { email, socials } = config.features
+  if (!win?.document || !config.projectId || (!email && !(socials && socials.length > 0))) return undefined
+  const document = win.document
+  const projectId = config.projectId
+  let frame: Promise<EmbeddedFrame> | undefined
+  let live: EmbeddedFrame | undefined
+  let destroyed = false
+  const end = ({ client, provider }: EmbeddedFrame) => {
+    provider.destroy()
+    client.destroy()
+  }
+  const load = () =>
+    (frame ??= import('./frame')
+      .then(({ createFrameClient, createFrameProvider, evmChainId }) => {
+        const network = config.defaultNetwork?.chainNamespace === 'eip155' ? config.defaultNetwork.caipNetworkId : DEFAULT_CHAIN_ID
+        const client = createFrameClient({ secureOrigin: config.endpoints.secureFrame, projectId, chainId: network, version: `${SDK_TYPE}-${SDK_VERSION}`, document, loginCache })
+        live = { client, provider: createFrameProvider({ client, chainId: evmChainId(network) }) }
+        if (destroyed) end(live)
+        return live
+      })
+      .catch((error: unknown) => {
+        frame = undefined
+        throw error
+      }))
+  // Removes the iframe at once when it exists, or as soon as a load under way ends.
+  const destroy = () => {
+    destroyed = true
+    if (live) end(live)
+  }
+  return { load, destroy }
 }
 
 function lazyServices(config: ResolvedConfig) {
@@ -80,6 +125,12 @@ export type Portico = {
   switchNetwork(network: CaipNetworkId | CaipNetwork): Promise<void>
   /** Disconnects one namespace, or all. Rejects with 'Failed to disconnect' when a wallet refuses. */
   disconnect(options?: { namespace?: string }): Promise<void>
+  /**
+   * Asks the connected wallet (of `namespace`, default the active one) to sign `message`
+   * and resolves with the signature (EIP-191 on EVM). Rejects with the wallet's reason,
+   * e.g. an `RpcError` when the visitor refuses.
+   */
+  signMessage(request: SignMessageRequest): Promise<string>
   setThemeMode(mode: ThemeMode): void
   setThemeVariables(variables: ThemeVariables): void
   /** Replaces the dapp's string overrides (any part of the English catalogue). */
@@ -107,6 +158,9 @@ export type Portico = {
  */
 export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {}): Portico {
   const resolved = resolveConfig(config, { defaultPlugins: () => [eip155()], detectMobile: () => detectMobile() })
+  const keyValueStore = runtime.storage === null ? undefined : (runtime.storage ?? defaultKeyValueStore(runtime.window ?? globalWindow()))
+  const loginCache = createLoginCache({ store: keyValueStore })
+  const frame = lazyFrame(resolved, runtime.window ?? globalWindow(), loginCache)
   const context: SagaContext = {
     config: resolved,
     plugins: new Map<string, NamespacePlugin>(resolved.plugins.map((p) => [p.namespace, p])),
@@ -117,6 +171,8 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
       store: runtime.storage === null ? undefined : (runtime.storage ?? defaultKeyValueStore(runtime.window ?? globalWindow())),
     }),
     walletConnect: lazyWalletConnect(resolved),
+    frame: frame?.load,
+    loginCache,
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
   const store = createStore({ config: resolved, middleware: [sagaMiddleware] })
@@ -145,6 +201,11 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
       const first = result.failed[0]
       if (first) throw first.error
     },
+    async signMessage(request) {
+      const result = (await sagaMiddleware.run(signMessageSaga, request).toPromise()) as SignMessageResult
+      if ('error' in result) throw result.error
+      return result.signature
+    },
     setThemeMode(mode) {
       if (mode !== 'light' && mode !== 'dark') throw new PorticoError('Theme mode must be light or dark.')
       store.dispatch(optionsActions.themeModeSet(mode))
@@ -157,6 +218,7 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     },
     destroy() {
       root.cancel()
+      frame?.destroy()
     },
   }
 }

@@ -50,6 +50,20 @@ describe('startDevChains', () => {
     }
   })
 
+  it('deploys the test NFT at the same address on both chains, with token #1 held by the first dev account', async () => {
+    const [one, ten] = dev.chains
+    expect(one!.nft.address).toBe(ten!.nft.address)
+    const client = clientFor(one!.rpcUrl)
+    const read = <T>(functionName: 'name' | 'symbol' | 'ownerOf' | 'tokenURI', args?: readonly [bigint]) =>
+      client.readContract({ address: one!.nft.address, abi: one!.nft.abi, functionName, ...(args ? { args } : {}) } as never) as Promise<T>
+    expect(await read<string>('name')).toBe('Portico Test NFT')
+    expect(await read<string>('symbol')).toBe('PNFT')
+    expect(await read<string>('ownerOf', [1n])).toBe(devAccounts[0]!.address)
+    const uri = await read<string>('tokenURI', [1n])
+    expect(uri.startsWith('data:application/json;utf8,')).toBe(true)
+    expect(JSON.parse(uri.slice('data:application/json;utf8,'.length))).toEqual({ name: 'Portico Test NFT #1', image: expect.stringMatching(/^data:image\/svg\+xml;utf8,<svg /) })
+  })
+
   it('runs the shipped bytecode, compiled by the pinned solc', async () => {
     expect(compilerVersion).toMatch(/^0\.8\.37\+commit\./)
     expect(evmVersion).toBe('paris')

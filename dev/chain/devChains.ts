@@ -2,9 +2,11 @@
 import { mainnet, optimism } from '../../src/plugins/eip155/networks'
 import type { CaipNetwork } from '../../src/types/network'
 import { startLocalChain, type LocalChain } from './localChain'
+import { deployTestNft, type TestNft } from './testNft'
 import { deployTestToken, type TestToken } from './testToken'
 
-export type DevChain = LocalChain & { token: TestToken; network: CaipNetwork }
+/** A running chain with the test token and the test NFT (token #1 minted to the first dev account). */
+export type DevChain = LocalChain & { token: TestToken; nft: TestNft; network: CaipNetwork }
 
 export type DevChains = {
   /** In the order of `chainIds`: Ethereum (1) first, the default network. */
@@ -46,7 +48,8 @@ export function localNetwork(chainId: number, rpcUrl: string): CaipNetwork {
 /**
  * Starts one anvil per chain id (1 and 10 by default) on free ports, deploys the test
  * token on each (same address on both) and funds the development accounts with ETH and
- * PTT. If anything fails, what was started is stopped before the error is thrown.
+ * PTT, then deploys the test NFT and mints token #1 to the first development account.
+ * If anything fails, what was started is stopped before the error is thrown.
  *
  * @example
  * // dev/stack.ts
@@ -66,11 +69,14 @@ export async function startDevChains(options: { chainIds?: readonly number[]; ve
     const failure = started.find((result) => result.status === 'rejected')
     if (failure) throw failure.reason
     const chains = await Promise.all(
-      running.map(async (chain): Promise<DevChain> => ({
-        ...chain,
-        token: await deployTestToken(chain.rpcUrl),
-        network: localNetwork(chain.chainId, chain.rpcUrl),
-      })),
+      running.map(async (chain): Promise<DevChain> => {
+        // One after the other: both are sent by the first dev account (nonces 0, 1, 2),
+        // so the token and the NFT have the same addresses on every fresh chain.
+        const token = await deployTestToken(chain.rpcUrl)
+        const nft = await deployTestNft(chain.rpcUrl)
+        await nft.mint(chain.accounts[0]!.address)
+        return { ...chain, token, nft, network: localNetwork(chain.chainId, chain.rpcUrl) }
+      }),
     )
     return {
       chains,

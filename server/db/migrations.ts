@@ -126,6 +126,128 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
         }
       },
     },
+    '0003_blockchain_api': {
+      // The chain index (indexer.ts), token metadata, the name registry and SIWX sessions.
+      // Block numbers are bigint on PostgreSQL (read back as text) and integer on SQLite.
+      async up(db: Kysely<unknown>) {
+        const blockNumber = engine === 'postgres' ? 'bigint' : 'integer'
+        await db.schema
+          .createTable('chain_checkpoints')
+          .addColumn('chain_id', 'text', (column) => column.primaryKey())
+          .addColumn('block_number', blockNumber, (column) => column.notNull())
+          .addColumn('block_hash', 'text', (column) => column.notNull())
+          .addColumn('updated_at', timestamp, (column) => column.notNull())
+          .execute()
+
+        await db.schema
+          .createTable('chain_transactions')
+          .addColumn('chain_id', 'text', (column) => column.notNull())
+          .addColumn('hash', 'text', (column) => column.notNull())
+          .addColumn('block_number', blockNumber, (column) => column.notNull())
+          .addColumn('tx_index', 'integer', (column) => column.notNull())
+          .addColumn('from_address', 'text', (column) => column.notNull())
+          .addColumn('to_address', 'text')
+          .addColumn('value', 'text', (column) => column.notNull())
+          .addColumn('nonce', 'integer', (column) => column.notNull())
+          .addColumn('selector', 'text')
+          .addColumn('status', 'text', (column) => column.notNull())
+          .addColumn('mined_at', timestamp, (column) => column.notNull())
+          .addColumn('sort_key', 'text', (column) => column.notNull())
+          .addPrimaryKeyConstraint('chain_transactions_pk', ['chain_id', 'hash'])
+          .execute()
+        await db.schema.createIndex('chain_transactions_block').on('chain_transactions').columns(['chain_id', 'block_number']).execute()
+
+        await db.schema
+          .createTable('chain_transfers')
+          .addColumn('chain_id', 'text', (column) => column.notNull())
+          .addColumn('hash', 'text', (column) => column.notNull())
+          .addColumn('log_index', 'integer', (column) => column.notNull())
+          .addColumn('block_number', blockNumber, (column) => column.notNull())
+          .addColumn('standard', 'text', (column) => column.notNull())
+          .addColumn('token_address', 'text')
+          .addColumn('from_address', 'text', (column) => column.notNull())
+          .addColumn('to_address', 'text', (column) => column.notNull())
+          .addColumn('amount', 'text', (column) => column.notNull())
+          .addColumn('nft_image', 'text')
+          .addPrimaryKeyConstraint('chain_transfers_pk', ['chain_id', 'hash', 'log_index'])
+          .execute()
+        await db.schema.createIndex('chain_transfers_block').on('chain_transfers').columns(['chain_id', 'block_number']).execute()
+
+        await db.schema
+          .createTable('chain_account_transactions')
+          .addColumn('address', 'text', (column) => column.notNull())
+          .addColumn('chain_id', 'text', (column) => column.notNull())
+          .addColumn('hash', 'text', (column) => column.notNull())
+          .addColumn('block_number', blockNumber, (column) => column.notNull())
+          .addColumn('sort_key', 'text', (column) => column.notNull())
+          .addPrimaryKeyConstraint('chain_account_transactions_pk', ['address', 'chain_id', 'hash'])
+          .execute()
+        await db.schema.createIndex('chain_account_transactions_page').on('chain_account_transactions').columns(['address', 'sort_key']).execute()
+        await db.schema
+          .createIndex('chain_account_transactions_chain_page')
+          .on('chain_account_transactions')
+          .columns(['address', 'chain_id', 'sort_key'])
+          .execute()
+        await db.schema.createIndex('chain_account_transactions_block').on('chain_account_transactions').columns(['chain_id', 'block_number']).execute()
+
+        await db.schema
+          .createTable('chain_tokens')
+          .addColumn('chain_id', 'text', (column) => column.notNull())
+          .addColumn('address', 'text', (column) => column.notNull())
+          .addColumn('standard', 'text', (column) => column.notNull())
+          .addColumn('name', 'text', (column) => column.notNull())
+          .addColumn('symbol', 'text', (column) => column.notNull())
+          .addColumn('decimals', 'integer', (column) => column.notNull())
+          .addPrimaryKeyConstraint('chain_tokens_pk', ['chain_id', 'address'])
+          .execute()
+
+        await db.schema
+          .createTable('names')
+          .addColumn('name', 'text', (column) => column.primaryKey())
+          .addColumn('address', 'text', (column) => column.notNull())
+          .addColumn('address_key', 'text', (column) => column.notNull())
+          .addColumn('coin_type', 'integer', (column) => column.notNull())
+          .addColumn('attributes', json, (column) => column.notNull())
+          .addColumn('message', 'text', (column) => column.notNull())
+          .addColumn('signature', 'text', (column) => column.notNull())
+          .addColumn('created_at', timestamp, (column) => column.notNull())
+          .addColumn('updated_at', timestamp, (column) => column.notNull())
+          .execute()
+        await db.schema.createIndex('names_address').on('names').columns(['address_key', 'created_at']).execute()
+
+        await db.schema
+          .createTable('siwx_nonces')
+          .addColumn('nonce', 'text', (column) => column.primaryKey())
+          .addColumn('project_id', 'text', (column) => column.notNull())
+          .addColumn('created_at', timestamp, (column) => column.notNull())
+          .addColumn('expires_at', timestamp, (column) => column.notNull())
+          .addColumn('used_at', timestamp)
+          .execute()
+        await db.schema.createIndex('siwx_nonces_expires').on('siwx_nonces').column('expires_at').execute()
+
+        await db.schema
+          .createTable('siwx_sessions')
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('token_hash', 'text', (column) => column.notNull().unique())
+          .addColumn('project_id', 'text', (column) => column.notNull())
+          .addColumn('address', 'text', (column) => column.notNull())
+          .addColumn('chain_id', 'text', (column) => column.notNull())
+          .addColumn('domain', 'text', (column) => column.notNull())
+          .addColumn('uri', 'text', (column) => column.notNull())
+          .addColumn('message', 'text', (column) => column.notNull())
+          .addColumn('signature', 'text', (column) => column.notNull())
+          .addColumn('created_at', timestamp, (column) => column.notNull())
+          .addColumn('expires_at', timestamp, (column) => column.notNull())
+          .addColumn('revoked_at', timestamp)
+          .execute()
+        await db.schema.createIndex('siwx_sessions_expires').on('siwx_sessions').column('expires_at').execute()
+      },
+      async down(db: Kysely<unknown>) {
+        for (const table of ['siwx_sessions', 'siwx_nonces', 'names', 'chain_tokens', 'chain_account_transactions', 'chain_transfers', 'chain_transactions', 'chain_checkpoints']) {
+          await db.schema.dropTable(table).execute()
+        }
+      },
+    },
   }
 }
 

@@ -126,6 +126,128 @@ export interface AuthRateLimitsTable {
   expires_at: Timestamp
 }
 
+/** Block numbers: bigint on PostgreSQL (read back as text), integer on SQLite. Written as numbers. */
+export type BlockNumberColumn = ColumnType<number | string, number, number>
+
+/** How far the indexer got on one chain (server/chain/indexer.ts). */
+export interface ChainCheckpointsTable {
+  /** CAIP-2, e.g. 'eip155:1'. */
+  chain_id: string
+  /** The last block fully indexed. */
+  block_number: BlockNumberColumn
+  /** Its hash, to notice a reorganised or reset chain. */
+  block_hash: string
+  updated_at: Timestamp
+}
+
+export type ChainTransactionStatus = 'confirmed' | 'failed'
+
+/** Mined transactions of the indexed chains. Addresses are lower case. */
+export interface ChainTransactionsTable {
+  chain_id: string
+  hash: string
+  block_number: BlockNumberColumn
+  tx_index: number
+  from_address: string
+  /** Null for a contract creation. */
+  to_address: string | null
+  /** Wei, decimal text. */
+  value: string
+  nonce: number
+  /** First 4 bytes of the input, when there is input. */
+  selector: string | null
+  status: ChainTransactionStatus
+  mined_at: ColumnType<Date | string, string, never>
+  /** Digits only: mined time, chain, block, index; newest sorts last. See chainIndex.ts. */
+  sort_key: string
+}
+
+export type TransferStandard = 'native' | 'erc20' | 'erc721'
+
+/** Value moved by a transaction: its native value (log_index -1) and its ERC-20/721 Transfer logs. */
+export interface ChainTransfersTable {
+  chain_id: string
+  hash: string
+  log_index: number
+  block_number: BlockNumberColumn
+  standard: TransferStandard
+  /** Lower case; null for native. */
+  token_address: string | null
+  from_address: string
+  to_address: string
+  /** Smallest unit (native, erc20) or the token id (erc721), decimal text. */
+  amount: string
+  /** ERC-721: the image of the token's metadata, when it is on chain or an http(s) URL. */
+  nft_image: string | null
+}
+
+/** Which transactions touch which address: the history endpoint pages through this. */
+export interface ChainAccountTransactionsTable {
+  /** Lower case. */
+  address: string
+  chain_id: string
+  hash: string
+  block_number: BlockNumberColumn
+  sort_key: string
+}
+
+/** Token metadata read once from the chain. */
+export interface ChainTokensTable {
+  chain_id: string
+  /** Lower case. */
+  address: string
+  standard: Exclude<TransferStandard, 'native'>
+  name: string
+  symbol: string
+  decimals: number
+}
+
+/** The name registry (routes/names.ts). */
+export interface NamesTable {
+  /** Full name, lower case, e.g. 'alice.portico.id'. */
+  name: string
+  /** As registered (checksummed for EVM). */
+  address: string
+  /** Lower case, for lookups. */
+  address_key: string
+  /** SLIP-44 coin type (60 for Ethereum). */
+  coin_type: number
+  /** jsonb on PostgreSQL, JSON text on SQLite: { avatar?, bio? }. */
+  attributes: ColumnType<JsonObject | string, string, string>
+  /** The signed registration message and its signature, kept as proof. */
+  message: string
+  signature: string
+  created_at: ColumnType<Date | string, string, never>
+  updated_at: Timestamp
+}
+
+/** SIWX nonces: each works once, until it expires. */
+export interface SiwxNoncesTable {
+  nonce: string
+  project_id: string
+  created_at: ColumnType<Date | string, string, never>
+  expires_at: ColumnType<Date | string, string, never>
+  used_at: NullableTimestamp
+}
+
+/** SIWX (sign-in with Ethereum) sessions; only SHA-256 of the bearer token is stored. */
+export interface SiwxSessionsTable {
+  id: string
+  token_hash: string
+  project_id: string
+  /** Checksummed. */
+  address: string
+  /** CAIP-2. */
+  chain_id: string
+  domain: string
+  uri: string
+  message: string
+  signature: string
+  created_at: ColumnType<Date | string, string, never>
+  expires_at: ColumnType<Date | string, string, never>
+  revoked_at: NullableTimestamp
+}
+
 export interface DatabaseSchema {
   analytics_events: AnalyticsEventsTable
   auth_users: AuthUsersTable
@@ -134,4 +256,12 @@ export interface DatabaseSchema {
   auth_sessions: AuthSessionsTable
   auth_wallet_keys: AuthWalletKeysTable
   auth_rate_limits: AuthRateLimitsTable
+  chain_checkpoints: ChainCheckpointsTable
+  chain_transactions: ChainTransactionsTable
+  chain_transfers: ChainTransfersTable
+  chain_account_transactions: ChainAccountTransactionsTable
+  chain_tokens: ChainTokensTable
+  names: NamesTable
+  siwx_nonces: SiwxNoncesTable
+  siwx_sessions: SiwxSessionsTable
 }

@@ -11,6 +11,7 @@ export {
   type FrameLogger,
   type FrameRequestOptions,
 } from './client'
+export { createFrameProvider, evmChainId, toProviderError, type FrameProvider, type FrameProviderEvent } from './provider'
 export { createLoginCache, LoginCacheKeys, type LoginCache, type LoginCacheState } from './loginCache'
 export { buildSecureFrameUrl, FRAME_ATTRIBUTE } from './iframe'
 export {

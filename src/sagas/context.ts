@@ -1,6 +1,7 @@
 import { call, getContext } from 'redux-saga/effects'
 import type { ResolvedConfig } from '../config/resolveConfig'
 import type { PorticoServices } from '../createServices'
+import type { FrameClient, FrameProvider, LoginCache } from '../frame'
 import type { NamespacePlugin } from '../plugins/types'
 import type { WalletConnectClient } from '../walletconnect/types'
 import type { PorticoStorage } from '../storage/createStorage'
@@ -26,7 +27,19 @@ export type SagaContext = {
    * is unavailable and a pairing fails with 'Sign Client not initialized'.
    */
   walletConnect?: (() => Promise<WalletConnectClient>) | undefined
+  /**
+   * The embedded wallet: the first call loads the `src/frame` chunk and creates the frame
+   * client (which inserts the hidden iframe) and its EIP-1193 provider; later calls
+   * return the same pair. Absent (no window, or neither email nor socials enabled),
+   * email login is unavailable. See docs/embedded-wallet.md.
+   */
+  frame?: (() => Promise<EmbeddedFrame>) | undefined
+  /** SPEC §3 "Locally cached login state", read at start to restore an email login. */
+  loginCache?: LoginCache | undefined
 }
+
+/** The live embedded wallet: the frame client and the provider the eip155 plugin drives. */
+export type EmbeddedFrame = { client: FrameClient; provider: FrameProvider }
 
 export function* getSagaContext() {
   const context: SagaContext = yield getContext('portico')

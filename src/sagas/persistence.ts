@@ -5,6 +5,8 @@ import { connectorsActions } from '../store/slices/connectors'
 import type { ConnectorInfo } from '../types/connector'
 import { putConnected } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
+import { EMBEDDED_CONNECTOR_ID } from './embeddedConnection'
+import { WALLET_CONNECT_CONNECTOR_ID } from './walletConnect'
 
 /** How long a remembered wallet has to announce itself again after a reload. */
 export const RECONNECT_DISCOVERY_TIMEOUT_MS = 3_000
@@ -26,6 +28,11 @@ export function* restoreSaga() {
   const saved = context.storage.read()
   if (saved.recentWallets.length) yield put(connectorsActions.recentRestored(saved.recentWallets))
   for (const [namespace, connectorId] of Object.entries(saved.connections)) {
+    // A WalletConnect session is restored by walletConnectSaga, which owns the client
+    // (its chunk loads only then); no plugin discovers a 'walletConnect' connector.
+    if (connectorId === WALLET_CONNECT_CONNECTOR_ID) continue
+    // The embedded wallet is never discovered either: embeddedConnection.ts restores it from the login cache.
+    if (connectorId === EMBEDDED_CONNECTOR_ID) continue
     yield fork(reconnectSaga, namespace, connectorId)
   }
 }

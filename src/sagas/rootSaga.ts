@@ -1,6 +1,7 @@
 import { all, fork } from 'redux-saga/effects'
 import { balanceSaga } from './balance'
 import { connectorsSaga } from './connectors'
+import { embeddedSaga } from './embedded'
 import { modalSaga } from './modal'
 import { networkSaga } from './network'
 import { persistenceSaga } from './persistence'
@@ -11,5 +12,5 @@ import { walletsSaga } from './wallets'
 
 /** Starts every long-running process; each lives in its own file. */
 export function* rootSaga() {
-  yield all([fork(persistenceSaga), fork(modalSaga), fork(toastSaga), fork(networkSaga), fork(connectorsSaga), fork(walletsSaga), fork(balanceSaga), fork(sendFlowSaga), fork(walletConnectSaga)])
+  yield all([fork(persistenceSaga), fork(modalSaga), fork(toastSaga), fork(networkSaga), fork(connectorsSaga), fork(walletsSaga), fork(balanceSaga), fork(sendFlowSaga), fork(walletConnectSaga), fork(embeddedSaga)])
 }

@@ -47,6 +47,11 @@ function stubClient() {
     switchNetwork: async () => {},
     disconnect: async () => {},
     getSession: () => undefined,
+    restoreSession: () => undefined,
+    getChain: () => undefined,
+    eip155Provider: () => {
+      throw new Error('not used by these tests')
+    },
     onEvent: () => () => {},
     destroy: async () => {},
   }

@@ -22,8 +22,12 @@ export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
 
 const connectingViews = new Set(['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'])
 
-/** The live client, once this saga loaded it (shared by the processes below, never stored). */
-type ClientHolder = { client: WalletConnectClient | undefined }
+/**
+ * The live client, once this saga loaded it, and the namespaces whose plugin drives the
+ * session through an attached provider (with the functions that detach them). Shared by
+ * the processes below, never stored.
+ */
+type ClientHolder = { client: WalletConnectClient | undefined; attached: Map<string, () => void> }
 
 function* loadClient(holder: ClientHolder) {
   if (holder.client) return holder.client
@@ -74,7 +78,7 @@ export function* pairingSaga(holder: ClientHolder) {
         expired: delay(Math.max(0, expiresAt - Time.pairingExpiryMarginMs - context.now())),
       })
       if (outcome.session) {
-        yield call(onApproved, outcome.session)
+        yield call(onApproved, holder, outcome.session)
         return
       }
     } catch (error) {
@@ -109,11 +113,31 @@ function* abandon(client: WalletConnectClient, pairingTopic: string) {
  * namespace last so it is the one the modal shows; then the Account view, and the modal
  * closes.
  */
-function* onApproved(session: WalletConnectSessionInfo) {
-  const state: PorticoState = yield select()
+function* onApproved(holder: ClientHolder, session: WalletConnectSessionInfo) {
   yield put(walletConnectActions.connected(summary(session)))
+  yield call(connectNamespaces, holder, session, Object.keys(session.namespaces))
+  const after: PorticoState = yield select()
+  yield put(
+    connectorsActions.recentAdded({ id: after.walletConnect.walletId ?? WALLET_CONNECT_CONNECTOR_ID, name: session.peer.name, imageUrl: session.peer.icons[0] }),
+  )
+  if (!after.network.unsupportedCaipNetworkId || after.network.allowUnsupportedChain) {
+    yield put(routerActions.reset({ view: 'Account' }))
+    yield put(modalActions.closeRequested({ force: true }))
+  }
+}
+
+/**
+ * The session's namespaces enter the store the way any connection does (connectors.ts
+ * `putConnected`), one at a time, the active network's namespace last so it is the one
+ * the modal shows. A plugin that takes foreign wallets (`connectors.attach`) gets the
+ * session as its own wallet shape first (an EIP-1193 provider for eip155), so signing,
+ * sending, EIP-5792 and the provider events run through the plugin's code.
+ */
+function* connectNamespaces(holder: ClientHolder, session: WalletConnectSessionInfo, candidates: readonly string[]) {
+  const state: PorticoState = yield select()
+  const context: SagaContext = yield call(getSagaContext)
   const active = state.network.activeCaipNetworkId
-  const namespaces = Object.keys(session.namespaces).filter((ns) => session.namespaces[ns]!.accounts.length > 0)
+  const namespaces = candidates.filter((ns) => (session.namespaces[ns]?.accounts.length ?? 0) > 0)
   const activeNamespace = namespaces.find((ns) => active?.startsWith(`${ns}:`)) ?? namespaces[0]
   const ordered = [...namespaces.filter((ns) => ns !== activeNamespace), ...(activeNamespace ? [activeNamespace] : [])]
   for (const namespace of ordered) {
@@ -127,6 +151,7 @@ function* onApproved(session: WalletConnectSessionInfo) {
       chains: session.namespaces[namespace]!.chains,
       imageUrl: session.peer.icons[0],
     }
+    yield call(attachProvider, holder, context, namespace, info)
     yield put(accountActions.connecting({ namespace }))
     yield call(putConnected, namespace, info, {
       address: accounts.addresses[0]!,
@@ -134,14 +159,21 @@ function* onApproved(session: WalletConnectSessionInfo) {
       caipNetworkId: accounts.caipNetworkId,
     })
   }
-  const after: PorticoState = yield select()
-  yield put(
-    connectorsActions.recentAdded({ id: after.walletConnect.walletId ?? WALLET_CONNECT_CONNECTOR_ID, name: session.peer.name, imageUrl: session.peer.icons[0] }),
-  )
-  if (!after.network.unsupportedCaipNetworkId || after.network.allowUnsupportedChain) {
-    yield put(routerActions.reset({ view: 'Account' }))
-    yield put(modalActions.closeRequested({ force: true }))
-  }
+}
+
+/** Hands the eip155 plugin the session's EIP-1193 provider, when the plugin takes one. */
+function attachProvider(holder: ClientHolder, context: SagaContext, namespace: string, info: ConnectorInfo) {
+  const attach = context.plugins.get(namespace)?.connectors?.attach
+  const client = holder.client
+  if (namespace !== 'eip155' || !attach || !client) return
+  holder.attached.get(namespace)?.()
+  holder.attached.set(namespace, attach({ info, provider: client.eip155Provider() }))
+}
+
+/** The session ended: the plugins forget its providers. */
+function detachProviders(holder: ClientHolder) {
+  for (const detach of holder.attached.values()) detach()
+  holder.attached.clear()
 }
 
 /** The addresses of `namespace` on the active network when the wallet approved it, else on its first chain. */
@@ -175,8 +207,12 @@ function* endSession() {
  * Ends when the session ends, from either side.
  */
 export function* watchSessionSaga(holder: ClientHolder) {
-  const client = holder.client
-  if (!client) return
+  let client: WalletConnectClient
+  try {
+    client = yield call(loadClient, holder)
+  } catch {
+    return
+  }
   const channel: EventChannel<WalletConnectEvent> = eventChannel((emit) => client.onEvent(emit), buffers.expanding(8))
   try {
     while (true) {
@@ -186,16 +222,18 @@ export function* watchSessionSaga(holder: ClientHolder) {
         yield call(endSession)
         return
       }
-      yield call(applySessionEvent, event)
+      yield call(applySessionEvent, event, holder)
     }
   } finally {
     channel.close()
   }
 }
 
-function* applySessionEvent(event: Exclude<WalletConnectEvent, { type: 'disconnect' }>) {
+function* applySessionEvent(event: Exclude<WalletConnectEvent, { type: 'disconnect' }>, holder: ClientHolder) {
   const state: PorticoState = yield select()
-  const connected = walletConnectNamespaces(state)
+  // A namespace driven through an attached provider hears these changes as provider
+  // events (the connector watcher of connectors.ts turns them into the same actions).
+  const connected = walletConnectNamespaces(state).filter((namespace) => !holder.attached.has(namespace))
   if (event.type === 'chainChanged') {
     const namespace = event.caipNetworkId.split(':')[0]!
     if (!connected.includes(namespace)) return
@@ -253,6 +291,44 @@ function* disconnectWhenUnused(holder: ClientHolder) {
   }
 }
 
+/** Drops remembered connections that cannot be restored (persistence.ts keeps the rest). */
+function* forgetConnections(namespaces: readonly string[]) {
+  if (namespaces.length === 0) return
+  const context: SagaContext = yield call(getSagaContext)
+  const saved = context.storage.read()
+  for (const namespace of namespaces) if (saved.connections[namespace] === WALLET_CONNECT_CONNECTOR_ID) delete saved.connections[namespace]
+  context.storage.write(saved)
+}
+
+/**
+ * After a reload: the last connection was WalletConnect, so the chunk loads and the
+ * sign-client restores its sessions from its storage (IndexedDB in the browser). The
+ * newest live session reconnects the remembered namespaces silently: no prompt, no
+ * view, the modal stays as it is. No live session (deleted, expired, storage cleared)
+ * means the connection is forgotten. A namespace the visitor connected by hand
+ * meanwhile wins.
+ */
+export function* restoreSessionSaga(holder: ClientHolder, namespaces: readonly string[]) {
+  let session: WalletConnectSessionInfo | undefined
+  try {
+    const client: WalletConnectClient = yield call(loadClient, holder)
+    session = yield call(client.restoreSession)
+  } catch {
+    session = undefined
+  }
+  const state: PorticoState = yield select()
+  if (!session) {
+    yield call(forgetConnections, namespaces)
+    return
+  }
+  if (state.walletConnect.status === 'connected') return
+  const restorable = namespaces.filter((ns) => (session.namespaces[ns]?.accounts.length ?? 0) > 0 && !state.connectors.active[ns])
+  yield call(forgetConnections, namespaces.filter((ns) => !session.namespaces[ns]))
+  if (restorable.length === 0) return
+  yield put(walletConnectActions.connected(summary(session)))
+  yield call(connectNamespaces, holder, session, restorable)
+}
+
 /**
  * The WalletConnect process. `connectRequested` shows ConnectingWalletConnect, loads
  * the WalletConnect chunk and pairs (a live pairing is kept rather than replaced);
@@ -260,10 +336,17 @@ function* disconnectWhenUnused(holder: ClientHolder) {
  * watched until it ends. Stopping the saga (portico.destroy()) closes the client.
  */
 export function* walletConnectSaga() {
-  const holder: ClientHolder = { client: undefined }
+  const holder: ClientHolder = { client: undefined, attached: new Map() }
   let pairing: Task | undefined
   yield takeLatest(walletConnectActions.connected.type, watchSessionSaga, holder)
   yield takeEvery(connectorsActions.disconnected.type, disconnectWhenUnused, holder)
+  yield takeEvery(walletConnectActions.disconnected.type, detachProviders, holder)
+  // Lazy: the chunk loads on start only when the last connection was WalletConnect.
+  const context: SagaContext = yield call(getSagaContext)
+  const remembered = Object.entries(context.storage.read().connections)
+    .filter(([, connectorId]) => connectorId === WALLET_CONNECT_CONNECTOR_ID)
+    .map(([namespace]) => namespace)
+  if (remembered.length > 0 && context.walletConnect) yield fork(restoreSessionSaga, holder, remembered)
   const requests: Channel<ReturnType<typeof walletConnectActions.connectRequested> | ReturnType<typeof walletConnectActions.refreshRequested>> = yield actionChannel([
     walletConnectActions.connectRequested.type,
     walletConnectActions.refreshRequested.type,
@@ -288,6 +371,7 @@ export function* walletConnectSaga() {
       requests.close()
       const client = holder.client
       holder.client = undefined
+      detachProviders(holder)
       if (client) void client.destroy().catch(() => undefined)
     }
   }

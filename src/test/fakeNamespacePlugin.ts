@@ -27,6 +27,7 @@ export function createFakeNamespacePlugin(options: {
     switchNetwork: async (): Promise<void> => {},
     disconnect: async (): Promise<void> => {},
     sendTransaction: async (): Promise<string> => `0x${'ab'.repeat(32)}`,
+    signMessage: async (): Promise<string> => `0x${'51'.repeat(65)}`,
   }
   const plugin: NamespacePlugin = {
     namespace,
@@ -59,6 +60,10 @@ export function createFakeNamespacePlugin(options: {
       sendTransaction: async (args) => {
         calls.push({ method: 'sendTransaction', args })
         return behaviour.sendTransaction()
+      },
+      signMessage: async (args) => {
+        calls.push({ method: 'signMessage', args })
+        return behaviour.signMessage()
       },
       watch: (_args, onEvent) => {
         listeners.add(onEvent)

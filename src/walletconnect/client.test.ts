@@ -1,5 +1,6 @@
 import { ErrorMessages, WalletSessionError } from '../errors'
 import { sendJson, startHttpTestServer, type HttpTestServer } from '../services/test/httpTestServer'
+import { DevWalletMethods } from '../../dev/wallets/walletconnect/wallet'
 import { createWalletConnectClient } from './client'
 import { dappMetadata, noteSignClientInit, settleSignClientTimers, startHarness, testNetwork, type Harness } from './test/harness'
 
@@ -52,7 +53,11 @@ describe('wallet-session errors with the relay and a wallet (SPEC §8)', () => {
       sendJson(response, 200, method === 'eth_blockNumber' ? { jsonrpc: '2.0', id, result: '0x2a' } : { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } })
     })
     // Chain 1 has an RPC URL; chain 10 has none; chain 137 is configured but the wallet serves only 1 and 10.
-    h = await startHarness({ networks: [testNetwork(1, rpc.url), testNetwork(10), testNetwork(137, rpc.url), solanaNetwork] })
+    // The wallet leaves out EIP-5792's wallet_getCallsStatus.
+    h = await startHarness({
+      networks: [testNetwork(1, rpc.url), testNetwork(10), testNetwork(137, rpc.url), solanaNetwork],
+      wallet: { methods: DevWalletMethods.filter((m) => m !== 'wallet_getCallsStatus') },
+    })
   })
   afterAll(async () => {
     await h.stop()

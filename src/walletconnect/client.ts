@@ -3,14 +3,18 @@ import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { RpcError, SwitchChainNotSupportedError, WalletError, WalletSessionError } from '../errors'
 import type { CaipNetworkId } from '../types/network'
 import { forgetGlobalCore } from './globalCore'
+import { createIndexedDbStorage, hasIndexedDb } from './indexedDbStorage'
 import { createMemoryStorage } from './memoryStorage'
 import { buildProposalNamespaces, buildRpcMap } from './namespaces'
+import { createWalletConnectProvider } from './provider'
 import { jsonRpcOverHttp } from './rpc'
 import { namespaceOf, parseCaipAccount, toSessionInfo } from './session'
 import type {
   WalletConnectClient,
   WalletConnectClientOptions,
+  WalletConnectEip1193Provider,
   WalletConnectEvent,
+  WalletConnectKeyValueStorage,
   WalletConnectPairing,
   WalletConnectRequest,
   WalletConnectSessionInfo,
@@ -37,6 +41,20 @@ export function isHostedRelay(relayUrl: string): boolean {
 
 const randomPrefix = () => `portico-${Math.random().toString(36).slice(2, 10)}`
 
+/** The storage prefix of a persistent client: stable, so the next page load finds its keys. */
+export const PERSISTENT_STORAGE_PREFIX = 'portico'
+
+/**
+ * Where the sign-client keeps pairings, sessions and their keys. In a browser:
+ * IndexedDB (sessions survive a reload, docs/walletconnect.md); elsewhere, or when asked,
+ * in memory with a random prefix (two clients in one process never share keys).
+ */
+function chooseStorage(option: WalletConnectClientOptions['storage']): { storage: WalletConnectKeyValueStorage; persistent: boolean } {
+  if (option === 'memory' || (option === undefined && !hasIndexedDb())) return { storage: createMemoryStorage(), persistent: false }
+  if (option === undefined) return { storage: createIndexedDbStorage(), persistent: true }
+  return { storage: option, persistent: true }
+}
+
 /**
  * The dapp side of WalletConnect: a SignClient on the configured relay, the session
  * proposal built from the configured networks, requests routed to the wallet or to the
@@ -54,7 +72,8 @@ const randomPrefix = () => `portico-${Math.random().toString(36).slice(2, 10)}`
 export function createWalletConnectClient(options: WalletConnectClientOptions): WalletConnectClient {
   const proposal = buildProposalNamespaces(options.networks)
   const rpcMap = buildRpcMap(options.networks)
-  const storagePrefix = options.storagePrefix ?? randomPrefix()
+  const { storage, persistent } = chooseStorage(options.storage)
+  const storagePrefix = options.storagePrefix ?? (persistent ? PERSISTENT_STORAGE_PREFIX : randomPrefix())
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
   const listeners = new Set<(event: WalletConnectEvent) => void>()
   let signClient: SignClientInstance | undefined
@@ -63,6 +82,8 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
   /** The chain requests go to by default, per namespace (follows chainChanged and switches). */
   const currentChain = new Map<string, CaipNetworkId>()
   let detach: (() => void) | undefined
+  let provider: WalletConnectEip1193Provider | undefined
+  let destroying: Promise<void> | undefined
 
   const emit = (event: WalletConnectEvent) => listeners.forEach((listener) => listener(event))
 
@@ -150,7 +171,7 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
           relayUrl: options.relayUrl,
           metadata: { ...options.metadata, icons: [...options.metadata.icons] },
           customStoragePrefix: storagePrefix,
-          storage: createMemoryStorage(),
+          storage,
           logger: options.logLevel ?? 'silent',
           telemetryEnabled: false,
         })
@@ -215,13 +236,15 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
         if (typeof bundlerUrl === 'string' && bundlerUrl) return jsonRpcOverHttp<T>(bundlerUrl, method, params, fetchImpl)
         throw WalletSessionError.callStatusNotApproved()
       }
-      if (approved.methods.includes(method)) return sendToWallet<T>(client, active, chain, method, params)
       if (namespace === 'eip155' && isReadMethod(method)) {
+        // Reads go to the chain's own RPC (what the dapp trusts), not through the wallet;
+        // a wallet that approved the method answers only when the network has no RPC URL.
         if (!approved.chains.includes(chain)) throw WalletSessionError.providerNotFound(chain)
         const url = rpcMap[chain]
-        if (!url) throw WalletSessionError.noRpcUrl()
-        return jsonRpcOverHttp<T>(url, method, params, fetchImpl)
+        if (url) return jsonRpcOverHttp<T>(url, method, params, fetchImpl)
+        if (!approved.methods.includes(method)) throw WalletSessionError.noRpcUrl()
       }
+      if (approved.methods.includes(method)) return sendToWallet<T>(client, active, chain, method, params)
       throw new RpcError(4200, { details: `The wallet did not approve '${method}' for ${namespace}.` })
     },
 
@@ -267,24 +290,50 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
       return session ? toSessionInfo(session) : undefined
     },
 
+    restoreSession() {
+      const client = requireSignClient()
+      if (session) return toSessionInfo(session)
+      const nowSeconds = Date.now() / 1000
+      // The sign-client loaded its stored sessions at init and dropped the expired ones;
+      // of what is left, the newest settled session is the one the visitor last made.
+      const live = client.session
+        .getAll()
+        .filter((candidate) => candidate.acknowledged && candidate.expiry > nowSeconds)
+        .sort((a, b) => b.expiry - a.expiry)[0]
+      if (!live) return undefined
+      adopt(live)
+      return toSessionInfo(live)
+    },
+
+    getChain(namespace) {
+      return currentChain.get(namespace)
+    },
+
+    eip155Provider() {
+      return (provider ??= createWalletConnectProvider(client))
+    },
+
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
 
-    async destroy() {
-      await initializing?.catch(() => undefined)
-      const client = signClient
-      signClient = undefined
-      forget()
-      listeners.clear()
-      detach?.()
-      detach = undefined
-      if (!client) return
-      // The heartbeat drives the sign-client's timers; the transport is its socket.
-      client.core.heartbeat.stop()
-      await client.core.relayer.transportClose().catch(() => undefined)
-      forgetGlobalCore(storagePrefix)
+    destroy() {
+      // Every caller waits for the same teardown (the saga and the page may both ask).
+      return (destroying ??= (async () => {
+        await initializing?.catch(() => undefined)
+        const client = signClient
+        signClient = undefined
+        forget()
+        listeners.clear()
+        detach?.()
+        detach = undefined
+        if (!client) return
+        // The heartbeat drives the sign-client's timers; the transport is its socket.
+        client.core.heartbeat.stop()
+        await client.core.relayer.transportClose().catch(() => undefined)
+        forgetGlobalCore(storagePrefix)
+      })())
     },
   }
   return client

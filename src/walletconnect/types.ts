@@ -12,7 +12,8 @@ export type WalletConnectClientOptions = {
   /**
    * Keeps this client's keys apart from any other WalletConnect client in the same
    * page or process (the sign-client shares a core between clients of one prefix).
-   * Default: a fresh random prefix.
+   * Default: `portico` with persistent storage (the next page load must find the keys),
+   * a fresh random prefix in memory.
    */
   storagePrefix?: string | undefined
   /**
@@ -23,10 +24,26 @@ export type WalletConnectClientOptions = {
   verify?: boolean | undefined
   /** sign-client log level; default 'silent'. */
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | undefined
+  /**
+   * The sign-client's key-value storage (pairings, sessions, their symmetric keys).
+   * Default: in a browser, IndexedDB (`createIndexedDbStorage`), so sessions survive a
+   * reload; elsewhere (Node, jsdom) in memory. Pass `'memory'` to keep everything in
+   * memory, or a store of your own (persistent: it gets the stable prefix).
+   */
+  storage?: 'memory' | WalletConnectKeyValueStorage | undefined
   /** How long `connect()` waits for the relay before giving up; default 15 s. */
   connectTimeoutMs?: number | undefined
   /** `fetch` for read calls sent to a chain's RPC; default the global one. */
   fetch?: typeof fetch | undefined
+}
+
+/** The key-value store the sign-client accepts (`@walletconnect/keyvaluestorage`'s interface). */
+export type WalletConnectKeyValueStorage = {
+  getKeys(): Promise<string[]>
+  getEntries<T = unknown>(): Promise<[string, T][]>
+  getItem<T = unknown>(key: string): Promise<T | undefined>
+  setItem<T = unknown>(key: string, value: T): Promise<void>
+  removeItem(key: string): Promise<void>
 }
 
 /** A namespace of an approved session, as plain data. */
@@ -35,6 +52,17 @@ export type WalletConnectNamespace = {
   chains: CaipNetworkId[]
   methods: string[]
   events: string[]
+}
+
+/**
+ * The EIP-1193 surface of a WalletConnect session (`client.eip155Provider()`), the shape
+ * the eip155 plugin's `connectors.attach` takes.
+ */
+export type WalletConnectEip1193Provider = {
+  request(args: { method: string; params?: readonly unknown[] | object | undefined }): Promise<unknown>
+  on(event: string, listener: (...args: unknown[]) => void): WalletConnectEip1193Provider
+  removeListener(event: string, listener: (...args: unknown[]) => void): WalletConnectEip1193Provider
+  off(event: string, listener: (...args: unknown[]) => void): WalletConnectEip1193Provider
 }
 
 /** The approved session as plain data: what the saga and the store may see of it. */
@@ -92,6 +120,16 @@ export type WalletConnectClient = {
   /** Ends the session (telling the wallet) and cleans up. */
   disconnect(): Promise<void>
   getSession(): WalletConnectSessionInfo | undefined
+  /**
+   * Adopts the newest live session the sign-client restored from its storage at
+   * `init()` (after a reload), without asking the wallet anything. Undefined when there
+   * is none (never paired, expired, or deleted meanwhile).
+   */
+  restoreSession(): WalletConnectSessionInfo | undefined
+  /** The chain requests of `namespace` go to by default (follows chainChanged and switches). */
+  getChain(namespace: string): CaipNetworkId | undefined
+  /** The session's EVM side as an EIP-1193 provider (one per client). */
+  eip155Provider(): WalletConnectEip1193Provider
   /** Subscribes to session events. Returns the unsubscribe function. */
   onEvent(listener: (event: WalletConnectEvent) => void): () => void
   /** Stops timers and closes the relay socket. The client is unusable after. */

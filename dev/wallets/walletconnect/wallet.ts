@@ -3,7 +3,7 @@
 // No Node APIs here, so esbuild bundles it for the browser as is.
 import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
-import { createWalletClient, defineChain, http, numberToHex, type Hex, type TypedDataDefinition } from 'viem'
+import { createPublicClient, createWalletClient, defineChain, http, numberToHex, type Hex, type TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { forgetGlobalCore } from '../../../src/walletconnect/globalCore'
 import { createMemoryStorage } from '../../../src/walletconnect/memoryStorage'
@@ -20,6 +20,9 @@ export const DevWalletMethods = [
   'eth_requestAccounts',
   'eth_chainId',
   'wallet_switchEthereumChain',
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
 ] as const
 export const DevWalletEvents = ['chainChanged', 'accountsChanged'] as const
 
@@ -69,6 +72,8 @@ export type WalletConnectDevWalletOptions = {
   metadata?: SignClientTypes.Metadata | undefined
   storagePrefix?: string | undefined
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug' | undefined
+  /** The methods the wallet approves (of those the dapp asks for); default `DevWalletMethods`. */
+  methods?: readonly string[] | undefined
   /** Asked for every proposal; default approve. */
   decideProposal?: ((proposal: DevWalletProposal) => boolean | Promise<boolean>) | undefined
   /** Asked for every request that needs consent; default approve. */
@@ -164,7 +169,7 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
         return
       }
       const asked = new Set([...Object.values(params.optionalNamespaces ?? {}), ...Object.values(params.requiredNamespaces ?? {})].flatMap((n) => n.methods))
-      const methods = DevWalletMethods.filter((m) => asked.size === 0 || asked.has(m))
+      const methods = (options.methods ?? DevWalletMethods).filter((m) => asked.size === 0 || asked.has(m))
       const namespaces = namespacesFor(chains, methods)
       const { topic, acknowledged } = await client.approve({ id, namespaces })
       await acknowledged()
@@ -189,6 +194,27 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
   })
 
   client.on('session_delete', ({ topic }) => report({ type: 'deleted', topic }))
+
+  /** EIP-5792 batches this wallet sent: id → chain and transaction hashes. */
+  const batches = new Map<string, { chainId: number; hashes: Hex[] }>()
+
+  function rpcUrlFor(chainId: number): string {
+    const url = options.rpcUrls?.[chainId] ?? options.rpcUrls?.[String(chainId)]
+    if (!url) throw new WalletRpcError(4901, `No RPC URL for chain ${chainId}`)
+    return url
+  }
+
+  async function sendTransaction(chainId: number, tx: { to?: Hex; value?: Hex; data?: Hex; gas?: Hex }): Promise<Hex> {
+    const url = rpcUrlFor(chainId)
+    const chain = defineChain({ id: chainId, name: `Chain ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } })
+    const wallet = createWalletClient({ account, chain, transport: http(url) })
+    return wallet.sendTransaction({
+      to: tx.to,
+      value: tx.value ? BigInt(tx.value) : undefined,
+      data: tx.data,
+      gas: tx.gas ? BigInt(tx.gas) : undefined,
+    })
+  }
 
   async function consent(request: DevWalletRequest) {
     if (!(await (options.decideRequest?.(request) ?? true))) throw new WalletRpcError(4001, 'User rejected the request.')
@@ -215,17 +241,47 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
       }
       case 'eth_sendTransaction': {
         await consent(request)
-        const url = options.rpcUrls?.[chainId] ?? options.rpcUrls?.[String(chainId)]
-        if (!url) throw new WalletRpcError(4901, `No RPC URL for chain ${chainId}`)
-        const tx = params[0] as { to?: Hex; value?: Hex; data?: Hex; gas?: Hex }
-        const chain = defineChain({ id: chainId, name: `Chain ${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [url] } } })
-        const wallet = createWalletClient({ account, chain, transport: http(url) })
-        return wallet.sendTransaction({
-          to: tx.to,
-          value: tx.value ? BigInt(tx.value) : undefined,
-          data: tx.data,
-          gas: tx.gas ? BigInt(tx.gas) : undefined,
-        })
+        return sendTransaction(chainId, params[0] as { to?: Hex; value?: Hex; data?: Hex; gas?: Hex })
+      }
+      case 'wallet_getCapabilities': {
+        // EIP-5792: per chain; this wallet runs a batch's calls one after another.
+        return Object.fromEntries(chainIds.map((id) => [numberToHex(id), { atomic: { status: 'unsupported' } }]))
+      }
+      case 'wallet_sendCalls': {
+        const batch = (params[0] ?? {}) as { chainId?: Hex; atomicRequired?: boolean; calls?: { to?: Hex; value?: Hex; data?: Hex }[] }
+        const target = batch.chainId ? Number(batch.chainId) : chainId
+        if (batch.atomicRequired) throw new WalletRpcError(5760, 'The dev wallet cannot run a batch atomically.')
+        if (!Array.isArray(batch.calls) || batch.calls.length === 0) throw new WalletRpcError(-32602, 'wallet_sendCalls needs calls.')
+        await consent(request)
+        const hashes: Hex[] = []
+        for (const call of batch.calls) hashes.push(await sendTransaction(target, call))
+        const id = numberToHex(crypto.getRandomValues(new Uint8Array(32)).reduce((n, b) => (n << 8n) | BigInt(b), 0n), { size: 32 })
+        batches.set(id, { chainId: target, hashes })
+        return { id }
+      }
+      case 'wallet_getCallsStatus': {
+        const id = params[0] as string
+        const batch = batches.get(id)
+        if (!batch) throw new WalletRpcError(5730, 'Unknown bundle id.')
+        const client = createPublicClient({ transport: http(rpcUrlFor(batch.chainId)) })
+        const receipts = await Promise.all(batch.hashes.map((hash) => client.getTransactionReceipt({ hash }).catch(() => undefined)))
+        const done = receipts.every((r) => r !== undefined)
+        const failed = receipts.some((r) => r?.status === 'reverted')
+        return {
+          version: '2.0.0',
+          id,
+          chainId: numberToHex(batch.chainId),
+          atomic: false,
+          status: !done ? 100 : failed ? 600 : 200,
+          receipts: receipts.filter((r) => r !== undefined).map((r) => ({
+            status: r.status === 'success' ? '0x1' : '0x0',
+            blockHash: r.blockHash,
+            blockNumber: numberToHex(r.blockNumber),
+            gasUsed: numberToHex(r.gasUsed),
+            transactionHash: r.transactionHash,
+            logs: r.logs.map((log) => ({ address: log.address, data: log.data, topics: log.topics })),
+          })),
+        }
       }
       case 'wallet_switchEthereumChain': {
         const target = Number((params[0] as { chainId?: string } | undefined)?.chainId)

@@ -57,9 +57,29 @@ export const embeddedSlice = createSlice({
     cooldownStarted(state, action: PayloadAction<{ until: number }>) {
       state.cooldownUntil = action.payload.until
     },
+    /** Email update (SPEC §4): the visitor asks to move the wallet to `email`. */
+    updateEmailRequested(state, action: PayloadAction<{ email: string }>) {
+      state.newEmail = action.payload.email
+      state.pending = true
+      state.error = undefined
+    },
+    /** The secondary step answered `newEmail` (SPEC §4): the wallet's email is now that one. */
+    emailUpdated(state, action: PayloadAction<{ newEmail: string }>) {
+      state.email = action.payload.newEmail
+      state.newEmail = undefined
+      state.step = 'idle'
+      state.pending = false
+      state.error = undefined
+    },
     failed(state, action: PayloadAction<{ message: string }>) {
       state.pending = false
       state.error = action.payload.message
+    },
+    /** The visitor left the flow (modal closed) while a request was pending; the cooldown stays. */
+    flowCancelled(state) {
+      state.step = 'idle'
+      state.pending = false
+      state.error = undefined
     },
     reset: (state) => ({ ...initialState, frameStatus: state.frameStatus }),
   },

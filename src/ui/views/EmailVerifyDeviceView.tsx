@@ -1,17 +1,14 @@
-import { usePorticoSelector } from '../../react/hooks'
 import { Icon } from '../components/Icon'
-import { ErrorState, Loading } from '../components/StatusMessage'
-import { format, translateError } from '../strings'
 import { useStrings } from '../useStrings'
-import { ResendButton } from '../components/ResendButton'
+import { EmailVerifyOtpView } from './EmailVerifyOtpView'
 
 /**
- * Email login, new-device step (SPEC §4 VERIFY_DEVICE): the visitor approves this
- * browser from the email; the embedded-wallet saga moves on when the approval lands.
+ * Email login, new-device step (SPEC §4 VERIFY_DEVICE): the server emails a code that
+ * approves this browser. It is typed like the login code; the embedded-wallet saga sends
+ * it as CONNECT_DEVICE (the step decides), and the server then sends the login code.
  */
 export function EmailVerifyDeviceView({ email }: { email: string }) {
   const t = useStrings()
-  const error = usePorticoSelector((s) => s.embedded.error)
   return (
     <div className="portico-stack portico-center">
       <span className="portico-ring">
@@ -20,9 +17,7 @@ export function EmailVerifyDeviceView({ email }: { email: string }) {
         </span>
       </span>
       <p className="portico-strong">{t.deviceTitle}</p>
-      <p className="portico-hint">{format(t.deviceHint, { email })}</p>
-      {error ? <ErrorState message={translateError(t, error)} /> : <Loading label={t.deviceWaiting} compact />}
-      <ResendButton email={email} label={t.resendLink} />
+      <EmailVerifyOtpView email={email} />
     </div>
   )
 }

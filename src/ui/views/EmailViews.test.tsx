@@ -53,11 +53,15 @@ describe('EmailVerifyOtp', () => {
 })
 
 describe('EmailVerifyDevice', () => {
-  it('waits for the approval from the email, with a resend', async () => {
-    const { dispatched, dialog } = await renderView({ view: 'EmailVerifyDevice', params: { email: 'ada@example.com' } })
-    expect(screen.getByText(/We sent a link to ada@example.com/)).toBeTruthy()
-    expect(within(dialog()).getByRole('status').textContent).toBe('Waiting for approval…')
-    fireEvent.click(screen.getByRole('button', { name: 'Resend link' }))
+  it('takes the code from the new-device email and sends it as the step’s code, with a resend', async () => {
+    const { dispatch, dispatched } = await renderView({ view: 'EmailVerifyDevice', params: { email: 'ada@example.com' } })
+    expect(screen.getByText('Approve this device')).toBeTruthy()
+    expect(screen.getByText(/Enter the code we sent to/).textContent).toContain('ada@example.com')
+    fireEvent.click(screen.getByRole('button', { name: 'Resend code' }))
     expect(dispatched('embedded/emailSubmitted')).toEqual([{ email: 'ada@example.com' }])
+    // The saga answers the resend with the step again, which ends the pending state.
+    act(() => void dispatch(embeddedActions.stepChanged({ step: 'VERIFY_DEVICE' })))
+    fireEvent.change(screen.getByLabelText('One-time code'), { target: { value: '123456' } })
+    expect(dispatched('embedded/otpSubmitted')).toEqual([{ otp: '123456' }])
   })
 })

@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core'
+import { createPublicClient, createWalletClient, http, parseEther, verifyMessage, type Address } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { devAccounts, DEV_PRIVATE_KEYS } from '../dev/chain/devAccounts'
+import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
+
+// The embedded wallet as a visitor meets it: the demo on one origin, the secure frame
+// page on another (served by the reference server process), the auth API with its
+// development mailbox, and the real local chain. A second site, not on the project's
+// allow list, is told "Invalid App Configuration".
+jest.setTimeout(180_000)
+
+// Chromium sends *.localhost to the loopback and treats it as a secure context (as a
+// real dapp's https origin is); the dev project allows localhost and 127.0.0.1 only.
+const OTHER_SITE = 'not-allowed.localhost'
+const env = setupStackAndBrowser()
+const MESSAGE = 'Hello from the Portico demo'
+const receiver = devAccounts[6]!.address
+
+// Reads a dotted path of the demo's Portico state in the page. No eval: the page's CSP forbids it.
+function readState(path: string): unknown {
+  const state = (globalThis as unknown as { portico: { getState(): unknown } }).portico.getState()
+  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], state)
+}
+
+async function waitForState(page: Page, path: string, accept: (value: unknown) => boolean, what: string) {
+  const started = Date.now()
+  for (;;) {
+    const value = await page.evaluate(readState, path)
+    if (accept(value)) return value
+    if (Date.now() - started > 30_000) throw new Error(`${path} never became ${what}: ${JSON.stringify(value)}`)
+    await page.waitForTimeout(100)
+  }
+}
+
+const secureFrame = (page: Page) => page.frameLocator('iframe[data-portico-secure-frame]')
+
+async function latestCode(email: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const response = await fetch(`${env.stack().serverUrl}/dev/mailbox/latest?to=${encodeURIComponent(email)}`)
+    if (response.ok) return ((await response.json()) as { code: string }).code
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no code was mailed to ${email}`)
+}
+
+describe('embedded wallet: email one-time code on the local stack', () => {
+  let page: Page
+  let errors: string[]
+  const email = `visitor.${Date.now()}@example.com`
+  let address: Address
+
+  beforeAll(async () => {
+    page = await env.browser().newPage({ viewport: { width: 900, height: 820 } })
+    errors = watchPageErrors(page)
+    await page.goto(env.stack().demoUrl)
+  })
+  afterAll(() => page?.close())
+
+  it('logs in with the code from the development mailbox and shows the account', async () => {
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Email').fill(email)
+    await screenshot(page, 'embedded-email-light')
+    await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
+    const otp = dialog.getByLabel('One-time code')
+    await otp.waitFor()
+    await screenshot(page, 'embedded-otp-light')
+    await otp.fill(await latestCode(email))
+    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    const caipAddress = (await page.getByTestId('demo-address').textContent())!
+    expect(caipAddress).toMatch(/^eip155:1:0x[0-9a-fA-F]{40}$/)
+    address = caipAddress.split(':')[2] as Address
+    expect(await page.evaluate(readState, 'connectors.active.eip155')).toBeTruthy()
+    expect(await page.evaluate(readState, 'account.byNamespace.eip155.connectedWalletInfo.type')).toBe('AUTH')
+    // Nothing secret on the dapp's origin: no session token or key in its storage.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))
+    expect(stored).not.toMatch(/token|privateKey|secret/i)
+    await page.getByTestId('portico-connect-button').click()
+    await page.getByRole('dialog', { name: 'Account' }).waitFor()
+    await screenshot(page, 'embedded-account-light')
+    await page.keyboard.press('Escape')
+  })
+
+  it('signs a message in the secure frame after the visitor approves it there; viem verifies it', async () => {
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+    const signature = await page.getByTestId('demo-signature').filter({ hasText: /^0x/ }).textContent()
+    expect(await verifyMessage({ address, message: MESSAGE, signature: signature as `0x${string}` })).toBe(true)
+  })
+
+  it('sends ETH from the embedded wallet; the receiver holds it on the local chain', async () => {
+    const rpcUrl = env.stack().chains.chains[0]!.rpcUrl
+    const chain = createPublicClient({ transport: http(rpcUrl) })
+    // Fund the fresh embedded address from a development account.
+    const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[7]), transport: http(rpcUrl) })
+    const funding = await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null })
+    await chain.waitForTransactionReceipt({ hash: funding })
+    const before = await chain.getBalance({ address: receiver })
+
+    await page.getByTestId('portico-connect-button').click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click()
+    const form = page.getByRole('dialog', { name: 'Send' })
+    await form.getByLabel('Amount').fill('0.25')
+    await form.getByLabel('Receiver address').fill(receiver)
+    await form.getByRole('button', { name: 'Send' }).click()
+    await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+    await waitForState(page, 'send.status', (value) => value === 'sent', 'sent')
+    const hash = (await page.evaluate(readState, 'send.hash')) as `0x${string}`
+    await chain.waitForTransactionReceipt({ hash })
+    expect(await chain.getBalance({ address: receiver })).toBe(before + parseEther('0.25'))
+    await page.keyboard.press('Escape')
+  })
+
+  it('disconnects and signs out of the frame', async () => {
+    await page.getByTestId('portico-connect-button').click()
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
+    await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
+    await page.reload()
+    await page.waitForTimeout(1_500)
+    expect(await page.getByTestId('demo-status').textContent()).toBe('disconnected')
+    expect(errors).toEqual([])
+  })
+})
+
+describe('embedded wallet on an origin that is not on the allow list', () => {
+  it('raises Invalid App Configuration instead of logging in', async () => {
+    const page = await env.browser().newPage()
+    const errors = watchPageErrors(page)
+    const demo = new URL(env.stack().demoUrl)
+    await page.goto(`http://${OTHER_SITE}:${demo.port}/`)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog').getByLabel('Email').fill('someone@example.com')
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue', exact: true }).click()
+    await waitForState(page, 'alerts.alerts', (alerts) => Array.isArray(alerts) && alerts.includes('invalidAppConfiguration'), 'invalidAppConfiguration')
+    await screenshot(page, 'embedded-invalid-app-configuration-light')
+    // The reference server's CORS refuses this origin too; those are the only errors.
+    expect(errors.filter((error) => !/CORS|Failed to load resource|Failed to fetch/.test(error))).toEqual([])
+    await page.close()
+  })
+})

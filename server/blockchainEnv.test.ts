@@ -1,0 +1,63 @@
+import { blockchainOptions, readBlockchainEnv } from './blockchainEnv'
+
+const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+
+describe('readBlockchainEnv', () => {
+  it('defaults to no chains, the indexer on at 1 s, .portico.id names and 7-day SIWX sessions', () => {
+    expect(readBlockchainEnv({})).toEqual({
+      chains: [],
+      priceTable: undefined,
+      indexer: { pollIntervalMs: 1000 },
+      nameSuffix: '.portico.id',
+      siwxSessionTtlSeconds: 604_800,
+      onrampSenders: {},
+    })
+  })
+
+  it('reads chains, their tokens and start blocks, prices, the indexer, names, SIWX and onramp senders', async () => {
+    const env = readBlockchainEnv({
+      CHAIN_RPC_URLS: '{"eip155:1":"http://127.0.0.1:8545","eip155:10":"https://rpc.example/op"}',
+      CHAIN_TOKENS: `{"eip155:1":["${TOKEN.toLowerCase()}"]}`,
+      INDEXER_START_BLOCKS: '{"eip155:10":1000}',
+      PRICE_TABLE: '{"ETH":{"usd":2500},"eip155:1:0x5FbDB2315678afecb367f032d93F642f64180aa3":{"usd":2}}',
+      INDEXER_ENABLED: 'false',
+      INDEXER_POLL_MS: '250',
+      NAME_SUFFIX: '.Shop.ID',
+      SIWX_SESSION_TTL_SECONDS: '3600',
+      ONRAMP_SENDERS: `{"test":["${TOKEN.toLowerCase()}"]}`,
+    })
+    expect(env).toEqual({
+      chains: [
+        { chainId: 'eip155:1', rpcUrl: 'http://127.0.0.1:8545', tokens: [TOKEN] },
+        { chainId: 'eip155:10', rpcUrl: 'https://rpc.example/op', startBlock: 1000 },
+      ],
+      priceTable: { ETH: { usd: 2500 }, [`eip155:1:${TOKEN}`]: { usd: 2 } },
+      indexer: false,
+      nameSuffix: '.shop.id',
+      siwxSessionTtlSeconds: 3600,
+      onrampSenders: { test: [TOKEN] },
+    })
+    const options = blockchainOptions(env)
+    expect(options).toMatchObject({ indexer: false, nameSuffix: '.shop.id', siwxSessionTtlMs: 3_600_000 })
+    expect(await options.prices!.priceOf({ chainId: 'eip155:1', address: TOKEN.toLowerCase(), symbol: 'PTT' }, 'USD')).toBe(2)
+    expect(await options.prices!.priceOf({ chainId: 'eip155:10', symbol: 'eth' }, 'usd')).toBe(2500)
+  })
+
+  it.each([
+    [{ CHAIN_RPC_URLS: 'eip155:1=http://x' }, 'CHAIN_RPC_URLS must be a JSON object, e.g. {"eip155:1":"http://127.0.0.1:8545"}'],
+    [{ CHAIN_RPC_URLS: '{"solana:5eykt":"http://x"}' }, "CHAIN_RPC_URLS: 'solana:5eykt' is not an EVM CAIP-2 chain id such as eip155:1"],
+    [{ CHAIN_RPC_URLS: '{"eip155:1":"ws://x"}' }, 'CHAIN_RPC_URLS: the RPC URL of eip155:1 must be an http:// or https:// URL'],
+    [{ CHAIN_TOKENS: `{"eip155:1":["${TOKEN}"]}` }, 'CHAIN_TOKENS: eip155:1 is not in CHAIN_RPC_URLS'],
+    [{ CHAIN_RPC_URLS: '{"eip155:1":"http://x"}', CHAIN_TOKENS: '{"eip155:1":["PTT"]}' }, 'CHAIN_TOKENS: eip155:1 must list ERC-20 contract addresses (0x and 40 hex characters)'],
+    [{ CHAIN_RPC_URLS: '{"eip155:1":"http://x"}', INDEXER_START_BLOCKS: '{"eip155:1":-1}' }, 'INDEXER_START_BLOCKS: the start block of eip155:1 must be a whole number of 0 or more'],
+    [{ PRICE_TABLE: '{"ETH":{"usd":-1}}' }, 'PRICE_TABLE: ETH.usd must be a price of 0 or more'],
+    [{ PRICE_TABLE: '{"ETH":3000}' }, 'PRICE_TABLE: ETH must be an object of currency → price, e.g. { "usd": 1 }'],
+    [{ INDEXER_ENABLED: 'maybe' }, "INDEXER_ENABLED must be true or false, not 'maybe'"],
+    [{ INDEXER_POLL_MS: '10' }, "INDEXER_POLL_MS must be a whole number of milliseconds from 50 to 600000, not '10'"],
+    [{ NAME_SUFFIX: 'portico' }, "NAME_SUFFIX must start with a dot and hold DNS labels, e.g. .portico.id, not 'portico'"],
+    [{ SIWX_SESSION_TTL_SECONDS: '5' }, "SIWX_SESSION_TTL_SECONDS must be a whole number of seconds from 60 to 7776000 (90 days), not '5'"],
+    [{ ONRAMP_SENDERS: '{"Test":[]}' }, "ONRAMP_SENDERS: 'Test' must be a provider id of a-z, 0-9 and hyphens"],
+  ])('refuses %j', (env, message) => {
+    expect(() => readBlockchainEnv(env)).toThrow(message)
+  })
+})

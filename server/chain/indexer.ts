@@ -1,0 +1,288 @@
+/**
+ * The chain indexer: polls each configured chain, reads every new block with its
+ * transactions and receipts, and stores the transactions, their native value and their
+ * ERC-20 / ERC-721 Transfer logs (db/chainIndex.ts). The history endpoint reads only the
+ * database.
+ *
+ * - A batch of blocks and the checkpoint are written in one database transaction, and
+ *   rows are keyed naturally and inserted with "on conflict do nothing": a restart
+ *   continues after the checkpoint and never loses or duplicates a row.
+ * - Each poll first checks that the checkpoint block still has the stored hash. When it
+ *   does not (a reorganisation deeper than the checkpoint, or a local chain restarted
+ *   from genesis), the chain's rows are dropped and it is indexed again from its start
+ *   block.
+ * - Only what a block says is indexed: ether moved by contracts (internal
+ *   transactions) needs tracing and is not listed.
+ */
+import { type Hex, type PublicClient, erc721Abi, getAddress, hexToBigInt } from 'viem'
+import { type IndexedTransaction, type IndexedTransfer, createChainIndexStore } from '../db/chainIndex'
+import { type Kysely } from 'kysely'
+import { type DatabaseSchema } from '../db/schema'
+import { type ChainClients } from './clients'
+import { type ChainConfig } from './config'
+import { type TokenMetadataStore } from './tokens'
+
+/** keccak256('Transfer(address,address,uint256)'): the same topic for ERC-20 and ERC-721. */
+export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+
+export interface ChainIndexerOptions {
+  db: Kysely<DatabaseSchema>
+  clients: ChainClients
+  tokens: TokenMetadataStore
+  /** Pause between polls when caught up. Default 1000 ms. */
+  pollIntervalMs?: number
+  /** Blocks read and written per database transaction. Default 50. */
+  batchBlocks?: number
+  /** Clock in epoch ms. Default Date.now. */
+  now?: () => number
+  /** Where problems go (a chain that does not answer is retried, never fatal). */
+  log?: IndexerLog
+}
+
+export interface IndexerLog {
+  info(message: string): void
+  warn(message: string, error?: unknown): void
+}
+
+export interface ChainIndexer {
+  /** Indexes every chain up to its current head, then resolves with the last indexed block per chain. Calls queue up; they never overlap. */
+  syncOnce(): Promise<Record<string, number>>
+  /** Polls in the background until stop(). */
+  start(): void
+  /** Stops polling and waits for a running sync to finish. */
+  stop(): Promise<void>
+}
+
+interface RawReceipt {
+  transactionHash: Hex
+  status: Hex
+  logs: { address: Hex; topics: Hex[]; data: Hex; logIndex: Hex }[]
+}
+
+/**
+ * @example
+ * const indexer = createChainIndexer({ db, clients, tokens })
+ * await indexer.syncOnce() // { 'eip155:1': 42 }
+ * indexer.start()
+ */
+export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
+  const { db, clients, tokens } = options
+  const store = createChainIndexStore(db)
+  const now = options.now ?? Date.now
+  const pollIntervalMs = options.pollIntervalMs ?? 1000
+  const batchBlocks = Math.max(1, options.batchBlocks ?? 50)
+  const log: IndexerLog = options.log ?? { info: () => undefined, warn: () => undefined }
+
+  let queue: Promise<unknown> = Promise.resolve()
+  let timer: NodeJS.Timeout | undefined
+  let running = false
+  const failing = new Set<string>()
+
+  const syncOnce = (): Promise<Record<string, number>> => {
+    const next = queue.then(async () => {
+      const heads: Record<string, number> = {}
+      for (const chain of clients.chains) {
+        const client = clients.client(chain.chainId)
+        if (client === undefined) continue
+        heads[chain.chainId] = await syncChain(chain, client)
+      }
+      return heads
+    })
+    queue = next.catch(() => undefined)
+    return next
+  }
+
+  async function syncChain(chain: ChainConfig, client: PublicClient): Promise<number> {
+    const head = Number(await client.getBlockNumber())
+    let checkpoint = await store.checkpoint(chain.chainId)
+    if (checkpoint !== undefined && !(await stillCanonical(client, checkpoint, head))) {
+      log.warn(`indexer: ${chain.chainId} changed under the index (reorganised or restarted): indexing it again from block ${chain.startBlock ?? 0}`)
+      await store.resetChain(chain.chainId)
+      checkpoint = undefined
+    }
+    let last = checkpoint?.blockNumber ?? (chain.startBlock ?? 0) - 1
+    while (last < head) {
+      const from = last + 1
+      const to = Math.min(head, from + batchBlocks - 1)
+      const batch = await readBlocks(chain.chainId, client, from, to)
+      await store.writeBatch(chain.chainId, batch, { blockNumber: to, blockHash: batch.lastHash }, now())
+      last = to
+    }
+    return last
+  }
+
+  async function stillCanonical(client: PublicClient, checkpoint: { blockNumber: number; blockHash: string }, head: number): Promise<boolean> {
+    if (checkpoint.blockNumber > head) return false
+    try {
+      const block = await client.getBlock({ blockNumber: BigInt(checkpoint.blockNumber) })
+      return block.hash === checkpoint.blockHash
+    } catch {
+      return false
+    }
+  }
+
+  async function readBlocks(chainId: string, client: PublicClient, from: number, to: number) {
+    const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i)
+    const blocks: Awaited<ReturnType<typeof readBlock>>[] = []
+    // A few at a time: enough to hide latency, gentle on a shared node.
+    for (let start = 0; start < numbers.length; start += 4) {
+      blocks.push(...(await Promise.all(numbers.slice(start, start + 4).map((n) => readBlock(client, n)))))
+    }
+    const transactions: IndexedTransaction[] = []
+    const transfers: IndexedTransfer[] = []
+    for (const { block, receipts } of blocks) {
+      const blockNumber = Number(block.number)
+      const minedAt = Number(block.timestamp) * 1000
+      for (const tx of block.transactions) {
+        const receipt = receipts.get(tx.hash)
+        const status = receipt?.status === '0x1' ? 'confirmed' : 'failed'
+        transactions.push({
+          chainId,
+          hash: tx.hash,
+          blockNumber,
+          txIndex: tx.transactionIndex ?? 0,
+          from: tx.from.toLowerCase(),
+          to: tx.to?.toLowerCase() ?? null,
+          value: tx.value.toString(),
+          nonce: tx.nonce,
+          selector: tx.input.length >= 10 ? tx.input.slice(0, 10).toLowerCase() : null,
+          status,
+          minedAt,
+        })
+        if (tx.value > 0n && tx.to && status === 'confirmed') {
+          transfers.push({
+            chainId, hash: tx.hash, logIndex: -1, blockNumber, standard: 'native', token: null,
+            from: tx.from.toLowerCase(), to: tx.to.toLowerCase(), amount: tx.value.toString(), nftImage: null,
+          })
+        }
+        if (status !== 'confirmed' || receipt === undefined) continue
+        for (const entry of receipt.logs) {
+          const transfer = decodeTransfer(entry)
+          if (transfer === undefined) continue
+          transfers.push({ chainId, hash: tx.hash, logIndex: Number(entry.logIndex), blockNumber, nftImage: null, ...transfer })
+        }
+      }
+    }
+    // Token metadata is stored now, so history pages never wait on the chain.
+    const seen = new Map<string, 'erc20' | 'erc721'>()
+    for (const transfer of transfers) {
+      if (transfer.token !== null && transfer.standard !== 'native') seen.set(transfer.token, transfer.standard)
+    }
+    await tokens.getMany(chainId, [...seen].map(([address, standard]) => ({ address, standard })))
+    for (const transfer of transfers) {
+      if (transfer.standard === 'erc721' && transfer.token !== null) transfer.nftImage = await nftImage(client, transfer.token, transfer.amount)
+    }
+    const lastBlock = blocks[blocks.length - 1]?.block
+    if (!lastBlock?.hash) throw new Error(`${chainId}: block ${to} has no hash`)
+    return { transactions, transfers, lastHash: lastBlock.hash }
+  }
+
+  async function readBlock(client: PublicClient, blockNumber: number) {
+    const block = await client.getBlock({ blockNumber: BigInt(blockNumber), includeTransactions: true })
+    const receipts = new Map<string, RawReceipt>()
+    if (block.transactions.length > 0) {
+      let raw: RawReceipt[] | undefined
+      try {
+        raw = (await client.request({ method: 'eth_getBlockReceipts', params: [`0x${blockNumber.toString(16)}`] } as never)) as RawReceipt[]
+      } catch {
+        // Older nodes lack eth_getBlockReceipts: one receipt per transaction.
+        raw = await Promise.all(
+          block.transactions.map(async (tx) => {
+            const receipt = await client.getTransactionReceipt({ hash: tx.hash })
+            return {
+              transactionHash: receipt.transactionHash,
+              status: receipt.status === 'success' ? '0x1' : '0x0',
+              logs: receipt.logs.map((entry) => ({ address: entry.address, topics: entry.topics, data: entry.data, logIndex: `0x${(entry.logIndex ?? 0).toString(16)}` as Hex })),
+            } satisfies RawReceipt
+          }),
+        )
+      }
+      for (const receipt of raw ?? []) receipts.set(receipt.transactionHash, receipt)
+    }
+    return { block, receipts }
+  }
+
+  function schedule(delay: number) {
+    if (!running) return
+    timer = setTimeout(() => {
+      syncOnce().then(
+        () => {
+          for (const chainId of failing) log.info(`indexer: ${chainId} answers again`)
+          failing.clear()
+          schedule(pollIntervalMs)
+        },
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
+          if (failing.size === 0) log.warn(`indexer: sync failed, retrying every ${Math.max(pollIntervalMs, 5000)} ms: ${message}`, error)
+          for (const chain of clients.chains) failing.add(chain.chainId)
+          schedule(Math.max(pollIntervalMs, 5000))
+        },
+      )
+    }, delay)
+  }
+
+  return {
+    syncOnce,
+    start() {
+      if (running || clients.chains.length === 0) return
+      running = true
+      schedule(0)
+    },
+    async stop() {
+      running = false
+      if (timer) clearTimeout(timer)
+      await queue
+    },
+  }
+}
+
+/** An ERC-20 (3 topics, amount in data) or ERC-721 (4 topics, token id indexed) Transfer. */
+function decodeTransfer(entry: RawReceipt['logs'][number]): Pick<IndexedTransfer, 'standard' | 'token' | 'from' | 'to' | 'amount'> | undefined {
+  const [topic, fromTopic, toTopic, idTopic] = entry.topics
+  if (topic?.toLowerCase() !== TRANSFER_TOPIC || fromTopic === undefined || toTopic === undefined) return undefined
+  const from = topicAddress(fromTopic)
+  const to = topicAddress(toTopic)
+  const token = entry.address.toLowerCase()
+  if (entry.topics.length === 3 && entry.data.length === 66) return { standard: 'erc20', token, from, to, amount: hexToBigInt(entry.data).toString() }
+  if (entry.topics.length === 4 && idTopic !== undefined) return { standard: 'erc721', token, from, to, amount: hexToBigInt(idTopic).toString() }
+  return undefined
+}
+
+function topicAddress(topic: Hex): string {
+  return `0x${topic.slice(-40)}`.toLowerCase()
+}
+
+/**
+ * The image of an ERC-721 token, from its tokenURI when that is on chain (a data: URI)
+ * or an http(s) URL of an image. Metadata at a URL is not fetched: the server does not
+ * call addresses a token contract chooses.
+ */
+async function nftImage(client: PublicClient, token: string, tokenId: string): Promise<string | null> {
+  let uri: string
+  try {
+    uri = await client.readContract({ address: getAddress(token), abi: erc721Abi, functionName: 'tokenURI', args: [BigInt(tokenId)] })
+  } catch {
+    return null
+  }
+  const metadata = parseDataJson(uri)
+  const image = metadata && typeof metadata.image === 'string' ? metadata.image : undefined
+  if (image === undefined) return null
+  return /^(data:image\/|https:\/\/|http:\/\/)/.test(image) && image.length <= 8192 ? image : null
+}
+
+/** JSON from `data:application/json[;base64|;utf8],…`, or undefined. */
+export function parseDataJson(uri: string): Record<string, unknown> | undefined {
+  const match = /^data:application\/json(;[a-z0-9=-]+)*,/i.exec(uri)
+  if (!match) return undefined
+  const payload = uri.slice(match[0].length)
+  const attempts = match[0].includes(';base64') ? [() => Buffer.from(payload, 'base64').toString('utf8')] : [() => payload, () => decodeURIComponent(payload)]
+  for (const decode of attempts) {
+    try {
+      const value: unknown = JSON.parse(decode())
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>
+    } catch {
+      // Try the next reading.
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,245 @@
+/**
+ * The chain index: transactions, their transfers, which addresses they touch, and a
+ * checkpoint per chain. A batch of blocks and its checkpoint are written in one
+ * database transaction, and every row has a natural primary key written with
+ * "on conflict do nothing", so a crash, a restart or two indexers at once never lose
+ * or duplicate a row.
+ */
+import { type Kysely, type Transaction } from 'kysely'
+import { type ChainTransactionStatus, type DatabaseSchema, type TransferStandard } from './schema'
+import { isoAt, toDate } from './time'
+
+export interface IndexedTransaction {
+  chainId: string
+  hash: string
+  blockNumber: number
+  txIndex: number
+  /** Lower case. */
+  from: string
+  to: string | null
+  value: string
+  nonce: number
+  selector: string | null
+  status: ChainTransactionStatus
+  /** Epoch ms. */
+  minedAt: number
+}
+
+export interface IndexedTransfer {
+  chainId: string
+  hash: string
+  /** -1 for the transaction's native value. */
+  logIndex: number
+  blockNumber: number
+  standard: TransferStandard
+  /** Lower case; null for native. */
+  token: string | null
+  from: string
+  to: string
+  amount: string
+  nftImage: string | null
+}
+
+export interface Checkpoint {
+  blockNumber: number
+  blockHash: string
+}
+
+export interface StoredTransaction extends Omit<IndexedTransaction, 'minedAt'> {
+  minedAt: Date
+  sortKey: string
+}
+
+export interface AccountPageQuery {
+  /** Lower case. */
+  address: string
+  chainId?: string | undefined
+  /** Only transactions sent by one of these (lower case); the onramp filter. */
+  sentBy?: readonly string[] | undefined
+  /** Exclusive: the sort key of the previous page's last item. */
+  before?: string | undefined
+  limit: number
+}
+
+export interface ChainIndexStore {
+  checkpoint(chainId: string): Promise<Checkpoint | undefined>
+  /** Writes a batch of blocks and moves the checkpoint, atomically. */
+  writeBatch(chainId: string, batch: { transactions: IndexedTransaction[]; transfers: IndexedTransfer[] }, checkpoint: Checkpoint, now: number): Promise<void>
+  /** Forgets everything indexed on a chain (it was reset or reorganised past the checkpoint). */
+  resetChain(chainId: string): Promise<void>
+  /** Newest first, `limit` at most. */
+  accountTransactions(query: AccountPageQuery): Promise<StoredTransaction[]>
+  /** Transfers of these transactions that involve `address` (lower case), in log order. */
+  transfersFor(address: string, transactions: readonly { chainId: string; hash: string }[]): Promise<IndexedTransfer[]>
+}
+
+const INSERT_CHUNK = 100
+
+/**
+ * Sorts newest first as text on both engines: digits only (so no collation can
+ * reorder it), fixed width, mined time first so chains interleave by time.
+ *
+ * @example
+ * sortKey({ chainId: 'eip155:1', blockNumber: 12, txIndex: 0, minedAt: 1_700_000_000_000 })
+ */
+export function sortKey(tx: { chainId: string; blockNumber: number; txIndex: number; minedAt: number }): string {
+  const chainReference = tx.chainId.slice(tx.chainId.indexOf(':') + 1)
+  return [
+    String(Math.floor(tx.minedAt / 1000)).padStart(12, '0'),
+    chainReference.padStart(16, '0'),
+    String(tx.blockNumber).padStart(16, '0'),
+    String(tx.txIndex).padStart(8, '0'),
+  ].join('')
+}
+
+export const SORT_KEY_PATTERN = /^[0-9]{52}$/
+
+/**
+ * @example
+ * const index = createChainIndexStore(db)
+ * const page = await index.accountTransactions({ address: '0xf39f…', limit: 20 })
+ */
+export function createChainIndexStore(db: Kysely<DatabaseSchema>): ChainIndexStore {
+  return {
+    async checkpoint(chainId) {
+      const row = await db.selectFrom('chain_checkpoints').select(['block_number', 'block_hash']).where('chain_id', '=', chainId).executeTakeFirst()
+      return row && { blockNumber: Number(row.block_number), blockHash: row.block_hash }
+    },
+
+    async writeBatch(chainId, { transactions, transfers }, checkpoint, now) {
+      await db.transaction().execute(async (trx) => {
+        const accountRows = new Map<string, { address: string; chain_id: string; hash: string; block_number: number; sort_key: string }>()
+        const keys = new Map<string, string>()
+        const txRows = transactions.map((tx) => {
+          const key = sortKey(tx)
+          keys.set(tx.hash, key)
+          for (const address of [tx.from, tx.to]) {
+            if (address) accountRows.set(`${address}:${tx.hash}`, { address, chain_id: chainId, hash: tx.hash, block_number: tx.blockNumber, sort_key: key })
+          }
+          return {
+            chain_id: chainId,
+            hash: tx.hash,
+            block_number: tx.blockNumber,
+            tx_index: tx.txIndex,
+            from_address: tx.from,
+            to_address: tx.to,
+            value: tx.value,
+            nonce: tx.nonce,
+            selector: tx.selector,
+            status: tx.status,
+            mined_at: isoAt(tx.minedAt),
+            sort_key: key,
+          }
+        })
+        const transferRows = transfers.map((transfer) => {
+          const key = keys.get(transfer.hash)
+          if (key === undefined) throw new Error(`transfer of ${transfer.hash} without its transaction in the batch`)
+          for (const address of [transfer.from, transfer.to]) {
+            if (address !== ZERO_ADDRESS) {
+              accountRows.set(`${address}:${transfer.hash}`, { address, chain_id: chainId, hash: transfer.hash, block_number: transfer.blockNumber, sort_key: key })
+            }
+          }
+          return {
+            chain_id: chainId,
+            hash: transfer.hash,
+            log_index: transfer.logIndex,
+            block_number: transfer.blockNumber,
+            standard: transfer.standard,
+            token_address: transfer.token,
+            from_address: transfer.from,
+            to_address: transfer.to,
+            amount: transfer.amount,
+            nft_image: transfer.nftImage,
+          }
+        })
+        await insertChunks(trx, 'chain_transactions', txRows, ['chain_id', 'hash'])
+        await insertChunks(trx, 'chain_transfers', transferRows, ['chain_id', 'hash', 'log_index'])
+        await insertChunks(trx, 'chain_account_transactions', [...accountRows.values()], ['address', 'chain_id', 'hash'])
+        await trx
+          .insertInto('chain_checkpoints')
+          .values({ chain_id: chainId, block_number: checkpoint.blockNumber, block_hash: checkpoint.blockHash, updated_at: isoAt(now) })
+          .onConflict((conflict) =>
+            conflict.column('chain_id').doUpdateSet({ block_number: checkpoint.blockNumber, block_hash: checkpoint.blockHash, updated_at: isoAt(now) }),
+          )
+          .execute()
+      })
+    },
+
+    async resetChain(chainId) {
+      await db.transaction().execute(async (trx) => {
+        for (const table of ['chain_account_transactions', 'chain_transfers', 'chain_transactions', 'chain_checkpoints'] as const) {
+          await trx.deleteFrom(table).where('chain_id', '=', chainId).execute()
+        }
+      })
+    },
+
+    async accountTransactions({ address, chainId, sentBy, before, limit }) {
+      if (sentBy !== undefined && sentBy.length === 0) return []
+      let query = db
+        .selectFrom('chain_account_transactions as a')
+        .innerJoin('chain_transactions as t', (join) => join.onRef('t.chain_id', '=', 'a.chain_id').onRef('t.hash', '=', 'a.hash'))
+        .select([
+          't.chain_id', 't.hash', 't.block_number', 't.tx_index', 't.from_address', 't.to_address', 't.value', 't.nonce',
+          't.selector', 't.status', 't.mined_at', 't.sort_key',
+        ])
+        .where('a.address', '=', address)
+      if (chainId !== undefined) query = query.where('a.chain_id', '=', chainId)
+      if (sentBy !== undefined) query = query.where('t.from_address', 'in', [...sentBy])
+      if (before !== undefined) query = query.where('a.sort_key', '<', before)
+      const rows = await query.orderBy('a.sort_key', 'desc').limit(limit).execute()
+      return rows.map((row) => ({
+        chainId: row.chain_id,
+        hash: row.hash,
+        blockNumber: Number(row.block_number),
+        txIndex: row.tx_index,
+        from: row.from_address,
+        to: row.to_address,
+        value: row.value,
+        nonce: row.nonce,
+        selector: row.selector,
+        status: row.status,
+        minedAt: toDate(row.mined_at),
+        sortKey: row.sort_key,
+      }))
+    },
+
+    async transfersFor(address, transactions) {
+      if (transactions.length === 0) return []
+      const rows = await db
+        .selectFrom('chain_transfers')
+        .selectAll()
+        .where((eb) => eb.or(transactions.map((tx) => eb.and([eb('chain_id', '=', tx.chainId), eb('hash', '=', tx.hash)]))))
+        .where((eb) => eb.or([eb('from_address', '=', address), eb('to_address', '=', address)]))
+        .orderBy('log_index', 'asc')
+        .execute()
+      return rows.map((row) => ({
+        chainId: row.chain_id,
+        hash: row.hash,
+        logIndex: row.log_index,
+        blockNumber: Number(row.block_number),
+        standard: row.standard,
+        token: row.token_address,
+        from: row.from_address,
+        to: row.to_address,
+        amount: row.amount,
+        nftImage: row.nft_image,
+      }))
+    },
+  }
+}
+
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
+
+type ConflictTable = 'chain_transactions' | 'chain_transfers' | 'chain_account_transactions'
+
+/** Rows are built above from the table's own columns; the casts only bridge the three tables' types. */
+async function insertChunks(trx: Transaction<DatabaseSchema>, table: ConflictTable, rows: readonly object[], conflictColumns: readonly string[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const chunk = rows.slice(start, start + INSERT_CHUNK)
+    await trx
+      .insertInto(table)
+      .values(chunk as never)
+      .onConflict((conflict) => conflict.columns(conflictColumns as never).doNothing())
+      .execute()
+  }
+}

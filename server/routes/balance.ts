@@ -1,0 +1,141 @@
+/**
+ * GET /v1/account/{address}/balance (SPEC §7, SPEC §3 Token balance): the native
+ * currency and the configured tokens of one chain, read from its RPC node and priced
+ * from the price source. Answers are kept `balanceCacheMs` per address, chain and
+ * currency; `forceUpdate=true` reads the chain again.
+ */
+import { type FastifyPluginAsync } from 'fastify'
+import { type Address, erc20Abi, formatUnits } from 'viem'
+import type * as Wire from '../../src/services/blockchainApi/types'
+import { CAIP2_PATTERN } from '../caip'
+import { type ChainClients } from '../chain/clients'
+import { type ChainConfig, nativeCurrencyOf } from '../chain/config'
+import { type PriceSource } from '../chain/prices'
+import { errorWithCodeResponses, parseAccountParam, requireChain, tokenIconUrl } from '../chain/requestHelpers'
+import { type TokenMetadataStore } from '../chain/tokens'
+import { HttpError } from '../httpErrors'
+import { type ProjectQuery, projectGuard, projectOf, projectQueryProperties } from '../projectGuard'
+import { type ProjectRegistry } from '../projects'
+
+export interface BalanceRoutesOptions {
+  projects: ProjectRegistry
+  clients: ChainClients
+  tokens: TokenMetadataStore
+  prices: PriceSource
+  /** Default 5 s: absorbs bursts without hiding a payment for long. */
+  balanceCacheMs?: number
+  now?: () => number
+}
+
+interface BalanceQuery extends ProjectQuery {
+  currency: string
+  chainId?: string
+  forceUpdate?: boolean
+}
+
+const tokenBalanceSchema = {
+  type: 'object',
+  required: ['name', 'symbol', 'chainId', 'value', 'price', 'quantity', 'iconUrl'],
+  properties: {
+    name: { type: 'string' },
+    symbol: { type: 'string' },
+    chainId: { type: 'string' },
+    address: { type: 'string' },
+    value: { type: 'number' },
+    price: { type: 'number' },
+    quantity: { type: 'object', required: ['decimals', 'numeric'], properties: { decimals: { type: 'string' }, numeric: { type: 'string' } } },
+    iconUrl: { type: 'string' },
+  },
+} as const
+
+const balanceSchema = {
+  params: { type: 'object', required: ['address'], properties: { address: { type: 'string', maxLength: 128 } } },
+  querystring: {
+    type: 'object',
+    required: ['projectId'],
+    properties: {
+      ...projectQueryProperties,
+      currency: { type: 'string', pattern: '^[A-Za-z]{3}$', default: 'usd' },
+      chainId: { type: 'string', pattern: CAIP2_PATTERN },
+      forceUpdate: { type: 'boolean' },
+    },
+  },
+  response: {
+    200: { type: 'object', required: ['balances'], properties: { balances: { type: 'array', items: tokenBalanceSchema } } },
+    ...errorWithCodeResponses,
+  },
+} as const
+
+export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (app, { projects, clients, tokens, prices, balanceCacheMs = 5_000, now = Date.now }) => {
+  app.addHook('preValidation', projectGuard(projects))
+  const cache = new Map<string, { at: number; balances: Wire.TokenBalance[] }>()
+
+  app.get<{ Params: { address: string }; Querystring: BalanceQuery; Reply: Wire.BalanceResponse }>(
+    '/v1/account/:address/balance',
+    { schema: balanceSchema },
+    async (request) => {
+      const account = parseAccountParam(request.params.address, 'params/address')
+      const chainId = request.query.chainId ?? account.chainId
+      if (account.chainId !== undefined && chainId !== account.chainId) {
+        throw new HttpError(400, 'Bad Request', `The account is on ${account.chainId} but chainId asks for ${chainId}`)
+      }
+      const chains = chainId === undefined ? clients.chains : [requireChain(clients, chainId)]
+      const currency = request.query.currency.toLowerCase()
+      const iconUrl = tokenIconUrl(request, projectOf(request).id)
+
+      const key = `${account.address}:${chains.map((c) => c.chainId).join(',')}:${currency}:${iconUrl('')}`
+      const cached = cache.get(key)
+      if (!request.query.forceUpdate && cached && now() - cached.at < balanceCacheMs) return { balances: cached.balances }
+
+      const perChain = await Promise.all(chains.map((chain) => chainBalances(chain, account.address, currency, iconUrl)))
+      const balances = perChain.flat()
+      if (balanceCacheMs > 0) {
+        cache.set(key, { at: now(), balances })
+        if (cache.size > 10_000) cache.delete(cache.keys().next().value as string)
+      }
+      return { balances }
+    },
+  )
+
+  async function chainBalances(chain: ChainConfig, address: Address, currency: string, iconUrl: (symbol: string) => string): Promise<Wire.TokenBalance[]> {
+    const client = clients.client(chain.chainId)!
+    const native = nativeCurrencyOf(chain)
+    const configured = chain.tokens ?? []
+    let nativeAmount: bigint
+    let tokenAmounts: bigint[]
+    try {
+      ;[nativeAmount, tokenAmounts] = await Promise.all([
+        client.getBalance({ address }),
+        Promise.all(configured.map((token) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] }))),
+      ])
+    } catch (error) {
+      // The node's error may name its URL (and a key in it): log it, do not send it.
+      app.log.warn({ err: error }, `balance: ${chain.chainId} RPC failed`)
+      throw new HttpError(502, 'Bad Gateway', `The RPC node of ${chain.chainId} did not answer`, { code: 'CHAIN_UNAVAILABLE' })
+    }
+    const metadata = await tokens.getMany(chain.chainId, configured.map((token) => ({ address: token, standard: 'erc20' as const })))
+    const entry = async (token: { name: string; symbol: string; decimals: number; address?: Address }, amount: bigint): Promise<Wire.TokenBalance> => {
+      const numeric = formatUnits(amount, token.decimals)
+      const price = (await prices.priceOf({ chainId: chain.chainId, address: token.address, symbol: token.symbol }, currency)) ?? 0
+      return {
+        name: token.name,
+        symbol: token.symbol,
+        chainId: chain.chainId,
+        ...(token.address ? { address: `${chain.chainId}:${token.address}` as Wire.TokenBalance['address'] } : {}),
+        value: Number(numeric) * price,
+        price,
+        quantity: { decimals: String(token.decimals), numeric },
+        iconUrl: iconUrl(token.symbol),
+      }
+    }
+    const result = [await entry(native, nativeAmount)]
+    for (const [i, token] of configured.entries()) {
+      const amount = tokenAmounts[i] ?? 0n
+      const meta = metadata.get(token.toLowerCase())
+      // A holding of zero is no holding; a contract that is no token is skipped.
+      if (amount === 0n || meta === undefined) continue
+      result.push(await entry(meta, amount))
+    }
+    return result
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * POST /v1/fungible/price (SPEC §7): name, symbol, icon and unit price of tokens given
+ * as CAIP-10 addresses. The native currency is asked for with the conventional
+ * placeholder address 0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE. Tokens the server
+ * cannot name (unknown chain, not a token) are left out of the answer.
+ */
+import { type FastifyPluginAsync } from 'fastify'
+import type * as Wire from '../../src/services/blockchainApi/types'
+import { type ChainClients } from '../chain/clients'
+import { nativeCurrencyOf } from '../chain/config'
+import { type PriceSource } from '../chain/prices'
+import { errorWithCodeResponses, parseAccountParam, tokenIconUrl } from '../chain/requestHelpers'
+import { type TokenMetadataStore } from '../chain/tokens'
+import { HttpError } from '../httpErrors'
+import { type ProjectQuery, projectGuard, projectOf, projectQuerySchema } from '../projectGuard'
+import { type ProjectRegistry } from '../projects'
+
+/** Stands for a chain's native currency where an API wants a token address. */
+export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+export interface FungiblePriceRoutesOptions {
+  projects: ProjectRegistry
+  clients: ChainClients
+  tokens: TokenMetadataStore
+  prices: PriceSource
+}
+
+const priceSchema = {
+  querystring: projectQuerySchema,
+  body: {
+    type: 'object',
+    required: ['currency', 'addresses'],
+    properties: {
+      currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
+      addresses: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 128 } },
+    },
+  },
+  response: {
+    200: {
+      type: 'object',
+      required: ['fungibles'],
+      properties: {
+        fungibles: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['name', 'symbol', 'iconUrl', 'price'],
+            properties: { name: { type: 'string' }, symbol: { type: 'string' }, iconUrl: { type: 'string' }, price: { type: 'number' } },
+          },
+        },
+      },
+    },
+    ...errorWithCodeResponses,
+  },
+} as const
+
+export const fungiblePriceRoutes: FastifyPluginAsync<FungiblePriceRoutesOptions> = async (app, { projects, clients, tokens, prices }) => {
+  app.addHook('preValidation', projectGuard(projects))
+
+  app.post<{ Querystring: ProjectQuery; Body: Wire.FungiblePriceRequest; Reply: Wire.FungiblePriceResponse }>(
+    '/v1/fungible/price',
+    { schema: priceSchema },
+    async (request) => {
+      const currency = request.body.currency.toLowerCase()
+      const iconUrl = tokenIconUrl(request, projectOf(request).id)
+      const fungibles: Wire.FungiblePrice[] = []
+      for (const [i, caip10] of request.body.addresses.entries()) {
+        const account = parseAccountParam(caip10, `body/addresses/${i}`)
+        if (account.chainId === undefined) throw new HttpError(400, 'Bad Request', `body/addresses/${i} must be a CAIP-10 token address such as eip155:1:0x…`)
+        const chain = clients.chain(account.chainId)
+        if (chain === undefined) continue
+        const token =
+          account.address.toLowerCase() === NATIVE_TOKEN_ADDRESS
+            ? { ...nativeCurrencyOf(chain), address: undefined }
+            : await tokens.get(chain.chainId, account.address)
+        if (token === undefined) continue
+        const price = (await prices.priceOf({ chainId: chain.chainId, address: token.address, symbol: token.symbol }, currency)) ?? 0
+        fungibles.push({ name: token.name, symbol: token.symbol, iconUrl: iconUrl(token.symbol), price })
+      }
+      return { fungibles }
+    },
+  )
+}

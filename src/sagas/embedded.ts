@@ -1,0 +1,85 @@
+import { call, fork, put, race, select, take, takeEvery, takeLatest, type CallEffect } from 'redux-saga/effects'
+import type { PorticoState } from '../store/rootReducer'
+import { connectorsActions } from '../store/slices/connectors'
+import { embeddedActions } from '../store/slices/embedded'
+import { modalActions } from '../store/slices/modal'
+import { optionsActions } from '../store/slices/options'
+import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
+import { embeddedDisconnectedSaga, restoreEmbeddedSaga } from './embeddedConnection'
+import { createEmbeddedHolder, frameWatcherSaga, loadFrame, type EmbeddedHolder } from './embeddedFrame'
+import { deviceCodeSaga, emailSubmittedSaga, loginCodeSaga } from './embeddedLogin'
+import { primaryCodeSaga, secondaryCodeSaga, updateEmailSaga } from './embeddedUpdateEmail'
+
+/**
+ * Routes a code to the step it answers (SPEC §4): the new-device code, the login code,
+ * or one of the two email-update codes.
+ */
+export function* otpSubmittedSaga(holder: EmbeddedHolder, action: ReturnType<typeof embeddedActions.otpSubmitted>) {
+  const { step } = ((yield select()) as PorticoState).embedded
+  const { otp } = action.payload
+  if (step === 'VERIFY_DEVICE') yield call(deviceCodeSaga, holder, otp)
+  else if (step === 'VERIFY_OTP') yield call(loginCodeSaga, holder, otp)
+  else if (step === 'VERIFY_PRIMARY_OTP') yield call(primaryCodeSaga, holder, otp)
+  else if (step === 'VERIFY_SECONDARY_OTP') yield call(secondaryCodeSaga, holder, otp)
+  else yield put(embeddedActions.failed({ message: 'Enter your email first' }))
+}
+
+/**
+ * Runs one step of a login or email-update flow until it ends or the modal closes; a
+ * close aborts the frame request (SPEC §8) and leaves the flow, keeping the cooldown.
+ */
+function* untilModalClosed(flow: CallEffect) {
+  const { closed } = (yield race({ done: flow, closed: take(modalActions.closed.type) })) as { closed?: unknown }
+  if (closed && ((yield select()) as PorticoState).embedded.pending) yield put(embeddedActions.flowCancelled())
+}
+
+/**
+ * Creates the frame when the modal opens with email or socials on, so its 20 s load and
+ * the 500 ms after READY run while the visitor types (docs/embedded-wallet.md "When
+ * the iframe is created"). Nothing is loaded before that.
+ */
+function* prewarmSaga(holder: EmbeddedHolder) {
+  const context = (yield call(getSagaContext)) as SagaContext
+  const { email, socials } = context.config.features
+  if (holder.frame || !context.frame || (!email && !(socials && socials.length > 0))) return
+  try {
+    yield call(loadFrame, holder)
+  } catch {
+    // Reported by loadFrame (alert); the visitor's own submit tries again.
+  }
+}
+
+function* themeSaga(holder: EmbeddedHolder, action: ReturnType<typeof optionsActions.themeModeSet>) {
+  const frame: EmbeddedFrame | undefined = holder.frame
+  if (!frame || frame.client.status() !== 'ready') return
+  try {
+    yield call(frame.client.syncTheme, { themeMode: action.payload })
+  } catch {
+    // Cosmetic.
+  }
+}
+
+/**
+ * The embedded wallet's processes (issue 6): the frame watcher (status and alerts), the
+ * reconnect on start, the email login and email update flows, and the cleanup when the
+ * embedded connection ends. docs/embedded-wallet.md walks through them.
+ */
+export function* embeddedSaga() {
+  const holder = createEmbeddedHolder()
+  yield fork(frameWatcherSaga, holder)
+  yield fork(restoreEmbeddedSaga, holder)
+  yield takeEvery(modalActions.opened.type, prewarmSaga, holder)
+  yield takeLatest(embeddedActions.emailSubmitted.type, function* (action: ReturnType<typeof embeddedActions.emailSubmitted>) {
+    yield call(untilModalClosed, call(emailSubmittedSaga, holder, action))
+  })
+  yield takeLatest(embeddedActions.otpSubmitted.type, function* (action: ReturnType<typeof embeddedActions.otpSubmitted>) {
+    yield call(untilModalClosed, call(otpSubmittedSaga, holder, action))
+  })
+  yield takeLatest(embeddedActions.updateEmailRequested.type, function* (action: ReturnType<typeof embeddedActions.updateEmailRequested>) {
+    yield call(untilModalClosed, call(updateEmailSaga, holder, action))
+  })
+  yield takeEvery(connectorsActions.disconnected.type, function* (action: ReturnType<typeof connectorsActions.disconnected>) {
+    yield call(embeddedDisconnectedSaga, holder, action.payload.namespace)
+  })
+  yield takeLatest(optionsActions.themeModeSet.type, themeSaga, holder)
+}

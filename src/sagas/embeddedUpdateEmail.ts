@@ -1,0 +1,53 @@
+import { call, put, select } from 'redux-saga/effects'
+import type { EmailUpdateAction } from '../frame'
+import type { PorticoState } from '../store/rootReducer'
+import { accountActions } from '../store/slices/account'
+import { embeddedActions } from '../store/slices/embedded'
+import type { EmbeddedFrame } from './context'
+import { EMBEDDED_NAMESPACE } from './embeddedConnection'
+import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
+import { reportLoginFailure } from './embeddedLogin'
+
+/**
+ * SPEC §4 email update: UPDATE_EMAIL answers VERIFY_PRIMARY_OTP (a code to the current
+ * address first) or VERIFY_SECONDARY_OTP (a code to the new one). The codes arrive as
+ * `embedded/otpSubmitted` while the step is one of those (see embedded.ts).
+ */
+export function* updateEmailSaga(holder: EmbeddedHolder, action: ReturnType<typeof embeddedActions.updateEmailRequested>) {
+  try {
+    const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
+    const answer = (yield call(callFrame, (signal) => client.updateEmail(action.payload.email, { signal }))) as { action: EmailUpdateAction }
+    yield put(embeddedActions.stepChanged({ step: answer.action }))
+  } catch (error) {
+    yield call(reportLoginFailure, error)
+  }
+}
+
+/** The code sent to the current address: UPDATE_EMAIL_PRIMARY_OTP, then the new address's code. */
+export function* primaryCodeSaga(holder: EmbeddedHolder, otp: string) {
+  try {
+    const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
+    const answer = (yield call(callFrame, (signal) => client.updateEmailPrimaryOtp(otp, { signal }))) as { action: 'VERIFY_SECONDARY_OTP' }
+    yield put(embeddedActions.stepChanged({ step: answer.action }))
+  } catch (error) {
+    yield call(reportLoginFailure, error)
+  }
+}
+
+/**
+ * The code sent to the new address: UPDATE_EMAIL_SECONDARY_OTP answers `newEmail`
+ * (SPEC §4), which becomes the wallet's email in the store (the client updates the
+ * login cache).
+ */
+export function* secondaryCodeSaga(holder: EmbeddedHolder, otp: string) {
+  try {
+    const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
+    const { newEmail } = (yield call(callFrame, (signal) => client.updateEmailSecondaryOtp(otp, { signal }))) as { newEmail: string }
+    yield put(embeddedActions.stepChanged({ step: 'idle', newEmail }))
+    yield put(embeddedActions.emailUpdated({ newEmail }))
+    const user = ((yield select()) as PorticoState).account.byNamespace[EMBEDDED_NAMESPACE]?.user
+    if (user) yield put(accountActions.userLoaded({ namespace: EMBEDDED_NAMESPACE, user: { ...user, email: newEmail } }))
+  } catch (error) {
+    yield call(reportLoginFailure, error)
+  }
+}

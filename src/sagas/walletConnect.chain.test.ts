@@ -1,0 +1,179 @@
+import { createPublicClient, erc20Abi, http, parseEther, parseUnits, verifyMessage, type Address, type Hex } from 'viem'
+import { startDevChains, type DevChains } from '../../dev/chain'
+import { devAccounts } from '../../dev/chain/devAccounts'
+import { startRelay, type Relay } from '../../dev/relay'
+import { createWalletConnectDevWallet, type WalletConnectDevWallet } from '../../dev/wallets/walletconnect/wallet'
+import { createPortico, type Portico } from '../createPortico'
+import { ConnectorNotFoundError } from '../errors'
+import { eip155 } from '../plugins/eip155'
+import type { NamespacePlugin } from '../plugins/types'
+import { walletConnectActions } from '../store/slices/walletConnect'
+import { untilState } from '../test/untilState'
+import type { TokenBalance } from '../types/tokenBalance'
+import { noteSignClientInit, settleSignClientTimers, until } from '../walletconnect/test/harness'
+
+// Signing and sending over a WalletConnect session through the eip155 plugin's own code:
+// the session is attached to the plugin as an EIP-1193 provider. A real sign-client dapp
+// (Portico's, lazily loaded) and a real sign-client wallet pair through the local relay;
+// the wallet signs with a dev key and sends to real anvil chains.
+jest.setTimeout(60_000)
+
+let chains: DevChains
+let relay: Relay
+let wallet: WalletConnectDevWallet
+let portico: Portico
+let plugin: NamespacePlugin
+let topic: string
+/** The wallet's user says no to every request while set. */
+let refuse = false
+const receiver = devAccounts[7]!.address
+const visitor = devAccounts[0]!.address
+
+const client = (index: number) => createPublicClient({ transport: http(chains.chains[index]!.rpcUrl) })
+const account = () => portico.getState().account.byNamespace.eip155!
+
+beforeAll(async () => {
+  ;[chains, relay] = await Promise.all([startDevChains(), startRelay()])
+  wallet = await createWalletConnectDevWallet({ relayUrl: relay.url, rpcUrls: chains.rpcUrls, decideRequest: () => !refuse })
+  noteSignClientInit()
+  plugin = eip155({ networks: chains.networks })
+  portico = createPortico(
+    { projectId: 'portico-test', plugins: [plugin], devtools: false, endpoints: { relay: relay.url }, metadata: { name: 'Portico test', description: '', url: 'http://127.0.0.1', icons: [] } },
+    { storage: null },
+  )
+  portico.open()
+  portico.store.dispatch(walletConnectActions.connectRequested({}))
+  await untilState(portico, (s) => s.walletConnect.uri !== undefined, 10_000)
+  noteSignClientInit()
+  await wallet.pair(portico.getState().walletConnect.uri!)
+  await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected', 10_000)
+  topic = wallet.sessions()[0]!.topic
+})
+
+afterAll(async () => {
+  portico?.destroy()
+  await until(() => relay.connections() <= 1).catch(() => undefined)
+  await wallet?.destroy()
+  await relay?.stop()
+  await chains?.stop()
+  await settleSignClientTimers()
+})
+
+const connectorId = 'walletConnect'
+
+function native(): TokenBalance {
+  return { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 0, price: 0, quantity: { decimals: '18', numeric: '1' }, iconUrl: '' }
+}
+
+async function send(token: TokenBalance, amount: string): Promise<{ hash: Hex; views: string[] }> {
+  const views: string[] = []
+  const stop = portico.subscribe(() => {
+    const view = portico.getState().router.history.at(-1)?.view
+    if (view && views.at(-1) !== view) views.push(view)
+  })
+  portico.open({ view: 'Send' })
+  portico.store.dispatch({ type: 'send/tokenSet', payload: token })
+  portico.store.dispatch({ type: 'send/amountSet', payload: amount })
+  portico.store.dispatch({ type: 'send/receiverSet', payload: { address: receiver } })
+  portico.store.dispatch({ type: 'send/sendRequested' })
+  await untilState(portico, (s) => s.send.status === 'sent' || s.send.status === 'failed', 20_000)
+  stop()
+  const { status, error, hash } = portico.getState().send as { status: string; error?: string; hash?: Hex }
+  if (status !== 'sent') throw new Error(`send failed: ${error}`)
+  return { hash: hash!, views }
+}
+
+describe('a WalletConnect session drives the eip155 plugin', () => {
+  it('connects through the plugin: the session is its provider', async () => {
+    expect(account()).toMatchObject({ caipAddress: `eip155:1:${visitor}`, connectedWalletInfo: { connectorId, type: 'WALLET_CONNECT' } })
+    // The plugin's silent reconnect reads the provider: the session's accounts and chain, no round trip.
+    await expect(plugin.connectors!.reconnect!({ connectorId, network: chains.networks[0]! })).resolves.toEqual({
+      address: visitor,
+      accounts: [{ address: visitor }],
+      caipNetworkId: 'eip155:1',
+    })
+  })
+
+  it('signs a message the wallet signs with its key; viem verifies it', async () => {
+    const message = 'Sign in to Portico over WalletConnect'
+    const signature = await plugin.connectors!.signMessage!({ connectorId, address: visitor, message })
+    expect(await verifyMessage({ address: visitor, message, signature: signature as Hex })).toBe(true)
+  })
+
+  it('sends ETH with the ApproveTransaction view; the transfer is mined on the local chain', async () => {
+    const before = await client(0).getBalance({ address: receiver })
+    const { hash, views } = await send(native(), '0.25')
+    expect(views).toContain('ApproveTransaction')
+    const receipt = await client(0).waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(visitor.toLowerCase())
+    expect(await client(0).getBalance({ address: receiver })).toBe(before + parseEther('0.25'))
+  })
+
+  it('sends the ERC-20 test token', async () => {
+    const token = chains.chains[0]!.token
+    const balanceOf = () => client(0).readContract({ address: token.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] })
+    const before = await balanceOf()
+    const ptt: TokenBalance = { ...native(), name: token.symbol, symbol: token.symbol, address: `eip155:1:${token.address}`, quantity: { decimals: '18', numeric: '100' } }
+    const { hash } = await send(ptt, '3.5')
+    expect((await client(0).waitForTransactionReceipt({ hash })).status).toBe('success')
+    expect(await balanceOf()).toBe(before + parseUnits('3.5', 18))
+  })
+
+  it('EIP-5792: capabilities, wallet_sendCalls and its status go through the session', async () => {
+    const capabilities = await plugin.connectors!.getCapabilities!({ connectorId, address: visitor })
+    expect(capabilities['0x1']).toEqual({ atomic: { status: 'unsupported' } })
+    const before = await client(0).getBalance({ address: receiver })
+    const { id } = await plugin.connectors!.sendCalls!({
+      connectorId,
+      network: chains.networks[0]!,
+      from: visitor,
+      calls: [
+        { to: receiver, value: parseEther('0.01').toString() },
+        { to: receiver, value: parseEther('0.02').toString() },
+      ],
+    })
+    let status = await plugin.connectors!.getCallsStatus!({ connectorId, id })
+    for (let i = 0; status.status === 100 && i < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      status = await plugin.connectors!.getCallsStatus!({ connectorId, id })
+    }
+    expect(status).toMatchObject({ status: 200, atomic: false, chainId: '0x1' })
+    expect(status.receipts).toHaveLength(2)
+    expect(await client(0).getBalance({ address: receiver })).toBe(before + parseEther('0.03'))
+  })
+
+  it('follows the wallet to another chain and sends there', async () => {
+    await wallet.emitChainChanged(topic, 10)
+    await untilState(portico, (s) => s.network.activeCaipNetworkId === 'eip155:10', 5000)
+    expect(account().caipAddress).toBe(`eip155:10:${visitor}`)
+    const before = await client(1).getBalance({ address: receiver })
+    const { hash } = await send({ ...native(), chainId: 'eip155:10' }, '0.5')
+    expect((await client(1).waitForTransactionReceipt({ hash })).status).toBe('success')
+    expect(await client(1).getBalance({ address: receiver })).toBe(before + parseEther('0.5'))
+  })
+
+  it('a refusal in the wallet reaches the dapp as the wallet said it (4001), and a failing send returns to the form', async () => {
+    refuse = true
+    try {
+      await expect(plugin.connectors!.signMessage!({ connectorId, address: visitor, message: 'no' })).rejects.toMatchObject({ code: 4001 })
+      portico.open({ view: 'Send' })
+      portico.store.dispatch({ type: 'send/tokenSet', payload: { ...native(), chainId: 'eip155:10' } })
+      portico.store.dispatch({ type: 'send/amountSet', payload: '0.1' })
+      portico.store.dispatch({ type: 'send/receiverSet', payload: { address: receiver } })
+      portico.store.dispatch({ type: 'send/sendRequested' })
+      await untilState(portico, (s) => s.send.status === 'failed', 20_000)
+      expect(portico.getState().send.error).toMatch(/reject/i)
+      expect(portico.getState().router.history.at(-1)?.view).toBe('Send')
+    } finally {
+      refuse = false
+    }
+  })
+
+  it('session_delete disconnects and detaches the provider from the plugin', async () => {
+    await wallet.disconnect(topic)
+    await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'disconnected', 5000)
+    expect(portico.getState().walletConnect.status).toBe('idle')
+    await expect(plugin.connectors!.signMessage!({ connectorId, address: visitor, message: 'gone' })).rejects.toBeInstanceOf(ConnectorNotFoundError)
+  })
+})
