@@ -14,6 +14,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { buildSecurePage } from '../secure/build'
 import { buildDemo } from './build'
+import { devAccounts, DEV_PRIVATE_KEYS } from './chain/devAccounts'
+import { deployPool } from './chain/pool'
 import { startDevChains, type DevChains } from './chain'
 import { startEsplora, type Esplora } from './esplora'
 import { startRelay } from './relay'
@@ -109,6 +111,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // The server indexes and reads the local chains, so it starts once they answer.
     const chains = await chainsStarting
     const caipRpcUrls = Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl]))
+    // A constant-product ETH/PTT pool on each chain, so a quote is an on-chain price and a swap a real transaction.
+    const pools = await Promise.all(chains.chains.map((chain) => deployPool(chain.rpcUrl, chain.token.address)))
+    // The local onramp test provider pays purchases from the last development account.
+    const onrampFunder = devAccounts[DEV_PRIVATE_KEYS.length - 1]!
     server = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(root, 'server/main.ts')], {
       cwd: root,
       env: {
@@ -123,6 +129,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         CHAIN_RPC_URLS: JSON.stringify(caipRpcUrls),
         CHAIN_TOKENS: JSON.stringify(Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, [chain.token.address]]))),
         INDEXER_POLL_MS: '250',
+        SWAP_POOLS: JSON.stringify(Object.fromEntries(chains.chains.map((chain, i) => [`eip155:${chain.chainId}`, pools[i]!.address]))),
+        ONRAMP_TEST_PROVIDER_KEY: onrampFunder.privateKey,
+        ONRAMP_SENDERS: JSON.stringify({ test: [onrampFunder.address] }),
         LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
       },
       stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],

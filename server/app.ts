@@ -11,6 +11,11 @@ import { type Mailbox, type Mailer } from './auth/mailer'
 import { type Keyring } from './auth/masterKey'
 import { type AuthLimits, createAuthService } from './auth/service'
 import { type BlockchainServerOptions, registerBlockchainApi } from './blockchainApi'
+import type { SwapPools } from './convert/pool'
+import { registerConvertRoutes } from './convert/routes'
+import type { OnrampEnv } from './onramp/env'
+import { createOnrampPurchaseStore } from './onramp/purchases'
+import { registerOnrampRoutes } from './onramp/routes'
 import { corsDelegator } from './cors'
 import { createAnalyticsEventStore } from './db/analyticsEvents'
 import { type DatabaseConfig, openDatabase } from './db/connect'
@@ -77,6 +82,10 @@ export interface CreateServerOptions {
    * without chains; balance and history need `chains`. Default: no chains.
    */
   blockchain?: BlockchainServerOptions
+  /** Swaps against the configured pools (`/v1/convert/*`, server/convert). Needs the pool's chain in `blockchain.chains`. */
+  swap?: { pools: SwapPools }
+  /** Onramp providers, and the local test provider when `testProviderKey` is set (server/onramp). */
+  onramp?: OnrampEnv
 }
 
 /**
@@ -117,7 +126,15 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   app.register(imageRoutes, { projects, images })
   app.register(projectConfigRoutes, { projects })
   app.register(analyticsRoutes, { projects, events })
-  registerBlockchainApi(app, { db, projects, options: options.blockchain })
+  const chain = registerBlockchainApi(app, { db, projects, options: options.blockchain })
+  registerConvertRoutes(app, { projects, clients: chain.clients, pools: options.swap?.pools ?? {} })
+  registerOnrampRoutes(app, {
+    projects,
+    clients: chain.clients,
+    prices: chain.prices,
+    ...(options.onramp?.providers ? { providers: options.onramp.providers } : {}),
+    ...(options.onramp?.testProviderKey ? { testProvider: { funderKey: options.onramp.testProviderKey, purchases: createOnrampPurchaseStore(db) } } : {}),
+  })
 
   if (options.auth !== undefined) {
     const { keyring, mailer, devMailbox, limits, now } = options.auth

@@ -7,6 +7,8 @@ import { type AuthServerOptions, createServer } from './app'
 import { type Mailbox, type Mailer, createMailbox, createSmtpMailer, teeMailer } from './auth/mailer'
 import { createKeyring, loadOrCreateDevMasterKey } from './auth/masterKey'
 import { blockchainOptions, readBlockchainEnv } from './blockchainEnv'
+import { readSwapEnv } from './convert/env'
+import { readOnrampEnv } from './onramp/env'
 import { describeDatabase } from './db/connect'
 import { type AuthEnv, readServerEnv } from './env'
 import { type SecurePageServer, startSecurePageServer } from './securePage'
@@ -49,6 +51,8 @@ async function authOptions(env: AuthEnv): Promise<AuthServerOptions> {
 async function main(): Promise<void> {
   const env = readServerEnv(process.env)
   const blockchain = readBlockchainEnv(process.env)
+  const swap = readSwapEnv(process.env)
+  const onramp = readOnrampEnv(process.env)
   const app = createServer({
     database: env.database,
     projects: env.projects,
@@ -56,6 +60,8 @@ async function main(): Promise<void> {
     trustProxy: env.trustProxy,
     auth: await authOptions(env.auth),
     blockchain: blockchainOptions(blockchain),
+    swap,
+    onramp,
   })
 
   let securePage: SecurePageServer | undefined

@@ -5,6 +5,7 @@
  * the kysely_migration table remembers.
  */
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely'
+import { onrampPurchasesMigration } from '../onramp/purchases'
 import { type SqlEngine, detectEngine } from './connect'
 
 /**
@@ -248,6 +249,8 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
         }
       },
     },
+    // Purchases through the local test onramp provider (server/onramp/purchases.ts).
+    '0004_onramp_purchases': onrampPurchasesMigration(engine),
   }
 }
 

@@ -4,6 +4,7 @@
  * union and the store module turns it into one shape.
  */
 import { type ColumnType } from 'kysely'
+import type { OnrampPurchasesTable } from '../onramp/purchases'
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject
 export interface JsonObject {
@@ -264,4 +265,5 @@ export interface DatabaseSchema {
   names: NamesTable
   siwx_nonces: SiwxNoncesTable
   siwx_sessions: SiwxSessionsTable
+  onramp_purchases: OnrampPurchasesTable
 }

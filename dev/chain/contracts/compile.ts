@@ -18,6 +18,7 @@ type Solc = { version(): string; compile(input: string): string }
 const CONTRACTS = [
   { source: 'PorticoTestToken.sol', contract: 'PorticoTestToken', exportPrefix: 'porticoTestToken' },
   { source: 'PorticoTestNft.sol', contract: 'PorticoTestNft', exportPrefix: 'porticoTestNft' },
+  { source: 'PorticoPool.sol', contract: 'PorticoPool', exportPrefix: 'porticoPool' },
 ] as const
 
 const EXPECTED_VERSION = '0.8.37'
