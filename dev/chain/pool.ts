@@ -1,10 +1,10 @@
 // Deploys the Portico Pool (contracts/PorticoPool.sol): native currency / test token,
 // constant product, so the reference server's swap endpoints quote and build real swaps.
-import { createPublicClient, createWalletClient, defineChain, getAddress, http, parseEther, parseUnits, type Address, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { getAddress, parseEther, parseUnits, type Address, type Hex } from 'viem'
 import { porticoPoolAbi, porticoPoolBytecode } from './contracts/PorticoPool.artifact'
 import { porticoTestTokenAbi } from './contracts/PorticoTestToken.artifact'
 import { DEV_PRIVATE_KEYS } from './devAccounts'
+import { localClients } from './localClients'
 
 /** Seed liquidity: 100 ETH and 200,000 PTT, so 1 ETH ≈ 2,000 PTT before fees. */
 export const POOL_SEED_NATIVE = parseEther('100')
@@ -39,16 +39,7 @@ export type DeployPoolOptions = {
 export async function deployPool(rpcUrl: string, token: Address, options: DeployPoolOptions = {}): Promise<Pool> {
   const seedNative = options.seedNative ?? POOL_SEED_NATIVE
   const seedToken = options.seedToken ?? POOL_SEED_TOKEN
-  const account = privateKeyToAccount(options.deployerKey ?? DEV_PRIVATE_KEYS[0])
-  const probe = createPublicClient({ transport: http(rpcUrl) })
-  const chain = defineChain({
-    id: await probe.getChainId(),
-    name: 'Local chain',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
-  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) })
-  const walletClient = createWalletClient({ account, chain, transport: http(rpcUrl) })
+  const { publicClient, walletClient } = await localClients(rpcUrl, options.deployerKey ?? DEV_PRIVATE_KEYS[0])
   const mined = async (hash: Hex, what: string) => {
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
     if (receipt.status !== 'success') throw new Error(`pool ${what} failed (${hash})`)

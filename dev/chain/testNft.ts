@@ -1,8 +1,8 @@
 // Deploys the Portico Test NFT (contracts/PorticoTestNft.sol) to a local chain and mints.
-import { createPublicClient, createWalletClient, defineChain, getAddress, http, parseEventLogs, type Address, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { getAddress, parseEventLogs, type Address, type Hex } from 'viem'
 import { porticoTestNftAbi, porticoTestNftBytecode } from './contracts/PorticoTestNft.artifact'
 import { DEV_PRIVATE_KEYS } from './devAccounts'
+import { localClients } from './localClients'
 
 export const TEST_NFT_NAME = 'Portico Test NFT'
 export const TEST_NFT_SYMBOL = 'PNFT'
@@ -19,20 +19,6 @@ export type TestNft = {
 export type DeployTestNftOptions = {
   /** Pays for the deployment; the first development key by default. */
   deployerKey?: Hex | undefined
-}
-
-async function localClients(rpcUrl: string, key: Hex) {
-  const probe = createPublicClient({ transport: http(rpcUrl) })
-  const chain = defineChain({
-    id: await probe.getChainId(),
-    name: 'Local chain',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
-  return {
-    publicClient: createPublicClient({ chain, transport: http(rpcUrl) }),
-    walletClient: createWalletClient({ account: privateKeyToAccount(key), chain, transport: http(rpcUrl) }),
-  }
 }
 
 /**

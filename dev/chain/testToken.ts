@@ -1,8 +1,8 @@
 // Deploys the Portico Test Token (contracts/PorticoTestToken.sol) to a local chain.
-import { createPublicClient, createWalletClient, defineChain, getAddress, http, parseUnits, type Address, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { getAddress, parseUnits, type Address, type Hex } from 'viem'
 import { porticoTestTokenAbi, porticoTestTokenBytecode } from './contracts/PorticoTestToken.artifact'
 import { DEV_PRIVATE_KEYS, devAccounts } from './devAccounts'
+import { localClients } from './localClients'
 
 export const TEST_TOKEN_NAME = 'Portico Test Token'
 export const TEST_TOKEN_SYMBOL = 'PTT'
@@ -41,16 +41,7 @@ export type DeployTestTokenOptions = {
 export async function deployTestToken(rpcUrl: string, options: DeployTestTokenOptions = {}): Promise<TestToken> {
   const holders = options.holders ?? devAccounts.map((a) => a.address)
   const amountEach = options.amountEach ?? TEST_TOKEN_AMOUNT_EACH
-  const account = privateKeyToAccount(options.deployerKey ?? DEV_PRIVATE_KEYS[0])
-  const probe = createPublicClient({ transport: http(rpcUrl) })
-  const chain = defineChain({
-    id: await probe.getChainId(),
-    name: 'Local chain',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
-  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) })
-  const walletClient = createWalletClient({ account, chain, transport: http(rpcUrl) })
+  const { publicClient, walletClient } = await localClients(rpcUrl, options.deployerKey ?? DEV_PRIVATE_KEYS[0])
   const hash = await walletClient.deployContract({
     abi: porticoTestTokenAbi,
     bytecode: porticoTestTokenBytecode,
