@@ -17,9 +17,9 @@ import {
   SiweAndSiwxConflictError,
   SwitchChainNotSupportedError,
   WalletSessionError,
-  toNodeError,
   toRpcError,
 } from '.'
+import { toNodeError } from './toNodeError'
 
 describe('PorticoError', () => {
   it('keeps the short message for visitors and adds details and meta lines for developers', () => {

@@ -14,7 +14,7 @@ export {
 } from './network'
 export { RpcCodes, isRpcCode, userRejectionCodes, type RpcCode, type RpcCodeName } from './rpcCodes'
 export { RpcError, toRpcError } from './rpc'
-export { TransactionNodeError, toNodeError, type NodeErrorKind } from './node'
+export { TransactionNodeError, type NodeErrorKind } from './node'
 export { FrameError, FrameLoadError, FrameRequestTimeoutError, FrameResponseError, type FrameErrorCode } from './frame'
 export { ServiceError, HttpStatusError, HttpTimeoutError, HttpNetworkError, HttpInvalidJsonError } from './service'
 export { WalletError, FailedToDisconnectError, ConnectorNotFoundError, WalletSessionError } from './wallet'

@@ -1,10 +1,8 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Provider } from 'react-redux'
 import type { Portico } from '../createPortico'
 import { PorticoInstanceContext, PorticoStoreContext } from './context'
-import { preloadModal, preloadWhenIdle } from './preloadModal'
-
-const Modal = lazy(() => preloadModal().then((m) => ({ default: m.Modal })))
+import { loadedModal, preloadModal, preloadWhenIdle } from './preloadModal'
 
 export type PorticoProviderProps = {
   portico: Portico
@@ -43,15 +41,31 @@ export function PorticoProvider({ portico, preload = 'idle', children }: Portico
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [portico, mounted])
   useEffect(() => (preload === 'idle' && !mounted ? preloadWhenIdle() : undefined), [preload, mounted])
+  // Not React.lazy: a lazy component suspends on its first render even when its chunk is
+  // already here, and React holds a suspended reveal back for ~300 ms. Rendering the
+  // loaded module directly lets a preloaded modal paint in the click's frame.
+  const [module, setModule] = useState(loadedModal)
+  useEffect(() => {
+    if (!mounted || module) return
+    let live = true
+    preloadModal().then(
+      (loaded) => live && setModule(loaded),
+      (error: unknown) => {
+        // Offline or a failed deploy: say so, and try again on the next open.
+        console.error('Portico: the modal could not be loaded', error)
+        if (live) setMounted(false)
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [mounted, module])
+  const Modal = mounted ? module?.Modal : undefined
   return (
     <PorticoInstanceContext.Provider value={portico}>
       <Provider store={portico.store} context={PorticoStoreContext}>
         {children}
-        {mounted ? (
-          <Suspense fallback={null}>
-            <Modal />
-          </Suspense>
-        ) : null}
+        {Modal ? <Modal /> : null}
       </Provider>
     </PorticoInstanceContext.Provider>
   )

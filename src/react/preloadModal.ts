@@ -1,6 +1,10 @@
 import type * as ModalModule from '../ui/Modal'
 
 let modalChunk: Promise<typeof ModalModule> | undefined
+let loaded: typeof ModalModule | undefined
+
+/** The modal's module once its chunk has arrived, so it renders with no suspense at all. */
+export const loadedModal = (): typeof ModalModule | undefined => loaded
 
 /**
  * Fetches the modal's chunk once; later calls share the same promise. Buttons call it
@@ -8,10 +12,13 @@ let modalChunk: Promise<typeof ModalModule> | undefined
  * once. A failed fetch (offline) is forgotten, so the next attempt tries again.
  */
 export function preloadModal() {
-  modalChunk ??= import('../ui/Modal').catch((error: unknown) => {
-    modalChunk = undefined
-    throw error
-  })
+  modalChunk ??= import('../ui/Modal').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      modalChunk = undefined
+      throw error
+    },
+  )
   return modalChunk
 }
 

@@ -1,4 +1,3 @@
-import { formatUnits } from 'viem'
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
 import { Time } from '../config/constants'
 import type { PorticoServices } from '../createServices'
@@ -11,6 +10,7 @@ import type { TokenBalance } from '../types/tokenBalance'
 import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
 import { getSagaContext, getServices, type SagaContext } from './context'
+import { loadUnits } from './loadUnits'
 
 /**
  * Fetches the connected account's token balances (and from them the native balance)
@@ -65,6 +65,7 @@ export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balan
  */
 async function readFromChain(reader: BalanceCapability, address: string, network: CaipNetwork, tokens: readonly { address: string }[]): Promise<TokenBalance[]> {
   const chainId = network.caipNetworkId
+  const { formatUnits } = await loadUnits()
   const native = await reader.getBalance({ address, network })
   const read = reader.getTokenBalance
   const erc20 = read ? await Promise.all(tokens.map((t) => read({ address, network, token: t.address }).then((b) => ({ ...b, token: t.address })))) : []

@@ -1,4 +1,3 @@
-import { parseUnits } from 'viem'
 import { call, put, select, takeLatest } from 'redux-saga/effects'
 import { PorticoError, ValidationError } from '../errors'
 import type { PorticoState } from '../store/rootReducer'
@@ -10,6 +9,7 @@ import { transactionsActions } from '../store/slices/transactions'
 import { validateSend } from '../validation/send'
 import { getSagaContext, type SagaContext } from './context'
 import { errorMessage } from './errorMessage'
+import { loadUnits, type Units } from './loadUnits'
 
 /**
  * Sends the token in the send form: checks it (SPEC §5), shows ApproveTransaction while
@@ -45,6 +45,7 @@ export function* sendSaga(): Generator<unknown, { hash?: string; error?: Portico
   const tokenAddress = valid.token.address ? valid.token.address.split(':').at(-1) : undefined
   yield put(routerActions.push({ view: 'ApproveTransaction' }))
   try {
+    const { parseUnits }: Units = yield call(loadUnits)
     const hash = (yield call(sender, {
       connectorId,
       network,

@@ -3,7 +3,8 @@
 // Loaded on first use by the `bip122()` plugin's connector capability.
 import { addListener, AddressPurpose, BitcoinNetworkType, request, type Requests, type RpcResult } from 'sats-connect'
 
-import { ChainNotSupportedError, ConnectorNotFoundError, PorticoError, RpcError, toNodeError, ValidationError, WalletError } from '../../errors'
+import { ChainNotSupportedError, ConnectorNotFoundError, PorticoError, RpcError, ValidationError, WalletError } from '../../errors'
+import { toNodeError } from '../../errors/toNodeError'
 import type { CaipNetwork, CaipNetworkId } from '../../types/network'
 import { INVALID_RECEIVER_MESSAGE } from '../../validation/send'
 import type { ConnectedAccount, ConnectorEvent, SendParameters } from '../types'

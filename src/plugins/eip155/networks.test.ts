@@ -1,9 +1,17 @@
 import { hyperEvm, linea, mainnet as viemMainnet } from 'viem/chains'
 
 import { SupportedEvmChainIds } from '../../config/constants'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { eip155Networks, mainnet, toCaipNetwork, zoraTestnet } from './networks'
+import { eip155NetworkSource, renderEip155Networks } from './networksSource'
 
 describe('eip155Networks', () => {
+  it('is what viem says of the SPEC chains (run scripts/generate-eip155-networks.ts when this fails)', () => {
+    const generated = readFileSync(path.join(__dirname, 'networks.generated.ts'), 'utf8')
+    expect(generated).toBe(renderEip155Networks(eip155NetworkSource()))
+  })
+
   it('is the SPEC §9 supported EVM chain list, in order, with Ethereum mainnet (the default chain) first', () => {
     expect(eip155Networks.map((network) => network.id)).toEqual(SupportedEvmChainIds)
     expect(eip155Networks[0]?.caipNetworkId).toBe('eip155:1')

@@ -6,10 +6,10 @@ import {
   PorticoError,
   SwitchChainNotSupportedError,
   ValidationError,
-  toNodeError,
   toRpcError,
   type ValidationIssue,
 } from '../../errors'
+import { toNodeError } from '../../errors/toNodeError'
 import type { CaipNetwork } from '../../types/network'
 import { isTransactionHash } from '../../validation/transactionHash'
 import type { CallsStatus, ConnectedAccount, SendCallsParameters, SendCallsResult, SendParameters, WalletCapabilities } from '../types'

@@ -8,7 +8,8 @@ import {
 } from '@solana/kit'
 import { WalletError as AdapterWalletError } from '@solana/wallet-adapter-base'
 
-import { PorticoError, RpcError, toNodeError, WalletError } from '../../errors'
+import { PorticoError, RpcError, WalletError } from '../../errors'
+import { toNodeError } from '../../errors/toNodeError'
 
 /** A transfer that would leave a new account below Solana's rent-exempt minimum. */
 export const RENT_MESSAGE = 'The amount is too small: a new Solana account must receive at least its rent-exempt minimum (about 0.00089 SOL).'
