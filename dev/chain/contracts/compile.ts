@@ -4,22 +4,42 @@
 //   npx tsx dev/chain/contracts/compile.ts [--check]
 //
 // `--check` compiles and fails when a committed artifact differs, instead of writing.
-// To add a contract, add its `.sol` file here and a line to CONTRACTS.
-import { readFileSync, writeFileSync } from 'node:fs'
+// To add a contract, add its `.sol` file here and a line to CONTRACTS. Imports resolve
+// against this folder first, then node_modules (`solady/src/...`, `@openzeppelin/...`),
+// and a CONTRACTS source may itself be a package path (`@account-abstraction/...`).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 type SolcOutput = {
-  errors?: { severity: 'error' | 'warning'; formattedMessage: string }[]
-  contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>
+  errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string; sourceLocation?: { file: string } }[]
+  contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>
 }
-type Solc = { version(): string; compile(input: string): string }
+type Solc = { version(): string; compile(input: string, callbacks?: { import(path: string): { contents: string } | { error: string } }): string }
+type ContractEntry = {
+  source: string
+  contract: string
+  exportPrefix: string
+  /** Also export `<prefix>DeployedBytecode`, the runtime code (for eth_call state overrides). */
+  deployedBytecode?: boolean
+}
 
 /** Source file, contract name, and the prefix of the exported `<prefix>Abi` / `<prefix>Bytecode`. */
-const CONTRACTS = [
+const CONTRACTS: readonly ContractEntry[] = [
   { source: 'PorticoTestToken.sol', contract: 'PorticoTestToken', exportPrefix: 'porticoTestToken' },
   { source: 'PorticoTestNft.sol', contract: 'PorticoTestNft', exportPrefix: 'porticoTestNft' },
   { source: 'PorticoPool.sol', contract: 'PorticoPool', exportPrefix: 'porticoPool' },
-] as const
+  // ERC-4337 (dev/chain/accountAbstraction.ts): EntryPoint v0.7 as published, its simulation
+  // contract (runtime code only, never deployed), and the smart account and its factory.
+  { source: '@account-abstraction/contracts/core/EntryPoint.sol', contract: 'EntryPoint', exportPrefix: 'entryPoint' },
+  {
+    source: '@account-abstraction/contracts/core/EntryPointSimulations.sol',
+    contract: 'EntryPointSimulations',
+    exportPrefix: 'entryPointSimulations',
+    deployedBytecode: true,
+  },
+  { source: 'PorticoSmartAccount.sol', contract: 'PorticoSmartAccount', exportPrefix: 'porticoSmartAccount' },
+  { source: 'PorticoAccountFactory.sol', contract: 'PorticoAccountFactory', exportPrefix: 'porticoAccountFactory' },
+]
 
 const EXPECTED_VERSION = '0.8.37'
 /** `paris` (no PUSH0) so the contracts also deploy on chains that lag behind on hardforks. */
@@ -30,20 +50,31 @@ function main() {
   const version = solc.version()
   if (!version.startsWith(`${EXPECTED_VERSION}+`)) throw new Error(`solc ${EXPECTED_VERSION} expected, found ${version}`)
   const dir = __dirname
+  const nodeModules = path.join(dir, '..', '..', '..', 'node_modules')
+  const resolve = (source: string): { contents: string } | { error: string } => {
+    for (const candidate of [path.join(dir, source), path.join(nodeModules, source)]) {
+      if (existsSync(candidate)) return { contents: readFileSync(candidate, 'utf8') }
+    }
+    return { error: `${source} not found in ${dir} or ${nodeModules}` }
+  }
   let stale = false
-  for (const { source, contract: name, exportPrefix } of CONTRACTS) {
+  for (const { source, contract: name, exportPrefix, deployedBytecode } of CONTRACTS) {
+    const resolved = resolve(source)
+    if ('error' in resolved) throw new Error(resolved.error)
     const input = {
       language: 'Solidity',
-      sources: { [source]: { content: readFileSync(path.join(dir, source), 'utf8') } },
+      sources: { [source]: { content: resolved.contents } },
       settings: {
         optimizer: { enabled: true, runs: 200 },
         evmVersion: EVM_VERSION,
-        outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+        outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', ...(deployedBytecode ? ['evm.deployedBytecode.object'] : [])] } },
       },
     }
-    const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
+    const output = JSON.parse(solc.compile(JSON.stringify(input), { import: resolve })) as SolcOutput
     const problems = output.errors ?? []
-    for (const problem of problems) console.error(problem.formattedMessage)
+    // Warnings about the packages' own sources (solady's deprecated comments) are theirs to fix.
+    const ours = (file: string | undefined) => file === undefined || existsSync(path.join(dir, file))
+    for (const problem of problems) if (problem.severity === 'error' || ours(problem.sourceLocation?.file)) console.error(problem.formattedMessage)
     if (problems.some((p) => p.severity === 'error')) throw new Error(`${source}: compilation failed`)
     const contract = output.contracts[source]?.[name]
     if (!contract) throw new Error(`${name} missing from the compiler output`)
@@ -58,6 +89,7 @@ function main() {
       '',
       `export const ${exportPrefix}Bytecode = '0x${contract.evm.bytecode.object}' as const`,
       '',
+      ...(deployedBytecode ? [`export const ${exportPrefix}DeployedBytecode = '0x${contract.evm.deployedBytecode.object}' as const`, ''] : []),
     ].join('\n')
     const target = path.join(dir, `${name}.artifact.ts`)
     if (process.argv.includes('--check')) {

@@ -1,0 +1,98 @@
+// The secure page's smart-account sender against a real anvil chain with EntryPoint v0.7
+// and the factory deployed, and the development bundler over HTTP at /auth/v1/bundler.
+// The owner signs through the server's own signer (signPayload personal_sign), as the
+// page's POST /auth/v1/sign would.
+import Fastify, { type FastifyInstance } from 'fastify'
+import { type Hex, createPublicClient, createWalletClient, hexToBytes, http, parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { SMART_ACCOUNT_FACTORY_ADDRESS, deployAccountAbstraction, smartAccountSalt } from '../dev/chain/accountAbstraction'
+import { DEV_PRIVATE_KEYS, devAccounts } from '../dev/chain/devAccounts'
+import { startLocalChain, type LocalChain } from '../dev/chain/localChain'
+import { signPayload } from '../server/auth/signing'
+import { registerBundlerRoutes } from '../server/bundler/routes'
+import { createChainClients } from '../server/chain/clients'
+import { installErrorHandlers } from '../server/httpErrors'
+import { createProjectRegistry } from '../server/projects'
+import { TEST_PROJECTS } from '../server/test/projects'
+import { createSmartAccountSender, ownerSalt } from './smartAccount'
+
+jest.setTimeout(90_000)
+
+let chain: LocalChain
+let app: FastifyInstance
+let baseUrl: string
+
+beforeAll(async () => {
+  chain = await startLocalChain({ chainId: 1 })
+  await deployAccountAbstraction(chain.rpcUrl)
+  app = Fastify()
+  installErrorHandlers(app)
+  registerBundlerRoutes(app, {
+    projects: createProjectRegistry(TEST_PROJECTS),
+    clients: createChainClients([{ chainId: 'eip155:1', rpcUrl: chain.rpcUrl }]),
+    bundlerKey: DEV_PRIVATE_KEYS[8],
+  })
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+})
+
+afterAll(async () => {
+  await app?.close()
+  await chain?.stop()
+})
+
+test('ownerSalt is the salt of the owner first account, as the dev chain computes it', () => {
+  const owner = privateKeyToAccount(generatePrivateKey()).address
+  expect(ownerSalt(owner).toLowerCase()).toBe(smartAccountSalt(owner).toLowerCase())
+})
+
+test('builds a user operation, has the owner sign it through the server signer, and sends ETH from the smart account', async () => {
+  const ownerKey = generatePrivateKey()
+  const owner = privateKeyToAccount(ownerKey).address
+  const signed: Hex[] = []
+  const sender = createSmartAccountSender({
+    chainId: 1,
+    rpcUrl: chain.rpcUrl,
+    bundlerUrl: `${baseUrl}/auth/v1/bundler?projectId=shop&chainId=eip155:1`,
+    factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
+    owner,
+    async signHash(hash) {
+      signed.push(hash)
+      const result = await signPayload('personal_sign', { message: hash, address: owner }, hexToBytes(ownerKey), owner)
+      if (!('signature' in result)) throw new Error('personal_sign answered no signature')
+      return result.signature as Hex
+    },
+  })
+  const address = await sender.address()
+  expect(address).not.toBe(owner)
+  await expect(sender.isDeployed()).resolves.toBe(false)
+
+  const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
+  const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
+  await publicClient.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null }) })
+  const receiver = devAccounts[5]!.address
+  const before = await publicClient.getBalance({ address: receiver })
+
+  const result = await sender.sendTransaction([{ to: receiver, value: parseEther('0.3') }])
+  expect(result.success).toBe(true)
+  expect(signed).toEqual([result.userOpHash])
+  expect((await publicClient.getTransactionReceipt({ hash: result.transactionHash })).status).toBe('success')
+  expect(await publicClient.getBalance({ address: receiver })).toBe(before + parseEther('0.3'))
+  await expect(sender.isDeployed()).resolves.toBe(true)
+})
+
+test('a signer that refuses stops the operation before anything is sent', async () => {
+  const owner = privateKeyToAccount(generatePrivateKey()).address
+  const sender = createSmartAccountSender({
+    chainId: 1,
+    rpcUrl: chain.rpcUrl,
+    bundlerUrl: `${baseUrl}/auth/v1/bundler?projectId=shop&chainId=eip155:1`,
+    factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
+    owner,
+    signHash: async () => {
+      throw new Error('User rejected the request.')
+    },
+  })
+  const blockBefore = await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber()
+  await expect(sender.sendTransaction([{ to: devAccounts[5]!.address, value: 1n }])).rejects.toThrow('User rejected the request.')
+  expect(await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber()).toBe(blockBefore)
+})

@@ -1,0 +1,89 @@
+/**
+ * The embedded wallet's smart account (SPEC §3 account type `smartAccount`): a solady
+ * ERC-4337 account owned by the user's EOA, whose user operations the secure page
+ * builds with viem and has the owner sign through the server's signer (personal_sign of
+ * the user-operation hash: the key never enters the page), then sends to the bundler
+ * (server/bundler, docs/smart-accounts.md). Not wired into the frame's handlers yet.
+ */
+import { type Address, type Chain, type Hex, type PublicClient, createPublicClient, defineChain, http } from 'viem'
+import { toAccount } from 'viem/accounts'
+import { type SmartAccount, createBundlerClient, toSoladySmartAccount } from 'viem/account-abstraction'
+
+export type SmartAccountSenderOptions = {
+  chainId: number
+  /** The chain's JSON-RPC endpoint (nonces, fees, the factory's `getAddress`). */
+  rpcUrl: string
+  /** The bundler endpoint with its query, e.g. `${apiUrl}/auth/v1/bundler?projectId=…&chainId=eip155:1`. */
+  bundlerUrl: string
+  /** The PorticoAccountFactory (SMART_ACCOUNT_FACTORY_ADDRESS on the local chains). */
+  factoryAddress: Address
+  /** The user's EOA: owns the smart account. */
+  owner: Address
+  /** EIP-191 signature of the 32 raw bytes `hash` by `owner` (the server's personal_sign of 0x-hex). */
+  signHash(hash: Hex): Promise<Hex>
+  fetch?: typeof fetch
+}
+
+export type SmartAccountTransaction = { to: Address; value?: bigint | undefined; data?: Hex | undefined }
+
+export type SmartAccountSender = {
+  /** The account's address (counterfactual until its first operation). */
+  address(): Promise<Address>
+  /** Whether the account exists on chain yet (SPEC §3 `smartAccountDeployed`). */
+  isDeployed(): Promise<boolean>
+  /** Sends the calls as one user operation; resolves with the bundle's transaction hash once mined. */
+  sendTransaction(calls: readonly SmartAccountTransaction[]): Promise<{ userOpHash: Hex; transactionHash: Hex; success: boolean }>
+}
+
+/**
+ * The salt of the owner's first account: the factory takes only salts that start with
+ * the owner's address (dev/chain/contracts/PorticoAccountFactory.sol).
+ */
+export function ownerSalt(owner: Address): Hex {
+  return `${owner.toLowerCase()}${'0'.repeat(24)}` as Hex
+}
+
+/**
+ * @example
+ * const sender = createSmartAccountSender({ chainId: 1, rpcUrl, bundlerUrl, factoryAddress, owner, signHash: (hash) => sign('personal_sign', { message: hash, address: owner }) })
+ * const { transactionHash } = await sender.sendTransaction([{ to, value: 10n ** 17n }])
+ */
+export function createSmartAccountSender(options: SmartAccountSenderOptions): SmartAccountSender {
+  const chain: Chain = defineChain({
+    id: options.chainId,
+    name: `eip155:${options.chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [options.rpcUrl] } },
+  })
+  const fetchOptions = options.fetch ? { fetchFn: options.fetch } : {}
+  const client = createPublicClient({ chain, transport: http(options.rpcUrl, fetchOptions) }) as PublicClient
+  const bundler = createBundlerClient({ client, transport: http(options.bundlerUrl, fetchOptions) })
+  const unsupported = async (): Promise<never> => {
+    throw new Error('The smart account owner signs user operations only')
+  }
+  const owner = toAccount({
+    address: options.owner,
+    async signMessage({ message }) {
+      if (typeof message === 'string' || typeof message.raw !== 'string') return unsupported()
+      return options.signHash(message.raw)
+    },
+    signTransaction: unsupported,
+    signTypedData: unsupported,
+  })
+  let account: Promise<SmartAccount> | undefined
+  const smartAccount = () =>
+    (account ??= toSoladySmartAccount({ client, owner, factoryAddress: options.factoryAddress, salt: ownerSalt(options.owner) }).catch((error: unknown) => {
+      account = undefined
+      throw error
+    }))
+
+  return {
+    address: async () => (await smartAccount()).getAddress(),
+    isDeployed: async () => (await smartAccount()).isDeployed(),
+    async sendTransaction(calls) {
+      const userOpHash = await bundler.sendUserOperation({ account: await smartAccount(), calls: calls.map((call) => ({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' })) })
+      const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, pollingInterval: 250, timeout: 60_000 })
+      return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success }
+    },
+  }
+}
