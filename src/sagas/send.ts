@@ -43,9 +43,10 @@ export function* sendSaga(): Generator<unknown, { hash?: string; error?: Portico
 
   const decimals = Number(valid.token.quantity.decimals)
   const tokenAddress = valid.token.address ? valid.token.address.split(':').at(-1) : undefined
+  // viem's unit helpers load with the first send; have them before the wallet is asked.
+  const { parseUnits }: Units = yield call(loadUnits)
   yield put(routerActions.push({ view: 'ApproveTransaction' }))
   try {
-    const { parseUnits }: Units = yield call(loadUnits)
     const hash = (yield call(sender, {
       connectorId,
       network,
