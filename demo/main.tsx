@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client'
-import { createPortico, eip155, solana, bip122, mainnet, optimism, base, type CaipNetwork, type NamespacePlugin } from '../src'
+import { createPortico, createPorticoSiwx, eip155, solana, bip122, mainnet, optimism, base, type CaipNetwork, type NamespacePlugin } from '../src'
 import { PorticoProvider } from '../src/react'
 import { App } from './App'
 import { ChainBalances } from './ChainBalances'
@@ -21,6 +21,12 @@ const plugins: NamespacePlugin[] = [
   bip122(dev?.bitcoin ? { networks: [dev.bitcoin.network], esploraUrl: dev.bitcoin.esploraUrl } : {}),
 ]
 
+// `?siwx=1` adds Sign-in with Ethereum against the server's /siwx/v1 sessions (docs/account-data.md).
+const siwx =
+  new URLSearchParams(location.search).get('siwx') === '1' && services.blockchainApi
+    ? createPorticoSiwx({ url: services.blockchainApi, projectId: 'portico-dev', messageParams: { statement: 'Sign in to the Portico demo' } })
+    : undefined
+
 const portico = createPortico({
   projectId: 'portico-dev',
   metadata: { name: 'Portico demo', description: 'The Portico demo dapp', url: location.origin, icons: [] },
@@ -29,6 +35,7 @@ const portico = createPortico({
   // The local chains carry the test token at the same address.
   tokens: dev ? Object.fromEntries(dev.networks.map((n) => [n.caipNetworkId, [{ address: dev.token.address }]])) : undefined,
   themeMode: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+  ...(siwx ? { siwx } : {}),
 })
 
 // Exposed for the browser tests and for poking at in the console.

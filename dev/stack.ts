@@ -18,6 +18,8 @@ import { devAccounts, DEV_PRIVATE_KEYS } from './chain/devAccounts'
 import { deployPool } from './chain/pool'
 import { startDevChains, type DevChains } from './chain'
 import { startEsplora, type Esplora } from './esplora'
+import { devFarcasterCustody, startFarcasterRelay, type FarcasterRelay } from './farcaster/relay'
+import { devSocialProvidersEnv, spawnOidcProvider, type SpawnedOidcProvider } from './oidc/spawn'
 import { startRelay } from './relay'
 import { solanaLocalnet, startSolanaRpc, type SolanaRpc } from './solana'
 import { bitcoinRegtest } from '../src/plugins/bip122/networks'
@@ -67,6 +69,10 @@ export type StackOptions = {
   esploraPort?: number
   /** The secure frame page's port (its own origin). */
   securePort?: number
+  /** The local OpenID Connect provider's port (social login stand-in). */
+  oidcPort?: number
+  /** The Farcaster relay stand-in's port. */
+  farcasterRelayPort?: number
   /** Holds the server's SQLite file; a fresh temp folder by default. */
   dataDir?: string
   outdir?: string
@@ -90,6 +96,10 @@ export type Stack = {
   esplora: Esplora
   /** The addresses of the demo's Solana and Bitcoin dev wallets. */
   devWallets: { solana: string; bitcoin: { payment: string; ordinals: string } }
+  /** The local OpenID Connect provider standing in for the six social providers (dev/oidc). */
+  oidcIssuer: string
+  /** The Farcaster AuthKit relay stand-in (dev/farcaster). */
+  farcasterRelayUrl: string
   stop(): Promise<void>
 }
 
@@ -106,10 +116,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const solanaStarting = startSolanaRpc({ port: options.solanaRpcPort ?? 0 })
   const esploraStarting = startEsplora({ port: options.esploraPort ?? 0 })
   const demoBuilding = buildDemo({ outdir: options.outdir })
+  // Social login: the local OpenID Connect provider (its own process: oidc-provider is ESM-only),
+  // whose clients accept the server's callback; Farcaster: the relay stand-in.
+  const oidcStarting = spawnOidcProvider({ port: options.oidcPort ?? 0, redirectUris: [`${serverUrl}/auth/v1/social/callback`] })
+  const farcasterStarting = startFarcasterRelay({ port: options.farcasterRelayPort ?? 0 })
   let server: ChildProcess | undefined
   try {
     // The server indexes and reads the local chains, so it starts once they answer.
-    const chains = await chainsStarting
+    const [chains, oidc, farcaster] = await Promise.all([chainsStarting, oidcStarting, farcasterStarting])
     const caipRpcUrls = Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl]))
     // A constant-product ETH/PTT pool on each chain, so a quote is an on-chain price and a swap a real transaction.
     const pools = await Promise.all(chains.chains.map((chain) => deployPool(chain.rpcUrl, chain.token.address)))
@@ -129,6 +143,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         CHAIN_RPC_URLS: JSON.stringify(caipRpcUrls),
         CHAIN_TOKENS: JSON.stringify(Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, [chain.token.address]]))),
         INDEXER_POLL_MS: '250',
+        SOCIAL_PROVIDERS: devSocialProvidersEnv(oidc.issuer),
+        SOCIAL_CALLBACK_URL: `${serverUrl}/auth/v1/social/callback`,
+        FARCASTER_RELAY_URL: farcaster.url,
+        FARCASTER_DEV_CUSTODY: JSON.stringify(devFarcasterCustody()),
         SWAP_POOLS: JSON.stringify(Object.fromEntries(chains.chains.map((chain, i) => [`eip155:${chain.chainId}`, pools[i]!.address]))),
         ONRAMP_TEST_PROVIDER_KEY: onrampFunder.privateKey,
         ONRAMP_SENDERS: JSON.stringify({ test: [onrampFunder.address] }),
@@ -170,6 +188,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       solana,
       esplora,
       devWallets,
+      oidcIssuer: oidc.issuer,
+      farcasterRelayUrl: farcaster.url,
       async stop() {
         await demo.close()
         await wcWallet.close()
@@ -178,6 +198,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         await solana.stop()
         await esplora.stop()
         await stopProcess(server)
+        await oidc.stop()
+        await farcaster.stop()
       },
     }
   } catch (error) {
@@ -187,6 +209,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await relayStarting.then((relay) => relay.stop()).catch(() => undefined)
     await solanaStarting.then((solana) => solana.stop()).catch(() => undefined)
     await esploraStarting.then((esplora) => esplora.stop()).catch(() => undefined)
+    await oidcStarting.then((oidc: SpawnedOidcProvider) => oidc.stop()).catch(() => undefined)
+    await farcasterStarting.then((farcaster: FarcasterRelay) => farcaster.stop()).catch(() => undefined)
     throw error
   }
 }

@@ -17,6 +17,10 @@
  * | email update | POST /auth/v1/email/update?projectId= { newEmail } Bearer → { action } |
  * | primary / secondary code | POST /auth/v1/email/update/primary|secondary?projectId= { otp } Bearer |
  * | sign | POST /auth/v1/sign?projectId= { kind, payload } Bearer → { signature } or { signedTransaction, hash } |
+ * | social login | POST /auth/v1/social/start { projectId, provider, deviceId, returnTo } → { uri, attemptToken } |
+ * | | POST /auth/v1/social/complete { projectId, deviceId, attemptToken, resultToken, chainId } → { user, session, provider } |
+ * | Farcaster login | POST /auth/v1/farcaster/start { projectId, deviceId } → { url, attemptToken } |
+ * | | POST /auth/v1/farcaster/complete { projectId, deviceId, attemptToken, chainId } → { user, session, provider } (409 LOGIN_PENDING: ask again) |
  *
  * Errors are `{ error, message, code?, retryAfter?, attemptsLeft? }` with an HTTP status.
  */
@@ -30,7 +34,12 @@ export type ApiUser = {
   preferredAccountType?: string
   /** Every address the wallet has, by namespace. */
   addresses?: { eip155?: string; solana?: string }
+  /** The social account's username (social and Farcaster logins). */
+  userName?: string
 }
+
+/** What a finished social or Farcaster login answers. */
+export type ExternalLogin = { user: ApiUser; session: { token: string; expiresAt: string }; provider: string }
 
 export type SignKind = 'personal_sign' | 'typedData' | 'transaction' | 'solana_signMessage' | 'solana_signTransaction'
 export type SignResult = { signature?: string; signedTransaction?: string; hash?: string }
@@ -49,6 +58,10 @@ export interface SecureApi {
   verifyPrimaryEmail(token: string, projectId: string, otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
   verifySecondaryEmail(token: string, projectId: string, otp: string): Promise<{ newEmail: string }>
   sign(token: string, projectId: string, kind: SignKind, payload: Record<string, unknown>): Promise<SignResult>
+  startSocialLogin(input: { projectId: string; provider: string; deviceId: string; returnTo: string }): Promise<{ uri: string; attemptToken: string }>
+  completeSocialLogin(input: { projectId: string; deviceId: string; attemptToken: string; resultToken: string; chainId: string | number }): Promise<ExternalLogin>
+  startFarcasterLogin(input: { projectId: string; deviceId: string }): Promise<{ url: string; attemptToken: string }>
+  completeFarcasterLogin(input: { projectId: string; deviceId: string; attemptToken: string; chainId: string | number }): Promise<ExternalLogin>
 }
 
 /** A refusal from the server, with what the frame passes on to the app. */
@@ -70,6 +83,8 @@ export class ApiUnavailableError extends Error {
 }
 
 const TIMEOUT_MS = 15_000
+/** The Farcaster `complete` call waits up to ~20 s on the server for the visitor. */
+const LONG_POLL_TIMEOUT_MS = 30_000
 const CODE = /^[A-Z_]{1,64}$/
 
 export type HttpSecureApiOptions = {
@@ -89,7 +104,7 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
-    { query, body, token }: { query?: Record<string, string>; body?: unknown; token?: string | undefined } = {},
+    { query, body, token, timeoutMs = TIMEOUT_MS }: { query?: Record<string, string>; body?: unknown; token?: string | undefined; timeoutMs?: number } = {},
   ): Promise<T> {
     const url = new URL(`${base}${path}`)
     for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value)
@@ -97,7 +112,7 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (token !== undefined) headers.authorization = `Bearer ${token}`
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS)
+    const timer = setTimeout(() => controller.abort(), timeoutMs)
     let response: Response
     try {
       response = await fetchImpl(url.href, {
@@ -156,5 +171,9 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
     verifyPrimaryEmail: (token, projectId, otp) => call('POST', '/auth/v1/email/update/primary', { token, query: { projectId }, body: { otp } }),
     verifySecondaryEmail: (token, projectId, otp) => call('POST', '/auth/v1/email/update/secondary', { token, query: { projectId }, body: { otp } }),
     sign: (token, projectId, kind, payload) => call('POST', '/auth/v1/sign', { token, query: { projectId }, body: { kind, payload } }),
+    startSocialLogin: (input) => call('POST', '/auth/v1/social/start', { body: input }),
+    completeSocialLogin: (input) => call('POST', '/auth/v1/social/complete', { body: input }),
+    startFarcasterLogin: (input) => call('POST', '/auth/v1/farcaster/start', { body: input }),
+    completeFarcasterLogin: (input) => call('POST', '/auth/v1/farcaster/complete', { body: input, timeoutMs: LONG_POLL_TIMEOUT_MS }),
   }
 }

@@ -215,10 +215,42 @@ describe('the other events', () => {
     expect((await test.ask('SWITCH_NETWORK', { chainId: 'cosmos:cosmoshub-4' })).payload).toMatchObject({ code: 4902 })
   })
 
-  it('social and farcaster logins are refused clearly (no provider on this server)', async () => {
+  it('social login: the redirect URI comes back to the parent, and CONNECT_SOCIAL completes it with the attempt it kept', async () => {
     const test = await startTestFrame()
-    expect((await test.ask('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })).payload).toEqual({ message: 'Social login is not available on this server', code: 4200 })
-    expect((await test.ask('GET_FARCASTER_URI', {})).payload).toEqual({ message: 'Farcaster login is not available on this server', code: 4200 })
+    const { uri } = (await test.ask('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })).payload as { uri: string }
+    expect(uri).toMatch(/^https:\/\/oidc\.example\/authorize\?client_id=portico-github/)
+    // The server was asked to send the popup back to the parent's origin.
+    expect(test.api.calls).toContain(`startSocialLogin github ${PARENT}`)
+    const [attemptToken, attempt] = [...test.api.social.entries()][0]!
+    // The attempt token stays in the page: nothing posted to the app carries it.
+    expect(JSON.stringify(test.host.posted)).not.toContain(attemptToken)
+    // The popup's URL on another site is refused; on the parent's origin it completes.
+    expect((await test.ask('CONNECT_SOCIAL', { uri: `https://evil.example/#portico_social=${attempt.resultToken}` })).payload).toMatchObject({ message: 'The social login came back to another site' })
+    const reply = await test.ask('CONNECT_SOCIAL', { uri: `${PARENT}/#portico_social=${attempt.resultToken}`, chainId: 10 })
+    expect(reply.type).toBe('@portico-frame/CONNECT_SOCIAL_SUCCESS')
+    expect(reply.payload.user).toMatchObject({ email: null, userName: 'alice', chainId: 10, address: evmAccount.address })
+    // The session is kept: the user can sign.
+    expect(await test.ask('GET_USER', {})).toMatchObject({ type: '@portico-frame/GET_USER_SUCCESS' })
+    // Used once: a second CONNECT_SOCIAL has no attempt.
+    expect((await test.ask('CONNECT_SOCIAL', { uri: `${PARENT}/#portico_social=${attempt.resultToken}` })).payload).toMatchObject({ code: 'NO_SOCIAL_LOGIN' })
+  })
+
+  it('social login: a cancelled or unconfigured provider gets a clear message', async () => {
+    const test = await startTestFrame()
+    expect((await test.ask('GET_SOCIAL_REDIRECT_URI', { provider: 'apple' })).payload).toEqual({ message: 'Login with apple is not available on this server', code: 4200 })
+    await test.ask('GET_SOCIAL_REDIRECT_URI', { provider: 'google' })
+    expect((await test.ask('CONNECT_SOCIAL', { uri: `${PARENT}/#portico_social_error=access_denied` })).payload).toEqual({ message: 'The login was cancelled', code: 'LOGIN_FAILED' })
+    expect((await test.ask('CONNECT_SOCIAL', { uri: `${PARENT}/` })).payload).toEqual({ message: 'The social login did not finish', code: 'LOGIN_FAILED' })
+  })
+
+  it('Farcaster: GET_FARCASTER_URI answers the relay URL, CONNECT_FARCASTER waits through LOGIN_PENDING until the approval', async () => {
+    const test = await startTestFrame()
+    expect((await test.ask('CONNECT_FARCASTER', {})).payload).toMatchObject({ code: 'NO_FARCASTER_LOGIN' })
+    expect((await test.ask('GET_FARCASTER_URI', {})).payload).toEqual({ url: 'https://relay.example/~/siwf?channelToken=1' })
+    const reply = await test.ask('CONNECT_FARCASTER', {})
+    expect(reply.type).toBe('@portico-frame/CONNECT_FARCASTER_SUCCESS')
+    expect(reply.payload.user).toMatchObject({ email: null, userName: 'portico-dev' })
+    expect(test.api.calls.filter((call) => call === 'completeFarcasterLogin')).toHaveLength(3)
   })
 
   it('theme and dapp data sync; a dapp data projectId that is not the frame’s is refused', async () => {

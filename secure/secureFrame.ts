@@ -29,7 +29,7 @@ import {
 import { validateAppMessage, validateFrameMessage } from '../src/frame/schemas/validate'
 import { PROJECT_ID_PATTERN } from '../src/frame/schemas/patterns'
 import { isOriginAllowed } from '../src/validation/origin'
-import { ApiError, type ApiUser, type SecureApi, type SignKind } from './api'
+import { ApiError, type ApiUser, type ExternalLogin, type SecureApi, type SignKind } from './api'
 import type { Approver } from './approval'
 import type { ChainRpc } from './chainRpc'
 import { ReplyError, toErrorPayload } from './replyError'
@@ -100,6 +100,36 @@ function publicChainId(caip2: string): FrameChainId {
   return match ? Number(match[1]) : caip2
 }
 
+/** The fragment keys the server's social callback sends the popup back with (server/auth/social.ts). */
+export const SOCIAL_RESULT_PARAM = 'portico_social'
+export const SOCIAL_ERROR_PARAM = 'portico_social_error'
+
+const socialErrors: Record<string, string> = {
+  access_denied: 'The login was cancelled',
+  provider_unavailable: 'The login provider is unavailable right now; try again later',
+}
+
+/**
+ * The result token of a social login from the URL the popup came back to (SPEC §3
+ * "Social URI: uri"): it must be on the parent's origin and carry `portico_social` in
+ * its fragment; `portico_social_error` is the provider's refusal.
+ */
+export function readSocialResult(uri: string, parentOrigin: string | undefined): string {
+  let url: URL
+  try {
+    url = new URL(uri)
+  } catch {
+    throw new ReplyError('The social login URI is not a URL', -32602)
+  }
+  if (parentOrigin === undefined || url.origin !== parentOrigin) throw new ReplyError('The social login came back to another site', -32602)
+  const fragment = new URLSearchParams(url.hash.slice(1))
+  const error = fragment.get(SOCIAL_ERROR_PARAM)
+  if (error !== null) throw new ReplyError(socialErrors[error] ?? `The login failed (${error.replace(/[^a-z_]/g, '').slice(0, 64)})`, 'LOGIN_FAILED')
+  const result = fragment.get(SOCIAL_RESULT_PARAM)
+  if (result === null || !/^ptr_[A-Za-z0-9_-]{43}$/.test(result)) throw new ReplyError('The social login did not finish', 'LOGIN_FAILED')
+  return result
+}
+
 function namespaceOf(caip2: string): 'eip155' | 'solana' | undefined {
   if (caip2.startsWith('eip155:')) return 'eip155'
   if (caip2.startsWith('solana:')) return 'solana'
@@ -122,6 +152,9 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   let status: SecureFrameStatus = 'starting'
   let chain = CAIP2.test(requestedChain) && namespaceOf(requestedChain) !== undefined ? requestedChain : DEFAULT_CHAIN_ID
   let pendingEmail: string | undefined
+  /** The social login in flight: its attempt token never leaves this page. */
+  let socialAttempt: { attemptToken: string } | undefined
+  let farcasterAttempt: { attemptToken: string } | undefined
   let user: ApiUser | undefined
   let dappName: string | undefined
   let inFlight = 0
@@ -198,6 +231,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       accounts: [{ address, type: 'eoa' }],
       smartAccountDeployed: false,
       preferredAccountType: 'eoa',
+      ...(typeof source.userName === 'string' && source.userName !== '' ? { userName: source.userName.slice(0, 64) } : {}),
     }
   }
   const loadUser = async (): Promise<ApiUser> => {
@@ -217,6 +251,14 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     dappName: () => dappName,
     randomUUID,
   })
+
+  /** A social or Farcaster login finished: the session stays here, the user goes to the app. */
+  const signedInWith = (done: ExternalLogin): FrameUser => {
+    sessions.save(done.session)
+    pendingEmail = undefined
+    user = done.user
+    return toFrameUser(done.user)
+  }
 
   const requireEmail = () => {
     if (pendingEmail === undefined) throw new ReplyError('Enter your email first (CONNECT_EMAIL)', 'NO_EMAIL')
@@ -246,17 +288,47 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       user = signedIn
       return { user: toFrameUser(signedIn) }
     },
-    async GET_SOCIAL_REDIRECT_URI() {
-      throw notAvailable('Social login')
+    async GET_SOCIAL_REDIRECT_URI({ provider }) {
+      // The popup comes back to the parent's origin (checked against the allow list by the server too).
+      const { uri, attemptToken } = await api.startSocialLogin({ projectId, provider, deviceId: sessions.deviceId(), returnTo: parentOrigin ?? '' }).catch((error: unknown) => {
+        throw error instanceof ApiError && error.code === 'SOCIAL_PROVIDER_UNAVAILABLE' ? notAvailable(`Login with ${provider}`) : error
+      })
+      if (!/^https?:\/\//.test(uri)) throw new ReplyError('The server answered an authorization URL that is not http(s)', -32603)
+      socialAttempt = { attemptToken }
+      return { uri }
     },
-    async CONNECT_SOCIAL() {
-      throw notAvailable('Social login')
+    async CONNECT_SOCIAL({ uri, chainId }) {
+      const attempt = socialAttempt
+      if (attempt === undefined) throw new ReplyError('Start the social login first (GET_SOCIAL_REDIRECT_URI)', 'NO_SOCIAL_LOGIN')
+      const result = readSocialResult(uri, parentOrigin)
+      if (chainId !== undefined) switchTo(chainId)
+      const done = await api.completeSocialLogin({ projectId, deviceId: sessions.deviceId(), attemptToken: attempt.attemptToken, resultToken: result, chainId: chain })
+      socialAttempt = undefined
+      return { user: signedInWith(done) }
     },
     async GET_FARCASTER_URI() {
-      throw notAvailable('Farcaster login')
+      const { url, attemptToken } = await api.startFarcasterLogin({ projectId, deviceId: sessions.deviceId() }).catch((error: unknown) => {
+        throw error instanceof ApiError && error.status === 404 ? notAvailable('Farcaster login') : error
+      })
+      if (!/^https?:\/\//.test(url)) throw new ReplyError('The server answered a Farcaster URL that is not http(s)', -32603)
+      farcasterAttempt = { attemptToken }
+      return { url }
     },
     async CONNECT_FARCASTER() {
-      throw notAvailable('Farcaster login')
+      const attempt = farcasterAttempt
+      if (attempt === undefined) throw new ReplyError('Ask for the Farcaster URI first (GET_FARCASTER_URI)', 'NO_FARCASTER_LOGIN')
+      // The server waits for the visitor's approval ~20 s per call: ask again until it comes,
+      // the login expires on the server, or a newer GET_FARCASTER_URI replaces this one.
+      for (;;) {
+        if (farcasterAttempt !== attempt) throw new ReplyError('The Farcaster login was restarted', 'LOGIN_RESTARTED')
+        try {
+          const done = await api.completeFarcasterLogin({ projectId, deviceId: sessions.deviceId(), attemptToken: attempt.attemptToken, chainId: chain })
+          farcasterAttempt = undefined
+          return { user: signedInWith(done) }
+        } catch (error) {
+          if (!(error instanceof ApiError && error.code === 'LOGIN_PENDING')) throw error
+        }
+      }
     },
     async GET_USER({ chainId }) {
       if (chainId !== undefined) switchTo(chainId)

@@ -9,7 +9,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { Kysely } from 'kysely'
 import { type Mailbox, type Mailer } from './auth/mailer'
 import { type Keyring } from './auth/masterKey'
+import { type FarcasterOptions, createFarcasterLogin } from './auth/farcaster'
+import { type OAuthProviders } from './auth/oauth'
 import { type AuthLimits, createAuthService } from './auth/service'
+import { createSocialLogin } from './auth/social'
 import { type BlockchainServerOptions, registerBlockchainApi } from './blockchainApi'
 import type { SwapPools } from './convert/pool'
 import { registerConvertRoutes } from './convert/routes'
@@ -27,6 +30,8 @@ import { type ProjectConfig, createProjectRegistry } from './projects'
 import { analyticsRoutes } from './routes/analytics'
 import { authRoutes } from './routes/auth'
 import { devMailboxRoutes } from './routes/devMailbox'
+import { farcasterRoutes } from './routes/farcaster'
+import { socialRoutes } from './routes/social'
 import { healthRoutes } from './routes/health'
 import { imageRoutes } from './routes/images'
 import { projectConfigRoutes } from './routes/projectConfig'
@@ -52,6 +57,10 @@ export interface AuthServerOptions {
   limits?: Partial<AuthLimits>
   /** Clock in epoch ms, for tests. Default Date.now. */
   now?: () => number
+  /** Social login through OAuth 2 / OpenID Connect providers (server/auth/social.ts). Off when omitted. */
+  social?: { providers: OAuthProviders; callbackUrl: string }
+  /** Farcaster login through an AuthKit relay (server/auth/farcaster.ts). Off when omitted. */
+  farcaster?: FarcasterOptions
 }
 
 export interface CreateServerOptions {
@@ -158,6 +167,14 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     })
     app.addHook('onClose', async () => mailer.close?.())
     app.register(authRoutes, { auth, secureOrigins })
+    if (options.auth.social !== undefined) {
+      const social = createSocialLogin({ db, projects, keyring, auth, ...options.auth.social, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
+      app.register(socialRoutes, { social, secureOrigins })
+    }
+    if (options.auth.farcaster !== undefined) {
+      const farcaster = createFarcasterLogin({ db, projects, keyring, auth, ...options.auth.farcaster, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
+      app.register(farcasterRoutes, { farcaster, secureOrigins })
+    }
     if (devMailbox !== undefined) app.register(devMailboxRoutes, { mailbox: devMailbox })
   }
 

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_SECURE_ORIGIN, type LogLevel } from './app'
 import { type MasterKey, parseMasterKey } from './auth/masterKey'
+import { type OAuthProviders, parseOAuthProviders } from './auth/oauth'
 import { type DatabaseConfig } from './db/connect'
 import { type ProjectConfig, readProjectsConfig } from './projects'
 
@@ -39,6 +40,20 @@ export interface AuthEnv {
   devMailbox: boolean
   /** SESSION_TTL_SECONDS. */
   sessionTtlSeconds: number
+  /** SOCIAL_PROVIDERS + SOCIAL_CALLBACK_URL: social login (server/auth/social.ts); undefined when off. */
+  social: { providers: OAuthProviders; callbackUrl: string } | undefined
+  /** FARCASTER_*: Farcaster login through an AuthKit relay (server/auth/farcaster.ts); undefined when off. */
+  farcaster: FarcasterEnv | undefined
+}
+
+export interface FarcasterEnv {
+  relayUrl: string
+  domain: string
+  siweUri: string
+  /** FARCASTER_CUSTODY_RPC_URL: an Optimism JSON-RPC URL to read the IdRegistry. */
+  custodyRpcUrl: string | undefined
+  /** FARCASTER_DEV_CUSTODY: fixed fid → custody address map (development only). */
+  devCustody: Record<string, string> | undefined
 }
 
 export const DEFAULT_PORT = 8787
@@ -96,7 +111,7 @@ export function readServerEnv(env: Readonly<Record<string, string | undefined>>,
     projects,
     logLevel: level === 'silent' ? false : level,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
-    auth: readAuthEnv(env),
+    auth: readAuthEnv(env, { host: env.HOST?.trim() || DEFAULT_HOST, port }),
     securePage: readSecurePageEnv(env),
   }
 }
@@ -115,7 +130,7 @@ function readSecurePageEnv(env: Readonly<Record<string, string | undefined>>): S
   return { dir, port }
 }
 
-function readAuthEnv(env: Readonly<Record<string, string | undefined>>): AuthEnv {
+function readAuthEnv(env: Readonly<Record<string, string | undefined>>, listen: { host: string; port: number }): AuthEnv {
   const production = env.NODE_ENV?.trim() === 'production'
 
   const secureOrigins = (env.SECURE_ORIGIN?.trim() || DEFAULT_SECURE_ORIGIN).split(',').map((origin) => origin.trim().replace(/\/$/, '').toLowerCase())
@@ -180,7 +195,67 @@ function readAuthEnv(env: Readonly<Record<string, string | undefined>>): AuthEnv
     mailFrom,
     devMailbox,
     sessionTtlSeconds,
+    social: readSocialEnv(env, listen),
+    farcaster: readFarcasterEnv(env, secureOrigins[0]!, production),
   }
+}
+
+function readSocialEnv(env: Readonly<Record<string, string | undefined>>, listen: { host: string; port: number }): AuthEnv['social'] {
+  const text = env.SOCIAL_PROVIDERS?.trim()
+  const callbackText = env.SOCIAL_CALLBACK_URL?.trim()
+  if (!text) {
+    if (callbackText) throw new InvalidEnvironmentError('SOCIAL_CALLBACK_URL needs SOCIAL_PROVIDERS')
+    return undefined
+  }
+  let providers: OAuthProviders
+  try {
+    providers = parseOAuthProviders(text)
+  } catch (error) {
+    throw new InvalidEnvironmentError((error as Error).message, { cause: error })
+  }
+  if (!callbackText && listen.port === 0) throw new InvalidEnvironmentError('SOCIAL_CALLBACK_URL must be set when PORT is 0 (the providers need a fixed callback URL)')
+  const callbackUrl = callbackText || `http://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${listen.port}/auth/v1/social/callback`
+  let parsed: URL
+  try {
+    parsed = new URL(callbackUrl)
+  } catch {
+    throw new InvalidEnvironmentError(`SOCIAL_CALLBACK_URL must be an absolute URL, not '${callbackUrl}'`)
+  }
+  if (!parsed.pathname.endsWith('/auth/v1/social/callback') || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+    throw new InvalidEnvironmentError(`SOCIAL_CALLBACK_URL must be the public http(s) URL of this server's /auth/v1/social/callback, not '${callbackUrl}'`)
+  }
+  return { providers, callbackUrl: parsed.href }
+}
+
+function readFarcasterEnv(env: Readonly<Record<string, string | undefined>>, secureOrigin: string, production: boolean): FarcasterEnv | undefined {
+  const relayUrl = env.FARCASTER_RELAY_URL?.trim()
+  if (!relayUrl) return undefined
+  if (!/^https?:\/\/[^\s]+$/.test(relayUrl)) throw new InvalidEnvironmentError(`FARCASTER_RELAY_URL must be an http(s) URL, not '${relayUrl}'`)
+  const custodyRpcUrl = env.FARCASTER_CUSTODY_RPC_URL?.trim() || undefined
+  const devText = env.FARCASTER_DEV_CUSTODY?.trim()
+  let devCustody: Record<string, string> | undefined
+  if (devText) {
+    if (production) throw new InvalidEnvironmentError('FARCASTER_DEV_CUSTODY cannot be used when NODE_ENV=production: set FARCASTER_CUSTODY_RPC_URL')
+    try {
+      devCustody = JSON.parse(devText) as Record<string, string>
+    } catch {
+      devCustody = undefined
+    }
+    if (typeof devCustody !== 'object' || devCustody === null || !Object.entries(devCustody).every(([fid, address]) => /^[1-9][0-9]*$/.test(fid) && /^0x[0-9a-fA-F]{40}$/.test(String(address)))) {
+      throw new InvalidEnvironmentError('FARCASTER_DEV_CUSTODY must be a JSON object of fid → custody address, e.g. {"1":"0x…"}')
+    }
+  }
+  if (custodyRpcUrl === undefined && devCustody === undefined) {
+    throw new InvalidEnvironmentError('FARCASTER_RELAY_URL needs FARCASTER_CUSTODY_RPC_URL (an Optimism RPC, to read custody addresses from the IdRegistry)')
+  }
+  const siweUri = env.FARCASTER_SIWE_URI?.trim() || secureOrigin
+  let domain = env.FARCASTER_DOMAIN?.trim()
+  try {
+    domain ||= new URL(siweUri).host
+  } catch {
+    throw new InvalidEnvironmentError(`FARCASTER_SIWE_URI must be an absolute URL, not '${siweUri}'`)
+  }
+  return { relayUrl, domain, siweUri, custodyRpcUrl, devCustody }
 }
 
 function isOrigin(value: string): boolean {

@@ -6,6 +6,7 @@
 import { type AuthServerOptions, createServer } from './app'
 import { type Mailbox, type Mailer, createMailbox, createSmtpMailer, teeMailer } from './auth/mailer'
 import { createKeyring, loadOrCreateDevMasterKey } from './auth/masterKey'
+import { fixedCustody, idRegistryCustody } from './auth/farcaster'
 import { blockchainOptions, readBlockchainEnv } from './blockchainEnv'
 import { readSwapEnv } from './convert/env'
 import { readOnrampEnv } from './onramp/env'
@@ -45,6 +46,17 @@ async function authOptions(env: AuthEnv): Promise<AuthServerOptions> {
     secureOrigins: env.secureOrigins,
     ...(devMailbox ? { devMailbox } : {}),
     limits: { sessionTtlMs: env.sessionTtlSeconds * 1000 },
+    ...(env.social ? { social: env.social } : {}),
+    ...(env.farcaster
+      ? {
+          farcaster: {
+            relayUrl: env.farcaster.relayUrl,
+            domain: env.farcaster.domain,
+            siweUri: env.farcaster.siweUri,
+            custodyOf: env.farcaster.custodyRpcUrl ? idRegistryCustody(env.farcaster.custodyRpcUrl) : fixedCustody(env.farcaster.devCustody ?? {}),
+          },
+        }
+      : {}),
   }
 }
 
@@ -99,6 +111,8 @@ async function main(): Promise<void> {
       : 'Portico Blockchain API reads no chain (set CHAIN_RPC_URLS for balances and history)',
   )
   console.log(`Portico embedded-wallet API at ${address}/auth/v1 answers the secure page at ${env.auth.secureOrigins.join(', ')}`)
+  if (env.auth.social) console.log(`Portico social login: ${Object.keys(env.auth.social.providers).join(', ')} (callback ${env.auth.social.callbackUrl})`)
+  if (env.auth.farcaster) console.log(`Portico Farcaster login through ${env.auth.farcaster.relayUrl}`)
 }
 
 main().catch((error: unknown) => {

@@ -13,8 +13,12 @@ export type {
   ThemeVariables,
   SiweConfig,
   SiwxConfig,
+  SiwxSession,
+  SiwxVerifyParameters,
+  SiwxMessageParameters,
   StringOverrides,
 } from './config/types'
+export { createPorticoSiwx, SiwxServerError, type CreatePorticoSiwxParameters, type SiwxTokenStore } from './siwx'
 export type { ResolvedConfig } from './config/resolveConfig'
 export * as constants from './config/constants'
 export { SDK_TYPE, SDK_VERSION } from './config/defaults'

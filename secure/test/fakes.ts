@@ -26,6 +26,10 @@ export type FakeApi = SecureApi & {
   allowedOrigins: Record<string, string[]>
   /** Makes the next allow-list fetch fail like a network error. */
   offline: boolean
+  /** Social logins started: attempt token → what the server would know. */
+  social: Map<string, { provider: string; returnTo: string; resultToken: string; finished: boolean }>
+  /** Farcaster logins started: attempt token → polls left before the visitor approves. */
+  farcaster: Map<string, { pollsLeft: number }>
 }
 
 export function createFakeApi(): FakeApi {
@@ -65,6 +69,39 @@ export function createFakeApi(): FakeApi {
     solana,
     allowedOrigins: { shop: ['https://shop.example', 'https://*.shop.example', 'http://localhost:*'] },
     offline: false,
+    social: new Map(),
+    farcaster: new Map(),
+    async startSocialLogin({ provider, returnTo }) {
+      api.calls.push(`startSocialLogin ${provider} ${returnTo}`)
+      if (provider === 'apple') throw new ApiError(404, "Login with 'apple' is not available on this server", 'SOCIAL_PROVIDER_UNAVAILABLE', undefined)
+      const attemptToken = `pta_${'A'.repeat(40)}${String(api.social.size).padStart(3, '0')}`
+      api.social.set(attemptToken, { provider, returnTo, resultToken: `ptr_${'R'.repeat(40)}${String(api.social.size).padStart(3, '0')}`, finished: true })
+      return { uri: `https://oidc.example/authorize?client_id=portico-${provider}&state=s`, attemptToken }
+    },
+    async completeSocialLogin({ attemptToken, resultToken, chainId }) {
+      api.calls.push('completeSocialLogin')
+      const attempt = api.social.get(attemptToken)
+      if (attempt === undefined || attempt.resultToken !== resultToken) throw new ApiError(400, 'No such login here; start again', 'LOGIN_NOT_FOUND', undefined)
+      const token = `pts_${String(++tokens).padStart(43, 'S')}`
+      sessions.set(token, { email: `${attempt.provider}@social.fake`, expired: false })
+      return { user: { ...apiUser(`${attempt.provider}@social.fake`, chainId), email: null, userName: 'alice' }, session: { token, expiresAt: '2099-01-01T00:00:00.000Z' }, provider: attempt.provider }
+    },
+    async startFarcasterLogin() {
+      api.calls.push('startFarcasterLogin')
+      const attemptToken = `pta_${'F'.repeat(40)}${String(api.farcaster.size).padStart(3, '0')}`
+      api.farcaster.set(attemptToken, { pollsLeft: 2 })
+      return { url: `https://relay.example/~/siwf?channelToken=${api.farcaster.size}`, attemptToken }
+    },
+    async completeFarcasterLogin({ attemptToken, chainId }) {
+      api.calls.push('completeFarcasterLogin')
+      const attempt = api.farcaster.get(attemptToken)
+      if (attempt === undefined) throw new ApiError(400, 'No such login here; start again', 'LOGIN_NOT_FOUND', undefined)
+      if (attempt.pollsLeft-- > 0) throw new ApiError(409, 'Waiting for the approval in the Farcaster app', 'LOGIN_PENDING', undefined)
+      api.farcaster.delete(attemptToken)
+      const token = `pts_${String(++tokens).padStart(43, 'F')}`
+      sessions.set(token, { email: 'farcaster@social.fake', expired: false })
+      return { user: { ...apiUser('farcaster@social.fake', chainId), email: null, userName: 'portico-dev' }, session: { token, expiresAt: '2099-01-01T00:00:00.000Z' }, provider: 'farcaster' }
+    },
     async getAllowedOrigins(projectId) {
       api.calls.push(`getAllowedOrigins ${projectId}`)
       if (api.offline) throw new TypeError('fetch failed')
@@ -98,7 +135,9 @@ export function createFakeApi(): FakeApi {
     },
     async getUser(token, { chainId }) {
       api.calls.push('getUser')
-      return { user: apiUser(session(token).email, chainId) }
+      const email = session(token).email
+      // Social and Farcaster wallets have no email.
+      return { user: email.endsWith('@social.fake') ? { ...apiUser(email, chainId), email: null } : apiUser(email, chainId) }
     },
     async logout(token) {
       api.calls.push('logout')

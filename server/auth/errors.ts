@@ -25,6 +25,13 @@ export type AuthErrorCode =
   | 'SESSION_EXPIRED'
   | 'INVALID_PAYLOAD'
   | 'WALLET_UNAVAILABLE'
+  | 'SOCIAL_PROVIDER_UNAVAILABLE'
+  | 'LOGIN_RETURN_NOT_ALLOWED'
+  | 'LOGIN_NOT_FOUND'
+  | 'LOGIN_PENDING'
+  | 'LOGIN_FAILED'
+  | 'LOGIN_EXPIRED'
+  | 'FARCASTER_UNAVAILABLE'
 
 export class AuthError extends HttpError {
   override name = 'AuthError'

@@ -9,6 +9,7 @@ import { createHmac } from 'node:crypto'
 import { type Kysely } from 'kysely'
 import { type AuthSession, createAuthSessionStore } from '../db/authSessions'
 import { type AuthUser, createAuthUserStore } from '../db/authUsers'
+import { createAuthIdentityStore, createLoginAttemptStore } from '../db/loginAttempts'
 import { type OtpCode, createOtpCodeStore } from '../db/otpCodes'
 import { type LimitResult, type RateLimitRule, createRateLimitStore } from '../db/rateLimits'
 import { type DatabaseSchema, type OtpPurpose, type WalletNamespace } from '../db/schema'
@@ -83,6 +84,8 @@ export interface EmbeddedWalletUser {
   smartAccountDeployed: false
   preferredAccountType: 'eoa'
   addresses: Partial<Record<WalletNamespace, string>>
+  /** SPEC §3 userName: the username of the social account the wallet was last signed in with. */
+  userName?: string
 }
 
 export interface SessionGrant {
@@ -121,6 +124,13 @@ export interface AuthService {
   rewrapWalletKeys(): Promise<{ rewrapped: number; unreadable: Record<string, number>; undecryptable: number }>
   /** Deletes finished codes, sessions and rate-limit windows. */
   sweep(): Promise<void>
+  /**
+   * The wallet of an external identity (social provider or Farcaster): found by
+   * provider + subject, or created with its keys (no email). The username is kept up to date.
+   */
+  userForIdentity(identity: { provider: string; subject: string; username: string | null }): Promise<AuthUser>
+  /** Signs a user in on a device (as `email/verify` does): approves the device and opens a session. */
+  openSession(userId: string, where: { projectId: string; deviceHash: string }, chainId: unknown, context: RequestContext): Promise<{ user: EmbeddedWalletUser; session: SessionGrant }>
 }
 
 const SWEEP_EVERY_MS = 60_000
@@ -142,6 +152,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   const sessions = createAuthSessionStore(db)
   const walletKeys = createWalletKeyStore(db)
   const rateLimits = createRateLimitStore(db)
+  const identities = createAuthIdentityStore(db)
+  const loginAttempts = createLoginAttemptStore(db)
   let lastSweep = 0
 
   /**
@@ -275,7 +287,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     return code
   }
 
-  async function createUser(email: string): Promise<AuthUser> {
+  async function createUser(email: string | null): Promise<AuthUser> {
     const at = now()
     const created = await db.transaction().execute(async (trx) => {
       const user = await users.insert(trx, email, at)
@@ -291,7 +303,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return user
     })
     // Someone signed up with this address a moment ago: that is the user.
-    return created ?? (await users.findByEmail(email)) ?? throwError(new Error(`user '${email}' neither created nor found`))
+    return created ?? (email === null ? undefined : await users.findByEmail(email)) ?? throwError(new Error(`user '${email}' neither created nor found`))
   }
 
   async function userJson(user: AuthUser, chainId: unknown): Promise<EmbeddedWalletUser> {
@@ -302,6 +314,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (address === undefined) {
       throw new AuthError(500, 'Wallet Unavailable', 'WALLET_UNAVAILABLE', `This wallet has no ${namespace} account`)
     }
+    const userName = await identities.latestUsername(user.id)
     return {
       email: user.email,
       address,
@@ -310,6 +323,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       smartAccountDeployed: false,
       preferredAccountType: 'eoa',
       addresses,
+      ...(userName !== undefined ? { userName } : {}),
     }
   }
 
@@ -387,11 +401,31 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
       const user = (await users.findByEmail(email)) ?? (await createUser(email))
       // The code proves the inbox, which is what approving a device proves too.
+      return service.openSession(user.id, { projectId, deviceHash }, chainId, context)
+    },
+
+    async openSession(userId, { projectId, deviceHash }, chainId, context) {
+      const user = (await users.findById(userId)) ?? throwError(new Error(`user ${userId} not found`))
+      normalizeChainId(chainId)
       await users.approveDevice(user.id, deviceHash, describeDevice(context) ?? null, now())
       const token = generateSessionToken()
       const at = now()
       const session = await sessions.insert({ tokenHash: tokenHashes(token)[0]!, userId: user.id, projectId, deviceHash, createdAt: at, expiresAt: at + limits.sessionTtlMs })
       return { user: await userJson(user, chainId), session: { token, expiresAt: session.expiresAt.toISOString() } }
+    },
+
+    async userForIdentity({ provider, subject, username }) {
+      const at = now()
+      const known = await identities.find(provider, subject)
+      if (known !== undefined) {
+        await identities.link({ userId: known.userId, provider, subject, username }, at)
+        return (await users.findById(known.userId)) ?? throwError(new Error(`user ${known.userId} of ${provider} identity not found`))
+      }
+      const user = await createUser(null)
+      await identities.link({ userId: user.id, provider, subject, username }, at)
+      // Two first logins at once: the identity row names the one user that won.
+      const linked = await identities.find(provider, subject)
+      return linked?.userId === user.id ? user : ((await users.findById(linked!.userId)) ?? user)
     },
 
     async authenticate(token, projectId) {
@@ -502,6 +536,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       await rateLimits.sweep(at)
       await codes.deleteOlderThan(at - KEEP_ENDED_MS)
       await sessions.deleteOlderThan(at - KEEP_ENDED_MS)
+      await loginAttempts.deleteOlderThan(at - KEEP_ENDED_MS)
     },
   }
   return service

@@ -6,6 +6,7 @@
  */
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely'
 import { onrampPurchasesMigration } from '../onramp/purchases'
+import { loginAttemptsMigration } from './loginAttempts'
 import { type SqlEngine, detectEngine } from './connect'
 
 /**
@@ -251,6 +252,8 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     },
     // Purchases through the local test onramp provider (server/onramp/purchases.ts).
     '0004_onramp_purchases': onrampPurchasesMigration(engine),
+    // Social (OAuth / OpenID Connect) and Farcaster logins (server/db/loginAttempts.ts).
+    '0005_social_logins': loginAttemptsMigration(engine),
   }
 }
 

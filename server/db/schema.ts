@@ -5,6 +5,7 @@
  */
 import { type ColumnType } from 'kysely'
 import type { OnrampPurchasesTable } from '../onramp/purchases'
+import type { AuthIdentitiesTable, AuthLoginAttemptsTable } from './loginAttempts'
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject
 export interface JsonObject {
@@ -266,4 +267,6 @@ export interface DatabaseSchema {
   siwx_nonces: SiwxNoncesTable
   siwx_sessions: SiwxSessionsTable
   onramp_purchases: OnrampPurchasesTable
+  auth_login_attempts: AuthLoginAttemptsTable
+  auth_identities: AuthIdentitiesTable
 }

@@ -40,7 +40,7 @@ const authErrorSchema = {
 } as const
 const errors = { '4xx': authErrorSchema, '5xx': authErrorSchema } as const
 
-const userSchema = {
+export const userSchema = {
   type: 'object',
   required: ['email', 'address', 'chainId', 'accounts', 'smartAccountDeployed', 'preferredAccountType', 'addresses'],
   properties: {
@@ -54,6 +54,7 @@ const userSchema = {
     smartAccountDeployed: { type: 'boolean' },
     preferredAccountType: { type: 'string' },
     addresses: { type: 'object', properties: { eip155: { type: 'string' }, solana: { type: 'string' } } },
+    userName: { type: 'string' },
   },
 } as const
 

@@ -53,12 +53,73 @@ export type Endpoints = {
   relay: string
 }
 
-/** Sign-in with X (issue 8 fills the flow); one of `siweConfig` / `siwx` at most. */
-export type SiwxConfig = {
-  getNonce?: () => Promise<string>
-  verifyMessage?: (parameters: { message: string; signature: string }) => Promise<boolean>
-  signOut?: () => Promise<void>
+/** A signed-in session, as the dapp's SIWX backend reports it. */
+export type SiwxSession = {
+  /** The signed-in address. */
+  address: string
+  /** CAIP-2 network of the message, e.g. `eip155:1`. */
+  chainId: string
+  /** The EIP-4361 message that was signed, when the backend keeps it. */
+  message?: string | undefined
+  signature?: string | undefined
+  /** ISO 8601; the session ends then. */
+  expiresAt?: string | undefined
 }
+
+/** What `verifyMessage` receives: the EIP-4361 message, its signature and who signed it. */
+export type SiwxVerifyParameters = {
+  message: string
+  signature: string
+  address: string
+  /** CAIP-2, e.g. `eip155:1`. */
+  chainId: string
+}
+
+/**
+ * Fields of the EIP-4361 message a dapp may set (the rest come from the connection and
+ * the page: address, chain id, domain, URI, nonce, issued-at).
+ */
+export type SiwxMessageParameters = {
+  /** Human-readable line the wallet shows, e.g. 'Sign in to Shop'. */
+  statement?: string | undefined
+  /** Default the page's host (`location.host`). */
+  domain?: string | undefined
+  /** Default the page's origin (`location.origin`). */
+  uri?: string | undefined
+  expirationTime?: Date | undefined
+  notBefore?: Date | undefined
+  requestId?: string | undefined
+  resources?: string[] | undefined
+}
+
+/**
+ * Sign-in with X (SPEC §2 ConnectingSiwe): after a connection Portico asks the visitor to
+ * sign an EIP-4361 message with a nonce from `getNonce`, and hands message and signature
+ * to `verifyMessage`; the dapp's backend decides. `createPorticoSiwx({ url, projectId })`
+ * is a ready-made one for the reference server's `/siwx/v1/*`.
+ *
+ * Without `getNonce` Portico makes a random nonce itself; without `verifyMessage` a
+ * signature is accepted as it is. Both are what make a sign-in mean something to a backend.
+ *
+ * One of `siweConfig` / `siwx` at most (SPEC §5: both at once is an error).
+ */
+export type SiwxConfig = {
+  /** A fresh nonce from the dapp's backend (single use). */
+  getNonce?: (() => Promise<string>) | undefined
+  /** Checks the signed message on the backend and opens its session; `false` refuses it. */
+  verifyMessage?: ((parameters: SiwxVerifyParameters) => Promise<boolean>) | undefined
+  /** The live session, if any (after a reload): a session for the connected address skips ConnectingSiwe. */
+  getSession?: (() => Promise<SiwxSession | null | undefined>) | undefined
+  /** Ends the backend session (on disconnect, unless `signOutOnDisconnect` is false). */
+  signOut?: (() => Promise<void>) | undefined
+  /** Statement, expiry, resources… of the message. */
+  getMessageParams?: (() => Promise<SiwxMessageParameters>) | undefined
+  /** Default true. */
+  signOutOnDisconnect?: boolean | undefined
+  onSignIn?: ((session: SiwxSession) => void) | undefined
+  onSignOut?: (() => void) | undefined
+}
+/** The SIWE name for the same callbacks (`siweConfig`); kept for dapps coming from it. */
 export type SiweConfig = SiwxConfig
 
 export type PorticoConfig = {

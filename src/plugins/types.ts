@@ -90,6 +90,20 @@ export type ConnectorCapability = {
   signMessage?(parameters: { connectorId: string; address: string; message: string }): Promise<string>
   sendTransaction?(parameters: SendParameters & { connectorId: string }): Promise<string>
   /**
+   * Sends one arbitrary contract call (`to`, `data`, `value`, optional `gas`) from the
+   * connected wallet and resolves with the transaction hash: what a swap's approval and
+   * swap transactions, built by a service, need. Checks the wallet is on `network`,
+   * estimates the gas when none is given (a call that would revert is refused before the
+   * visitor is asked) and maps node refusals as `sendTransaction` does.
+   */
+  sendContractCall?(parameters: ContractCallParameters & { connectorId: string }): Promise<string>
+  /**
+   * Waits until a transaction is mined and resolves with its outcome; rejects after
+   * `timeoutMs` (default 60 s). Reads the network's RPC, or the wallet when the network
+   * has none.
+   */
+  waitForTransaction?(parameters: { connectorId: string; network: CaipNetwork; hash: string; timeoutMs?: number | undefined }): Promise<TransactionOutcome>
+  /**
    * EIP-5792 `wallet_sendCalls`: hands a batch of calls to the wallet. Resolves with the
    * wallet's batch id. Throws `ValidationError` for a call whose `to` or `data` is not
    * 0x-prefixed (SPEC §5) before the wallet is asked.
@@ -137,6 +151,22 @@ export type CallsStatus = {
 
 /** Capabilities per chain, as the wallet reports them. */
 export type WalletCapabilities = Record<string, Record<string, unknown>>
+
+/** One contract call for `sendContractCall`; plain data. */
+export type ContractCallParameters = {
+  network: CaipNetwork
+  from: string
+  to: string
+  /** Calldata, 0x-prefixed. */
+  data: string
+  /** Native amount sent with the call, in the smallest unit, as a decimal string; '0' by default. */
+  value?: string | undefined
+  /** Gas limit as a decimal string; estimated when absent. */
+  gas?: string | undefined
+}
+
+/** How a mined transaction ended. */
+export type TransactionOutcome = { hash: string; status: 'success' | 'reverted'; blockNumber: string }
 
 export type SendParameters = {
   network: CaipNetwork

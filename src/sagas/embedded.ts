@@ -7,7 +7,9 @@ import { optionsActions } from '../store/slices/options'
 import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
 import { embeddedDisconnectedSaga, restoreEmbeddedSaga } from './embeddedConnection'
 import { createEmbeddedHolder, frameWatcherSaga, loadFrame, type EmbeddedHolder } from './embeddedFrame'
+import { farcasterRequestedSaga } from './embeddedFarcaster'
 import { deviceCodeSaga, emailSubmittedSaga, loginCodeSaga } from './embeddedLogin'
+import { socialRequestedSaga } from './embeddedSocial'
 import { primaryCodeSaga, secondaryCodeSaga, updateEmailSaga } from './embeddedUpdateEmail'
 
 /**
@@ -60,8 +62,8 @@ function* themeSaga(holder: EmbeddedHolder, action: ReturnType<typeof optionsAct
 }
 
 /**
- * The embedded wallet's processes (issue 6): the frame watcher (status and alerts), the
- * reconnect on start, the email login and email update flows, and the cleanup when the
+ * The embedded wallet's processes (issues 6 and 9): the frame watcher (status and alerts), the
+ * reconnect on start, the email, social and Farcaster logins, the email update, and the cleanup when the
  * embedded connection ends. docs/embedded-wallet.md walks through them.
  */
 export function* embeddedSaga() {
@@ -74,6 +76,13 @@ export function* embeddedSaga() {
   })
   yield takeLatest(embeddedActions.otpSubmitted.type, function* (action: ReturnType<typeof embeddedActions.otpSubmitted>) {
     yield call(untilModalClosed, call(otpSubmittedSaga, holder, action))
+  })
+  // Social login: the saga opens the popup synchronously, inside the click's dispatch.
+  yield takeLatest(embeddedActions.socialRequested.type, function* (action: ReturnType<typeof embeddedActions.socialRequested>) {
+    yield call(untilModalClosed, call(socialRequestedSaga, holder, action))
+  })
+  yield takeLatest(embeddedActions.farcasterRequested.type, function* () {
+    yield call(untilModalClosed, call(farcasterRequestedSaga, holder))
   })
   yield takeLatest(embeddedActions.updateEmailRequested.type, function* (action: ReturnType<typeof embeddedActions.updateEmailRequested>) {
     yield call(untilModalClosed, call(updateEmailSaga, holder, action))

@@ -52,7 +52,7 @@ function toEmbeddedUser(user: FrameUser): EmbeddedUser {
  * does. Signing, sending, switching and EIP-5792 then go through the plugin unchanged.
  * Interactive logins then show Account and close the modal.
  */
-export function* connectEmbeddedUser(holder: EmbeddedHolder, signedIn: FrameUser, options: { interactive: boolean }) {
+export function* connectEmbeddedUser(holder: EmbeddedHolder, signedIn: FrameUser, options: { interactive: boolean; socialProvider?: string | undefined }) {
   const context = (yield call(getSagaContext)) as SagaContext
   const plugin = context.plugins.get(EMBEDDED_NAMESPACE)
   const frame = (yield call(loadFrame, holder)) as Awaited<ReturnType<NonNullable<SagaContext['frame']>>>
@@ -73,7 +73,7 @@ export function* connectEmbeddedUser(holder: EmbeddedHolder, signedIn: FrameUser
   yield put(accountActions.connecting({ namespace: EMBEDDED_NAMESPACE }))
   const result = (yield call(plugin.connectors.connect, { connectorId: EMBEDDED_CONNECTOR_ID, network })) as ConnectedAccount
   yield call(putConnected, EMBEDDED_NAMESPACE, embeddedConnectorInfo, result)
-  yield put(accountActions.userLoaded({ namespace: EMBEDDED_NAMESPACE, user: toEmbeddedUser(user) }))
+  yield put(accountActions.userLoaded({ namespace: EMBEDDED_NAMESPACE, user: toEmbeddedUser(user), ...(options.socialProvider ? { socialProvider: options.socialProvider } : {}) }))
   yield put(embeddedActions.reset())
   if (!options.interactive) return
   const after = (yield select()) as PorticoState

@@ -1,12 +1,34 @@
 import { call, put, select } from 'redux-saga/effects'
+import { Time } from '../config/constants'
 import type { EmailUpdateAction } from '../frame'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
+import { alertsActions } from '../store/slices/alerts'
 import { embeddedActions } from '../store/slices/embedded'
-import type { EmbeddedFrame } from './context'
+import { routerActions } from '../store/slices/router'
+import type { Route } from '../store/routes'
+import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
 import { EMBEDDED_NAMESPACE } from './embeddedConnection'
 import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { reportLoginFailure } from './embeddedLogin'
+
+const codeViews = new Set(['UpdateEmailPrimaryOtp', 'UpdateEmailSecondaryOtp'])
+
+/**
+ * Shows the code step's view: pushed from UpdateEmail, replacing a code view (a resend,
+ * or the primary code's view when the secondary code was sent). A code was just sent,
+ * so the 30 s resend cooldown starts (SPEC §5; the server enforces it too).
+ */
+function* showCodeStep(step: EmailUpdateAction, newEmail: string) {
+  const context = (yield call(getSagaContext)) as SagaContext
+  const state = (yield select()) as PorticoState
+  yield put(embeddedActions.cooldownStarted({ until: context.now() + Time.emailLoginCooldownMs }))
+  const current = state.router.history[state.router.history.length - 1]?.view
+  const email = state.account.byNamespace[EMBEDDED_NAMESPACE]?.user?.email ?? state.embedded.email ?? ''
+  const route: Route =
+    step === 'VERIFY_PRIMARY_OTP' ? { view: 'UpdateEmailPrimaryOtp', params: { email, newEmail } } : { view: 'UpdateEmailSecondaryOtp', params: { newEmail } }
+  yield put(current !== undefined && codeViews.has(current) ? routerActions.replace(route) : routerActions.push(route))
+}
 
 /**
  * SPEC §4 email update: UPDATE_EMAIL answers VERIFY_PRIMARY_OTP (a code to the current
@@ -18,6 +40,7 @@ export function* updateEmailSaga(holder: EmbeddedHolder, action: ReturnType<type
     const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
     const answer = (yield call(callFrame, (signal) => client.updateEmail(action.payload.email, { signal }))) as { action: EmailUpdateAction }
     yield put(embeddedActions.stepChanged({ step: answer.action }))
+    yield call(showCodeStep, answer.action, action.payload.email)
   } catch (error) {
     yield call(reportLoginFailure, error)
   }
@@ -29,6 +52,7 @@ export function* primaryCodeSaga(holder: EmbeddedHolder, otp: string) {
     const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
     const answer = (yield call(callFrame, (signal) => client.updateEmailPrimaryOtp(otp, { signal }))) as { action: 'VERIFY_SECONDARY_OTP' }
     yield put(embeddedActions.stepChanged({ step: answer.action }))
+    yield call(showCodeStep, answer.action, ((yield select()) as PorticoState).embedded.newEmail ?? '')
   } catch (error) {
     yield call(reportLoginFailure, error)
   }
@@ -47,6 +71,9 @@ export function* secondaryCodeSaga(holder: EmbeddedHolder, otp: string) {
     yield put(embeddedActions.emailUpdated({ newEmail }))
     const user = ((yield select()) as PorticoState).account.byNamespace[EMBEDDED_NAMESPACE]?.user
     if (user) yield put(accountActions.userLoaded({ namespace: EMBEDDED_NAMESPACE, user: { ...user, email: newEmail } }))
+    // Back to the account, which shows the new email.
+    yield put(routerActions.reset({ view: 'Account' }))
+    yield put(alertsActions.toastRequested({ message: 'Email updated', variant: 'success' }))
   } catch (error) {
     yield call(reportLoginFailure, error)
   }

@@ -4,11 +4,13 @@ import { alertsSlice } from './slices/alerts'
 import { connectorsSlice } from './slices/connectors'
 import { embeddedSlice } from './slices/embedded'
 import { modalSlice } from './slices/modal'
+import { namesSlice } from './slices/names'
 import { networkSlice } from './slices/network'
 import { onrampSlice } from './slices/onramp'
 import { optionsSlice } from './slices/options'
 import { routerSlice } from './slices/router'
 import { sendSlice } from './slices/send'
+import { siwxSlice } from './slices/siwx'
 import { swapSlice } from './slices/swap'
 import { transactionsSlice } from './slices/transactions'
 import { walletConnectSlice } from './slices/walletConnect'
@@ -20,11 +22,13 @@ export const rootReducer = combineSlices(
   connectorsSlice,
   embeddedSlice,
   modalSlice,
+  namesSlice,
   networkSlice,
   onrampSlice,
   optionsSlice,
   routerSlice,
   sendSlice,
+  siwxSlice,
   swapSlice,
   transactionsSlice,
   walletsSlice,

@@ -27,6 +27,9 @@ export type Route =
   | { view: 'EmailVerifyOtp'; params: { email: string } }
   | { view: 'EmailVerifyDevice'; params: { email: string } }
   | { view: 'ConnectingSocial'; params: { provider: OAuthProvider } }
+  | { view: 'UpdateEmail' }
+  | { view: 'UpdateEmailPrimaryOtp'; params: { email: string; newEmail: string } }
+  | { view: 'UpdateEmailSecondaryOtp'; params: { newEmail: string } }
   | { view: 'WalletDetails'; params: { walletId: string } }
 
 export type ViewName = Route['view']

@@ -78,6 +78,19 @@ export const en = {
   socialHint: 'Continue in the window that opened. Come back here once you are done.',
   socialPopupBlocked: 'If no window opened, allow pop-ups for this site and try again.',
 
+  // Email change (SPEC §4 email update)
+  changeEmail: 'Change email',
+  updateEmailHint: 'We will send a code to your current email, then one to the new address.',
+  newEmailLabel: 'New email',
+  newEmailPlaceholder: 'New email address',
+  sameEmail: 'This is already your email',
+  sendCode: 'Send code',
+  updateEmailPrimaryHint: 'Enter the code we sent to {email} to confirm the change to {newEmail}.',
+  updateEmailSecondaryHint: 'Enter the code we sent to {newEmail} to confirm it is yours.',
+  startOver: 'Send new codes',
+  accountEmail: 'Email',
+  accountSocial: '{provider} account',
+
   // Email one-time code
   otpTitle: 'Enter the code we sent to',
   otpLabel: 'One-time code',
@@ -167,6 +180,15 @@ export const en = {
   currentName: 'Current name: {name}',
   nameRegistered: '{name} is now your account name.',
   backToAccount: 'Back to account',
+  // Names, activity and sign-in states (issue 8)
+  nameChecking: 'Checking {name}…',
+  nameTaken: '{name} is already taken',
+  nameSuggestions: 'Suggestions',
+  nameSigning: 'Sign the registration message in your wallet…',
+  nameRegistering: 'Registering {name}…',
+  nameTakenRetry: 'Someone registered this name first. Choose another one.',
+  tokenPrice: '{price} each',
+  signInVerifying: 'Checking the signature…',
 
   // Swap
   youPay: 'You pay',
@@ -210,6 +232,26 @@ export const en = {
   buyWith: 'Buy with {provider}',
   fetchingBuyQuote: 'Getting a quote…',
 
+  // Swap and Buy flows (issue 8)
+  swapRate: 'Rate',
+  swapRateValue: '1 {from} = {rate} {to}',
+  minimumReceived: 'Minimum received',
+  swapNeedsApproval: 'Your wallet asks first to let the pool spend your {symbol}, then to swap.',
+  swapApprovalPending: 'Waiting for the approval to be confirmed…',
+  swapPending: 'Waiting for the swap to be confirmed…',
+  noSwapTokens: 'No tokens can be swapped on this network.',
+  swapFailed: 'The swap did not go through: {reason}',
+  networkFeeValue: '≈ {amount} {symbol}',
+  buyWithDefault: 'Continue to checkout',
+  defaultProvider: 'Checkout',
+  buyOpening: 'Opening {provider}…',
+  buyWaiting: 'Finish the purchase in the {provider} window. Waiting for the funds to arrive…',
+  buyOpenLink: 'Open {provider}',
+  buyCompleted: 'Received {amount} {symbol}.',
+  buyDismiss: 'Done',
+  buyStopWaiting: 'Stop waiting',
+  buyNoWallet: 'Connect a wallet to buy crypto.',
+
   // WalletDetails
   walletNotFound: 'This wallet is no longer in the list.',
   useWalletConnect: 'Scan with phone',
@@ -240,6 +282,9 @@ export const en = {
     EmailVerifyOtp: 'Confirm Email',
     EmailVerifyDevice: 'Register Device',
     ConnectingSocial: 'Social Login',
+    UpdateEmail: 'Change Email',
+    UpdateEmailPrimaryOtp: 'Confirm Current Email',
+    UpdateEmailSecondaryOtp: 'Confirm New Email',
     WalletDetails: 'Wallet',
   },
 

@@ -50,9 +50,11 @@ describe('eip155()', () => {
       'getCapabilities',
       'reconnect',
       'sendCalls',
+      'sendContractCall',
       'sendTransaction',
       'signMessage',
       'switchNetwork',
+      'waitForTransaction',
       'watch',
     ])
     expect(Object.keys(plugin.balance ?? {}).sort()).toEqual(['getBalance', 'getTokenBalance'])

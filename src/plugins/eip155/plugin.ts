@@ -57,6 +57,8 @@ function createConnectors(runtime: Eip155Runtime): ConnectorCapability {
     switchNetwork: async (parameters) => (await loadWallet()).switchNetwork(runtime, parameters),
     signMessage: async (parameters) => (await loadWallet()).signMessage(runtime, parameters),
     sendTransaction: async (parameters) => (await loadWallet()).sendTransaction(runtime, parameters),
+    sendContractCall: async (parameters) => (await loadWallet()).sendContractCall(runtime, parameters),
+    waitForTransaction: async (parameters) => (await loadWallet()).waitForTransaction(runtime, parameters),
     sendCalls: async (parameters) => (await loadWallet()).sendCalls(runtime, parameters),
     getCallsStatus: async (parameters) => (await loadWallet()).getCallsStatus(runtime, parameters),
     getCapabilities: async (parameters) => (await loadWallet()).getCapabilities(runtime, parameters),

@@ -1,6 +1,6 @@
 // The wallet operations of the eip155 connectors capability. Loaded on first use (it
 // brings viem), never at plugin creation.
-import { encodeFunctionData, erc20Abi, getAddress, numberToHex, stringToHex, type Address, type Hex } from 'viem'
+import { createPublicClient, custom, encodeFunctionData, erc20Abi, getAddress, numberToHex, stringToHex, type Address, type Hex } from 'viem'
 import {
   ConnectorNotFoundError,
   PorticoError,
@@ -12,7 +12,7 @@ import {
 import { toNodeError } from '../../errors/toNodeError'
 import type { CaipNetwork } from '../../types/network'
 import { isTransactionHash } from '../../validation/transactionHash'
-import type { CallsStatus, ConnectedAccount, SendCallsParameters, SendCallsResult, SendParameters, WalletCapabilities } from '../types'
+import type { CallsStatus, ConnectedAccount, ContractCallParameters, SendCallsParameters, SendCallsResult, SendParameters, TransactionOutcome, WalletCapabilities } from '../types'
 import { isEvmAddress } from './address'
 import { ChainMismatchError } from './errors'
 import { publicClientFor } from './publicClient'
@@ -167,7 +167,7 @@ export async function sendTransaction(runtime: Eip155Runtime, parameters: SendPa
 
   const from = withPrefix(parameters.from)
   const amount = BigInt(parameters.amount)
-  const tx: { from: Address; to: Address; value: bigint; data?: Hex } = parameters.token
+  const tx: OutgoingTransaction = parameters.token
     ? {
         from,
         to: withPrefix(parameters.token),
@@ -176,10 +176,22 @@ export async function sendTransaction(runtime: Eip155Runtime, parameters: SendPa
       }
     : { from, to: withPrefix(parameters.to), value: amount }
 
+  return submitTransaction(runtime, network, provider, tx)
+}
+
+type OutgoingTransaction = { from: Address; to: Address; value: bigint; data?: Hex }
+
+/**
+ * What every transaction Portico asks a wallet to send goes through: the wallet must be
+ * on `network`, the gas is estimated (unless given) so a failing call is refused before
+ * the visitor is asked, and errors become `TransactionNodeError` (node refusals) or
+ * `RpcError` (the wallet's own).
+ */
+async function submitTransaction(runtime: Eip155Runtime, network: CaipNetwork, provider: Eip1193Provider, tx: OutgoingTransaction, gasLimit?: bigint): Promise<Hex> {
   try {
     const walletChain = parseChainId(await request(provider, 'eth_chainId'))
     if (walletChain !== Number(network.id)) throw new ChainMismatchError({ id: Number(network.id), name: network.name }, walletChain)
-    const gas = await estimateGas(runtime, network, provider, tx)
+    const gas = gasLimit ?? (await estimateGas(runtime, network, provider, tx))
     const hash = await request(provider, 'eth_sendTransaction', [
       { from: tx.from, to: tx.to, value: numberToHex(tx.value), ...(tx.data ? { data: tx.data } : {}), gas: numberToHex(gas) },
     ])
@@ -190,13 +202,56 @@ export async function sendTransaction(runtime: Eip155Runtime, parameters: SendPa
   }
 }
 
-/** On the network's RPC when it has one (what the dapp trusts), else through the wallet. */
-async function estimateGas(
+/**
+ * Sends one contract call built elsewhere (a swap's approval or swap, from the Blockchain
+ * API): `to`, `data`, `value` and optionally `gas`, through the same checks and error
+ * mapping as `sendTransaction`.
+ *
+ * @example
+ * const { tx } = await api.buildSwapTransaction({ ... })
+ * const hash = await sendContractCall(runtime, { connectorId, network, from, to: tx.to.split(':')[2], data: tx.data, value: tx.amount, gas: tx.eip155.gas })
+ */
+export async function sendContractCall(runtime: Eip155Runtime, parameters: ContractCallParameters & ConnectorParameters): Promise<Hex> {
+  const { provider } = entryOf(runtime, parameters.connectorId)
+  const issues: ValidationIssue[] = []
+  if (!isEvmAddress(parameters.from)) issues.push({ path: 'from', message: 'Invalid address' })
+  if (!isEvmAddress(parameters.to)) issues.push({ path: 'to', message: 'Invalid contract address' })
+  if (typeof parameters.data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(parameters.data)) issues.push({ path: 'data', message: 'The call data is 0x-prefixed hex' })
+  for (const key of ['value', 'gas'] as const) {
+    const value = parameters[key]
+    if (value !== undefined && (typeof value !== 'string' || !/^[0-9]+$/.test(value))) issues.push({ path: key, message: `The ${key} is an integer, as a decimal string` })
+  }
+  if (issues.length) throw new ValidationError(issues[0]!.message, issues)
+  const tx: OutgoingTransaction = { from: withPrefix(parameters.from), to: withPrefix(parameters.to), value: BigInt(parameters.value ?? '0'), data: parameters.data as Hex }
+  return submitTransaction(runtime, parameters.network, provider, tx, parameters.gas === undefined ? undefined : BigInt(parameters.gas))
+}
+
+/**
+ * Waits for a transaction's receipt on the network's RPC (or, with no RPC URL, through
+ * the wallet) and says whether it succeeded or reverted.
+ *
+ * @example
+ * const { status } = await waitForTransaction(runtime, { connectorId, network, hash }) // 'success'
+ */
+export async function waitForTransaction(
   runtime: Eip155Runtime,
-  network: CaipNetwork,
-  provider: Eip1193Provider,
-  tx: { from: Address; to: Address; value: bigint; data?: Hex },
-): Promise<bigint> {
+  { connectorId, network, hash, timeoutMs = 60_000 }: ConnectorParameters & { network: CaipNetwork; hash: string; timeoutMs?: number | undefined },
+): Promise<TransactionOutcome> {
+  if (!isTransactionHash(hash)) throw new ValidationError('Invalid transaction hash', [{ path: 'hash', message: 'Invalid transaction hash' }])
+  const client =
+    network.rpcUrls.default.http.length > 0
+      ? publicClientFor(runtime, network)
+      : createPublicClient({ transport: custom(entryOf(runtime, connectorId).provider as { request(args: { method: string; params?: unknown }): Promise<unknown> }) })
+  try {
+    const receipt = await client.waitForTransactionReceipt({ hash, timeout: timeoutMs, pollingInterval: 500 })
+    return { hash, status: receipt.status, blockNumber: receipt.blockNumber.toString() }
+  } catch (error) {
+    throw toRpcError(error)
+  }
+}
+
+/** On the network's RPC when it has one (what the dapp trusts), else through the wallet. */
+async function estimateGas(runtime: Eip155Runtime, network: CaipNetwork, provider: Eip1193Provider, tx: OutgoingTransaction): Promise<bigint> {
   if (network.rpcUrls.default.http.length > 0) {
     return publicClientFor(runtime, network).estimateGas({ account: tx.from, to: tx.to, value: tx.value, data: tx.data })
   }

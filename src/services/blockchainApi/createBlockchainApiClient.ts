@@ -10,6 +10,7 @@ import { getGasPrice, type GetGasPriceParameters, type GetGasPriceReturnType } f
 import { getIdentity, type GetIdentityParameters, type GetIdentityReturnType } from './getIdentity'
 import { getNameSuggestions, type GetNameSuggestionsParameters, type GetNameSuggestionsReturnType } from './getNameSuggestions'
 import { getOnrampOptions, type GetOnrampOptionsParameters, type GetOnrampOptionsReturnType } from './getOnrampOptions'
+import { getOnrampProviders, type GetOnrampProvidersParameters, type GetOnrampProvidersReturnType } from './getOnrampProviders'
 import { getOnrampQuote, type GetOnrampQuoteParameters, type GetOnrampQuoteReturnType } from './getOnrampQuote'
 import { getSessions, type GetSessionsParameters, type GetSessionsReturnType } from './getSessions'
 import { getSupportedChains, type GetSupportedChainsParameters, type GetSupportedChainsReturnType } from './getSupportedChains'
@@ -53,6 +54,7 @@ export type BlockchainApiClient = {
   registerName(parameters: RegisterNameParameters): Promise<RegisterNameReturnType>
   generateOnrampUrl(parameters: GenerateOnrampUrlParameters): Promise<GenerateOnrampUrlReturnType>
   getOnrampOptions(parameters?: GetOnrampOptionsParameters): Promise<GetOnrampOptionsReturnType>
+  getOnrampProviders(parameters?: GetOnrampProvidersParameters): Promise<GetOnrampProvidersReturnType>
   getOnrampQuote(parameters: GetOnrampQuoteParameters): Promise<GetOnrampQuoteReturnType>
   getSessions(parameters: GetSessionsParameters): Promise<GetSessionsReturnType>
   revokeSession(parameters: RevokeSessionParameters): Promise<RevokeSessionReturnType>
@@ -96,6 +98,7 @@ export function createBlockchainApiClient(options: CreateBlockchainApiClientPara
     registerName: (parameters) => registerName(context, parameters),
     generateOnrampUrl: (parameters) => generateOnrampUrl(context, parameters),
     getOnrampOptions: (parameters) => getOnrampOptions(context, parameters),
+    getOnrampProviders: (parameters) => getOnrampProviders(context, parameters),
     getOnrampQuote: (parameters) => getOnrampQuote(context, parameters),
     getSessions: (parameters) => getSessions(context, parameters),
     revokeSession: (parameters) => revokeSession(context, parameters),

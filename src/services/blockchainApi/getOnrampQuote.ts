@@ -13,8 +13,8 @@ export type GetOnrampQuoteReturnType = OnrampQuoteResponse
  */
 export function getOnrampQuote(
   context: BlockchainApiContext,
-  { purchaseCurrency, paymentCurrency, amount, network, signal, timeoutMs }: GetOnrampQuoteParameters,
+  { purchaseCurrency, paymentCurrency, amount, network, provider, paymentMethod, signal, timeoutMs }: GetOnrampQuoteParameters,
 ): Promise<GetOnrampQuoteReturnType> {
-  const body: OnrampQuoteRequest = { purchaseCurrency, paymentCurrency, amount, network }
+  const body: OnrampQuoteRequest = { purchaseCurrency, paymentCurrency, amount, network, ...(provider ? { provider } : {}), ...(paymentMethod ? { paymentMethod } : {}) }
   return context.http.post<OnrampQuoteResponse>({ path: '/v1/onramp/quote', body, signal, timeoutMs })
 }

@@ -344,6 +344,10 @@ export type OnrampUrlRequest = {
   defaultExperience?: 'buy' | 'send' | undefined
   presetCryptoAmount?: number | undefined
   presetFiatAmount?: number | undefined
+  /** Fiat currency of `presetFiatAmount`, e.g. `EUR`. */
+  presetFiatCurrency?: string | undefined
+  /** Provider id from GET /v1/onramp/providers; the server's first provider when absent. */
+  provider?: string | undefined
 }
 
 export type OnrampUrlResponse = {
@@ -375,6 +379,19 @@ export type OnrampPurchaseCurrency = {
   }[]
 }
 
+/** One onramp provider (GET /v1/onramp/providers); `feeRange` in fractions (0.01 = 1 %). */
+export type OnrampProviderInfo = {
+  name: string
+  label: string
+  feeRange: { min: number; max: number }
+  paymentMethods: ('card' | 'bank')[]
+}
+
+/** GET /v1/onramp/providers (the reference server's addition to SPEC §7). */
+export type OnrampProvidersResponse = {
+  providers: OnrampProviderInfo[]
+}
+
 /** GET /v1/onramp/options */
 export type OnrampOptionsResponse = {
   paymentCurrencies: OnrampPaymentCurrency[]
@@ -390,6 +407,10 @@ export type OnrampQuoteRequest = {
   /** Fiat amount as a decimal string. */
   amount: string
   network: string
+  /** Provider id from GET /v1/onramp/providers; the server's first provider when absent. */
+  provider?: string | undefined
+  /** Narrows the limits checked to one payment method. */
+  paymentMethod?: 'card' | 'bank' | undefined
 }
 
 export type MoneyAmount = {

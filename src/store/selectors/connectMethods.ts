@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit'
-import { ConnectMethodOrder, TelegramSocialFilter, type ConnectMethod, type SocialProvider } from '../../config/constants'
+import { ConnectMethodOrder, type ConnectMethod, type SocialProvider } from '../../config/constants'
+import { filterSocialsForTelegram } from '../../config/telegramSocials'
 import type { PorticoState } from '../rootReducer'
 
 /** True when a browser wallet (injected or EIP-6963-announced) is among the connectors. */
@@ -29,10 +30,5 @@ export const selectConnectMethodOrder = createSelector(
  */
 export const selectSocialOptions = createSelector(
   [(s: PorticoState) => s.options.features.socials, (s: PorticoState) => s.options.telegramPlatform],
-  (socials, platform): SocialProvider[] => {
-    if (!socials) return []
-    const removed: readonly SocialProvider[] =
-      platform === 'ios' || platform === 'macos' || platform === 'android' ? TelegramSocialFilter[platform] : []
-    return socials.filter((s) => !removed.includes(s))
-  },
+  (socials, platform): SocialProvider[] => (socials ? filterSocialsForTelegram(socials, platform) : []),
 )

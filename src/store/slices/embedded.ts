@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { OAuthProvider } from '../../config/constants'
 
 export type FrameStatus = 'idle' | 'loading' | 'ready' | 'failed'
 
@@ -21,6 +22,10 @@ export type EmbeddedState = {
   cooldownUntil: number | undefined
   pending: boolean
   error: string | undefined
+  /** The social login in progress (its popup is open). */
+  socialProvider: OAuthProvider | undefined
+  /** The Farcaster URI to show as a QR code and link (SPEC §3 "Farcaster URI: url"). */
+  farcasterUrl: string | undefined
 }
 
 const initialState: EmbeddedState = {
@@ -31,6 +36,8 @@ const initialState: EmbeddedState = {
   cooldownUntil: undefined,
   pending: false,
   error: undefined,
+  socialProvider: undefined,
+  farcasterUrl: undefined,
 }
 
 export const embeddedSlice = createSlice({
@@ -70,6 +77,24 @@ export const embeddedSlice = createSlice({
       state.step = 'idle'
       state.pending = false
       state.error = undefined
+    },
+    /**
+     * Social login (SPEC §3 social providers): dispatched in the visitor's click, so the
+     * saga can open the provider's popup while the browser still allows it.
+     */
+    socialRequested(state, action: PayloadAction<{ provider: OAuthProvider }>) {
+      state.socialProvider = action.payload.provider
+      state.pending = true
+      state.error = undefined
+    },
+    /** Farcaster login: the saga asks the frame for the Farcaster URI, then waits for the approval. */
+    farcasterRequested(state) {
+      state.farcasterUrl = undefined
+      state.pending = true
+      state.error = undefined
+    },
+    farcasterUriReceived(state, action: PayloadAction<{ url: string }>) {
+      state.farcasterUrl = action.payload.url
     },
     failed(state, action: PayloadAction<{ message: string }>) {
       state.pending = false

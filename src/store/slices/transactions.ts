@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { Limits } from '../../config/constants'
 import type { TransactionHistoryItem } from '../../types/transaction'
+import { accountActions } from './account'
 
 export type TransactionsState = {
   items: TransactionHistoryItem[]
@@ -14,11 +15,18 @@ export type TransactionsState = {
 
 const initialState: TransactionsState = { items: [], next: undefined, status: 'idle', error: undefined, pending: [] }
 
+/** Hashes that `items` shows as mined (compared case-insensitively). */
+const minedHashes = (items: readonly TransactionHistoryItem[]) => new Set(items.map((t) => t.metadata.hash.toLowerCase()))
+
 export const transactionsSlice = createSlice({
   name: 'transactions',
   initialState,
   reducers: {
-    fetchRequested(state, _action: PayloadAction<{ cursor?: string | undefined } | undefined>) {
+    /**
+     * Asks the history saga for a page: the first one, or the one after `cursor` ("load
+     * more"). `onramp` lists only that onramp provider's purchases (SPEC §7).
+     */
+    fetchRequested(state, _action: PayloadAction<{ cursor?: string | undefined; onramp?: string | undefined } | undefined>) {
       state.status = 'loading'
       state.error = undefined
     },
@@ -28,8 +36,28 @@ export const transactionsSlice = createSlice({
       state.items = append ? [...state.items, ...items.filter((t) => !seen.has(t.id))] : items
       state.next = next
       state.status = 'loaded'
-      const confirmed = new Set(items.map((t) => t.metadata.hash))
-      state.pending = state.pending.filter((hash) => !confirmed.has(hash))
+      const confirmed = minedHashes(items)
+      state.pending = state.pending.filter((hash) => !confirmed.has(hash.toLowerCase()))
+    },
+    /**
+     * A fresh first page (after a send, while something is pending): what is new goes on
+     * top and the pages already loaded stay, so "load more" keeps its place.
+     */
+    refreshed(state, action: PayloadAction<{ items: TransactionHistoryItem[]; next: string | undefined }>) {
+      const { items, next } = action.payload
+      if (state.status !== 'loaded' || state.items.length === 0) {
+        state.items = items
+        state.next = next
+        state.status = 'loaded'
+        state.error = undefined
+      } else {
+        const known = new Set(state.items.map((t) => t.id))
+        const fresh = new Map(items.map((t) => [t.id, t]))
+        // New items on top; known ones take their newest form (a pending one is now mined).
+        state.items = [...items.filter((t) => !known.has(t.id)), ...state.items.map((t) => fresh.get(t.id) ?? t)]
+      }
+      const confirmed = minedHashes(items)
+      state.pending = state.pending.filter((hash) => !confirmed.has(hash.toLowerCase()))
     },
     fetchFailed(state, action: PayloadAction<{ message: string }>) {
       state.status = 'error'
@@ -39,7 +67,17 @@ export const transactionsSlice = createSlice({
       if (state.pending.includes(action.payload)) return
       state.pending = [action.payload, ...state.pending].slice(0, Limits.pendingTransactions)
     },
+    /** The history never showed it within the watch window: stop showing it as pending. */
+    pendingDropped(state, action: PayloadAction<string>) {
+      state.pending = state.pending.filter((hash) => hash !== action.payload)
+    },
     reset: () => initialState,
+  },
+  extraReducers: (builder) => {
+    // Another account, network or no account at all: the history loaded so far is someone else's.
+    builder.addCase(accountActions.addressChanged, () => initialState)
+    builder.addCase(accountActions.networkChanged, () => initialState)
+    builder.addCase(accountActions.chainDisconnected, () => initialState)
   },
 })
 

@@ -66,7 +66,7 @@ describe('Account view', () => {
     expect(screen.getByText('No tokens on this network yet.')).toBeTruthy()
     dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('USDC', '10', 1, 'x'), token('ETH', '1.23456', 3000)] }))
     const rows = within(screen.getByTestId('portico-token-list')).getAllByRole('listitem')
-    expect(rows.map((r) => r.textContent)).toEqual(['EETH1.235 ETH$3,703.68', 'UUSDC10.000 USDC$10.00'])
+    expect(rows.map((r) => r.textContent)).toEqual(['EETH1.235 ETH$3,703.68$3,000.00 each', 'UUSDC10.000 USDC$10.00$1.00 each'])
   })
 
   it('Activity: SPEC §9 signs, 3 decimals, truncation, relative time and images', async () => {

@@ -13,7 +13,7 @@ import { Icon, type IconName } from '../components/Icon'
 import { Tabs } from '../components/Tabs'
 import { formatAmount } from '../format/formatAmount'
 import { truncateAddress } from '../format/truncateAddress'
-import type { Strings } from '../strings'
+import { format, type Strings } from '../strings'
 import { useStrings } from '../useStrings'
 import { ActivityTab } from './account/ActivityTab'
 import { NftsTab } from './account/NftsTab'
@@ -64,6 +64,7 @@ export function AccountView() {
           {account.address ? <CopyButton value={account.address} label={t.copyAddress} /> : null}
         </div>
         {account.profileName && account.address ? <p className="portico-hint portico-small">{truncateAddress(account.address)}</p> : null}
+        <EmbeddedIdentity />
         <p className="portico-balance" aria-label={t.balance}>
           {account.balance !== undefined ? `${formatAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : loadingBalance ? <span className="portico-spinner" aria-hidden="true" /> : '—'}
         </p>
@@ -86,6 +87,8 @@ export function AccountView() {
           ),
         )}
       </div>
+
+      <ChangeEmailRow />
 
       {canRegisterName ? (
         <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'RegisterAccountName' }))}>
@@ -133,6 +136,43 @@ function ReceiveButton({ address, t }: { address: string; t: Strings }) {
     >
       <Icon name="receive" />
       <span>{t.receive}</span>
+    </button>
+  )
+}
+
+/** Embedded wallet (type AUTH): the email it answers to, or the social account's username (SPEC §3 User). */
+function EmbeddedIdentity() {
+  const t = useStrings()
+  const account = useAccount()
+  if (account.connectedWalletInfo?.type !== 'AUTH' || !account.user) return null
+  const { email, userName } = account.user
+  const provider = account.socialProvider as keyof Strings['socialNames'] | undefined
+  return (
+    <p className="portico-hint portico-small" data-testid="portico-account-identity">
+      {email ? (
+        <span data-testid="portico-account-email">{email}</span>
+      ) : userName ? (
+        <span data-testid="portico-account-username">
+          {provider ? `${format(t.accountSocial, { provider: t.socialNames[provider] ?? provider })}: ` : ''}@{userName}
+        </span>
+      ) : null}
+    </p>
+  )
+}
+
+/** SPEC §4 email update, for embedded users. */
+function ChangeEmailRow() {
+  const t = useStrings()
+  const dispatch = usePorticoDispatch()
+  const account = useAccount()
+  if (account.connectedWalletInfo?.type !== 'AUTH') return null
+  return (
+    <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'UpdateEmail' }))}>
+      <span className="portico-avatar portico-avatar-md" aria-hidden="true">
+        <Icon name="mail" />
+      </span>
+      <span className="portico-row-label">{t.changeEmail}</span>
+      <Icon name="chevronRight" size={16} />
     </button>
   )
 }

@@ -1,13 +1,14 @@
 import { useEffect, useId } from 'react'
 import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { selectActiveNetwork } from '../../store/slices/network'
-import { onrampActions, type PaymentMethod } from '../../store/slices/onramp'
+import { onrampActions, type OnrampProvider, type PaymentMethod } from '../../store/slices/onramp'
+import { openCheckoutWindow } from '../components/buy/openCheckoutWindow'
 import { Icon } from '../components/Icon'
 import { EmptyState, ErrorState, Loading } from '../components/StatusMessage'
 import { TextField } from '../components/TextField'
 import { onrampAmountProblem } from '../forms/onrampAmountProblem'
-import { intents } from '../intents'
-import { format, translateError } from '../strings'
+import { formatAmount } from '../format/formatAmount'
+import { format, translateError, type Strings } from '../strings'
 import { useStrings } from '../useStrings'
 
 const methods: readonly PaymentMethod[] = ['card', 'bank']
@@ -17,7 +18,9 @@ const percent = (fraction: number) => String(Math.round(fraction * 1000) / 10)
  * Buy (onramp): payment method (card or bank, each with its limits: the SPEC §9
  * fallback card 10–7500 and bank 10–25000 until the service says otherwise), payment
  * currency (USD, EUR), amount checked against the limits, the quote and the providers
- * with their fees (1–2 %). The onramp saga (issue 8) answers quotes and provider URLs.
+ * with their fees (1–2 %). "Buy with …" opens the provider's window in the click and the
+ * onramp saga sends it to the checkout URL, then watches the balance until the purchase
+ * arrives.
  */
 export function BuyView() {
   const dispatch = usePorticoDispatch()
@@ -27,17 +30,20 @@ export function BuyView() {
   const network = usePorticoSelector(selectActiveNetwork)
   const symbol = onramp.purchaseCurrency ?? network?.nativeCurrency.symbol ?? ''
   useEffect(() => {
-    if (onramp.providers.length === 0) dispatch(intents.onrampProvidersRequested())
+    if (onramp.providersStatus === 'idle') dispatch(onrampActions.providersRequested())
     if (!onramp.purchaseCurrency && network) dispatch(onrampActions.purchaseCurrencySet(network.nativeCurrency.symbol))
     // On arrival only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
+
+  if (onramp.purchase) return <Purchase symbol={symbol} />
 
   const limits = onramp.limits[onramp.paymentMethod]
   const problem = onrampAmountProblem(onramp.amount, limits)
   const requestQuote = (amount: string | undefined, method: PaymentMethod = onramp.paymentMethod) => {
     if (amount && !onrampAmountProblem(amount, onramp.limits[method])) dispatch(onrampActions.quoteRequested())
   }
+  const canBuy = onramp.amount !== undefined && !problem
 
   return (
     <div className="portico-stack">
@@ -108,35 +114,97 @@ export function BuyView() {
       ) : null}
       <section aria-label={t.providers} className="portico-stack-tight">
         <p className="portico-label">{t.providers}</p>
-        <Providers />
+        <Providers canBuy={canBuy} />
       </section>
     </div>
   )
 }
 
-function Providers() {
+const providerLabel = (t: Strings, provider: OnrampProvider) => provider.label || t.defaultProvider
+
+function Providers({ canBuy }: { canBuy: boolean }) {
   const t = useStrings()
+  const dispatch = usePorticoDispatch()
   const providers = usePorticoSelector((s) => s.onramp.providers)
-  const status = usePorticoSelector((s) => s.onramp.status)
-  if (providers.length === 0) return status === 'failed' ? <EmptyState message={t.noProviders} /> : <Loading label={t.loadingProviders} compact />
+  const status = usePorticoSelector((s) => s.onramp.providersStatus)
+  const error = usePorticoSelector((s) => s.onramp.error)
+  if (status === 'failed') return <ErrorState message={translateError(t, error ?? '')} onRetry={() => dispatch(onrampActions.providersRequested())} />
+  if (status !== 'loaded') return <Loading label={t.loadingProviders} compact />
+  if (providers.length === 0) return <EmptyState message={t.noProviders} />
   return (
     <ul className="portico-list">
       {providers.map((provider) => {
-        const fees = format(t.providerFees, { min: percent(provider.feeRange.min), max: percent(provider.feeRange.max) })
+        const { min, max } = provider.feeRange
+        const fees = min === max ? format(t.fee, { fee: `${percent(min)}%` }) : format(t.providerFees, { min: percent(min), max: percent(max) })
+        const label = providerLabel(t, provider)
         return (
-          <li key={provider.name} className="portico-item">
+          <li key={provider.name || 'default'} className="portico-item">
             <span className="portico-item-main">
-              <span className="portico-item-title">{provider.label}</span>
+              <span className="portico-item-title">{label}</span>
               <span className="portico-hint portico-small">{fees}</span>
             </span>
-            {provider.url ? (
-              <a className="portico-primary portico-small-button" href={provider.url} target="_blank" rel="noopener noreferrer">
-                {format(t.buyWith, { provider: provider.label })}
-              </a>
-            ) : null}
+            <button
+              type="button"
+              className="portico-primary portico-small-button"
+              aria-disabled={!canBuy || undefined}
+              onClick={() => {
+                if (!canBuy) return
+                // Opened here, in the click, or popup blockers refuse it; the saga fills it in.
+                const windowName = openCheckoutWindow(typeof window === 'undefined' ? undefined : window)
+                dispatch(onrampActions.buyRequested({ provider: provider.name, windowName }))
+              }}
+            >
+              {provider.name ? format(t.buyWith, { provider: label }) : t.buyWithDefault}
+            </button>
           </li>
         )
       })}
     </ul>
+  )
+}
+
+/** The purchase in the provider's window: opening, waiting for the funds, done or failed. */
+function Purchase({ symbol }: { symbol: string }) {
+  const t = useStrings()
+  const dispatch = usePorticoDispatch()
+  const purchase = usePorticoSelector((s) => s.onramp.purchase)
+  const providers = usePorticoSelector((s) => s.onramp.providers)
+  if (!purchase) return null
+  const found = providers.find((p) => p.name === purchase.provider)
+  const label = found ? providerLabel(t, found) : purchase.provider || t.defaultProvider
+  const dismiss = (
+    <button type="button" className="portico-secondary portico-wide" onClick={() => dispatch(onrampActions.purchaseDismissed())}>
+      {purchase.status === 'waiting' || purchase.status === 'opening' ? t.buyStopWaiting : t.buyDismiss}
+    </button>
+  )
+  return (
+    <div className="portico-stack" data-testid="portico-onramp-purchase" data-state={purchase.status}>
+      {purchase.status === 'opening' ? <Loading label={format(t.buyOpening, { provider: label })} /> : null}
+      {purchase.status === 'waiting' ? (
+        <>
+          <Loading label={format(t.buyWaiting, { provider: label })} />
+          {!purchase.windowOpened && purchase.url ? (
+            <a className="portico-primary portico-wide" href={purchase.url} target="_blank" rel="noopener noreferrer">
+              <Icon name="external" size={16} /> {format(t.buyOpenLink, { provider: label })}
+            </a>
+          ) : null}
+          {dismiss}
+        </>
+      ) : null}
+      {purchase.status === 'completed' ? (
+        <>
+          <p className="portico-success" role="status">
+            <Icon name="check" size={16} /> {format(t.buyCompleted, { amount: formatAmount(purchase.received ?? '0', 6), symbol })}
+          </p>
+          {dismiss}
+        </>
+      ) : null}
+      {purchase.status === 'failed' ? (
+        <>
+          <ErrorState message={translateError(t, purchase.error ?? '')} />
+          {dismiss}
+        </>
+      ) : null}
+    </div>
   )
 }

@@ -8,7 +8,6 @@ import { routerActions } from '../../store/slices/router'
 import { isEmail } from '../../validation/email'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
-import { intents } from '../intents'
 import { format, translateError } from '../strings'
 import { useCooldownSeconds } from '../useCooldown'
 import { useStrings } from '../useStrings'
@@ -146,7 +145,7 @@ function SocialList() {
                 return
               }
               // The request goes out on the click itself, so the saga may open the provider's popup.
-              dispatch(intents.socialRequested({ provider }))
+              dispatch(embeddedActions.socialRequested({ provider }))
               dispatch(routerActions.push({ view: 'ConnectingSocial', params: { provider } }))
             }}
           >

@@ -1,31 +1,32 @@
 import { useEffect } from 'react'
 import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { PairingPanel } from '../components/PairingPanel'
-import { intents } from '../intents'
+import { embeddedActions } from '../../store/slices/embedded'
 import { translateError } from '../strings'
 import { useStrings } from '../useStrings'
 
 /**
  * SPEC §2 ConnectingFarcaster: decentralised social login. Asks the embedded-wallet saga
- * for the Farcaster URI on arrival (issue 9), then shows it to open or copy while the
- * login completes; the frame's errors come back through the embedded slice.
+ * (src/sagas/embeddedFarcaster.ts) for the Farcaster URI on arrival, then shows it as a
+ * QR code and a link while the login completes; the frame's errors (SPEC §8 'Something
+ * went wrong' for an aborted connect) come back through the embedded slice, with a retry.
  */
 export function ConnectingFarcasterView() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
   const error = usePorticoSelector((s) => s.embedded.error)
+  const uri = usePorticoSelector((s) => s.embedded.farcasterUrl)
   useEffect(() => {
-    dispatch(intents.farcasterRequested())
+    dispatch(embeddedActions.farcasterRequested())
   }, [dispatch])
-  // The embedded slice gains the Farcaster URI with issue 9; until then there is none.
-  const uri: string | undefined = undefined
   return (
     <PairingPanel
       uri={uri}
       error={error ? translateError(t, error) : undefined}
-      onRetry={() => dispatch(intents.farcasterRequested())}
+      onRetry={() => dispatch(embeddedActions.farcasterRequested())}
       title={t.farcasterTitle}
       hint={t.farcasterHint}
+      open={uri ? { href: uri, label: t.openFarcaster } : undefined}
     />
   )
 }

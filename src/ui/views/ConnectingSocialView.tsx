@@ -2,14 +2,14 @@ import type { OAuthProvider } from '../../config/constants'
 import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { Icon } from '../components/Icon'
 import { ErrorState, Loading } from '../components/StatusMessage'
-import { intents } from '../intents'
+import { embeddedActions } from '../../store/slices/embedded'
 import { format, translateError } from '../strings'
 import { useStrings } from '../useStrings'
 
 /**
- * Social login (issue 9): the provider's window is open; this view waits for the
- * embedded-wallet saga to finish the login, or shows its error with a retry (a retry
- * is a click, so the saga may open a new popup).
+ * Social login: the provider's window is open; this view waits for the embedded-wallet
+ * saga (src/sagas/embeddedSocial.ts) to finish the login, or shows its error with a
+ * retry (a retry is a click, so the saga may open a new popup).
  */
 export function ConnectingSocialView({ provider }: { provider: OAuthProvider }) {
   const dispatch = usePorticoDispatch()
@@ -25,7 +25,7 @@ export function ConnectingSocialView({ provider }: { provider: OAuthProvider }) 
       </span>
       <p className="portico-strong">{format(t.socialTitle, { provider: name })}</p>
       {error ? (
-        <ErrorState message={translateError(t, error)} onRetry={() => dispatch(intents.socialRequested({ provider }))} />
+        <ErrorState message={translateError(t, error)} onRetry={() => dispatch(embeddedActions.socialRequested({ provider }))} />
       ) : (
         <>
           <p className="portico-hint">{t.socialHint}</p>

@@ -70,17 +70,21 @@ describe('Send', () => {
 describe('Swap', () => {
   const eth = { name: 'Ether', symbol: 'ETH', decimals: 18, address: 'e', iconUrl: '' }
   const usdc = { name: 'USD Coin', symbol: 'USDC', decimals: 6, address: 'u', iconUrl: '' }
+  const preview = { toAmount: '4500.12345', minimumReceived: '4455.1222', rate: '3000.08', networkFee: '0.00031', networkFeeSymbol: 'ETH', needsApproval: true }
 
-  it('asks for tokens and waits for them, or shows the failure with a retry', async () => {
+  it('asks for tokens and waits for them, or shows the failure with a retry, or says there are none', async () => {
     const { dispatch, dispatched, dialog } = await connectedView('Swap')
     expect(dispatched('swap/tokensRequested')).toHaveLength(1)
     expect(screen.getByText('Loading tokens…')).toBeTruthy()
-    dispatch(swapActions.failed({ message: 'HTTP status code: 500' }))
+    dispatch(swapActions.tokensFailed({ message: 'HTTP status code: 500' }))
+    expect(within(dialog()).getByRole('alert').textContent).toContain('HTTP status code: 500')
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Try again' }))
     expect(dispatched('swap/tokensRequested')).toHaveLength(2)
+    dispatch(swapActions.tokensLoaded([]))
+    expect(screen.getByText('No tokens can be swapped on this network.')).toBeTruthy()
   })
 
-  it('asks for a quote once both tokens and an amount are set, and shows it', async () => {
+  it('asks for a quote once both tokens and an amount are set, and previews it', async () => {
     const { dispatch, dispatched } = await connectedView('Swap')
     dispatch(swapActions.tokensLoaded([eth, usdc]))
     fireEvent.change(screen.getByLabelText('You pay: Token'), { target: { value: 'e' } })
@@ -89,12 +93,27 @@ describe('Swap', () => {
     fireEvent.change(screen.getByLabelText('You receive: Token'), { target: { value: 'u' } })
     expect(dispatched('swap/quoteRequested')).toHaveLength(1)
     expect(screen.getByText('Fetching the best price…')).toBeTruthy()
-    dispatch(swapActions.quoted({ toAmount: '4500.12345', gasPrice: '0.0003 ETH' }))
+    dispatch(swapActions.quoted({ toAmount: '4500.12345', gasPrice: '1000000000', quote: preview }))
     expect((screen.getByLabelText('You receive: Amount') as HTMLInputElement).value).toBe('4500.123')
-    expect(screen.getByText('0.0003 ETH')).toBeTruthy()
+    expect(screen.getByText('1 ETH = 3000.0800 USDC')).toBeTruthy()
+    expect(screen.getByText('4455.122 USDC')).toBeTruthy()
+    expect(screen.getByText('≈ 0.000310 ETH')).toBeTruthy()
     expect(screen.getByText('1%')).toBeTruthy()
+    expect(screen.getByText(/Your wallet asks first to let the pool spend your ETH/)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Swap' }))
     expect(dispatched('swap/swapRequested')).toHaveLength(1)
+  })
+
+  it('shows the approval and the swap while they are signed and mined, and disables the form', async () => {
+    const { dispatch } = await connectedView('Swap')
+    dispatch(swapActions.tokensLoaded([eth, usdc]), swapActions.sourceTokenSet(eth), swapActions.toTokenSet(usdc), swapActions.approving({}))
+    expect(screen.getByText('Approve the token in your wallet…')).toBeTruthy()
+    expect((screen.getByLabelText('You pay: Amount') as HTMLInputElement).disabled).toBe(true)
+    dispatch(swapActions.approving({ hash: '0x1' }))
+    expect(screen.getByText('Waiting for the approval to be confirmed…')).toBeTruthy()
+    dispatch(swapActions.swapping({ hash: '0x2' }))
+    expect(screen.getByText('Waiting for the swap to be confirmed…')).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'Enter an amount' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
   it('flips the two tokens', async () => {
@@ -114,6 +133,8 @@ describe('Swap', () => {
 })
 
 describe('Buy', () => {
+  afterEach(() => jest.restoreAllMocks())
+
   it('uses the fallback limits per payment method and currency (SPEC §9)', async () => {
     const { dialog } = await connectedView('Buy')
     expect(screen.getByText('Between 10 and 7500 USD')).toBeTruthy()
@@ -135,11 +156,33 @@ describe('Buy', () => {
     expect(dispatched('onramp/quoteRequested')).toEqual([])
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '100' } })
     expect(dispatched('onramp/quoteRequested')).toHaveLength(1)
-    dispatch(onrampActions.quoted({ purchaseAmount: '0.031', fee: '$1.50' }))
+    dispatch(onrampActions.quoted({ purchaseAmount: '0.031', fee: '1.50 USD' }))
     expect(screen.getByText(/You get about 0.031 ETH/)).toBeTruthy()
-    dispatch(onrampActions.providersLoaded([{ name: 'p', label: 'Provider', feeRange: { min: 0.01, max: 0.02 }, url: 'https://buy.example/x' }]))
+    dispatch(onrampActions.providersLoaded([{ name: 'p', label: 'Provider', feeRange: { min: 0.01, max: 0.02 } }]))
     expect(screen.getByText('Fees 1–2%')).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Buy with Provider' }).getAttribute('href')).toBe('https://buy.example/x')
+    expect(screen.getByRole('button', { name: 'Buy with Provider' })).toBeTruthy()
+  })
+
+  it('opens the provider window in the click, then follows the purchase', async () => {
+    const open = jest.spyOn(window, 'open').mockImplementation(() => ({}) as Window)
+    const { dispatch, dispatched } = await connectedView('Buy')
+    dispatch(onrampActions.providersLoaded([{ name: 'test', label: 'Portico Test Provider', feeRange: { min: 0.01, max: 0.01 } }]))
+    // No amount yet: nothing opens.
+    fireEvent.click(screen.getByRole('button', { name: 'Buy with Portico Test Provider' }))
+    expect(open).not.toHaveBeenCalled()
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '100' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Buy with Portico Test Provider' }))
+    expect(open).toHaveBeenCalledWith('about:blank', expect.stringMatching(/^portico-onramp-/), expect.any(String))
+    const [request] = dispatched('onramp/buyRequested') as { provider: string; windowName: string }[]
+    expect(request).toEqual({ provider: 'test', windowName: open.mock.calls[0]![1] })
+    expect(screen.getByText('Opening Portico Test Provider…')).toBeTruthy()
+    dispatch(onrampActions.purchaseOpened({ url: 'https://p.example/checkout', windowOpened: false }))
+    expect(screen.getByText(/Finish the purchase in the Portico Test Provider window/)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Open Portico Test Provider' }).getAttribute('href')).toBe('https://p.example/checkout')
+    dispatch(onrampActions.purchaseCompleted({ received: '0.03295666' }))
+    expect(screen.getByText(/Received 0.032957 ETH./)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }))
+    expect(screen.getByLabelText('Amount')).toBeTruthy()
   })
 })
 

@@ -1,37 +1,48 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { Limits } from '../../config/constants'
-import { useAccount, usePorticoDispatch } from '../../react/hooks'
+import { useAccount, usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
+import { namesActions } from '../../store/slices/names'
 import { TextField } from '../components/TextField'
-import { EmptyState } from '../components/StatusMessage'
+import { EmptyState, Loading } from '../components/StatusMessage'
 import { registerNameProblem } from '../forms/registerNameProblem'
-import { intents } from '../intents'
-import { format } from '../strings'
+import { format, translateError } from '../strings'
 import { useStrings } from '../useStrings'
 
 /**
  * SPEC §2 RegisterAccountName: the SPEC §5 rule (4+ characters; letters, digits,
- * hyphens) checked live with `isRegisterName` as the visitor types; a valid name goes to
- * the names saga (issue 8), which checks availability, has the wallet sign and registers.
- * SPEC §5: names are eip155 only.
+ * hyphens) checked live as the visitor types; the names saga then suggests names and
+ * says whether the typed one is free (debounced), and on submit has the wallet sign the
+ * registration message and registers it. SPEC §5: names are eip155 only.
  */
 export function RegisterAccountNameView() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
   const account = useAccount()
-  const [name, setName] = useState('')
+  const names = usePorticoSelector((s) => s.names)
   const [submitted, setSubmitted] = useState(false)
+  useEffect(() => {
+    dispatch(namesActions.reset())
+  }, [dispatch])
   if (account.namespace && account.namespace !== 'eip155') return <EmptyState message={t.errors.chainNotSupported} />
+
+  const name = names.query
   const problem = registerNameProblem(name)
-  const showProblem = problem && (name !== '' || submitted)
-  const message =
+  const busy = names.status === 'signing' || names.status === 'registering'
+  const ruleMessage =
     problem === 'tooShort' ? format(t.nameTooShort, { min: Limits.nameMinLength }) : problem === 'invalidCharacters' ? t.nameInvalidCharacters : undefined
+  const shown = names.fullName ?? `${name.toLowerCase()}${t.nameSuffix}`
+  const fieldError =
+    (name !== '' || submitted) && ruleMessage ? ruleMessage : names.availability === 'taken' ? format(t.nameTaken, { name: shown }) : undefined
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setSubmitted(true)
-    if (!problem) dispatch(intents.registerNameRequested({ name }))
+    if (!problem && !busy && names.availability !== 'taken') dispatch(namesActions.registerRequested({ name }))
   }
+  const setName = (value: string) => dispatch(namesActions.queryChanged({ name: value.trim() }))
+  const suggestions = names.suggestions.filter((s) => !s.registered && s.name.toLowerCase() !== shown.toLowerCase())
+
   return (
-    <form className="portico-stack" onSubmit={submit} noValidate>
+    <form className="portico-stack" onSubmit={submit} noValidate data-testid="portico-register-name">
       {account.profileName ? <p className="portico-hint">{format(t.currentName, { name: account.profileName })}</p> : null}
       <TextField
         label={t.nameLabel}
@@ -41,12 +52,38 @@ export function RegisterAccountNameView() {
         spellCheck={false}
         autoCapitalize="none"
         data-autofocus
-        onChange={(event) => setName(event.target.value.trim())}
-        error={showProblem ? message : undefined}
+        disabled={busy}
+        onChange={(event) => setName(event.target.value)}
+        error={fieldError}
         hint={format(t.nameHint, { min: Limits.nameMinLength })}
         end={<span className="portico-input-suffix">{t.nameSuffix}</span>}
       />
-      <button type="submit" className="portico-primary portico-wide">
+      {!problem && names.availability === 'checking' ? <Loading label={format(t.nameChecking, { name: shown })} compact /> : null}
+      {!problem && names.availability === 'available' && !busy ? (
+        <p className="portico-hint portico-small portico-success" role="status" data-testid="portico-name-available">
+          {format(t.nameAvailable, { name: shown })}
+        </p>
+      ) : null}
+      {!problem && suggestions.length > 0 && !busy ? (
+        <div className="portico-stack-tight" role="group" aria-label={t.nameSuggestions}>
+          <p className="portico-label">{t.nameSuggestions}</p>
+          <div className="portico-row-buttons">
+            {suggestions.map((s) => (
+              <button key={s.name} type="button" className="portico-pill" onClick={() => setName(s.name.split('.')[0] ?? s.name)}>
+                {s.name}
+              </button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+      {names.error && !busy ? (
+        <p className="portico-error" role="alert" data-testid="portico-name-error">
+          {translateError(t, names.error)}
+          {names.reason === 'taken' ? ` ${t.nameTakenRetry}` : ''}
+        </p>
+      ) : null}
+      {busy ? <Loading label={names.status === 'signing' ? t.nameSigning : format(t.nameRegistering, { name: shown })} compact /> : null}
+      <button type="submit" className="portico-primary portico-wide" disabled={busy}>
         {t.registerNameSubmit}
       </button>
     </form>

@@ -4,10 +4,9 @@ import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { selectActiveNetwork } from '../../store/slices/network'
 import { swapActions, type SwapToken } from '../../store/slices/swap'
 import { Icon } from '../components/Icon'
-import { ErrorState, Loading } from '../components/StatusMessage'
+import { EmptyState, ErrorState, Loading } from '../components/StatusMessage'
 import { formatAmount } from '../format/formatAmount'
-import { intents } from '../intents'
-import { translateError } from '../strings'
+import { format, translateError } from '../strings'
 import { useStrings } from '../useStrings'
 
 const tokenKey = (token: SwapToken | undefined) => (token ? (token.address ?? token.symbol) : '')
@@ -16,8 +15,9 @@ const isPositive = (amount: string | undefined) => amount !== undefined && /^\d*
 /**
  * SPEC §2 Swap: pay one token, receive another, on the 12 swap chains of SPEC §5
  * ('Network not supported for Swaps' elsewhere). Every change of amount or token asks
- * the swap saga (issue 8) for a quote; the view shows the quote, the slippage and the
- * network cost it reports, and the approve and swap steps while the wallet signs.
+ * the swap saga for a quote (it waits for typing to settle); the view previews the
+ * rate, the minimum received at the slippage, and the network fee, then the approval
+ * and swap while the wallet signs (ApproveTransaction) and while they are mined.
  */
 export function SwapView() {
   const dispatch = usePorticoDispatch()
@@ -25,19 +25,17 @@ export function SwapView() {
   const network = usePorticoSelector(selectActiveNetwork)
   const swap = usePorticoSelector((s) => s.swap)
   const supported = network?.chainNamespace === 'eip155' && SwapChainIds.includes(Number(network.id))
-  const noTokens = swap.tokens.length === 0
+  const tokensIdle = swap.tokensStatus === 'idle'
   useEffect(() => {
-    if (supported && noTokens) dispatch(intents.swapTokensRequested())
-  }, [dispatch, supported, noTokens])
+    if (supported && tokensIdle) dispatch(swapActions.tokensRequested())
+  }, [dispatch, supported, tokensIdle])
 
   if (!supported) return <ErrorState message={t.errors.networkNotSupportedForSwaps} />
-  if (noTokens) {
-    return swap.status === 'failed' ? (
-      <ErrorState message={translateError(t, swap.error ?? '')} onRetry={() => dispatch(intents.swapTokensRequested())} />
-    ) : (
-      <Loading label={t.loadingSwapTokens} />
-    )
+  if (swap.tokensStatus === 'failed') {
+    return <ErrorState message={translateError(t, swap.error ?? '')} onRetry={() => dispatch(swapActions.tokensRequested())} />
   }
+  if (swap.tokensStatus !== 'loaded') return <Loading label={t.loadingSwapTokens} />
+  if (swap.tokens.length === 0) return <EmptyState message={t.noSwapTokens} />
 
   const quote = (next: { source?: SwapToken | undefined; to?: SwapToken | undefined; amount?: string | undefined }) => {
     const source = 'source' in next ? next.source : swap.sourceToken
@@ -45,19 +43,23 @@ export function SwapView() {
     const amount = 'amount' in next ? next.amount : swap.sourceAmount
     if (source && to && tokenKey(source) !== tokenKey(to) && isPositive(amount)) dispatch(swapActions.quoteRequested())
   }
-  const busy = swap.status === 'approving' || swap.status === 'swapping' || swap.status === 'loading'
+  const inFlight = swap.status === 'approving' || swap.status === 'swapping'
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (swap.status === 'quoted') dispatch(intents.swapRequested())
+    if (swap.status === 'quoted') dispatch(swapActions.swapRequested())
   }
+  const preview = swap.quote
+  const source = swap.sourceToken
+  const target = swap.toToken
 
   return (
-    <form className="portico-stack" onSubmit={submit} noValidate>
+    <form className="portico-stack" onSubmit={submit} noValidate aria-busy={inFlight || swap.status === 'loading'}>
       <TokenAmount
         legend={t.youPay}
         tokens={swap.tokens}
-        token={swap.sourceToken}
+        token={source}
         amount={swap.sourceAmount ?? ''}
+        disabled={inFlight}
         onToken={(token) => {
           dispatch(swapActions.sourceTokenSet(token))
           quote({ source: token })
@@ -71,6 +73,7 @@ export function SwapView() {
         type="button"
         className="portico-icon-button portico-flip"
         aria-label={t.flipTokens}
+        disabled={inFlight}
         onClick={() => {
           dispatch(swapActions.sourceTokenSet(swap.toToken))
           dispatch(swapActions.toTokenSet(swap.sourceToken))
@@ -82,34 +85,51 @@ export function SwapView() {
       <TokenAmount
         legend={t.youReceive}
         tokens={swap.tokens}
-        token={swap.toToken}
+        token={target}
         amount={swap.toAmount !== undefined ? formatAmount(swap.toAmount) : ''}
         readOnly
+        disabled={inFlight}
         onToken={(token) => {
           dispatch(swapActions.toTokenSet(token))
           quote({ to: token })
         }}
       />
       {swap.status === 'loading' ? <Loading label={t.fetchingQuote} compact /> : null}
-      {swap.status === 'approving' ? <Loading label={t.swapApproving} compact /> : null}
-      {swap.status === 'swapping' ? <Loading label={t.swapSwapping} compact /> : null}
+      {swap.status === 'approving' ? <Loading label={swap.hash ? t.swapApprovalPending : t.swapApproving} compact /> : null}
+      {swap.status === 'swapping' ? <Loading label={swap.hash ? t.swapPending : t.swapSwapping} compact /> : null}
       {swap.status === 'failed' ? <ErrorState message={translateError(t, swap.error ?? '')} /> : null}
       {swap.status === 'done' ? (
         <p className="portico-success" role="status">
           <Icon name="check" size={16} /> {t.swapDone}
         </p>
       ) : null}
-      <dl className="portico-details">
-        <dt>{t.slippage}</dt>
-        <dd>{swap.slippagePercent}%</dd>
-        {swap.gasPrice !== undefined ? (
-          <>
-            <dt>{t.networkCost}</dt>
-            <dd>{swap.gasPrice}</dd>
-          </>
-        ) : null}
-      </dl>
-      <button type="submit" className="portico-primary portico-wide" aria-disabled={swap.status !== 'quoted' || undefined} disabled={busy}>
+      {preview && source && target && swap.status !== 'loading' ? (
+        <dl className="portico-details" aria-label={t.titles.Swap}>
+          <dt>{t.swapRate}</dt>
+          <dd>{format(t.swapRateValue, { from: source.symbol, rate: formatAmount(preview.rate, 4), to: target.symbol })}</dd>
+          <dt>{t.minimumReceived}</dt>
+          <dd>{`${formatAmount(preview.minimumReceived)} ${target.symbol}`}</dd>
+          {preview.networkFee !== undefined ? (
+            <>
+              <dt>{t.networkCost}</dt>
+              <dd>{format(t.networkFeeValue, { amount: formatAmount(preview.networkFee, 6), symbol: preview.networkFeeSymbol })}</dd>
+            </>
+          ) : null}
+          <dt>{t.slippage}</dt>
+          <dd>{swap.slippagePercent}%</dd>
+        </dl>
+      ) : (
+        <dl className="portico-details">
+          <dt>{t.slippage}</dt>
+          <dd>{swap.slippagePercent}%</dd>
+        </dl>
+      )}
+      {preview?.needsApproval && swap.status === 'quoted' && source ? (
+        <p className="portico-notice">
+          <Icon name="info" size={16} /> {format(t.swapNeedsApproval, { symbol: source.symbol })}
+        </p>
+      ) : null}
+      <button type="submit" className="portico-primary portico-wide" aria-disabled={swap.status !== 'quoted' || undefined} disabled={inFlight}>
         {isPositive(swap.sourceAmount) ? t.reviewSwap : t.enterAmount}
       </button>
     </form>
@@ -122,6 +142,7 @@ function TokenAmount({
   token,
   amount,
   readOnly = false,
+  disabled = false,
   onToken,
   onAmount,
 }: {
@@ -130,6 +151,7 @@ function TokenAmount({
   token: SwapToken | undefined
   amount: string
   readOnly?: boolean
+  disabled?: boolean
   onToken: (token: SwapToken | undefined) => void
   onAmount?: (amount: string) => void
 }) {
@@ -150,6 +172,7 @@ function TokenAmount({
           autoComplete="off"
           value={amount}
           readOnly={readOnly}
+          disabled={disabled && !readOnly}
           onChange={(event) => onAmount?.(event.target.value.replace(',', '.'))}
         />
         <label htmlFor={`${id}-token`} className="portico-visually-hidden">
@@ -159,6 +182,7 @@ function TokenAmount({
           id={`${id}-token`}
           className="portico-select"
           value={tokenKey(token)}
+          disabled={disabled}
           onChange={(event) => onToken(tokens.find((tk) => tokenKey(tk) === event.target.value))}
         >
           <option value="">{t.selectToken}</option>

@@ -15,6 +15,7 @@ import { EmailVerifyOtpView } from './EmailVerifyOtpView'
 import { NetworksView } from './NetworksView'
 import { SwitchNetworkView } from './SwitchNetworkView'
 import { UnsupportedChainView } from './UnsupportedChainView'
+import { UpdateEmailPrimaryOtpView, UpdateEmailSecondaryOtpView, UpdateEmailView } from './UpdateEmailViews'
 import { WalletDetailsView } from './WalletDetailsView'
 
 // The account actions are forms a visitor reaches only once connected: each is its own
@@ -70,6 +71,12 @@ export function ViewSwitch({ route }: { route: Route }) {
       return <EmailVerifyDeviceView email={route.params.email} />
     case 'ConnectingSocial':
       return <ConnectingSocialView provider={route.params.provider} />
+    case 'UpdateEmail':
+      return <UpdateEmailView />
+    case 'UpdateEmailPrimaryOtp':
+      return <UpdateEmailPrimaryOtpView email={route.params.email} newEmail={route.params.newEmail} />
+    case 'UpdateEmailSecondaryOtp':
+      return <UpdateEmailSecondaryOtpView newEmail={route.params.newEmail} />
     case 'WalletDetails':
       return <WalletDetailsView walletId={route.params.walletId} />
     default: {

@@ -8,6 +8,7 @@ import { format, translateError, type Strings } from '../../strings'
 import { useNow } from '../../useNow'
 import { useStrings } from '../../useStrings'
 import type { TransactionHistoryItem } from '../../../types/transaction'
+import { imageUrl } from './imageUrl'
 import { useHistory } from './useHistory'
 
 /**
@@ -76,7 +77,7 @@ export function TransactionRow({ item, now, t }: { item: TransactionHistoryItem;
     <li className="portico-item" data-status={model.status} data-testid="portico-transaction">
       {image?.imageUrl ? (
         <span className={`portico-avatar portico-avatar-md ${image.kind === 'fungible' ? 'portico-avatar-round' : ''}`} aria-hidden="true">
-          <img src={image.imageUrl} alt="" />
+          <img src={imageUrl(image.imageUrl)} alt="" />
         </span>
       ) : (
         <span className="portico-avatar portico-avatar-md portico-avatar-round" aria-hidden="true">

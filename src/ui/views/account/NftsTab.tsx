@@ -3,6 +3,7 @@ import { heldNfts } from '../../format/heldNfts'
 import { EmptyState, ErrorState, Loading } from '../../components/StatusMessage'
 import { translateError } from '../../strings'
 import { useStrings } from '../../useStrings'
+import { imageUrl } from './imageUrl'
 import { useHistory } from './useHistory'
 
 /** Account → NFTs: the NFTs the account holds according to its history, with their preview images. */
@@ -17,7 +18,7 @@ export function NftsTab() {
     <ul className="portico-nft-grid" data-testid="portico-nft-grid">
       {nfts.map((nft) => (
         <li key={nft.key} className="portico-nft">
-          {nft.imageUrl ? <img src={nft.imageUrl} alt="" /> : <Avatar name={nft.name} size="lg" />}
+          {nft.imageUrl ? <img src={imageUrl(nft.imageUrl)} alt="" /> : <Avatar name={nft.name} size="lg" />}
           <span className="portico-small">{nft.name}</span>
         </li>
       ))}

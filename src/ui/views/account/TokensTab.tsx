@@ -5,11 +5,12 @@ import { routerActions } from '../../../store/slices/router'
 import { Avatar } from '../../components/Avatar'
 import { EmptyState, ErrorState, Loading } from '../../components/StatusMessage'
 import { formatAmount, formatFiat } from '../../format/formatAmount'
+import { format } from '../../strings'
 import { useStrings } from '../../useStrings'
 
 /**
  * Account → Tokens: the balances the balance saga loaded (SPEC §3 Token balance), most
- * valuable first. A failed fetch offers a retry; the saga enforces the 30 s retry gate.
+ * valuable first, each with its quantity, unit price and value. A failed fetch offers a retry; the saga enforces the 30 s retry gate.
  */
 export function TokensTab() {
   const account = useAccount()
@@ -50,9 +51,20 @@ export function TokensTab() {
               {formatAmount(token.quantity.numeric)} {token.symbol}
             </span>
           </span>
-          <span className="portico-item-end">{formatFiat(token.value)}</span>
+          <span className="portico-item-end" style={endColumn}>
+            {/* A balance read straight from the chain has no price: no value rather than a false $0.00. */}
+            <span data-testid="portico-token-value">{token.price > 0 || token.value > 0 ? formatFiat(token.value) : '—'}</span>
+            {token.price > 0 ? (
+              <span className="portico-hint portico-small" data-testid="portico-token-price">
+                {format(t.tokenPrice, { price: formatFiat(token.price) })}
+              </span>
+            ) : null}
+          </span>
         </li>
       ))}
     </ul>
   )
 }
+
+/** Value over unit price, right-aligned (a style prop: allowed under the demo's strict CSP). */
+const endColumn = { display: 'flex', flexDirection: 'column', alignItems: 'flex-end' } as const

@@ -1,0 +1,341 @@
+import { JSDOM } from 'jsdom'
+import createSagaMiddleware, { type Task } from 'redux-saga'
+import { all, fork } from 'redux-saga/effects'
+import { resolveConfig } from '../config/resolveConfig'
+import { createFrameClient, createFrameProvider, createLoginCache, LoginCacheKeys, type AppEvent, type AppResponsePayload, type FrameClient } from '../frame'
+import { errorType, frameEventType, successType, type AppMessage, type FrameErrorPayload } from '../frame/protocol'
+import { user } from '../frame/test/fixtures'
+import { eip155 } from '../plugins/eip155'
+import { createStorage } from '../storage/createStorage'
+import { createStore } from '../store/createStore'
+import { embeddedActions } from '../store/slices/embedded'
+import { modalActions } from '../store/slices/modal'
+import { routerActions } from '../store/slices/router'
+import { testNetwork } from '../test/fakeNamespacePlugin'
+import { connectorsSaga } from './connectors'
+import type { EmbeddedFrame, SagaContext } from './context'
+import { embeddedSaga } from './embedded'
+import { modalSaga } from './modal'
+import { persistenceSaga } from './persistence'
+
+// Social login, Farcaster login and the email update's views, driven by the embedded
+// sagas against the REAL frame client in a jsdom page under Jest's fake timers: the test
+// plays the secure page (it answers what the client posts to the iframe) and the
+// visitor's popup (a window whose location the saga reads).
+
+const SECURE_ORIGIN = 'https://secure.portico.test'
+const T0 = 1_900_000_000_000
+
+type Posted = { message: AppMessage; targetOrigin: string }
+
+let task: Task | undefined
+let cleanup: (() => void)[] = []
+afterEach(() => {
+  task?.cancel()
+  for (const run of cleanup) run()
+  cleanup = []
+  jest.useRealTimers()
+})
+
+/** The popup the saga opens: blank, then cross-origin (reading throws), then back on the dapp. */
+class FakePopup {
+  closed = false
+  href = 'about:blank'
+  crossOrigin = false
+  closes = 0
+  close() {
+    this.closed = true
+    this.closes++
+  }
+}
+
+function popupWindow(popup: FakePopup) {
+  return {
+    get closed() {
+      return popup.closed
+    },
+    close: () => popup.close(),
+    location: {
+      get href() {
+        if (popup.crossOrigin) throw new DOMException('Blocked a frame from accessing a cross-origin frame', 'SecurityError')
+        return popup.href
+      },
+      set href(value: string) {
+        popup.href = value
+        popup.crossOrigin = !value.startsWith('https://shop.example/')
+      },
+    },
+  }
+}
+
+function setup(options: { cache?: Record<string, string>; connections?: Record<string, string>; blockPopups?: boolean } = {}) {
+  jest.useFakeTimers({ now: T0 })
+  const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'https://shop.example/' })
+  const storage = dom.window.localStorage
+  for (const [key, value] of Object.entries(options.cache ?? {})) storage.setItem(key, value)
+  if (options.connections) storage.setItem('portico', JSON.stringify({ version: 1, recentWallets: [], connections: options.connections }))
+  const loginCache = createLoginCache({ store: storage })
+  const plugin = eip155({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')] })
+  const config = resolveConfig({ projectId: 'shop', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] })
+  const posted: Posted[] = []
+  let created: EmbeddedFrame | undefined
+  let frameWindow: Window | undefined
+  const loads = { count: 0 }
+  const popup = new FakePopup()
+  const opened: { url: string; name: string; syncWithDispatch: boolean }[] = []
+  let dispatching = false
+  const fakeWindow = {
+    location: { origin: 'https://shop.example' },
+    open: (url: string, name: string) => {
+      opened.push({ url, name, syncWithDispatch: dispatching })
+      return options.blockPopups ? null : popupWindow(popup)
+    },
+  } as unknown as Window
+  const frame = async () => {
+    loads.count++
+    if (created) return created
+    const client: FrameClient = createFrameClient({ secureOrigin: SECURE_ORIGIN, projectId: 'shop', version: 'test-1', document: dom.window.document, loginCache })
+    const iframe = dom.window.document.querySelector('iframe')!
+    frameWindow = iframe.contentWindow!
+    jest.spyOn(frameWindow, 'postMessage').mockImplementation(((message: AppMessage, targetOrigin: string) => {
+      posted.push({ message, targetOrigin })
+    }) as never)
+    created = { client, provider: createFrameProvider({ client }) }
+    cleanup.push(() => {
+      created?.provider.destroy()
+      created?.client.destroy()
+    })
+    return created
+  }
+  const context: SagaContext = {
+    config,
+    plugins: new Map([['eip155', plugin]]),
+    window: fakeWindow,
+    services: () => Promise.reject(new Error('no services in this test')),
+    now: () => Date.now(),
+    storage: createStorage({ store: storage }),
+    frame,
+    loginCache,
+  }
+  const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
+  const store = createStore({ config, middleware: [sagaMiddleware] })
+  task = sagaMiddleware.run(function* () {
+    yield all([fork(persistenceSaga), fork(modalSaga), fork(connectorsSaga), fork(embeddedSaga)])
+  })
+
+  const send = (data: unknown) => dom.window.dispatchEvent(new dom.window.MessageEvent('message', { data, origin: SECURE_ORIGIN, source: frameWindow as never }))
+  const ofType = (event: AppEvent) => posted.filter((p) => p.message.type === `@portico-app/${event}`)
+  const lastPosted = (event: AppEvent) => {
+    const found = ofType(event).at(-1)
+    if (!found) throw new Error(`nothing posted for ${event}`)
+    return found
+  }
+  const flush = (ms = 0) => jest.advanceTimersByTimeAsync(ms)
+  return {
+    popup,
+    opened,
+    /** SPEC §8: what a saga calls when pending frame requests must end. */
+    abortPending: () => created?.client.abortPendingRequests(),
+    /** Dispatches as a click handler would, recording whether the popup opened inside it. */
+    click(action: Parameters<typeof store.dispatch>[0]) {
+      dispatching = true
+      try {
+        store.dispatch(action)
+      } finally {
+        dispatching = false
+      }
+    },
+    store,
+    storage,
+    plugin,
+    posted,
+    loads,
+    dom,
+    flush,
+    ofType,
+    lastPosted,
+    state: () => store.getState(),
+    iframes: () => dom.window.document.querySelectorAll('iframe').length,
+    readyEvent: (allowed = true) =>
+      send({ id: crypto.randomUUID(), type: frameEventType('READY'), payload: allowed ? { version: '1', allowed: true } : { version: '1', allowed: false, reason: 'origin_not_allowed' } }),
+    async ready() {
+      this.readyEvent()
+      await flush(500)
+    },
+    frameEvent: (type: 'SESSION_EXPIRED', payload: Record<string, never>) => send({ id: crypto.randomUUID(), type: frameEventType(type), payload }),
+    async succeed<E extends AppEvent>(event: E, payload: AppResponsePayload<E>) {
+      send({ id: lastPosted(event).message.id, type: successType(event), payload })
+      await flush()
+    },
+    async fail(event: AppEvent, payload: FrameErrorPayload) {
+      send({ id: lastPosted(event).message.id, type: errorType(event), payload })
+      await flush()
+    },
+  }
+}
+
+type Setup = ReturnType<typeof setup>
+
+const socialUser = { ...user, email: null, userName: 'alice' }
+const RESULT = `https://shop.example/#portico_social=ptr_${'r'.repeat(43)}`
+
+async function untilRedirectUri(t: Setup, provider: 'google' | 'github' = 'google') {
+  t.store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
+  t.click(embeddedActions.socialRequested({ provider }))
+  await t.flush()
+  await t.ready()
+  expect(t.lastPosted('GET_SOCIAL_REDIRECT_URI').message.payload).toEqual({ provider })
+  await t.succeed('GET_SOCIAL_REDIRECT_URI', { uri: `https://oidc.example/authorize?client_id=portico-${provider}` })
+}
+
+describe('social login (SPEC §3 social providers)', () => {
+  it('opens the popup inside the click, sends it to the provider, and connects the user it comes back with', async () => {
+    const t = setup()
+    await untilRedirectUri(t)
+    // The popup opened synchronously in the dispatch (a browser allows it only there), blank.
+    expect(t.opened).toEqual([{ url: 'about:blank', name: 'portico-social', syncWithDispatch: true }])
+    expect(t.popup.href).toBe('https://oidc.example/authorize?client_id=portico-google')
+    // At the provider: nothing to read, nothing sent yet.
+    await t.flush(1000)
+    expect(t.ofType('CONNECT_SOCIAL')).toHaveLength(0)
+    // The server's callback sends the popup back to the dapp's origin.
+    t.popup.href = RESULT
+    t.popup.crossOrigin = false
+    await t.flush(250)
+    expect(t.lastPosted('CONNECT_SOCIAL').message.payload).toEqual({ uri: RESULT })
+    expect(t.popup.closed).toBe(true)
+    await t.succeed('CONNECT_SOCIAL', { user: socialUser })
+    await t.flush()
+    const account = t.state().account.byNamespace.eip155
+    expect(account).toMatchObject({ status: 'connected', socialProvider: 'google', user: { userName: 'alice', email: null } })
+    expect(account?.connectedWalletInfo?.type).toBe('AUTH')
+    expect(t.state().router.history.at(-1)).toEqual({ view: 'Account' })
+    // SPEC §3 cached login state: the social username.
+    expect(t.storage.getItem(LoginCacheKeys.socialUsername)).toBe('alice')
+  })
+
+  it('says so when the browser blocked the popup, and asks the frame nothing', async () => {
+    const t = setup({ blockPopups: true })
+    t.click(embeddedActions.socialRequested({ provider: 'github' }))
+    await t.flush()
+    expect(t.state().embedded.error).toBe('The login window was blocked: allow pop-ups for this site and try again')
+    expect(t.ofType('GET_SOCIAL_REDIRECT_URI')).toHaveLength(0)
+  })
+
+  it('ends the login when the visitor closes the popup before it comes back', async () => {
+    const t = setup()
+    await untilRedirectUri(t)
+    t.popup.closed = true
+    await t.flush(250)
+    expect(t.state().embedded).toMatchObject({ pending: false, error: 'The login window was closed before the login finished' })
+    expect(t.ofType('CONNECT_SOCIAL')).toHaveLength(0)
+  })
+
+  it('shows the frame’s refusal (a cancelled login) and closes the popup', async () => {
+    const t = setup()
+    await untilRedirectUri(t)
+    t.popup.href = 'https://shop.example/#portico_social_error=access_denied'
+    t.popup.crossOrigin = false
+    await t.flush(250)
+    await t.fail('CONNECT_SOCIAL', { message: 'The login was cancelled', code: 'LOGIN_FAILED' })
+    expect(t.state().embedded.error).toBe('The login was cancelled')
+    expect(t.state().account.byNamespace.eip155?.status ?? 'disconnected').toBe('disconnected')
+    expect(t.popup.closed).toBe(true)
+  })
+
+  it('closes the popup and aborts the request when the modal closes', async () => {
+    const t = setup()
+    t.store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
+    t.click(embeddedActions.socialRequested({ provider: 'google' }))
+    await t.flush()
+    await t.ready()
+    t.store.dispatch(modalActions.closed())
+    await t.flush()
+    expect(t.popup.closed).toBe(true)
+    expect(t.state().embedded).toMatchObject({ pending: false, error: undefined })
+  })
+})
+
+describe('Farcaster login (SPEC §2 ConnectingFarcaster, §8)', () => {
+  it('puts the Farcaster URL in the store for the QR code, then connects the user on CONNECT_FARCASTER', async () => {
+    const t = setup()
+    t.store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
+    t.store.dispatch(embeddedActions.farcasterRequested())
+    await t.flush()
+    await t.ready()
+    await t.succeed('GET_FARCASTER_URI', { url: 'https://relay.example/~/siwf?channelToken=1' })
+    expect(t.state().embedded.farcasterUrl).toBe('https://relay.example/~/siwf?channelToken=1')
+    expect(t.ofType('CONNECT_FARCASTER')).toHaveLength(1)
+    // No request timeout: the visitor may take minutes in their Farcaster app.
+    await t.flush(120_000)
+    expect(t.state().embedded.error).toBeUndefined()
+    await t.succeed('CONNECT_FARCASTER', { user: { ...user, email: null, userName: 'portico-dev' } })
+    await t.flush()
+    expect(t.state().account.byNamespace.eip155).toMatchObject({ status: 'connected', socialProvider: 'farcaster', user: { userName: 'portico-dev' } })
+  })
+
+  it("shows 'Something went wrong' when the connect request is aborted, but never aborts the farcaster URI request", async () => {
+    const t = setup()
+    t.store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
+    t.store.dispatch(embeddedActions.farcasterRequested())
+    await t.flush()
+    await t.ready()
+    // SPEC §8: the URI request stays pending through an abort of pending requests…
+    t.abortPending()
+    await t.flush()
+    expect(t.state().embedded.error).toBeUndefined()
+    await t.succeed('GET_FARCASTER_URI', { url: 'https://relay.example/~/siwf?channelToken=2' })
+    expect(t.state().embedded.farcasterUrl).toBe('https://relay.example/~/siwf?channelToken=2')
+    // …and the connect request that follows is aborted with 'Something went wrong'.
+    t.abortPending()
+    await t.flush()
+    expect(t.state().embedded).toMatchObject({ pending: false, error: 'Something went wrong' })
+  })
+})
+
+describe('email update views (SPEC §4)', () => {
+  it('pushes UpdateEmailPrimaryOtp, replaces it with UpdateEmailSecondaryOtp, starts the resend cooldown, and returns to Account with the new email', async () => {
+    const t = setup()
+    t.store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
+    t.store.dispatch(embeddedActions.emailSubmitted({ email: 'ada@example.com' }))
+    await t.flush()
+    await t.ready()
+    await t.succeed('CONNECT_EMAIL', { action: 'VERIFY_OTP' })
+    t.store.dispatch(embeddedActions.otpSubmitted({ otp: '042137' }))
+    await t.flush()
+    await t.succeed('CONNECT_OTP', { user })
+    await t.flush(30_000)
+    t.store.dispatch(modalActions.opened({ route: { view: 'Account' } }))
+    t.store.dispatch(routerActions.push({ view: 'UpdateEmail' }))
+    t.store.dispatch(embeddedActions.updateEmailRequested({ email: 'ada.new@example.com' }))
+    await t.flush()
+    await t.succeed('UPDATE_EMAIL', { action: 'VERIFY_PRIMARY_OTP' })
+    expect(t.state().router.history.at(-1)).toEqual({ view: 'UpdateEmailPrimaryOtp', params: { email: 'ada@example.com', newEmail: 'ada.new@example.com' } })
+    expect(t.state().embedded.cooldownUntil).toBe(Date.now() + 30_000)
+    // A wrong code: the server's message with the attempts left, still on the step.
+    t.store.dispatch(embeddedActions.otpSubmitted({ otp: '000000' }))
+    await t.flush()
+    await t.fail('UPDATE_EMAIL_PRIMARY_OTP', { message: 'The code is not correct; 4 attempts left', code: 'OTP_INVALID' })
+    expect(t.state().embedded).toMatchObject({ step: 'VERIFY_PRIMARY_OTP', error: 'The code is not correct; 4 attempts left' })
+    t.store.dispatch(embeddedActions.otpSubmitted({ otp: '111111' }))
+    await t.flush()
+    await t.succeed('UPDATE_EMAIL_PRIMARY_OTP', { action: 'VERIFY_SECONDARY_OTP' })
+    const depth = t.state().router.history.length
+    expect(t.state().router.history.at(-1)).toEqual({ view: 'UpdateEmailSecondaryOtp', params: { newEmail: 'ada.new@example.com' } })
+    t.store.dispatch(embeddedActions.otpSubmitted({ otp: '222222' }))
+    await t.flush()
+    await t.succeed('UPDATE_EMAIL_SECONDARY_OTP', { newEmail: 'ada.new@example.com' })
+    expect(depth).toBe(3)
+    expect(t.state().router.history).toEqual([{ view: 'Account' }])
+    expect(t.state().account.byNamespace.eip155?.user?.email).toBe('ada.new@example.com')
+  })
+
+  it("refuses another change during the server's cooldown with 'Please try again after {n} seconds'", async () => {
+    const t = setup()
+    t.store.dispatch(embeddedActions.updateEmailRequested({ email: 'ada.new@example.com' }))
+    await t.flush()
+    await t.ready()
+    await t.fail('UPDATE_EMAIL', { message: 'Please try again after 12 seconds', code: 'EMAIL_COOLDOWN', retryAfter: 12 })
+    expect(t.state().embedded).toMatchObject({ error: 'Please try again after 12 seconds', cooldownUntil: Date.now() + 12_000 })
+  })
+})

@@ -1,0 +1,98 @@
+import { call, put, select } from 'redux-saga/effects'
+import type { PorticoServices } from '../createServices'
+import { PorticoError } from '../errors'
+import type { ApproveTransactionResponse, SwapAllowanceResponse, SwapTransactionResponse } from '../services'
+import type { TransactionOutcome } from '../plugins/types'
+import type { PorticoState } from '../store/rootReducer'
+import { accountActions } from '../store/slices/account'
+import { alertsActions } from '../store/slices/alerts'
+import { routerActions } from '../store/slices/router'
+import { swapActions } from '../store/slices/swap'
+import { transactionsActions } from '../store/slices/transactions'
+import type { CaipAddress } from '../types/network'
+import { getServices } from './context'
+import { errorMessage } from './errorMessage'
+import { isNativeToken, swapWallet, toUnits, type ConnectedWallet } from './swapAccount'
+import { loadUnits, type Units } from './loadUnits'
+
+/** How long a swap's transactions may take to be mined before the visitor is told. */
+export const SWAP_RECEIPT_TIMEOUT_MS = 120_000
+
+/** Plain address of a CAIP-10 account id. */
+const plain = (caip: string): string => caip.split(':').at(-1) ?? caip
+
+/**
+ * Asks the wallet to send one transaction built by the Blockchain API, with
+ * ApproveTransaction up while it does (the modal cannot be closed meanwhile, SPEC §4);
+ * back on Swap once it answers, either way.
+ */
+function* signInWallet(wallet: ConnectedWallet, tx: { to: string; data: string; value: string; gas?: string | undefined }) {
+  const send = wallet.plugin.connectors?.sendContractCall
+  if (!send) throw new PorticoError('This wallet cannot send contract calls.')
+  yield put(routerActions.push({ view: 'ApproveTransaction' }))
+  try {
+    const hash = (yield call(send, { connectorId: wallet.connectorId, network: wallet.network, from: wallet.address, to: plain(tx.to), data: tx.data, value: tx.value, gas: tx.gas })) as string
+    return hash
+  } finally {
+    const state = (yield select()) as PorticoState
+    if (state.router.history.at(-1)?.view === 'ApproveTransaction') yield put(routerActions.goBack())
+  }
+}
+
+/** Waits for the receipt when the plugin can; a reverted transaction is an error. */
+function* mined(wallet: ConnectedWallet, hash: string, what: 'approval' | 'swap') {
+  const wait = wallet.plugin.connectors?.waitForTransaction
+  if (!wait) return
+  const outcome = (yield call(wait, { connectorId: wallet.connectorId, network: wallet.network, hash, timeoutMs: SWAP_RECEIPT_TIMEOUT_MS })) as TransactionOutcome
+  if (outcome.status !== 'success') {
+    throw new PorticoError(what === 'swap' ? 'The swap reverted on chain: the price moved more than the slippage allows, or the balance is short.' : 'The approval reverted on chain.')
+  }
+}
+
+/**
+ * Executes the quoted swap: when the pool may not spend enough of the token sold, the
+ * approval transaction (built by the API for this amount) is signed and mined first;
+ * then the swap transaction, built fresh with the slippage (so `minOut` follows the
+ * current price), is signed and mined. Then the balances are read again, a toast says so
+ * and the visitor is back on Account. A refusal or a revert leaves the visitor on Swap
+ * with the reason.
+ */
+export function* executeSwapSaga() {
+  try {
+    const units: Units = yield call(loadUnits)
+    const wallet = (yield call(swapWallet)) as ConnectedWallet
+    const state = (yield select()) as PorticoState
+    const { sourceToken, toToken, sourceAmount, slippagePercent } = state.swap
+    const amount = sourceToken ? toUnits(sourceAmount, sourceToken.decimals, units) : undefined
+    if (!sourceToken?.address || !toToken?.address || amount === undefined) throw new PorticoError('Enter an amount and pick the two tokens first.')
+    const chainId = wallet.network.caipNetworkId
+    const from = sourceToken.address as CaipAddress
+    const to = toToken.address as CaipAddress
+    const { blockchainApi: api } = (yield call(getServices)) as PorticoServices
+
+    if (!isNativeToken(from)) {
+      const { allowance } = (yield call(api.getSwapAllowance, { chainId, tokenAddress: from, userAddress: wallet.caipAddress })) as SwapAllowanceResponse
+      if (BigInt(allowance) < amount) {
+        yield put(swapActions.approving({}))
+        const { tx } = (yield call(api.buildApproveTransaction, { chainId, userAddress: wallet.caipAddress, from, to, amount: amount.toString() })) as ApproveTransactionResponse
+        const hash = (yield call(signInWallet, wallet, { to: tx.to, data: tx.data, value: tx.value })) as string
+        yield put(swapActions.approving({ hash }))
+        yield call(mined, wallet, hash, 'approval')
+      }
+    }
+
+    yield put(swapActions.swapping({}))
+    const { tx } = (yield call(api.buildSwapTransaction, { chainId, amount: amount.toString(), from, to, userAddress: wallet.caipAddress, slippage: slippagePercent })) as SwapTransactionResponse
+    const hash = (yield call(signInWallet, wallet, { to: tx.to, data: tx.data, value: tx.amount, gas: tx.eip155.gas })) as string
+    yield put(swapActions.swapping({ hash }))
+    yield put(transactionsActions.pendingAdded(hash))
+    yield call(mined, wallet, hash, 'swap')
+
+    yield put(swapActions.swapped({ hash }))
+    yield put(accountActions.balanceRequested({ namespace: wallet.namespace, force: true }))
+    yield put(alertsActions.toastRequested({ message: `Swapped ${sourceToken.symbol} for ${toToken.symbol}`, variant: 'success' }))
+    yield put(routerActions.reset({ view: 'Account' }))
+  } catch (error) {
+    yield put(swapActions.failed({ message: errorMessage(error) }))
+  }
+}

@@ -1,0 +1,1 @@
+export { createPorticoSiwx, SiwxServerError, type CreatePorticoSiwxParameters, type SiwxTokenStore } from './createPorticoSiwx'
