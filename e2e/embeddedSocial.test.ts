@@ -35,6 +35,9 @@ async function disconnect(page: Page) {
   await page.getByTestId('portico-connect-button').click()
   await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
   await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
+  // The modal stays open on Connect after a disconnect: close it.
+  if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape')
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
 }
 
 describe.each(['light', 'dark'] as const)('embedded wallet, part two (%s theme)', (scheme) => {
@@ -131,6 +134,9 @@ describe.each(['light', 'dark'] as const)('embedded wallet, part two (%s theme)'
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.user.email')).toBe(newEmail)
     await page.keyboard.press('Escape')
     await disconnect(page)
-    expect(errors).toEqual([])
+    // The only failed request is the wrong code above (400 OTP_INVALID, logged by the secure frame's fetch);
+    // a Farcaster login still waiting answers 409 LOGIN_PENDING the same way.
+    expect(errors.filter((error) => !/status of (400|409) \(/.test(error))).toEqual([])
+    expect(errors.filter((error) => /status of 400 \(/.test(error))).toHaveLength(1)
   })
 })

@@ -36,7 +36,8 @@ export function UpdateEmailView() {
   return (
     <form className="portico-stack" onSubmit={submit} noValidate>
       {current ? (
-        <p className="portico-hint">
+        // A long address wraps inside the 360px modal instead of running out of it.
+        <p className="portico-hint" style={{ overflowWrap: 'anywhere' }}>
           {t.accountEmail}: <strong className="portico-fg">{current}</strong>
         </p>
       ) : null}
@@ -103,7 +104,9 @@ function UpdateEmailCode({ hint, newEmail }: { hint: string; newEmail: string })
         if (!pending) submit(code)
       }}
     >
-      <p className="portico-hint">{hint}</p>
+      <p className="portico-hint" style={{ overflowWrap: 'anywhere' }}>
+        {hint}
+      </p>
       <label htmlFor="portico-update-otp" className="portico-visually-hidden">
         {t.otpLabel}
       </label>
