@@ -11,11 +11,13 @@ runService(async () => {
     walletConnectWalletPort: Number(process.env.WC_WALLET_PORT ?? 5174),
     solanaRpcPort: Number(process.env.SOLANA_RPC_PORT ?? 8899),
     esploraPort: Number(process.env.ESPLORA_PORT ?? 3002),
+    oidcPort: Number(process.env.OIDC_PORT ?? 8790),
+    farcasterRelayPort: Number(process.env.FARCASTER_RELAY_PORT ?? 8791),
     dataDir: '.data',
   })
   const chains = stack.chains.chains.map((c) => `${c.chainId} ${c.rpcUrl}`).join(', ')
   console.log(
-    `\nPortico is running.\n  Demo dapp:        ${stack.demoUrl}\n  Reference server: ${stack.serverUrl}\n  Secure frame page: ${stack.secureUrl}\n  WalletConnect relay: ${stack.relayUrl}\n  WalletConnect dev wallet: ${stack.walletConnectWalletUrl}\n  Local chains: ${chains}\n  Solana RPC (LiteSVM): ${stack.solana.url}  dev wallet ${stack.devWallets.solana}\n  Esplora (regtest): ${stack.esplora.url}  dev wallet ${stack.devWallets.bitcoin.payment}\nPress Ctrl+C to stop.`,
+    `\nPortico is running.\n  Demo dapp:        ${stack.demoUrl}\n  Reference server: ${stack.serverUrl}\n  Secure frame page: ${stack.secureUrl}\n  WalletConnect relay: ${stack.relayUrl}\n  WalletConnect dev wallet: ${stack.walletConnectWalletUrl}\n  Local chains: ${chains}\n  Solana RPC (LiteSVM): ${stack.solana.url}  dev wallet ${stack.devWallets.solana}\n  Esplora (regtest): ${stack.esplora.url}  dev wallet ${stack.devWallets.bitcoin.payment}\n  OpenID Connect provider (social login stand-in): ${stack.oidcIssuer}\n  Farcaster relay stand-in: ${stack.farcasterRelayUrl}\nPress Ctrl+C to stop.`,
   )
   return () => stack.stop()
 })
