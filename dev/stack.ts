@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { buildSecurePage } from '../secure/build'
 import { buildDemo } from './build'
+import { deployAccountAbstraction } from './chain/accountAbstraction'
 import { devAccounts, DEV_PRIVATE_KEYS } from './chain/devAccounts'
 import { deployPool } from './chain/pool'
 import { startDevChains, type DevChains } from './chain'
@@ -127,6 +128,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const caipRpcUrls = Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl]))
     // A constant-product ETH/PTT pool on each chain, so a quote is an on-chain price and a swap a real transaction.
     const pools = await Promise.all(chains.chains.map((chain) => deployPool(chain.rpcUrl, chain.token.address)))
+    // ERC-4337 on each chain (EntryPoint v0.7, the smart-account factory): the embedded wallet's smart accounts (docs/smart-accounts.md).
+    await Promise.all(chains.chains.map((chain) => deployAccountAbstraction(chain.rpcUrl)))
     // The local onramp test provider pays purchases from the last development account.
     const onrampFunder = devAccounts[DEV_PRIVATE_KEYS.length - 1]!
     server = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(root, 'server/main.ts')], {
@@ -150,6 +153,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         SWAP_POOLS: JSON.stringify(Object.fromEntries(chains.chains.map((chain, i) => [`eip155:${chain.chainId}`, pools[i]!.address]))),
         ONRAMP_TEST_PROVIDER_KEY: onrampFunder.privateKey,
         ONRAMP_SENDERS: JSON.stringify({ test: [onrampFunder.address] }),
+        // The development bundler pays for bundles from the ninth development account, which nothing else spends from.
+        BUNDLER_KEY: DEV_PRIVATE_KEYS[8],
         LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
       },
       stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
@@ -157,7 +162,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const [solana, esplora, { outdir }, relay] = await Promise.all([solanaStarting, esploraStarting, demoBuilding, relayStarting, waitForHealth(serverUrl, server)])
     const [, , wcWallet] = await Promise.all([
       buildDevWallet({ outdir, config: { rpcUrls: chains.rpcUrls } }),
-      buildSecurePage({ outdir: secureDir, apiUrl: serverUrl, rpcUrls: caipRpcUrls }),
+      // The Solana stand-in too: the embedded wallet sends SOL itself (solana_signAndSendTransaction).
+      buildSecurePage({ outdir: secureDir, apiUrl: serverUrl, rpcUrls: { ...caipRpcUrls, [solanaLocalnet(solana.url).caipNetworkId]: solana.url } }),
       serveWalletConnectWallet({ config: { relayUrl: relay.url, rpcUrls: chains.rpcUrls }, port: options.walletConnectWalletPort ?? 0 }),
     ])
     const [devWallets] = await Promise.all([

@@ -3,6 +3,7 @@ import { createPublicClient, erc20Abi, http, parseEther, type Address } from 'vi
 import { devAccounts } from '../dev/chain/devAccounts'
 import { seriousA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
+import { waitForValue } from './pageState'
 
 // A visitor on the demo with the development injected wallet swaps ETH for the test
 // token through the stack's real pool, and buys ETH through the stack's test onramp
@@ -25,18 +26,6 @@ const ptt = () => chain().readContract({ address: env.stack().chains.chains[0]!.
 const eth = () => chain().getBalance({ address: visitor })
 const dialog = (name?: string) => page.getByRole('dialog', name ? { name } : undefined)
 
-function readState(path: string): unknown {
-  const state = (globalThis as unknown as { portico: { getState(): unknown } }).portico.getState()
-  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], state)
-}
-async function waitForState(path: string, expected: unknown, timeoutMs = 30_000) {
-  const started = Date.now()
-  while (JSON.stringify(await page.evaluate(readState, path)) !== JSON.stringify(expected)) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${path} never became ${JSON.stringify(expected)}: ${JSON.stringify(await page.evaluate(readState, path))}`)
-    await page.waitForTimeout(100)
-  }
-}
-
 async function screenshots(name: string) {
   const problems: string[] = []
   for (const mode of ['light', 'dark'] as const) {
@@ -48,6 +37,8 @@ async function screenshots(name: string) {
   await page.evaluate(() => (globalThis as unknown as { portico: { setThemeMode(m: string): void } }).portico.setThemeMode('light'))
   expect(problems).toEqual([])
 }
+
+const waitForState = (path: string, expected: unknown, timeoutMs?: number) => waitForValue(page, path, expected, timeoutMs)
 
 describe('account actions on the local stack', () => {
   it('connects with the injected dev wallet', async () => {

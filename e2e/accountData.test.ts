@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { devAccounts } from '../dev/chain/devAccounts'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
+import { readState, waitForValue } from './pageState'
 
 // A visitor on the demo with the development injected wallet, against the local stack's
 // real server and chains: token balances with their value, the NFTs held, the activity
@@ -20,17 +21,6 @@ beforeAll(async () => {
 })
 
 const dialog = (name?: string) => (name ? page.getByRole('dialog', { name }) : page.getByRole('dialog'))
-function readState(path: string): unknown {
-  const state = (globalThis as unknown as { portico: { getState(): unknown } }).portico.getState()
-  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], state)
-}
-async function waitForState(on: Page, path: string, expected: unknown, timeoutMs = 30_000) {
-  const started = Date.now()
-  while (JSON.stringify(await on.evaluate(readState, path)) !== JSON.stringify(expected)) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${path} never became ${JSON.stringify(expected)}: ${JSON.stringify(await on.evaluate(readState, path))}`)
-    await on.waitForTimeout(100)
-  }
-}
 const setTheme = (on: Page, mode: 'light' | 'dark') => on.evaluate((m) => (globalThis as unknown as { portico: { setThemeMode(m: string): void } }).portico.setThemeMode(m), mode)
 
 /** Screenshots of the open modal in light and dark. */
@@ -51,7 +41,7 @@ async function connect(on: Page) {
 describe('account data on the local stack', () => {
   it('shows token balances with their price and value', async () => {
     await connect(page)
-    await waitForState(page, 'account.byNamespace.eip155.tokenBalanceStatus', 'loaded')
+    await waitForValue(page, 'account.byNamespace.eip155.tokenBalanceStatus', 'loaded')
     await page.getByTestId('portico-connect-button').click()
     const list = dialog('Account').getByTestId('portico-token-list')
     await list.waitFor()
@@ -79,13 +69,13 @@ describe('account data on the local stack', () => {
     await form.getByLabel('Amount').fill('0.125')
     await form.getByLabel('Receiver address').fill(receiver)
     await form.getByRole('button', { name: 'Send' }).click()
-    await waitForState(page, 'send.status', 'sent')
+    await waitForValue(page, 'send.status', 'sent')
     const hash = (await page.evaluate(readState, 'send.hash')) as string
     if (!(await dialog('Account').isVisible())) await page.getByTestId('portico-connect-button').click()
     await dialog('Account').getByRole('tab', { name: 'Activity' }).click()
     const activity = dialog('Account').getByTestId('portico-activity')
     await activity.waitFor()
-    await waitForState(page, 'transactions.pending', [], 45_000)
+    await waitForValue(page, 'transactions.pending', [], 45_000)
     const row = activity.getByTestId('portico-transaction').filter({ hasText: '0.125 ETH' }).first()
     await row.waitFor()
     // SPEC §9: addresses truncated in the middle, 4 characters at the start and 6 at the end.
@@ -122,7 +112,7 @@ describe('account data on the local stack', () => {
     await view.waitFor()
     await both(siwe, 'connecting-siwe')
     await view.getByRole('button', { name: 'Sign in' }).click()
-    await waitForState(siwe, 'siwx.status', 'signedIn')
+    await waitForValue(siwe, 'siwx.status', 'signedIn')
     await view.waitFor({ state: 'detached' })
 
     // Reload. The dev wallet forgets its authorisation with the page (a real extension
@@ -130,13 +120,13 @@ describe('account data on the local stack', () => {
     // there is no ConnectingSiwe.
     await siwe.reload()
     await connect(siwe)
-    await waitForState(siwe, 'siwx.status', 'signedIn')
+    await waitForValue(siwe, 'siwx.status', 'signedIn')
     await siwe.getByRole('dialog').waitFor({ state: 'detached' })
     expect(await siwe.evaluate(readState, 'router.history')).not.toContainEqual({ view: 'ConnectingSiwe' })
 
     await siwe.getByTestId('portico-connect-button').click()
     await siwe.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
-    await waitForState(siwe, 'siwx.status', 'idle')
+    await waitForValue(siwe, 'siwx.status', 'idle')
     await siwe.reload()
     await siwe.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
     expect(siweErrors).toEqual([])

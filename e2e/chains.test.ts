@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem'
 import { devAccounts } from '../dev/chain/devAccounts'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
+import { readState, waitForValue } from './pageState'
 
 // A visitor on the demo with the development injected wallet, against the real local
 // chains: connect, see the balance, send ETH and the test token, switch network, disconnect.
@@ -23,20 +24,7 @@ const chain = (index: number) => createPublicClient({ transport: http(env.stack(
 const token = () => env.stack().chains.chains[0]!.token.address as Address
 const status = () => page.getByTestId('demo-status')
 const dialog = () => page.getByRole('dialog')
-// Reads a dotted path of the demo's Portico state in the page. No eval: the page's CSP forbids it.
-function readState(path: string): unknown {
-  const state = (globalThis as unknown as { portico: { getState(): unknown } }).portico.getState()
-  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], state)
-}
 const storeState = async <T>(path: string) => (await page.evaluate(readState, path)) as T
-
-async function waitForState(path: string, expected: unknown) {
-  const started = Date.now()
-  while (JSON.stringify(await page.evaluate(readState, path)) !== JSON.stringify(expected)) {
-    if (Date.now() - started > 20_000) throw new Error(`${path} never became ${JSON.stringify(expected)}: ${JSON.stringify(await page.evaluate(readState, path))}`)
-    await page.waitForTimeout(100)
-  }
-}
 
 async function sendFromAccount(symbol: string, amount: string) {
   await page.getByTestId('portico-connect-button').click()
@@ -52,6 +40,8 @@ async function sendFromAccount(symbol: string, amount: string) {
   await waitForState('send.status', 'sent')
   return storeState<string>('send.hash')
 }
+
+const waitForState = (path: string, expected: unknown, timeoutMs?: number) => waitForValue(page, path, expected, timeoutMs)
 
 describe('EVM on the local chains with the development wallet', () => {
   it('connects with the injected dev wallet and shows the balance read from the chain', async () => {

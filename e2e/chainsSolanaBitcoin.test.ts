@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { createSolanaRpc, address as solanaAddress } from '@solana/kit'
 import { DEV_BITCOIN_SATS, DEV_SOLANA_LAMPORTS } from '../dev/stack'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
+import { readState } from './pageState'
 
 // A visitor on the demo with the development Solana (Wallet Standard) and Bitcoin
 // (sats-connect) wallets the local stack injects, against the Solana RPC (LiteSVM) and
@@ -14,11 +15,6 @@ afterEach(async () => {
   await context?.close()
   context = undefined
 })
-
-function readState(path: string): unknown {
-  const state = (globalThis as unknown as { portico: { getState(): unknown } }).portico.getState()
-  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], state)
-}
 
 async function openDemo(): Promise<{ page: Page; errors: string[] }> {
   // One context per test: a fresh origin storage, so no connection is restored.

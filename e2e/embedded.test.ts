@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core'
-import { createPublicClient, createWalletClient, http, parseEther, verifyMessage, type Address } from 'viem'
+import { createPublicClient, createWalletClient, http, parseEther, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { devAccounts, DEV_PRIVATE_KEYS } from '../dev/chain/devAccounts'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
+import { watchSolanaBalanceRefusals } from './solanaBalanceRefusals'
+import { readState, waitForState, secureFrame, latestCode } from './pageState'
 
 // The embedded wallet as a visitor meets it: the demo on one origin, the secure frame
 // page on another (served by the reference server process), the auth API with its
@@ -17,42 +19,18 @@ const env = setupStackAndBrowser()
 const MESSAGE = 'Hello from the Portico demo'
 const receiver = devAccounts[6]!.address
 
-// Reads a dotted path of the demo's Portico state in the page. No eval: the page's CSP forbids it.
-function readState(path: string): unknown {
-  const state = (globalThis as unknown as { portico: { getState(): unknown } }).portico.getState()
-  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], state)
-}
-
-async function waitForState(page: Page, path: string, accept: (value: unknown) => boolean, what: string) {
-  const started = Date.now()
-  for (;;) {
-    const value = await page.evaluate(readState, path)
-    if (accept(value)) return value
-    if (Date.now() - started > 30_000) throw new Error(`${path} never became ${what}: ${JSON.stringify(value)}`)
-    await page.waitForTimeout(100)
-  }
-}
-
-const secureFrame = (page: Page) => page.frameLocator('iframe[data-portico-secure-frame]')
-
-async function latestCode(email: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const response = await fetch(`${env.stack().serverUrl}/dev/mailbox/latest?to=${encodeURIComponent(email)}`)
-    if (response.ok) return ((await response.json()) as { code: string }).code
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no code was mailed to ${email}`)
-}
-
 describe('embedded wallet: email one-time code on the local stack', () => {
   let page: Page
   let errors: string[]
   const email = `visitor.${Date.now()}@example.com`
   let address: Address
+  // The demo has the solana plugin, so the user's Solana account connects too (issue 9).
+  let solanaBalance: ReturnType<typeof watchSolanaBalanceRefusals>
 
   beforeAll(async () => {
     page = await env.browser().newPage({ viewport: { width: 900, height: 820 } })
     errors = watchPageErrors(page)
+    solanaBalance = watchSolanaBalanceRefusals(page)
     await page.goto(env.stack().demoUrl)
   })
   afterAll(() => page?.close())
@@ -66,7 +44,7 @@ describe('embedded wallet: email one-time code on the local stack', () => {
     const otp = dialog.getByLabel('One-time code')
     await otp.waitFor()
     await screenshot(page, 'embedded-otp-light')
-    await otp.fill(await latestCode(email))
+    await otp.fill(await latestCode(env.stack().serverUrl, email))
     await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
     const caipAddress = (await page.getByTestId('demo-address').textContent())!
     expect(caipAddress).toMatch(/^eip155:1:0x[0-9a-fA-F]{40}$/)
@@ -86,7 +64,11 @@ describe('embedded wallet: email one-time code on the local stack', () => {
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
     const signature = await page.getByTestId('demo-signature').filter({ hasText: /^0x/ }).textContent()
-    expect(await verifyMessage({ address, message: MESSAGE, signature: signature as `0x${string}` })).toBe(true)
+    // The account in effect is the smart account (SPEC §9 default on the local chain, docs/smart-accounts.md):
+    // the public client's verifyMessage checks it as the chain would (ERC-6492 while counterfactual, ERC-1271 once deployed).
+    expect(await page.evaluate(readState, 'account.byNamespace.eip155.user.preferredAccountType')).toBe('smartAccount')
+    const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
+    expect(await chain.verifyMessage({ address, message: MESSAGE, signature: signature as `0x${string}` })).toBe(true)
   })
 
   it('sends ETH from the embedded wallet; the receiver holds it on the local chain', async () => {
@@ -119,7 +101,7 @@ describe('embedded wallet: email one-time code on the local stack', () => {
     await page.reload()
     await page.waitForTimeout(1_500)
     expect(await page.getByTestId('demo-status').textContent()).toBe('disconnected')
-    expect(errors).toEqual([])
+    expect(solanaBalance.without(errors)).toEqual([])
   })
 })
 

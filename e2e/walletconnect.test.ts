@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther } from 'viem'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import { devAccounts } from '../dev/chain/devAccounts'
+import { readState, waitForValue } from './pageState'
 
 // A visitor connects the demo to the development WalletConnect wallet, open in a second
 // tab, through the local relay: pick a listed wallet, scan (here: hand the URI to the
@@ -9,19 +10,6 @@ import { devAccounts } from '../dev/chain/devAccounts'
 jest.setTimeout(120_000)
 
 const env = setupStackAndBrowser()
-
-function readState(path: string): unknown {
-  const state = (globalThis as unknown as { portico: { getState(): unknown } }).portico.getState()
-  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], state)
-}
-
-async function waitForState(page: Page, path: string, expected: unknown) {
-  const started = Date.now()
-  while (JSON.stringify(await page.evaluate(readState, path)) !== JSON.stringify(expected)) {
-    if (Date.now() - started > 20_000) throw new Error(`${path} never became ${JSON.stringify(expected)}: ${JSON.stringify(await page.evaluate(readState, path))}`)
-    await page.waitForTimeout(100)
-  }
-}
 
 /** Opens the demo in a fresh context and pairs it with the wallet page in a second tab. */
 async function pair(context: BrowserContext): Promise<{ dapp: Page; wallet: Page; errors: string[] }> {
@@ -75,13 +63,13 @@ describe('WalletConnect through the local relay', () => {
     const form = dapp.getByRole('dialog', { name: 'Send' })
     await form.waitFor()
     const select = form.getByLabel('Token')
-    await waitForState(dapp, 'account.byNamespace.eip155.tokenBalanceStatus', 'loaded')
+    await waitForValue(dapp, 'account.byNamespace.eip155.tokenBalanceStatus', 'loaded')
     const option = await select.locator('option', { hasText: 'ETH' }).first().getAttribute('value')
     await select.selectOption(option!)
     await form.getByLabel('Amount').fill('0.75')
     await form.getByLabel('Receiver address').fill(receiver)
     await form.getByRole('button', { name: 'Send' }).click()
-    await waitForState(dapp, 'send.status', 'sent')
+    await waitForValue(dapp, 'send.status', 'sent')
     const hash = (await dapp.evaluate(readState, 'send.hash')) as `0x${string}`
     const receipt = await chain.waitForTransactionReceipt({ hash })
     expect(receipt.status).toBe('success')

@@ -4,6 +4,7 @@
  * own storage and the approval prompt.
  */
 import type { ThemeSync } from '../src/frame/protocol'
+import { createSmartAccounts } from './accountType'
 import { createHttpSecureApi } from './api'
 import { autoApprover, createDomApprover } from './approval'
 import { createHttpChainRpc } from './chainRpc'
@@ -63,17 +64,19 @@ function main() {
     },
     reload: () => location.reload(),
   }
+  const storage = ownStorage()
   const frame = createSecureFrame({
     host,
     search: location.search,
     parentOrigin: detectParentOrigin({ ancestorOrigins: location.ancestorOrigins, referrer: document.referrer }),
     api: createHttpSecureApi({ baseUrl: config.apiUrl }),
     rpc: createHttpChainRpc({ rpcUrls: config.rpcUrls }),
-    sessions: createSessionStore({ store: ownStorage(), randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    sessions: createSessionStore({ store: storage, randomUUID: () => crypto.randomUUID(), now: Date.now }),
     createApprover: (notify) => (config.requireApproval ? createDomApprover(document, { onOpen: notify.open, onClose: notify.close }) : autoApprover),
     ui: { showStatus, applyTheme },
     logger,
     randomUUID: () => crypto.randomUUID(),
+    smartAccounts: createSmartAccounts({ apiUrl: config.apiUrl, projectId: query.get('projectId') ?? '', rpcUrls: config.rpcUrls, store: storage }),
   })
   void frame.start().then((status) => {
     document.documentElement.dataset.status = status

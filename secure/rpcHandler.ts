@@ -11,6 +11,7 @@ import type { SignKind, SignResult } from './api'
 import type { Approver } from './approval'
 import { base64ToBytes, bytesToBase64, decodeBase58 } from './base58'
 import type { ChainRpc } from './chainRpc'
+import type { SmartAccountSender } from './smartAccount'
 import { ReplyError } from './replyError'
 import { parseSolanaTransaction, withSignature } from './solanaTransaction'
 
@@ -21,6 +22,11 @@ export type RpcContext = {
   addresses(): { eip155?: string | undefined; solana?: string | undefined } | undefined
   /** Calls the server's signer with the current session (throws 4100 when signed out). */
   sign(kind: SignKind, payload: Record<string, unknown>): Promise<SignResult>
+  /**
+   * The smart account, when it is the account in effect (then `addresses().eip155` is its
+   * address): sends go as user operations, signatures are the account's (ERC-1271/6492).
+   */
+  smartAccount?: (() => Promise<SmartAccountSender | undefined>) | undefined
   rpc: ChainRpc
   approver: Approver
   parentOrigin: string
@@ -78,6 +84,9 @@ function describeMessage(message: string): string {
   return message
 }
 
+/** Appended to the account line of the approval prompt when the smart account is the sender. */
+export const SMART_ACCOUNT_LABEL = ' (smart account)'
+
 const clip = (text: string, length = 2000) => (text.length > length ? `${text.slice(0, length)}…` : text)
 
 /**
@@ -86,7 +95,7 @@ const clip = (text: string, length = 2000) => (text.length > length ? `${text.sl
  * await handle({ method: 'eth_chainId' }) // '0x1'
  */
 export function createRpcHandler(context: RpcContext): (request: { method: string; params?: unknown; chainId?: FrameChainId | undefined }) => Promise<JsonValue> {
-  const batches = new Map<string, { chainId: string; hashes: Hex[] }>()
+  const batches = new Map<string, { chainId: string; hashes: Hex[]; atomic?: boolean }>()
 
   const evmAddress = (): Hex => {
     const address = context.addresses()?.eip155
@@ -162,6 +171,13 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
     return hash as Hex
   }
 
+  /** One user operation for the calls; refuses (nothing sent on chain but the bundle) when the operation reverted. */
+  async function sendFromSmartAccount(smart: SmartAccountSender, calls: { to: string; value?: string | undefined; data?: string | undefined }[]): Promise<Hex> {
+    const result = await smart.sendTransaction(calls.map((call) => ({ to: call.to as Hex, value: call.value ? BigInt(call.value) : 0n, data: (call.data ?? '0x') as Hex })))
+    if (!result.success) throw new ReplyError(`The smart account's call reverted (user operation ${result.userOpHash}, transaction ${result.transactionHash})`, -32603)
+    return result.transactionHash
+  }
+
   const transactionSummary = (chain: string, tx: { to?: string | null | undefined; value?: string | undefined; data?: string | undefined }) => [
     `Network: ${chain}`,
     `To: ${tx.to ?? '(new contract)'}`,
@@ -200,7 +216,9 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       case 'personal_sign': {
         const [message, address] = list as [string, Hex]
         const from = ownAddress(address, 'params[1]')
-        await approve(name, [`Account: ${from}`, '', clip(describeMessage(message))])
+        const smart = await context.smartAccount?.()
+        await approve(name, [`Account: ${from}${smart ? SMART_ACCOUNT_LABEL : ''}`, '', clip(describeMessage(message))])
+        if (smart) return smart.signMessage(message)
         const { signature } = await context.sign('personal_sign', { message, address: from })
         return signature ?? null
       }
@@ -218,19 +236,30 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         if (typeof typedData !== 'object' || typedData === null || Array.isArray(typedData)) throw new ReplyError('params[1] is not typed data', -32602)
         const { domain, types, primaryType, message } = typedData as Record<string, unknown>
         const domainName = typeof domain === 'object' && domain !== null ? (domain as { name?: unknown }).name : undefined
+        const smart = await context.smartAccount?.()
         await approve(name, [
-          `Account: ${from}`,
+          `Account: ${from}${smart ? SMART_ACCOUNT_LABEL : ''}`,
           ...(typeof domainName === 'string' ? [`Domain: ${clip(domainName, 100)}`] : []),
           `Type: ${clip(String(primaryType), 100)}`,
           '',
           clip(JSON.stringify(message ?? null, null, 2)),
         ])
+        if (smart) return smart.signTypedData({ domain: (domain ?? {}) as never, types: types as never, primaryType: String(primaryType), message: message as never })
         const { signature } = await context.sign('typedData', { address: from, domain: domain ?? {}, types, primaryType, message })
         return signature ?? null
       }
       case 'eth_sendTransaction': {
         const [tx] = list as [RpcTransactionRequest]
         const from = ownAddress(tx.from, 'params[0].from')
+        const smart = await context.smartAccount?.()
+        if (smart) {
+          // A user operation through the bundler; the answer is the bundle's transaction hash once mined (docs/smart-accounts.md).
+          if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(evmChain(chain))) throw new ReplyError(`The transaction is for chain ${BigInt(tx.chainId)}, the wallet is on ${chain}`, 4901)
+          if (!tx.to) throw new ReplyError('A smart account cannot deploy a contract with eth_sendTransaction: give params[0].to', -32602)
+          const data = tx.data ?? tx.input
+          await approve(name, [`From: ${from}${SMART_ACCOUNT_LABEL}`, ...transactionSummary(chain, { to: tx.to, value: tx.value, data })])
+          return (await sendFromSmartAccount(smart, [{ to: tx.to, value: tx.value, data }]))
+        }
         const prepared = await prepareTransaction(chain, from, tx)
         await approve(name, transactionSummary(chain, { to: tx.to, value: tx.value, data: tx.data ?? tx.input }))
         return sendPrepared(chain, prepared)
@@ -239,8 +268,19 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         const [request] = list as [SendCallsParameters]
         const from = ownAddress(request.from, 'params[0].from')
         if (BigInt(request.chainId) !== BigInt(evmChain(chain))) throw new ReplyError(`The calls are for chain ${BigInt(request.chainId)}, the wallet is on ${chain}`, 5710)
-        if (request.atomicRequired === true) throw new ReplyError('This wallet cannot run calls atomically', 5760)
         if (request.id !== undefined && batches.has(request.id)) throw new ReplyError('A batch with this id has already been submitted', 5720)
+        const smart = await context.smartAccount?.()
+        // The EOA sends one transaction per call; only the smart account's single user operation is atomic.
+        if (request.atomicRequired === true && !smart) throw new ReplyError('This wallet cannot run calls atomically', 5760)
+        if (smart) {
+          if (request.calls.some((call) => !call.to)) throw new ReplyError('A smart account cannot deploy a contract in wallet_sendCalls: give every call a to', -32602)
+          await approve(name, [`From: ${from}${SMART_ACCOUNT_LABEL}`, ...request.calls.flatMap((call, index) => [`Call ${index + 1}`, ...transactionSummary(chain, call).slice(1)])])
+          const hash = await sendFromSmartAccount(smart, request.calls.map((call) => ({ to: call.to as Hex, value: call.value, data: call.data })))
+          const id = request.id ?? context.randomUUID()
+          if (batches.size >= MAX_BATCHES) batches.delete(batches.keys().next().value as string)
+          batches.set(id, { chainId: chain, hashes: [hash], atomic: true })
+          return { id }
+        }
         await approve(name, request.calls.flatMap((call, index) => [`Call ${index + 1}`, ...transactionSummary(chain, call).slice(1)]))
         let nonce = quantity(await context.rpc.request(chain, 'eth_getTransactionCount', [from, 'pending']), 'nonce')
         const hashes: Hex[] = []
@@ -262,7 +302,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         const done = receipts.filter((receipt): receipt is Record<string, JsonValue> => typeof receipt === 'object' && receipt !== null)
         const succeeded = done.filter((receipt) => receipt.status === '0x1').length
         const status = done.length < receipts.length ? 100 : succeeded === done.length ? 200 : succeeded === 0 ? 500 : 600
-        const result: Record<string, JsonValue> = { version: '2.0.0', id, chainId: hex(evmChain(batch.chainId)), status, atomic: false }
+        const result: Record<string, JsonValue> = { version: '2.0.0', id, chainId: hex(evmChain(batch.chainId)), status, atomic: batch.atomic === true }
         if (done.length > 0) {
           result.receipts = done.map((receipt) => ({
             logs: Array.isArray(receipt.logs) ? receipt.logs : [],
@@ -278,8 +318,11 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       case 'wallet_getCapabilities': {
         const [address, chainIds] = list as [Hex, Hex[] | undefined]
         ownAddress(address, 'params[0]')
-        const ids = chainIds ?? [hex(evmChain(chain))]
-        return Object.fromEntries(ids.map((id) => [id, { atomic: { status: 'unsupported' } }]))
+        const current = evmChain(chain)
+        const ids = chainIds ?? [hex(current)]
+        // The smart account in effect runs a batch as one user operation (atomic) on the current chain.
+        const smart = await context.smartAccount?.()
+        return Object.fromEntries(ids.map((id) => [id, { atomic: { status: smart && BigInt(id) === BigInt(current) ? 'supported' : 'unsupported' } }]))
       }
       case 'wallet_grantPermissions':
       case 'wallet_revokePermissions':

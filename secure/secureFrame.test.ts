@@ -1,5 +1,6 @@
 import { verifyMessage } from 'viem'
 import { validateFrameMessage } from '../src/frame/schemas/validate'
+import type { FrameUser } from '../src/frame/protocol'
 import { createSecureFrame } from './secureFrame'
 import { createMemoryStore, createSessionStore } from './session'
 import { autoApprover } from './approval'
@@ -139,7 +140,16 @@ describe('email login (SPEC §4: VERIFY_DEVICE, VERIFY_OTP, CONNECT)', () => {
   it('connects with a code; the session stays in the frame; the app gets the user only', async () => {
     const test = await startTestFrame()
     const user = await signIn(test)
-    expect(user).toEqual({ email: 'ada@example.com', address: evmAccount.address, chainId: 1, accounts: [{ address: evmAccount.address, type: 'eoa' }], smartAccountDeployed: false, preferredAccountType: 'eoa' })
+    expect(user).toEqual({
+      email: 'ada@example.com',
+      address: evmAccount.address,
+      chainId: 1,
+      accounts: [{ address: evmAccount.address, type: 'eoa' }],
+      smartAccountDeployed: false,
+      preferredAccountType: 'eoa',
+      // The same user's EVM and Solana addresses (issue 9): the app connects both namespaces.
+      addresses: { eip155: evmAccount.address, solana: test.api.solana.address },
+    })
     const stored = test.sessionStore.getItem('portico.secure.session')
     expect(stored).toContain('pts_')
     for (const { message } of test.host.posted) expect(JSON.stringify(message)).not.toContain('pts_')
@@ -212,6 +222,9 @@ describe('the other events', () => {
     expect((await test.ask('SWITCH_NETWORK', { chainId: solana })).payload).toEqual({ chainId: solana })
     const changed = test.host.posted.find(({ message }) => message.type === '@portico-frame/ACCOUNT_CHANGED')
     expect(changed?.message.payload).toEqual({ address: test.api.solana.address, chainId: solana, type: 'eoa' })
+    // On a Solana chain the user's address is the Solana one; both addresses stay listed.
+    const { user: onSolana } = (await test.ask('GET_USER', {})).payload as { user: FrameUser }
+    expect(onSolana).toMatchObject({ address: test.api.solana.address, chainId: solana, addresses: { eip155: evmAccount.address, solana: test.api.solana.address } })
     expect((await test.ask('SWITCH_NETWORK', { chainId: 'cosmos:cosmoshub-4' })).payload).toMatchObject({ code: 4902 })
   })
 

@@ -24,12 +24,14 @@ import {
   type FrameEvent,
   type FrameEventSchema,
   type FrameUser,
+  type FrameUserAddresses,
   type ThemeSync,
 } from '../src/frame/protocol'
 import { validateAppMessage, validateFrameMessage } from '../src/frame/schemas/validate'
 import { PROJECT_ID_PATTERN } from '../src/frame/schemas/patterns'
 import { isOriginAllowed } from '../src/validation/origin'
 import { ApiError, type ApiUser, type ExternalLogin, type SecureApi, type SignKind } from './api'
+import type { SmartAccounts } from './accountType'
 import type { Approver } from './approval'
 import type { ChainRpc } from './chainRpc'
 import { ReplyError, toErrorPayload } from './replyError'
@@ -73,6 +75,8 @@ export type SecureFrameOptions = {
   randomUUID: () => string
   /** Requests answered at once; more are refused until some finish. */
   maxInFlight?: number
+  /** Smart accounts (accountType.ts); without it every account is externally-owned. */
+  smartAccounts?: SmartAccounts | undefined
 }
 
 export type SecureFrameStatus =
@@ -142,7 +146,7 @@ function namespaceOf(caip2: string): 'eip155' | 'solana' | undefined {
  * await frame.start() // 'allowed'
  */
 export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
-  const { host, api, rpc, sessions, ui, logger, randomUUID } = options
+  const { host, api, rpc, sessions, ui, logger, randomUUID, smartAccounts } = options
   const maxInFlight = options.maxInFlight ?? 32
   const query = new URLSearchParams(options.search)
   const projectId = query.get('projectId') ?? ''
@@ -156,6 +160,8 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   let socialAttempt: { attemptToken: string } | undefined
   let farcasterAttempt: { attemptToken: string } | undefined
   let user: ApiUser | undefined
+  /** The smart account's address when it is the account in effect on the current chain (describeUser keeps it). */
+  let smartAddress: string | undefined
   let dappName: string | undefined
   let inFlight = 0
   let unlisten: (() => void) | undefined
@@ -199,6 +205,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   const endSession = () => {
     sessions.clear()
     user = undefined
+    smartAddress = undefined
   }
   /** Runs an authenticated server call; a refused session ends it and tells the app. */
   async function authed<T>(run: (token: string) => Promise<T>): Promise<T> {
@@ -221,6 +228,11 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     eip155: source.addresses?.eip155 ?? (/^0x/.test(source.address) ? source.address : undefined),
     solana: source.addresses?.solana ?? (/^0x/.test(source.address) ? undefined : source.address),
   })
+  /** Both of the user's addresses, so the app connects its eip155 and its solana plugin (docs/embedded-wallet.md). */
+  const definedAddresses = (source: ApiUser): FrameUserAddresses => {
+    const { eip155, solana } = addresses(source)
+    return { ...(eip155 === undefined ? {} : { eip155 }), ...(solana === undefined ? {} : { solana }) }
+  }
   const toFrameUser = (source: ApiUser): FrameUser => {
     const namespace = namespaceOf(chain) ?? 'eip155'
     const address = addresses(source)[namespace] ?? source.address
@@ -232,6 +244,46 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       smartAccountDeployed: false,
       preferredAccountType: 'eoa',
       ...(typeof source.userName === 'string' && source.userName !== '' ? { userName: source.userName.slice(0, 64) } : {}),
+      addresses: definedAddresses(source),
+    }
+  }
+  /** The smart account of the signed-in user on the current chain, when that network has them. */
+  const smartAccountOf = async (source: ApiUser) => {
+    const owner = addresses(source).eip155
+    if (smartAccounts === undefined || owner === undefined || namespaceOf(chain) !== 'eip155') return undefined
+    return smartAccounts.sender(chain, owner as `0x${string}`, {
+      signHash: async (hash) => (await sign('personal_sign', { message: hash, address: owner })).signature as `0x${string}`,
+      signTypedData: async (typedData) => (await sign('typedData', { ...(typedData as Record<string, unknown>), address: owner })).signature as `0x${string}`,
+    })
+  }
+  /**
+   * The user as the app sees them (SPEC §3): on a smart-account-enabled network both
+   * accounts with their types, whether the smart account is deployed, the type in
+   * effect, and `address` = the account of that type.
+   */
+  const describeUser = async (source: ApiUser): Promise<FrameUser> => {
+    const base = toFrameUser(source)
+    const owner = addresses(source).eip155
+    const sender = await smartAccountOf(source).catch((error: unknown) => {
+      logger?.debug('secure: the smart account is unavailable', error)
+      return undefined
+    })
+    if (sender === undefined || owner === undefined || smartAccounts === undefined) {
+      smartAddress = undefined
+      return base
+    }
+    const [smart, deployed] = await Promise.all([sender.address(), sender.isDeployed()])
+    const type = smartAccounts.preferredType(owner)
+    smartAddress = type === 'smartAccount' ? smart : undefined
+    return {
+      ...base,
+      address: type === 'smartAccount' ? smart : owner,
+      accounts: [
+        { address: owner, type: 'eoa' },
+        { address: smart, type: 'smartAccount' },
+      ],
+      smartAccountDeployed: deployed,
+      preferredAccountType: type,
     }
   }
   const loadUser = async (): Promise<ApiUser> => {
@@ -243,7 +295,8 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
 
   const handleRpc = createRpcHandler({
     chainId: () => chain,
-    addresses: () => (user === undefined ? undefined : addresses(user)),
+    addresses: () => (user === undefined ? undefined : { ...addresses(user), ...(smartAddress === undefined ? {} : { eip155: smartAddress }) }),
+    smartAccount: async () => (user === undefined || smartAddress === undefined ? undefined : smartAccountOf(user)),
     sign,
     rpc,
     approver,
@@ -253,11 +306,11 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   })
 
   /** A social or Farcaster login finished: the session stays here, the user goes to the app. */
-  const signedInWith = (done: ExternalLogin): FrameUser => {
+  const signedInWith = async (done: ExternalLogin): Promise<FrameUser> => {
     sessions.save(done.session)
     pendingEmail = undefined
     user = done.user
-    return toFrameUser(done.user)
+    return describeUser(done.user)
   }
 
   const requireEmail = () => {
@@ -286,7 +339,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       sessions.save(session)
       pendingEmail = undefined
       user = signedIn
-      return { user: toFrameUser(signedIn) }
+      return { user: await describeUser(signedIn) }
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       // The popup comes back to the parent's origin (checked against the allow list by the server too).
@@ -304,7 +357,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       if (chainId !== undefined) switchTo(chainId)
       const done = await api.completeSocialLogin({ projectId, deviceId: sessions.deviceId(), attemptToken: attempt.attemptToken, resultToken: result, chainId: chain })
       socialAttempt = undefined
-      return { user: signedInWith(done) }
+      return { user: await signedInWith(done) }
     },
     async GET_FARCASTER_URI() {
       const { url, attemptToken } = await api.startFarcasterLogin({ projectId, deviceId: sessions.deviceId() }).catch((error: unknown) => {
@@ -324,7 +377,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
         try {
           const done = await api.completeFarcasterLogin({ projectId, deviceId: sessions.deviceId(), attemptToken: attempt.attemptToken, chainId: chain })
           farcasterAttempt = undefined
-          return { user: signedInWith(done) }
+          return { user: await signedInWith(done) }
         } catch (error) {
           if (!(error instanceof ApiError && error.code === 'LOGIN_PENDING')) throw error
         }
@@ -332,17 +385,17 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     },
     async GET_USER({ chainId }) {
       if (chainId !== undefined) switchTo(chainId)
-      return { user: toFrameUser(await loadUser()) }
+      return { user: await describeUser(await loadUser()) }
     },
     async GET_CHAIN_ID() {
       return { chainId: publicChainId(chain) }
     },
     async SWITCH_NETWORK({ chainId }) {
-      const before = user === undefined ? undefined : toFrameUser(user).address
+      const before = user === undefined ? undefined : (smartAddress ?? toFrameUser(user).address)
       switchTo(chainId)
       if (user !== undefined) {
-        const after = toFrameUser(user)
-        if (after.address !== before) postEvent('ACCOUNT_CHANGED', { address: after.address, chainId: after.chainId, type: 'eoa' })
+        const after = await describeUser(user)
+        if (after.address !== before) postEvent('ACCOUNT_CHANGED', { address: after.address, chainId: after.chainId, type: after.preferredAccountType ?? 'eoa' })
       }
       return { chainId: publicChainId(chain) }
     },
@@ -372,14 +425,23 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       return {}
     },
     async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
-      // Smart accounts are not offered by this server: no network has them.
-      return { smartAccountEnabledNetworks: [] }
+      // The server's list (chains with a bundler and the factory); [] when it cannot say (SPEC §4).
+      const networks = smartAccounts === undefined ? [] : await smartAccounts.enabledNetworks()
+      return { smartAccountEnabledNetworks: networks.map((network) => network.chainId) }
     },
-    async SET_PREFERRED_ACCOUNT() {
-      // Only externally-owned accounts exist here; the reply names the type in effect.
+    async SET_PREFERRED_ACCOUNT({ type }) {
       const current = user ?? (await loadUser())
-      const type: EmbeddedAccountType = 'eoa'
-      return { type, address: toFrameUser(current).address }
+      const owner = addresses(current).eip155
+      if (smartAccounts === undefined || owner === undefined) {
+        // No smart accounts here: the externally-owned account stays in effect.
+        const eoa: EmbeddedAccountType = 'eoa'
+        return { type: eoa, address: toFrameUser(current).address }
+      }
+      const before = smartAddress ?? toFrameUser(current).address
+      smartAccounts.setPreferredType(owner, type)
+      const after = await describeUser(current)
+      if (after.address !== before) postEvent('ACCOUNT_CHANGED', { address: after.address, chainId: after.chainId, type: after.preferredAccountType ?? 'eoa' })
+      return { type: after.preferredAccountType ?? 'eoa', address: after.address }
     },
     async SIGN_OUT() {
       const session = sessions.load()

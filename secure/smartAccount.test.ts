@@ -3,7 +3,7 @@
 // The owner signs through the server's own signer (signPayload personal_sign), as the
 // page's POST /auth/v1/sign would.
 import Fastify, { type FastifyInstance } from 'fastify'
-import { type Hex, createPublicClient, createWalletClient, hexToBytes, http, parseEther } from 'viem'
+import { type Hex, createPublicClient, createWalletClient, hexToBytes, http, isErc6492Signature, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { SMART_ACCOUNT_FACTORY_ADDRESS, deployAccountAbstraction, smartAccountSalt } from '../dev/chain/accountAbstraction'
 import { DEV_PRIVATE_KEYS, devAccounts } from '../dev/chain/devAccounts'
@@ -95,4 +95,48 @@ test('a signer that refuses stops the operation before anything is sent', async 
   const blockBefore = await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber()
   await expect(sender.sendTransaction([{ to: devAccounts[5]!.address, value: 1n }])).rejects.toThrow('User rejected the request.')
   expect(await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber()).toBe(blockBefore)
+})
+
+test('personal_sign and typed data from the smart account verify with viem for the smart address: ERC-6492 while counterfactual, ERC-1271 once deployed', async () => {
+  const ownerKey = generatePrivateKey()
+  const owner = privateKeyToAccount(ownerKey).address
+  const sign = async (kind: 'personal_sign' | 'typedData', payload: Record<string, unknown>) => {
+    const result = await signPayload(kind, JSON.parse(JSON.stringify(payload)), hexToBytes(ownerKey), owner)
+    if (!('signature' in result)) throw new Error(`${kind} answered no signature`)
+    return result.signature as Hex
+  }
+  const sender = createSmartAccountSender({
+    chainId: 1,
+    rpcUrl: chain.rpcUrl,
+    bundlerUrl: `${baseUrl}/auth/v1/bundler?projectId=shop&chainId=eip155:1`,
+    factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
+    owner,
+    signHash: (hash) => sign('personal_sign', { message: hash, address: owner }),
+    signTypedData: (typedData) => sign('typedData', { ...typedData, address: owner }),
+  })
+  const address = await sender.address()
+  const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
+  const typedData = {
+    domain: { name: 'Portico test', version: '1', chainId: 1 },
+    types: { Mail: [{ name: 'contents', type: 'string' }] },
+    primaryType: 'Mail',
+    message: { contents: 'Hello, Bob' },
+  } as const
+
+  const counterfactual = await sender.signMessage('Hello from a smart account')
+  expect(isErc6492Signature(counterfactual)).toBe(true)
+  await expect(publicClient.verifyMessage({ address, message: 'Hello from a smart account', signature: counterfactual })).resolves.toBe(true)
+  await expect(publicClient.verifyMessage({ address, message: 'Another message', signature: counterfactual })).resolves.toBe(false)
+  await expect(publicClient.verifyMessage({ address: owner, message: 'Hello from a smart account', signature: counterfactual })).resolves.toBe(false)
+  await expect(publicClient.verifyTypedData({ address, ...typedData, signature: await sender.signTypedData(typedData) })).resolves.toBe(true)
+
+  const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
+  await publicClient.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value: parseEther('0.1'), chain: null }) })
+  await sender.sendTransaction([{ to: devAccounts[5]!.address, value: 1n }])
+  await expect(sender.isDeployed()).resolves.toBe(true)
+
+  const deployed = await sender.signMessage('0x68656c6c6f')
+  expect(isErc6492Signature(deployed)).toBe(false)
+  await expect(publicClient.verifyMessage({ address, message: { raw: '0x68656c6c6f' }, signature: deployed })).resolves.toBe(true)
+  await expect(publicClient.verifyTypedData({ address, ...typedData, signature: await sender.signTypedData(typedData) })).resolves.toBe(true)
 })

@@ -3,9 +3,10 @@
  * ERC-4337 account owned by the user's EOA, whose user operations the secure page
  * builds with viem and has the owner sign through the server's signer (personal_sign of
  * the user-operation hash: the key never enters the page), then sends to the bundler
- * (server/bundler, docs/smart-accounts.md). Not wired into the frame's handlers yet.
+ * (server/bundler, docs/smart-accounts.md). `accountType.ts` makes one per user and
+ * chain when the user's account type in effect is `smartAccount`.
  */
-import { type Address, type Chain, type Hex, type PublicClient, createPublicClient, defineChain, http } from 'viem'
+import { type Address, type Chain, type Hex, type PublicClient, type TypedDataDefinition, createPublicClient, defineChain, http, serializeErc6492Signature } from 'viem'
 import { toAccount } from 'viem/accounts'
 import { type SmartAccount, createBundlerClient, toSoladySmartAccount } from 'viem/account-abstraction'
 
@@ -21,6 +22,8 @@ export type SmartAccountSenderOptions = {
   owner: Address
   /** EIP-191 signature of the 32 raw bytes `hash` by `owner` (the server's personal_sign of 0x-hex). */
   signHash(hash: Hex): Promise<Hex>
+  /** EIP-712 signature by `owner` (the server's typedData signer); needed for message signing (ERC-7739), not for sends. */
+  signTypedData?: ((typedData: TypedDataDefinition) => Promise<Hex>) | undefined
   fetch?: typeof fetch
 }
 
@@ -33,6 +36,15 @@ export type SmartAccountSender = {
   isDeployed(): Promise<boolean>
   /** Sends the calls as one user operation; resolves with the bundle's transaction hash once mined. */
   sendTransaction(calls: readonly SmartAccountTransaction[]): Promise<{ userOpHash: Hex; transactionHash: Hex; success: boolean }>
+  /**
+   * personal_sign from the smart account: the owner signs the ERC-7739 nested typed data
+   * the account's ERC-1271 `isValidSignature` checks. A counterfactual account's signature
+   * is wrapped in ERC-6492 (factory and factory data), so viem's public `verifyMessage`
+   * accepts it before the account exists. `message` follows personal_sign: 0x-hex is raw bytes.
+   */
+  signMessage(message: string): Promise<Hex>
+  /** eth_signTypedData_v4 from the smart account, as `signMessage` (ERC-7739 TypedDataSign, ERC-6492 when counterfactual). */
+  signTypedData(typedData: TypedDataDefinition): Promise<Hex>
 }
 
 /**
@@ -68,7 +80,10 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
       return options.signHash(message.raw)
     },
     signTransaction: unsupported,
-    signTypedData: unsupported,
+    async signTypedData(typedData) {
+      if (options.signTypedData === undefined) return unsupported()
+      return options.signTypedData(typedData as TypedDataDefinition)
+    },
   })
   let account: Promise<SmartAccount> | undefined
   const smartAccount = () =>
@@ -85,5 +100,23 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
       const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, pollingInterval: 250, timeout: 60_000 })
       return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success }
     },
+    async signMessage(message) {
+      const account = await smartAccount()
+      const signature = await account.signMessage({ message: /^0x([0-9a-fA-F]{2})*$/.test(message) ? { raw: message as Hex } : message })
+      return wrapWhenCounterfactual(account, signature)
+    },
+    async signTypedData(typedData) {
+      const account = await smartAccount()
+      const signature = await account.signTypedData(typedData)
+      return wrapWhenCounterfactual(account, signature)
+    },
   }
+}
+
+/** ERC-6492: a signature of an account not deployed yet carries how to deploy it, so verifiers can simulate that first. */
+async function wrapWhenCounterfactual(account: SmartAccount, signature: Hex): Promise<Hex> {
+  if (await account.isDeployed()) return signature
+  const { factory, factoryData } = await account.getFactoryArgs()
+  if (factory === undefined || factoryData === undefined) return signature
+  return serializeErc6492Signature({ address: factory, data: factoryData, signature })
 }

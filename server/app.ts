@@ -5,6 +5,7 @@
  * registered here the same way.
  */
 import cors from '@fastify/cors'
+import type { Hex } from 'viem'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { Kysely } from 'kysely'
 import { type Mailbox, type Mailer } from './auth/mailer'
@@ -19,6 +20,7 @@ import { registerConvertRoutes } from './convert/routes'
 import type { OnrampEnv } from './onramp/env'
 import { createOnrampPurchaseStore } from './onramp/purchases'
 import { registerOnrampRoutes } from './onramp/routes'
+import { registerBundlerRoutes } from './bundler/routes'
 import { corsDelegator } from './cors'
 import { createAnalyticsEventStore } from './db/analyticsEvents'
 import { type DatabaseConfig, openDatabase } from './db/connect'
@@ -95,6 +97,8 @@ export interface CreateServerOptions {
   swap?: { pools: SwapPools }
   /** Onramp providers, and the local test provider when `testProviderKey` is set (server/onramp). */
   onramp?: OnrampEnv
+  /** BUNDLER_KEY: turns on the development bundler on the local chains (server/bundler, docs/smart-accounts.md). */
+  bundlerKey?: Hex
 }
 
 /**
@@ -144,6 +148,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     ...(options.onramp?.providers ? { providers: options.onramp.providers } : {}),
     ...(options.onramp?.testProviderKey ? { testProvider: { funderKey: options.onramp.testProviderKey, purchases: createOnrampPurchaseStore(db) } } : {}),
   })
+  if (options.bundlerKey) registerBundlerRoutes(app, { projects, clients: chain.clients, bundlerKey: options.bundlerKey, secureOrigins })
 
   if (options.auth !== undefined) {
     const { keyring, mailer, devMailbox, limits, now } = options.auth

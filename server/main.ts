@@ -10,6 +10,7 @@ import { fixedCustody, idRegistryCustody } from './auth/farcaster'
 import { blockchainOptions, readBlockchainEnv } from './blockchainEnv'
 import { readSwapEnv } from './convert/env'
 import { readOnrampEnv } from './onramp/env'
+import { readBundlerEnv } from './bundler/env'
 import { describeDatabase } from './db/connect'
 import { type AuthEnv, readServerEnv } from './env'
 import { type SecurePageServer, startSecurePageServer } from './securePage'
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
   const blockchain = readBlockchainEnv(process.env)
   const swap = readSwapEnv(process.env)
   const onramp = readOnrampEnv(process.env)
+  const { bundlerKey } = readBundlerEnv(process.env)
   const app = createServer({
     database: env.database,
     projects: env.projects,
@@ -74,6 +76,7 @@ async function main(): Promise<void> {
     blockchain: blockchainOptions(blockchain),
     swap,
     onramp,
+    ...(bundlerKey ? { bundlerKey } : {}),
   })
 
   let securePage: SecurePageServer | undefined

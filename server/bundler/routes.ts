@@ -19,6 +19,7 @@ import { HttpError, errorResponses } from '../httpErrors'
 import { isLoopbackUrl } from '../onramp/testProvider'
 import { projectGuard, projectQueryProperties } from '../projectGuard'
 import { type ProjectRegistry } from '../projects'
+import { SMART_ACCOUNT_FACTORY_ADDRESS } from '../../dev/chain/accountAbstraction'
 import { type Bundler, BundlerErrorCode, BundlerRpcError, createBundler } from './bundler'
 
 export interface BundlerRoutesOptions {
@@ -109,20 +110,44 @@ export const bundlerRoutes: FastifyPluginAsync<BundlerRoutesOptions> = async (ap
 
   app.post<{ Querystring: BundlerQuery }>('/v1/bundler', { schema: { querystring, body: bodySchema, response: responseSchema }, preValidation: projectGuard(projects) }, handle)
 
-  app.post<{ Querystring: BundlerQuery }>(
-    '/auth/v1/bundler',
+  const secureOnly = async (request: FastifyRequest) => {
+    const origin = request.headers.origin
+    if (origin !== undefined && !secureOrigins.has(origin)) throw new HttpError(403, 'Forbidden', `Origin '${origin}' is not a secure frame origin of this server`)
+    const projectId = (request.query as Partial<BundlerQuery>).projectId
+    if (typeof projectId !== 'string' || projects.get(projectId) === undefined) {
+      throw new HttpError(403, 'Invalid Project ID', `Project ID '${String(projectId)}' is not configured on this server`)
+    }
+  }
+
+  app.post<{ Querystring: BundlerQuery }>('/auth/v1/bundler', { schema: { querystring, body: bodySchema, response: responseSchema }, preValidation: secureOnly }, handle)
+
+  /**
+   * The smart-account-enabled networks the secure page offers (SPEC §3 "Smart-account-enabled
+   * networks"): the configured chains this bundler serves AND where the account factory is
+   * deployed, each with the factory's address. Checked on every call (cheap: one
+   * eth_getCode per chain), so a chain restarted without the contracts drops out.
+   */
+  app.get<{ Querystring: { projectId: string } }>(
+    '/auth/v1/smart-accounts',
     {
-      schema: { querystring, body: bodySchema, response: responseSchema },
-      preValidation: async (request) => {
-        const origin = request.headers.origin
-        if (origin !== undefined && !secureOrigins.has(origin)) throw new HttpError(403, 'Forbidden', `Origin '${origin}' is not a secure frame origin of this server`)
-        const projectId = (request.query as Partial<BundlerQuery>).projectId
-        if (typeof projectId !== 'string' || projects.get(projectId) === undefined) {
-          throw new HttpError(403, 'Invalid Project ID', `Project ID '${String(projectId)}' is not configured on this server`)
-        }
-      },
+      schema: { querystring: { type: 'object', required: ['projectId'], properties: { ...projectQueryProperties } } },
+      preValidation: secureOnly,
     },
-    handle,
+    async () => {
+      const checks = clients.chains.map(async (config) => {
+        const chainId = parseEip155ChainId(config.chainId)
+        if (chainId === undefined) return undefined
+        try {
+          await bundlerFor(config.chainId)
+          const code = await clients.client(config.chainId)?.getCode({ address: SMART_ACCOUNT_FACTORY_ADDRESS })
+          return code !== undefined && code !== '0x' ? { chainId: Number(chainId), factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS } : undefined
+        } catch {
+          return undefined
+        }
+      })
+      const networks = (await Promise.all(checks)).filter((network) => network !== undefined)
+      return { networks }
+    },
   )
 }
 

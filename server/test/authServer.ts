@@ -6,7 +6,7 @@
  */
 import { type FastifyInstance } from 'fastify'
 import { type Kysely } from 'kysely'
-import { type AuthServerOptions, createServer } from '../app'
+import { type AuthServerOptions, type CreateServerOptions, createServer } from '../app'
 import { type Mailbox, createMailbox } from '../auth/mailer'
 import { type Keyring, createKeyring, generateMasterKey } from '../auth/masterKey'
 import { type DatabaseConfig, openDatabase } from '../db/connect'
@@ -38,6 +38,9 @@ export interface AuthTestServerOptions extends Partial<Omit<AuthServerOptions, '
   /** Starting time. Default 2030-01-01T00:00:00Z. */
   startAt?: number
   trustProxy?: boolean | string[]
+  /** Chains for the Blockchain API and the bundler (docs/smart-accounts.md). */
+  blockchain?: CreateServerOptions['blockchain']
+  bundlerKey?: CreateServerOptions['bundlerKey']
 }
 
 export async function startAuthTestServer(options: AuthTestServerOptions): Promise<AuthTestServer> {
@@ -49,11 +52,13 @@ export async function startAuthTestServer(options: AuthTestServerOptions): Promi
   }
   const mailbox = createMailbox({ now: () => clock.now })
   const keyring = options.keyring ?? createKeyring(generateMasterKey())
-  const { database, startAt: _startAt, trustProxy, ...auth } = options
+  const { database, startAt: _startAt, trustProxy, blockchain, bundlerKey, ...auth } = options
   const app = createServer({
     database,
     projects: TEST_PROJECTS,
     ...(trustProxy !== undefined ? { trustProxy } : {}),
+    ...(blockchain !== undefined ? { blockchain } : {}),
+    ...(bundlerKey !== undefined ? { bundlerKey } : {}),
     auth: { mailer: mailbox, devMailbox: mailbox, secureOrigins: [SECURE_ORIGIN], ...auth, keyring, now: () => clock.now },
   })
   const baseUrl = await listen(app)

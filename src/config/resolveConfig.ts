@@ -1,6 +1,8 @@
 import { ConfigError, NetworkNotFoundError, SiweAndSiwxConflictError, ValidationError } from '../errors'
 import type { NamespacePlugin } from '../plugins/types'
 import type { CaipNetwork } from '../types/network'
+import { isAccountType } from '../validation/accountType'
+import { type AccountType, DefaultAccountTypes } from './constants'
 import { defaultEndpoints, defaultFeatures, defaultMetadata } from './defaults'
 import type { Endpoints, Features, Metadata, PorticoConfig, StringOverrides, ThemeMode, ThemeVariables } from './types'
 
@@ -25,6 +27,8 @@ export type ResolvedConfig = {
   devtools: string | false
   /** The dapp's replacements for the modal's strings; `{}` when none. */
   strings: StringOverrides
+  /** SPEC §9 default account types with the dapp's `defaultAccountTypes` over them. */
+  accountTypes: Readonly<Record<string, AccountType>>
 }
 
 export type ResolveConfigOptions = {
@@ -82,6 +86,14 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
   }
 
   if (config.strings !== undefined) checkStrings(config.strings, 'strings')
+  const accountTypes: Record<string, AccountType> = { ...DefaultAccountTypes }
+  for (const [namespace, type] of Object.entries(config.defaultAccountTypes ?? {})) {
+    if (type === undefined) continue
+    if (!isAccountType(type, namespace)) {
+      throw new ValidationError(`defaultAccountTypes.${namespace} is not an account type of that namespace.`, [{ path: `defaultAccountTypes.${namespace}`, message: `got ${String(type)}` }])
+    }
+    accountTypes[namespace] = type
+  }
 
   const projectId = typeof config.projectId === 'string' && config.projectId.trim() ? config.projectId.trim() : undefined
 
@@ -105,6 +117,7 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     telegramPlatform: config.telegramPlatform ?? 'unknown',
     devtools: config.devtools ?? 'Portico',
     strings: config.strings ?? {},
+    accountTypes,
   }
 }
 

@@ -1,7 +1,7 @@
 import type { NamespacePlugin } from '../plugins/types'
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
 import type { StringOverrides } from '../ui/strings'
-import type { SocialProvider, TelegramPlatform } from './constants'
+import type { AccountType, SocialProvider, TelegramPlatform } from './constants'
 
 export type ThemeMode = 'light' | 'dark'
 
@@ -165,6 +165,15 @@ export type PorticoConfig = {
    * strings: { connectWallet: 'Se connecter', titles: { Connect: 'Se connecter' } }
    */
   strings?: StringOverrides | undefined
+  /**
+   * The account type each namespace prefers (SPEC §9 defaults: eip155 `smartAccount`,
+   * solana `eoa`, polkadot `eoa`, bip122 `payment`). For the embedded wallet, eip155 may be
+   * `eoa` or `smartAccount`; the smart account is used on the networks that offer one.
+   *
+   * @example
+   * defaultAccountTypes: { eip155: 'eoa' } // embedded-wallet users start on their EOA
+   */
+  defaultAccountTypes?: Partial<Record<string, AccountType>> | undefined
 }
 
 export type { StringOverrides }

@@ -36,6 +36,7 @@ export {
   type FrameChainId,
   type FrameEvent,
   type FrameUser,
+  type FrameUserAddresses,
   type ThemeSync,
 } from './protocol'
 export {

@@ -91,7 +91,16 @@ export type FrameUser = {
   userName?: string
   smartAccountDeployed?: boolean
   preferredAccountType?: EmbeddedAccountType
+  /**
+   * The user's address in each namespace the frame holds a key for: the same user has an
+   * EVM address (secp256k1) and a Solana address (ed25519). `address` is the one of the
+   * chain in effect; this lists both, so the app connects each namespace's plugin.
+   */
+  addresses?: FrameUserAddresses
 }
+
+/** The signed-in user's address per namespace (`eip155`: 0x…, `solana`: base58). */
+export type FrameUserAddresses = { eip155?: string; solana?: string }
 
 /** SPEC §3 Dapp data: metadata (name, description, url, icons), sdkVersion, sdkType, projectId. */
 export type DappData = {

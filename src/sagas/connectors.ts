@@ -74,8 +74,11 @@ export function* connectSaga(action: ReturnType<typeof connectorsActions.connect
 /**
  * Records a live connection in the store: the account, the active connector (which
  * starts its event watcher) and the wallet's network. Shared by connect and reconnect.
+ * `activate: false` joins a namespace without making it the active account or moving the
+ * active network (a wallet's second namespace, e.g. the embedded wallet's Solana account).
  */
-export function* putConnected(namespace: string, info: ConnectorInfo, result: ConnectedAccount) {
+export function* putConnected(namespace: string, info: ConnectorInfo, result: ConnectedAccount, options: { activate?: boolean | undefined } = {}) {
+  const activate = options.activate !== false
   yield put(
     accountActions.connected({
       namespace,
@@ -83,10 +86,11 @@ export function* putConnected(namespace: string, info: ConnectorInfo, result: Co
       caipNetworkId: result.caipNetworkId,
       allAccounts: result.accounts.map((a) => ({ ...a })),
       connectedWalletInfo: { connectorId: info.id, name: info.name, type: info.type, icon: info.imageUrl },
+      ...(activate ? {} : { activate: false }),
     }),
   )
   yield put(connectorsActions.connectSucceeded({ connectorId: info.id, namespace }))
-  yield put(networkActions.activeNetworkChanged({ caipNetworkId: result.caipNetworkId }))
+  if (activate) yield put(networkActions.activeNetworkChanged({ caipNetworkId: result.caipNetworkId }))
 }
 
 /**
@@ -144,7 +148,8 @@ export function* watchConnector(
   }
 }
 
-function* resetNamespace(namespace: string) {
+/** SPEC §4 chain disconnect of one namespace: account reset, connector gone, Connect view when none is left. */
+export function* resetNamespace(namespace: string) {
   yield put(accountActions.chainDisconnected({ namespace }))
   yield put(connectorsActions.disconnected({ namespace }))
   const state: PorticoState = yield select()

@@ -10,31 +10,25 @@
 import { JSDOM } from 'jsdom'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { startLocalChain, type LocalChain } from '../../dev/chain/localChain'
-import { createHttpSecureApi } from '../../secure/api'
-import { autoApprover } from '../../secure/approval'
-import { createHttpChainRpc } from '../../secure/chainRpc'
-import { createSecureFrame, type FrameHost } from '../../secure/secureFrame'
-import { createMemoryStore, createSessionStore, type KeyValueStore } from '../../secure/session'
+import { createMemoryStore } from '../../secure/session'
 import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../../server/test/authServer'
 import { tempSqliteFile, type TempSqliteFile } from '../../server/test/sqlite'
 import { createPortico, type Portico } from '../createPortico'
-import { FRAME_ATTRIBUTE, LoginCacheKeys } from '../frame'
+import { LoginCacheKeys } from '../frame'
 import { eip155 } from '../plugins/eip155'
 import { embeddedActions } from '../store/slices/embedded'
 import { testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
 import type { CaipNetwork } from '../types/network'
+import { connectSecurePage, DAPP_ORIGIN } from '../test/secureFrameBridge'
 
 jest.setTimeout(90_000)
 
-const DAPP_ORIGIN = 'https://shop.example'
 
 let server: AuthTestServer
 let chain: LocalChain
 let sqlite: TempSqliteFile
 
-/** The browser would send the secure page's Origin; the server answers that origin only. */
-const fromSecureOrigin: typeof fetch = (input, init = {}) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), origin: SECURE_ORIGIN } })
 
 beforeAll(async () => {
   sqlite = tempSqliteFile()
@@ -44,61 +38,6 @@ afterAll(async () => {
   await Promise.all([server?.close(), chain?.stop()])
   sqlite?.remove()
 })
-
-async function until<T>(find: () => T | null | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const found = find()
-    if (found) return found
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
-
-/**
- * Plays the browser between the dapp's page and the secure page in its iframe: what the
- * client posts to the iframe reaches the secure page from the parent (origin
- * https://shop.example), and what the page posts to its parent arrives on the dapp's
- * window from the secure origin and the iframe's window. Each side checks the target
- * origin it was given, as the browser would.
- */
-async function connectSecurePage(dom: JSDOM, secureStorage: KeyValueStore) {
-  const iframe = await until(() => [...dom.window.document.querySelectorAll<HTMLIFrameElement>(`iframe[${FRAME_ATTRIBUTE}]`)].at(-1), 'the iframe')
-  const frameWindow = iframe.contentWindow!
-  const parent = { name: 'the dapp window' }
-  let deliver: ((event: { origin: string; source: unknown; data: unknown }) => void) | undefined
-  const misaddressed: string[] = []
-  jest.spyOn(frameWindow, 'postMessage').mockImplementation(((message: unknown, targetOrigin: string) => {
-    if (targetOrigin !== SECURE_ORIGIN) return misaddressed.push(targetOrigin)
-    setTimeout(() => deliver?.({ origin: DAPP_ORIGIN, source: parent, data: structuredClone(message) }), 0)
-  }) as never)
-  const host: FrameHost = {
-    postToParent: (message, targetOrigin) => {
-      if (targetOrigin !== DAPP_ORIGIN) return void misaddressed.push(targetOrigin)
-      setTimeout(() => dom.window.dispatchEvent(new dom.window.MessageEvent('message', { data: structuredClone(message), origin: SECURE_ORIGIN, source: frameWindow as never })), 0)
-    },
-    isParent: (source) => source === parent,
-    listen(listener) {
-      deliver = listener
-      return () => {
-        deliver = undefined
-      }
-    },
-    reload: () => {},
-  }
-  const page = createSecureFrame({
-    host,
-    search: new URL(iframe.src).search,
-    parentOrigin: DAPP_ORIGIN,
-    api: createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin }),
-    rpc: createHttpChainRpc({ rpcUrls: { 'eip155:1': chain.rpcUrl } }),
-    sessions: createSessionStore({ store: secureStorage, randomUUID: () => crypto.randomUUID(), now: Date.now }),
-    createApprover: () => autoApprover,
-    randomUUID: () => crypto.randomUUID(),
-  })
-  expect(await page.start()).toBe('allowed')
-  return { page, misaddressed }
-}
 
 describe('the embedded wallet against the reference server and a local chain', () => {
   it('logs in by email code, signs, sends a mined transaction, survives a reload and signs out', async () => {
@@ -126,7 +65,7 @@ describe('the embedded wallet against the reference server and a local chain', (
 
     const email = `ada.${Date.now()}@example.com`
     portico.store.dispatch(embeddedActions.emailSubmitted({ email }))
-    const first = await connectSecurePage(dom, secureStorage)
+    const first = await connectSecurePage(dom, { secureStorage, apiUrl: server.baseUrl, rpcUrls: { 'eip155:1': chain.rpcUrl } })
     await untilState(portico, (s) => s.embedded.step === 'VERIFY_OTP', 15_000)
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'EmailVerifyOtp', params: { email } })
     expect(portico.getState().embedded.frameStatus).toBe('ready')
@@ -155,7 +94,7 @@ describe('the embedded wallet against the reference server and a local chain', (
     first.page.stop()
     expect(dom.window.document.querySelectorAll('iframe')).toHaveLength(0)
     const reloaded = make()
-    const second = await connectSecurePage(dom, secureStorage)
+    const second = await connectSecurePage(dom, { secureStorage, apiUrl: server.baseUrl, rpcUrls: { 'eip155:1': chain.rpcUrl } })
     await untilState(reloaded, (s) => s.account.byNamespace.eip155?.status === 'connected', 15_000)
     expect(reloaded.getState().account.byNamespace.eip155).toMatchObject({ address, connectedWalletInfo: { type: 'AUTH' } })
     expect(reloaded.getState().modal.open).toBe(false)

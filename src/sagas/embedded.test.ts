@@ -2,8 +2,8 @@ import { JSDOM } from 'jsdom'
 import createSagaMiddleware, { type Task } from 'redux-saga'
 import { all, fork } from 'redux-saga/effects'
 import { resolveConfig } from '../config/resolveConfig'
-import { createFrameClient, createFrameProvider, createLoginCache, LoginCacheKeys, type AppEvent, type AppResponsePayload, type FrameClient } from '../frame'
-import { errorType, frameEventType, successType, type AppMessage, type FrameErrorPayload } from '../frame/protocol'
+import { createLoginCache, LoginCacheKeys, type AppEvent, type AppResponsePayload } from '../frame'
+import { errorType, frameEventType, successType, type FrameErrorPayload } from '../frame/protocol'
 import { ADDRESS, user } from '../frame/test/fixtures'
 import { eip155 } from '../plugins/eip155'
 import { createStorage } from '../storage/createStorage'
@@ -13,20 +13,19 @@ import { embeddedActions } from '../store/slices/embedded'
 import { modalActions } from '../store/slices/modal'
 import { testNetwork } from '../test/fakeNamespacePlugin'
 import { connectorsSaga } from './connectors'
-import type { EmbeddedFrame, SagaContext } from './context'
+import type { SagaContext } from './context'
 import { embeddedSaga } from './embedded'
 import { modalSaga } from './modal'
 import { persistenceSaga } from './persistence'
+import { scriptedFrame, SECURE_ORIGIN } from '../test/scriptedFrame'
 
 // The embedded-wallet sagas against the REAL frame client in a jsdom page, under Jest's
 // fake timers; the test plays the secure page (it reads what the client posts to the
 // iframe and answers as the frame). secure/ is exercised with the real server in
 // embedded.integration.test.ts.
 
-const SECURE_ORIGIN = 'https://secure.portico.test'
 const T0 = 1_900_000_000_000
 
-type Posted = { message: AppMessage; targetOrigin: string }
 
 let task: Task | undefined
 let cleanup: (() => void)[] = []
@@ -46,26 +45,7 @@ function setup(options: { cache?: Record<string, string>; connections?: Record<s
   const loginCache = createLoginCache({ store: storage })
   const plugin = eip155({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')] })
   const config = resolveConfig({ projectId: 'shop', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] })
-  const posted: Posted[] = []
-  let created: EmbeddedFrame | undefined
-  let frameWindow: Window | undefined
-  const loads = { count: 0 }
-  const frame = async () => {
-    loads.count++
-    if (created) return created
-    const client: FrameClient = createFrameClient({ secureOrigin: SECURE_ORIGIN, projectId: 'shop', version: 'test-1', document: dom.window.document, loginCache })
-    const iframe = dom.window.document.querySelector('iframe')!
-    frameWindow = iframe.contentWindow!
-    jest.spyOn(frameWindow, 'postMessage').mockImplementation(((message: AppMessage, targetOrigin: string) => {
-      posted.push({ message, targetOrigin })
-    }) as never)
-    created = { client, provider: createFrameProvider({ client }) }
-    cleanup.push(() => {
-      created?.provider.destroy()
-      created?.client.destroy()
-    })
-    return created
-  }
+  const { frame, posted, loads, send, ofType, lastPosted } = scriptedFrame(dom, loginCache, (run) => cleanup.push(run))
   const context: SagaContext = {
     config,
     plugins: new Map([['eip155', plugin]]),
@@ -82,13 +62,6 @@ function setup(options: { cache?: Record<string, string>; connections?: Record<s
     yield all([fork(persistenceSaga), fork(modalSaga), fork(connectorsSaga), fork(embeddedSaga)])
   })
 
-  const send = (data: unknown) => dom.window.dispatchEvent(new dom.window.MessageEvent('message', { data, origin: SECURE_ORIGIN, source: frameWindow as never }))
-  const ofType = (event: AppEvent) => posted.filter((p) => p.message.type === `@portico-app/${event}`)
-  const lastPosted = (event: AppEvent) => {
-    const found = ofType(event).at(-1)
-    if (!found) throw new Error(`nothing posted for ${event}`)
-    return found
-  }
   const flush = (ms = 0) => jest.advanceTimersByTimeAsync(ms)
   return {
     store,

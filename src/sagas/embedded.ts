@@ -9,7 +9,9 @@ import { embeddedDisconnectedSaga, restoreEmbeddedSaga } from './embeddedConnect
 import { createEmbeddedHolder, frameWatcherSaga, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { farcasterRequestedSaga } from './embeddedFarcaster'
 import { deviceCodeSaga, emailSubmittedSaga, loginCodeSaga } from './embeddedLogin'
+import { embeddedSiblingsDisconnectedSaga } from './embeddedSolana'
 import { socialRequestedSaga } from './embeddedSocial'
+import { smartAccountSaga } from './smartAccount'
 import { primaryCodeSaga, secondaryCodeSaga, updateEmailSaga } from './embeddedUpdateEmail'
 
 /**
@@ -70,6 +72,7 @@ export function* embeddedSaga() {
   const holder = createEmbeddedHolder()
   yield fork(frameWatcherSaga, holder)
   yield fork(restoreEmbeddedSaga, holder)
+  yield fork(smartAccountSaga, holder)
   yield takeEvery(modalActions.opened.type, prewarmSaga, holder)
   yield takeLatest(embeddedActions.emailSubmitted.type, function* (action: ReturnType<typeof embeddedActions.emailSubmitted>) {
     yield call(untilModalClosed, call(emailSubmittedSaga, holder, action))
@@ -88,7 +91,10 @@ export function* embeddedSaga() {
     yield call(untilModalClosed, call(updateEmailSaga, holder, action))
   })
   yield takeEvery(connectorsActions.disconnected.type, function* (action: ReturnType<typeof connectorsActions.disconnected>) {
+    const wasEmbedded = holder.attached.has(action.payload.namespace)
     yield call(embeddedDisconnectedSaga, holder, action.payload.namespace)
+    // One user in both namespaces: signing out of one ends the other (embeddedSolana.ts).
+    if (wasEmbedded) yield call(embeddedSiblingsDisconnectedSaga, action.payload.namespace)
   })
   yield takeLatest(optionsActions.themeModeSet.type, themeSaga, holder)
 }

@@ -7,6 +7,7 @@ import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
 import { embeddedActions } from '../store/slices/embedded'
 import { modalActions } from '../store/slices/modal'
+import { smartAccountActions } from '../store/slices/smartAccount'
 import { routerActions } from '../store/slices/router'
 import type { ConnectorInfo } from '../types/connector'
 import type { CaipNetwork } from '../types/network'
@@ -14,11 +15,12 @@ import type { EmbeddedUser } from '../types/user'
 import { putConnected } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
 import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
+import { connectEmbeddedSolana, solanaIsActive } from './embeddedSolana'
 
 /** The connector id under which the embedded wallet appears in the store (type AUTH, SPEC §3). */
 export const EMBEDDED_CONNECTOR_ID = 'auth'
 
-/** The namespace the embedded wallet connects today; Solana waits for issue 9 (docs/embedded-wallet.md). */
+/** The embedded wallet's EVM namespace; its Solana account joins through embeddedSolana.ts (docs/embedded-wallet.md). */
 export const EMBEDDED_NAMESPACE = 'eip155'
 
 export const embeddedConnectorInfo: ConnectorInfo = { id: EMBEDDED_CONNECTOR_ID, name: 'Email wallet', type: 'AUTH', chain: EMBEDDED_NAMESPACE }
@@ -66,14 +68,20 @@ export function* connectEmbeddedUser(holder: EmbeddedHolder, signedIn: FrameUser
     const moved = (yield call(callFrame, (signal) => frame.client.getUser({ chainId: network.caipNetworkId }, { signal }))) as { user: FrameUser }
     user = moved.user
   }
+  // The same user's Solana account joins after the EVM one (issue 9); the namespace of the
+  // active network is the one that becomes active, so the account shown never flips.
+  const solanaActive = solanaIsActive(state)
   frame.provider.setUser(user)
   holder.attached.get(EMBEDDED_NAMESPACE)?.()
   holder.attached.set(EMBEDDED_NAMESPACE, plugin.connectors.attach({ info: embeddedConnectorInfo, provider: frame.provider }))
 
   yield put(accountActions.connecting({ namespace: EMBEDDED_NAMESPACE }))
   const result = (yield call(plugin.connectors.connect, { connectorId: EMBEDDED_CONNECTOR_ID, network })) as ConnectedAccount
-  yield call(putConnected, EMBEDDED_NAMESPACE, embeddedConnectorInfo, result)
+  yield call(putConnected, EMBEDDED_NAMESPACE, embeddedConnectorInfo, result, { activate: !solanaActive })
   yield put(accountActions.userLoaded({ namespace: EMBEDDED_NAMESPACE, user: toEmbeddedUser(user), ...(options.socialProvider ? { socialProvider: options.socialProvider } : {}) }))
+  // The account type (smartAccount.ts): enabled networks, and the dapp's preference on a login the visitor makes.
+  yield put(smartAccountActions.embeddedAccountConnected({ interactive: options.interactive }))
+  yield call(connectEmbeddedSolana, holder, user, { ...options, activate: solanaActive, evmNetwork: network })
   yield put(embeddedActions.reset())
   if (!options.interactive) return
   const after = (yield select()) as PorticoState

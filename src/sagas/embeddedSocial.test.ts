@@ -2,8 +2,8 @@ import { JSDOM } from 'jsdom'
 import createSagaMiddleware, { type Task } from 'redux-saga'
 import { all, fork } from 'redux-saga/effects'
 import { resolveConfig } from '../config/resolveConfig'
-import { createFrameClient, createFrameProvider, createLoginCache, LoginCacheKeys, type AppEvent, type AppResponsePayload, type FrameClient } from '../frame'
-import { errorType, frameEventType, successType, type AppMessage, type FrameErrorPayload } from '../frame/protocol'
+import { createLoginCache, LoginCacheKeys, type AppEvent, type AppResponsePayload } from '../frame'
+import { errorType, frameEventType, successType, type FrameErrorPayload } from '../frame/protocol'
 import { user } from '../frame/test/fixtures'
 import { eip155 } from '../plugins/eip155'
 import { createStorage } from '../storage/createStorage'
@@ -13,20 +13,18 @@ import { modalActions } from '../store/slices/modal'
 import { routerActions } from '../store/slices/router'
 import { testNetwork } from '../test/fakeNamespacePlugin'
 import { connectorsSaga } from './connectors'
-import type { EmbeddedFrame, SagaContext } from './context'
+import type { SagaContext } from './context'
 import { embeddedSaga } from './embedded'
 import { modalSaga } from './modal'
 import { persistenceSaga } from './persistence'
+import { scriptedFrame } from '../test/scriptedFrame'
 
 // Social login, Farcaster login and the email update's views, driven by the embedded
 // sagas against the REAL frame client in a jsdom page under Jest's fake timers: the test
 // plays the secure page (it answers what the client posts to the iframe) and the
 // visitor's popup (a window whose location the saga reads).
 
-const SECURE_ORIGIN = 'https://secure.portico.test'
 const T0 = 1_900_000_000_000
-
-type Posted = { message: AppMessage; targetOrigin: string }
 
 let task: Task | undefined
 let cleanup: (() => void)[] = []
@@ -77,10 +75,7 @@ function setup(options: { cache?: Record<string, string>; connections?: Record<s
   const loginCache = createLoginCache({ store: storage })
   const plugin = eip155({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')] })
   const config = resolveConfig({ projectId: 'shop', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] })
-  const posted: Posted[] = []
-  let created: EmbeddedFrame | undefined
-  let frameWindow: Window | undefined
-  const loads = { count: 0 }
+  const { frame, posted, loads, send, ofType, lastPosted, client } = scriptedFrame(dom, loginCache, (run) => cleanup.push(run))
   const popup = new FakePopup()
   const opened: { url: string; name: string; syncWithDispatch: boolean }[] = []
   let dispatching = false
@@ -91,22 +86,6 @@ function setup(options: { cache?: Record<string, string>; connections?: Record<s
       return options.blockPopups ? null : popupWindow(popup)
     },
   } as unknown as Window
-  const frame = async () => {
-    loads.count++
-    if (created) return created
-    const client: FrameClient = createFrameClient({ secureOrigin: SECURE_ORIGIN, projectId: 'shop', version: 'test-1', document: dom.window.document, loginCache })
-    const iframe = dom.window.document.querySelector('iframe')!
-    frameWindow = iframe.contentWindow!
-    jest.spyOn(frameWindow, 'postMessage').mockImplementation(((message: AppMessage, targetOrigin: string) => {
-      posted.push({ message, targetOrigin })
-    }) as never)
-    created = { client, provider: createFrameProvider({ client }) }
-    cleanup.push(() => {
-      created?.provider.destroy()
-      created?.client.destroy()
-    })
-    return created
-  }
   const context: SagaContext = {
     config,
     plugins: new Map([['eip155', plugin]]),
@@ -123,19 +102,12 @@ function setup(options: { cache?: Record<string, string>; connections?: Record<s
     yield all([fork(persistenceSaga), fork(modalSaga), fork(connectorsSaga), fork(embeddedSaga)])
   })
 
-  const send = (data: unknown) => dom.window.dispatchEvent(new dom.window.MessageEvent('message', { data, origin: SECURE_ORIGIN, source: frameWindow as never }))
-  const ofType = (event: AppEvent) => posted.filter((p) => p.message.type === `@portico-app/${event}`)
-  const lastPosted = (event: AppEvent) => {
-    const found = ofType(event).at(-1)
-    if (!found) throw new Error(`nothing posted for ${event}`)
-    return found
-  }
   const flush = (ms = 0) => jest.advanceTimersByTimeAsync(ms)
   return {
     popup,
     opened,
     /** SPEC §8: what a saga calls when pending frame requests must end. */
-    abortPending: () => created?.client.abortPendingRequests(),
+    abortPending: () => client()?.abortPendingRequests(),
     /** Dispatches as a click handler would, recording whether the popup opened inside it. */
     click(action: Parameters<typeof store.dispatch>[0]) {
       dispatching = true

@@ -39,6 +39,10 @@ export function* switchNetworkSaga(action: ReturnType<typeof networkActions.swit
     }
     yield put(networkActions.activeNetworkChanged({ caipNetworkId }))
     yield put(accountActions.networkChanged({ namespace, caipNetworkId }))
+    // A wallet connected in several namespaces (the embedded wallet, a WalletConnect
+    // session): the network's namespace becomes the active account, so the modal, the
+    // dapp's useAccount and signMessage follow the network the visitor chose.
+    if (account?.status === 'connected' && state.account.activeNamespace !== namespace) yield put(accountActions.activeNamespaceSet(namespace))
     return {}
   } catch (error) {
     yield put(networkActions.switchFailed())

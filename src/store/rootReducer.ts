@@ -11,6 +11,7 @@ import { optionsSlice } from './slices/options'
 import { routerSlice } from './slices/router'
 import { sendSlice } from './slices/send'
 import { siwxSlice } from './slices/siwx'
+import { smartAccountSlice } from './slices/smartAccount'
 import { swapSlice } from './slices/swap'
 import { transactionsSlice } from './slices/transactions'
 import { walletConnectSlice } from './slices/walletConnect'
@@ -29,6 +30,7 @@ export const rootReducer = combineSlices(
   routerSlice,
   sendSlice,
   siwxSlice,
+  smartAccountSlice,
   swapSlice,
   transactionsSlice,
   walletsSlice,

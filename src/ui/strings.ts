@@ -78,6 +78,13 @@ export const en = {
   socialHint: 'Continue in the window that opened. Come back here once you are done.',
   socialPopupBlocked: 'If no window opened, allow pop-ups for this site and try again.',
 
+  // Account type of the embedded wallet (SPEC §3, §5: externally-owned or smart account)
+  accountTypeSmartAccount: 'Smart account',
+  accountTypeEoa: 'EOA',
+  /** The row's accessible name: "Account type: Smart account. Switch to EOA". */
+  accountTypeSwitchLabel: 'Account type: {current}. Switch to {other}',
+  accountTypeSwitchTo: 'Switch to {other}',
+
   // Email change (SPEC §4 email update)
   changeEmail: 'Change email',
   updateEmailHint: 'We will send a code to your current email, then one to the new address.',

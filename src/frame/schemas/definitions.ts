@@ -52,6 +52,7 @@ const chainId = define('chainId', {
 const EVM_ADDRESS = '0x[0-9a-fA-F]{40}'
 const SOLANA_ADDRESS = '[1-9A-HJ-NP-Za-km-z]{32,44}'
 const evmAddress = define('evmAddress', { type: 'string', pattern: `^${EVM_ADDRESS}$` })
+const solanaAddress = define('solanaAddress', { type: 'string', pattern: `^${SOLANA_ADDRESS}$` })
 const address = define('address', { type: 'string', pattern: `^(?:${EVM_ADDRESS}|${SOLANA_ADDRESS})$` })
 const accountType = define('accountType', { type: 'string', enum: [...EmbeddedAccountTypes] })
 const hexQuantity = define('hexQuantity', { type: 'string', pattern: '^0x(?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$' })
@@ -85,6 +86,7 @@ const user = define('user', object(
     userName: text(256),
     smartAccountDeployed: { type: 'boolean' },
     preferredAccountType: accountType,
+    addresses: object({ eip155: evmAddress, solana: solanaAddress }, []),
   },
   ['address', 'chainId'],
 ))

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { isEmail } from '../../validation/email'
 import { AppEvents, appType, errorType, FrameEvents, frameEventType, successType } from '../protocol'
 import { AllowedRpcMethods } from '../rpc'
-import { ADDRESS, invalidFrameEvents, invalidRequests, invalidResponses, rpcSamples, validFrameEvents, validRequests, validResponses } from '../test/fixtures'
+import { ADDRESS, SOLANA_ADDRESS, user, invalidFrameEvents, invalidRequests, invalidResponses, rpcSamples, validFrameEvents, validRequests, validResponses } from '../test/fixtures'
 import { jsonBoundsProblem } from './jsonBounds'
 import { EMAIL_PATTERN } from './patterns'
 import { validateAppMessage, validateFrameMessage, validateRpcParams, validateRpcResult } from './validate'
@@ -80,6 +80,18 @@ describe('frame messages (what the app accepts)', () => {
   const badEvents = FrameEvents.flatMap((event) => invalidFrameEvents[event].map(([why, payload]) => [event, why, payload] as const))
   it.each(badEvents)('%s: refuses %s', (event, _why, payload) => {
     expect(validateFrameMessage({ id: id(), type: frameEventType(event), payload }).ok).toBe(false)
+  })
+
+  it("a user's addresses: an EVM address under eip155 and a Solana one under solana, nothing else", () => {
+    const withAddresses = (addresses: unknown) => validateFrameMessage({ id: id(), type: successType('GET_USER'), payload: { user: { ...user, addresses } } }).ok
+    expect(withAddresses({ eip155: ADDRESS, solana: SOLANA_ADDRESS })).toBe(true)
+    expect(withAddresses({ solana: SOLANA_ADDRESS })).toBe(true)
+    expect(withAddresses({})).toBe(true)
+    expect(withAddresses({ eip155: SOLANA_ADDRESS })).toBe(false)
+    expect(withAddresses({ solana: ADDRESS })).toBe(false)
+    expect(withAddresses({ solana: `${SOLANA_ADDRESS}0` })).toBe(false)
+    expect(withAddresses({ eip155: ADDRESS, bip122: 'bc1qxyz' })).toBe(false)
+    expect(withAddresses([ADDRESS])).toBe(false)
   })
 
   it('refuses app-typed messages and unknown frame types', () => {

@@ -1,3 +1,5 @@
+import type { Wallet } from '@wallet-standard/base'
+import { ConnectorNotFoundError } from '../../errors'
 import type { CaipNetwork } from '../../types/network'
 import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFeatures } from '../types'
 import { isSolanaAddress } from './address'
@@ -35,6 +37,19 @@ function solanaConnectors(runtime: SolanaRuntime): ConnectorCapability {
       return () => {
         stopped = true
         stop()
+      }
+    },
+    // A foreign wallet (the embedded wallet's Solana side) is a Wallet Standard wallet too.
+    attach({ info, provider }) {
+      const wallet = provider as Wallet
+      if (typeof wallet !== 'object' || wallet === null || !('standard:connect' in (wallet.features ?? {}))) {
+        throw new ConnectorNotFoundError({ details: `${info.id}: a solana connector needs a Wallet Standard wallet with standard:connect` })
+      }
+      runtime.attached.set(info.id, wallet)
+      return () => {
+        if (runtime.attached.get(info.id) !== wallet) return
+        runtime.attached.delete(info.id)
+        if (runtime.connections.get(info.id)?.wallet === wallet) runtime.connections.delete(info.id)
       }
     },
     async connect({ connectorId, network }) {
@@ -90,7 +105,7 @@ const solanaBalance: BalanceCapability = {
  */
 export function solana(options: SolanaPluginOptions = {}): NamespacePlugin {
   const networks = options.networks ?? solanaNetworks
-  const runtime: SolanaRuntime = { connections: new Map() }
+  const runtime: SolanaRuntime = { connections: new Map(), attached: new Map() }
   return {
     namespace: 'solana',
     name: 'Solana',

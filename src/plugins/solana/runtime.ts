@@ -9,6 +9,11 @@ export type SolanaConnection = { wallet: Wallet; account: WalletAccount }
  */
 export type SolanaRuntime = {
   connections: Map<string, SolanaConnection>
+  /**
+   * Wallets handed to the plugin through `connectors.attach` (the embedded wallet's
+   * Solana side), by connector id; found before the Wallet Standard registry's.
+   */
+  attached: Map<string, Wallet>
 }
 
 /** Connector ids of Wallet Standard wallets: the wallet's name, prefixed. */

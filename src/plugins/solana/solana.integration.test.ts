@@ -7,7 +7,7 @@ import { createSolanaRpc, generateKeyPairSigner, getBase58Encoder, getPublicKeyF
 import type { Wallet } from '@wallet-standard/base'
 
 import { solanaLocalnet, startSolanaRpc, type SolanaRpc } from '../../../dev/solana'
-import { installSolanaDevWallet, registerWallet, type InstalledSolanaDevWallet } from '../../../dev/wallets/solana'
+import { createSolanaDevWallet, installSolanaDevWallet, registerWallet, type InstalledSolanaDevWallet } from '../../../dev/wallets/solana'
 import { ConnectorNotFoundError, RpcError, TransactionNodeError, ValidationError, WalletSessionError } from '../../errors'
 import type { ConnectorInfo } from '../../types/connector'
 import type { CaipNetwork } from '../../types/network'
@@ -253,5 +253,35 @@ describe('balance and send SOL', () => {
     await expect(send(from, '1', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).rejects.toThrow(/not supported/)
     const noRpc = { ...localnet, rpcUrls: { default: { http: [] } } }
     await expect(connectors().sendTransaction!({ connectorId: DEV_WALLET, network: noRpc, from, to: from, amount: '1' })).rejects.toBeInstanceOf(WalletSessionError)
+  })
+})
+
+describe('attach (a wallet the plugin did not discover, as the embedded wallet is)', () => {
+  it('connects, signs and sends through an attached Wallet Standard wallet under the given id, until it is detached', async () => {
+    const foreign = await createSolanaDevWallet({ rpcUrl: rpc.url, name: 'Attached Wallet', chains: ['solana:localnet'] })
+    const info: ConnectorInfo = { id: 'auth', name: 'Email wallet', type: 'AUTH', chain: 'solana' }
+    const detach = connectors().attach!({ info, provider: foreign })
+    // Not in the registry: discovery does not list it.
+    const listed = await discovered(() => true)
+    expect(listed.map((c) => c.id)).not.toContain('auth')
+
+    const { address } = await connectors().connect({ connectorId: 'auth', network: localnet })
+    expect(address).toBe(foreign.dev.addresses()[0])
+    const signature = await connectors().signMessage!({ connectorId: 'auth', address, message: 'attached' })
+    const publicKey = await getPublicKeyFromAddress(address as never)
+    await expect(verifySignature(publicKey, getBase58Encoder().encode(signature) as SignatureBytes, new TextEncoder().encode('attached'))).resolves.toBe(true)
+    rpc.airdrop(address, SOL)
+    const receiver = (await generateKeyPairSigner()).address
+    await connectors().sendTransaction!({ connectorId: 'auth', network: localnet, from: address, to: receiver, amount: String(SOL / 10n) })
+    expect(await lamportsOf(receiver)).toBe(SOL / 10n)
+
+    detach()
+    await expect(connectors().signMessage!({ connectorId: 'auth', address, message: 'x' })).rejects.toBeInstanceOf(ConnectorNotFoundError)
+    await expect(connectors().connect({ connectorId: 'auth', network: localnet })).rejects.toBeInstanceOf(ConnectorNotFoundError)
+  })
+
+  it('refuses a provider that is not a Wallet Standard wallet', () => {
+    const info: ConnectorInfo = { id: 'auth', name: 'Email wallet', type: 'AUTH', chain: 'solana' }
+    expect(() => connectors().attach!({ info, provider: { request: () => undefined } })).toThrow(ConnectorNotFoundError)
   })
 })

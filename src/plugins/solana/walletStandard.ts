@@ -22,6 +22,11 @@ function connection(runtime: SolanaRuntime, connectorId: string): SolanaConnecti
   return live
 }
 
+/** An attached wallet (the embedded wallet's Solana side), else the registered Wallet Standard wallet. */
+function walletOf(runtime: SolanaRuntime, connectorId: string): Wallet {
+  return runtime.attached.get(connectorId) ?? findWallet(connectorId)
+}
+
 function toConnectedAccount(accounts: readonly WalletAccount[], network: CaipNetwork): { account: WalletAccount; connected: ConnectedAccount } | null {
   const usable = solanaAccounts(accounts)
   const chain = walletChainOf(network)
@@ -51,7 +56,7 @@ async function standardConnect(wallet: Wallet, silent: boolean): Promise<readonl
 
 /** `standard:connect`, prompting the visitor. Picks the first account that serves the network. */
 export async function connectWallet(runtime: SolanaRuntime, connectorId: string, network: CaipNetwork): Promise<ConnectedAccount> {
-  const wallet = findWallet(connectorId)
+  const wallet = walletOf(runtime, connectorId)
   const result = toConnectedAccount(await standardConnect(wallet, false), network)
   if (!result) throw new WalletError(`${wallet.name} shared no Solana account`, { cause: new WalletAccountError('no Solana account') })
   runtime.connections.set(connectorId, { wallet, account: result.account })
@@ -64,7 +69,7 @@ export async function connectWallet(runtime: SolanaRuntime, connectorId: string,
  * 4001 instead of answering empty), means the visitor must connect again: `null`.
  */
 export async function reconnectWallet(runtime: SolanaRuntime, connectorId: string, network: CaipNetwork): Promise<ConnectedAccount | null> {
-  const wallet = findWallet(connectorId)
+  const wallet = walletOf(runtime, connectorId)
   let accounts: readonly WalletAccount[]
   try {
     accounts = await standardConnect(wallet, true)
@@ -81,7 +86,7 @@ export async function reconnectWallet(runtime: SolanaRuntime, connectorId: strin
 /** `standard:disconnect` where the wallet has it; the connection is forgotten either way. */
 export async function disconnectWallet(runtime: SolanaRuntime, connectorId: string): Promise<void> {
   const live = runtime.connections.get(connectorId)
-  const wallet = live?.wallet ?? solanaWallets().find((candidate) => connectorIdOf(candidate) === connectorId)
+  const wallet = live?.wallet ?? runtime.attached.get(connectorId) ?? solanaWallets().find((candidate) => connectorIdOf(candidate) === connectorId)
   const feature = (wallet?.features as Partial<StandardDisconnectFeature> | undefined)?.['standard:disconnect']
   if (feature) {
     try {

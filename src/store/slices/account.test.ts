@@ -19,6 +19,14 @@ describe('account slice', () => {
     expect(connected.activeNamespace).toBe('eip155')
   })
 
+  it('activate: false joins a second namespace without taking the active place, unless none is active', () => {
+    const solana = { namespace: 'solana', address: 'So1', caipNetworkId: 'solana:x' as const, connectedWalletInfo: { connectorId: 'auth', name: 'Email wallet', type: 'AUTH' as const }, activate: false }
+    const joined = accountSlice.reducer(connected, accountActions.connected(solana))
+    expect(joined.byNamespace.solana).toMatchObject({ status: 'connected', caipAddress: 'solana:x:So1' })
+    expect(joined.activeNamespace).toBe('eip155')
+    expect(accountSlice.reducer(undefined, accountActions.connected(solana)).activeNamespace).toBe('solana')
+  })
+
   it('goes disconnected → connecting → connected, and back to disconnected when a connect fails', () => {
     const connecting = accountSlice.reducer(undefined, accountActions.connecting({ namespace: 'solana' }))
     expect(connecting.byNamespace.solana!.status).toBe('connecting')

@@ -68,6 +68,12 @@ export type ConnectedPayload = {
   caipNetworkId: CaipNetworkId
   allAccounts?: { address: string; type?: string | undefined }[] | undefined
   connectedWalletInfo: NonNullable<AccountState['connectedWalletInfo']>
+  /**
+   * false: a wallet's second namespace joins without becoming the active account (the
+   * embedded wallet's Solana account beside its EVM one), unless no account is active.
+   * Default true.
+   */
+  activate?: boolean | undefined
 }
 
 export const accountSlice = createSlice({
@@ -85,7 +91,7 @@ export const accountSlice = createSlice({
       account.caipAddress = `${caipNetworkId}:${address}`
       account.allAccounts = allAccounts ?? [{ address }]
       account.connectedWalletInfo = connectedWalletInfo
-      state.activeNamespace = namespace
+      if (action.payload.activate !== false || state.activeNamespace === undefined) state.activeNamespace = namespace
     },
     /** The connection attempt ended without an account (rejected, failed). */
     connectFailed(state, action: PayloadAction<{ namespace: string }>) {
@@ -157,6 +163,10 @@ export const accountSlice = createSlice({
       account.user = action.payload.user
       account.smartAccountDeployed = action.payload.user.smartAccountDeployed ?? false
       if (action.payload.socialProvider !== undefined) account.socialProvider = action.payload.socialProvider
+    },
+    /** The wallet's accounts with their types (the embedded wallet's EOA and smart account, SPEC §3 allAccounts). */
+    allAccountsSet(state, action: PayloadAction<{ namespace: string; accounts: { address: string; type?: string | undefined }[] }>) {
+      accountOf(state, action.payload.namespace).allAccounts = action.payload.accounts.map((a) => ({ ...a }))
     },
     preferredAccountTypeSet(state, action: PayloadAction<{ namespace: string; type: AccountType }>) {
       accountOf(state, action.payload.namespace).preferredAccountTypes[action.payload.namespace] = action.payload.type

@@ -15,6 +15,7 @@ import { formatAmount } from '../format/formatAmount'
 import { truncateAddress } from '../format/truncateAddress'
 import { format, type Strings } from '../strings'
 import { useStrings } from '../useStrings'
+import { AccountTypeRow } from './account/AccountTypeRow'
 import { ActivityTab } from './account/ActivityTab'
 import { NftsTab } from './account/NftsTab'
 import { TokensTab } from './account/TokensTab'
@@ -88,6 +89,7 @@ export function AccountView() {
         )}
       </div>
 
+      <AccountTypeRow />
       <ChangeEmailRow />
 
       {canRegisterName ? (

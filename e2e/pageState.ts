@@ -1,0 +1,47 @@
+import type { Page } from 'playwright-core'
+
+// What the browser tests read from the demo page and the development mailbox. The
+// demo exposes its Portico client as `window.portico`; the page's CSP forbids eval, so
+// state is read by a function Playwright serialises into the page.
+
+/** Reads a dotted path of the demo's Portico state. Runs in the page: it must not reference anything outside itself. */
+export function readState(path: string): unknown {
+  const state = (globalThis as unknown as { portico: { getState(): unknown } }).portico.getState()
+  return path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], state)
+}
+
+/** Polls a state path until `accept` holds; returns the accepted value or throws naming what was expected and what was there. */
+export async function waitForState(page: Page, path: string, accept: (value: unknown) => boolean, what: string, timeoutMs = 30_000): Promise<unknown> {
+  const started = Date.now()
+  for (;;) {
+    const value = await page.evaluate(readState, path)
+    if (accept(value)) return value
+    if (Date.now() - started > timeoutMs) throw new Error(`${path} never became ${what}: ${JSON.stringify(value)}`)
+    await page.waitForTimeout(100)
+  }
+}
+
+/** Polls a state path until it equals `expected` (compared as JSON). */
+export function waitForValue(page: Page, path: string, expected: unknown, timeoutMs = 30_000): Promise<unknown> {
+  const wanted = JSON.stringify(expected)
+  return waitForState(page, path, (value) => JSON.stringify(value) === wanted, wanted, timeoutMs)
+}
+
+/** The secure frame the demo's Portico client mounts (on the server's own origin). */
+export const secureFrame = (page: Page) => page.frameLocator('iframe[data-portico-secure-frame]')
+
+/** The newest message the development mailbox holds for `email`, if any. */
+export async function latestMail(serverUrl: string, email: string): Promise<{ code: string; id: number } | undefined> {
+  const response = await fetch(`${serverUrl}/dev/mailbox/latest?to=${encodeURIComponent(email)}`)
+  return response.ok ? ((await response.json()) as { code: string; id: number }) : undefined
+}
+
+/** Waits for a one-time code mailed to `email`; with `after`, for one newer than that message id. */
+export async function latestCode(serverUrl: string, email: string, after?: number): Promise<string> {
+  for (let i = 0; i < 150; i++) {
+    const mail = await latestMail(serverUrl, email)
+    if (mail && mail.id !== after) return mail.code
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no${after === undefined ? '' : ' new'} code was mailed to ${email}`)
+}

@@ -1,0 +1,170 @@
+/**
+ * The embedded wallet's smart account end to end below the browser: the secure page's
+ * logic against the REAL reference server (auth API, the development bundler, the
+ * smart-account network list) and a REAL anvil chain with EntryPoint v0.7 and the factory
+ * deployed. A user signs in, gets the smart account by default (SPEC §9), signs with it
+ * (viem verifies for the smart address), sends ETH from it through the bundler, switches
+ * to the EOA and back; the choice is kept in the page's own storage.
+ */
+import { createPublicClient, createWalletClient, http, isErc6492Signature, parseEther, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { deployAccountAbstraction } from '../dev/chain/accountAbstraction'
+import { DEV_PRIVATE_KEYS, devAccounts } from '../dev/chain/devAccounts'
+import { startLocalChain, type LocalChain } from '../dev/chain/localChain'
+import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../server/test/authServer'
+import { tempSqliteFile, type TempSqliteFile } from '../server/test/sqlite'
+import { createSmartAccounts } from './accountType'
+import { createHttpSecureApi } from './api'
+import { autoApprover, type Approver } from './approval'
+import { createHttpChainRpc } from './chainRpc'
+import { SMART_ACCOUNT_LABEL } from './rpcHandler'
+import { createSecureFrame } from './secureFrame'
+import { createMemoryStore, createSessionStore, type KeyValueStore } from './session'
+import { createFakeHost } from './test/fakes'
+
+jest.setTimeout(90_000)
+
+let server: AuthTestServer
+let chain: LocalChain
+/** A second local chain without the ERC-4337 contracts: not smart-account enabled. */
+let bare: LocalChain
+let sqlite: TempSqliteFile
+
+const fromSecureOrigin: typeof fetch = (input, init = {}) => fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), origin: SECURE_ORIGIN } })
+
+beforeAll(async () => {
+  sqlite = tempSqliteFile()
+  chain = await startLocalChain({ chainId: 1 })
+  bare = await startLocalChain({ chainId: 10 })
+  await deployAccountAbstraction(chain.rpcUrl)
+  server = await startAuthTestServer({
+    database: { sqliteFile: sqlite.file },
+    blockchain: { chains: [{ chainId: 'eip155:1', rpcUrl: chain.rpcUrl }, { chainId: 'eip155:10', rpcUrl: bare.rpcUrl }] },
+    bundlerKey: DEV_PRIVATE_KEYS[8],
+  })
+})
+afterAll(async () => {
+  await Promise.all([server?.close(), chain?.stop(), bare?.stop()])
+  sqlite?.remove()
+})
+
+type Reply = { type: string; payload: Record<string, unknown> }
+type User = { address: Hex; accounts: { address: Hex; type: string }[]; smartAccountDeployed: boolean; preferredAccountType: string; chainId: number }
+
+async function startFrame({ store = createMemoryStore(), apiUrl = server.baseUrl, approver = autoApprover }: { store?: KeyValueStore; apiUrl?: string; approver?: Approver } = {}) {
+  const host = createFakeHost()
+  const frame = createSecureFrame({
+    host,
+    search: '?projectId=shop&chainId=eip155%3A1',
+    parentOrigin: 'https://shop.example',
+    api: createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin }),
+    rpc: createHttpChainRpc({ rpcUrls: { 'eip155:1': chain.rpcUrl } }),
+    sessions: createSessionStore({ store, randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    createApprover: () => approver,
+    randomUUID: () => crypto.randomUUID(),
+    smartAccounts: createSmartAccounts({ apiUrl, projectId: 'shop', rpcUrls: { 'eip155:1': chain.rpcUrl }, store, fetch: fromSecureOrigin }),
+  })
+  expect(await frame.start()).toBe('allowed')
+  const ask = async (event: string, payload: unknown): Promise<Reply> => {
+    const id = crypto.randomUUID()
+    host.deliver({ id, type: `@portico-app/${event}`, payload }, { origin: 'https://shop.example' })
+    for (let i = 0; i < 12_000; i++) {
+      const reply = host.posted.find(({ message }) => message.id === id)
+      if (reply) return reply.message as Reply
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    throw new Error(`no reply to ${event}`)
+  }
+  const events = (type: string) => host.posted.map(({ message }) => message as Reply).filter((message) => message.type === type)
+  return { ask, events, store }
+}
+
+async function login(ask: (event: string, payload: unknown) => Promise<Reply>): Promise<User> {
+  const email = `smart.${crypto.randomUUID()}@example.com`
+  await ask('CONNECT_EMAIL', { email })
+  const reply = await ask('CONNECT_OTP', { otp: server.latestCode(email) })
+  expect(reply.type).toBe('@portico-frame/CONNECT_OTP_SUCCESS')
+  return (reply.payload as { user: User }).user
+}
+
+const publicClient = () => createPublicClient({ transport: http(chain.rpcUrl) })
+
+describe('smart accounts in the secure page', () => {
+  it('lists the server’s smart-account-enabled networks (a chain without the factory is not one); none when the server cannot be reached (SPEC §4)', async () => {
+    const { ask } = await startFrame()
+    expect((await ask('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).payload).toEqual({ smartAccountEnabledNetworks: [1] })
+    // The list is the secure page's: other origins and unknown projects are refused.
+    expect((await server.get('/auth/v1/smart-accounts?projectId=shop')).status).toBe(200)
+    expect((await server.get('/auth/v1/smart-accounts?projectId=shop', { origin: 'https://shop.example' })).status).toBe(403)
+    expect((await server.get('/auth/v1/smart-accounts?projectId=nope')).status).toBe(403)
+    const offline = await startFrame({ apiUrl: 'http://127.0.0.1:9' })
+    expect((await offline.ask('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).payload).toEqual({ smartAccountEnabledNetworks: [] })
+  })
+
+  it('signs in with the smart account in effect (SPEC §9), signs and sends from it, switches to the EOA and back', async () => {
+    const summaries: string[][] = []
+    const approver: Approver = { confirm: async (request) => (summaries.push(request.summary), true) }
+    const { ask, events, store } = await startFrame({ approver })
+    const user = await login(ask)
+    const eoa = user.accounts.find((account) => account.type === 'eoa')!.address
+    const smart = user.accounts.find((account) => account.type === 'smartAccount')!.address
+    expect(user).toMatchObject({ address: smart, preferredAccountType: 'smartAccount', smartAccountDeployed: false, chainId: 1 })
+    expect(smart).not.toBe(eoa)
+    expect((await ask('RPC_REQUEST', { method: 'eth_accounts' })).payload).toEqual({ result: [smart] })
+
+    // A counterfactual account's signature is ERC-6492: viem's public verifyMessage accepts it for the smart address.
+    const signed = (await ask('RPC_REQUEST', { method: 'personal_sign', params: ['0x68656c6c6f', smart] })).payload.result as Hex
+    expect(isErc6492Signature(signed)).toBe(true)
+    expect(await publicClient().verifyMessage({ address: smart, message: 'hello', signature: signed })).toBe(true)
+    expect(summaries.at(-1)![0]).toBe(`Account: ${smart}${SMART_ACCOUNT_LABEL}`)
+
+    const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
+    await publicClient().waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: smart, value: parseEther('1'), chain: null }) })
+    const receiver = devAccounts[5]!.address
+    const before = await publicClient().getBalance({ address: receiver })
+    const sent = await ask('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: smart, to: receiver, value: `0x${parseEther('0.2').toString(16)}` }] })
+    expect(sent.type).toBe('@portico-frame/RPC_REQUEST_SUCCESS')
+    const receipt = await publicClient().getTransactionReceipt({ hash: sent.payload.result as Hex })
+    expect(receipt.status).toBe('success')
+    expect(await publicClient().getBalance({ address: receiver })).toBe(before + parseEther('0.2'))
+    expect(summaries.at(-1)![0]).toBe(`From: ${smart}${SMART_ACCOUNT_LABEL}`)
+    expect(((await ask('GET_USER', {})).payload.user as User).smartAccountDeployed).toBe(true)
+
+    // Deployed: the signature is the account's own ERC-1271 one.
+    const typedData = { domain: { name: 'Shop', version: '1', chainId: 1 }, types: { Order: [{ name: 'item', type: 'string' }] }, primaryType: 'Order', message: { item: 'tea' } }
+    const typed = (await ask('RPC_REQUEST', { method: 'eth_signTypedData_v4', params: [smart, JSON.stringify(typedData)] })).payload.result as Hex
+    expect(isErc6492Signature(typed)).toBe(false)
+    expect(await publicClient().verifyTypedData({ address: smart, ...typedData, signature: typed })).toBe(true)
+
+    // EIP-5792 from the smart account: the calls go as ONE user operation, atomically.
+    expect((await ask('RPC_REQUEST', { method: 'wallet_getCapabilities', params: [smart, ['0x1']] })).payload).toEqual({ result: { '0x1': { atomic: { status: 'supported' } } } })
+    const batchBefore = await publicClient().getBalance({ address: receiver })
+    const calls = [1n, 2n].map((n) => ({ to: receiver, value: `0x${(n * 10n ** 16n).toString(16)}` }))
+    const batch = await ask('RPC_REQUEST', { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', from: smart, atomicRequired: true, calls }] })
+    expect(batch.type).toBe('@portico-frame/RPC_REQUEST_SUCCESS')
+    const status = (await ask('RPC_REQUEST', { method: 'wallet_getCallsStatus', params: [(batch.payload.result as { id: string }).id] })).payload.result as { status: number; atomic: boolean; receipts: unknown[] }
+    expect(status).toMatchObject({ status: 200, atomic: true })
+    expect(status.receipts).toHaveLength(1)
+    expect(await publicClient().getBalance({ address: receiver })).toBe(batchBefore + 3n * 10n ** 16n)
+
+    // Switch to the EOA: the answer, the event the app hears, and what the RPC answers follow.
+    expect((await ask('SET_PREFERRED_ACCOUNT', { type: 'eoa' })).payload).toEqual({ type: 'eoa', address: eoa })
+    expect(events('@portico-frame/ACCOUNT_CHANGED').at(-1)!.payload).toEqual({ address: eoa, chainId: 1, type: 'eoa' })
+    expect((await ask('RPC_REQUEST', { method: 'eth_accounts' })).payload).toEqual({ result: [eoa] })
+    expect((await ask('GET_USER', {})).payload.user).toMatchObject({ address: eoa, preferredAccountType: 'eoa' })
+    const eoaSigned = (await ask('RPC_REQUEST', { method: 'personal_sign', params: ['0x68656c6c6f', eoa] })).payload.result as Hex
+    expect(await publicClient().verifyMessage({ address: eoa, message: 'hello', signature: eoaSigned })).toBe(true)
+    expect((await ask('RPC_REQUEST', { method: 'wallet_getCapabilities', params: [eoa, ['0x1']] })).payload).toEqual({ result: { '0x1': { atomic: { status: 'unsupported' } } } })
+    // Sending from the account not in effect is refused.
+    expect((await ask('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: smart, to: receiver, value: '0x1' }] })).payload).toMatchObject({ code: 4100 })
+
+    // Not an embedded account type: refused before anything changes.
+    expect((await ask('SET_PREFERRED_ACCOUNT', { type: 'payment' })).type).toBe('@portico-frame/SET_PREFERRED_ACCOUNT_ERROR')
+
+    // The choice is the page's own (its storage), and survives a reload of the page.
+    const reloaded = await startFrame({ store })
+    expect((await reloaded.ask('GET_USER', {})).payload.user).toMatchObject({ address: eoa, preferredAccountType: 'eoa' })
+    expect((await reloaded.ask('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).payload).toEqual({ type: 'smartAccount', address: smart })
+    expect(reloaded.events('@portico-frame/ACCOUNT_CHANGED').at(-1)!.payload).toEqual({ address: smart, chainId: 1, type: 'smartAccount' })
+  })
+})

@@ -1,0 +1,50 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { EmbeddedAccountType } from '../../validation/accountType'
+
+/**
+ * The embedded wallet's smart accounts (SPEC §3 "Smart-account-enabled networks", §4):
+ * the networks where the frame offers one, and the account-type switch in progress.
+ * The type preferences themselves are `account.byNamespace[ns].preferredAccountTypes`.
+ */
+export type SmartAccountState = {
+  /** EVM chain ids; [] until loaded, and after a failed call (SPEC §4). */
+  enabledNetworks: number[]
+  /** The type being switched to, while the frame answers. */
+  switchingTo: EmbeddedAccountType | undefined
+  error: string | undefined
+}
+
+const initialState: SmartAccountState = { enabledNetworks: [], switchingTo: undefined, error: undefined }
+
+export const smartAccountSlice = createSlice({
+  name: 'smartAccount',
+  initialState,
+  reducers: {
+    /** The embedded wallet's EVM account is in the store; `interactive`: a login the visitor made (not a restored session). */
+    embeddedAccountConnected(_state, _action: PayloadAction<{ interactive: boolean }>) {},
+    enabledNetworksLoaded(state, action: PayloadAction<{ networks: number[] }>) {
+      state.enabledNetworks = action.payload.networks.filter((n) => Number.isSafeInteger(n) && n > 0)
+    },
+    /** SPEC §4: the smart-account networks call failed, so the cached list becomes empty. */
+    enabledNetworksFailed(state) {
+      state.enabledNetworks = []
+    },
+    /** The visitor asks for the other account type (Account view); the saga tells the frame (SET_PREFERRED_ACCOUNT). */
+    switchAccountType(state, action: PayloadAction<{ namespace: string; type: EmbeddedAccountType }>) {
+      state.switchingTo = action.payload.type
+      state.error = undefined
+    },
+    switchSucceeded(state) {
+      state.switchingTo = undefined
+    },
+    switchFailed(state, action: PayloadAction<{ message: string }>) {
+      state.switchingTo = undefined
+      state.error = action.payload.message
+    },
+  },
+  selectors: {
+    selectEnabledNetworks: (state) => state.enabledNetworks,
+  },
+})
+
+export const smartAccountActions = smartAccountSlice.actions

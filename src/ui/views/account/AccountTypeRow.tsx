@@ -1,0 +1,53 @@
+import { useAccount, usePorticoDispatch, usePorticoSelector } from '../../../react/hooks'
+import { selectActiveNetwork } from '../../../store/slices/network'
+import { smartAccountActions } from '../../../store/slices/smartAccount'
+import { Icon } from '../../components/Icon'
+import { format, translateError } from '../../strings'
+import { useStrings } from '../../useStrings'
+
+/**
+ * The embedded wallet's account type (SPEC §3, §5): on a smart-account-enabled EVM
+ * network, which account is in effect (smart account or EOA) and a button to switch to
+ * the other. The saga tells the frame; the address and balance follow.
+ */
+export function AccountTypeRow() {
+  const t = useStrings()
+  const dispatch = usePorticoDispatch()
+  const account = useAccount()
+  const network = usePorticoSelector(selectActiveNetwork)
+  const enabled = usePorticoSelector((s) => s.smartAccount.enabledNetworks)
+  const switchingTo = usePorticoSelector((s) => s.smartAccount.switchingTo)
+  const error = usePorticoSelector((s) => s.smartAccount.error)
+  if (account.connectedWalletInfo?.type !== 'AUTH' || account.namespace !== 'eip155' || !network || !enabled.includes(Number(network.id))) return null
+  const current = account.user?.preferredAccountType === 'smartAccount' ? 'smartAccount' : 'eoa'
+  const other = current === 'smartAccount' ? 'eoa' : 'smartAccount'
+  const name = (type: 'eoa' | 'smartAccount') => (type === 'smartAccount' ? t.accountTypeSmartAccount : t.accountTypeEoa)
+  return (
+    <>
+      <button
+        type="button"
+        className="portico-row"
+        data-testid="portico-account-type"
+        data-account-type={current}
+        aria-label={format(t.accountTypeSwitchLabel, { current: name(current), other: name(other) })}
+        aria-busy={switchingTo !== undefined}
+        disabled={switchingTo !== undefined}
+        onClick={() => dispatch(smartAccountActions.switchAccountType({ namespace: 'eip155', type: other }))}
+      >
+        <span className="portico-avatar portico-avatar-md" aria-hidden="true">
+          <Icon name="swap" />
+        </span>
+        <span className="portico-row-label">
+          {name(current)}
+          <span className="portico-hint portico-small"> · {format(t.accountTypeSwitchTo, { other: name(other) })}</span>
+        </span>
+        {switchingTo !== undefined ? <span className="portico-spinner" aria-hidden="true" /> : null}
+      </button>
+      {error ? (
+        <p className="portico-error portico-small" role="alert" data-testid="portico-account-type-error">
+          {translateError(t, error)}
+        </p>
+      ) : null}
+    </>
+  )
+}
