@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { devAccounts, DEV_PRIVATE_KEYS } from '../dev/chain/devAccounts'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import { watchSolanaBalanceRefusals } from './solanaBalanceRefusals'
-import { readState, waitForState, secureFrame, latestCode } from './pageState'
+import { readState, waitForState, secureFrame, loginByEmail } from './pageState'
 
 // The embedded wallet's smart account on the local stack (docs/smart-accounts.md): the
 // stack deploys EntryPoint v0.7 and the account factory and runs the development bundler;
@@ -35,12 +35,7 @@ describe('embedded wallet: smart account on the local chain', () => {
   afterAll(() => page?.close())
 
   it('logs in by email code; the account list holds the EOA and the smart account, the smart one in effect (SPEC §9)', async () => {
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Email').fill(email)
-    await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-    await dialog.getByLabel('One-time code').fill(await latestCode(env.stack().serverUrl, email))
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await loginByEmail(page, env.stack().serverUrl, email)
     const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as { address: Address; type: string }[]
     eoa = accounts.find((a) => a.type === 'eoa')!.address
     smart = accounts.find((a) => a.type === 'smartAccount')!.address

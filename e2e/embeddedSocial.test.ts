@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import { watchSolanaBalanceRefusals } from './solanaBalanceRefusals'
-import { readState, latestCode, latestMail } from './pageState'
+import { readState, latestCode, latestMail, loginByEmail } from './pageState'
 
 // Social login, Farcaster login and the email change, as a visitor meets them on the
 // local stack: the demo on one origin, the secure frame page on another, the reference
@@ -87,12 +87,8 @@ describe.each(['light', 'dark'] as const)('embedded wallet, part two (%s theme)'
   it('changes the email with the code sent to the current address and the one sent to the new address', async () => {
     const email = `change.${scheme}.${Date.now()}@example.com`
     const newEmail = `changed.${scheme}.${Date.now()}@example.com`
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await loginByEmail(page, env.stack().serverUrl, email)
     const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Email').fill(email)
-    await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-    await dialog.getByLabel('One-time code').fill(await latestCode(env.stack().serverUrl, email))
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
     await page.getByTestId('portico-connect-button').click()
     const account = page.getByRole('dialog', { name: 'Account' })
     await account.getByTestId('portico-account-email').filter({ hasText: email }).waitFor()

@@ -3,7 +3,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { address as toSolanaAddress, createSolanaRpc, getBase58Encoder } from '@solana/kit'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import { watchSolanaBalanceRefusals } from './solanaBalanceRefusals'
-import { readState, waitForState, secureFrame, latestCode } from './pageState'
+import { readState, waitForState, secureFrame, loginByEmail } from './pageState'
 
 // The embedded user's Solana key (issue 9) as a visitor meets it: log in by email in the
 // demo, the same user is connected on eip155 and on solana (connector type AUTH); switch
@@ -36,14 +36,7 @@ describe('embedded wallet: the same user on Solana (ed25519) on the local stack'
   afterAll(() => page?.close())
 
   it('logs in by email; the user has an EVM and a Solana address, both through the AUTH connector', async () => {
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Email').fill(email)
-    await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-    const otp = dialog.getByLabel('One-time code')
-    await otp.waitFor()
-    await otp.fill(await latestCode(env.stack().serverUrl, email))
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await loginByEmail(page, env.stack().serverUrl, email)
     await waitForState(page, 'account.byNamespace.solana.status', connected, 'connected')
     const caipAddress = (await page.getByTestId('demo-address').textContent())!
     expect(caipAddress).toMatch(/^eip155:1:0x[0-9a-fA-F]{40}$/)

@@ -45,3 +45,17 @@ export async function latestCode(serverUrl: string, email: string, after?: numbe
   }
   throw new Error(`no${after === undefined ? '' : ' new'} code was mailed to ${email}`)
 }
+
+/**
+ * Logs the visitor in through the modal by email one-time code, as a person would:
+ * Connect Wallet, the email, Continue, the code from the development mailbox; resolves
+ * once the demo shows "connected".
+ */
+export async function loginByEmail(page: Page, serverUrl: string, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
+  await dialog.getByLabel('One-time code').fill(await latestCode(serverUrl, email))
+  await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+}
