@@ -266,13 +266,14 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
         const client = createPublicClient({ transport: http(rpcUrlFor(batch.chainId)) })
         const receipts = await Promise.all(batch.hashes.map((hash) => client.getTransactionReceipt({ hash }).catch(() => undefined)))
         const done = receipts.every((r) => r !== undefined)
-        const failed = receipts.some((r) => r?.status === 'reverted')
+        const reverted = receipts.filter((r) => r?.status === 'reverted').length
         return {
           version: '2.0.0',
           id,
           chainId: numberToHex(batch.chainId),
           atomic: false,
-          status: !done ? 100 : failed ? 600 : 200,
+          // EIP-5792: 100 pending, 200 confirmed, 500 all reverted, 600 partly reverted.
+          status: !done ? 100 : reverted === 0 ? 200 : reverted === receipts.length ? 500 : 600,
           receipts: receipts.filter((r) => r !== undefined).map((r) => ({
             status: r.status === 'success' ? '0x1' : '0x0',
             blockHash: r.blockHash,

@@ -385,7 +385,12 @@ describe('EIP-5792 calls', () => {
       ],
     })
     expect(id).toMatch(/^0x[0-9a-f]{64}$/)
-    const status = await connectors.getCallsStatus({ connectorId, id })
+    // EIP-5792: 100 while the calls are pending; the wallet answers 200 once every receipt is in.
+    let status = await connectors.getCallsStatus({ connectorId, id })
+    for (let polls = 0; status.status === 100 && polls < 200; polls++) {
+      await new Promise((resolve) => setTimeout(resolve, 25))
+      status = await connectors.getCallsStatus({ connectorId, id })
+    }
     expect(status).toMatchObject({ id, status: 200, chainId: '0x1', atomic: false })
     expect(status.receipts).toHaveLength(2)
     expect(await ethOf(1, to)).toBe(ethBefore + 777n)
