@@ -13,7 +13,8 @@ import { portico } from './integrations'
  * 2026-11-22 once viem left the first-load code (it was 161,536 with viem's clients and
  * actions pulled in), then 58,884 with the account-action sagas (swap, onramp, names,
  * SIWX, history), which start with the store, and 60,575 with the embedded Solana and
- * smart-account sagas (2026-11-24). The budget is the 58,884 plus about 5%, so an
+ * smart-account sagas, 57,300 once the dapp's buttons stopped loading the modal's string
+ * catalogue (2026-11-24). The budget is the 58,884 plus about 5%, so an
  * ordinary change passes and a new heavy static import fails. Next saving: load those
  * sagas on their first action (docs/performance.md).
  */

@@ -1,8 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react'
 import { formatAmount } from '../ui/format/formatAmount'
 import { truncateAddress } from '../ui/format/truncateAddress'
-import { format } from '../ui/strings'
-import { useStrings } from '../ui/useStrings'
+import { format } from '../ui/mergeStrings'
+import { useButtonStrings } from '../ui/useButtonStrings'
 import { useAccount, useModal } from './hooks'
 import { preloadHandlers } from './preloadModal'
 
@@ -21,7 +21,7 @@ export type AccountButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, '
 export function AccountButton({ balance = true, className, ...rest }: AccountButtonProps) {
   const { open } = useModal()
   const account = useAccount()
-  const t = useStrings()
+  const t = useButtonStrings()
   const name = account.profileName ?? truncateAddress(account.address ?? '')
   const connected = account.isConnected
   return (

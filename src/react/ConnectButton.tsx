@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react'
 import { truncateAddress } from '../ui/format/truncateAddress'
-import { useStrings } from '../ui/useStrings'
+import { useButtonStrings } from '../ui/useButtonStrings'
 import { useAccount, useModal } from './hooks'
 import { preloadHandlers } from './preloadModal'
 
@@ -19,7 +19,7 @@ export type ConnectButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, '
 export function ConnectButton({ label, className, ...rest }: ConnectButtonProps) {
   const { open } = useModal()
   const account = useAccount()
-  const t = useStrings()
+  const t = useButtonStrings()
   const text = account.isConnected
     ? (account.profileName ?? truncateAddress(account.address ?? ''))
     : account.isConnecting

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react'
-import { format } from '../ui/strings'
-import { useStrings } from '../ui/useStrings'
+import { format } from '../ui/mergeStrings'
+import { useButtonStrings } from '../ui/useButtonStrings'
 import { useModal, useNetwork } from './hooks'
 import { preloadHandlers } from './preloadModal'
 
@@ -16,7 +16,7 @@ export type NetworkButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, '
 export function NetworkButton({ className, ...rest }: NetworkButtonProps) {
   const { open } = useModal()
   const { network, isUnsupported } = useNetwork()
-  const t = useStrings()
+  const t = useButtonStrings()
   const name = isUnsupported ? t.unsupportedNetwork : (network?.name ?? t.selectNetwork)
   return (
     <button

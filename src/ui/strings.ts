@@ -1,5 +1,9 @@
 import { Alerts, type AlertId } from '../errors/alerts'
 import { ErrorMessages, type ErrorMessageKey } from '../errors/messages'
+import { buttonStrings } from './buttonStrings'
+import { type DeepPartial } from './mergeStrings'
+
+export { format, mergeStrings } from './mergeStrings'
 
 /**
  * The modal's English strings, in one catalogue. Values are plain strings (templates
@@ -20,13 +24,8 @@ export const en = {
   dismiss: 'Dismiss',
   notifications: 'Notifications',
 
-  // Buttons for the dapp
-  connectWallet: 'Connect Wallet',
-  connectingButton: 'Connecting…',
-  selectNetwork: 'Select network',
-  unsupportedNetwork: 'Unsupported network',
-  accountButtonLabel: 'Account {account}',
-  networkButtonLabel: 'Network: {network}',
+  // Buttons for the dapp (their own module: they load before the modal)
+  ...buttonStrings,
 
   // Connect
   connectMethods: 'Ways to connect',
@@ -307,50 +306,11 @@ export const en = {
 /** The catalogue's shape, every leaf a string. */
 export type Strings = typeof en
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> }
-
 /**
  * What a dapp passes as `config.strings`: any part of the catalogue, nested groups
  * included (`{ titles: { Connect: 'Log in' } }`).
  */
 export type StringOverrides = DeepPartial<Strings>
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/**
- * The English catalogue with the dapp's replacements laid over it. Groups merge key by
- * key; anything that is not a string where the catalogue has a string is ignored, so a
- * typo in an override never blanks a label.
- *
- * @example
- * mergeStrings(en, { connectWallet: 'Log in', titles: { Connect: 'Log in' } }).titles.Account // 'Account'
- */
-export function mergeStrings(base: Strings, overrides: StringOverrides | undefined): Strings {
-  if (!overrides) return base
-  return mergeGroup(base as unknown as Record<string, unknown>, overrides as Record<string, unknown>) as unknown as Strings
-}
-
-function mergeGroup(base: Record<string, unknown>, overrides: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...base }
-  for (const [key, value] of Object.entries(overrides)) {
-    const current = base[key]
-    if (typeof value === 'string' && (typeof current === 'string' || current === undefined)) out[key] = value
-    else if (isPlainObject(value) && (isPlainObject(current) || current === undefined)) out[key] = mergeGroup(isPlainObject(current) ? current : {}, value)
-  }
-  return out
-}
-
-/**
- * Fills `{name}` placeholders. A placeholder without a value stays as it is, so a
- * missing value is visible rather than silently empty.
- *
- * @example
- * format('Continue in {name}', { name: 'MetaMask' }) // 'Continue in MetaMask'
- */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match))
-}
 
 /**
  * The visitor-facing text for a message the store carries (SPEC §8 strings set by

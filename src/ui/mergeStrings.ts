@@ -1,0 +1,40 @@
+/** A catalogue's optional overrides: any part of it, nested groups included. */
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * A string catalogue with the dapp's replacements laid over it. Groups merge key by
+ * key; anything that is not a string where the catalogue has a string is ignored, so a
+ * typo in an override never blanks a label. Kept apart from the catalogue so the
+ * dapp's buttons can merge their few labels without loading the modal's strings.
+ *
+ * @example
+ * mergeStrings(en, { connectWallet: 'Log in', titles: { Connect: 'Log in' } }).titles.Account // 'Account'
+ */
+export function mergeStrings<T extends object>(base: T, overrides: DeepPartial<T> | undefined): T {
+  if (!overrides) return base
+  return mergeGroup(base as Record<string, unknown>, overrides as Record<string, unknown>) as T
+}
+
+function mergeGroup(base: Record<string, unknown>, overrides: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(overrides)) {
+    const current = base[key]
+    if (typeof value === 'string' && (typeof current === 'string' || current === undefined)) out[key] = value
+    else if (isPlainObject(value) && (isPlainObject(current) || current === undefined)) out[key] = mergeGroup(isPlainObject(current) ? current : {}, value)
+  }
+  return out
+}
+
+/**
+ * Fills `{name}` placeholders. A placeholder without a value stays as it is, so a
+ * missing value is visible rather than silently empty.
+ *
+ * @example
+ * format('Continue in {name}', { name: 'MetaMask' }) // 'Continue in MetaMask'
+ */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match))
+}
