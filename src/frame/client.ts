@@ -42,6 +42,7 @@ import {
   type ThemeSync,
   type EmailConnectAction,
   type EmailUpdateAction,
+  newMessageId,
 } from './protocol'
 import { isSafeRpcMethod, type AllowedRpcMethod, type RpcParams, type RpcResult } from './rpc'
 import { validateAppMessage, validateFrameMessage, validateRpcParams, validateRpcResult } from './schemas/validate'
@@ -170,7 +171,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     version,
     enableLogger: logger !== undefined,
   })
-  const randomUUID = () => window.crypto.randomUUID()
+  const randomUUID = () => newMessageId(window.crypto)
 
   let iframe: HTMLIFrameElement | undefined = createSecureFrameElement(document, url)
   let status: FrameClientStatus = 'loading'

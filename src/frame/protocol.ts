@@ -247,7 +247,20 @@ export function parseAppType(type: unknown): AppEvent | undefined {
   return appEventSet.has(name) ? (name as AppEvent) : undefined
 }
 
-/** A fresh message id (SPEC §4 "a random id"), from the Web Crypto API. */
-export function newMessageId(cryptoSource: Pick<Crypto, 'randomUUID'> = globalThis.crypto): string {
-  return cryptoSource.randomUUID()
+/**
+ * A fresh message id (SPEC §4 "a random id"): a version-4 UUID from the Web Crypto API.
+ * `crypto.randomUUID` exists only in secure contexts, and a dapp tried on a phone over
+ * `http://192.168.…` is not one, so the same UUID is built from `getRandomValues` (which
+ * every context has) when it is missing.
+ *
+ * @example
+ * newMessageId() // '3b241101-e2bb-4255-8caf-4136c566a962'
+ */
+export function newMessageId(cryptoSource: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto): string {
+  if (typeof cryptoSource.randomUUID === 'function') return cryptoSource.randomUUID()
+  const bytes = cryptoSource.getRandomValues(new Uint8Array(16))
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40 // version 4
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80 // RFC 9562 variant
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
