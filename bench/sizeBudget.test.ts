@@ -29,6 +29,8 @@ const LAZY_ONLY = [
   'src/ui/Modal.tsx',
   'src/ui/views/',
   'src/walletconnect/',
+  // The WalletConnect saga: src/sagas/walletConnectStart.ts loads it on first use.
+  'src/sagas/walletConnect.ts',
   '@walletconnect/',
   'qrcode',
   // The frame client and its validators; the login cache and error classes are small

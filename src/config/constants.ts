@@ -85,6 +85,9 @@ export const Layout = {
   masterBorderRadiusPx: 4,
 } as const
 
+/** The connector id under which WalletConnect connections appear in the store. */
+export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+
 /** The default CAIP-2 network when none is given (also the iframe's default chainId). */
 export const DEFAULT_CHAIN_ID = 'eip155:1'
 

@@ -1,4 +1,5 @@
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../config/constants'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
@@ -6,7 +7,6 @@ import { modalActions } from '../store/slices/modal'
 import { networkActions } from '../store/slices/network'
 import { NetworkNotFoundError, PorticoError, toRpcError } from '../errors'
 import { getSagaContext, type SagaContext } from './context'
-import { WALLET_CONNECT_CONNECTOR_ID } from './walletConnect'
 import type { WalletConnectClient } from '../walletconnect/types'
 import { errorMessage } from './errorMessage'
 

@@ -1,4 +1,5 @@
 import { call, delay, fork, put, race, select, take, takeEvery } from 'redux-saga/effects'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../config/constants'
 import type { ConnectedAccount } from '../plugins/types'
 import type { PorticoState } from '../store/rootReducer'
 import { connectorsActions } from '../store/slices/connectors'
@@ -6,7 +7,6 @@ import type { ConnectorInfo } from '../types/connector'
 import { putConnected } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
 import { EMBEDDED_CONNECTOR_ID } from './embeddedConnection'
-import { WALLET_CONNECT_CONNECTOR_ID } from './walletConnect'
 
 /** How long a remembered wallet has to announce itself again after a reload. */
 export const RECONNECT_DISCOVERY_TIMEOUT_MS = 3_000

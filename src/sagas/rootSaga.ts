@@ -12,10 +12,10 @@ import { sendFlowSaga } from './send'
 import { siwxSaga } from './siwx'
 import { swapSaga } from './swap'
 import { toastSaga } from './toast'
-import { walletConnectSaga } from './walletConnect'
+import { walletConnectStartSaga } from './walletConnectStart'
 import { walletsSaga } from './wallets'
 
 /** Starts every long-running process; each lives in its own file. */
 export function* rootSaga() {
-  yield all([fork(persistenceSaga), fork(modalSaga), fork(toastSaga), fork(networkSaga), fork(connectorsSaga), fork(walletsSaga), fork(balanceSaga), fork(sendFlowSaga), fork(walletConnectSaga), fork(embeddedSaga), fork(historySaga), fork(namesSaga), fork(siwxSaga), fork(swapSaga), fork(onrampSaga)])
+  yield all([fork(persistenceSaga), fork(modalSaga), fork(toastSaga), fork(networkSaga), fork(connectorsSaga), fork(walletsSaga), fork(balanceSaga), fork(sendFlowSaga), fork(walletConnectStartSaga), fork(embeddedSaga), fork(historySaga), fork(namesSaga), fork(siwxSaga), fork(swapSaga), fork(onrampSaga)])
 }

@@ -7,64 +7,12 @@ import { createStore } from '../store/createStore'
 import { modalActions } from '../store/slices/modal'
 import { isPairingExpired, walletConnectActions } from '../store/slices/walletConnect'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
-import type { WalletConnectClient, WalletConnectSessionInfo } from '../walletconnect/types'
+import { stubWalletConnectClient as stubClient, wcSession as session } from '../test/walletConnectStub'
 import type { SagaContext } from './context'
 import { walletConnectSaga } from './walletConnect'
 
 // The pairing rules of SPEC §4 under Jest's fake timers, with a stand-in client: the
 // real sign-client (which keeps its own timers) is exercised in walletConnect.relay.test.ts.
-
-type Deferred<T> = { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void }
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  promise.catch(() => {})
-  return { promise, resolve, reject }
-}
-
-function stubClient() {
-  const approvals: Deferred<WalletConnectSessionInfo>[] = []
-  const abandoned: string[] = []
-  let pairings = 0
-  const client: WalletConnectClient = {
-    initialized: true,
-    init: async () => {},
-    async connect() {
-      pairings++
-      const approval = deferred<WalletConnectSessionInfo>()
-      approvals.push(approval)
-      const topic = `${pairings}`.padStart(64, '0')
-      return { uri: `wc:${topic}@2?relay-protocol=irn&symKey=${'ab'.repeat(32)}`, pairingTopic: topic, approval: approval.promise }
-    },
-    abandonPairing: async (topic) => {
-      abandoned.push(topic)
-    },
-    request: async () => undefined as never,
-    switchNetwork: async () => {},
-    disconnect: async () => {},
-    getSession: () => undefined,
-    restoreSession: () => undefined,
-    getChain: () => undefined,
-    eip155Provider: () => {
-      throw new Error('not used by these tests')
-    },
-    onEvent: () => () => {},
-    destroy: async () => {},
-  }
-  return { client, approvals, abandoned, pairings: () => pairings }
-}
-
-const session = (address = '0x1111111111111111111111111111111111111111'): WalletConnectSessionInfo => ({
-  topic: 'session-topic',
-  pairingTopic: 'p',
-  peer: { name: 'Test Wallet', description: '', url: 'https://wallet.example', icons: ['https://wallet.example/icon.png'] },
-  namespaces: { eip155: { accounts: [`eip155:10:${address}`, `eip155:1:${address}`], chains: ['eip155:10', 'eip155:1'], methods: ['personal_sign'], events: [] } },
-  expiry: Date.now() + 7 * 86_400_000,
-})
 
 let task: Task | undefined
 afterEach(() => {

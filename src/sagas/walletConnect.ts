@@ -1,7 +1,7 @@
 import { buffers, eventChannel, type EventChannel, type Task } from 'redux-saga'
 import { actionChannel, call, cancel, cancelled, delay, fork, put, race, select, spawn, take, takeEvery, takeLatest } from 'redux-saga/effects'
 import type { Channel } from 'redux-saga'
-import { Time } from '../config/constants'
+import { Time, WALLET_CONNECT_CONNECTOR_ID } from '../config/constants'
 import { WalletSessionError } from '../errors'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
@@ -16,9 +16,9 @@ import type { WalletConnectClient, WalletConnectEvent, WalletConnectPairing, Wal
 import { putConnected } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
 import { errorMessage } from './errorMessage'
+import { PAIRING_REQUESTS, rememberedNamespaces, showConnectingView, type PairingRequest, type WalletConnectStart } from './walletConnectStart'
 
-/** The connector id under which WalletConnect connections appear in the store. */
-export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+export { WALLET_CONNECT_CONNECTOR_ID }
 
 const connectingViews = new Set(['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'])
 
@@ -335,7 +335,7 @@ export function* restoreSessionSaga(holder: ClientHolder, namespaces: readonly s
  * `refreshRequested` always makes a fresh URI. On approval the session's events are
  * watched until it ends. Stopping the saga (portico.destroy()) closes the client.
  */
-export function* walletConnectSaga() {
+export function* walletConnectSaga(start?: WalletConnectStart) {
   const holder: ClientHolder = { client: undefined, attached: new Map() }
   let pairing: Task | undefined
   yield takeLatest(walletConnectActions.connected.type, watchSessionSaga, holder)
@@ -343,23 +343,17 @@ export function* walletConnectSaga() {
   yield takeEvery(walletConnectActions.disconnected.type, detachProviders, holder)
   // Lazy: the chunk loads on start only when the last connection was WalletConnect.
   const context: SagaContext = yield call(getSagaContext)
-  const remembered = Object.entries(context.storage.read().connections)
-    .filter(([, connectorId]) => connectorId === WALLET_CONNECT_CONNECTOR_ID)
-    .map(([namespace]) => namespace)
+  const remembered = rememberedNamespaces(context)
   if (remembered.length > 0 && context.walletConnect) yield fork(restoreSessionSaga, holder, remembered)
-  const requests: Channel<ReturnType<typeof walletConnectActions.connectRequested> | ReturnType<typeof walletConnectActions.refreshRequested>> = yield actionChannel([
-    walletConnectActions.connectRequested.type,
-    walletConnectActions.refreshRequested.type,
-  ])
+  const requests: Channel<PairingRequest> = start?.requests ?? ((yield actionChannel(PAIRING_REQUESTS)) as Channel<PairingRequest>)
+  let next: PairingRequest | undefined = start?.first
   try {
     while (true) {
-      const action: ReturnType<typeof walletConnectActions.connectRequested> | ReturnType<typeof walletConnectActions.refreshRequested> = yield take(requests)
+      const action: PairingRequest = next ?? ((yield take(requests)) as PairingRequest)
+      next = undefined
       const state: PorticoState = yield select()
       if (walletConnectActions.connectRequested.match(action)) {
-        const walletId = action.payload?.walletId
-        const top = state.router.history[state.router.history.length - 1]
-        const showing = top?.view === 'ConnectingWalletConnectBasic' || (top?.view === 'ConnectingWalletConnect' && top.params.walletId === walletId)
-        if (!showing) yield put(routerActions.push({ view: 'ConnectingWalletConnect', params: { walletId } }))
+        yield call(showConnectingView, action)
         // The view asks on every mount; a pairing still in progress keeps its URI.
         if (pairing?.isRunning() && state.walletConnect.status === 'pairing') continue
       }
