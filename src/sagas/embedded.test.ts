@@ -41,7 +41,8 @@ function setup(options: { cache?: Record<string, string>; connections?: Record<s
   const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'https://shop.example/' })
   const storage = dom.window.localStorage
   for (const [key, value] of Object.entries(options.cache ?? {})) storage.setItem(key, value)
-  if (options.connections) storage.setItem('portico', JSON.stringify({ version: 1, recentWallets: [], connections: options.connections }))
+  // As the persistence saga left it: the namespaces and the connector they were connected with.
+  if (options.connections) createStorage({ store: storage }).write({ recentWallets: [], connections: options.connections })
   const loginCache = createLoginCache({ store: storage })
   const plugin = eip155({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')] })
   const config = resolveConfig({ projectId: 'shop', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] })

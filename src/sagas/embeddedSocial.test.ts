@@ -66,12 +66,11 @@ function popupWindow(popup: FakePopup) {
   }
 }
 
-function setup(options: { cache?: Record<string, string>; connections?: Record<string, string>; blockPopups?: boolean } = {}) {
+function setup(options: { cache?: Record<string, string>; blockPopups?: boolean } = {}) {
   jest.useFakeTimers({ now: T0 })
   const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'https://shop.example/' })
   const storage = dom.window.localStorage
   for (const [key, value] of Object.entries(options.cache ?? {})) storage.setItem(key, value)
-  if (options.connections) storage.setItem('portico', JSON.stringify({ version: 1, recentWallets: [], connections: options.connections }))
   const loginCache = createLoginCache({ store: storage })
   const plugin = eip155({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')] })
   const config = resolveConfig({ projectId: 'shop', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] })
