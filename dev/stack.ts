@@ -124,7 +124,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let server: ChildProcess | undefined
   try {
     // The server indexes and reads the local chains, so it starts once they answer.
-    const [chains, oidc, farcaster] = await Promise.all([chainsStarting, oidcStarting, farcasterStarting])
+    // The server reads SOL balances from the Solana stand-in too, so that one is up first as well.
+    const [chains, oidc, farcaster, solanaRpc] = await Promise.all([chainsStarting, oidcStarting, farcasterStarting, solanaStarting])
     const caipRpcUrls = Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl]))
     // A constant-product ETH/PTT pool on each chain, so a quote is an on-chain price and a swap a real transaction.
     const pools = await Promise.all(chains.chains.map((chain) => deployPool(chain.rpcUrl, chain.token.address)))
@@ -144,6 +145,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         SECURE_PAGE_DIR: secureDir,
         SECURE_PAGE_PORT: String(securePort),
         CHAIN_RPC_URLS: JSON.stringify(caipRpcUrls),
+        SOLANA_RPC_URLS: JSON.stringify({ [solanaLocalnet(solanaRpc.url).caipNetworkId]: solanaRpc.url }),
         CHAIN_TOKENS: JSON.stringify(Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, [chain.token.address]]))),
         INDEXER_POLL_MS: '250',
         SOCIAL_PROVIDERS: devSocialProvidersEnv(oidc.issuer),

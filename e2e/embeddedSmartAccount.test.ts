@@ -3,7 +3,6 @@ import { createPublicClient, createWalletClient, http, parseEther, type Address 
 import { privateKeyToAccount } from 'viem/accounts'
 import { devAccounts, DEV_PRIVATE_KEYS } from '../dev/chain/devAccounts'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { watchSolanaBalanceRefusals } from './solanaBalanceRefusals'
 import { readState, waitForState, secureFrame, loginByEmail } from './pageState'
 
 // The embedded wallet's smart account on the local stack (docs/smart-accounts.md): the
@@ -20,8 +19,6 @@ const demoAddress = async (page: Page) => ((await page.getByTestId('demo-address
 describe('embedded wallet: smart account on the local chain', () => {
   let page: Page
   let errors: string[]
-  // The demo has the solana plugin, so the user's Solana account connects too (issue 9).
-  let solanaBalance: ReturnType<typeof watchSolanaBalanceRefusals>
   const email = `smart.${Date.now()}@example.com`
   let eoa: Address
   let smart: Address
@@ -29,7 +26,6 @@ describe('embedded wallet: smart account on the local chain', () => {
   beforeAll(async () => {
     page = await env.browser().newPage({ viewport: { width: 900, height: 860 } })
     errors = watchPageErrors(page)
-    solanaBalance = watchSolanaBalanceRefusals(page)
     await page.goto(env.stack().demoUrl)
   })
   afterAll(() => page?.close())
@@ -101,6 +97,6 @@ describe('embedded wallet: smart account on the local chain', () => {
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.smartAccountDeployed')).toBe(true)
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.preferredAccountTypes.eip155')).toBe('eoa')
     await page.keyboard.press('Escape')
-    expect(solanaBalance.without(errors)).toEqual([])
+    expect(errors).toEqual([])
   })
 })

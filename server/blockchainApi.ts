@@ -15,6 +15,7 @@ import { type TokenMetadataStore, createTokenMetadataStore } from './chain/token
 import { type DatabaseSchema } from './db/schema'
 import { type ProjectRegistry } from './projects'
 import { balanceRoutes } from './routes/balance'
+import { type SolanaChainConfig } from './chain/solana'
 import { fungiblePriceRoutes } from './routes/fungiblePrice'
 import { historyRoutes } from './routes/history'
 import { nameRoutes } from './routes/names'
@@ -24,6 +25,8 @@ import { supportedChainsRoutes } from './routes/supportedChains'
 export interface BlockchainServerOptions {
   /** The EVM chains read for balances and history. Default none: those routes answer 'Chain is not supported'. */
   chains?: readonly ChainConfig[]
+  /** The Solana networks whose SOL balances the balance route serves. Default none. */
+  solanaChains?: readonly SolanaChainConfig[]
   /** Default: the price table DEFAULT_PRICE_TABLE (chain/prices.ts). */
   prices?: PriceSource
   /**
@@ -87,7 +90,7 @@ export function registerBlockchainApi(
   }
 
   app.register(supportedChainsRoutes, { projects, clients })
-  app.register(balanceRoutes, { projects, clients, tokens, prices, now, ...(options.balanceCacheMs === undefined ? {} : { balanceCacheMs: options.balanceCacheMs }) })
+  app.register(balanceRoutes, { projects, clients, tokens, prices, now, solanaChains: options.solanaChains ?? [], ...(options.balanceCacheMs === undefined ? {} : { balanceCacheMs: options.balanceCacheMs }) })
   app.register(historyRoutes, {
     projects,
     db,

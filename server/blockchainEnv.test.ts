@@ -6,6 +6,7 @@ describe('readBlockchainEnv', () => {
   it('defaults to no chains, the indexer on at 1 s, .portico.id names and 7-day SIWX sessions', () => {
     expect(readBlockchainEnv({})).toEqual({
       chains: [],
+      solanaChains: [],
       priceTable: undefined,
       indexer: { pollIntervalMs: 1000 },
       nameSuffix: '.portico.id',
@@ -25,12 +26,14 @@ describe('readBlockchainEnv', () => {
       NAME_SUFFIX: '.Shop.ID',
       SIWX_SESSION_TTL_SECONDS: '3600',
       ONRAMP_SENDERS: `{"test":["${TOKEN.toLowerCase()}"]}`,
+      SOLANA_RPC_URLS: '{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":"https://sol.example/rpc"}',
     })
     expect(env).toEqual({
       chains: [
         { chainId: 'eip155:1', rpcUrl: 'http://127.0.0.1:8545', tokens: [TOKEN] },
         { chainId: 'eip155:10', rpcUrl: 'https://rpc.example/op', startBlock: 1000 },
       ],
+      solanaChains: [{ chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: 'https://sol.example/rpc' }],
       priceTable: { ETH: { usd: 2500 }, [`eip155:1:${TOKEN}`]: { usd: 2 } },
       indexer: false,
       nameSuffix: '.shop.id',
@@ -38,7 +41,7 @@ describe('readBlockchainEnv', () => {
       onrampSenders: { test: [TOKEN] },
     })
     const options = blockchainOptions(env)
-    expect(options).toMatchObject({ indexer: false, nameSuffix: '.shop.id', siwxSessionTtlMs: 3_600_000 })
+    expect(options).toMatchObject({ indexer: false, nameSuffix: '.shop.id', siwxSessionTtlMs: 3_600_000, solanaChains: env.solanaChains })
     expect(await options.prices!.priceOf({ chainId: 'eip155:1', address: TOKEN.toLowerCase(), symbol: 'PTT' }, 'USD')).toBe(2)
     expect(await options.prices!.priceOf({ chainId: 'eip155:10', symbol: 'eth' }, 'usd')).toBe(2500)
   })
@@ -57,6 +60,8 @@ describe('readBlockchainEnv', () => {
     [{ NAME_SUFFIX: 'portico' }, "NAME_SUFFIX must start with a dot and hold DNS labels, e.g. .portico.id, not 'portico'"],
     [{ SIWX_SESSION_TTL_SECONDS: '5' }, "SIWX_SESSION_TTL_SECONDS must be a whole number of seconds from 60 to 7776000 (90 days), not '5'"],
     [{ ONRAMP_SENDERS: '{"Test":[]}' }, "ONRAMP_SENDERS: 'Test' must be a provider id of a-z, 0-9 and hyphens"],
+    [{ SOLANA_RPC_URLS: '{"eip155:1":"http://x"}' }, "SOLANA_RPC_URLS: 'eip155:1' is not a Solana CAIP-2 network id (solana: and the first 32 characters of the genesis hash)"],
+    [{ SOLANA_RPC_URLS: '{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":"ws://x"}' }, 'SOLANA_RPC_URLS: the RPC URL of solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp must be an http:// or https:// URL'],
   ])('refuses %j', (env, message) => {
     expect(() => readBlockchainEnv(env)).toThrow(message)
   })

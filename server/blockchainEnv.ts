@@ -4,6 +4,7 @@
  * an InvalidEnvironmentError naming the variable.
  *
  * - CHAIN_RPC_URLS   {"eip155:1":"http://127.0.0.1:8545", …}
+ * - SOLANA_RPC_URLS  {"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":"https://…", …}  SOL balances
  * - CHAIN_TOKENS     {"eip155:1":["0x5FbD…"], …}  ERC-20s listed by the balance endpoint
  * - PRICE_TABLE      {"ETH":{"usd":3000}, "eip155:1:0x5FbD…":{"usd":1}}
  * - INDEXER_ENABLED, INDEXER_POLL_MS, INDEXER_START_BLOCKS {"eip155:1":19000000}
@@ -14,10 +15,13 @@ import { isAddress, getAddress, type Address } from 'viem'
 import { type BlockchainServerOptions } from './blockchainApi'
 import { type ChainConfig, isEip155ChainId } from './chain/config'
 import { createPriceTable, priceTableProblem, type PriceTable } from './chain/prices'
+import { isSolanaChainId, type SolanaChainConfig } from './chain/solana'
 import { InvalidEnvironmentError } from './env'
 
 export interface BlockchainEnv {
   chains: ChainConfig[]
+  /** SOLANA_RPC_URLS: the Solana networks whose SOL balances are served. */
+  solanaChains: SolanaChainConfig[]
   /** PRICE_TABLE, or undefined for the default table. */
   priceTable: PriceTable | undefined
   indexer: false | { pollIntervalMs: number }
@@ -47,6 +51,14 @@ export function readBlockchainEnv(env: Env): BlockchainEnv {
       throw new InvalidEnvironmentError(`CHAIN_RPC_URLS: the RPC URL of ${chainId} must be an http:// or https:// URL`)
     }
     chains.push({ chainId, rpcUrl: url })
+  }
+  const solanaChains: SolanaChainConfig[] = []
+  for (const [chainId, url] of Object.entries(readJsonObject(env, 'SOLANA_RPC_URLS', '{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":"https://api.mainnet-beta.solana.com"}') ?? {})) {
+    if (!isSolanaChainId(chainId)) throw new InvalidEnvironmentError(`SOLANA_RPC_URLS: '${chainId}' is not a Solana CAIP-2 network id (solana: and the first 32 characters of the genesis hash)`)
+    if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url)) {
+      throw new InvalidEnvironmentError(`SOLANA_RPC_URLS: the RPC URL of ${chainId} must be an http:// or https:// URL`)
+    }
+    solanaChains.push({ chainId, rpcUrl: url })
   }
   const configured = (name: string, chainId: string) => {
     const chain = chains.find((c) => c.chainId === chainId)
@@ -104,6 +116,7 @@ export function readBlockchainEnv(env: Env): BlockchainEnv {
 
   return {
     chains,
+    solanaChains,
     priceTable: priceJson as PriceTable | undefined,
     indexer: enabled ? { pollIntervalMs } : false,
     nameSuffix,
@@ -116,6 +129,7 @@ export function readBlockchainEnv(env: Env): BlockchainEnv {
 export function blockchainOptions(env: BlockchainEnv): BlockchainServerOptions {
   return {
     chains: env.chains,
+    solanaChains: env.solanaChains,
     ...(env.priceTable ? { prices: createPriceTable(env.priceTable) } : {}),
     indexer: env.indexer,
     nameSuffix: env.nameSuffix,

@@ -35,6 +35,7 @@ export const DEFAULT_PRICE_TABLE: PriceTable = {
   USDC: { usd: 1, eur: 0.92 },
   USDT: { usd: 1, eur: 0.92 },
   DAI: { usd: 1, eur: 0.92 },
+  SOL: { usd: 150, eur: 140 },
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * GET /v1/account/{address}/balance (SPEC §7, SPEC §3 Token balance): the native
  * currency and the configured tokens of one chain, read from its RPC node and priced
- * from the price source. Answers are kept `balanceCacheMs` per address, chain and
- * currency; `forceUpdate=true` reads the chain again.
+ * from the price source. A Solana account (base58, or `solana:<ref>:<base58>`) gets its
+ * SOL balance from the configured Solana RPC. Answers are kept `balanceCacheMs` per
+ * address, chain and currency; `forceUpdate=true` reads the chain again.
  */
 import { type FastifyPluginAsync } from 'fastify'
 import { type Address, erc20Abi, formatUnits } from 'viem'
@@ -11,6 +12,7 @@ import { CAIP2_PATTERN } from '../caip'
 import { type ChainClients } from '../chain/clients'
 import { type ChainConfig, nativeCurrencyOf } from '../chain/config'
 import { type PriceSource } from '../chain/prices'
+import { isSolanaAddress, isSolanaChainId, SOL, solanaBalance, type SolanaChainConfig, type SolanaChainId } from '../chain/solana'
 import { errorWithCodeResponses, parseAccountParam, requireChain, tokenIconUrl } from '../chain/requestHelpers'
 import { type TokenMetadataStore } from '../chain/tokens'
 import { HttpError } from '../httpErrors'
@@ -22,6 +24,8 @@ export interface BalanceRoutesOptions {
   clients: ChainClients
   tokens: TokenMetadataStore
   prices: PriceSource
+  /** The Solana networks whose SOL balances are served. Default none. */
+  solanaChains?: readonly SolanaChainConfig[]
   /** Default 5 s: absorbs bursts without hiding a payment for long. */
   balanceCacheMs?: number
   now?: () => number
@@ -66,7 +70,16 @@ const balanceSchema = {
   },
 } as const
 
-export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (app, { projects, clients, tokens, prices, balanceCacheMs = 5_000, now = Date.now }) => {
+/** A Solana account in the path: a base58 address, or a CAIP-10 id on a `solana:` network. */
+function parseSolanaAccount(value: string): { address: string; chainId?: SolanaChainId } | undefined {
+  const parts = value.split(':')
+  if (parts.length === 1 && isSolanaAddress(value)) return { address: value }
+  const chainId = `${parts[0]}:${parts[1]}`
+  if (parts.length === 3 && isSolanaChainId(chainId) && isSolanaAddress(parts[2]!)) return { address: parts[2]!, chainId }
+  return undefined
+}
+
+export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (app, { projects, clients, tokens, prices, solanaChains = [], balanceCacheMs = 5_000, now = Date.now }) => {
   app.addHook('preValidation', projectGuard(projects))
   const cache = new Map<string, { at: number; balances: Wire.TokenBalance[] }>()
 
@@ -74,20 +87,26 @@ export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (ap
     '/v1/account/:address/balance',
     { schema: balanceSchema },
     async (request) => {
-      const account = parseAccountParam(request.params.address, 'params/address')
+      const solana = parseSolanaAccount(request.params.address)
+      const account = solana ?? parseAccountParam(request.params.address, 'params/address')
       const chainId = request.query.chainId ?? account.chainId
       if (account.chainId !== undefined && chainId !== account.chainId) {
         throw new HttpError(400, 'Bad Request', `The account is on ${account.chainId} but chainId asks for ${chainId}`)
       }
-      const chains = chainId === undefined ? clients.chains : [requireChain(clients, chainId)]
       const currency = request.query.currency.toLowerCase()
       const iconUrl = tokenIconUrl(request, projectOf(request).id)
+      // One kind of chain per request: the address says which.
+      const solanaTargets = solana ? (chainId === undefined ? solanaChains : [requireSolanaChain(chainId)]) : []
+      const evmTargets = solana ? [] : chainId === undefined ? clients.chains : [requireChain(clients, chainId)]
 
-      const key = `${account.address}:${chains.map((c) => c.chainId).join(',')}:${currency}:${iconUrl('')}`
+      const key = `${account.address}:${[...evmTargets, ...solanaTargets].map((c) => c.chainId).join(',')}:${currency}:${iconUrl('')}`
       const cached = cache.get(key)
       if (!request.query.forceUpdate && cached && now() - cached.at < balanceCacheMs) return { balances: cached.balances }
 
-      const perChain = await Promise.all(chains.map((chain) => chainBalances(chain, account.address, currency, iconUrl)))
+      const perChain = await Promise.all([
+        ...evmTargets.map((chain) => chainBalances(chain, account.address as Address, currency, iconUrl)),
+        ...solanaTargets.map(async (chain) => [await solBalance(chain, account.address, currency, iconUrl)]),
+      ])
       const balances = perChain.flat()
       if (balanceCacheMs > 0) {
         cache.set(key, { at: now(), balances })
@@ -96,6 +115,38 @@ export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (ap
       return { balances }
     },
   )
+
+  /** The configured Solana network a request names, or 400 'Chain is not supported' (SPEC §8). */
+  function requireSolanaChain(chainId: string): SolanaChainConfig {
+    const chain = solanaChains.find((c) => c.chainId === chainId)
+    if (chain === undefined) {
+      const configured = solanaChains.map((c) => c.chainId).join(', ') || 'none'
+      throw new HttpError(400, 'Chain is not supported', `This server reads no Solana network '${chainId.slice(0, 64)}' (configured: ${configured}; see SOLANA_RPC_URLS)`, { code: 'UNSUPPORTED_CHAIN' })
+    }
+    return chain
+  }
+
+  async function solBalance(chain: SolanaChainConfig, address: string, currency: string, iconUrl: (symbol: string) => string): Promise<Wire.TokenBalance> {
+    let lamports: bigint
+    try {
+      lamports = await solanaBalance(chain, address)
+    } catch (error) {
+      // As for EVM nodes: the URL may carry a key, so it is logged, not sent.
+      app.log.warn({ err: error }, `balance: ${chain.chainId} RPC failed`)
+      throw new HttpError(502, 'Bad Gateway', `The RPC node of ${chain.chainId} did not answer`, { code: 'CHAIN_UNAVAILABLE' })
+    }
+    const numeric = formatUnits(lamports, SOL.decimals)
+    const price = (await prices.priceOf({ chainId: chain.chainId, symbol: SOL.symbol }, currency)) ?? 0
+    return {
+      name: SOL.name,
+      symbol: SOL.symbol,
+      chainId: chain.chainId,
+      value: Number(numeric) * price,
+      price,
+      quantity: { decimals: String(SOL.decimals), numeric },
+      iconUrl: iconUrl(SOL.symbol),
+    }
+  }
 
   async function chainBalances(chain: ChainConfig, address: Address, currency: string, iconUrl: (symbol: string) => string): Promise<Wire.TokenBalance[]> {
     const client = clients.client(chain.chainId)!
