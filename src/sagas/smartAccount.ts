@@ -64,8 +64,10 @@ export function* embeddedAccountTypeSaga(holder: EmbeddedHolder, options: { inte
       if (current !== wanted) yield call(callFrame, (signal) => frame.client.setPreferredAccount(wanted, { signal }))
     }
     yield call(refreshUser, holder)
-  } catch {
-    // The account stays as the frame signed it in (its EOA or smart account); nothing to undo.
+  } catch (error) {
+    // The account stays as the frame signed it in (its EOA or smart account); the Account
+    // view's account-type row says why the preference did not apply.
+    yield put(smartAccountActions.switchFailed({ message: errorMessage(error) }))
   }
 }
 
