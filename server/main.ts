@@ -113,6 +113,7 @@ async function main(): Promise<void> {
       ? `Portico Blockchain API reads ${blockchain.chains.map((c) => c.chainId).join(', ')}${blockchain.indexer ? ' (indexer on)' : ' (indexer off)'}`
       : 'Portico Blockchain API reads no chain (set CHAIN_RPC_URLS for balances and history)',
   )
+  if (blockchain.solanaChains.length > 0) console.log(`Portico Blockchain API reads SOL balances on ${blockchain.solanaChains.map((c) => c.chainId).join(', ')}`)
   console.log(`Portico embedded-wallet API at ${address}/auth/v1 answers the secure page at ${env.auth.secureOrigins.join(', ')}`)
   if (env.auth.social) console.log(`Portico social login: ${Object.keys(env.auth.social.providers).join(', ')} (callback ${env.auth.social.callbackUrl})`)
   if (env.auth.farcaster) console.log(`Portico Farcaster login through ${env.auth.farcaster.relayUrl}`)
