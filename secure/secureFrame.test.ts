@@ -228,6 +228,33 @@ describe('the other events', () => {
     expect((await test.ask('SWITCH_NETWORK', { chainId: 'cosmos:cosmoshub-4' })).payload).toMatchObject({ code: 4902 })
   })
 
+  it.each(['eip155:0', 'eip155:01', 'eip155:-1', 'eip155:1e3', 'eip155:0x1', 'eip155:9007199254740993', 'eip155:99999999999999999'])(
+    'SWITCH_NETWORK %s is refused with an error reply, and the chain stays',
+    async (chainId) => {
+      const test = await startTestFrame()
+      await signIn(test)
+      const reply = await test.ask('SWITCH_NETWORK', { chainId })
+      expect(reply.type).toBe('@portico-frame/SWITCH_NETWORK_ERROR')
+      expect(validateFrameMessage(reply)).toMatchObject({ ok: true })
+      expect(reply.payload).toEqual({ message: expect.stringMatching(/not (a valid EIP-155 chain id|supported)/), code: expect.anything() })
+      expect((await test.ask('GET_CHAIN_ID', {})).payload).toEqual({ chainId: 1 })
+    },
+  )
+
+  it('SWITCH_NETWORK with the number 0 is refused by the schema', async () => {
+    const test = await startTestFrame()
+    const reply = await test.ask('SWITCH_NETWORK', { chainId: 0 })
+    expect(reply.type).toBe('@portico-frame/SWITCH_NETWORK_ERROR')
+    expect((await test.ask('GET_CHAIN_ID', {})).payload).toEqual({ chainId: 1 })
+  })
+
+  it('a non-canonical EVM chain in the page URL falls back to the default chain', async () => {
+    const test = await startTestFrame({ chainId: 'eip155:0' })
+    expect((await test.ask('GET_CHAIN_ID', {})).payload).toEqual({ chainId: 1 })
+    const other = await startTestFrame({ chainId: 'eip155:010' })
+    expect((await other.ask('GET_CHAIN_ID', {})).payload).toEqual({ chainId: 1 })
+  })
+
   it('social login: the redirect URI comes back to the parent, and CONNECT_SOCIAL completes it with the attempt it kept', async () => {
     const test = await startTestFrame()
     const { uri } = (await test.ask('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })).payload as { uri: string }

@@ -98,10 +98,33 @@ export type SecureFrame = {
 const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 const projectIdShape = new RegExp(PROJECT_ID_PATTERN)
 
+/**
+ * An EIP-155 chain as CAIP-2 writes it: a positive decimal integer with no sign and no
+ * leading zero (`eip155:01` names no chain). The schema admits any CAIP-2 reference, so
+ * `eip155:0` reaches the handler and is refused here.
+ */
+const EIP155_CHAIN = /^eip155:([1-9][0-9]{0,15})$/
+
+/** The EIP-155 chain id of `caip2`, or undefined when it is not a canonical, safe, positive one. */
+function eip155ChainId(caip2: string): number | undefined {
+  const match = EIP155_CHAIN.exec(caip2)
+  const id = match ? Number(match[1]) : undefined
+  return id !== undefined && Number.isSafeInteger(id) ? id : undefined
+}
+
 /** The chain in the form the server and SPEC §3 use: a number for eip155, CAIP-2 otherwise. */
 function publicChainId(caip2: string): FrameChainId {
-  const match = /^eip155:([1-9][0-9]{0,15})$/.exec(caip2)
-  return match ? Number(match[1]) : caip2
+  return eip155ChainId(caip2) ?? caip2
+}
+
+/** Why the page cannot be on `caip2`, or undefined when it can. */
+function chainProblem(caip2: string): { message: string; code: number } | undefined {
+  const shown = caip2.slice(0, 64)
+  if (!CAIP2.test(caip2) || namespaceOf(caip2) === undefined) return { message: `Chain '${shown}' is not supported by the embedded wallet`, code: 4902 }
+  if (namespaceOf(caip2) === 'eip155' && eip155ChainId(caip2) === undefined) {
+    return { message: `Chain '${shown}' is not a valid EIP-155 chain id (a positive integer without leading zeros)`, code: -32602 }
+  }
+  return undefined
 }
 
 /** The fragment keys the server's social callback sends the popup back with (server/auth/social.ts). */
@@ -154,7 +177,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   const parentOrigin = options.parentOrigin
 
   let status: SecureFrameStatus = 'starting'
-  let chain = CAIP2.test(requestedChain) && namespaceOf(requestedChain) !== undefined ? requestedChain : DEFAULT_CHAIN_ID
+  let chain = chainProblem(requestedChain) === undefined ? requestedChain : DEFAULT_CHAIN_ID
   let pendingEmail: string | undefined
   /** The social login in flight: its attempt token never leaves this page. */
   let socialAttempt: { attemptToken: string } | undefined
@@ -474,7 +497,8 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
 
   function switchTo(chainId: FrameChainId) {
     const next = toCaip2(chainId)
-    if (!CAIP2.test(next) || namespaceOf(next) === undefined) throw new ReplyError(`Chain '${String(chainId).slice(0, 64)}' is not supported by the embedded wallet`, 4902)
+    const problem = chainProblem(next)
+    if (problem !== undefined) throw new ReplyError(problem.message, problem.code)
     chain = next
   }
 
