@@ -98,6 +98,92 @@ describe.each(engines)('SIWX sessions (/siwx/v1) on $name', ({ freshDatabase }) 
     expect(await server.post('/siwx/v1/verify', await sign('hello'), fromDapp)).toMatchObject({ status: 400, body: { code: 'INVALID_MESSAGE' } })
   })
 
+  it('binds the domain and URI to the project without an Origin header (a script, not a browser)', async () => {
+    const account = newAccount()
+    const sign = async (message: string) => ({ message, signature: await account.signMessage({ message }) })
+    const sessions = async () => (await server.db.selectFrom('siwx_sessions').select('id').execute()).length
+    const before = await sessions()
+    // Signed on evil.example for evil.example: refused here with or without an Origin header.
+    const forEvil = siweMessage(account.address, await nonce(), { domain: 'evil.example', uri: 'https://evil.example/login' })
+    expect(await server.post('/siwx/v1/verify', await sign(forEvil), {})).toMatchObject({ status: 400, body: { code: 'DOMAIN_NOT_ALLOWED' } })
+    expect(await server.post('/siwx/v1/verify', await sign(siweMessage(account.address, await nonce(), { domain: 'evil.example' })), {})).toMatchObject({
+      status: 400,
+      body: { code: 'DOMAIN_NOT_ALLOWED' },
+    })
+    expect(await server.post('/siwx/v1/verify', await sign(siweMessage(account.address, await nonce(), { uri: 'https://evil.example/login' })), {})).toMatchObject({
+      status: 400,
+      body: { code: 'URI_NOT_ALLOWED' },
+    })
+    // http is not https: without a scheme the domain means https (EIP-4361), except on a loopback host.
+    expect(await server.post('/siwx/v1/verify', await sign(siweMessage(account.address, await nonce(), { scheme: 'http' })), {})).toMatchObject({
+      status: 400,
+      body: { code: 'DOMAIN_NOT_ALLOWED' },
+    })
+    expect(await sessions()).toBe(before)
+    // The project's own site is accepted without the header, on a subdomain too.
+    expect((await server.post('/siwx/v1/verify', await sign(siweMessage(account.address, await nonce())), {})).status).toBe(200)
+    const sub = siweMessage(account.address, await nonce(), { domain: 'app.shop.example', uri: 'https://app.shop.example/' })
+    expect((await server.post('/siwx/v1/verify', await sign(sub), { origin: 'https://app.shop.example' })).status).toBe(200)
+    const local = siweMessage(account.address, await nonce(), { domain: 'localhost:5173', uri: 'http://localhost:5173' })
+    expect((await server.post('/siwx/v1/verify', await sign(local), { origin: 'http://localhost:5173' })).status).toBe(200)
+    // With the header, the domain must also be the header's: another allowed site's message is refused.
+    expect(await server.post('/siwx/v1/verify', await sign(siweMessage(account.address, await nonce())), { origin: 'https://app.shop.example' })).toMatchObject({
+      status: 400,
+      body: { code: 'DOMAIN_MISMATCH' },
+    })
+  })
+
+  it('refuses what EIP-4361 refuses (with INVALID_MESSAGE) and a short nonce (with INVALID_NONCE)', async () => {
+    const account = newAccount()
+    const sign = async (message: string) => ({ message, signature: await account.signMessage({ message }) })
+    const lowerCase = siweMessage(account.address, await nonce()).replace(account.address, account.address.toLowerCase())
+    expect(await server.post('/siwx/v1/verify', await sign(lowerCase), fromDapp)).toMatchObject({ status: 400, body: { code: 'INVALID_MESSAGE', message: expect.stringMatching(/EIP-55/) } })
+    const outOfOrder = siweMessage(account.address, await nonce(), { expirationTime: new Date(clock + 60_000), notBefore: new Date(clock) }).replace(
+      /(Expiration Time: .*)\n(Not Before: .*)/,
+      '$2\n$1',
+    )
+    expect(await server.post('/siwx/v1/verify', await sign(outOfOrder), fromDapp)).toMatchObject({ status: 400, body: { code: 'INVALID_MESSAGE' } })
+    const short = siweMessage(account.address, 'abc12345').replace('Nonce: abc12345', 'Nonce: abc1234')
+    expect(await server.post('/siwx/v1/verify', await sign(short), fromDapp)).toMatchObject({ status: 400, body: { code: 'INVALID_NONCE' } })
+  })
+
+  it('refuses a chain the server does not serve', async () => {
+    const account = newAccount()
+    const message = siweMessage(account.address, await nonce(), { chainId: 999 })
+    expect(await server.post('/siwx/v1/verify', { message, signature: await account.signMessage({ message }) }, fromDapp)).toMatchObject({
+      status: 400,
+      body: { code: 'CHAIN_NOT_SUPPORTED' },
+    })
+  })
+
+  it('refuses an expired message, one not valid yet and one issued too far ahead; a small clock skew passes', async () => {
+    const account = newAccount()
+    const sign = async (message: string) => ({ message, signature: await account.signMessage({ message }) })
+    const sessions = async () => (await server.db.selectFrom('siwx_sessions').select('id').execute()).length
+    const before = await sessions()
+    const expired = siweMessage(account.address, await nonce(), { issuedAt: new Date(clock - 120_000), expirationTime: new Date(clock) })
+    expect(await server.post('/siwx/v1/verify', await sign(expired), fromDapp)).toMatchObject({ status: 400, body: { code: 'MESSAGE_EXPIRED' } })
+    const early = siweMessage(account.address, await nonce(), { notBefore: new Date(clock + 1000) })
+    expect(await server.post('/siwx/v1/verify', await sign(early), fromDapp)).toMatchObject({ status: 400, body: { code: 'MESSAGE_NOT_YET_VALID' } })
+    const ahead = siweMessage(account.address, await nonce(), { issuedAt: new Date(clock + 5 * 60_000 + 1000) })
+    expect(await server.post('/siwx/v1/verify', await sign(ahead), fromDapp)).toMatchObject({ status: 400, body: { code: 'ISSUED_IN_FUTURE' } })
+    expect(await sessions()).toBe(before)
+    const skewed = siweMessage(account.address, await nonce(), { issuedAt: new Date(clock + 4 * 60_000) })
+    expect((await server.post('/siwx/v1/verify', await sign(skewed), fromDapp)).status).toBe(200)
+  })
+
+  it('a session never outlives the Expiration Time, nor the server TTL', async () => {
+    const account = newAccount()
+    const sign = async (message: string) => ({ message, signature: await account.signMessage({ message }) })
+    const verify = async (expirationTime: Date) => {
+      const { body } = await server.post('/siwx/v1/verify', await sign(siweMessage(account.address, await nonce(), { expirationTime })), fromDapp)
+      return (body as { session: SiwxSessionBody }).session.expiresAt
+    }
+    expect(await verify(new Date(clock + 1))).toBe(new Date(clock + 1).toISOString())
+    expect(await verify(new Date(clock + 3_599_999))).toBe(new Date(clock + 3_599_999).toISOString())
+    expect(await verify(new Date(clock + 7_200_000))).toBe(new Date(clock + 3_600_000).toISOString())
+  })
+
   it('ends a session at its expiry, or earlier when the message says so', async () => {
     const account = newAccount()
     const message = siweMessage(account.address, await nonce(), { expirationTime: new Date(clock + 60_000) })

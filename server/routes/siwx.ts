@@ -1,19 +1,20 @@
 /**
  * Sign-in with X (SPEC §2 ConnectingSiwe; EIP-4361 "Sign-In with Ethereum") under
  * /siwx/v1: a nonce, the verification of the signed message, the session it opens, and
- * sign-out. Messages are parsed and checked with viem's siwe utilities; the signature
- * is checked with viem too (offline for an EOA, on the chain for a smart account).
+ * sign-out. Messages are parsed strictly against EIP-4361 (../siwe/parseSiweMessage.ts)
+ * and checked for this project (../siwe/checkSiweMessage.ts); the signature is checked
+ * with viem (offline for an EOA, on the chain for a smart account).
  *
  * A session is `Authorization: Bearer psx_…`; only its SHA-256 is stored. The project
- * guard applies as on every project route, and the message must be for this request:
- * its `domain` is the host of the browser's Origin, and its `uri` is an origin the
- * project allows.
+ * guard applies as on every project route, and the message must be for this project:
+ * its `domain` and its `uri` are on origins the project allows, with or without an
+ * `Origin` header (and an `Origin` header, when sent, is the domain's).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { type FastifyPluginAsync, type FastifyRequest } from 'fastify'
 import { type Kysely } from 'kysely'
-import { type Hex, getAddress } from 'viem'
-import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe'
+import { type Hex } from 'viem'
+import { generateSiweNonce } from 'viem/siwe'
 import { type ChainClients } from '../chain/clients'
 import { errorWithCodeResponses } from '../chain/requestHelpers'
 import { verifyAccountSignature } from '../chain/signatures'
@@ -22,6 +23,8 @@ import { type SiwxSession, createSiwxStore } from '../db/siwxSessions'
 import { HttpError } from '../httpErrors'
 import { type ProjectQuery, projectGuard, projectOf, projectQuerySchema } from '../projectGuard'
 import { type ProjectRegistry } from '../projects'
+import { checkSiweMessage } from '../siwe/checkSiweMessage'
+import { parseSiweMessage } from '../siwe/parseSiweMessage'
 
 export const DEFAULT_SIWX_SESSION_TTL_MS = 7 * 24 * 3_600_000
 export const SIWX_NONCE_TTL_MS = 10 * 60_000
@@ -114,32 +117,38 @@ export const siwxRoutes: FastifyPluginAsync<SiwxRoutesOptions> = async (app, { p
       const bad = (text: string, code: string, status = 400): never => {
         throw new HttpError(status, status === 401 ? 'Unauthorized' : 'Bad Request', text, { code })
       }
-      const fields = parseSiweMessage(message)
-      if (!fields.address || !fields.chainId || !fields.domain || !fields.nonce || !fields.uri || fields.version !== '1') {
-        bad('message must be an EIP-4361 (Sign-In with Ethereum) message with address, chain ID, domain, nonce, URI and version 1', 'INVALID_MESSAGE')
+      const parsed = parseSiweMessage(message)
+      if (!parsed.ok) {
+        // A short or non-alphanumeric nonce is its own refusal, so a client can tell it from a bad message.
+        return parsed.part === 'nonce'
+          ? bad(`The nonce is malformed: ${parsed.reason}`, 'INVALID_NONCE')
+          : bad(`The message is not an EIP-4361 (Sign-In with Ethereum) message: ${parsed.reason}`, 'INVALID_MESSAGE')
       }
-      const origin = request.headers.origin
-      if (origin !== undefined && hostOf(origin) !== fields.domain) bad(`The message is for '${fields.domain}', but the request comes from '${origin}'`, 'DOMAIN_MISMATCH')
-      const uriOrigin = originOf(fields.uri!)
-      if (uriOrigin === undefined || !project.isOriginAllowed(uriOrigin)) bad(`The message's URI '${fields.uri}' is not an origin of project '${project.id}'`, 'URI_NOT_ALLOWED')
-      if (!validateSiweMessage({ message: fields, time: new Date(at) })) bad('The message has expired or is not valid yet', 'MESSAGE_EXPIRED')
-      const address = getAddress(fields.address!)
+      const { fields } = parsed
+      const refusal = checkSiweMessage(fields, {
+        now: at,
+        isOriginAllowed: (origin) => project.isOriginAllowed(origin),
+        requestOrigin: request.headers.origin,
+        isChainServed: (id) => clients.chain(`eip155:${id}`) !== undefined,
+      })
+      if (refusal !== undefined) bad(refusal.message, refusal.code)
       const chainId = `eip155:${fields.chainId}`
-      if (!(await verifyAccountSignature(clients, { address, message, signature: signature as Hex, chainId }))) {
+      if (!(await verifyAccountSignature(clients, { address: fields.address, message, signature: signature as Hex, chainId }))) {
         bad('The signature is not this address’s signature of the message', 'INVALID_SIGNATURE', 401)
       }
       // Last, so a bad request does not burn the visitor's nonce; atomic, so it works once.
-      if (!(await store.consumeNonce(fields.nonce!, project.id, at))) bad('The nonce is unknown, used or expired: ask POST /siwx/v1/nonce for a new one', 'INVALID_NONCE', 401)
+      if (!(await store.consumeNonce(fields.nonce, project.id, at))) bad('The nonce is unknown, used or expired: ask POST /siwx/v1/nonce for a new one', 'INVALID_NONCE', 401)
 
       const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
+      // Never longer than the message itself is valid.
       const expiresAt = Math.min(at + sessionTtlMs, fields.expirationTime?.getTime() ?? Number.POSITIVE_INFINITY)
       const session = await store.insertSession({
         tokenHash: hashToken(token),
         projectId: project.id,
-        address,
+        address: fields.address,
         chainId,
-        domain: fields.domain!,
-        uri: fields.uri!,
+        domain: fields.domain,
+        uri: fields.uri,
         message,
         signature,
         now: at,
@@ -188,23 +197,6 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
-}
-
-function hostOf(origin: string): string | undefined {
-  try {
-    return new URL(origin).host
-  } catch {
-    return undefined
-  }
-}
-
-function originOf(uri: string): string | undefined {
-  try {
-    const url = new URL(uri)
-    return url.origin === 'null' ? undefined : url.origin
-  } catch {
-    return undefined
-  }
 }
 
 function toBody(session: SiwxSession): SiwxSessionBody {
