@@ -1,5 +1,6 @@
-import { ApiError, ApiUnavailableError, createHttpSecureApi } from './api'
+import { ApiError, ApiUnavailableError, DEVICE_HEADER, createHttpSecureApi } from './api'
 import { ChainRpcError, createHttpChainRpc } from './chainRpc'
+import { createMemoryStore, createSessionStore } from './session'
 
 type Call = { url: string; init: RequestInit }
 
@@ -47,6 +48,23 @@ describe('createHttpSecureApi: the server API it assumes', () => {
     expect(calls[2]!.init.headers).not.toHaveProperty('authorization')
     expect(JSON.parse(calls[10]!.init.body as string)).toEqual({ kind: 'personal_sign', payload: { message: 'hi' } })
     for (const { init } of calls) expect(init.credentials).toBe('omit')
+  })
+
+  it('sends the device id the session was opened on beside the token, and none without a token', async () => {
+    const { calls, fetch } = fakeFetch(() => ({ body: { user: {}, signature: '0x', success: true } }))
+    const sessions = createSessionStore({ store: createMemoryStore(), randomUUID: () => 'device-aaaaaaaaaaaaaaaa', now: () => 0 })
+    sessions.save({ token: 'pts_one', expiresAt: new Date(3_600_000).toISOString() })
+    const other = createSessionStore({ store: createMemoryStore(), randomUUID: () => 'device-bbbbbbbbbbbbbbbb', now: () => 0 })
+    other.save({ token: 'pts_two', expiresAt: new Date(3_600_000).toISOString() })
+    const api = createHttpSecureApi({ baseUrl: 'https://api.example', fetch })
+    await api.sign('pts_one', 'shop', 'personal_sign', { message: 'hi' })
+    await api.getUser('pts_two', { projectId: 'shop', chainId: 1 })
+    await api.verifyDevice({ projectId: 'shop', email: 'a@example.com', deviceId: 'device-aaaaaaaaaaaaaaaa', otp: '123456' })
+    expect(calls.map(({ init }) => (init.headers as Record<string, string>)[DEVICE_HEADER])).toEqual(['device-aaaaaaaaaaaaaaaa', 'device-bbbbbbbbbbbbbbbb', undefined])
+    // A signed-out session's device is forgotten.
+    sessions.clear()
+    await api.sign('pts_one', 'shop', 'personal_sign', { message: 'hi' })
+    expect((calls[3]!.init.headers as Record<string, string>)[DEVICE_HEADER]).toBeUndefined()
   })
 
   it('turns an error answer into ApiError with its code and retry time', async () => {

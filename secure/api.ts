@@ -22,8 +22,15 @@
  * | Farcaster login | POST /auth/v1/farcaster/start { projectId, deviceId } → { url, attemptToken } |
  * | | POST /auth/v1/farcaster/complete { projectId, deviceId, attemptToken, chainId } → { user, session, provider } (409 LOGIN_PENDING: ask again) |
  *
+ * Every call with a Bearer token also sends the device id the session was opened on
+ * (`X-Portico-Device`): the server takes a session only from its own device and project.
+ *
  * Errors are `{ error, message, code?, retryAfter?, attemptsLeft? }` with an HTTP status.
  */
+import { deviceIdOfSession } from './session'
+
+/** The header the server reads the device id of a session from (server/auth/sessionToken.ts). */
+export const DEVICE_HEADER = 'x-portico-device'
 
 export type ApiUser = {
   email: string | null
@@ -91,6 +98,8 @@ export type HttpSecureApiOptions = {
   /** The server's base URL, e.g. 'http://127.0.0.1:8787'. From the page's own config, never from its URL. */
   baseUrl: string
   fetch?: typeof fetch
+  /** The device id a session token was opened on. Default: what this page's session store recorded (session.ts). */
+  deviceIdOf?: (token: string) => string | undefined
 }
 
 /**
@@ -98,7 +107,7 @@ export type HttpSecureApiOptions = {
  * const api = createHttpSecureApi({ baseUrl: 'http://127.0.0.1:8787' })
  * await api.getAllowedOrigins('portico-dev') // ['http://localhost:*', 'http://127.0.0.1:*']
  */
-export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fetch.bind(globalThis) }: HttpSecureApiOptions): SecureApi {
+export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fetch.bind(globalThis), deviceIdOf = deviceIdOfSession }: HttpSecureApiOptions): SecureApi {
   const base = baseUrl.replace(/\/+$/, '')
 
   async function call<T>(
@@ -110,7 +119,11 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
     for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value)
     const headers: Record<string, string> = { accept: 'application/json' }
     if (body !== undefined) headers['content-type'] = 'application/json'
-    if (token !== undefined) headers.authorization = `Bearer ${token}`
+    if (token !== undefined) {
+      headers.authorization = `Bearer ${token}`
+      const deviceId = deviceIdOf(token)
+      if (deviceId !== undefined) headers[DEVICE_HEADER] = deviceId
+    }
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     let response: Response

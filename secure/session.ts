@@ -2,6 +2,11 @@
  * The session token and the device id, kept in the secure page's OWN storage (its
  * origin, partitioned per dapp by the browser), never posted to the app. A memory
  * store stands in when storage is blocked.
+ *
+ * The server takes a session only from the device it was opened on: every
+ * authenticated call carries the device id beside the token. Each store records
+ * which device its tokens belong to ({@link deviceIdOfSession}), so the HTTP API
+ * (api.ts) sends the right device id for the token it was handed.
  */
 export type KeyValueStore = {
   getItem(key: string): string | null
@@ -24,6 +29,14 @@ const DEVICE_KEY = 'portico.secure.deviceId'
 const TOKEN = /^[A-Za-z0-9_.-]{1,512}$/
 const DEVICE = /^[A-Za-z0-9_-]{16,128}$/
 
+/** Token → the device id of the store that loaded or saved it. Tokens are random, so stores never collide. */
+const deviceOfToken = new Map<string, string>()
+
+/** The device id a session token was opened on, as known to this page's session store. */
+export function deviceIdOfSession(token: string): string | undefined {
+  return deviceOfToken.get(token)
+}
+
 export function createMemoryStore(): KeyValueStore {
   const map = new Map<string, string>()
   return { getItem: (key) => map.get(key) ?? null, setItem: (key, value) => void map.set(key, value), removeItem: (key) => void map.delete(key) }
@@ -41,7 +54,7 @@ export function createSessionStore({ store, randomUUID, now }: { store: KeyValue
       return fallback
     }
   }
-  return {
+  const sessions: SessionStore = {
     load() {
       const raw = safe(() => store.getItem(SESSION_KEY), null)
       if (raw === null) return undefined
@@ -53,15 +66,20 @@ export function createSessionStore({ store, randomUUID, now }: { store: KeyValue
           safe(() => store.removeItem(SESSION_KEY), undefined)
           return undefined
         }
+        deviceOfToken.set(parsed.token, sessions.deviceId())
         return { token: parsed.token, expiresAt: parsed.expiresAt }
       } catch {
         return undefined
       }
     },
     save(session) {
+      deviceOfToken.set(session.token, sessions.deviceId())
       safe(() => store.setItem(SESSION_KEY, JSON.stringify(session)), undefined)
     },
     clear() {
+      const raw = safe(() => store.getItem(SESSION_KEY), null)
+      const token = raw === null ? undefined : safe(() => (JSON.parse(raw) as Partial<StoredSession>).token, undefined)
+      if (typeof token === 'string') deviceOfToken.delete(token)
       safe(() => store.removeItem(SESSION_KEY), undefined)
     },
     deviceId() {
@@ -72,4 +90,5 @@ export function createSessionStore({ store, randomUUID, now }: { store: KeyValue
       return id
     },
   }
+  return sessions
 }

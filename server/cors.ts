@@ -3,6 +3,7 @@
  * matches one of the project's allowed origins (SPEC §5, `*` wildcards).
  */
 import { type FastifyCorsOptions, type FastifyCorsOptionsDelegateCallback } from '@fastify/cors'
+import { DEVICE_HEADER } from './auth/sessionToken'
 import { requestedProjectId } from './projectGuard'
 import { type ProjectRegistry } from './projects'
 
@@ -28,7 +29,7 @@ export interface CorsPolicyOptions {
  * For `@fastify/cors`'s `delegator`: decides per request from its path and projectId.
  *
  * - The embedded-wallet API answers the secure page's origin only, lets it send
- *   `Authorization`, and lets it read `Retry-After` (the resend cooldown). The
+ *   `Authorization` and the device id header, and lets it read `Retry-After` (the resend cooldown). The
  *   path decides, not the route: a preflight is routed to the catch-all OPTIONS
  *   route, whose config says nothing about the route it asks for.
  * - The development mailbox answers no origin.
@@ -48,7 +49,7 @@ export function corsDelegator(projects: ProjectRegistry, { secureOrigins = new S
       return callback(null, {
         ...common,
         methods: ['GET', 'POST'],
-        allowedHeaders: ['content-type', 'authorization'],
+        allowedHeaders: ['content-type', 'authorization', DEVICE_HEADER],
         exposedHeaders: ['retry-after'],
         origin: (origin, allow) => allow(null, origin !== undefined && secureOrigins.has(origin)),
       })

@@ -22,6 +22,10 @@ export type AuthErrorCode =
   | 'EMAIL_UNCHANGED'
   | 'EMAIL_IN_USE'
   | 'UNAUTHORIZED'
+  | 'PROJECT_REQUIRED'
+  | 'PROJECT_MISMATCH'
+  | 'DEVICE_REQUIRED'
+  | 'DEVICE_MISMATCH'
   | 'SESSION_EXPIRED'
   | 'INVALID_PAYLOAD'
   | 'WALLET_UNAVAILABLE'
@@ -71,8 +75,10 @@ export function rateLimitError(code: 'EMAIL_RATE_LIMITED' | 'IP_RATE_LIMITED' | 
 
 export const invalidEmail = (field = 'email') => new AuthError(400, 'Bad Request', 'INVALID_EMAIL', 'Invalid email', { field })
 
-export const unauthorized = (message = 'Sign in again: the session is missing, unknown or signed out') =>
-  new AuthError(401, 'Unauthorized', 'UNAUTHORIZED', message, {}, { 'www-authenticate': 'Bearer' })
+export const unauthorized = (
+  message = 'Sign in again: the session is missing, unknown or signed out',
+  code: 'UNAUTHORIZED' | 'PROJECT_REQUIRED' | 'PROJECT_MISMATCH' | 'DEVICE_REQUIRED' | 'DEVICE_MISMATCH' = 'UNAUTHORIZED',
+) => new AuthError(401, 'Unauthorized', code, message, {}, { 'www-authenticate': 'Bearer' })
 
 /** SPEC §8 alert "Session Expired". */
 export const sessionExpired = () =>

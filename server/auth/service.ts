@@ -14,6 +14,7 @@ import { type OtpCode, createOtpCodeStore } from '../db/otpCodes'
 import { type LimitResult, type RateLimitRule, createRateLimitStore } from '../db/rateLimits'
 import { type DatabaseSchema, type OtpPurpose, type WalletNamespace } from '../db/schema'
 import { createWalletKeyStore, walletKeyAad } from '../db/walletKeys'
+import { clientKey } from '../clientAddress'
 import { type ProjectRegistry } from '../projects'
 import { normalizeEmail } from './email'
 import { AuthError, cooldownError, invalidEmail, rateLimitError, sessionExpired, unauthorized } from './errors'
@@ -21,7 +22,7 @@ import { addressOf, generateWalletKeys } from './keys'
 import { type Mailer, composeMail } from './mailer'
 import { type Keyring } from './masterKey'
 import { CODE_PATTERN, codeMatches, generateCode, generateSalt, hashCode } from './oneTimeCode'
-import { generateSessionToken, hashDeviceId, hashSessionToken, SESSION_TOKEN_PATTERN } from './sessionToken'
+import { DEVICE_HEADER, generateSessionToken, hashDeviceId, hashSessionToken, SESSION_TOKEN_PATTERN } from './sessionToken'
 import { type SignKind, type SignResult, namespaceOfKind, signPayload } from './signing'
 
 export interface AuthLimits {
@@ -33,9 +34,20 @@ export interface AuthLimits {
   resendCooldownMs: number
   /** Session lifetime from sign-in. Default 7 days. */
   sessionTtlMs: number
-  /** Codes sent to one address. Default 10 an hour. */
+  /**
+   * Codes sent to one address from one client (IP address, or IPv6 /64). Default 5 an
+   * hour. A stranger who asks for codes for someone else's address uses up only their
+   * own share: the address's owner, elsewhere, still gets codes.
+   */
+  codesPerEmailAndIp: RateLimitRule
+  /**
+   * Codes sent to one address from everywhere: the ceiling that bounds guessing against
+   * one address. Default 30 an hour, shared, so never escalated. Devices the address's
+   * owner approved are not counted against it, so a stranger with many IPs cannot lock
+   * a returning user out.
+   */
   codesPerEmail: RateLimitRule
-  /** Codes requested from one IP address. Default 30 per 15 minutes. */
+  /** Codes requested from one client (IP address, or IPv6 /64). Default 30 per 15 minutes. */
   codesPerIp: RateLimitRule
   /** Wrong or unknown codes entered from one IP address. Default 30 per 15 minutes. */
   failedCodesPerIp: RateLimitRule
@@ -48,7 +60,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   maxAttempts: 5,
   resendCooldownMs: 30_000,
   sessionTtlMs: 7 * 24 * 3_600_000,
-  codesPerEmail: { max: 10, windowMs: 3_600_000 },
+  codesPerEmailAndIp: { max: 5, windowMs: 3_600_000 },
+  codesPerEmail: { max: 30, windowMs: 3_600_000, escalate: false },
   codesPerIp: { max: 30, windowMs: 15 * 60_000 },
   failedCodesPerIp: { max: 30, windowMs: 15 * 60_000 },
   signsPerSession: { max: 120, windowMs: 60_000 },
@@ -106,8 +119,11 @@ export interface AuthService {
     input: { projectId: string; email: string; deviceId: string; otp: string; chainId?: unknown },
     context: RequestContext,
   ): Promise<{ user: EmbeddedWalletUser; session: SessionGrant }>
-  /** The session and user behind a bearer token, or a 401. `projectId`, when given, must be the session's. */
-  authenticate(token: string | undefined, projectId?: string): Promise<Authenticated>
+  /**
+   * The session and user behind a bearer token, or a 401. A session works only for the
+   * project and from the device (device id) it was opened for, so both are required.
+   */
+  authenticate(token: string | undefined, where: { projectId: string | undefined; deviceId: string | undefined }): Promise<Authenticated>
   getUser(auth: Authenticated, chainId?: unknown): Promise<EmbeddedWalletUser>
   /** Signs out; true when a live session ended. */
   logout(token: string | undefined): Promise<boolean>
@@ -181,6 +197,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (!result.allowed) throw rateLimitError(code, result.retryAfterMs)
   }
 
+  /** The per-IP subject: the client's address (an IPv6 client by its /64), keyed. */
+  const clientSubject = (context: RequestContext) => subject(clientKey(context.ip))
+
   async function maybeSweep(): Promise<void> {
     if (now() - lastSweep < SWEEP_EVERY_MS) return
     lastSweep = now()
@@ -189,9 +208,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
   /**
    * Makes a code, stores its hash and emails it. The resend cooldown comes
-   * first (SPEC §5), then the per-IP and per-address limits; a code the server
-   * sends on its own as the next step (`followUp`) starts the cooldown without
-   * being refused by it.
+   * first (SPEC §5), per address, purpose and device: it paces one visitor's
+   * resends and never blocks someone else asking for the same address. Then the
+   * per-IP, per-(address, IP) and per-address limits; the per-address ceiling is
+   * skipped for a device the address's owner approved (`trustedDevice`). A code
+   * the server sends on its own as the next step (`followUp`) starts the
+   * cooldown without being refused by it.
    */
   async function sendCode(request: {
     purpose: OtpPurpose
@@ -201,16 +223,19 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     userId?: string | null
     newEmail?: string | null
     followUp?: boolean
+    trustedDevice?: boolean
     context: RequestContext
   }): Promise<void> {
     const at = now()
-    const cooldown = `${request.purpose}:${subject(request.to)}`
+    const cooldown = `${request.purpose}:${subject(request.to)}:${request.deviceHash}`
     const started = await rateLimits.startCooldown(cooldown, limits.resendCooldownMs, at, { force: request.followUp ?? false })
     if (!started.allowed) throw cooldownError(started.retryAfterMs)
     let issued: OtpCode | undefined
     try {
-      refuse(await rateLimits.hit(`send:ip:${subject(request.context.ip)}`, limits.codesPerIp, at), 'IP_RATE_LIMITED')
-      refuse(await rateLimits.hit(`send:email:${subject(request.to)}`, limits.codesPerEmail, at), 'EMAIL_RATE_LIMITED')
+      const client = clientSubject(request.context)
+      refuse(await rateLimits.hit(`send:ip:${client}`, limits.codesPerIp, at), 'IP_RATE_LIMITED')
+      refuse(await rateLimits.hit(`send:email-ip:${subject(request.to)}:${client}`, limits.codesPerEmailAndIp, at), 'EMAIL_RATE_LIMITED')
+      if (!request.trustedDevice) refuse(await rateLimits.hit(`send:email:${subject(request.to)}`, limits.codesPerEmail, at), 'EMAIL_RATE_LIMITED')
       const code = generateCode()
       const salt = generateSalt()
       issued = await codes.issue({
@@ -249,12 +274,14 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   }
 
   /**
-   * Checks `otp` against a pending code and uses it up. Wrong entries count
-   * against the code (invalidated after maxAttempts) and against the IP.
+   * Checks `otp` against the live codes this project and device asked for (several may
+   * be live: a new code never cancels an earlier one) and uses up the one it matches.
+   * A wrong entry counts against every one of them (each is invalidated after
+   * maxAttempts) and against the IP.
    */
-  async function redeem(code: OtpCode | undefined, otp: string, expected: { projectId: string; deviceHash: string }, context: RequestContext): Promise<OtpCode> {
+  async function redeem(pending: OtpCode[], otp: string, context: RequestContext): Promise<OtpCode> {
     const at = now()
-    const failures = `verify-failed:ip:${subject(context.ip)}`
+    const failures = `verify-failed:ip:${clientSubject(context)}`
     refuse(await rateLimits.check(failures, limits.failedCodesPerIp, at), 'IP_RATE_LIMITED')
     const fail = async (error: AuthError): Promise<never> => {
       await rateLimits.hit(failures, limits.failedCodesPerIp, at)
@@ -263,28 +290,33 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const notFound = () =>
       new AuthError(400, 'Bad Request', 'OTP_NOT_FOUND', 'No code is waiting to be entered here; request a new code')
 
-    // A code works only for the project and device that asked for it.
-    if (code === undefined || code.projectId !== expected.projectId || code.deviceHash !== expected.deviceHash) return fail(notFound())
-    if (at >= code.expiresAt.getTime()) {
-      await codes.end(code.id, 'expired', at)
-      return fail(new AuthError(400, 'Bad Request', 'OTP_EXPIRED', 'The code has expired; request a new code'))
+    const expired = pending.filter((code) => at >= code.expiresAt.getTime())
+    for (const code of expired) await codes.end(code.id, 'expired', at)
+    const live = pending.filter((code) => at < code.expiresAt.getTime())
+    if (live.length === 0) {
+      return fail(expired.length > 0 ? new AuthError(400, 'Bad Request', 'OTP_EXPIRED', 'The code has expired; request a new code') : notFound())
     }
-    const attempts = await codes.countAttempt(code.id)
-    if (attempts === undefined) return fail(notFound())
-    const matches = keyring.has(code.masterKeyId) &&
-      codeMatches(keyring.derive('otp-pepper/1', code.masterKeyId), otp, { purpose: code.purpose, email: code.email, salt: code.salt }, code.codeHash)
-    if (!matches) {
-      const left = code.maxAttempts - attempts
-      if (left <= 0) {
-        await codes.end(code.id, 'exhausted', at)
-        return fail(new AuthError(400, 'Bad Request', 'OTP_EXHAUSTED',
-          `The code is not correct, and after ${code.maxAttempts} wrong attempts it no longer works; request a new code`, { attemptsLeft: 0 }))
+    let attemptsLeft = 0
+    for (const code of live) {
+      const attempts = await codes.countAttempt(code.id)
+      if (attempts === undefined) continue
+      const matches = keyring.has(code.masterKeyId) &&
+        codeMatches(keyring.derive('otp-pepper/1', code.masterKeyId), otp, { purpose: code.purpose, email: code.email, salt: code.salt }, code.codeHash)
+      if (matches) {
+        if (await codes.end(code.id, 'used', at)) return code
+        continue
       }
-      return fail(new AuthError(400, 'Bad Request', 'OTP_INVALID',
-        `The code is not correct; ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, { attemptsLeft: left }))
+      const left = code.maxAttempts - attempts
+      if (left <= 0) await codes.end(code.id, 'exhausted', at)
+      attemptsLeft = Math.max(attemptsLeft, left)
     }
-    if (!(await codes.end(code.id, 'used', at))) return fail(notFound())
-    return code
+    if (attemptsLeft <= 0) {
+      const maxAttempts = Math.max(...live.map((code) => code.maxAttempts))
+      return fail(new AuthError(400, 'Bad Request', 'OTP_EXHAUSTED',
+        `The code is not correct, and after ${maxAttempts} wrong attempts it no longer works; request a new code`, { attemptsLeft: 0 }))
+    }
+    return fail(new AuthError(400, 'Bad Request', 'OTP_INVALID',
+      `The code is not correct; ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left`, { attemptsLeft }))
   }
 
   async function createUser(email: string | null): Promise<AuthUser> {
@@ -373,8 +405,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       }
 
       const user = await users.findByEmail(email)
-      const newDevice = user !== undefined && !(await users.isDeviceApproved(user.id, deviceHash))
-      await sendCode({ purpose: newDevice ? 'device' : 'login', to: email, projectId, deviceHash, userId: newDevice ? user.id : null, context })
+      const approved = user !== undefined && (await users.isDeviceApproved(user.id, deviceHash))
+      const newDevice = user !== undefined && !approved
+      await sendCode({ purpose: newDevice ? 'device' : 'login', to: email, projectId, deviceHash, userId: newDevice ? user.id : null, trustedDevice: approved, context })
       return { action: newDevice ? 'VERIFY_DEVICE' : 'VERIFY_OTP' }
     },
 
@@ -383,11 +416,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const email = requireEmail(rawEmail)
       requireOtpShape(otp)
       const deviceHash = hashDeviceId(deviceId)
-      const code = await redeem(await codes.findPending({ purpose: 'device', email }), otp, { projectId, deviceHash }, context)
+      const code = await redeem(await codes.findPending({ purpose: 'device', email, projectId, deviceHash }), otp, context)
       if (code.userId === null) throw new Error(`device code ${code.id} has no user`)
       await users.approveDevice(code.userId, deviceHash, describeDevice(context) ?? null, now())
       // The device is approved; signing in still takes a code (SPEC §4: VERIFY_DEVICE, then VERIFY_OTP).
-      await sendCode({ purpose: 'login', to: email, projectId, deviceHash, followUp: true, context })
+      await sendCode({ purpose: 'login', to: email, projectId, deviceHash, followUp: true, trustedDevice: true, context })
       return { action: 'VERIFY_OTP' }
     },
 
@@ -397,7 +430,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       requireOtpShape(otp)
       normalizeChainId(chainId)
       const deviceHash = hashDeviceId(deviceId)
-      await redeem(await codes.findPending({ purpose: 'login', email }), otp, { projectId, deviceHash }, context)
+      await redeem(await codes.findPending({ purpose: 'login', email, projectId, deviceHash }), otp, context)
 
       const user = (await users.findByEmail(email)) ?? (await createUser(email))
       // The code proves the inbox, which is what approving a device proves too.
@@ -428,12 +461,15 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return linked?.userId === user.id ? user : ((await users.findById(linked!.userId)) ?? user)
     },
 
-    async authenticate(token, projectId) {
+    async authenticate(token, { projectId, deviceId }) {
       if (token === undefined) throw unauthorized('Send the session as Authorization: Bearer <token>')
+      if (projectId === undefined) throw unauthorized('Send the project the session was opened for as ?projectId=', 'PROJECT_REQUIRED')
+      if (deviceId === undefined) throw unauthorized(`Send the device id the session was opened on as the ${DEVICE_HEADER} header`, 'DEVICE_REQUIRED')
       const live = await liveSession(token)
       if (live === undefined) throw unauthorized()
       if (live.expired) throw sessionExpired()
-      if (projectId !== undefined && projectId !== live.session.projectId) throw unauthorized('This session belongs to another project; sign in again')
+      if (projectId !== live.session.projectId) throw unauthorized('This session belongs to another project; sign in again', 'PROJECT_MISMATCH')
+      if (hashDeviceId(deviceId) !== live.session.deviceHash) throw unauthorized('This session belongs to another device; sign in again', 'DEVICE_MISMATCH')
       const user = await users.findById(live.session.userId)
       if (user === undefined) throw unauthorized()
       return { session: live.session, user }
@@ -463,13 +499,14 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         await sendCode({ ...common, purpose: 'update_secondary', to: newEmail })
         return { action: 'VERIFY_SECONDARY_OTP' }
       }
-      await sendCode({ ...common, purpose: 'update_primary', to: user.email })
+      // The owner's own signed-in device asks for a code to the owner's address.
+      await sendCode({ ...common, purpose: 'update_primary', to: user.email, trustedDevice: true })
       return { action: 'VERIFY_PRIMARY_OTP' }
     },
 
     async verifyPrimaryEmail({ session, user }, otp, context) {
       requireOtpShape(otp)
-      const code = await redeem(await codes.findPending({ purpose: 'update_primary', userId: user.id }), otp, session, context)
+      const code = await redeem(await codes.findPending({ purpose: 'update_primary', userId: user.id, projectId: session.projectId, deviceHash: session.deviceHash }), otp, context)
       if (code.newEmail === null) throw new Error(`email change code ${code.id} has no new email`)
       await sendCode({
         purpose: 'update_secondary', to: code.newEmail, newEmail: code.newEmail, userId: user.id,
@@ -480,7 +517,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
     async verifySecondaryEmail({ session, user }, otp, context) {
       requireOtpShape(otp)
-      const code = await redeem(await codes.findPending({ purpose: 'update_secondary', userId: user.id }), otp, session, context)
+      const code = await redeem(await codes.findPending({ purpose: 'update_secondary', userId: user.id, projectId: session.projectId, deviceHash: session.deviceHash }), otp, context)
       if (code.newEmail === null) throw new Error(`email change code ${code.id} has no new email`)
       if (!(await users.changeEmail(user.id, code.newEmail, now()))) {
         throw new AuthError(409, 'Conflict', 'EMAIL_IN_USE', 'Another wallet already uses this email')

@@ -3,6 +3,10 @@
  * end state (`used`, `expired`, `exhausted`, `replaced`, `undelivered`); every
  * move is a conditional update on `status = 'pending'`, so two requests racing
  * on one code cannot both use it, and attempts are counted atomically.
+ *
+ * Sign-in and device codes are never replaced: several may be live for one
+ * address, each bound to the project and device that asked, so a code someone
+ * else requests for the address cannot cancel the owner's.
  */
 import { randomUUID } from 'node:crypto'
 import { type Kysely, type Selectable } from 'kysely'
@@ -43,24 +47,34 @@ export interface NewOtpCode {
 }
 
 /**
- * Which pending code a request means: sign-in and device codes by recipient,
- * email-change codes by user (the session says who).
+ * Which pending codes a request means: sign-in and device codes by recipient,
+ * email-change codes by user (the session says who); always those of the
+ * project and device asking.
  */
-export type OtpLookup = { purpose: 'login' | 'device'; email: string } | { purpose: 'update_primary' | 'update_secondary'; userId: string }
+export type OtpLookup = ({ purpose: 'login' | 'device'; email: string } | { purpose: 'update_primary' | 'update_secondary'; userId: string }) & {
+  projectId: string
+  deviceHash: string
+}
 
 export function isEmailChange(purpose: OtpPurpose): purpose is 'update_primary' | 'update_secondary' {
   return purpose === 'update_primary' || purpose === 'update_secondary'
 }
 
+/**
+ * The most pending codes one entry is checked against. The resend cooldown and the
+ * per-(address, IP) limit keep far fewer live for one device in practice.
+ */
+export const MAX_PENDING_LOOKUP = 10
+
 export interface OtpCodeStore {
   /**
-   * Ends the pending codes this one replaces, then stores it: for sign-in and
-   * device codes, those of the same purpose and recipient; for email-change
-   * codes, every pending email-change code of the user.
+   * Stores a code. An email-change code first ends every pending email-change
+   * code of the user (only the user's own session asks for them); sign-in and
+   * device codes end nothing.
    */
   issue(code: NewOtpCode): Promise<OtpCode>
-  /** The newest pending code for the lookup, if any. */
-  findPending(lookup: OtpLookup): Promise<OtpCode | undefined>
+  /** The pending codes for the lookup, newest first (at most {@link MAX_PENDING_LOOKUP}). */
+  findPending(lookup: OtpLookup): Promise<OtpCode[]>
   /**
    * Counts one attempt if the code is still pending and has attempts left;
    * returns the new attempt count, or undefined when it could not be counted.
@@ -103,16 +117,16 @@ export function createOtpCodeStore(db: Kysely<DatabaseSchema>): OtpCodeStore {
         expires_at: isoAt(code.expiresAt),
       }
       await db.transaction().execute(async (trx) => {
-        const replaced = trx
-          .updateTable('auth_otp_codes')
-          .set({ status: 'replaced', ended_at: isoAt(code.createdAt) })
-          .where('status', '=', 'pending')
         if (isEmailChange(code.purpose)) {
           // A new email change (or its next step) ends every earlier step of the user's change.
           if (!code.userId) throw new Error(`A '${code.purpose}' code needs a userId`)
-          await replaced.where('purpose', 'in', ['update_primary', 'update_secondary']).where('user_id', '=', code.userId).execute()
-        } else {
-          await replaced.where('purpose', '=', code.purpose).where('email', '=', code.email).execute()
+          await trx
+            .updateTable('auth_otp_codes')
+            .set({ status: 'replaced', ended_at: isoAt(code.createdAt) })
+            .where('status', '=', 'pending')
+            .where('purpose', 'in', ['update_primary', 'update_secondary'])
+            .where('user_id', '=', code.userId)
+            .execute()
         }
         await trx.insertInto('auth_otp_codes').values(row).execute()
       })
@@ -125,9 +139,11 @@ export function createOtpCodeStore(db: Kysely<DatabaseSchema>): OtpCodeStore {
         .select(columns)
         .where('purpose', '=', lookup.purpose)
         .where('status', '=', 'pending')
+        .where('project_id', '=', lookup.projectId)
+        .where('device_hash', '=', lookup.deviceHash)
       query = 'email' in lookup ? query.where('email', '=', lookup.email) : query.where('user_id', '=', lookup.userId)
-      const row = await query.orderBy('created_at', 'desc').limit(1).executeTakeFirst()
-      return row && toCode(row)
+      const rows = await query.orderBy('created_at', 'desc').limit(MAX_PENDING_LOOKUP).execute()
+      return rows.map(toCode)
     },
 
     async countAttempt(id) {

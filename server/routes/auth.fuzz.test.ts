@@ -92,18 +92,19 @@ const requests = fc.record<FuzzRequest>({
     printable(43).map((text) => `Bearer pts_${text}`),
     printable(60),
   ),
-  query: fc.oneof(fc.constant(''), printable(40).map((text) => `?chainId=${encodeURIComponent(text)}`), printable(20).map((text) => `?projectId=${encodeURIComponent(text)}`)),
+  query: fc.oneof(fc.constant(''), fc.constant('?projectId=shop'), printable(40).map((text) => `?chainId=${encodeURIComponent(text)}`), printable(20).map((text) => `?projectId=${encodeURIComponent(text)}`)),
   origin: fc.constantFrom(SECURE_ORIGIN, undefined, 'https://evil.example'),
 })
 
 describe.each(engines)('auth routes under fuzzing on $name', ({ engine, freshDatabase }) => {
   let server: AuthTestServer
+  const CANARY_DEVICE = 'canary-device-0000001'
   let canary: { token: string; email: string; userId: string; addresses: Record<string, string> }
 
   beforeAll(async () => {
     server = await startAuthTestServer({ database: await freshDatabase() })
     const email = 'canary@example.com'
-    const deviceId = 'canary-device-0000001'
+    const deviceId = CANARY_DEVICE
     await server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId })
     const login = await server.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp: server.latestCode(email) })
     const body = login.body as { session: { token: string }; user: { addresses: Record<string, string> } }
@@ -131,7 +132,10 @@ describe.each(engines)('auth routes under fuzzing on $name', ({ engine, freshDat
         if (origin !== undefined) headers.origin = origin
         // Signing out the canary would be a legitimate change, not a corruption; everything else may use its token.
         if (authorization === 'canary') {
-          if (path !== '/auth/v1/logout') headers.authorization = `Bearer ${canary.token}`
+          if (path !== '/auth/v1/logout') {
+            headers.authorization = `Bearer ${canary.token}`
+            headers['x-portico-device'] = CANARY_DEVICE
+          }
         } else if (authorization !== undefined) headers.authorization = authorization
         const response = await fetch(`${server.baseUrl}${path}${query}`, { method, headers, ...(method === 'POST' ? { body } : {}) })
         const text = await response.text()
@@ -158,7 +162,7 @@ describe.each(engines)('auth routes under fuzzing on $name', ({ engine, freshDat
       const secret = server.keyring.decrypt(encrypted, walletKeyAad({ userId: row.user_id, namespace: row.namespace, address: row.address }))
       expect(addressOf(row.namespace as WalletNamespace, secret)).toBe(canary.addresses[row.namespace])
     }
-    const me = await server.get('/auth/v1/me', { authorization: `Bearer ${canary.token}` })
+    const me = await server.get('/auth/v1/me?projectId=shop', { authorization: `Bearer ${canary.token}`, 'x-portico-device': CANARY_DEVICE })
     expect(me.status).toBe(200)
 
     // Every stored row is well formed.
@@ -184,7 +188,7 @@ describe.each(engines)('auth routes under fuzzing on $name', ({ engine, freshDat
       fc.asyncProperty(fc.constantFrom(...SIGN_KINDS), signPayloads(canary.addresses.solana!), async (kind, payload) => {
         // Stay under the per-session signing limit: this is about payloads.
         server.clock.advance(1_000)
-        const response = await server.post('/auth/v1/sign', JSON.stringify({ kind, payload }), { authorization: `Bearer ${canary.token}` })
+        const response = await server.post('/auth/v1/sign?projectId=shop', JSON.stringify({ kind, payload }), { authorization: `Bearer ${canary.token}`, 'x-portico-device': CANARY_DEVICE })
         outcomes.set(`${kind} ${response.status}`, (outcomes.get(`${kind} ${response.status}`) ?? 0) + 1)
         if (response.status !== 200 && response.status !== 400) throw new Error(`${kind} ${JSON.stringify(payload)} answered ${response.status}: ${response.text}`)
         if (response.status === 400) expect(response.body).toMatchObject({ message: expect.stringMatching(/^(payload|body\/payload)/) })

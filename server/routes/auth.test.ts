@@ -48,13 +48,16 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
     server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId }, as(ip, headers))
   const verify = (email: string, deviceId: string, otp: string, ip: string, extra: Record<string, unknown> = {}) =>
     server.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp, ...extra }, as(ip))
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+  /** The device each session was opened on, as the secure page keeps it: sent beside the token. */
+  const deviceOf = new Map<string, string>()
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}`, ...(deviceOf.has(token) ? { 'x-portico-device': deviceOf.get(token)! } : {}) })
 
   async function login(email = newEmail(), deviceId = newDevice(), ip = newIp()): Promise<Login> {
     expect((await start(email, deviceId, ip)).body).toEqual({ action: 'VERIFY_OTP' })
     const response = await verify(email, deviceId, server.latestCode(email), ip)
     expect(response.status).toBe(200)
     const body = response.body as { user: Login['user']; session: { token: string } }
+    deviceOf.set(body.session.token, deviceId)
     return { token: body.session.token, user: body.user, email, deviceId, ip }
   }
 
@@ -115,7 +118,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       expect(server.mailbox.list()).toHaveLength(before)
     })
 
-    it("blocks a resend for 30 s with 'Please try again after {n} seconds' and Retry-After, then sends a new code that replaces the old", async () => {
+    it("blocks a resend for 30 s with 'Please try again after {n} seconds' and Retry-After, then sends a new code; the first stays valid", async () => {
       const email = newEmail()
       const deviceId = newDevice()
       const ip = newIp()
@@ -139,12 +142,33 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       expect((await start(email, deviceId, ip)).body).toEqual({ action: 'VERIFY_OTP' })
       const secondCode = server.latestCode(email)
       expect(server.mailbox.list().filter((mail) => mail.to === email)).toHaveLength(2)
-      expect((await codeRows(email)).map((row) => row.status)).toEqual(['replaced', 'pending'])
-
-      if (firstCode !== secondCode) {
-        expect((await verify(email, deviceId, firstCode, ip)).body).toMatchObject({ code: 'OTP_INVALID', attemptsLeft: 4 })
-      }
+      // A new code never cancels one that is still valid: either signs in.
+      expect((await codeRows(email)).map((row) => row.status)).toEqual(['pending', 'pending'])
+      expect((await verify(email, deviceId, firstCode, ip)).status).toBe(200)
       expect((await verify(email, deviceId, secondCode, ip)).status).toBe(200)
+      expect((await codeRows(email)).map((row) => row.status)).toEqual(['used', 'used'])
+    })
+
+    it('a stranger asking for codes to someone else’s address cancels nothing and locks nobody out', async () => {
+      const email = newEmail('victim')
+      const victimDevice = newDevice()
+      const victimIp = newIp()
+      expect((await start(email, victimDevice, victimIp)).status).toBe(200)
+      const victimCode = server.latestCode(email)
+
+      // 30 s later, and again and again, from elsewhere: the stranger's share runs out, nothing else.
+      const strangerIp = newIp()
+      const answers: number[] = []
+      for (let i = 0; i < 10; i++) {
+        server.clock.advance(30 * SECOND)
+        answers.push((await start(email, newDevice(), strangerIp)).status)
+      }
+      expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200])
+      expect(answers.slice(5)).toEqual([429, 429, 429, 429, 429])
+
+      // The victim's code still works, and the victim can still get new ones.
+      expect((await verify(email, victimDevice, victimCode, victimIp)).status).toBe(200)
+      expect((await start(email, victimDevice, victimIp)).body).toEqual({ action: 'VERIFY_OTP' })
     })
 
     it('answers CONNECT, and sends nothing, when this device already holds a live session for the address', async () => {
@@ -319,28 +343,56 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
   describe('sessions', () => {
     it('GET /auth/v1/me returns the user, on the chain asked for', async () => {
       const session = await login()
-      const me = await server.get('/auth/v1/me', bearer(session.token))
+      const me = await server.get('/auth/v1/me?projectId=shop', bearer(session.token))
       expect(me.status).toBe(200)
       expect(me.body).toEqual({ user: session.user })
       expect(me.headers.get('cache-control')).toBe('no-store')
 
-      const polygon = await server.get('/auth/v1/me?chainId=eip155:137', bearer(session.token))
+      const polygon = await server.get('/auth/v1/me?projectId=shop&chainId=eip155:137', bearer(session.token))
       expect((polygon.body as { user: { chainId: number } }).user.chainId).toBe(137)
       const solanaChain = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
-      const solana = await server.get(`/auth/v1/me?chainId=${solanaChain}`, bearer(session.token))
+      const solana = await server.get(`/auth/v1/me?projectId=shop&chainId=${solanaChain}`, bearer(session.token))
       expect(solana.body).toMatchObject({ user: { chainId: solanaChain, address: session.user.addresses.solana, accounts: [{ address: session.user.addresses.solana, type: 'eoa' }] } })
-      expect((await server.get('/auth/v1/me?chainId=cosmos:hub', bearer(session.token))).status).toBe(400)
+      expect((await server.get('/auth/v1/me?projectId=shop&chainId=cosmos:hub', bearer(session.token))).status).toBe(400)
       expect((await server.get('/auth/v1/me?projectId=shop', bearer(session.token))).status).toBe(200)
-      expect((await server.get('/auth/v1/me?projectId=quiet', bearer(session.token))).body).toMatchObject({ code: 'UNAUTHORIZED' })
+      expect((await server.get('/auth/v1/me?projectId=quiet', bearer(session.token))).body).toMatchObject({ code: 'PROJECT_MISMATCH' })
+    })
+
+    it('takes a session only from the device and project it was opened for: a stolen token alone signs nothing', async () => {
+      const session = await login()
+      const thief = newIp()
+      const routes: Array<[string, (query: string, headers: Record<string, string>) => Promise<HttpResult>]> = [
+        ['GET /me', (query, headers) => server.get(`/auth/v1/me${query}`, as(thief, headers))],
+        ['POST /sign', (query, headers) => server.post(`/auth/v1/sign${query}`, { kind: 'personal_sign', payload: { message: 'x' } }, as(thief, headers))],
+        ['POST /email/update', (query, headers) => server.post(`/auth/v1/email/update${query}`, { newEmail: newEmail() }, as(thief, headers))],
+        ['POST /email/update/primary', (query, headers) => server.post(`/auth/v1/email/update/primary${query}`, { otp: '123456' }, as(thief, headers))],
+        ['POST /email/update/secondary', (query, headers) => server.post(`/auth/v1/email/update/secondary${query}`, { otp: '123456' }, as(thief, headers))],
+      ]
+      const token = { authorization: `Bearer ${session.token}` }
+      for (const [name, call] of routes) {
+        const noDevice = await call('?projectId=shop', token)
+        expect([name, noDevice.status, noDevice.body]).toEqual([name, 401, {
+          error: 'Unauthorized', code: 'DEVICE_REQUIRED', message: 'Send the device id the session was opened on as the x-portico-device header',
+        }])
+        const otherDevice = await call('?projectId=shop', { ...token, 'x-portico-device': newDevice() })
+        expect([name, otherDevice.status, otherDevice.body]).toEqual([name, 401, { error: 'Unauthorized', code: 'DEVICE_MISMATCH', message: 'This session belongs to another device; sign in again' }])
+        const noProject = await call('', { ...token, 'x-portico-device': session.deviceId })
+        expect([name, noProject.status, noProject.body]).toEqual([name, 401, { error: 'Unauthorized', code: 'PROJECT_REQUIRED', message: 'Send the project the session was opened for as ?projectId=' }])
+        const otherProject = await call('?projectId=quiet', { ...token, 'x-portico-device': session.deviceId })
+        expect([name, otherProject.status, (otherProject.body as { code: string }).code]).toEqual([name, 401, 'PROJECT_MISMATCH'])
+      }
+      expect(server.mailbox.latest(session.email)?.meta.purpose).toBe('login')
+      // With both, from anywhere: the session works.
+      expect((await server.get('/auth/v1/me?projectId=shop', as(thief, bearer(session.token)))).status).toBe(200)
     })
 
     it('answers 401 without a valid bearer token', async () => {
-      const missing = await server.get('/auth/v1/me')
+      const missing = await server.get('/auth/v1/me?projectId=shop')
       expect(missing.status).toBe(401)
       expect(missing.headers.get('www-authenticate')).toBe('Bearer')
       expect(missing.body).toEqual({ error: 'Unauthorized', message: 'Send the session as Authorization: Bearer <token>', code: 'UNAUTHORIZED' })
       for (const header of ['Bearer nope', 'Basic abc', `Bearer pts_${'A'.repeat(43)}`, 'Bearer']) {
-        const response = await server.get('/auth/v1/me', { authorization: header })
+        const response = await server.get('/auth/v1/me?projectId=shop', { authorization: header, 'x-portico-device': newDevice() })
         expect(response.status).toBe(401)
         expect(response.body).toMatchObject({ code: 'UNAUTHORIZED' })
       }
@@ -349,9 +401,9 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
     it('expires a session after its lifetime (Session Expired)', async () => {
       const session = await login()
       server.clock.advance(7 * 24 * 60 * MINUTE - 1)
-      expect((await server.get('/auth/v1/me', bearer(session.token))).status).toBe(200)
+      expect((await server.get('/auth/v1/me?projectId=shop', bearer(session.token))).status).toBe(200)
       server.clock.advance(1)
-      const expired = await server.get('/auth/v1/me', bearer(session.token))
+      const expired = await server.get('/auth/v1/me?projectId=shop', bearer(session.token))
       expect(expired.status).toBe(401)
       expect(expired.body).toEqual({ error: 'Session Expired', message: 'The session has expired; sign in again', code: 'SESSION_EXPIRED' })
       expect((await server.post('/auth/v1/is-connected', {}, bearer(session.token))).body).toEqual({ isConnected: false })
@@ -361,11 +413,11 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       const session = await login()
       const other = await login()
       expect((await server.post('/auth/v1/logout', '', bearer(session.token))).body).toEqual({ success: true })
-      expect((await server.get('/auth/v1/me', bearer(session.token))).status).toBe(401)
+      expect((await server.get('/auth/v1/me?projectId=shop', bearer(session.token))).status).toBe(401)
       expect((await server.post('/auth/v1/logout', '', bearer(session.token))).body).toEqual({ success: true })
       expect((await server.post('/auth/v1/logout', '')).status).toBe(401)
       // Only that session ended.
-      expect((await server.get('/auth/v1/me', bearer(other.token))).status).toBe(200)
+      expect((await server.get('/auth/v1/me?projectId=shop', bearer(other.token))).status).toBe(200)
       const row = await server.db.selectFrom('auth_sessions').select('revoked_at').where('user_id', '=',
         (await server.db.selectFrom('auth_users').select('id').where('email', '=', session.email).executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow()
       expect(row.revoked_at).not.toBeNull()
@@ -387,7 +439,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
     it('confirms from the current address, then verifies the new one, then moves the wallet', async () => {
       const session = await login()
       const target = newEmail('moved')
-      const update = (path: string, body: unknown) => server.post(`/auth/v1/email/update${path}`, body, as(session.ip, bearer(session.token)))
+      const update = (path: string, body: unknown) => server.post(`/auth/v1/email/update${path}?projectId=shop`, body, as(session.ip, bearer(session.token)))
 
       expect((await update('', { newEmail: target.toUpperCase() })).body).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
       const primaryMail = server.mailbox.latest(session.email)!
@@ -405,7 +457,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       expect(secondaryMail.meta.purpose).toBe('update_secondary')
       expect((await update('/secondary', { otp: secondaryMail.meta.code })).body).toEqual({ newEmail: target })
 
-      const me = await server.get('/auth/v1/me', bearer(session.token))
+      const me = await server.get('/auth/v1/me?projectId=shop', bearer(session.token))
       expect(me.body).toMatchObject({ user: { email: target, address: session.user.address } })
       // The wallet answers to the new address from the same device, with the same keys.
       server.clock.advance(30 * SECOND)
@@ -417,7 +469,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       const session = await login()
       const taken = await login()
       const update = (body: unknown, headers: Record<string, string> = bearer(session.token)) =>
-        server.post('/auth/v1/email/update', body, as(session.ip, headers))
+        server.post('/auth/v1/email/update?projectId=shop', body, as(session.ip, headers))
 
       expect((await update({ newEmail: session.email })).body).toEqual({ error: 'Bad Request', message: 'The new email is the same as the current one', code: 'EMAIL_UNCHANGED' })
       const inUse = await update({ newEmail: taken.email })
@@ -436,7 +488,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
     it('refuses the last step when another wallet took the address meanwhile', async () => {
       const session = await login()
       const target = newEmail('contested')
-      const update = (path: string, body: unknown) => server.post(`/auth/v1/email/update${path}`, body, as(session.ip, bearer(session.token)))
+      const update = (path: string, body: unknown) => server.post(`/auth/v1/email/update${path}?projectId=shop`, body, as(session.ip, bearer(session.token)))
       await update('', { newEmail: target })
       await update('/primary', { otp: server.latestCode(session.email) })
       const secondaryCode = server.latestCode(target)
@@ -452,7 +504,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
     beforeAll(async () => {
       session = await login()
     })
-    const sign = (kind: string, payload: unknown, token = session.token) => server.post('/auth/v1/sign', { kind, payload }, bearer(token))
+    const sign = (kind: string, payload: unknown, token = session.token) => server.post('/auth/v1/sign?projectId=shop', { kind, payload }, bearer(token))
 
     it('personal_sign: text and 0x bytes, verified with viem', async () => {
       const text = await sign('personal_sign', { message: 'Sign in to shop.example', address: session.user.address.toLowerCase() })
@@ -536,7 +588,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
 
     it('refuses unknown kinds and missing sessions', async () => {
       expect((await sign('eth_sign', {})).body).toMatchObject({ error: 'Bad Request', message: expect.stringContaining('body/kind must be equal to one of the allowed values') })
-      expect((await server.post('/auth/v1/sign', { kind: 'personal_sign', payload: { message: 'x' } })).status).toBe(401)
+      expect((await server.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'x' } })).status).toBe(401)
     })
   })
 
@@ -577,8 +629,8 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
           created_at: new Date(server.clock.now).toISOString(), expires_at: new Date(server.clock.now + 3_600_000).toISOString(), revoked_at: null,
         }).execute()
       }
-      expect((await server.get('/auth/v1/me', bearer(forged))).status).toBe(401)
-      expect((await server.post('/auth/v1/sign', { kind: 'personal_sign', payload: { message: 'x' } }, bearer(forged))).status).toBe(401)
+      expect((await server.get('/auth/v1/me?projectId=shop', bearer(forged))).status).toBe(401)
+      expect((await server.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'x' } }, bearer(forged))).status).toBe(401)
     })
 
     it('will not sign with a ciphertext moved onto another user', async () => {
@@ -589,7 +641,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       await server.db.updateTable('auth_wallet_keys')
         .set({ iv: victimKey.iv, ciphertext: victimKey.ciphertext, auth_tag: victimKey.auth_tag })
         .where('user_id', '=', await idOf(attacker.email)).where('namespace', '=', 'eip155').execute()
-      const response = await server.post('/auth/v1/sign', { kind: 'personal_sign', payload: { message: 'x' } }, bearer(attacker.token))
+      const response = await server.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'x' } }, bearer(attacker.token))
       expect(response.status).toBe(500)
       expect(response.body).toEqual({ error: 'Wallet Unavailable', message: 'The wallet key cannot be used right now; the server operator has been told', code: 'WALLET_UNAVAILABLE' })
     })
@@ -626,14 +678,14 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       expect(server.mailbox.list()).toHaveLength(sent)
     })
 
-    it('answers the secure origin’s preflight, letting it send Authorization and read Retry-After', async () => {
+    it('answers the secure origin’s preflight, letting it send Authorization and the device id and read Retry-After', async () => {
       const preflight = await fetch(`${server.baseUrl}/auth/v1/sign`, {
         method: 'OPTIONS',
         headers: { origin: SECURE_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
       })
       expect(preflight.status).toBe(204)
       expect(preflight.headers.get('access-control-allow-origin')).toBe(SECURE_ORIGIN)
-      expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, authorization')
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, authorization, x-portico-device')
       expect(preflight.headers.get('access-control-allow-credentials')).toBeNull()
 
       const foreign = await fetch(`${server.baseUrl}/auth/v1/sign`, {
@@ -680,41 +732,65 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
 describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) => {
   const as = (ip: string) => ({ 'x-forwarded-for': ip })
 
-  it('limits codes per address, per IP and wrong codes per IP, with Retry-After', async () => {
+  it('limits codes per (address, IP), per address (approved devices exempt), per IP and wrong codes per IP, with Retry-After', async () => {
     const server = await startAuthTestServer({
       database: await freshDatabase(),
       trustProxy: ['loopback'],
-      limits: { codesPerEmail: { max: 2, windowMs: 3_600_000 }, codesPerIp: { max: 3, windowMs: 15 * MINUTE }, failedCodesPerIp: { max: 3, windowMs: 15 * MINUTE } },
+      limits: {
+        codesPerEmailAndIp: { max: 2, windowMs: 3_600_000 },
+        codesPerEmail: { max: 4, windowMs: 3_600_000, escalate: false },
+        codesPerIp: { max: 3, windowMs: 15 * MINUTE },
+        failedCodesPerIp: { max: 3, windowMs: 15 * MINUTE },
+      },
     })
     try {
-      const start = (email: string, ip: string) => server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId: 'device-limits-0001' }, as(ip))
+      const start = (email: string, ip: string, deviceId = 'device-limits-0001') => server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId }, as(ip))
 
-      // Per address: 2 an hour, whatever the IP.
+      // Per (address, IP): 2 an hour.
       const email = newEmail()
       expect((await start(email, '10.9.0.1')).status).toBe(200)
       server.clock.advance(30 * SECOND)
-      expect((await start(email, '10.9.0.2')).status).toBe(200)
+      expect((await start(email, '10.9.0.1')).status).toBe(200)
       server.clock.advance(30 * SECOND)
-      const perEmail = await start(email, '10.9.0.3')
-      expect(perEmail.status).toBe(429)
-      expect(perEmail.body).toEqual({
+      const perPair = await start(email, '10.9.0.1')
+      expect(perPair.status).toBe(429)
+      // Sliding window: the two weigh in the next hour until half of it has passed.
+      expect(perPair.body).toEqual({
         error: 'Too Many Requests',
-        message: 'Too many codes were sent to this email address. Please try again after 3540 seconds',
+        message: 'Too many codes were sent to this email address. Please try again after 5340 seconds',
         code: 'EMAIL_RATE_LIMITED',
-        retryAfter: 3540,
+        retryAfter: 5340,
       })
-      expect(perEmail.headers.get('retry-after')).toBe('3540')
-      // A refused send leaves no cooldown behind it.
-      expect((await start(email, '10.9.0.3')).body).toMatchObject({ code: 'EMAIL_RATE_LIMITED' })
+      expect(perPair.headers.get('retry-after')).toBe('5340')
+      // A refused send leaves no cooldown behind it (by now the IP's own limit answers).
+      expect((await start(email, '10.9.0.1')).body).toMatchObject({ code: 'IP_RATE_LIMITED' })
+      // Another client is not held back by it…
+      expect((await start(email, '10.9.0.2', newDevice())).status).toBe(200)
+      expect((await start(email, '10.9.0.3', newDevice())).status).toBe(200)
+      // …until the address's ceiling (4 an hour, all clients).
+      expect((await start(email, '10.9.0.4', newDevice())).body).toMatchObject({ code: 'EMAIL_RATE_LIMITED' })
+      // An IPv6 client counts by its /64.
+      expect((await start(newEmail('v6'), '2001:db8:5:6::1', newDevice())).status).toBe(200)
+
+      // A device the owner approved is not held back by the ceiling strangers filled.
+      const owner = newEmail('owner')
+      const ownDevice = newDevice()
+      expect((await start(owner, '10.9.5.1', ownDevice)).status).toBe(200)
+      expect((await server.post('/auth/v1/email/verify', { projectId: 'shop', email: owner, deviceId: ownDevice, otp: server.latestCode(owner) }, as('10.9.5.1'))).status).toBe(200)
+      for (const ip of ['10.9.6.1', '10.9.6.2', '10.9.6.3']) expect((await start(owner, ip, newDevice())).body).toEqual({ action: 'VERIFY_DEVICE' })
+      expect((await start(owner, '10.9.6.4', newDevice())).body).toMatchObject({ code: 'EMAIL_RATE_LIMITED' })
+      server.clock.advance(30 * SECOND)
+      expect((await start(owner, '10.9.5.2', ownDevice)).body).toEqual({ action: 'VERIFY_OTP' })
 
       // Per IP: 3 per 15 minutes, whatever the address.
-      for (let i = 0; i < 2; i++) expect((await start(newEmail(), '10.9.1.1')).status).toBe(200)
-      const third = await start(newEmail(), '10.9.1.1')
-      expect(third.status).toBe(200)
+      for (let i = 0; i < 3; i++) expect((await start(newEmail(), '10.9.1.1')).status).toBe(200)
       const perIp = await start(newEmail(), '10.9.1.1')
       expect(perIp.status).toBe(429)
       expect(perIp.body).toMatchObject({ code: 'IP_RATE_LIMITED', message: expect.stringMatching(/^Too many requests from this network\. Please try again after \d+ seconds$/) })
       expect((await start(newEmail(), '10.9.1.2')).status).toBe(200)
+      // The same /64 is the same client.
+      for (let i = 0; i < 3; i++) expect((await start(newEmail(), `2001:db8:7:8::${i + 1}`)).status).toBe(200)
+      expect((await start(newEmail(), '2001:db8:7:8:ffff::1')).body).toMatchObject({ code: 'IP_RATE_LIMITED' })
 
       // Wrong codes per IP: after 3, even the right code waits (and no attempt is spent).
       const victim = newEmail()
@@ -730,9 +806,9 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
       expect(await server.db.selectFrom('auth_otp_codes').select('attempts').where('email', '=', victim).executeTakeFirstOrThrow()).toEqual({ attempts: 3 })
       expect((await verify(code, '10.9.3.2')).status).toBe(200)
 
-      // Windows end: the address may get codes again.
-      server.clock.advance(3_600_000)
-      expect((await start(email, '10.9.0.4')).status).toBe(200)
+      // Two windows on, everything has slid out: the address may get codes again from the first client.
+      server.clock.advance(2 * 3_600_000)
+      expect((await start(email, '10.9.0.1')).status).toBe(200)
     } finally {
       await server.close()
     }
@@ -746,14 +822,23 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
       await server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId })
       const login = await server.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp: server.latestCode(email) })
       const token = (login.body as { session: { token: string } }).session.token
-      const sign = () => server.post('/auth/v1/sign', { kind: 'personal_sign', payload: { message: 'hi' } }, { authorization: `Bearer ${token}` })
+      const sign = () => server.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'hi' } }, { authorization: `Bearer ${token}`, 'x-portico-device': deviceId })
       expect((await sign()).status).toBe(200)
       expect((await sign()).status).toBe(200)
       const limited = await sign()
       expect(limited.status).toBe(429)
       expect(limited.body).toMatchObject({ code: 'SIGN_RATE_LIMITED' })
-      server.clock.advance(MINUTE)
+      // Sliding window: the two still weigh in the next minute until half of it has passed.
+      expect(limited.headers.get('retry-after')).toBe('90')
+      server.clock.advance(90 * SECOND)
       expect((await sign()).status).toBe(200)
+
+      // Twice the limit around a window edge: the second burst is refused.
+      server.clock.advance(3 * MINUTE)
+      server.clock.advance(MINUTE - (server.clock.now % MINUTE) - 100)
+      expect([(await sign()).status, (await sign()).status]).toEqual([200, 200])
+      server.clock.advance(200)
+      expect([(await sign()).status, (await sign()).status]).toEqual([429, 429])
     } finally {
       await server.close()
     }
@@ -806,7 +891,7 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
     } finally {
       await first.close()
     }
-    const sign = (server: AuthTestServer) => server.post('/auth/v1/sign', { kind: 'personal_sign', payload: { message: 'hi' } }, { authorization: `Bearer ${token}` })
+    const sign = (server: AuthTestServer) => server.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'hi' } }, { authorization: `Bearer ${token}`, 'x-portico-device': deviceId })
 
     const newKey = generateMasterKey()
     const wrong = await startAuthTestServer({ database, keyring: createKeyring(newKey) })
@@ -818,8 +903,8 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
       await wrong.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId })
       const again = await wrong.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp: wrong.latestCode(email) })
       expect((again.body as { user: { address: string } }).user.address).toBe(address)
-      const refused = await wrong.post('/auth/v1/sign', { kind: 'personal_sign', payload: { message: 'hi' } }, {
-        authorization: `Bearer ${(again.body as { session: { token: string } }).session.token}`,
+      const refused = await wrong.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'hi' } }, {
+        authorization: `Bearer ${(again.body as { session: { token: string } }).session.token}`, 'x-portico-device': deviceId,
       })
       expect(refused.status).toBe(500)
       expect(refused.body).toMatchObject({ code: 'WALLET_UNAVAILABLE' })

@@ -10,7 +10,7 @@
 import { type FastifyPluginAsync, type FastifyRequest } from 'fastify'
 import { AuthError } from '../auth/errors'
 import { type AuthService, type Authenticated, type RequestContext } from '../auth/service'
-import { DEVICE_ID_PATTERN } from '../auth/sessionToken'
+import { DEVICE_HEADER, DEVICE_ID_PATTERN } from '../auth/sessionToken'
 import { SIGN_KINDS, type SignKind } from '../auth/signing'
 import { PROJECT_ID_PATTERN } from '../projects'
 
@@ -64,6 +64,7 @@ const actionSchema = (actions: readonly string[]) =>
 const projectId = { type: 'string', pattern: PROJECT_ID_PATTERN } as const
 const email = { type: 'string', maxLength: 1024 } as const
 const deviceId = { type: 'string', pattern: DEVICE_ID_PATTERN } as const
+const deviceIdShape = new RegExp(DEVICE_ID_PATTERN)
 const otp = { type: 'string', maxLength: 64 } as const
 
 interface LoginBody {
@@ -94,10 +95,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
   })
 
   const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
+  /** The session, used from the project (?projectId=) and device (the device header) it was opened for. */
   const authenticated = async (request: FastifyRequest): Promise<Authenticated> => {
     const query = request.query as { projectId?: unknown } | undefined
     const projectId = typeof query?.projectId === 'string' && query.projectId !== '' ? query.projectId : undefined
-    return auth.authenticate(bearerToken(request), projectId)
+    const header = request.headers[DEVICE_HEADER]
+    const deviceId = typeof header === 'string' && deviceIdShape.test(header) ? header : undefined
+    return auth.authenticate(bearerToken(request), { projectId, deviceId })
   }
 
   app.post<{ Body: LoginBody }>(

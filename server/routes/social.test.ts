@@ -148,7 +148,7 @@ describe.each(engines)('social and Farcaster login on $name', ({ freshDatabase }
     expect(provider).toBe('google')
     expect(user).toMatchObject({ email: null, userName: 'alice', chainId: 10, preferredAccountType: 'eoa' })
     expect(user.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    const me = await fetch(`${base()}/auth/v1/me?projectId=shop`, { headers: { origin: SECURE_ORIGIN, authorization: `Bearer ${session.token}` } })
+    const me = await fetch(`${base()}/auth/v1/me?projectId=shop`, { headers: { origin: SECURE_ORIGIN, authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId } })
     expect(await me.json()).toMatchObject({ user: { address: user.address, userName: 'alice' } })
 
     // The same account again (another device): the same wallet.
