@@ -38,6 +38,12 @@ export default tseslint.config(
   },
   { files: ['src/ui/**', 'src/react/**'], rules: { 'no-restricted-imports': ['error', noRuntimeFromViews] } },
   { files: ['src/store/**'], rules: { 'no-restricted-imports': ['error', storeKnowsNothingThatRuns] } },
+  // Code the server, the secure page and the library all import (src/shared/originMatch.ts): pure, no imports.
+  {
+    files: ['src/shared/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**'], message: 'src/shared/ is imported by server/, secure/ and src/: it imports nothing.' }] }] },
+  },
   { files: ['**/*.test.ts', '**/*.test.tsx'], rules: { '@typescript-eslint/no-non-null-assertion': 'off' } },
   { files: ['**/*.cjs', 'jest.setup.dom.js', 'dev/**', 'e2e/**'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['jest.setup.dom.js'], languageOptions: { globals: globals.jest } },

@@ -13,6 +13,11 @@ describe('detectParentOrigin', () => {
   it('knows nothing without either, or from an opaque or non-http origin', () => {
     expect(detectParentOrigin({ referrer: '' })).toBeUndefined()
     expect(detectParentOrigin({ ancestorOrigins: ['null'], referrer: '' })).toBeUndefined()
+    expect(detectParentOrigin({ ancestorOrigins: ['chrome-extension://abcdef'], referrer: '' })).toBeUndefined()
+  })
+
+  it('a sandboxed (opaque, null) parent is never taken for the site its referrer names', () => {
+    expect(detectParentOrigin({ ancestorOrigins: ['null'], referrer: 'https://shop.example/' })).toBeUndefined()
     expect(detectParentOrigin({ referrer: 'file:///tmp/x.html' })).toBeUndefined()
     expect(detectParentOrigin({ referrer: 'not a url' })).toBeUndefined()
   })

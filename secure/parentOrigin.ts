@@ -14,7 +14,10 @@
  */
 export function detectParentOrigin({ ancestorOrigins, referrer }: { ancestorOrigins?: ArrayLike<string> | undefined; referrer: string }): string | undefined {
   const ancestor = ancestorOrigins !== undefined && ancestorOrigins.length > 0 ? ancestorOrigins[0] : undefined
-  if (typeof ancestor === 'string' && ancestor !== 'null') return originOf(ancestor)
+  // When the browser names the parent, it is the answer: 'null' (a sandboxed parent, an
+  // opaque origin) is on no allow list, and its referrer would name the site it was
+  // loaded from, which is not who is talking to us.
+  if (ancestor !== undefined) return ancestor === 'null' ? undefined : originOf(ancestor)
   return referrer === '' ? undefined : originOf(referrer)
 }
 

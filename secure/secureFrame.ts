@@ -29,7 +29,7 @@ import {
 } from '../src/frame/protocol'
 import { validateAppMessage, validateFrameMessage } from '../src/frame/schemas/validate'
 import { PROJECT_ID_PATTERN } from '../src/frame/schemas/patterns'
-import { isOriginAllowed } from '../src/validation/origin'
+import { isOriginAllowed } from '../src/shared/originMatch'
 import { ApiError, type ApiUser, type ExternalLogin, type SecureApi, type SignKind } from './api'
 import type { SmartAccounts } from './accountType'
 import type { Approver } from './approval'

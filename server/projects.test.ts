@@ -32,7 +32,7 @@ describe('readProjectsConfig', () => {
     expect(() => readProjectsConfig('[{', { analyticsEnabled: true })).toThrow(/PORTICO_PROJECTS is not valid JSON/)
     expect(() => readProjectsConfig('{"id":"x"}', { analyticsEnabled: true })).toThrow(/must be a non-empty array/)
     expect(() => readProjectsConfig('[{"id":"x","allowedOrigins":["https://x.example/app"]}]', { analyticsEnabled: true })).toThrow(
-      /\/0\/allowedOrigins\/0 must match pattern/,
+      "PORTICO_PROJECTS has allowedOrigins that are not origin patterns:\n- /0/allowedOrigins/0 'https://x.example/app': expected scheme://host[:port], with no path, query, fragment or credentials",
     )
     expect(() => readProjectsConfig('[{"id":"has space","allowedOrigins":[]}]', { analyticsEnabled: true })).toThrow(InvalidProjectsConfigError)
   })
@@ -46,6 +46,21 @@ describe('createProjectRegistry', () => {
     expect(dev?.isOriginAllowed('http://127.0.0.1:8080')).toBe(true)
     expect(dev?.isOriginAllowed('https://localhost:5173')).toBe(false)
     expect(projects.get('other')).toBeUndefined()
+  })
+
+  it("refuses a '*' that is not a whole leftmost label, which would admit look-alike sites", () => {
+    expect(() => readProjectsConfig('[{"id":"x","allowedOrigins":["https://ok.example","https://*example.com"]}]', { analyticsEnabled: true })).toThrow(
+      "/0/allowedOrigins/1 'https://*example.com': a '*' must be the whole leftmost DNS label (https://*.example.com), the whole port (http://localhost:*) or the whole pattern '*'",
+    )
+    expect(() => createProjectRegistry([{ id: 'x', allowedOrigins: ['https://*example.com'], analyticsEnabled: true }])).toThrow(
+      /Project 'x': 'https:\/\/\*example.com' is not an origin pattern: a '\*' must be the whole leftmost DNS label/,
+    )
+  })
+
+  it('never admits the opaque origin null, not even with *', () => {
+    const projects = createProjectRegistry([{ id: 'any', allowedOrigins: ['*'], analyticsEnabled: true }])
+    expect(projects.get('any')?.isOriginAllowed('https://anything.example')).toBe(true)
+    expect(projects.get('any')?.isOriginAllowed('null')).toBe(false)
   })
 
   it('rejects duplicate ids and bad patterns', () => {

@@ -6,11 +6,11 @@
  */
 import { readFileSync } from 'node:fs'
 import Ajv, { type JSONSchemaType } from 'ajv'
-import { ORIGIN_PATTERN_PATTERN, compileOriginPatterns } from './originMatch'
+import { compileOriginPatterns, originPatternProblem } from '../src/shared/originMatch'
 
 export interface ProjectConfig {
   id: string
-  /** Origin patterns, `*` wildcards allowed (see originMatch.ts). */
+  /** Origin patterns, `*` wildcards allowed (src/shared/originMatch.ts; docs/security.md, "Origin allow lists"). */
   allowedOrigins: string[]
   analyticsEnabled: boolean
 }
@@ -82,7 +82,7 @@ const projectsSchema: JSONSchemaType<ProjectInput[]> = {
     required: ['id', 'allowedOrigins'],
     properties: {
       id: { type: 'string', pattern: PROJECT_ID_PATTERN },
-      allowedOrigins: { type: 'array', items: { type: 'string', pattern: ORIGIN_PATTERN_PATTERN } },
+      allowedOrigins: { type: 'array', items: { type: 'string' } },
       analyticsEnabled: { type: 'boolean', nullable: true },
     },
   },
@@ -129,6 +129,13 @@ export function readProjectsConfig(value: string | undefined, options: ReadProje
       `${source} must be a non-empty array of { id, allowedOrigins, analyticsEnabled? }:\n- ${problems.join('\n- ')}`,
     )
   }
+  const patternProblems = parsed.flatMap((project, index) =>
+    project.allowedOrigins.flatMap((pattern, at) => {
+      const problem = originPatternProblem(pattern)
+      return problem === undefined ? [] : [`/${index}/allowedOrigins/${at} '${pattern.slice(0, 100)}': ${problem}`]
+    }),
+  )
+  if (patternProblems.length > 0) throw new InvalidProjectsConfigError(`${source} has allowedOrigins that are not origin patterns:\n- ${patternProblems.join('\n- ')}`)
   return parsed.map((project) => ({
     id: project.id,
     allowedOrigins: project.allowedOrigins,

@@ -1,4 +1,4 @@
-import { compileOriginPatterns } from '../originMatch'
+import { compileOriginPatterns } from '../../src/shared/originMatch'
 import { SIWE_CLOCK_SKEW_MS, checkSiweMessage, type CheckSiweMessageContext } from './checkSiweMessage'
 import { type SiweMessageFields } from './parseSiweMessage'
 

@@ -16,7 +16,7 @@ export {
 } from './caip'
 export { isTransactionHash } from './transactionHash'
 export { isSignedMessage } from './signedMessage'
-export { isOriginAllowed } from './origin'
+export { isOriginAllowed } from '../shared/originMatch'
 export { isRegisterName } from './registerName'
 export {
   validateSend,
