@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { createSiweMessage } from 'viem/siwe'
 import { parseSiweMessage, type SiweMessagePart } from './parseSiweMessage'
 
@@ -251,5 +252,45 @@ describe('parseSiweMessage: what EIP-4361 refuses', () => {
     parseSiweMessage(lines(...eipExample(), `- https://${'%41'.repeat(2500)}@`))
     parseSiweMessage(`${'a'.repeat(8000)} wants you to sign in with your Ethereum account`)
     expect(performance.now() - started).toBeLessThan(500)
+  })
+})
+
+describe('parseSiweMessage: properties', () => {
+  it('reads back whatever viem writes from valid fields', () => {
+    const statementChar = fc.constantFrom(...'aZ09 :/?#[]@!$&\'()*+,;=-._~'.split(''))
+    const date = fc.integer({ min: 0, max: 4_102_444_800_000 }).map((ms) => new Date(ms))
+    fc.assert(
+      fc.property(
+        fc.record({
+          statement: fc.option(fc.string({ unit: statementChar, minLength: 1, maxLength: 40 }), { nil: undefined }),
+          nonce: fc.string({ unit: fc.constantFrom(...'abcXYZ0189'.split('')), minLength: 8, maxLength: 32 }),
+          chainId: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+          issuedAt: date,
+          expirationTime: fc.option(date, { nil: undefined }),
+          notBefore: fc.option(date, { nil: undefined }),
+        }),
+        (input) => {
+          const message = createSiweMessage({ address: ADDRESS, domain: 'shop.example', uri: 'https://shop.example/login', version: '1', ...input })
+          const parsed = parseSiweMessage(message)
+          expect(parsed).toMatchObject({ ok: true, fields: { chainId: input.chainId, nonce: input.nonce, issuedAt: input.issuedAt } })
+          if (parsed.ok) {
+            expect(parsed.fields.statement).toBe(input.statement)
+            expect(parsed.fields.expirationTime).toEqual(input.expirationTime)
+            expect(parsed.fields.notBefore).toEqual(input.notBefore)
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('never throws, whatever the text', () => {
+    const lineOf = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...eipExample(), 'Expiration Time: 2021-09-30T16:25:24Z', ''))
+    fc.assert(
+      fc.property(fc.array(lineOf, { maxLength: 16 }), (parts) => {
+        expect(typeof parseSiweMessage(parts.join('\n')).ok).toBe('boolean')
+      }),
+      { numRuns: 1000 },
+    )
   })
 })
