@@ -13,7 +13,7 @@ const transform = {
   }],
 }
 // ESM-only packages that Jest (CommonJS) must transform.
-const esmOnly = ['sats-connect', '@sats-connect', 'bitcoin-address-validation', 'jsontokens', '@noble', '@scure', '@bitcoinerlab', 'base58-js', 'bech32', 'sha256-uint8array', 'axios']
+const esmOnly = ['sats-connect', '@sats-connect', 'bitcoin-address-validation', 'jsontokens', '@noble', '@scure', '@bitcoinerlab', 'base58-js', 'bech32', 'sha256-uint8array', 'axios', '@wagmi', 'wagmi', 'mipd']
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`]
 const common = {
   transform,

@@ -1,5 +1,5 @@
-// Builds the publishable package into dist/: ESM (.mjs) entry points for `portico` and
-// `portico/react` with shared chunks (so the modal, plugins' heavy parts and the
+// Builds the publishable package into dist/: ESM (.mjs) entry points for `portico`,
+// `portico/react` and `portico/wagmi` with shared chunks (so the modal, plugins' heavy parts and the
 // services stay lazy for the dapp's bundler), type declarations from tsc, and the
 // stylesheet. Dependencies stay external: the dapp's bundler resolves and dedupes them.
 import { execFileSync } from 'node:child_process'
@@ -17,7 +17,11 @@ export async function buildLib(outdir = path.join(root, 'dist')) {
   const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].flatMap((name) => [name, `${name}/*`])
   await build({
     ...browserEsm,
-    entryPoints: { index: path.join(root, 'src/index.ts'), 'react/index': path.join(root, 'src/react/index.ts') },
+    entryPoints: {
+      index: path.join(root, 'src/index.ts'),
+      'react/index': path.join(root, 'src/react/index.ts'),
+      'wagmi/index': path.join(root, 'src/wagmi/index.ts'),
+    },
     outdir,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',

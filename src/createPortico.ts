@@ -3,13 +3,16 @@ import { DEFAULT_CHAIN_ID } from './config/constants'
 import { SDK_TYPE, SDK_VERSION } from './config/defaults'
 import { resolveConfig, type ResolvedConfig } from './config/resolveConfig'
 import type { PorticoConfig, StringOverrides, ThemeMode, ThemeVariables } from './config/types'
-import { PorticoError } from './errors'
+import { NotConnectedError, PorticoError } from './errors'
+import { createEventEmitter, createEventsMiddleware, type PorticoEventListener, type PorticoEventName } from './events'
 import type { PorticoServices } from './createServices'
 import { detectMobile } from './environment'
 import { createLoginCache, type LoginCache } from './frame/loginCache'
 import { createStorage, defaultKeyValueStore, type KeyValueStore } from './storage/createStorage'
 import { eip155 } from './plugins/eip155'
+import type { PorticoEip1193Provider } from './plugins/eip155/dappProvider'
 import type { NamespacePlugin } from './plugins/types'
+import { createConnectionHost } from './providers/connectionHost'
 import { disconnectSaga, type DisconnectResult } from './sagas/connectors'
 import type { EmbeddedFrame, SagaContext } from './sagas/context'
 import { switchNetworkSaga, type SwitchResult } from './sagas/network'
@@ -18,6 +21,7 @@ import { rootSaga } from './sagas/rootSaga'
 import { createStore, type PorticoStore } from './store/createStore'
 import type { PorticoState } from './store/rootReducer'
 import type { Route, RouteParams, ViewName } from './store/routes'
+import { selectConnection } from './store/selectors/connection'
 import { resolveOpenRoute } from './store/selectors/openRoute'
 import { connectorsActions } from './store/slices/connectors'
 import { modalActions } from './store/slices/modal'
@@ -113,6 +117,23 @@ export type OpenOptions<V extends ViewName = ViewName> = { view?: V } & (RoutePa
   ? { params?: undefined }
   : { params: RouteParams<V> })
 
+/**
+ * The provider type `getProvider` returns for each namespace Portico ships a plugin for;
+ * other namespaces (third-party plugins) give `unknown`, their plugin's own shape.
+ */
+export type ProviderByNamespace = {
+  eip155: PorticoEip1193Provider
+}
+
+export type GetProviderOptions = {
+  /**
+   * Return the provider even while nothing is connected, instead of throwing
+   * `NotConnectedError`: its `eth_requestAccounts` then opens the modal, and its
+   * `connect` event says when the visitor connected. Default false.
+   */
+  allowDisconnected?: boolean | undefined
+}
+
 export type Portico = {
   /** Opens the modal on the SPEC §2 default view, or on `view`. */
   open<V extends ViewName>(options?: OpenOptions<V>): void
@@ -131,6 +152,31 @@ export type Portico = {
    * e.g. an `RpcError` when the visitor refuses.
    */
   signMessage(request: SignMessageRequest): Promise<string>
+  /**
+   * The dapp's handle on a namespace's connection, whatever wallet the visitor connected
+   * (browser wallet, WalletConnect, embedded wallet or smart account): for `eip155` an
+   * EIP-1193 provider. The same object for the life of the instance; requests go to the
+   * wallet connected at that moment, events follow the modal. Throws
+   * `NotConnectedError` while the namespace is not connected (unless `allowDisconnected`)
+   * and a `PorticoError` when no plugin serves the namespace.
+   *
+   * @example
+   * import { createWalletClient, custom } from 'viem'
+   * const provider = portico.getProvider('eip155')
+   * const wallet = createWalletClient({ transport: custom(provider) })
+   * const [account] = await wallet.getAddresses()
+   */
+  getProvider<N extends keyof ProviderByNamespace>(namespace: N, options?: GetProviderOptions): ProviderByNamespace[N]
+  getProvider(namespace: string, options?: GetProviderOptions): unknown
+  /**
+   * Calls `listener` with each `name` event (modal open and close, connect success and
+   * error, disconnect, account changed, network switched, send success and error,
+   * sign-in; see `PorticoEventMap`). Returns the unsubscribe function.
+   *
+   * @example
+   * const stop = portico.on('CONNECT_SUCCESS', ({ address, caipNetworkId }) => console.log(address, caipNetworkId))
+   */
+  on<N extends PorticoEventName>(name: N, listener: PorticoEventListener<N>): () => void
   setThemeMode(mode: ThemeMode): void
   setThemeVariables(variables: ThemeVariables): void
   /** Replaces the dapp's string overrides (any part of the English catalogue). */
@@ -175,32 +221,65 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     loginCache,
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
-  const store = createStore({ config: resolved, middleware: [sagaMiddleware] })
+  const events = createEventEmitter()
+  // After the saga middleware, so events leave in the order the actions were applied.
+  const store = createStore({ config: resolved, middleware: [sagaMiddleware, createEventsMiddleware(events)] })
   const root = sagaMiddleware.run(rootSaga)
+
+  const open: Portico['open'] = (options) => {
+    const requested = options?.view ? ({ view: options.view, ...(options.params ? { params: options.params } : {}) } as Route) : undefined
+    store.dispatch(modalActions.opened({ route: resolveOpenRoute(store.getState(), requested) }))
+  }
+  const switchNetwork: Portico['switchNetwork'] = async (network) => {
+    const caipNetworkId = typeof network === 'string' ? network : network.caipNetworkId
+    const result = (await sagaMiddleware.run(switchNetworkSaga, networkActions.switchRequested({ caipNetworkId })).toPromise()) as SwitchResult
+    if (result.error) throw result.error
+  }
+  const disconnect: Portico['disconnect'] = async (options) => {
+    const action = connectorsActions.disconnectRequested(options)
+    const result = (await sagaMiddleware.run(disconnectSaga, action).toPromise()) as DisconnectResult
+    const first = result.failed[0]
+    if (first) throw first.error
+  }
+
+  // One provider per namespace for the instance's life; their store subscriptions end with it.
+  const providers = new Map<string, unknown>()
+  const hostSubscriptions = new Set<() => void>()
+  const getProvider = (namespace: string, options: GetProviderOptions = {}): unknown => {
+    const plugin = context.plugins.get(namespace)
+    if (!plugin) throw new PorticoError(`No plugin serves the '${namespace}' namespace. Add it to config.plugins.`, { code: 'provider/no-plugin' })
+    const create = plugin.connectors?.createProvider
+    if (!create) throw new PorticoError(`The '${namespace}' plugin offers no provider for the dapp.`, { code: 'provider/unsupported' })
+    if (!options.allowDisconnected && !selectConnection(store.getState(), namespace)) throw new NotConnectedError(namespace)
+    let provider = providers.get(namespace)
+    if (provider === undefined) {
+      const host = createConnectionHost({
+        namespace,
+        store,
+        openConnect: () => open({ view: 'Connect' }),
+        switchNetwork,
+        disconnect: (ns) => disconnect({ namespace: ns }),
+        subscriptions: hostSubscriptions,
+      })
+      provider = create(host)
+      providers.set(namespace, provider)
+    }
+    return provider
+  }
 
   return {
     store,
     config: resolved,
-    open(options) {
-      const requested = options?.view ? ({ view: options.view, ...(options.params ? { params: options.params } : {}) } as Route) : undefined
-      store.dispatch(modalActions.opened({ route: resolveOpenRoute(store.getState(), requested) }))
-    },
+    open,
     close(options) {
       store.dispatch(modalActions.closeRequested(options))
     },
     getState: store.getState,
     subscribe: store.subscribe,
-    async switchNetwork(network) {
-      const caipNetworkId = typeof network === 'string' ? network : network.caipNetworkId
-      const result = (await sagaMiddleware.run(switchNetworkSaga, networkActions.switchRequested({ caipNetworkId })).toPromise()) as SwitchResult
-      if (result.error) throw result.error
-    },
-    async disconnect(options) {
-      const action = connectorsActions.disconnectRequested(options)
-      const result = (await sagaMiddleware.run(disconnectSaga, action).toPromise()) as DisconnectResult
-      const first = result.failed[0]
-      if (first) throw first.error
-    },
+    switchNetwork,
+    disconnect,
+    getProvider: getProvider as Portico['getProvider'],
+    on: (name, listener) => events.on(name, listener),
     async signMessage(request) {
       const result = (await sagaMiddleware.run(signMessageSaga, request).toPromise()) as SignMessageResult
       if ('error' in result) throw result.error
@@ -219,6 +298,8 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     destroy() {
       root.cancel()
       frame?.destroy()
+      for (const stop of [...hostSubscriptions]) stop()
+      events.clear()
     },
   }
 }

@@ -2,7 +2,8 @@
  * Portico's public API. Everything a dapp uses is exported here (React bindings from
  * `portico/react`); nothing else is public.
  */
-export { createPortico, type Portico, type OpenOptions, type PorticoRuntime } from './createPortico'
+export { createPortico, type Portico, type OpenOptions, type PorticoRuntime, type ProviderByNamespace, type GetProviderOptions } from './createPortico'
+export { PorticoEventNames, type PorticoEvent, type PorticoEventMap, type PorticoEventName, type PorticoEventListener } from './events/types'
 
 export type {
   PorticoConfig,
@@ -34,6 +35,8 @@ export type {
   BalanceCapability,
   ConnectedAccount,
   ConnectorEvent,
+  ConnectionHost,
+  LiveConnection,
   SendParameters,
 } from './plugins/types'
 export { createPluginRegistry, type PluginRegistry } from './plugins/registry'

@@ -30,3 +30,17 @@ export class WalletSessionError extends WalletError {
   static noRpcUrl = () => new WalletSessionError(ErrorMessages.noRpcUrlForChainId)
   static providerNotFound = (chain: string) => new WalletSessionError(ErrorTemplates.jsonRpcProviderNotFound(chain))
 }
+
+/**
+ * `portico.getProvider(namespace)` while that namespace has no connection: the dapp gets
+ * this at once instead of a provider that would hang. Open the modal and wait for
+ * `CONNECT_SUCCESS`, or use `portico/wagmi`, whose `connect` does that.
+ */
+export class NotConnectedError extends WalletError {
+  override name = 'NotConnectedError'
+  readonly namespace: string
+  constructor(namespace: string, parameters: PorticoErrorParameters = {}) {
+    super(`No wallet is connected for '${namespace}'. Connect one through the Portico modal first.`, { code: 'wallet/not-connected', ...parameters })
+    this.namespace = namespace
+  }
+}

@@ -117,6 +117,14 @@ export type ConnectorCapability = {
    * for eip155).
    */
   getCapabilities?(parameters: { connectorId: string; address: string; caipNetworkIds?: readonly CaipNetworkId[] | undefined }): Promise<WalletCapabilities>
+  /**
+   * The dapp's handle on this namespace's connection (`portico.getProvider(namespace)`),
+   * in the namespace's own shape: an EIP-1193 provider for eip155, a Wallet Standard
+   * wallet for solana. It reads the connection from `host` and sends each request to
+   * whatever wallet is connected at that moment, so one object serves across wallet
+   * changes. Called once per Portico instance and namespace; must be cheap.
+   */
+  createProvider?(host: ConnectionHost): unknown
 }
 
 /** One call of an EIP-5792 batch; plain data. */
@@ -196,4 +204,45 @@ export type BalanceCapability = {
     symbol: string
     name: string
   }>
+}
+
+/** A namespace's live connection, as `ConnectionHost.getConnection` reports it. Plain data. */
+export type LiveConnection = {
+  /** The connector the visitor connected with (the key into the plugin's own live wallets). */
+  connectorId: string
+  /** The active address. */
+  address: string
+  /** Every address the connection offers, the active one first. */
+  accounts: readonly string[]
+  caipNetworkId: CaipNetworkId
+}
+
+/**
+ * What Portico hands a plugin's `createProvider`: the namespace's connection as the
+ * store holds it, and the modal's own ways to change it. A provider built on it stays
+ * in step with the modal (a switch or disconnect made in either shows in both).
+ */
+export type ConnectionHost = {
+  readonly namespace: string
+  /** The connection now; undefined while the namespace is not connected. */
+  getConnection(): LiveConnection | undefined
+  /** Where requests go while not connected: the active network when it is this namespace's, else its first. */
+  getNetwork(): CaipNetwork | undefined
+  /** The dapp's configured networks of this namespace. */
+  getNetworks(): readonly CaipNetwork[]
+  /**
+   * Calls `listener` after every change that may concern the connection, until the
+   * Portico instance is destroyed. Returns the unsubscribe function.
+   */
+  subscribe(listener: () => void): () => void
+  /**
+   * Opens the modal on the Connect view and resolves once the visitor connected this
+   * namespace; rejects with a 4001 `RpcError` when the modal closes without a connection.
+   * Resolves at once when already connected.
+   */
+  connect(): Promise<LiveConnection>
+  /** `portico.switchNetwork`: through the wallet when connected, with the modal's rules. */
+  switchNetwork(caipNetworkId: CaipNetworkId): Promise<void>
+  /** `portico.disconnect({ namespace })`. */
+  disconnect(): Promise<void>
 }

@@ -1,10 +1,12 @@
-import { useContext, useMemo } from 'react'
+import { useContext, useEffect, useMemo, useRef } from 'react'
 import { createDispatchHook, createSelectorHook } from 'react-redux'
-import type { Portico } from '../createPortico'
+import type { Portico, ProviderByNamespace } from '../createPortico'
+import type { PorticoEventListener, PorticoEventName } from '../events/types'
 import { PorticoError } from '../errors'
 import type { PorticoDispatch } from '../store/createStore'
 import type { PorticoState } from '../store/rootReducer'
 import { selectActiveAccount } from '../store/selectors/account'
+import { selectIsNamespaceConnected } from '../store/selectors/connection'
 import { selectActiveNetwork } from '../store/slices/network'
 import { PorticoInstanceContext, PorticoStoreContext } from './context'
 
@@ -75,4 +77,37 @@ export function useModal() {
   const isOpen = usePorticoSelector((s) => s.modal.open)
   const view = usePorticoSelector((s) => s.router.history[s.router.history.length - 1]?.view ?? 'Connect')
   return useMemo(() => ({ isOpen, view, open: portico.open, close: portico.close }), [isOpen, view, portico])
+}
+
+/**
+ * The dapp's provider for `namespace` (`portico.getProvider`) while that namespace is
+ * connected, `undefined` while it is not; the component re-renders when that changes.
+ *
+ * @example
+ * import { createWalletClient, custom } from 'viem'
+ * const provider = useProvider('eip155')
+ * const wallet = useMemo(() => provider && createWalletClient({ transport: custom(provider) }), [provider])
+ */
+export function useProvider<N extends keyof ProviderByNamespace>(namespace: N): ProviderByNamespace[N] | undefined
+export function useProvider(namespace: string): unknown
+export function useProvider(namespace: string): unknown {
+  const portico = usePortico()
+  const connected = usePorticoSelector((s) => selectIsNamespaceConnected(s, namespace))
+  return useMemo(() => (connected ? portico.getProvider(namespace) : undefined), [connected, portico, namespace])
+}
+
+/**
+ * Calls `listener` with each `name` event of the Portico instance while the component is
+ * mounted (see `portico.on`). The latest `listener` is called, so it may close over state.
+ *
+ * @example
+ * usePorticoEvent('SEND_SUCCESS', ({ hash }) => toast(`Sent: ${hash}`))
+ */
+export function usePorticoEvent<N extends PorticoEventName>(name: N, listener: PorticoEventListener<N>): void {
+  const portico = usePortico()
+  const latest = useRef(listener)
+  useEffect(() => {
+    latest.current = listener
+  })
+  useEffect(() => portico.on(name, (data, event) => latest.current(data, event)), [portico, name])
 }

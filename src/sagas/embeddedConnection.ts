@@ -5,6 +5,7 @@ import type { FrameUser } from '../frame'
 import type { ConnectedAccount } from '../plugins/types'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
+import { connectorsActions } from '../store/slices/connectors'
 import { embeddedActions } from '../store/slices/embedded'
 import { modalActions } from '../store/slices/modal'
 import { smartAccountActions } from '../store/slices/smartAccount'
@@ -99,6 +100,17 @@ export function* connectEmbeddedUser(holder: EmbeddedHolder, signedIn: FrameUser
  * cooldown across the reload.
  */
 export function* restoreEmbeddedSaga(holder: EmbeddedHolder) {
+  const context = (yield call(getSagaContext)) as SagaContext
+  const remembered = Object.entries(context.storage.read().connections).filter(([, connectorId]) => connectorId === EMBEDDED_CONNECTOR_ID)
+  try {
+    yield call(restoreEmbedded, holder)
+  } finally {
+    // The embedded wallet's namespaces (EVM, and Solana when it joined) stop waiting either way.
+    for (const [namespace] of remembered) yield put(connectorsActions.restoreEnded({ namespace }))
+  }
+}
+
+function* restoreEmbedded(holder: EmbeddedHolder) {
   const context = (yield call(getSagaContext)) as SagaContext
   const cache = context.loginCache?.read()
   if (!cache) return

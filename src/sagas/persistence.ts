@@ -11,6 +11,13 @@ import { EMBEDDED_CONNECTOR_ID } from './embeddedConnection'
 /** How long a remembered wallet has to announce itself again after a reload. */
 export const RECONNECT_DISCOVERY_TIMEOUT_MS = 3_000
 
+/**
+ * The longest any restore may keep `connectors.restoring` set: the embedded wallet's
+ * frame may take its 20 s load timeout (SPEC §9) and a WalletConnect relay its 15 s
+ * connect timeout before they give up; past this, nobody waits any longer.
+ */
+export const RESTORE_TIMEOUT_MS = 25_000
+
 /** Writes what must survive a reload whenever it changes. */
 export function* persistSaga() {
   const context: SagaContext = yield call(getSagaContext)
@@ -27,6 +34,11 @@ export function* restoreSaga() {
   const context: SagaContext = yield call(getSagaContext)
   const saved = context.storage.read()
   if (saved.recentWallets.length) yield put(connectorsActions.recentRestored(saved.recentWallets))
+  if (Object.keys(saved.connections).length === 0) return
+  // Each path below ends its own namespaces (restoreEnded, or connectSucceeded); the
+  // watchdog ends whatever a path could not (no WalletConnect client configured, say).
+  yield put(connectorsActions.restoreStarted(saved.connections))
+  yield fork(restoreWatchdog)
   for (const [namespace, connectorId] of Object.entries(saved.connections)) {
     // A WalletConnect session is restored by walletConnectSaga, which owns the client
     // (its chunk loads only then); no plugin discovers a 'walletConnect' connector.
@@ -37,7 +49,21 @@ export function* restoreSaga() {
   }
 }
 
+function* restoreWatchdog() {
+  yield delay(RESTORE_TIMEOUT_MS)
+  const state: PorticoState = yield select()
+  if (Object.keys(state.connectors.restoring).length > 0) yield put(connectorsActions.restoreEnded())
+}
+
 export function* reconnectSaga(namespace: string, connectorId: string) {
+  try {
+    yield call(reconnectConnector, namespace, connectorId)
+  } finally {
+    yield put(connectorsActions.restoreEnded({ namespace }))
+  }
+}
+
+function* reconnectConnector(namespace: string, connectorId: string) {
   const context: SagaContext = yield call(getSagaContext)
   const reconnect = context.plugins.get(namespace)?.connectors?.reconnect
   if (!reconnect) return

@@ -309,6 +309,14 @@ function* forgetConnections(namespaces: readonly string[]) {
  * meanwhile wins.
  */
 export function* restoreSessionSaga(holder: ClientHolder, namespaces: readonly string[]) {
+  try {
+    yield call(restoreSession, holder, namespaces)
+  } finally {
+    for (const namespace of namespaces) yield put(connectorsActions.restoreEnded({ namespace }))
+  }
+}
+
+function* restoreSession(holder: ClientHolder, namespaces: readonly string[]) {
   let session: WalletConnectSessionInfo | undefined
   try {
     const client: WalletConnectClient = yield call(loadClient, holder)

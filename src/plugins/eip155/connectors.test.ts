@@ -11,6 +11,7 @@ import type { ConnectorCapability, ConnectorEvent } from '../types'
 import { ChainMismatchError } from './errors'
 import { eip155 } from './plugin'
 import { SendCallsMessages } from './sendCalls'
+import { rejection } from '../../test/rejection'
 
 let dev: DevChains
 let one: CaipNetwork
@@ -68,14 +69,6 @@ const ethOf = (chainId: number, address: Hex) => clients[chainId]!.getBalance({ 
 const pttOf = (chainId: number, address: Hex) =>
   clients[chainId]!.readContract({ address: token, abi: dev.chains[0]!.token.abi, functionName: 'balanceOf', args: [address] })
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a rejection')
-}
 
 describe('connect, reconnect, disconnect', () => {
   it('connects with eth_requestAccounts and reports the wallet chain as CAIP-2', async () => {

@@ -4,6 +4,7 @@ import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFea
 import { isEvmAddress } from './address'
 import { discoverEip155Connectors } from './discovery'
 import { eip155Networks } from './networks'
+import { createEip155DappProvider } from './dappProvider'
 import { createEip155Runtime, type Eip1193Provider, type Eip155Runtime } from './runtime'
 import { watchProvider } from './watch'
 
@@ -62,6 +63,7 @@ function createConnectors(runtime: Eip155Runtime): ConnectorCapability {
     sendCalls: async (parameters) => (await loadWallet()).sendCalls(runtime, parameters),
     getCallsStatus: async (parameters) => (await loadWallet()).getCallsStatus(runtime, parameters),
     getCapabilities: async (parameters) => (await loadWallet()).getCapabilities(runtime, parameters),
+    createProvider: (host) => createEip155DappProvider(runtime, host),
   }
 }
 

@@ -2,3 +2,4 @@ export { selectActiveAccount, selectIsConnected, selectConnectedNamespaces } fro
 export { resolveOpenRoute } from './openRoute'
 export { selectHasBrowserWallet, selectConnectMethodOrder, selectSocialOptions } from './connectMethods'
 export { orderWallets, selectOrderedWallets, type WalletItem } from './walletOrder'
+export { selectConnection, selectIsNamespaceConnected, selectNamespaceNetwork, selectIsRestoring, type NamespaceConnection } from './connection'

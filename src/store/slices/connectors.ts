@@ -16,9 +16,15 @@ export type ConnectorsState = {
   connecting: { connectorId: string; namespace: string } | undefined
   /** Message of the last failed connection, shown with a retry. */
   error: string | undefined
+  /**
+   * Connections remembered from the last visit that are being restored (namespace →
+   * connector id), so a returning visitor's dapp can wait instead of showing
+   * "disconnected" for a moment. Each entry ends when that restore succeeds or gives up.
+   */
+  restoring: Record<string, string>
 }
 
-const initialState: ConnectorsState = { byNamespace: {}, recent: [], active: {}, connecting: undefined, error: undefined }
+const initialState: ConnectorsState = { byNamespace: {}, recent: [], active: {}, connecting: undefined, error: undefined, restoring: {} }
 
 export const connectorsSlice = createSlice({
   name: 'connectors',
@@ -34,6 +40,17 @@ export const connectorsSlice = createSlice({
     connectSucceeded(state, action: PayloadAction<{ connectorId: string; namespace: string }>) {
       state.active[action.payload.namespace] = action.payload.connectorId
       state.connecting = undefined
+      delete state.restoring[action.payload.namespace]
+    },
+    /** The remembered connections (namespace → connector id) whose restore starts now. */
+    restoreStarted(state, action: PayloadAction<Record<string, string>>) {
+      state.restoring = { ...action.payload }
+    },
+    /** The restore of `namespace` ended (restored, or forgotten); without a namespace, every restore still under way. */
+    restoreEnded(state, action: PayloadAction<{ namespace?: string | undefined } | undefined>) {
+      const namespace = action.payload?.namespace
+      if (namespace === undefined) state.restoring = {}
+      else delete state.restoring[namespace]
     },
     connectFailed(state, action: PayloadAction<{ message: string }>) {
       state.connecting = undefined
@@ -57,6 +74,7 @@ export const connectorsSlice = createSlice({
     selectActiveConnectors: (state) => state.active,
     selectConnecting: (state) => state.connecting,
     selectConnectError: (state) => state.error,
+    selectRestoring: (state) => state.restoring,
   },
 })
 

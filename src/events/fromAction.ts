@@ -1,0 +1,81 @@
+import type { UnknownAction } from '@reduxjs/toolkit'
+import type { PorticoState } from '../store/rootReducer'
+import { accountActions } from '../store/slices/account'
+import { connectorsActions } from '../store/slices/connectors'
+import { embeddedActions } from '../store/slices/embedded'
+import { modalActions } from '../store/slices/modal'
+import { networkActions } from '../store/slices/network'
+import { sendActions } from '../store/slices/send'
+import { siwxActions } from '../store/slices/siwx'
+import { walletConnectActions } from '../store/slices/walletConnect'
+import type { PorticoEvent } from './types'
+
+const isConnected = (state: PorticoState) => Object.values(state.account.byNamespace).some((a) => a.status === 'connected')
+
+/**
+ * The dapp events one store action causes, read from the action and the state before and
+ * after it. Pure, so every rule is a unit test; the events middleware emits the result.
+ *
+ * @example
+ * eventsFromAction(modalActions.closed(), before, after) // [{ name: 'MODAL_CLOSE', data: { connected: false } }]
+ */
+export function eventsFromAction(action: UnknownAction, before: PorticoState, after: PorticoState): PorticoEvent[] {
+  if (modalActions.opened.match(action)) {
+    return before.modal.open ? [] : [{ name: 'MODAL_OPEN', data: { view: action.payload.route.view, connected: isConnected(after) } }]
+  }
+  if (modalActions.closed.match(action)) {
+    return before.modal.open ? [{ name: 'MODAL_CLOSE', data: { connected: isConnected(after) } }] : []
+  }
+  if (connectorsActions.connectSucceeded.match(action)) {
+    const { namespace, connectorId } = action.payload
+    const account = after.account.byNamespace[namespace]
+    const caipNetworkId = account?.caipAddress?.split(':').slice(0, 2).join(':')
+    if (!account?.address || !caipNetworkId) return []
+    const wallet = account.connectedWalletInfo
+    return [
+      {
+        name: 'CONNECT_SUCCESS',
+        data: {
+          namespace,
+          address: account.address,
+          caipNetworkId: caipNetworkId as `${string}:${string}`,
+          connector: { id: connectorId, name: wallet?.name ?? connectorId, type: wallet?.type ?? 'EXTERNAL' },
+          reconnected: before.connectors.restoring[namespace] !== undefined,
+        },
+      },
+    ]
+  }
+  if (connectorsActions.connectFailed.match(action)) return [{ name: 'CONNECT_ERROR', data: { message: action.payload.message, method: 'wallet' } }]
+  if (walletConnectActions.failed.match(action)) return [{ name: 'CONNECT_ERROR', data: { message: action.payload.message, method: 'walletConnect' } }]
+  if (embeddedActions.failed.match(action)) return [{ name: 'CONNECT_ERROR', data: { message: action.payload.message, method: 'embedded' } }]
+  if (connectorsActions.disconnected.match(action)) {
+    const { namespace } = action.payload
+    return before.connectors.active[namespace] !== undefined ? [{ name: 'DISCONNECT_SUCCESS', data: { namespace } }] : []
+  }
+  if (accountActions.addressChanged.match(action)) {
+    const { namespace, address, caipNetworkId } = action.payload
+    return before.account.byNamespace[namespace]?.address === address ? [] : [{ name: 'ACCOUNT_CHANGED', data: { namespace, address, caipNetworkId } }]
+  }
+  if (networkActions.activeNetworkChanged.match(action)) {
+    const previous = before.network.activeCaipNetworkId
+    const current = after.network.activeCaipNetworkId
+    return current !== previous && current !== undefined ? [{ name: 'SWITCH_NETWORK', data: { caipNetworkId: current, previous } }] : []
+  }
+  if (sendActions.sent.match(action)) {
+    return [
+      {
+        name: 'SEND_SUCCESS',
+        data: {
+          hash: action.payload.hash,
+          caipNetworkId: before.network.activeCaipNetworkId,
+          amount: before.send.amount,
+          token: before.send.token?.symbol,
+          receiver: before.send.receiverAddress,
+        },
+      },
+    ]
+  }
+  if (sendActions.sendFailed.match(action)) return [{ name: 'SEND_ERROR', data: { message: action.payload.message } }]
+  if (siwxActions.signedIn.match(action)) return [{ name: 'SIWX_AUTH_SUCCESS', data: { address: action.payload.address, chainId: action.payload.chainId } }]
+  return []
+}
