@@ -40,6 +40,8 @@ export const en = {
   noWallets: 'No browser wallet found. Install one, or use another way to connect.',
   installed: 'installed',
   recent: 'recent',
+  walletConnect: 'WalletConnect',
+  qrCode: 'QR code',
   walletListUnavailable: 'Could not load the wallet list.',
   emailPending: 'Sending a code…',
 

@@ -29,7 +29,19 @@ describe('Connect view', () => {
       connectorsActions.recentAdded({ id: 'rabby', name: 'Rabby' }),
       walletsActions.recommendedLoaded({ recommended: ['rainbow', 'trust', 'zerion', 'okx', 'ledger'].map((id) => listing(id)), featured: [] }),
     )
-    expect(walletNames()).toEqual(['Rabby:recent', 'MetaMask:injected', 'Rainbow:recommended', 'Trust:recommended', 'Zerion:recommended', 'Okx:recommended', 'All wallets:'])
+    expect(walletNames()).toEqual(['WalletConnect:walletConnect', 'Rabby:recent', 'MetaMask:injected', 'Rainbow:recommended', 'Trust:recommended', 'Zerion:recommended', 'Okx:recommended', 'All wallets:'])
+  })
+
+  it('offers WalletConnect first, as its own entry, opening the QR pairing (SPEC §9 connector order)', async () => {
+    const { store } = await renderView({ view: 'Connect' }, { connectors: [injectedConnector('io.metamask')] })
+    expect(walletNames()[0]).toBe('WalletConnect:walletConnect')
+    fireEvent.click(screen.getByRole('button', { name: 'WalletConnect QR code' }))
+    expect(store.getState().router.history.at(-1)).toEqual({ view: 'ConnectingWalletConnectBasic' })
+  })
+
+  it('leaves WalletConnect out without a project id, which pairing needs', async () => {
+    await renderView({ view: 'Connect' }, { config: { projectId: undefined } })
+    expect(screen.queryByRole('button', { name: /WalletConnect/ })).toBeNull()
   })
 
   it('connects an installed wallet and opens the details of a listed one', async () => {

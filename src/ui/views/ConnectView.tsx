@@ -36,12 +36,26 @@ function WalletList() {
   const t = useStrings()
   const wallets = usePorticoSelector(selectOrderedWallets)
   const allWallets = usePorticoSelector((s) => s.options.features.allWallets)
+  // WalletConnect needs a project id; without one the pairing could only fail.
+  const walletConnect = usePorticoSelector((s) => s.options.projectId !== undefined)
   const choose = (wallet: WalletItem) => {
     if (wallet.connector) dispatch(connectorsActions.connectRequested({ connectorId: wallet.connector.id, namespace: wallet.connector.namespace }))
     else dispatch(routerActions.push({ view: 'WalletDetails', params: { walletId: wallet.listingId ?? wallet.id } }))
   }
   return (
     <ul className="portico-list" aria-label={t.wallets}>
+      {walletConnect ? (
+        // SPEC §9 connector order puts WalletConnect first: any WalletConnect wallet, by QR code or link.
+        <li>
+          <button type="button" className="portico-row" data-group="walletConnect" onClick={() => dispatch(routerActions.push({ view: 'ConnectingWalletConnectBasic' }))}>
+            <span className="portico-avatar portico-avatar-md" aria-hidden="true">
+              <Icon name="qr" />
+            </span>
+            <span className="portico-row-label">{t.walletConnect}</span>
+            <span className="portico-tag">{t.qrCode}</span>
+          </button>
+        </li>
+      ) : null}
       {wallets.length === 0 ? <li className="portico-hint">{t.noWallets}</li> : null}
       {wallets.map((wallet) => (
         <li key={wallet.id}>
