@@ -25,10 +25,13 @@ import { corsDelegator } from './cors'
 import { createAnalyticsEventStore } from './db/analyticsEvents'
 import { type DatabaseConfig, openDatabase } from './db/connect'
 import { migrateToLatest } from './db/migrations'
+import { createRateLimitStore } from './db/rateLimits'
 import { type DatabaseSchema } from './db/schema'
 import { installErrorHandlers } from './httpErrors'
+import { redactingSerializers } from './logRedaction'
 import { createImageCatalog } from './imageCatalog'
 import { type ProjectConfig, createProjectRegistry } from './projects'
+import { type RouteLimits, installRouteLimits } from './routeLimits'
 import { analyticsRoutes } from './routes/analytics'
 import { authRoutes } from './routes/auth'
 import { devMailboxRoutes } from './routes/devMailbox'
@@ -73,8 +76,11 @@ export interface CreateServerOptions {
   database: Kysely<DatabaseSchema> | DatabaseConfig
   /** Projects the server answers for; any other projectId gets 403. */
   projects: readonly ProjectConfig[]
-  /** Request and error logs (pino, JSON lines on stdout). Default: off. */
-  logger?: boolean | { level: LogLevel }
+  /**
+   * Request and error logs (pino, JSON lines on stdout, or `stream`). Default: off.
+   * Secrets in query strings (OAuth `state` and `code`, tokens) are redacted (logRedaction.ts).
+   */
+  logger?: boolean | { level: LogLevel; stream?: { write(line: string): void } }
   /** Migrate the database to the latest schema when the server boots. Default: true. */
   migrate?: boolean
   /** Wallet registry to serve. Default: server/data/wallets.json. */
@@ -83,10 +89,11 @@ export interface CreateServerOptions {
   auth?: AuthServerOptions
   /**
    * Fastify's trustProxy: which proxies to believe about the client address
-   * (X-Forwarded-For), which the per-IP rate limits count by: `true` (any),
-   * or addresses, CIDR ranges and names such as 'loopback'. Default false.
+   * (X-Forwarded-For), which the per-IP rate limits count by: addresses, CIDR
+   * ranges and names such as 'loopback'. Default false. `true` (any) is refused:
+   * every client could then name its own address and step around the per-IP limits.
    */
-  trustProxy?: boolean | string[]
+  trustProxy?: false | readonly string[]
   /**
    * The Blockchain API read from chains (balance, history and its indexer, prices),
    * the name registry and SIWX sessions (blockchainApi.ts). Names and SIWX work
@@ -95,6 +102,12 @@ export interface CreateServerOptions {
   blockchain?: BlockchainServerOptions
   /** Swaps against the configured pools (`/v1/convert/*`, server/convert). Needs the pool's chain in `blockchain.chains`. */
   swap?: { pools: SwapPools }
+  /** Rate limits of the routes that change state or cost work (routeLimits.ts). Default DEFAULT_ROUTE_LIMITS. */
+  routeLimits?: Partial<RouteLimits>
+  /** Analytics events (POST /e) are deleted this long after they arrive. Default 30 days (ANALYTICS_RETENTION_DAYS). */
+  analyticsRetentionMs?: number
+  /** Clock in epoch ms of the route limits and the analytics retention, for tests. Default Date.now. */
+  now?: () => number
   /** Onramp providers, and the local test provider when `testProviderKey` is set (server/onramp). */
   onramp?: OnrampEnv
   /** BUNDLER_KEY: turns on the development bundler on the local chains (server/bundler, docs/smart-accounts.md). */
@@ -121,10 +134,13 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   const db = options.database instanceof Kysely ? options.database : openDatabase(options.database)
   const events = createAnalyticsEventStore(db)
 
+  if ((options.trustProxy as unknown) === true) {
+    throw new TypeError('trustProxy: true would believe X-Forwarded-For from anyone and turn off the per-IP limits; list the proxies (e.g. [\'127.0.0.1\', \'10.0.0.0/8\'])')
+  }
   const logger = options.logger ?? false
   const serverOptions: FastifyServerOptions = {
-    logger: typeof logger === 'boolean' ? logger : { level: logger.level },
-    trustProxy: options.trustProxy ?? false,
+    logger: logger === false ? false : { level: logger === true ? 'info' : logger.level, serializers: redactingSerializers, ...(logger !== true && logger.stream ? { stream: logger.stream } : {}) },
+    trustProxy: options.trustProxy === undefined || options.trustProxy === false ? false : [...options.trustProxy],
   }
   const app = Fastify(serverOptions)
   installErrorHandlers(app)
@@ -138,7 +154,16 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   app.register(walletListingRoutes, { projects, wallets })
   app.register(imageRoutes, { projects, images })
   app.register(projectConfigRoutes, { projects })
-  app.register(analyticsRoutes, { projects, events })
+  const now = options.now ?? Date.now
+  installRouteLimits(app, {
+    store: createRateLimitStore(db),
+    projects,
+    now,
+    ...(options.routeLimits ? { limits: options.routeLimits } : {}),
+    // Clients are named by a keyed hash; without the auth service's master key, by a fixed one.
+    secret: options.auth?.keyring.derive('rate-limit/1') ?? 'portico/route-limit/1',
+  })
+  app.register(analyticsRoutes, { projects, events, now, ...(options.analyticsRetentionMs ? { retentionMs: options.analyticsRetentionMs } : {}) })
   const chain = registerBlockchainApi(app, { db, projects, options: options.blockchain })
   registerConvertRoutes(app, { projects, clients: chain.clients, pools: options.swap?.pools ?? {} })
   registerOnrampRoutes(app, {

@@ -14,6 +14,7 @@ describe('readServerEnv', () => {
       projects: [{ id: 'portico-dev', allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled: true }],
       logLevel: 'info',
       trustProxy: false,
+      analyticsRetentionMs: 30 * 24 * 3_600_000,
       auth: {
         production: false,
         secureOrigins: ['http://127.0.0.1:8788'],
@@ -55,6 +56,7 @@ describe('readServerEnv', () => {
       MAIL_FROM: 'Shop <no-reply@shop.example>',
       DEV_MAILBOX: 'false',
       SESSION_TTL_SECONDS: '3600',
+      ANALYTICS_RETENTION_DAYS: '7',
     })
     expect(env).toEqual({
       port: 0,
@@ -63,6 +65,7 @@ describe('readServerEnv', () => {
       projects: [{ id: 'shop', allowedOrigins: ['https://shop.example'], analyticsEnabled: false }],
       logLevel: false,
       trustProxy: ['10.0.0.0/8', 'loopback'],
+      analyticsRetentionMs: 7 * 24 * 3_600_000,
       auth: {
         production: true,
         secureOrigins: ['https://secure.shop.example', 'https://secure2.shop.example:8443'],
@@ -77,10 +80,11 @@ describe('readServerEnv', () => {
     })
   })
 
-  it('keeps the development mailbox beside SMTP when asked, and reads TRUST_PROXY booleans', () => {
-    const env = readServerEnv({ SMTP_URL: 'smtp://127.0.0.1:1025', DEV_MAILBOX: '1', TRUST_PROXY: 'true' })
+  it('keeps the development mailbox beside SMTP when asked, and reads TRUST_PROXY lists and false', () => {
+    const env = readServerEnv({ SMTP_URL: 'smtp://127.0.0.1:1025', DEV_MAILBOX: '1', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, fd00::/8, ::1' })
     expect(env.auth).toMatchObject({ smtpUrl: 'smtp://127.0.0.1:1025', devMailbox: true })
-    expect(env.trustProxy).toBe(true)
+    expect(env.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', '::1'])
+    expect(readServerEnv({ TRUST_PROXY: 'off' }).trustProxy).toBe(false)
     expect(readServerEnv({ SMTP_URL: 'smtp://127.0.0.1:1025' }).auth.devMailbox).toBe(false)
   })
 
@@ -111,7 +115,13 @@ describe('readServerEnv', () => {
     [{ SESSION_TTL_SECONDS: '59' }, /SESSION_TTL_SECONDS must be a whole number of seconds from 60 to 7776000/],
     [{ SESSION_TTL_SECONDS: '1.5' }, /SESSION_TTL_SECONDS must be a whole number/],
     [{ SESSION_TTL_SECONDS: '7776001' }, /SESSION_TTL_SECONDS must be a whole number/],
-    [{ TRUST_PROXY: 'every one' }, /TRUST_PROXY must be true, false, or proxy addresses/],
+    [{ TRUST_PROXY: 'every one' }, /TRUST_PROXY must be false, or proxy addresses\/CIDR ranges/],
+    [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY=true would believe X-Forwarded-For from anyone.*e\.g\. TRUST_PROXY=127\.0\.0\.1,10\.0\.0\.0\/8$/],
+    [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY=yes would believe X-Forwarded-For from anyone/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be false, or proxy addresses/],
+    [{ TRUST_PROXY: 'proxy.internal' }, /TRUST_PROXY must be false, or proxy addresses/],
+    [{ ANALYTICS_RETENTION_DAYS: '0' }, /ANALYTICS_RETENTION_DAYS must be a whole number of days from 1 to 3650/],
+    [{ ANALYTICS_RETENTION_DAYS: '1.5' }, /ANALYTICS_RETENTION_DAYS must be a whole number/],
   ])('refuses %j', (env, message) => {
     expect(() => readServerEnv(env)).toThrow(InvalidEnvironmentError)
     expect(() => readServerEnv(env)).toThrow(message)

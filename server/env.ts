@@ -2,6 +2,7 @@
  * The server's environment variables, read and checked in one place so a typo
  * stops the start with a message naming the variable (docs/self-hosting.md).
  */
+import { isIP } from 'node:net'
 import { DEFAULT_SECURE_ORIGIN, type LogLevel } from './app'
 import { type MasterKey, parseMasterKey } from './auth/masterKey'
 import { type OAuthProviders, parseOAuthProviders } from './auth/oauth'
@@ -15,8 +16,10 @@ export interface ServerEnv {
   projects: ProjectConfig[]
   /** `false` for LOG_LEVEL=silent. */
   logLevel: LogLevel | false
-  /** TRUST_PROXY: `false`, `true`, or the proxies' addresses/ranges. */
-  trustProxy: boolean | string[]
+  /** TRUST_PROXY: `false`, or the proxies' addresses and CIDR ranges (never "any"). */
+  trustProxy: false | string[]
+  /** ANALYTICS_RETENTION_DAYS, in ms: how long analytics events are kept. */
+  analyticsRetentionMs: number
   auth: AuthEnv
   /** SECURE_PAGE_DIR (+ SECURE_PAGE_PORT): serve the built secure frame page on its own port. */
   securePage: { dir: string; port: number } | undefined
@@ -63,6 +66,7 @@ export const DEFAULT_MASTER_KEY_FILE = '.data/master.key'
 export const DEFAULT_MAIL_FROM = 'Portico <no-reply@localhost>'
 export const DEFAULT_SECURE_PAGE_PORT = 8788
 export const DEFAULT_SESSION_TTL_SECONDS = 7 * 24 * 3600
+export const DEFAULT_ANALYTICS_RETENTION_DAYS = 30
 const MIN_SESSION_TTL_SECONDS = 60
 const MAX_SESSION_TTL_SECONDS = 90 * 24 * 3600
 
@@ -111,6 +115,7 @@ export function readServerEnv(env: Readonly<Record<string, string | undefined>>,
     projects,
     logLevel: level === 'silent' ? false : level,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    analyticsRetentionMs: readRetentionDays(env.ANALYTICS_RETENTION_DAYS),
     auth: readAuthEnv(env, { host: env.HOST?.trim() || DEFAULT_HOST, port }),
     securePage: readSecurePageEnv(env),
   }
@@ -268,17 +273,51 @@ function isOrigin(value: string): boolean {
   }
 }
 
-function readTrustProxy(value: string | undefined): boolean | string[] {
+/** The names proxy-addr (Fastify's trustProxy) accepts for whole ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+
+/**
+ * TRUST_PROXY: the reverse proxies whose X-Forwarded-For is believed, as addresses,
+ * CIDR ranges or proxy-addr's range names. `true` ("any") is refused: it would let
+ * every client name its own address, and so step around every per-IP limit.
+ */
+function readTrustProxy(value: string | undefined): false | string[] {
   const text = value?.trim() ?? ''
   if (text === '') return false
   const lower = text.toLowerCase()
-  if (['1', 'true', 'yes', 'on'].includes(lower)) return true
   if (['0', 'false', 'no', 'off'].includes(lower)) return false
+  if (['1', 'true', 'yes', 'on', '*'].includes(lower)) {
+    throw new InvalidEnvironmentError(
+      `TRUST_PROXY=${text} would believe X-Forwarded-For from anyone, so every client could pick its own address and the per-IP rate limits would count nothing. ` +
+        "List your reverse proxies' addresses or CIDR ranges instead, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8",
+    )
+  }
   const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
-  if (!entries.every((entry) => /^[0-9A-Za-z.:/_-]+$/.test(entry))) {
-    throw new InvalidEnvironmentError(`TRUST_PROXY must be true, false, or proxy addresses/CIDR ranges separated by commas, not '${value}'`)
+  const bad = entries.find((entry) => !isProxyEntry(entry))
+  if (bad !== undefined || entries.length === 0) {
+    throw new InvalidEnvironmentError(`TRUST_PROXY must be false, or proxy addresses/CIDR ranges separated by commas (e.g. 127.0.0.1,10.0.0.0/8), not '${value}'`)
   }
   return entries
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry.toLowerCase())) return true
+  const [address = '', bits, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (bits === undefined) return true
+  const limit = version === 4 ? 32 : 128
+  return /^[0-9]{1,3}$/.test(bits) && Number(bits) <= limit
+}
+
+/** ANALYTICS_RETENTION_DAYS: whole days, 1 to 3650. */
+function readRetentionDays(value: string | undefined): number {
+  const text = value?.trim() || String(DEFAULT_ANALYTICS_RETENTION_DAYS)
+  const days = Number(text)
+  if (!/^[0-9]+$/.test(text) || days < 1 || days > 3650) {
+    throw new InvalidEnvironmentError(`ANALYTICS_RETENTION_DAYS must be a whole number of days from 1 to 3650, not '${value}'`)
+  }
+  return days * 24 * 3_600_000
 }
 
 function isLogLevel(value: string): value is (typeof logLevels)[number] {

@@ -11,6 +11,7 @@ import { blockchainOptions, readBlockchainEnv } from './blockchainEnv'
 import { readSwapEnv } from './convert/env'
 import { readOnrampEnv } from './onramp/env'
 import { readBundlerEnv } from './bundler/env'
+import { isLoopback } from './clientAddress'
 import { describeDatabase } from './db/connect'
 import { type AuthEnv, readServerEnv } from './env'
 import { type SecurePageServer, startSecurePageServer } from './securePage'
@@ -19,7 +20,7 @@ import { type SecurePageServer, startSecurePageServer } from './securePage'
  * The auth service from its variables: the master key (or the development key
  * file, announced loudly), and the mailer (SMTP, the development mailbox, or both).
  */
-async function authOptions(env: AuthEnv): Promise<AuthServerOptions> {
+async function authOptions(env: AuthEnv & { host: string }): Promise<AuthServerOptions> {
   let masterKey = env.masterKey
   if (masterKey === undefined) {
     const dev = loadOrCreateDevMasterKey(env.masterKeyFile)
@@ -36,7 +37,11 @@ async function authOptions(env: AuthEnv): Promise<AuthServerOptions> {
   let devMailbox: Mailbox | undefined
   if (env.devMailbox) {
     devMailbox = createMailbox({ log: (line) => console.log(line) })
-    console.warn('Portico: development mailbox on: one-time codes are printed here and listed at GET /dev/mailbox (never use in production)')
+    console.warn(
+      isLoopback(env.host)
+        ? 'Portico: development mailbox on: one-time codes are printed here and listed at GET /dev/mailbox (never use in production)'
+        : `Portico: development mailbox on: one-time codes are printed here; GET /dev/mailbox is not served, because HOST=${env.host} is not a loopback address`,
+    )
   }
   const mailers = [smtp, devMailbox].filter((mailer): mailer is Mailer => mailer !== undefined)
   const mailer = mailers.length === 1 ? mailers[0]! : teeMailer(...mailers)
@@ -72,7 +77,8 @@ async function main(): Promise<void> {
     projects: env.projects,
     logger: env.logLevel === false ? false : { level: env.logLevel },
     trustProxy: env.trustProxy,
-    auth: await authOptions(env.auth),
+    analyticsRetentionMs: env.analyticsRetentionMs,
+    auth: await authOptions({ ...env.auth, host: env.host }),
     blockchain: blockchainOptions(blockchain),
     swap,
     onramp,

@@ -29,6 +29,8 @@ export interface AnalyticsEventStore {
   /** Newest first. */
   listForProject(projectId: string, options?: { limit?: number }): Promise<StoredAnalyticsEvent[]>
   countForProject(projectId: string): Promise<number>
+  /** Deletes events received before `before` (the retention sweep); answers how many. */
+  deleteOlderThan(before: Date): Promise<number>
 }
 
 /**
@@ -74,6 +76,11 @@ export function createAnalyticsEventStore(db: Kysely<DatabaseSchema>): Analytics
         .executeTakeFirstOrThrow()
       // PostgreSQL's count(*) is a bigint, which pg returns as a string.
       return Number(count)
+    },
+
+    async deleteOlderThan(before) {
+      const result = await db.deleteFrom('analytics_events').where('received_at', '<', before.toISOString()).executeTakeFirst()
+      return Number(result.numDeletedRows)
     },
   }
 }

@@ -2,7 +2,10 @@
  * POST /e (SPEC §7, Blockchain API "analytics"): the analytics sink. When the
  * project has analytics enabled the event is validated and stored (202); when
  * disabled it is dropped unread (204), so a client with a stale config costs
- * nothing.
+ * nothing. One event per request, at most ANALYTICS_EVENT_MAX_BYTES; the route's
+ * rate limits are in routeLimits.ts. Events are kept for `retentionMs`
+ * (ANALYTICS_RETENTION_DAYS), then deleted by a sweep that runs at most once a
+ * minute, on the next event.
  */
 import { type FastifyPluginAsync } from 'fastify'
 import { type AnalyticsEventStore } from '../db/analyticsEvents'
@@ -14,10 +17,16 @@ import { type ProjectRegistry } from '../projects'
 export interface AnalyticsRoutesOptions {
   projects: ProjectRegistry
   events: AnalyticsEventStore
+  /** How long an event is kept. Default DEFAULT_ANALYTICS_RETENTION_MS. */
+  retentionMs?: number
+  now?: () => number
 }
 
-/** An analytics event is a few hundred bytes; 16 KiB leaves room and bounds abuse. */
-export const ANALYTICS_EVENT_MAX_BYTES = 16 * 1024
+/** An analytics event is a few hundred bytes; 8 KiB leaves room and bounds abuse. */
+export const ANALYTICS_EVENT_MAX_BYTES = 8 * 1024
+/** Events are kept 30 days unless ANALYTICS_RETENTION_DAYS says otherwise. */
+export const DEFAULT_ANALYTICS_RETENTION_MS = 30 * 24 * 3_600_000
+const SWEEP_EVERY_MS = 60_000
 /** Deeper nesting is no real event, and very deep JSON strains jsonb. */
 export const ANALYTICS_EVENT_MAX_DEPTH = 16
 
@@ -27,8 +36,9 @@ const postEventSchema = {
   response: errorResponses,
 } as const
 
-export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (app, { projects, events }) => {
+export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (app, { projects, events, retentionMs = DEFAULT_ANALYTICS_RETENTION_MS, now = Date.now }) => {
   app.addHook('preValidation', projectGuard(projects))
+  let lastSweep = 0
 
   // navigator.sendBeacon can only send text/plain without a CORS preflight, so
   // accept JSON under that type too (this parser is local to this route group).
@@ -53,11 +63,17 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async
     async (request, reply) => {
       const problem = eventProblem(request.body)
       if (problem !== undefined) throw new HttpError(400, 'Bad Request', `body ${problem}`)
+      const at = now()
+      if (at - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = at
+        await events.deleteOlderThan(new Date(at - retentionMs))
+      }
       await events.add({
         projectId: projectOf(request).id,
         event: request.body,
         sdkType: request.query.st ?? null,
         sdkVersion: request.query.sv ?? null,
+        receivedAt: new Date(at),
       })
       return reply.code(202).send()
     },

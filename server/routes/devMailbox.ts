@@ -3,9 +3,15 @@
  * have emailed, as JSON, so a developer or a browser test can read a one-time
  * code without an SMTP server. Registered only when DEV_MAILBOX is on, which
  * the environment refuses in production. No CORS: other sites cannot read it.
+ *
+ * Served only on the machine itself: the server must be bound to a loopback
+ * address (HOST=127.0.0.1 or ::1, never 0.0.0.0), and the caller must be on
+ * loopback too, by its socket and, behind a trusted proxy, by the client address
+ * the proxy names. Anything else gets the 404 of a route that does not exist.
  */
 import { type FastifyPluginAsync } from 'fastify'
 import { type Mailbox, type MailboxMessage } from '../auth/mailer'
+import { isLoopback } from '../clientAddress'
 import { HttpError, errorResponses } from '../httpErrors'
 
 export interface DevMailboxRoutesOptions {
@@ -37,7 +43,12 @@ const toJson = (message: MailboxMessage) => ({
 })
 
 export const devMailboxRoutes: FastifyPluginAsync<DevMailboxRoutesOptions> = async (app, { mailbox }) => {
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const bound = app.server.address()
+    const boundTo = typeof bound === 'object' && bound !== null ? bound.address : undefined
+    if (!isLoopback(boundTo) || !isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) {
+      throw new HttpError(404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}`)
+    }
     reply.header('cache-control', 'no-store')
   })
 

@@ -11,7 +11,8 @@ describe.each(engines)('the name registry on $name', ({ freshDatabase }) => {
   let server: ChainTestServer
   let clock = START
   beforeAll(async () => {
-    server = await startChainTestServer({ database: await freshDatabase(), now: () => clock })
+    // These tests are about the registration rules, from one address; its rate limits are tested in routeLimits.test.ts.
+    server = await startChainTestServer({ database: await freshDatabase(), now: () => clock, routeLimits: { nameRegistrationsPerIp: { max: 1_000, windowMs: 3_600_000 } } })
   }, 60_000)
   afterAll(() => server?.close())
 

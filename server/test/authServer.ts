@@ -37,10 +37,11 @@ export interface AuthTestServerOptions extends Partial<Omit<AuthServerOptions, '
   database: DatabaseConfig
   /** Starting time. Default 2030-01-01T00:00:00Z. */
   startAt?: number
-  trustProxy?: boolean | string[]
+  trustProxy?: false | string[]
   /** Chains for the Blockchain API and the bundler (docs/smart-accounts.md). */
   blockchain?: CreateServerOptions['blockchain']
   bundlerKey?: CreateServerOptions['bundlerKey']
+  routeLimits?: CreateServerOptions['routeLimits']
 }
 
 export async function startAuthTestServer(options: AuthTestServerOptions): Promise<AuthTestServer> {
@@ -52,13 +53,15 @@ export async function startAuthTestServer(options: AuthTestServerOptions): Promi
   }
   const mailbox = createMailbox({ now: () => clock.now })
   const keyring = options.keyring ?? createKeyring(generateMasterKey())
-  const { database, startAt: _startAt, trustProxy, blockchain, bundlerKey, ...auth } = options
+  const { database, startAt: _startAt, trustProxy, blockchain, bundlerKey, routeLimits, ...auth } = options
   const app = createServer({
     database,
     projects: TEST_PROJECTS,
     ...(trustProxy !== undefined ? { trustProxy } : {}),
     ...(blockchain !== undefined ? { blockchain } : {}),
     ...(bundlerKey !== undefined ? { bundlerKey } : {}),
+    ...(routeLimits !== undefined ? { routeLimits } : {}),
+    now: () => clock.now,
     auth: { mailer: mailbox, devMailbox: mailbox, secureOrigins: [SECURE_ORIGIN], ...auth, keyring, now: () => clock.now },
   })
   const baseUrl = await listen(app)

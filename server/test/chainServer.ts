@@ -11,7 +11,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { deployTestNft, type TestNft } from '../../dev/chain/testNft'
 import { deployTestToken, type TestToken } from '../../dev/chain/testToken'
 import { type LocalChain, startLocalChain } from '../../dev/chain/localChain'
-import { createServer } from '../app'
+import { type CreateServerOptions, createServer } from '../app'
 import { type BlockchainServerOptions } from '../blockchainApi'
 import { createChainClients } from '../chain/clients'
 import { type ChainConfig } from '../chain/config'
@@ -48,11 +48,13 @@ export interface ChainTestServer {
 export interface ChainTestServerOptions extends Omit<BlockchainServerOptions, 'chains' | 'indexer'> {
   /** Default: a fresh SQLite file. */
   database?: DatabaseConfig
+  /** The route rate limits (routeLimits.ts); default DEFAULT_ROUTE_LIMITS. */
+  routeLimits?: CreateServerOptions['routeLimits']
   chainId?: number
 }
 
 export async function startChainTestServer(options: ChainTestServerOptions = {}): Promise<ChainTestServer> {
-  const { database: databaseOption, chainId = 1, ...blockchain } = options
+  const { database: databaseOption, chainId = 1, routeLimits, ...blockchain } = options
   const sqlite = databaseOption === undefined ? tempSqliteFile() : undefined
   const database = databaseOption ?? { sqliteFile: sqlite!.file }
   const chain = await startLocalChain({ chainId })
@@ -67,7 +69,7 @@ export async function startChainTestServer(options: ChainTestServerOptions = {})
     const db = openDatabase(database)
     cleanups.push(() => db.destroy())
     await migrateToLatest(db)
-    const app = createServer({ database: db, projects: TEST_PROJECTS, blockchain: { ...blockchain, chains: [chainConfig], indexer: false } })
+    const app = createServer({ database: db, projects: TEST_PROJECTS, ...(routeLimits ? { routeLimits } : {}), blockchain: { ...blockchain, chains: [chainConfig], indexer: false } })
     cleanups.push(() => app.close())
     const baseUrl = await listen(app)
 

@@ -1,0 +1,153 @@
+/**
+ * Rate limits on every route that changes state or costs the server (or a service it
+ * calls) real work, in one table so they can be read and audited together
+ * (docs/security.md, "What each limit promises"). The embedded-wallet code and signing
+ * limits live in the auth service (server/auth/service.ts), where the address and the
+ * session are known.
+ *
+ * One root `onRequest` hook applies them, before the body is read: a refused request
+ * costs a lookup, not a parse. All state is in the database (db/rateLimits.ts), so
+ * every server process sharing it enforces the same limits. A refusal answers 429 with
+ * Retry-After; a client that retries during it waits longer (the store's penalties).
+ */
+import { createHmac } from 'node:crypto'
+import { type FastifyInstance, type FastifyRequest } from 'fastify'
+import { clientKey } from './clientAddress'
+import { secondsLeft } from './auth/errors'
+import { type RateLimitRule, type RateLimitStore } from './db/rateLimits'
+import { HttpError } from './httpErrors'
+import { requestedProjectId } from './projectGuard'
+import { type ProjectRegistry } from './projects'
+
+export interface RouteLimits {
+  /** POST /e from one client. Default 120 a minute. */
+  analyticsPerIp: RateLimitRule
+  /** POST /e for one project, all clients: bounds what the table can grow by. Default 1,200 a minute. */
+  analyticsPerProject: RateLimitRule
+  /** POST /v1/profile/account from one client. Default 10 an hour. */
+  nameRegistrationsPerIp: RateLimitRule
+  /** POST /v1/profile/account from everyone. Default 300 an hour. */
+  nameRegistrations: RateLimitRule
+  /** POST /siwx/v1/nonce from one client. Default 30 a minute. */
+  siwxNoncesPerIp: RateLimitRule
+  /** POST /auth/v1/social/start from one client. Default 20 per 10 minutes. */
+  socialStartsPerIp: RateLimitRule
+  /** GET /auth/v1/social/callback from one client (each spends a token exchange). Default 30 per 10 minutes. */
+  socialCallbacksPerIp: RateLimitRule
+  /** POST /auth/v1/farcaster/start from one client (each opens a relay channel). Default 10 per 10 minutes. */
+  farcasterStartsPerIp: RateLimitRule
+  /** POST /auth/v1/farcaster/complete from one client (each polls the relay for up to ~20 s). Default 30 per 10 minutes. */
+  farcasterCompletesPerIp: RateLimitRule
+  /** POST /auth/v1/farcaster/complete waiting at once for one client. Default 2. */
+  farcasterPendingPerIp: number
+}
+
+export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
+  analyticsPerIp: { max: 120, windowMs: 60_000 },
+  analyticsPerProject: { max: 1_200, windowMs: 60_000, escalate: false },
+  nameRegistrationsPerIp: { max: 10, windowMs: 3_600_000 },
+  nameRegistrations: { max: 300, windowMs: 3_600_000, escalate: false },
+  siwxNoncesPerIp: { max: 30, windowMs: 60_000 },
+  socialStartsPerIp: { max: 20, windowMs: 10 * 60_000 },
+  socialCallbacksPerIp: { max: 30, windowMs: 10 * 60_000 },
+  farcasterStartsPerIp: { max: 10, windowMs: 10 * 60_000 },
+  farcasterCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
+  farcasterPendingPerIp: 2,
+}
+
+type RuleName = Exclude<keyof RouteLimits, 'farcasterPendingPerIp'>
+/** Who a limit counts: the client, the project asked for, or everyone. */
+type Counted = 'ip' | 'project' | 'everyone'
+
+interface RoutePolicy {
+  /** Says what was refused, e.g. 'analytics events'. */
+  what: string
+  limits: ReadonlyArray<{ rule: RuleName; by: Counted }>
+  /** At most this many requests of one client in flight at once (rule name of the number). */
+  concurrent?: 'farcasterPendingPerIp'
+}
+
+/** `METHOD url` (the route's pattern) → its limits. */
+export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
+  'POST /e': { what: 'analytics events', limits: [{ rule: 'analyticsPerIp', by: 'ip' }, { rule: 'analyticsPerProject', by: 'project' }] },
+  'POST /v1/profile/account': { what: 'name registrations', limits: [{ rule: 'nameRegistrationsPerIp', by: 'ip' }, { rule: 'nameRegistrations', by: 'everyone' }] },
+  'POST /siwx/v1/nonce': { what: 'sign-in nonces', limits: [{ rule: 'siwxNoncesPerIp', by: 'ip' }] },
+  'POST /auth/v1/social/start': { what: 'social logins', limits: [{ rule: 'socialStartsPerIp', by: 'ip' }] },
+  'GET /auth/v1/social/callback': { what: 'social login callbacks', limits: [{ rule: 'socialCallbacksPerIp', by: 'ip' }] },
+  'POST /auth/v1/farcaster/start': { what: 'Farcaster logins', limits: [{ rule: 'farcasterStartsPerIp', by: 'ip' }] },
+  'POST /auth/v1/farcaster/complete': {
+    what: 'Farcaster login checks',
+    limits: [{ rule: 'farcasterCompletesPerIp', by: 'ip' }],
+    concurrent: 'farcasterPendingPerIp',
+  },
+}
+
+/** Finished windows, penalties and leases are deleted at most this often, by whichever request comes. */
+const SWEEP_EVERY_MS = 60_000
+
+export interface RouteLimiterOptions {
+  store: RateLimitStore
+  projects: ProjectRegistry
+  limits?: Partial<RouteLimits>
+  now: () => number
+  /** Keys the hash that names clients in the table (so it holds no IP in clear). */
+  secret: Uint8Array | string
+  /** How long a held concurrency slot lasts if its request never ends (a crashed process). Default 60 s. */
+  leaseMs?: number
+}
+
+/**
+ * @example
+ * installRouteLimits(app, { store: createRateLimitStore(db), projects, now: Date.now, secret })
+ */
+export function installRouteLimits(app: FastifyInstance, options: RouteLimiterOptions): void {
+  const { store, projects, now } = options
+  const limits = { ...DEFAULT_ROUTE_LIMITS, ...options.limits }
+  const leaseMs = options.leaseMs ?? 60_000
+  const subject = (value: string) => createHmac('sha256', options.secret).update(value).digest('base64url').slice(0, 32)
+  const releases = new WeakMap<FastifyRequest, () => Promise<void>>()
+  let lastSweep = 0
+
+  const refused = (what: string, retryAfterMs: number) => {
+    const n = secondsLeft(retryAfterMs)
+    return new HttpError(429, 'Too Many Requests', `Too many ${what} from this network. Please try again after ${n} seconds`, { code: 'RATE_LIMITED', retryAfter: n }, { 'retry-after': String(n) })
+  }
+
+  app.addHook('onRequest', async (request) => {
+    const policy = ROUTE_POLICIES[`${request.method} ${request.routeOptions.url ?? ''}`]
+    if (policy === undefined) return
+    const at = now()
+    if (at - lastSweep >= SWEEP_EVERY_MS) {
+      lastSweep = at
+      await store.sweep(at)
+    }
+    const client = subject(clientKey(request.ip))
+    for (const { rule, by } of policy.limits) {
+      let key: string
+      if (by === 'ip') key = `route:${rule}:ip:${client}`
+      else if (by === 'everyone') key = `route:${rule}`
+      else {
+        // Only a configured project has a bucket: made-up ids must not make rows.
+        const projectId = requestedProjectId(request)
+        if (projectId === undefined || projects.get(projectId) === undefined) continue
+        key = `route:${rule}:project:${subject(projectId)}`
+      }
+      const result = await store.hit(key, limits[rule], at)
+      if (!result.allowed) throw refused(policy.what, result.retryAfterMs)
+    }
+    if (policy.concurrent !== undefined) {
+      const lease = await store.acquire(`route:${policy.concurrent}:ip:${client}`, limits[policy.concurrent], leaseMs, at)
+      if (!lease.allowed) throw refused(`${policy.what} waiting at once`, lease.retryAfterMs)
+      releases.set(request, lease.release)
+    }
+  })
+
+  // The slot is held until the handler has answered (onSend runs for answers and errors
+  // alike), not until the client goes away: a client that hangs up does not stop the work.
+  app.addHook('onSend', async (request) => {
+    const release = releases.get(request)
+    if (release === undefined) return
+    releases.delete(request)
+    await release()
+  })
+}

@@ -1,0 +1,59 @@
+/**
+ * GET /dev/mailbox shows one-time codes, so it is served only on the machine itself: a
+ * server bound to loopback, to a loopback caller. On a 0.0.0.0 bind, or to a client a
+ * trusted proxy says is elsewhere, it does not exist.
+ */
+import { type FastifyInstance } from 'fastify'
+import { createServer } from '../app'
+import { createMailbox } from '../auth/mailer'
+import { createKeyring, generateMasterKey } from '../auth/masterKey'
+import { http } from '../test/http'
+import { TEST_PROJECTS } from '../test/projects'
+import { type TempSqliteFile, tempSqliteFile } from '../test/sqlite'
+
+const started: Array<{ app: FastifyInstance; sqlite: TempSqliteFile }> = []
+afterEach(async () => {
+  for (const { app, sqlite } of started.splice(0)) {
+    await app.close()
+    sqlite.remove()
+  }
+})
+
+async function serve(host: string, trustProxy: false | string[] = false): Promise<string> {
+  const sqlite = tempSqliteFile()
+  const mailbox = createMailbox()
+  const app = createServer({ database: { sqliteFile: sqlite.file }, projects: TEST_PROJECTS, trustProxy, auth: { keyring: createKeyring(generateMasterKey()), mailer: mailbox, devMailbox: mailbox } })
+  started.push({ app, sqlite })
+  await app.listen({ port: 0, host })
+  const address = app.server.address()
+  if (typeof address !== 'object' || address === null) throw new Error('not listening')
+  return `http://127.0.0.1:${address.port}`
+}
+
+describe('GET /dev/mailbox', () => {
+  it('is served on a loopback bind to a loopback caller', async () => {
+    const baseUrl = await serve('127.0.0.1')
+    expect((await http(baseUrl, '/dev/mailbox')).status).toBe(200)
+  })
+
+  it('does not exist on a non-loopback bind, even for a caller on the machine', async () => {
+    const baseUrl = await serve('0.0.0.0')
+    for (const path of ['/dev/mailbox', '/dev/mailbox/latest?to=a@example.com']) {
+      const response = await http(baseUrl, path)
+      expect(response.status).toBe(404)
+      expect(response.body).toEqual({ error: 'Not Found', message: `No route GET ${path.split('?')[0]}` })
+    }
+  })
+
+  it('does not exist for a client a trusted proxy names as elsewhere', async () => {
+    const baseUrl = await serve('127.0.0.1', ['127.0.0.1'])
+    expect((await http(baseUrl, '/dev/mailbox', { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(404)
+    expect((await http(baseUrl, '/dev/mailbox', { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(200)
+  })
+})
+
+describe('createServer', () => {
+  it('refuses trustProxy: true, which would let every client pick its own address', () => {
+    expect(() => createServer({ database: { sqliteFile: ':memory:' }, projects: TEST_PROJECTS, trustProxy: true as never })).toThrow(/trustProxy: true would believe X-Forwarded-For from anyone/)
+  })
+})
