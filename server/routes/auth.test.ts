@@ -814,6 +814,40 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
     }
   })
 
+  it('email limits hold at a window edge: twice the limit around it is refused', async () => {
+    const server = await startAuthTestServer({
+      database: await freshDatabase(),
+      trustProxy: ['loopback'],
+      limits: { codesPerIp: { max: 3, windowMs: 15 * MINUTE }, failedCodesPerIp: { max: 3, windowMs: 15 * MINUTE } },
+    })
+    try {
+      const start = (ip: string) => server.post('/auth/v1/email/start', { projectId: 'shop', email: newEmail(), deviceId: newDevice() }, as(ip))
+      const toWindowEnd = () => server.clock.advance(15 * MINUTE - (server.clock.now % (15 * MINUTE)) - 100)
+      toWindowEnd()
+      const statusesOf = async (calls: Array<() => Promise<HttpResult>>) => {
+        const statuses: number[] = []
+        for (const call of calls) statuses.push((await call()).status)
+        return statuses
+      }
+      expect(await statusesOf([() => start('10.9.8.1'), () => start('10.9.8.1'), () => start('10.9.8.1')])).toEqual([200, 200, 200])
+      server.clock.advance(200)
+      expect(await statusesOf([() => start('10.9.8.1'), () => start('10.9.8.1'), () => start('10.9.8.1')])).toEqual([429, 429, 429])
+
+      // Wrong codes: three just before the edge, and the next ones just after are refused.
+      const email = newEmail()
+      const deviceId = newDevice()
+      await server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId }, as('10.9.8.2'))
+      const wrong = server.latestCode(email) === '000000' ? '000001' : '000000'
+      const guess = () => server.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp: wrong }, as('10.9.8.3'))
+      toWindowEnd()
+      expect(await statusesOf([guess, guess, guess])).toEqual([400, 400, 400])
+      server.clock.advance(200)
+      expect(await statusesOf([guess, guess])).toEqual([429, 429])
+    } finally {
+      await server.close()
+    }
+  })
+
   it('limits signatures per session', async () => {
     const server = await startAuthTestServer({ database: await freshDatabase(), limits: { signsPerSession: { max: 2, windowMs: MINUTE } } })
     try {
