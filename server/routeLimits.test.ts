@@ -28,6 +28,7 @@ const small: Partial<RouteLimits> = {
   nameRegistrationsPerIp: { max: 2, windowMs: MINUTE },
   nameRegistrations: { max: 3, windowMs: MINUTE, escalate: false },
   siwxNoncesPerIp: { max: 3, windowMs: MINUTE },
+  siwxVerifiesPerIp: { max: 3, windowMs: MINUTE },
   socialStartsPerIp: { max: 3, windowMs: MINUTE },
   socialCallbacksPerIp: { max: 3, windowMs: MINUTE },
   farcasterStartsPerIp: { max: 3, windowMs: MINUTE },
@@ -106,6 +107,7 @@ describe.each(engines)('route rate limits on $name', ({ freshDatabase }) => {
   const cases: Array<[string, number, (ip: string) => Promise<HttpResult>, number]> = [
     ['POST /e', 3, (ip) => send('POST', '/e?projectId=shop', ip, { event: 'MODAL_OPEN' }), 202],
     ['POST /siwx/v1/nonce', 3, (ip) => send('POST', '/siwx/v1/nonce?projectId=shop', ip), 200],
+    ['POST /siwx/v1/verify', 3, (ip) => send('POST', '/siwx/v1/verify?projectId=shop', ip, { message: 'not a sign-in message', signature: `0x${'1'.repeat(130)}` }), 400],
     ['POST /auth/v1/social/start', 3, (ip) => send('POST', '/auth/v1/social/start', ip, { projectId: 'shop', provider: 'github', deviceId: 'device-0000000000000001', returnTo: 'https://shop.example' }), 404],
     ['GET /auth/v1/social/callback', 3, (ip) => send('GET', '/auth/v1/social/callback?state=x&code=y', ip), 400],
     ['POST /auth/v1/farcaster/start', 3, (ip) => send('POST', '/auth/v1/farcaster/start', ip, { projectId: 'shop', deviceId: 'device-0000000000000001' }), 200],

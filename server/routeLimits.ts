@@ -30,6 +30,8 @@ export interface RouteLimits {
   nameRegistrations: RateLimitRule
   /** POST /siwx/v1/nonce from one client. Default 30 a minute. */
   siwxNoncesPerIp: RateLimitRule
+  /** POST /siwx/v1/verify from one client (a smart account's signature is checked on chain). Default 30 a minute. */
+  siwxVerifiesPerIp: RateLimitRule
   /** POST /auth/v1/social/start from one client. Default 20 per 10 minutes. */
   socialStartsPerIp: RateLimitRule
   /** GET /auth/v1/social/callback from one client (each spends a token exchange). Default 30 per 10 minutes. */
@@ -48,6 +50,7 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   nameRegistrationsPerIp: { max: 10, windowMs: 3_600_000 },
   nameRegistrations: { max: 300, windowMs: 3_600_000, escalate: false },
   siwxNoncesPerIp: { max: 30, windowMs: 60_000 },
+  siwxVerifiesPerIp: { max: 30, windowMs: 60_000 },
   socialStartsPerIp: { max: 20, windowMs: 10 * 60_000 },
   socialCallbacksPerIp: { max: 30, windowMs: 10 * 60_000 },
   farcasterStartsPerIp: { max: 10, windowMs: 10 * 60_000 },
@@ -72,6 +75,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /e': { what: 'analytics events', limits: [{ rule: 'analyticsPerIp', by: 'ip' }, { rule: 'analyticsPerProject', by: 'project' }] },
   'POST /v1/profile/account': { what: 'name registrations', limits: [{ rule: 'nameRegistrationsPerIp', by: 'ip' }, { rule: 'nameRegistrations', by: 'everyone' }] },
   'POST /siwx/v1/nonce': { what: 'sign-in nonces', limits: [{ rule: 'siwxNoncesPerIp', by: 'ip' }] },
+  'POST /siwx/v1/verify': { what: 'sign-in verifications', limits: [{ rule: 'siwxVerifiesPerIp', by: 'ip' }] },
   'POST /auth/v1/social/start': { what: 'social logins', limits: [{ rule: 'socialStartsPerIp', by: 'ip' }] },
   'GET /auth/v1/social/callback': { what: 'social login callbacks', limits: [{ rule: 'socialCallbacksPerIp', by: 'ip' }] },
   'POST /auth/v1/farcaster/start': { what: 'Farcaster logins', limits: [{ rule: 'farcasterStartsPerIp', by: 'ip' }] },
