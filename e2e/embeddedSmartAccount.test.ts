@@ -75,7 +75,7 @@ describe('embedded wallet: smart account on the local chain', () => {
     await form.getByLabel('Receiver address').fill(receiver)
     await form.getByRole('button', { name: 'Send' }).click()
     // The approval in the secure frame names the smart account as the sender.
-    await secureFrame(page).getByText(`From: ${smart} (smart account)`).waitFor()
+    await secureFrame(page).getByText(`${smart} (smart account)`).waitFor()
     await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
     await waitForState(page, 'send.status', (value) => value === 'sent', 'sent', 60_000)
     const hash = (await page.evaluate(readState, 'send.hash')) as `0x${string}`

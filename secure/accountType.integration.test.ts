@@ -16,6 +16,7 @@ import { tempSqliteFile, type TempSqliteFile } from '../server/test/sqlite'
 import { createSmartAccounts } from './accountType'
 import { createHttpSecureApi } from './api'
 import { autoApprover, type Approver } from './approval'
+import type { ApprovalField } from './describeRequest'
 import { createHttpChainRpc } from './chainRpc'
 import { SMART_ACCOUNT_LABEL } from './rpcHandler'
 import { createSecureFrame } from './secureFrame'
@@ -102,8 +103,8 @@ describe('smart accounts in the secure page', () => {
   })
 
   it('signs in with the smart account in effect (SPEC §9), signs and sends from it, switches to the EOA and back', async () => {
-    const summaries: string[][] = []
-    const approver: Approver = { confirm: async (request) => (summaries.push(request.summary), true) }
+    const summaries: ApprovalField[][] = []
+    const approver: Approver = { confirm: async (request) => (summaries.push(request.details.sections[0]!.fields), true) }
     const { ask, events, store } = await startFrame({ approver })
     const user = await login(ask)
     const eoa = user.accounts.find((account) => account.type === 'eoa')!.address
@@ -116,7 +117,7 @@ describe('smart accounts in the secure page', () => {
     const signed = (await ask('RPC_REQUEST', { method: 'personal_sign', params: ['0x68656c6c6f', smart] })).payload.result as Hex
     expect(isErc6492Signature(signed)).toBe(true)
     expect(await publicClient().verifyMessage({ address: smart, message: 'hello', signature: signed })).toBe(true)
-    expect(summaries.at(-1)![0]).toBe(`Account: ${smart}${SMART_ACCOUNT_LABEL}`)
+    expect(summaries.at(-1)![0]).toEqual({ label: 'Account', value: `${smart}${SMART_ACCOUNT_LABEL}` })
 
     const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
     await publicClient().waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: smart, value: parseEther('1'), chain: null }) })
@@ -127,7 +128,7 @@ describe('smart accounts in the secure page', () => {
     const receipt = await publicClient().getTransactionReceipt({ hash: sent.payload.result as Hex })
     expect(receipt.status).toBe('success')
     expect(await publicClient().getBalance({ address: receiver })).toBe(before + parseEther('0.2'))
-    expect(summaries.at(-1)![0]).toBe(`From: ${smart}${SMART_ACCOUNT_LABEL}`)
+    expect(summaries.at(-1)![0]).toEqual({ label: 'From', value: `${smart}${SMART_ACCOUNT_LABEL}` })
     expect(((await ask('GET_USER', {})).payload.user as User).smartAccountDeployed).toBe(true)
 
     // Deployed: the signature is the account's own ERC-1271 one.

@@ -3,7 +3,12 @@
  * the dapp's scripts cannot click for them: otherwise any script on the dapp's page
  * could sign with the visitor's key, and isolating the key would protect nothing.
  * While a prompt is open the frame asks the app to show the iframe (APPROVAL_OPEN).
+ * What counts as the visitor's approval is in approvalGesture.ts.
  */
+import { guardApproval } from './approvalGesture'
+import type { ApprovalDetails, ApprovalField } from './describeRequest'
+
+export { APPROVE_DELAY_MS, HIDDEN_NOTICE, KEYBOARD_NOTICE } from './approvalGesture'
 
 export type ApprovalRequest = {
   method: string
@@ -11,8 +16,8 @@ export type ApprovalRequest = {
   origin: string
   /** The name the dapp gave itself (SYNC_DAPP_DATA), unverified. */
   dappName: string | undefined
-  /** Lines describing what is signed or sent. */
-  summary: string[]
+  /** What is signed or sent, decoded (describeRequest.ts). */
+  details: ApprovalDetails
 }
 
 export interface Approver {
@@ -23,58 +28,113 @@ export interface Approver {
 /** Approves everything: for tests and for servers configured with `requireApproval: false`. */
 export const autoApprover: Approver = { confirm: async () => true }
 
-/** Approve is disabled this long after the prompt appears, so a click aimed at the dapp's page cannot land on it. */
-export const APPROVE_DELAY_MS = 500
+const TRANSACTION_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'solana_signAndSendTransaction'])
+
+function element<K extends keyof HTMLElementTagNameMap>(document: Document, tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag)
+  if (className !== undefined) node.className = className
+  if (text !== undefined) node.textContent = text
+  return node
+}
+
+function fieldList(document: Document, fields: ApprovalField[]): HTMLDListElement {
+  const list = element(document, 'dl', 'approval-fields')
+  for (const field of fields) {
+    const row = element(document, 'div', 'approval-field')
+    row.append(element(document, 'dt', undefined, field.label), element(document, 'dd', undefined, field.value))
+    list.append(row)
+  }
+  return list
+}
+
+/** The prompt's markup; text only (textContent), so nothing in a request can become markup. */
+function renderPrompt(document: Document, request: ApprovalRequest) {
+  const dialog = element(document, 'section', 'approval')
+  dialog.setAttribute('role', 'dialog')
+  dialog.setAttribute('aria-modal', 'true')
+  dialog.setAttribute('aria-labelledby', 'approval-title')
+  dialog.setAttribute('aria-describedby', 'approval-origin')
+  const title = element(document, 'h1', undefined, TRANSACTION_METHODS.has(request.method) ? 'Approve transaction' : 'Signature request')
+  title.id = 'approval-title'
+  const from = element(document, 'p', 'approval-origin', `From ${request.dappName ? `${request.dappName} (${request.origin})` : request.origin}`)
+  from.id = 'approval-origin'
+  const notice = element(document, 'p', 'approval-notice')
+  notice.setAttribute('role', 'status')
+
+  const body = element(document, 'div', 'approval-body')
+  // A scrollable region must be reachable from the keyboard.
+  body.tabIndex = 0
+  body.setAttribute('role', 'region')
+  body.setAttribute('aria-label', 'Request details')
+  for (const warning of request.details.warnings) {
+    const alert = element(document, 'p', 'approval-warning', warning)
+    alert.setAttribute('role', 'alert')
+    body.append(alert)
+  }
+  for (const section of request.details.sections) {
+    if (section.heading === undefined) {
+      body.append(fieldList(document, section.fields))
+      continue
+    }
+    const group = element(document, 'section', 'approval-section')
+    group.append(element(document, 'h2', undefined, section.heading), fieldList(document, section.fields))
+    body.append(group)
+  }
+  const { message } = request.details
+  if (message !== undefined) {
+    const group = element(document, 'section', 'approval-section')
+    const heading = element(document, 'h2', undefined, message.label)
+    heading.id = 'approval-message-label'
+    const text = element(document, 'pre', 'approval-message', message.text)
+    text.setAttribute('aria-labelledby', heading.id)
+    group.append(heading, text)
+    body.append(group)
+  }
+
+  const actions = element(document, 'div', 'approval-actions')
+  const reject = element(document, 'button', undefined, 'Cancel')
+  reject.type = 'button'
+  reject.dataset.action = 'reject'
+  const approve = element(document, 'button', undefined, 'Approve')
+  approve.type = 'button'
+  approve.dataset.action = 'approve'
+  approve.disabled = true
+  actions.append(reject, approve)
+  dialog.append(title, from, notice, body, actions)
+  return { dialog, notice, reject, approve }
+}
 
 /**
  * A prompt in the secure page's document. One at a time: later requests wait their turn.
- * Text only (textContent), so nothing in a request can become markup.
+ * Nothing is focused for the visitor (see approvalGesture.ts); Escape or Cancel declines.
+ *
+ * @example
+ * const approver = createDomApprover(document, { onOpen: notify.open, onClose: notify.close })
+ * await approver.confirm({ method: 'personal_sign', origin, dappName, details }) // true once approved
  */
 export function createDomApprover(document: Document, { onOpen, onClose }: { onOpen: () => void; onClose: () => void }): Approver {
   let queue: Promise<unknown> = Promise.resolve()
   const show = (request: ApprovalRequest) =>
     new Promise<boolean>((resolve) => {
-      const dialog = document.createElement('section')
-      dialog.className = 'approval'
-      dialog.setAttribute('role', 'dialog')
-      dialog.setAttribute('aria-modal', 'true')
-      dialog.setAttribute('aria-labelledby', 'approval-title')
-      const title = document.createElement('h1')
-      title.id = 'approval-title'
-      title.textContent = request.method === 'eth_sendTransaction' || request.method === 'wallet_sendCalls' ? 'Approve transaction' : 'Signature request'
-      const from = document.createElement('p')
-      from.className = 'approval-origin'
-      from.textContent = request.dappName ? `${request.dappName} (${request.origin})` : request.origin
-      const list = document.createElement('pre')
-      list.className = 'approval-summary'
-      list.textContent = request.summary.join('\n')
-      const actions = document.createElement('div')
-      actions.className = 'approval-actions'
-      const reject = document.createElement('button')
-      reject.type = 'button'
-      reject.textContent = 'Cancel'
-      reject.dataset.action = 'reject'
-      const approve = document.createElement('button')
-      approve.type = 'button'
-      approve.textContent = 'Approve'
-      approve.dataset.action = 'approve'
-      approve.disabled = true
-      setTimeout(() => {
-        approve.disabled = false
-        approve.focus()
-      }, APPROVE_DELAY_MS)
-      actions.append(reject, approve)
-      dialog.append(title, from, list, actions)
+      const { dialog, notice, reject, approve } = renderPrompt(document, request)
+      const onKeyDown = (event: KeyboardEvent) => {
+        if (event.key === 'Escape') finish(false)
+      }
+      let done = false
       const finish = (approved: boolean) => {
+        if (done) return
+        done = true
+        stopGuard()
+        dialog.removeEventListener('keydown', onKeyDown)
         dialog.remove()
         onClose()
         resolve(approved)
       }
       reject.addEventListener('click', () => finish(false), { once: true })
-      approve.addEventListener('click', () => finish(true), { once: true })
+      dialog.addEventListener('keydown', onKeyDown)
       document.body.append(dialog)
+      const stopGuard = guardApproval({ dialog, approve, notice, onApprove: () => finish(true) })
       onOpen()
-      reject.focus()
     })
   return {
     confirm(request) {

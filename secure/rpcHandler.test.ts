@@ -2,7 +2,7 @@ import { generateKeyPairSync, verify as ed25519Verify } from 'node:crypto'
 import { parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { AllowedRpcMethods } from '../src/frame/rpc'
 import { base64ToBytes, bytesToBase64, decodeBase58, encodeBase58 } from './base58'
-import { createRpcHandler, formatEther, type RpcContext } from './rpcHandler'
+import { createRpcHandler, type RpcContext } from './rpcHandler'
 import { ReplyError } from './replyError'
 import { parseSolanaTransaction } from './solanaTransaction'
 import { createFakeApi, createFakeChain, evmAccount, type FakeApi, type FakeChain } from './test/fakes'
@@ -98,7 +98,18 @@ describe('signing (approved in the frame, signed by the server)', () => {
     const { handle, approvals } = setup()
     const signature = (await handle({ method: 'personal_sign', params: ['0x68656c6c6f', evmAccount.address] })) as Hex
     expect(await verifyMessage({ address: evmAccount.address, message: 'hello', signature })).toBe(true)
-    expect(approvals).toEqual([{ method: 'personal_sign', origin: 'https://shop.example', dappName: 'Shop', summary: [`Account: ${evmAccount.address}`, '', 'hello'] }])
+    expect(approvals).toEqual([
+      {
+        method: 'personal_sign',
+        origin: 'https://shop.example',
+        dappName: 'Shop',
+        details: {
+          sections: [{ fields: [{ label: 'Account', value: evmAccount.address }, { label: 'Message format', value: 'UTF-8 text' }] }],
+          message: { label: 'Message', text: 'hello' },
+          warnings: [],
+        },
+      },
+    ])
   })
 
   it('a declined approval is 4001 and nothing is signed', async () => {
@@ -142,7 +153,16 @@ describe('signing (approved in the frame, signed by the server)', () => {
     expect(tx).toMatchObject({ chainId: 1, nonce: 5, gas: 21000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n, value: 10n ** 18n, type: 'eip1559' })
     expect(await recoverTransactionAddress({ serializedTransaction: raw[0] as never })).toBe(evmAccount.address)
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-    expect(approvals[0]!.summary).toEqual(['Network: eip155:1', 'To: 0x000000000000000000000000000000000000dEaD', 'Value: 1'])
+    expect(approvals[0]!.details.sections).toEqual([
+      {
+        fields: [
+          { label: 'From', value: evmAccount.address },
+          { label: 'Network', value: 'eip155:1' },
+          { label: 'To', value: '0x000000000000000000000000000000000000dEaD' },
+          { label: 'Value', value: '1 ETH' },
+        ],
+      },
+    ])
   })
 
   it('eth_sendTransaction on a chain without base fees uses a legacy gas price', async () => {
@@ -265,13 +285,6 @@ describe('Solana signing', () => {
 })
 
 describe('helpers', () => {
-  it('formatEther is exact', () => {
-    expect(formatEther(0n)).toBe('0')
-    expect(formatEther(10n ** 18n)).toBe('1')
-    expect(formatEther(1n)).toBe('0.000000000000000001')
-    expect(formatEther(1_500_000_000_000_000_000n)).toBe('1.5')
-  })
-
   it('base58 round-trips, keeping leading zeros', () => {
     for (const bytes of [new Uint8Array([]), new Uint8Array([0, 0, 1]), crypto.getRandomValues(new Uint8Array(64))]) {
       expect(decodeBase58(encodeBase58(bytes))).toEqual(bytes)

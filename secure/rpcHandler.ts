@@ -9,11 +9,13 @@ import { isSafeRpcMethod, type AllowedRpcMethod, type JsonValue, type RpcTransac
 import { validateRpcParams } from '../src/frame/schemas/validate'
 import type { SignKind, SignResult } from './api'
 import type { Approver } from './approval'
+import { describeCall, describePersonalMessage, describeTypedData, type ApprovalDetails, type ApprovalField, type CallToDescribe, type TokenLookup } from './describeRequest'
 import { base64ToBytes, bytesToBase64, decodeBase58 } from './base58'
 import type { ChainRpc } from './chainRpc'
 import type { SmartAccountSender } from './smartAccount'
 import { ReplyError } from './replyError'
 import { parseSolanaTransaction, withSignature } from './solanaTransaction'
+import { createTokenLookup } from './tokenInfo'
 
 export type RpcContext = {
   /** CAIP-2 chain the frame is on. */
@@ -32,6 +34,8 @@ export type RpcContext = {
   parentOrigin: string
   dappName(): string | undefined
   randomUUID(): string
+  /** Token symbols and decimals for the prompt; default read from the chain (tokenInfo.ts). */
+  tokens?: TokenLookup | undefined
 }
 
 type Hex = `0x${string}`
@@ -64,30 +68,13 @@ function sameAddress(a: string | undefined, b: string | undefined): boolean {
   return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
 }
 
-/** 10^18 wei → '1', for the approval prompt; exact (no floating point). */
-export function formatEther(wei: bigint): string {
-  const whole = wei / 10n ** 18n
-  const fraction = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '')
-  return fraction === '' ? whole.toString() : `${whole}.${fraction}`
-}
-
-function describeMessage(message: string): string {
-  if (/^0x(?:[0-9a-fA-F]{2})*$/.test(message)) {
-    const bytes = new Uint8Array((message.length - 2) / 2)
-    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(message.slice(2 + 2 * i, 4 + 2 * i), 16)
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    } catch {
-      return message
-    }
-  }
-  return message
-}
-
 /** Appended to the account line of the approval prompt when the smart account is the sender. */
 export const SMART_ACCOUNT_LABEL = ' (smart account)'
 
 const clip = (text: string, length = 2000) => (text.length > length ? `${text.slice(0, length)}…` : text)
+
+/** A prompt of plain fields (Solana requests). */
+const fieldsOnly = (fields: ApprovalField[], message?: ApprovalDetails['message']): ApprovalDetails => ({ sections: [{ fields }], message, warnings: [] })
 
 /**
  * @example
@@ -112,9 +99,20 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
     if (given !== undefined && !sameAddress(given, mine)) throw new ReplyError(`${field} is not this wallet's address`, 4100)
     return mine
   }
-  const approve = async (method: string, summary: string[]) => {
-    const approved = await context.approver.confirm({ method, origin: context.parentOrigin, dappName: context.dappName(), summary })
+  const tokens = context.tokens ?? createTokenLookup(context.rpc)
+  const approve = async (method: string, details: ApprovalDetails) => {
+    const approved = await context.approver.confirm({ method, origin: context.parentOrigin, dappName: context.dappName(), details })
     if (!approved) throw new ReplyError('User rejected the request.', 4001)
+  }
+  /** One transaction, or a batch with a section per call; `sender` names the account that sends. */
+  const describeCalls = async (chain: string, sender: ApprovalField, calls: CallToDescribe[]): Promise<ApprovalDetails> => {
+    const described = await Promise.all(calls.map((call) => describeCall(chain, call, tokens)))
+    const head = { fields: [sender, { label: 'Network', value: chain }] }
+    if (described.length === 1) return { sections: [{ fields: [...head.fields, ...described[0]!.fields] }], warnings: described[0]!.warnings }
+    return {
+      sections: [head, ...described.map(({ fields }, index) => ({ heading: `Call ${index + 1}`, fields }))],
+      warnings: described.flatMap(({ warnings }) => warnings),
+    }
   }
 
   /** Fills nonce, gas and fees from the chain, as the server signs only complete transactions. */
@@ -178,13 +176,6 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
     return result.transactionHash
   }
 
-  const transactionSummary = (chain: string, tx: { to?: string | null | undefined; value?: string | undefined; data?: string | undefined }) => [
-    `Network: ${chain}`,
-    `To: ${tx.to ?? '(new contract)'}`,
-    `Value: ${formatEther(tx.value ? BigInt(tx.value) : 0n)}`,
-    ...(tx.data && tx.data !== '0x' ? [`Data: ${(tx.data.length - 2) / 2} bytes`] : []),
-  ]
-
   async function signSolana(transaction: string): Promise<{ signature: string; transaction: string }> {
     const address = solanaAddress()
     const bytes = base64ToBytes(transaction)
@@ -217,7 +208,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         const [message, address] = list as [string, Hex]
         const from = ownAddress(address, 'params[1]')
         const smart = await context.smartAccount?.()
-        await approve(name, [`Account: ${from}${smart ? SMART_ACCOUNT_LABEL : ''}`, '', clip(describeMessage(message))])
+        await approve(name, describePersonalMessage(`${from}${smart ? SMART_ACCOUNT_LABEL : ''}`, message))
         if (smart) return smart.signMessage(message)
         const { signature } = await context.sign('personal_sign', { message, address: from })
         return signature ?? null
@@ -235,15 +226,8 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         }
         if (typeof typedData !== 'object' || typedData === null || Array.isArray(typedData)) throw new ReplyError('params[1] is not typed data', -32602)
         const { domain, types, primaryType, message } = typedData as Record<string, unknown>
-        const domainName = typeof domain === 'object' && domain !== null ? (domain as { name?: unknown }).name : undefined
         const smart = await context.smartAccount?.()
-        await approve(name, [
-          `Account: ${from}${smart ? SMART_ACCOUNT_LABEL : ''}`,
-          ...(typeof domainName === 'string' ? [`Domain: ${clip(domainName, 100)}`] : []),
-          `Type: ${clip(String(primaryType), 100)}`,
-          '',
-          clip(JSON.stringify(message ?? null, null, 2)),
-        ])
+        await approve(name, await describeTypedData({ account: `${from}${smart ? SMART_ACCOUNT_LABEL : ''}`, chain, typedData: typedData as Record<string, unknown> }, tokens))
         if (smart) return smart.signTypedData({ domain: (domain ?? {}) as never, types: types as never, primaryType: String(primaryType), message: message as never })
         const { signature } = await context.sign('typedData', { address: from, domain: domain ?? {}, types, primaryType, message })
         return signature ?? null
@@ -257,11 +241,11 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
           if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(evmChain(chain))) throw new ReplyError(`The transaction is for chain ${BigInt(tx.chainId)}, the wallet is on ${chain}`, 4901)
           if (!tx.to) throw new ReplyError('A smart account cannot deploy a contract with eth_sendTransaction: give params[0].to', -32602)
           const data = tx.data ?? tx.input
-          await approve(name, [`From: ${from}${SMART_ACCOUNT_LABEL}`, ...transactionSummary(chain, { to: tx.to, value: tx.value, data })])
+          await approve(name, await describeCalls(chain, { label: 'From', value: `${from}${SMART_ACCOUNT_LABEL}` }, [{ to: tx.to, value: tx.value, data }]))
           return (await sendFromSmartAccount(smart, [{ to: tx.to, value: tx.value, data }]))
         }
         const prepared = await prepareTransaction(chain, from, tx)
-        await approve(name, transactionSummary(chain, { to: tx.to, value: tx.value, data: tx.data ?? tx.input }))
+        await approve(name, await describeCalls(chain, { label: 'From', value: from }, [{ to: tx.to, value: tx.value, data: tx.data ?? tx.input }]))
         return sendPrepared(chain, prepared)
       }
       case 'wallet_sendCalls': {
@@ -274,14 +258,14 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         if (request.atomicRequired === true && !smart) throw new ReplyError('This wallet cannot run calls atomically', 5760)
         if (smart) {
           if (request.calls.some((call) => !call.to)) throw new ReplyError('A smart account cannot deploy a contract in wallet_sendCalls: give every call a to', -32602)
-          await approve(name, [`From: ${from}${SMART_ACCOUNT_LABEL}`, ...request.calls.flatMap((call, index) => [`Call ${index + 1}`, ...transactionSummary(chain, call).slice(1)])])
+          await approve(name, await describeCalls(chain, { label: 'From', value: `${from}${SMART_ACCOUNT_LABEL}` }, request.calls))
           const hash = await sendFromSmartAccount(smart, request.calls.map((call) => ({ to: call.to as Hex, value: call.value, data: call.data })))
           const id = request.id ?? context.randomUUID()
           if (batches.size >= MAX_BATCHES) batches.delete(batches.keys().next().value as string)
           batches.set(id, { chainId: chain, hashes: [hash], atomic: true })
           return { id }
         }
-        await approve(name, request.calls.flatMap((call, index) => [`Call ${index + 1}`, ...transactionSummary(chain, call).slice(1)]))
+        await approve(name, await describeCalls(chain, { label: 'From', value: from }, request.calls))
         let nonce = quantity(await context.rpc.request(chain, 'eth_getTransactionCount', [from, 'pending']), 'nonce')
         const hashes: Hex[] = []
         for (const call of request.calls) {
@@ -356,19 +340,19 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         } catch {
           text = `${bytes.length} bytes`
         }
-        await approve(name, [`Account: ${address}`, '', clip(text)])
+        await approve(name, fieldsOnly([{ label: 'Account', value: address }], { label: 'Message', text: clip(text) }))
         const { signature } = await context.sign('solana_signMessage', { message: bytesToBase64(bytes) })
         if (typeof signature !== 'string') throw new ReplyError('The signer did not return a signature', -32603)
         return { signature }
       }
       case 'solana_signTransaction': {
         const { transaction } = params as { transaction: string }
-        await approve(name, [`Account: ${solanaAddress()}`, `Network: ${chain}`, 'Sign 1 transaction'])
+        await approve(name, fieldsOnly([{ label: 'Account', value: solanaAddress() }, { label: 'Network', value: chain }, { label: 'Action', value: 'Sign 1 transaction' }]))
         return signSolana(transaction)
       }
       case 'solana_signAllTransactions': {
         const { transactions } = params as { transactions: string[] }
-        await approve(name, [`Account: ${solanaAddress()}`, `Network: ${chain}`, `Sign ${transactions.length} transactions`])
+        await approve(name, fieldsOnly([{ label: 'Account', value: solanaAddress() }, { label: 'Network', value: chain }, { label: 'Action', value: `Sign ${transactions.length} transactions` }]))
         const signed: string[] = []
         for (const transaction of transactions) signed.push((await signSolana(transaction)).transaction)
         return { transactions: signed }
@@ -376,7 +360,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       case 'solana_signAndSendTransaction': {
         const { transaction, sendOptions } = params as { transaction: string; sendOptions?: Record<string, JsonValue> }
         if (!chain.startsWith('solana:')) throw new ReplyError(`This request needs a Solana network; the wallet is on ${chain}`, 4901)
-        await approve(name, [`Account: ${solanaAddress()}`, `Network: ${chain}`, 'Send 1 transaction'])
+        await approve(name, fieldsOnly([{ label: 'Account', value: solanaAddress() }, { label: 'Network', value: chain }, { label: 'Action', value: 'Send 1 transaction' }]))
         const signed = await signSolana(transaction)
         const signature = await context.rpc.request(chain, 'sendTransaction', [signed.transaction, { ...sendOptions, encoding: 'base64' }])
         if (typeof signature !== 'string') throw new ReplyError('The RPC node did not return a signature', -32603)

@@ -1,0 +1,234 @@
+/**
+ * What the approval prompt shows: each signing request decoded into labelled fields, so
+ * the visitor reads what they sign (the message as text, the contract, the spender, the
+ * amount) instead of raw hex or JSON, and sees a warning for an unlimited approval.
+ * Pure functions; token symbols and decimals come from a lookup the caller gives.
+ */
+import { decodeFunctionData, erc20Abi, formatUnits, hexToBytes, maxUint160, type Hex } from 'viem'
+
+export type ApprovalField = { label: string; value: string }
+
+/** A group of fields; a batch of calls has one per call. */
+export type ApprovalSection = { heading?: string | undefined; fields: ApprovalField[] }
+
+export type ApprovalDetails = {
+  sections: ApprovalSection[]
+  /** The signed text or data in full, shown in its own scrollable block. */
+  message?: { label: string; text: string } | undefined
+  /** Shown first, as alerts (unlimited approvals, a signature for another chain). */
+  warnings: string[]
+}
+
+export type TokenInfo = { symbol: string; decimals: number }
+
+/** Symbol and decimals of an ERC-20 token on a CAIP-2 chain; undefined when unknown. */
+export type TokenLookup = (chain: string, token: Hex) => Promise<TokenInfo | undefined>
+
+/** The Permit2 contract (Uniswap), the same address on every chain. */
+export const PERMIT2_ADDRESS = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/
+/** Control characters (but line breaks and tabs) and bidirectional overrides can hide or reorder what a text says. */
+const HIDING_CHARACTERS = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u
+const clip = (text: string, length = 2000) => (text.length > length ? `${text.slice(0, length)}…` : text)
+
+/**
+ * An amount this large lets the spender take everything, now and later: ERC-20 and
+ * EIP-2612 use 2^256-1, Permit2's allowances are uint160 and use 2^160-1.
+ */
+export function isUnlimitedAmount(amount: bigint): boolean {
+  return amount >= maxUint160
+}
+
+/** The warning shown for an unlimited allowance. */
+export function unlimitedWarning(spender: string, token: string, info: TokenInfo | undefined): string {
+  return `Unlimited approval: ${spender} may spend all of your ${info ? info.symbol : 'tokens'} (token ${token}), now and later, until you revoke it.`
+}
+
+/** 10^18 wei → '1 ETH'; exact. */
+export function formatNative(wei: bigint): string {
+  return `${formatUnits(wei, 18)} ETH`
+}
+
+/** A token amount in the token's units when its decimals are known, else the raw integer. */
+export function formatTokenAmount(amount: bigint, info: TokenInfo | undefined): string {
+  if (isUnlimitedAmount(amount)) return `Unlimited ${info ? info.symbol : ''}`.trim()
+  return info ? `${formatUnits(amount, info.decimals)} ${info.symbol}` : `${amount} (base units; the token's decimals are unknown)`
+}
+
+function toBigInt(value: unknown): bigint | undefined {
+  if (typeof value === 'bigint') return value
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value)
+  if (typeof value === 'string' && /^(?:0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/.test(value)) return BigInt(value)
+  return undefined
+}
+
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+
+const address = (value: unknown): Hex | undefined => (typeof value === 'string' && ADDRESS.test(value) ? (value as Hex) : undefined)
+
+/** A Unix time in seconds as an ISO date, or 'never' for the usual "no expiry" values. */
+function formatDeadline(value: unknown): string {
+  const seconds = toBigInt(value)
+  if (seconds === undefined) return clip(String(value), 100)
+  if (seconds >= 2n ** 47n) return 'never'
+  return new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z')
+}
+
+/**
+ * personal_sign's message: UTF-8 text when the bytes are printable text, hex otherwise
+ * (0x-hex is the bytes signed, anything else is the text itself, as the server signs it).
+ */
+export function describePersonalMessage(account: string, message: string): ApprovalDetails {
+  let text = message
+  let encoding = 'Text'
+  if (HEX_BYTES.test(message)) {
+    const bytes = hexToBytes(message as Hex)
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+      // Control characters other than line breaks and tabs can hide what follows them.
+      if (HIDING_CHARACTERS.test(text.replace(/[\n\r\t]/g, ''))) throw new Error('not text')
+      encoding = 'UTF-8 text'
+    } catch {
+      text = message
+      encoding = `Hex (${bytes.length} bytes, not text)`
+    }
+  }
+  return { sections: [{ fields: [{ label: 'Account', value: account }, { label: 'Message format', value: encoding }] }], message: { label: 'Message', text: clip(text) }, warnings: [] }
+}
+
+type Allowance = { token: Hex; spender: string; amount: bigint | 'all'; expires?: string }
+
+/** The token allowances a typed-data signature grants, when it is a permit we know. */
+function permitAllowances(primaryType: string, domain: Record<string, unknown>, message: Record<string, unknown>): Allowance[] | undefined {
+  const spender = typeof message.spender === 'string' ? message.spender : undefined
+  if (spender === undefined) return undefined
+  const verifying = address(domain.verifyingContract)
+  // EIP-2612: the token is the verifying contract.
+  if (primaryType === 'Permit' && verifying && message.value !== undefined) {
+    const amount = toBigInt(message.value)
+    return amount === undefined ? undefined : [{ token: verifying, spender, amount, expires: formatDeadline(message.deadline) }]
+  }
+  // DAI's permit: allowed = true is an unlimited allowance.
+  if (primaryType === 'Permit' && verifying && typeof message.allowed === 'boolean') {
+    return [{ token: verifying, spender, amount: message.allowed ? 'all' : 0n, expires: formatDeadline(message.expiry) }]
+  }
+  // Permit2 AllowanceTransfer: details { token, amount (uint160), expiration }.
+  if (primaryType === 'PermitSingle' || primaryType === 'PermitBatch') return tokenAmounts(message.details, spender, (item) => item.expiration)
+  // Permit2 SignatureTransfer (and its witness variants): permitted { token, amount }.
+  if (message.permitted !== undefined) return tokenAmounts(message.permitted, spender, () => message.deadline)
+  return undefined
+}
+
+/** Permit2's `{ token, amount }` entries (one or a list); undefined when any is malformed. */
+function tokenAmounts(entries: unknown, spender: string, deadline: (item: Record<string, unknown>) => unknown): Allowance[] | undefined {
+  const allowances: Allowance[] = []
+  for (const entry of Array.isArray(entries) ? entries : [entries]) {
+    const item = record(entry)
+    const token = address(item?.token)
+    const amount = toBigInt(item?.amount)
+    if (item === undefined || token === undefined || amount === undefined) return undefined
+    allowances.push({ token, spender, amount, expires: formatDeadline(deadline(item)) })
+  }
+  return allowances
+}
+
+/**
+ * EIP-712 typed data: the contract it is for (domain name, verifying contract, chain),
+ * the type, and for permits (EIP-2612, DAI, Permit2) the token, spender and amount.
+ */
+export async function describeTypedData(
+  { account, chain, typedData }: { account: string; chain: string; typedData: Record<string, unknown> },
+  lookup: TokenLookup,
+): Promise<ApprovalDetails> {
+  const domain = record(typedData.domain) ?? {}
+  const message = record(typedData.message) ?? {}
+  const primaryType = String(typedData.primaryType)
+  const domainChain = toBigInt(domain.chainId)
+  const signChain = domainChain === undefined ? chain : `eip155:${domainChain}`
+  const warnings: string[] = []
+  if (domainChain !== undefined && chain.startsWith('eip155:') && signChain !== chain) warnings.push(`This signature is for chain ${domainChain}; the wallet is on ${chain}.`)
+  const fields: ApprovalField[] = [
+    { label: 'Account', value: account },
+    ...(typeof domain.name === 'string' ? [{ label: 'Contract', value: clip(domain.name, 100) + (typeof domain.version === 'string' ? ` (version ${clip(domain.version, 20)})` : '') }] : []),
+    ...(domain.verifyingContract !== undefined ? [{ label: 'Verifying contract', value: clip(String(domain.verifyingContract), 100) }] : []),
+    ...(domainChain !== undefined ? [{ label: 'Chain', value: domainChain.toString() }] : []),
+    { label: 'Type', value: clip(primaryType, 100) },
+  ]
+  const sections: ApprovalSection[] = [{ fields }]
+  const allowances = permitAllowances(primaryType, domain, message)
+  if (allowances) {
+    for (const [index, allowance] of allowances.entries()) {
+      const info = await lookup(signChain, allowance.token)
+      const unlimited = allowance.amount === 'all' || isUnlimitedAmount(allowance.amount)
+      if (unlimited) warnings.push(unlimitedWarning(allowance.spender, allowance.token, info))
+      sections.push({
+        heading: allowances.length > 1 ? `Allowance ${index + 1}` : 'Allowance',
+        fields: [
+          { label: 'Token', value: info ? `${info.symbol} (${allowance.token})` : allowance.token },
+          { label: 'Spender', value: allowance.spender },
+          { label: 'Amount', value: allowance.amount === 'all' ? `Unlimited ${info?.symbol ?? ''}`.trim() : formatTokenAmount(allowance.amount, info) },
+          ...(allowance.expires !== undefined ? [{ label: 'Expires', value: allowance.expires }] : []),
+        ],
+      })
+    }
+  }
+  return { sections, message: { label: 'Full message', text: clip(JSON.stringify(message, null, 2)) }, warnings }
+}
+
+function decodeErc20Call(data: string) {
+  if (!HEX_BYTES.test(data)) return undefined
+  try {
+    return decodeFunctionData({ abi: erc20Abi, data: data as Hex })
+  } catch {
+    return undefined
+  }
+}
+
+export type CallToDescribe = { to?: string | null | undefined; value?: string | undefined; data?: string | undefined }
+
+/**
+ * A transaction or one call of a batch: recipient, value, and the data decoded when it
+ * calls an ERC-20 function (approve, transfer, transferFrom); otherwise its selector.
+ */
+export async function describeCall(chain: string, call: CallToDescribe, lookup: TokenLookup): Promise<{ fields: ApprovalField[]; warnings: string[] }> {
+  const fields: ApprovalField[] = [
+    { label: 'To', value: call.to ?? '(new contract)' },
+    { label: 'Value', value: formatNative(call.value ? BigInt(call.value) : 0n) },
+  ]
+  const warnings: string[] = []
+  const data = call.data
+  if (data === undefined || data === '0x') return { fields, warnings }
+  const size = `${(data.length - 2) / 2} bytes`
+  const decoded = decodeErc20Call(data)
+  const token = address(call.to)
+  if (decoded === undefined || token === undefined) {
+    fields.push({ label: 'Data', value: `${data.slice(0, 10)} (${size}, not decoded)` })
+    return { fields, warnings }
+  }
+  const info = await lookup(chain, token)
+  fields.push({ label: 'Function', value: `${decoded.functionName} (${data.slice(0, 10)})` }, { label: 'Token', value: info ? `${info.symbol} (${token})` : token })
+  switch (decoded.functionName) {
+    case 'approve': {
+      const [spender, amount] = decoded.args
+      fields.push({ label: 'Spender', value: spender }, { label: 'Amount', value: formatTokenAmount(amount, info) })
+      if (isUnlimitedAmount(amount)) warnings.push(unlimitedWarning(spender, token, info))
+      break
+    }
+    case 'transfer': {
+      const [recipient, amount] = decoded.args
+      fields.push({ label: 'Recipient', value: recipient }, { label: 'Amount', value: formatTokenAmount(amount, info) })
+      break
+    }
+    case 'transferFrom': {
+      const [from, recipient, amount] = decoded.args
+      fields.push({ label: 'From', value: from }, { label: 'Recipient', value: recipient }, { label: 'Amount', value: formatTokenAmount(amount, info) })
+      break
+    }
+    default:
+      fields.push({ label: 'Data', value: size })
+  }
+  return { fields, warnings }
+}
