@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
@@ -8,9 +8,10 @@ let axeSource: Promise<string> | undefined
 /**
  * Runs axe-core in the page on `selector` and returns the serious and critical
  * violations. axe is injected through Playwright (not a <script> tag), so the page's
- * strict CSP stays as it is; it is injected once per page.
+ * strict CSP stays as it is; it is injected once per page. A frame (the secure page in
+ * its iframe) is checked the same way.
  */
-export async function seriousA11yViolations(page: Page, selector = 'body'): Promise<string[]> {
+export async function seriousA11yViolations(page: Page | Frame, selector = 'body'): Promise<string[]> {
   axeSource ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8')
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(await axeSource)
   const violations = (await page.evaluate(async (context) => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { createPublicClient, http, maxUint160, type Address, type Hex } from 'viem'
 import { HIDDEN_NOTICE } from '../secure/approvalGesture'
 import { PERMIT2_ADDRESS } from '../secure/describeRequest'
+import { seriousA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import { loginByEmail, secureFrame } from './pageState'
 
@@ -225,6 +226,8 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
     expect(await prompt.getByText(PERMIT2_ADDRESS).count()).toBe(1)
     await page.waitForTimeout(SETTLE_MS)
     await screenshot(page, `embedded-approval-permit2-unlimited-${mode}`)
+    const frame = page.frames().find((candidate) => candidate.url().startsWith(env.stack().secureUrl))!
+    expect(await seriousA11yViolations(frame, '.approval')).toEqual([])
     await secureFrame(page).getByRole('button', { name: 'Cancel' }).click()
     await prompt.waitFor({ state: 'detached' })
   })
