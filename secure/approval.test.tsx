@@ -151,6 +151,19 @@ describe('the approval prompt (in the secure page)', () => {
     await expect(answer).resolves.toBe(true)
   })
 
+  it("an assistive technology's click (trusted, no press) counts on focus the visitor put there, not on a script's", async () => {
+    const { answer } = open()
+    await shown()
+    jest.advanceTimersByTime(APPROVE_DELAY_MS)
+    approveButton().focus()
+    dispatchTrusted(approveButton(), new MouseEvent('click', { bubbles: true, detail: 1 }))
+    expect(await pending(answer)).toBe('pending')
+    visitorTabsTo(cancelButton())
+    visitorTabsTo(approveButton())
+    dispatchTrusted(approveButton(), new MouseEvent('click', { bubbles: true, detail: 1 }))
+    await expect(answer).resolves.toBe(true)
+  })
+
   it('forgets the visitor focus when the frame loses focus (the dapp could focus it again)', async () => {
     const { answer } = open()
     await shown()

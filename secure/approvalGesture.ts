@@ -6,10 +6,11 @@
  * 1. Only a trusted event counts: a script's `click()` or `dispatchEvent` never approves.
  * 2. A pointer click counts when the press (pointerdown) and the click both land on
  *    Approve.
- * 3. A keyboard press (Enter, Space) counts only when the visitor moved focus into the
- *    prompt themselves, with Tab or the pointer, inside this page. Nothing here focuses
- *    Approve, and focus placed by a script (the dapp's `iframe.focus()`, or focus coming
- *    back to the frame) does not count; leaving the frame forgets it.
+ * 3. A click without a press (Enter, Space, an assistive technology's action) counts
+ *    only when the visitor moved focus into the prompt themselves, with Tab or the
+ *    pointer, inside this page. Nothing here focuses Approve, and focus placed by a
+ *    script (the dapp's `iframe.focus()`, or focus coming back to the frame) does not
+ *    count; leaving the frame forgets it.
  * 4. The prompt must be fully visible, uncovered and opaque (IntersectionObserver v2,
  *    visibility.ts), and must have stayed so for APPROVE_DELAY_MS; until then Approve is
  *    disabled and, while it is hidden, the prompt says why. A browser without v2 cannot
@@ -91,13 +92,14 @@ export function guardApproval({ dialog, approve, notice, onApprove }: ApprovalGu
   }
   const onClick = (event: MouseEvent) => {
     if (!event.isTrusted || !ready) return
-    const pointerType = (event as PointerEvent).pointerType
-    const byPointer = event.detail > 0 || (typeof pointerType === 'string' && pointerType !== '')
-    if (byPointer ? pressedApprove : visitorFocused) {
+    // A real press on Approve; or a click without one (Enter, Space, an assistive
+    // technology's action) on focus the visitor put in the prompt.
+    if (pressedApprove || visitorFocused) {
       onApprove()
       return
     }
-    if (!byPointer) notice.textContent = KEYBOARD_NOTICE
+    const pointerType = (event as PointerEvent).pointerType
+    if (event.detail === 0 && !pointerType) notice.textContent = KEYBOARD_NOTICE
   }
 
   document.addEventListener('keydown', onKeyDown, true)
