@@ -177,6 +177,19 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
     expect(errors).toEqual([])
   })
 
+  it('the visitor’s own Tab onto Approve, then Enter, signs (the keyboard way)', async () => {
+    await requestSignature(page)
+    await page.waitForTimeout(SETTLE_MS)
+    // However the focus got into the frame (here the dapp put it there), the visitor's Tabs move it onto Approve.
+    await page.evaluate((frame) => (document.querySelector(frame) as HTMLIFrameElement).contentWindow!.focus(), FRAME)
+    const approve = secureFrame(page).getByRole('button', { name: 'Approve' })
+    for (let presses = 0; presses < 5 && !(await approve.evaluate((button) => button === document.activeElement)); presses++) await page.keyboard.press('Tab')
+    expect(await approve.evaluate((button) => button === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(() => (globalThis as unknown as { signOutcome: Outcome }).signOutcome.state !== 'pending')
+    expect(await outcome(page)).toMatchObject({ state: 'signed', signature: expect.stringMatching(/^0x[0-9a-f]+$/) })
+  })
+
   it.each(['light', 'dark'] as const)('shows an unlimited Permit2 approval decoded, with its warning (%s)', async (mode) => {
     await page.evaluate((themeMode) => (globalThis as unknown as { portico: { setThemeMode(mode: string): void } }).portico.setThemeMode(themeMode), mode)
     const address = (await page.getByTestId('demo-address').textContent())!.split(':')[2] as Address
