@@ -1,22 +1,29 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRoot } from 'react-dom/client'
+import { defineChain, type Address, type Chain } from 'viem'
+import { createConfig, http, WagmiProvider } from 'wagmi'
 import { createPortico, createPorticoSiwx, eip155, solana, bip122, mainnet, optimism, base, type CaipNetwork, type NamespacePlugin } from '../src'
 import { PorticoProvider } from '../src/react'
+import { porticoConnector } from '../src/wagmi'
 import { App } from './App'
 import { ChainBalances } from './ChainBalances'
+import { ContractCalls } from './ContractCalls'
 
 // The local stack's services and chains (see dev/stack.ts); a hosted dapp points these at its own.
 const services = (globalThis as { PORTICO_ENDPOINTS?: Record<string, string> }).PORTICO_ENDPOINTS ?? {}
 type DevStack = {
   networks: CaipNetwork[]
   token: { address: string }
+  nft?: { address: string }
   /** The Solana RPC and Esplora stand-ins, with their networks (the stack's dev wallets serve them). */
   solana?: { rpcUrl: string; network: CaipNetwork }
   bitcoin?: { esploraUrl: string; network: CaipNetwork }
 }
 const dev = (globalThis as { PORTICO_DEV?: DevStack }).PORTICO_DEV
 
+const evmNetworks = dev?.networks ?? [mainnet, optimism, base]
 const plugins: NamespacePlugin[] = [
-  eip155({ networks: dev?.networks ?? [mainnet, optimism, base] }),
+  eip155({ networks: evmNetworks }),
   solana(dev?.solana ? { networks: [dev.solana.network] } : {}),
   bip122(dev?.bitcoin ? { networks: [dev.bitcoin.network], esploraUrl: dev.bitcoin.esploraUrl } : {}),
 ]
@@ -38,12 +45,31 @@ const portico = createPortico({
   ...(siwx ? { siwx } : {}),
 })
 
+// wagmi on the same EVM networks, with Portico as its one connector (docs/wagmi.md).
+const toChain = (network: CaipNetwork): Chain =>
+  defineChain({ id: Number(network.id), name: network.name, nativeCurrency: network.nativeCurrency, rpcUrls: { default: { http: [...network.rpcUrls.default.http] } } })
+const chains = evmNetworks.map(toChain) as [Chain, ...Chain[]]
+const wagmiConfig = createConfig({
+  chains,
+  connectors: [porticoConnector({ portico })],
+  transports: Object.fromEntries(chains.map((chain) => [chain.id, http()])),
+  // The modal finds the visitor's wallets; wagmi only needs Portico.
+  multiInjectedProviderDiscovery: false,
+})
+const queryClient = new QueryClient()
+const contracts = dev?.nft ? { nft: dev.nft.address as Address, token: dev.token.address as Address } : undefined
+
 // Exposed for the browser tests and for poking at in the console.
-;(globalThis as { portico?: typeof portico }).portico = portico
+Object.assign(globalThis, { portico, wagmiConfig })
 
 createRoot(document.getElementById('root')!).render(
-  <PorticoProvider portico={portico}>
-    <App />
-    <ChainBalances plugins={plugins} />
-  </PorticoProvider>,
+  <WagmiProvider config={wagmiConfig}>
+    <QueryClientProvider client={queryClient}>
+      <PorticoProvider portico={portico}>
+        <App />
+        <ContractCalls contracts={contracts} />
+        <ChainBalances plugins={plugins} />
+      </PorticoProvider>
+    </QueryClientProvider>
+  </WagmiProvider>,
 )

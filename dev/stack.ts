@@ -177,6 +177,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const dev = {
       networks: chains.networks,
       token: { address: chains.chains[0]!.token.address, symbol: chains.chains[0]!.token.symbol },
+      // Same address on every local chain (deployed in the same order); anyone may mint.
+      nft: { address: chains.chains[0]!.nft.address },
       solana: { rpcUrl: solana.url, network: solanaLocalnet(solana.url) },
       bitcoin: { esploraUrl: esplora.url, network: bitcoinRegtest },
     }

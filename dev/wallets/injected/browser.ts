@@ -25,6 +25,24 @@ const config = globalThis.PORTICO_DEV_WALLET
 if (!config?.rpcUrls || Object.keys(config.rpcUrls).length === 0) {
   console.warn('Portico Dev Wallet: set globalThis.PORTICO_DEV_WALLET = { rpcUrls } before loading dev-wallet.js')
 } else {
+  // A wallet extension remembers the sites the visitor connected, across reloads; the dev
+  // wallet keeps that in the page's own storage (it has no extension storage).
+  const key = 'portico-dev-wallet:authorized'
+  const remembered = (() => {
+    try {
+      return localStorage.getItem(key) === '1'
+    } catch {
+      return false
+    }
+  })()
+  const remember = (authorized: boolean) => {
+    try {
+      if (authorized) localStorage.setItem(key, '1')
+      else localStorage.removeItem(key)
+    } catch {
+      // Storage blocked: the wallet forgets on reload, as a private window's extension would.
+    }
+  }
   // Exposed for manual testing from the console (porticoDevWallet.provider.setAccount(...)).
-  globalThis.porticoDevWallet = installDevWallet({ ...config, window })
+  globalThis.porticoDevWallet = installDevWallet({ ...config, window, authorized: remembered, onAuthorizedChange: remember })
 }

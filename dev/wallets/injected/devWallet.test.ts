@@ -119,6 +119,15 @@ describe('dev wallet provider (EIP-1193)', () => {
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([])
     expect(accountsChanged).toEqual([[]])
   })
+
+  it('tells the page when its authorisation starts and ends, so the page can remember it across reloads', async () => {
+    const changes: boolean[] = []
+    const provider = wallet({ onAuthorizedChange: (authorized) => changes.push(authorized) })
+    await provider.request({ method: 'eth_requestAccounts' })
+    await provider.request({ method: 'eth_requestAccounts' })
+    await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    expect(changes).toEqual([true, false])
+  })
 })
 
 describe('installDevWallet (EIP-6963)', () => {

@@ -54,6 +54,8 @@ export type DevWalletOptions = {
   unsupportedMethods?: readonly string[] | undefined
   /** Whether the dapp is already authorised (as after an earlier visit). False by default. */
   authorized?: boolean | undefined
+  /** Told whenever the dapp's authorisation starts or ends, so a page can remember it as an extension does. */
+  onAuthorizedChange?: ((authorized: boolean) => void) | undefined
 }
 
 export type DevWalletProvider = {
@@ -157,6 +159,7 @@ export function createDevWalletProvider(options: DevWalletOptions): DevWalletPro
       case 'eth_requestAccounts':
         if (!authorized) {
           authorized = true
+          options.onAuthorizedChange?.(true)
           emit('connect', { chainId: numberToHex(chainId) })
           emit('accountsChanged', [account.address])
         }
@@ -174,6 +177,7 @@ export function createDevWalletProvider(options: DevWalletOptions): DevWalletPro
       case 'wallet_revokePermissions':
         if (authorized) {
           authorized = false
+          options.onAuthorizedChange?.(false)
           emit('accountsChanged', [])
         }
         return null
@@ -325,6 +329,7 @@ export function createDevWalletProvider(options: DevWalletOptions): DevWalletPro
     },
     disconnectAll() {
       authorized = false
+      options.onAuthorizedChange?.(false)
       emit('disconnect', new ProviderRpcError(4900, 'The provider is disconnected from all chains.'))
     },
   }
