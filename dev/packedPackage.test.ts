@@ -1,0 +1,196 @@
+// "Test what users install" (issue 14): the tarball `npm pack` makes (the `prepack` script
+// builds dist/ first), installed from the npm registry into a fresh dapp outside the repo,
+// the way a dapp installs it: first without wagmi, then with it.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+jest.setTimeout(10 * 60_000)
+
+const root = path.resolve(__dirname, '..')
+const tsc = require.resolve('typescript/bin/tsc')
+const WAGMI_PACKAGES = ['wagmi', '@wagmi/core', '@tanstack/react-query']
+
+// Not the npm_* variables of an enclosing `npm test`: they describe this repository.
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE_ENV'))
+
+function run(command: string, args: readonly string[], cwd: string): string {
+  return execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 5 * 60_000, maxBuffer: 64 * 1024 * 1024 })
+}
+
+const npmInstall = (cwd: string, ...specs: string[]) => run('npm', ['install', '--no-audit', '--no-fund', ...specs], cwd)
+
+/** Runs an ES module in the dapp; its stdout, or the error's message when it exits non-zero. */
+function node(cwd: string, source: string): string {
+  try {
+    return run(process.execPath, ['--input-type=module', '-e', source], cwd)
+  } catch (error) {
+    return String((error as { stderr?: unknown }).stderr || (error as Error).message)
+  }
+}
+
+/** Every installed copy of a package below `dir`/node_modules, nested ones included, as paths. */
+function installedCopies(dir: string, name: string): string[] {
+  const found: string[] = []
+  const walk = (modules: string) => {
+    let entries: string[]
+    try {
+      entries = readdirSync(modules)
+    } catch {
+      return
+    }
+    for (const entry of entries) {
+      const packages = entry.startsWith('@') ? readdirSync(path.join(modules, entry)).map((inner) => `${entry}/${inner}`) : [entry]
+      for (const pkg of packages) {
+        if (pkg === name) found.push(path.relative(dir, path.join(modules, pkg)))
+        walk(path.join(modules, pkg, 'node_modules'))
+      }
+    }
+  }
+  walk(path.join(dir, 'node_modules'))
+  return found
+}
+
+describe('the packed package, installed in a dapp', () => {
+  const started = Date.now()
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'portico-packed-'))
+  const packDir = path.join(tmp, 'pack')
+  const app = path.join(tmp, 'dapp')
+  let tarball = ''
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+  it('npm pack builds dist/ afresh and packs dist/ and README.md, with every entry package.json names', () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      files: string[]
+      scripts: Record<string, string>
+      main: string
+      module: string
+      types: string
+      exports: Record<string, string | Record<string, string>>
+    }
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'README.md']))
+    expect(pkg.scripts.prepack).toBe('tsx dev/buildLib.ts')
+
+    mkdirSync(packDir)
+    // The prepack script's output comes first on stdout, then npm's JSON report.
+    const out = run('npm', ['pack', '--json', '--pack-destination', packDir], root)
+    const report = JSON.parse(out.slice(out.search(/^\[/m))) as { filename: string; files: { path: string }[] }[]
+    const packed = report[0]!.files.map((file) => file.path)
+    tarball = path.join(packDir, readdirSync(packDir).find((file) => file.endsWith('.tgz'))!)
+    expect(path.basename(tarball)).toBe(report[0]!.filename)
+    expect(statSync(path.join(root, 'dist', 'index.mjs')).mtimeMs).toBeGreaterThanOrEqual(started - 1000)
+
+    expect(packed.filter((file) => !file.startsWith('dist/') && file !== 'README.md' && file !== 'package.json')).toEqual([])
+    expect(packed.filter((file) => /\.test\.|__snapshots__/.test(file))).toEqual([])
+    const targets = [pkg.main, pkg.module, pkg.types, ...Object.values(pkg.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))]
+    expect(targets.map((target) => target.replace(/^\.\//, '')).filter((target) => !packed.includes(target))).toEqual([])
+  })
+
+  it('installs without wagmi: none of the optional peers comes along, and portico runs in Node', () => {
+    mkdirSync(app)
+    writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'dapp', version: '1.0.0', private: true, type: 'module' }, null, 2))
+    npmInstall(app, tarball, 'react', 'react-dom')
+
+    expect(WAGMI_PACKAGES.flatMap((name) => installedCopies(app, name))).toEqual([])
+    const script = `import('portico').then((m) => {
+      const p = m.createPortico({ projectId: 'x', devtools: false }, { storage: null })
+      process.stdout.write(p.getState().network.activeCaipNetworkId)
+      p.destroy()
+    })`
+    expect(node(app, script)).toBe('eip155:1')
+  })
+
+  it('installs wagmi, viem and @tanstack/react-query beside it, with one copy of viem', () => {
+    npmInstall(app, 'wagmi', 'viem', '@tanstack/react-query')
+    // viem is a dependency of portico (issue 20 makes it a peer) and a peer of wagmi: npm
+    // dedupes both ranges (portico ^2.57, wagmi 2.x) to the dapp's own copy, so wagmi and
+    // Portico's provider share one viem. Two copies would mean two sets of error classes
+    // (instanceof fails across them) and twice the bytes.
+    expect(installedCopies(app, 'viem')).toEqual(['node_modules/viem'])
+  })
+
+  // KNOWN GAP, open: portico/wagmi imports `@wagmi/core` (createConnector and
+  // ChainNotConfiguredError; its .d.ts the types), but a dapp that installs `wagmi` only gets
+  // @wagmi/core nested at node_modules/wagmi/node_modules/@wagmi/core (npm 11 places it there
+  // even in an empty folder), where portico cannot resolve it: "Cannot find package
+  // '@wagmi/core' imported from node_modules/portico/dist/wagmi/index.mjs", and
+  // porticoConnector's return type turns to any for the same reason. pnpm's strict layout
+  // would fail alike. Until it is fixed the dapp must install @wagmi/core itself (next test).
+  // When this starts passing, drop `.failing` and the extra install below.
+  it.failing('portico/wagmi loads with just wagmi installed', () => {
+    expect(node(app, `import('portico/wagmi').then((m) => process.stdout.write(typeof m.porticoConnector))`)).toBe('function')
+  })
+
+  it('with @wagmi/core installed too, porticoConnector works in createConfig', () => {
+    npmInstall(app, '@wagmi/core')
+    expect(installedCopies(app, 'viem')).toEqual(['node_modules/viem'])
+    writeFileSync(
+      path.join(app, 'check.mjs'),
+      `import { createPortico } from 'portico'
+import { porticoConnector } from 'portico/wagmi'
+import { createConfig, http } from 'wagmi'
+import { mainnet } from 'wagmi/chains'
+
+const portico = createPortico({ projectId: 'x', devtools: false }, { storage: null })
+const config = createConfig({
+  chains: [mainnet],
+  connectors: [porticoConnector({ portico })],
+  transports: { [mainnet.id]: http() },
+  multiInjectedProviderDiscovery: false,
+})
+const connector = config.connectors[0]
+const result = {
+  connectors: config.connectors.length,
+  id: connector.id,
+  authorized: await connector.isAuthorized(),
+  chainId: await connector.getChainId(),
+  accounts: await portico.getProvider('eip155', { allowDisconnected: true }).request({ method: 'eth_accounts' }),
+}
+portico.destroy()
+process.stdout.write(JSON.stringify(result))
+`,
+    )
+    const out = run(process.execPath, ['check.mjs'], app)
+    expect(JSON.parse(out)).toEqual({ connectors: 1, id: 'portico', authorized: false, chainId: 1, accounts: [] })
+  })
+
+  it('the published types resolve: portico/wagmi in createConfig type-checks (bundler and nodenext resolution)', () => {
+    writeFileSync(
+      path.join(app, 'app.ts'),
+      `import { createPortico } from 'portico'
+import { porticoConnector } from 'portico/wagmi'
+import { createConfig, http, type Connector } from 'wagmi'
+import { mainnet } from 'wagmi/chains'
+
+const portico = createPortico({ projectId: 'x' })
+export const config = createConfig({
+  chains: [mainnet],
+  connectors: [porticoConnector({ portico })],
+  transports: { [mainnet.id]: http() },
+})
+export const connector: Connector | undefined = config.connectors[0]
+// Typed, not any: under skipLibCheck an import a .d.ts cannot resolve silently becomes any,
+// and then these directives go unused, which is an error.
+// @ts-expect-error a number is no connector
+export const notAConnector: ReturnType<typeof porticoConnector> = 5
+// @ts-expect-error the connector needs a Portico instance
+porticoConnector({})
+// @ts-expect-error projectId is a string
+createPortico({ projectId: 1 })
+`,
+    )
+    for (const [module, moduleResolution] of [['esnext', 'bundler'], ['nodenext', 'nodenext']] as const) {
+      // skipLibCheck as dapps set it: wagmi's own declarations do not check without @types/react.
+      const compilerOptions = { target: 'es2022', module, moduleResolution, strict: true, noEmit: true, skipLibCheck: true, types: [], lib: ['es2023', 'dom'] }
+      writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.ts'] }))
+      let output = ''
+      try {
+        run(process.execPath, [tsc, '-p', 'tsconfig.json'], app)
+      } catch (error) {
+        output = `${moduleResolution}: ${String((error as { stdout?: unknown }).stdout)}`
+      }
+      expect(output).toBe('')
+    }
+  })
+})
