@@ -1,5 +1,5 @@
-import { ChainNotConfiguredError, createConnector } from '@wagmi/core'
-import { getAddress, numberToHex, SwitchChainError, UserRejectedRequestError, type Address, type ProviderConnectInfo } from 'viem'
+import type { CreateConnectorFn } from '@wagmi/core'
+import { BaseError, getAddress, numberToHex, SwitchChainError, UserRejectedRequestError, type Address, type ProviderConnectInfo } from 'viem'
 import type { Portico } from '../createPortico'
 import type { PorticoEip1193Provider } from '../plugins/eip155/dappProvider'
 import { selectIsRestoring } from '../store/selectors/connection'
@@ -13,6 +13,21 @@ const NAMESPACE = 'eip155'
 const USER_REJECTED = 4001
 
 const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code
+
+/**
+ * wagmi's `createConnector` is the identity function with types; using its type only
+ * means `portico/wagmi` imports nothing of `@wagmi/core` at run time. That matters: npm
+ * installs `@wagmi/core` inside `wagmi`'s own folder, where Portico could not import it.
+ */
+const createConnector = <provider>(connector: CreateConnectorFn<provider>) => connector
+
+/** The chain asked for is not among the wagmi config's chains (wagmi's own error of that name). */
+class ChainNotConfiguredError extends BaseError {
+  override name = 'ChainNotConfiguredError'
+  constructor() {
+    super('Chain not configured.')
+  }
+}
 
 /** Resolves once Portico has restored (or given up restoring) the visitor's last EVM connection. */
 function restored(portico: Portico): Promise<void> {
