@@ -170,7 +170,7 @@ describe('wagmi through porticoConnector, per EVM connection type', () => {
     await context.close()
   })
 
-  it('embedded wallet, EOA and then smart account: mint through wagmi, approved in the secure frame; disconnect in the modal reaches wagmi', async () => {
+  it('embedded wallet, smart account and then EOA: mint through wagmi, approved in the secure frame; a switch in the modal moves wagmi; a disconnect through wagmi signs out', async () => {
     const { context, page, errors } = await visit()
     await loginByEmail(page, env.stack().serverUrl, `wagmi.${Date.now()}@example.com`)
     const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as { address: Address; type: string }[]
@@ -196,7 +196,11 @@ describe('wagmi through porticoConnector, per EVM connection type', () => {
     await fund(eoa, DEV_PRIVATE_KEYS[9])
     await mintThroughWagmi(page, eoa, approve)
 
-    await disconnectInModal(page)
+    // A network switched in the modal moves wagmi; a disconnect through wagmi signs out in the modal.
+    await switchInModal(page)
+    expect(await expectInStep(page, 10)).toBe(eoa)
+    await page.getByRole('button', { name: 'Disconnect through wagmi' }).click()
+    await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
     await page.getByTestId('wagmi-status').filter({ hasText: /^disconnected$/ }).waitFor()
     expect(errors).toEqual([])
     await context.close()
