@@ -11,7 +11,6 @@ import { createLoginCache, type LoginCache } from './frame/loginCache'
 import { createStorage, defaultKeyValueStore, type KeyValueStore } from './storage/createStorage'
 import { eip155 } from './plugins/eip155'
 import type { PorticoEip1193Provider } from './plugins/eip155/dappProvider'
-import type { NamespacePlugin } from './plugins/types'
 import { createConnectionHost } from './providers/connectionHost'
 import { disconnectSaga, type DisconnectResult } from './sagas/connectors'
 import type { EmbeddedFrame, SagaContext } from './sagas/context'
@@ -209,7 +208,7 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
   const frame = lazyFrame(resolved, runtime.window ?? globalWindow(), loginCache)
   const context: SagaContext = {
     config: resolved,
-    plugins: new Map<string, NamespacePlugin>(resolved.plugins.map((p) => [p.namespace, p])),
+    plugins: resolved.registry.byNamespace,
     window: runtime.window ?? globalWindow(),
     services: lazyServices(resolved),
     now: runtime.now ?? (() => Date.now()),

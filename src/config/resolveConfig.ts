@@ -1,4 +1,5 @@
 import { ConfigError, NetworkNotFoundError, SiweAndSiwxConflictError, ValidationError } from '../errors'
+import { createPluginRegistry, type PluginRegistry } from '../plugins/registry'
 import type { NamespacePlugin } from '../plugins/types'
 import type { CaipNetwork } from '../types/network'
 import { isAccountType } from '../validation/accountType'
@@ -9,7 +10,10 @@ import type { Endpoints, Features, Metadata, PorticoConfig, StringOverrides, The
 export type ResolvedConfig = {
   projectId: string | undefined
   metadata: Metadata
+  /** The registered plugins, in order: `registry.plugins`. */
   plugins: readonly NamespacePlugin[]
+  /** The plugin registry, built from `config.plugins`: every plugin entered through it, checked. */
+  registry: PluginRegistry
   networks: readonly CaipNetwork[]
   defaultNetwork: CaipNetwork | undefined
   features: Features
@@ -57,12 +61,10 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     throw new ValidationError('Theme mode must be light or dark.', [{ path: 'themeMode', message: `got ${String(themeMode)}` }])
   }
 
-  const plugins = config.plugins ?? options.defaultPlugins()
-  const namespaces = new Set<string>()
-  for (const plugin of plugins) {
-    if (namespaces.has(plugin.namespace)) throw new ConfigError(`Two plugins claim the namespace '${plugin.namespace}'.`)
-    namespaces.add(plugin.namespace)
-  }
+  // The one path by which plugins enter: the registry checks each against the contract.
+  const registry = createPluginRegistry(config.plugins ?? options.defaultPlugins())
+  const { plugins } = registry
+  const namespaces = new Set(registry.namespaces)
 
   const networks = config.networks ?? plugins.flatMap((p) => p.networks)
   for (const network of networks) {
@@ -101,6 +103,7 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     projectId,
     metadata: config.metadata ?? defaultMetadata,
     plugins,
+    registry,
     networks,
     defaultNetwork,
     features: { ...defaultFeatures, ...stripUndefined(config.features ?? {}) },

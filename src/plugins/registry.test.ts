@@ -1,3 +1,4 @@
+import { createPortico } from '../createPortico'
 import { ConfigError } from '../errors'
 import type { CaipNetwork } from '../types/network'
 import { base, eip155Networks, mainnet, optimism, sepolia } from './eip155/networks'
@@ -96,47 +97,147 @@ describe('createPluginRegistry', () => {
 })
 
 describe('createPluginRegistry rejects', () => {
-  const attempt = (plugins: readonly NamespacePlugin[]) => {
+  const attempt = (plugins: readonly unknown[]) => {
     try {
-      createPluginRegistry(plugins)
+      createPluginRegistry(plugins as readonly NamespacePlugin[])
     } catch (error) {
       return error
     }
     throw new Error('expected createPluginRegistry to throw')
   }
+  /** The cosmos plugin with `change` applied over it, as a plugin with a bad field. */
+  const cosmosWith = (change: Record<string, unknown>) => ({ ...fakeCosmos(), ...change })
+  const hubWith = (change: Record<string, unknown>) => cosmosWith({ networks: [{ ...fakeCosmos().networks[0], ...change }] })
 
   it('a namespace registered twice, with a ConfigError that names it', () => {
     const error = attempt([eip155(), solana(), eip155({ networks: [base] })])
     expect(error).toBeInstanceOf(ConfigError)
-    expect(error).toMatchObject({ shortMessage: "Namespace 'eip155' is registered twice.", code: 'config/duplicate-plugin' })
+    expect(error).toMatchObject({ shortMessage: expect.stringMatching(/^Plugin 'eip155': namespace 'eip155' is registered twice/), code: 'config/duplicate-plugin' })
   })
 
-  it('a malformed namespace', () => {
-    expect(attempt([{ ...eip155(), namespace: 'EIP155' }])).toMatchObject({ code: 'config/invalid-plugin' })
-    expect(attempt([{ ...eip155(), namespace: 'ab' }])).toMatchObject({ code: 'config/invalid-plugin' })
+  it('a malformed namespace, naming the plugin by its place in config.plugins', () => {
+    expect(attempt([{ ...eip155(), namespace: 'EIP155' }])).toMatchObject({
+      shortMessage: `Plugin config.plugins[0]: namespace must be a CAIP-2 namespace (3 to 8 lower-case letters, digits or hyphens, e.g. 'cosmos'), got "EIP155".`,
+      code: 'config/invalid-plugin',
+    })
+    expect(attempt([eip155(), { ...eip155(), namespace: 'ab' }])).toMatchObject({ shortMessage: expect.stringMatching(/^Plugin config\.plugins\[1\]: namespace /) })
     expect(attempt([{ ...eip155(), namespace: 'eip:155' }])).toMatchObject({ code: 'config/invalid-plugin' })
+    expect(attempt([{ ...eip155(), namespace: 155 }])).toMatchObject({ shortMessage: expect.stringContaining('got 155') })
   })
 
   it('something that is not a plugin (e.g. the factory itself)', () => {
-    const notAPlugin = eip155 as unknown as NamespacePlugin
-    expect(attempt([notAPlugin])).toMatchObject({ shortMessage: 'config.plugins[0] is not a namespace plugin.', details: expect.stringContaining('not the factory itself') })
-    expect(attempt([null as unknown as NamespacePlugin])).toMatchObject({ shortMessage: 'config.plugins[0] is not a namespace plugin.' })
-    const missingRule = { ...eip155(), isAddress: undefined } as unknown as NamespacePlugin
-    expect(attempt([missingRule])).toMatchObject({ code: 'config/invalid-plugin' })
+    expect(attempt([eip155])).toMatchObject({
+      shortMessage: 'Plugin config.plugins[0] is not a namespace plugin object, got a function: pass the plugin, e.g. eip155(), not the factory itself.',
+      code: 'config/invalid-plugin',
+    })
+    expect(attempt([null])).toMatchObject({ shortMessage: 'Plugin config.plugins[0] is not a namespace plugin object, got null.' })
+    expect(attempt([eip155(), [eip155()]])).toMatchObject({ shortMessage: 'Plugin config.plugins[1] is not a namespace plugin object, got an array.' })
+    expect(attempt('eip155' as unknown as unknown[])).toMatchObject({ shortMessage: 'config.plugins must be an array of namespace plugins.' })
+  })
+
+  it.each([
+    ['name', { name: '' }, `Plugin 'cosmos': name must be a non-empty string, got "".`],
+    ['name', { name: undefined }, `Plugin 'cosmos': name must be a non-empty string, got undefined.`],
+    ['isAddress', { isAddress: undefined }, `Plugin 'cosmos': isAddress must be a function, got undefined.`],
+    ['isAddress', { isAddress: /^cosmos1/ }, `Plugin 'cosmos': isAddress must be a function, got an object.`],
+    ['features', { features: undefined }, `Plugin 'cosmos': features must be an object, got undefined.`],
+    ['features.send', { features: { balance: true, names: false, activity: false, send: 'yes', swaps: () => false } }, `Plugin 'cosmos': features.send must be a boolean, got "yes".`],
+    ['features.balance', { features: { names: false, activity: false, send: false, swaps: () => false } }, `Plugin 'cosmos': features.balance must be a boolean, got undefined.`],
+    ['features.swaps', { features: { balance: false, names: false, activity: false, send: false, swaps: false } }, `Plugin 'cosmos': features.swaps must be a function, got false.`],
+    ['networks', { networks: undefined }, `Plugin 'cosmos': networks must be an array of networks, got undefined.`],
+  ])('a plugin whose %s breaks the contract', (_field, change, message) => {
+    const error = attempt([eip155(), cosmosWith(change)])
+    expect(error).toBeInstanceOf(ConfigError)
+    expect(error).toMatchObject({ shortMessage: message })
+    expect((error as ConfigError).details).toContain('docs/plugins.md')
+  })
+
+  it.each([
+    ['caipNetworkId', { caipNetworkId: 'cosmos:theta' }, `Plugin 'cosmos': networks[0].caipNetworkId must be 'cosmos:<id>' ('cosmos:cosmoshub-4'), got "cosmos:theta".`],
+    ['chainNamespace', { chainNamespace: 'eip155' }, `Plugin 'cosmos': networks[0].chainNamespace must be 'cosmos', got "eip155".`],
+    ['id', { id: 'cosmos hub', caipNetworkId: 'cosmos:cosmos hub' }, `Plugin 'cosmos': networks[0].id must be a CAIP-2 reference (a non-negative integer, or 1 to 32 letters, digits, '-' or '_'), got "cosmos hub".`],
+    ['id', { id: 1.5, caipNetworkId: 'cosmos:1.5' }, expect.stringMatching(/^Plugin 'cosmos': networks\[0\]\.id must be a CAIP-2 reference .* got 1\.5\.$/)],
+    ['name', { name: 7 }, `Plugin 'cosmos': networks[0].name must be a non-empty string, got 7.`],
+    ['nativeCurrency', { nativeCurrency: undefined }, `Plugin 'cosmos': networks[0].nativeCurrency must be { name, symbol, decimals }, got undefined.`],
+    ['nativeCurrency.decimals', { nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: '6' } }, `Plugin 'cosmos': networks[0].nativeCurrency.decimals must be an integer from 0 to 255, got "6".`],
+    ['nativeCurrency.symbol', { nativeCurrency: { name: 'Atom', decimals: 6 } }, `Plugin 'cosmos': networks[0].nativeCurrency.symbol must be a non-empty string, got undefined.`],
+    ['rpcUrls', { rpcUrls: { default: { http: 'https://cosmos-rpc.example' } } }, `Plugin 'cosmos': networks[0].rpcUrls.default.http must be an array of URLs (empty when the namespace has no RPC), got "https://cosmos-rpc.example".`],
+    ['testnet', { testnet: 'no' }, `Plugin 'cosmos': networks[0].testnet must be a boolean when set, got "no".`],
+  ])("a network whose %s breaks the contract, with its index", (_field, change, message) => {
+    const error = attempt([hubWith(change)])
+    expect(error).toBeInstanceOf(ConfigError)
+    expect(error).toMatchObject({ shortMessage: message, code: 'config/invalid-network' })
   })
 
   it("a network of another namespace in a plugin's list", () => {
     const error = attempt([eip155({ networks: [mainnet, solanaMainnet] })])
     expect(error).toBeInstanceOf(ConfigError)
-    expect(error).toMatchObject({ code: 'config/invalid-network' })
+    expect(error).toMatchObject({ shortMessage: `Plugin 'eip155': networks[1].chainNamespace must be 'eip155', got "solana".`, code: 'config/invalid-network' })
   })
 
   it('a network whose caipNetworkId does not match its id', () => {
-    expect(attempt([eip155({ networks: [{ ...mainnet, caipNetworkId: 'eip155:2' }] })])).toMatchObject({ code: 'config/invalid-network' })
+    expect(attempt([eip155({ networks: [{ ...mainnet, caipNetworkId: 'eip155:2' }] })])).toMatchObject({
+      shortMessage: `Plugin 'eip155': networks[0].caipNetworkId must be 'eip155:<id>' ('eip155:1'), got "eip155:2".`,
+      code: 'config/invalid-network',
+    })
   })
 
   it('a network listed twice', () => {
-    expect(attempt([eip155({ networks: [mainnet, sepolia, mainnet] })])).toMatchObject({ code: 'config/duplicate-network' })
+    expect(attempt([eip155({ networks: [mainnet, sepolia, mainnet] })])).toMatchObject({
+      shortMessage: `Plugin 'eip155': networks[2].caipNetworkId 'eip155:1' is listed twice.`,
+      code: 'config/duplicate-network',
+    })
+  })
+
+  it('an optional capability that is not an object of functions', () => {
+    expect(attempt([cosmosWith({ connectors: 'keplr' })])).toMatchObject({ shortMessage: `Plugin 'cosmos': connectors must be an object of functions when present, got "keplr".` })
+    expect(attempt([cosmosWith({ balance: null })])).toMatchObject({ shortMessage: `Plugin 'cosmos': balance must be an object of functions when present, got null.` })
+    const connectors = { discover: () => () => {}, connect: async () => ({}), disconnect: async () => {} }
+    expect(attempt([cosmosWith({ connectors: { ...connectors, connect: undefined } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': connectors.connect must be a function, got undefined.` })
+    expect(attempt([cosmosWith({ connectors: { ...connectors, signMessage: 'personal_sign' } })])).toMatchObject({
+      shortMessage: `Plugin 'cosmos': connectors.signMessage must be a function when present, got "personal_sign".`,
+    })
+    expect(attempt([cosmosWith({ connectors: { ...connectors, createProvider: {} } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': connectors.createProvider must be a function when present, got an object.` })
+    expect(attempt([cosmosWith({ balance: { getTokenBalance: async () => ({}) } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': balance.getBalance must be a function, got undefined.` })
+    expect(attempt([cosmosWith({ balance: { getBalance: async () => ({}), getTokenBalance: 1 } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': balance.getTokenBalance must be a function when present, got 1.` })
+  })
+
+  it('accepts every capability the contract names, and leaves unknown extra fields alone', () => {
+    const fn = () => undefined
+    const connectors = Object.fromEntries(
+      ['discover', 'connect', 'disconnect', 'attach', 'reconnect', 'watch', 'switchNetwork', 'signMessage', 'sendTransaction', 'sendContractCall', 'waitForTransaction', 'sendCalls', 'getCallsStatus', 'getCapabilities', 'createProvider'].map((name) => [name, fn]),
+    )
+    const registry = createPluginRegistry([cosmosWith({ connectors, balance: { getBalance: fn, getTokenBalance: fn }, icon: 'atom.svg' }) as NamespacePlugin])
+    expect(registry.getPlugin('cosmos')?.connectors).toBe(connectors)
+  })
+})
+
+describe('createPortico registers plugins through the registry', () => {
+  const create = (plugins: readonly unknown[]) => () => createPortico({ projectId: 'p', devtools: false, plugins: plugins as NamespacePlugin[] }, { storage: null })
+
+  it('refuses a third-party plugin with a bad network, naming the plugin and the field', () => {
+    const badHub = { ...fakeCosmos().networks[0]!, caipNetworkId: 'cosmos:1' as const }
+    expect(create([eip155(), fakeCosmos([badHub])])).toThrow(ConfigError)
+    expect(create([eip155(), fakeCosmos([badHub])])).toThrow(`Plugin 'cosmos': networks[0].caipNetworkId must be 'cosmos:<id>' ('cosmos:cosmoshub-4'), got "cosmos:1".`)
+  })
+
+  it('refuses a plugin without an address rule, a duplicate namespace and malformed features', () => {
+    expect(create([{ ...fakeCosmos(), isAddress: undefined }])).toThrow(`Plugin 'cosmos': isAddress must be a function, got undefined.`)
+    expect(create([eip155(), fakeCosmos(), fakeCosmos()])).toThrow(`Plugin 'cosmos': namespace 'cosmos' is registered twice`)
+    expect(create([{ ...fakeCosmos(), features: { ...fakeCosmos().features, activity: 1 } }])).toThrow(`Plugin 'cosmos': features.activity must be a boolean, got 1.`)
+    expect(create([eip155])).toThrow('Plugin config.plugins[0] is not a namespace plugin object')
+  })
+
+  it('hands the sagas the registered plugins, so a valid third-party plugin is served', () => {
+    const cosmos = fakeCosmos()
+    const portico = createPortico({ projectId: 'p', devtools: false, plugins: [eip155(), cosmos] }, { storage: null })
+    expect(portico.config.registry.getPlugin('cosmos')).toBe(cosmos)
+    expect(portico.config.plugins).toEqual([expect.objectContaining({ namespace: 'eip155' }), cosmos])
+    expect(portico.getState().options.namespaces).toEqual(['eip155', 'cosmos'])
+    // getProvider reads the saga context's map: the cosmos plugin is found, and offers no provider.
+    expect(() => portico.getProvider('cosmos', { allowDisconnected: true })).toThrow("The 'cosmos' plugin offers no provider for the dapp.")
+    expect(() => portico.getProvider('near', { allowDisconnected: true })).toThrow("No plugin serves the 'near' namespace.")
+    portico.destroy()
   })
 })
 
@@ -164,6 +265,6 @@ describe('a third-party namespace plugin', () => {
   })
 
   it('cannot register a namespace already taken', () => {
-    expect(() => createPluginRegistry([fakeCosmos(), fakeCosmos()])).toThrow("Namespace 'cosmos' is registered twice.")
+    expect(() => createPluginRegistry([fakeCosmos(), fakeCosmos()])).toThrow("Plugin 'cosmos': namespace 'cosmos' is registered twice")
   })
 })

@@ -1,16 +1,19 @@
 import { ConfigError } from '../errors'
 import type { CaipNetwork } from '../types/network'
 import { isCaipAddress as hasCaipAddressShape, isCaipNetworkId } from '../validation/caip'
+import { checkPlugin, pluginFault, pluginLabel } from './checkPlugin'
 import type { NamespacePlugin } from './types'
 
 /**
- * The registered namespace plugins, looked up by namespace or by network. Built once by
- * `createPortico` from `config.plugins`; core asks it which plugin handles a network or
+ * The registered namespace plugins, looked up by namespace or by network. Built once per
+ * instance, by `resolveConfig` (called by `createPortico`) from `config.plugins`; core asks it which plugin handles a network or
  * an address and never names a chain family itself.
  */
 export type PluginRegistry = {
   /** The plugins, in registration order. */
   readonly plugins: readonly NamespacePlugin[]
+  /** The plugins by namespace: what sagas look plugins up in (`SagaContext.plugins`). */
+  readonly byNamespace: ReadonlyMap<string, NamespacePlugin>
   readonly namespaces: readonly string[]
   /** Every plugin's networks, in registration order. */
   readonly networks: readonly CaipNetwork[]
@@ -32,55 +35,12 @@ export type PluginRegistry = {
   isCaipAddress(value: string): boolean
 }
 
-/** CAIP-2 namespace syntax: 3 to 8 lower-case letters, digits or hyphens. */
-const NAMESPACE_SYNTAX = /^[-a-z0-9]{3,8}$/
-
-function fail(shortMessage: string, details: string, code: string): never {
-  throw new ConfigError(shortMessage, { details, code })
-}
-
-/** Rejects a plugin that core could not use, with a message that names the fault. */
-function checkPlugin(plugin: NamespacePlugin, index: number): void {
-  const label = `config.plugins[${index}]`
-  if (typeof plugin !== 'object' || plugin === null) {
-    fail(`${label} is not a namespace plugin.`, 'Pass the plugin object, e.g. eip155(), not the factory itself.', 'config/invalid-plugin')
-  }
-  const { namespace } = plugin
-  if (typeof namespace !== 'string' || !NAMESPACE_SYNTAX.test(namespace)) {
-    fail(
-      `${label} has an invalid namespace.`,
-      'A namespace is a CAIP-2 namespace: 3 to 8 lower-case letters, digits or hyphens (e.g. eip155, cosmos).',
-      'config/invalid-plugin',
-    )
-  }
-  if (typeof plugin.isAddress !== 'function' || typeof plugin.features?.swaps !== 'function' || !Array.isArray(plugin.networks)) {
-    fail(
-      `Plugin '${namespace}' does not implement the plugin contract.`,
-      'A plugin needs namespace, name, networks, isAddress and features (see docs/plugins.md).',
-      'config/invalid-plugin',
-    )
-  }
-  const seen = new Set<string>()
-  for (const network of plugin.networks) {
-    const expected = `${namespace}:${String(network.id)}`
-    if (network.chainNamespace !== namespace || network.caipNetworkId !== expected || !isCaipNetworkId(network.caipNetworkId, [namespace])) {
-      fail(
-        `Plugin '${namespace}' has a network of another namespace or with a mismatched id: '${String(network.caipNetworkId)}'.`,
-        `Each network needs chainNamespace '${namespace}' and caipNetworkId '${namespace}:<id>' matching its id.`,
-        'config/invalid-network',
-      )
-    }
-    if (seen.has(network.caipNetworkId)) {
-      fail(`Plugin '${namespace}' lists network '${network.caipNetworkId}' twice.`, 'Each network appears once.', 'config/duplicate-network')
-    }
-    seen.add(network.caipNetworkId)
-  }
-}
-
 /**
- * Builds the registry, checking each plugin: a namespace may be registered only once,
- * and each plugin's networks must belong to its namespace. Throws `ConfigError` naming
- * the fault otherwise.
+ * Builds the registry: the one path by which plugins enter Portico (`resolveConfig`,
+ * and so `createPortico`, build it from `config.plugins`). Each plugin is checked against
+ * the whole contract of `types.ts` (see `checkPlugin`), a namespace may be registered
+ * only once, and each plugin's networks must belong to its namespace. Throws a
+ * `ConfigError` naming the plugin and the field otherwise.
  *
  * @example
  * const registry = createPluginRegistry([eip155(), solana(), bip122()])
@@ -88,13 +48,15 @@ function checkPlugin(plugin: NamespacePlugin, index: number): void {
  * registry.isAddressFor('solana', 'So11111111111111111111111111111111111111112') // true
  */
 export function createPluginRegistry(plugins: readonly NamespacePlugin[]): PluginRegistry {
+  if (!Array.isArray(plugins)) throw new ConfigError('config.plugins must be an array of namespace plugins.', { code: 'config/invalid-plugin' })
   const byNamespace = new Map<string, NamespacePlugin>()
-  plugins.forEach((plugin, index) => {
+  plugins.forEach((plugin: unknown, index) => {
     checkPlugin(plugin, index)
     if (byNamespace.has(plugin.namespace)) {
-      fail(
-        `Namespace '${plugin.namespace}' is registered twice.`,
-        'Each namespace has one plugin: pass either the built-in plugin or your own, and set its networks through its options.',
+      pluginFault(
+        pluginLabel(plugin, index),
+        'namespace',
+        `'${plugin.namespace}' is registered twice: pass either the built-in plugin or your own, and set its networks through its options`,
         'config/duplicate-plugin',
       )
     }
@@ -111,6 +73,7 @@ export function createPluginRegistry(plugins: readonly NamespacePlugin[]): Plugi
 
   return {
     plugins: registered,
+    byNamespace,
     namespaces,
     networks,
     getPlugin,
