@@ -11,6 +11,8 @@ import { createLoginCache, type LoginCache } from './frame/loginCache'
 import { createStorage, defaultKeyValueStore, type KeyValueStore } from './storage/createStorage'
 import { eip155 } from './plugins/eip155'
 import type { PorticoEip1193Provider } from './plugins/eip155/dappProvider'
+import type { PorticoBitcoinProvider } from './plugins/bip122/dappProvider'
+import type { PorticoSolanaWallet } from './plugins/solana/dappWallet'
 import { createConnectionHost } from './providers/connectionHost'
 import { disconnectSaga, type DisconnectResult } from './sagas/connectors'
 import type { EmbeddedFrame, SagaContext } from './sagas/context'
@@ -122,6 +124,10 @@ export type OpenOptions<V extends ViewName = ViewName> = { view?: V } & (RoutePa
  */
 export type ProviderByNamespace = {
   eip155: PorticoEip1193Provider
+  /** A Wallet Standard wallet (standard:connect/disconnect/events, solana:signMessage/signTransaction/signAndSendTransaction). */
+  solana: PorticoSolanaWallet
+  /** getAddresses, signMessage, signPsbt and sendTransfer in sats-connect's request shapes. */
+  bip122: PorticoBitcoinProvider
 }
 
 export type GetProviderOptions = {

@@ -1,6 +1,7 @@
 import type { CaipNetwork, CaipNetworkId } from '../../types/network'
 import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFeatures } from '../types'
 import { createBitcoinAddressRule } from './address'
+import { createBitcoinDappProvider } from './dappProvider'
 import { bip122Networks } from './networks'
 import type { Bip122Runtime } from './runtime'
 import { DefaultEsploraUrls } from './satsNetworks'
@@ -76,6 +77,7 @@ function bip122Connectors(runtime: Bip122Runtime): ConnectorCapability {
     async sendTransaction(parameters) {
       return (await satsConnect()).sendBitcoin(runtime, parameters)
     },
+    createProvider: (host) => createBitcoinDappProvider(runtime, host),
   }
 }
 

@@ -49,6 +49,19 @@ async function call<M extends keyof Requests>(providerId: string, method: M, par
   return response.result
 }
 
+/**
+ * One of the dapp-facing methods of `portico.getProvider('bip122')`, sent to the connected
+ * wallet in sats-connect's own request shape; its result, or a Portico error.
+ */
+export async function requestBitcoinWallet<M extends 'getAddresses' | 'signMessage' | 'signPsbt' | 'sendTransfer'>(
+  runtime: Bip122Runtime,
+  connectorId: string,
+  method: M,
+  params: Parameters<typeof request<M>>[1],
+): Promise<(RpcResult<M> & { status: 'success' })['result']> {
+  return call(connectionOf(runtime, connectorId).providerId, method, params)
+}
+
 function connectionOf(runtime: Bip122Runtime, connectorId: string): BitcoinConnection {
   const live = runtime.connections.get(connectorId)
   if (!live) throw new ConnectorNotFoundError({ details: `${connectorId} is not connected` })

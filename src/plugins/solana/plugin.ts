@@ -3,6 +3,7 @@ import { ConnectorNotFoundError } from '../../errors'
 import type { CaipNetwork } from '../../types/network'
 import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFeatures } from '../types'
 import { isSolanaAddress } from './address'
+import { createSolanaDappWallet } from './dappWallet'
 import { solanaNetworks } from './networks'
 import type { SolanaRuntime } from './runtime'
 
@@ -79,6 +80,7 @@ function solanaConnectors(runtime: SolanaRuntime): ConnectorCapability {
     async sendTransaction(parameters) {
       return (await import('./transfer')).sendSol(runtime, parameters)
     },
+    createProvider: (host) => createSolanaDappWallet(runtime, host),
   }
 }
 

@@ -1,0 +1,140 @@
+// The dapp's Solana handle (`portico.getProvider('solana')`), a Wallet Standard wallet, over
+// a real connection: the Wallet Standard dev wallet (real ed25519 keys) and the LiteSVM
+// RPC stand-in, through createPortico's real store and sagas. Wallet Standard apps
+// listen on `window`; plain Node has none, so an EventTarget stands in for it.
+import {
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createSolanaRpc,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getPublicKeyFromAddress,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  verifySignature,
+  type Address,
+  type SignatureBytes,
+} from '@solana/kit'
+import type { WalletAccount } from '@wallet-standard/base'
+import { solanaLocalnet, startSolanaRpc, type SolanaRpc } from '../../../dev/solana'
+import { installSolanaDevWallet, type InstalledSolanaDevWallet } from '../../../dev/wallets/solana'
+import { createPortico, type Portico } from '../../createPortico'
+import { NotConnectedError, type RpcError } from '../../errors'
+import { memoryKeyValueStore } from '../../test/devWalletPortico'
+import { rejection } from '../../test/rejection'
+import { untilState } from '../../test/untilState'
+import type { CaipNetwork } from '../../types/network'
+import { solana } from './plugin'
+import { transferSolInstruction } from './transfer'
+
+jest.setTimeout(60_000)
+
+const SOL = 1_000_000_000n
+const pageWindow = new EventTarget()
+Object.defineProperty(globalThis, 'window', { value: pageWindow, configurable: true })
+const DEV_WALLET = 'wallet-standard:Portico Dev Wallet'
+
+let rpc: SolanaRpc
+let localnet: CaipNetwork
+let installed: InstalledSolanaDevWallet
+const instances: Portico[] = []
+
+beforeAll(async () => {
+  rpc = await startSolanaRpc()
+  localnet = solanaLocalnet(rpc.url)
+  installed = await installSolanaDevWallet({ rpcUrl: rpc.url })
+  rpc.airdrop(installed.wallet.dev.addresses()[0]!, 5n * SOL)
+})
+afterEach(() => instances.splice(0).forEach((p) => p.destroy()))
+afterAll(async () => {
+  installed.uninstall()
+  await rpc.stop()
+})
+
+function start() {
+  const portico = createPortico(
+    { projectId: 'dapp', plugins: [solana({ networks: [localnet] })], devtools: false, features: { email: false, socials: false } },
+    { window: pageWindow as unknown as Window, storage: memoryKeyValueStore() },
+  )
+  instances.push(portico)
+  return portico
+}
+
+async function connect(portico: Portico) {
+  await untilState(portico, (s) => (s.connectors.byNamespace.solana ?? []).some((c) => c.id === DEV_WALLET))
+  portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: DEV_WALLET, namespace: 'solana' } })
+  await untilState(portico, (s) => s.account.byNamespace.solana?.status === 'connected', 10_000)
+}
+
+const feature = <T>(wallet: { features: Record<string, unknown> }, name: string) => wallet.features[name] as T
+type Sign = { signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]): Promise<{ signature: Uint8Array }[]> }
+type SignAndSend = {
+  signAndSendTransaction(...inputs: { account: WalletAccount; chain: string; transaction: Uint8Array }[]): Promise<{ signature: Uint8Array }[]>
+}
+
+async function transferBytes(from: string, to: string, lamports: bigint): Promise<Uint8Array> {
+  const { value: blockhash } = await createSolanaRpc(rpc.url).getLatestBlockhash().send()
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(from as Address, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+    (m) => appendTransactionMessageInstruction(transferSolInstruction(from as Address, to as Address, lamports), m),
+  )
+  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
+}
+
+describe("getProvider('solana')", () => {
+  it('throws NotConnectedError while nothing is connected; with allowDisconnected it has no accounts and refuses to sign (4900)', async () => {
+    const portico = start()
+    expect(() => portico.getProvider('solana')).toThrow(NotConnectedError)
+    const wallet = portico.getProvider('solana', { allowDisconnected: true })
+    expect(wallet.accounts).toEqual([])
+    expect(wallet.chains).toEqual(['solana:localnet'])
+    const error = await rejection(feature<Sign>(wallet, 'solana:signMessage').signMessage({ account: {} as WalletAccount, message: new Uint8Array([1]) }))
+    expect((error as RpcError).code).toBe(4900)
+  })
+
+  it('standard:connect opens the modal and resolves with the account the visitor connects; change events follow the store', async () => {
+    const portico = start()
+    const wallet = portico.getProvider('solana', { allowDisconnected: true })
+    const changes: string[][] = []
+    feature<{ on(event: 'change', listener: (p: { accounts?: readonly WalletAccount[] }) => void): () => void }>(wallet, 'standard:events').on('change', ({ accounts }) =>
+      changes.push((accounts ?? []).map((a) => a.address)),
+    )
+    const connecting = feature<{ connect(): Promise<{ accounts: readonly WalletAccount[] }> }>(wallet, 'standard:connect').connect()
+    expect(portico.getState().modal.open).toBe(true)
+    await connect(portico)
+    const address = installed.wallet.dev.addresses()[0]!
+    expect((await connecting).accounts.map((a) => a.address)).toEqual([address])
+    expect(portico.getProvider('solana')).toBe(wallet)
+    await feature<{ disconnect(): Promise<void> }>(wallet, 'standard:disconnect').disconnect()
+    expect(portico.getState().account.byNamespace.solana?.status).toBe('disconnected')
+    expect(changes).toEqual([[address], []])
+  })
+
+  it('solana:signMessage is signed by the connected wallet (ed25519, checked against the address)', async () => {
+    const portico = start()
+    await connect(portico)
+    const wallet = portico.getProvider('solana')
+    const [account] = wallet.accounts
+    const message = new TextEncoder().encode('hello from the dapp')
+    const [output] = await feature<Sign>(wallet, 'solana:signMessage').signMessage({ account: account!, message })
+    const key = await getPublicKeyFromAddress(account!.address as Address)
+    expect(await verifySignature(key, output!.signature as SignatureBytes, message)).toBe(true)
+  })
+
+  it('solana:signAndSendTransaction lands a SOL transfer on the stand-in', async () => {
+    const portico = start()
+    await connect(portico)
+    const wallet = portico.getProvider('solana')
+    const [account] = wallet.accounts
+    const receiver = (await generateKeyPairSigner()).address
+    const before = (await createSolanaRpc(rpc.url).getBalance(receiver as Address).send()).value
+    const transaction = await transferBytes(account!.address, receiver, SOL / 10n)
+    const [output] = await feature<SignAndSend>(wallet, 'solana:signAndSendTransaction').signAndSendTransaction({ account: account!, chain: 'solana:localnet', transaction })
+    expect(output!.signature).toHaveLength(64)
+    expect((await createSolanaRpc(rpc.url).getBalance(receiver as Address).send()).value).toBe(before + SOL / 10n)
+  })
+})
