@@ -4,7 +4,7 @@
  * (SPEC §9 shows '+' for receive, '-' for burn, …).
  */
 import { formatUnits, getAddress } from 'viem'
-import type * as Wire from '../../src/services/blockchainApi/types'
+import type * as Wire from '../../src/shared/blockchainApi'
 import { type IndexedTransfer, type StoredTransaction, ZERO_ADDRESS } from '../db/chainIndex'
 import { type NativeCurrency } from './config'
 import { type TokenMetadata } from './tokens'

@@ -20,7 +20,7 @@ import {
   isAddress,
   maxUint256,
 } from 'viem'
-import type * as Wire from '../../src/services/blockchainApi/types'
+import type * as Wire from '../../src/shared/blockchainApi'
 import { CAIP2_PATTERN } from '../caip'
 import { type ChainClients } from '../chain/clients'
 import { type Eip155ChainId, isEip155ChainId, nativeCurrencyOf, parseEip155ChainId } from '../chain/config'

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { type Hex, getAddress, isAddress } from 'viem'
-import type * as Wire from '../../src/services/blockchainApi/types'
+import type * as Wire from '../../src/shared/blockchainApi'
 import { type ChainClients } from '../chain/clients'
 import { type PriceSource } from '../chain/prices'
 import { errorWithCodeResponses } from '../chain/requestHelpers'

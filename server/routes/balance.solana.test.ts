@@ -1,4 +1,4 @@
-import type * as Wire from '../../src/services/blockchainApi/types'
+import type * as Wire from '../../src/shared/blockchainApi'
 import { solanaLocalnet, startSolanaRpc, type SolanaRpc } from '../../dev/solana'
 import { encodeBase58 } from '../auth/base58'
 import { createPriceTable } from '../chain/prices'

@@ -1,6 +1,6 @@
 import { createPublicClient, erc20Abi, formatEther, http as viemHttp, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import type * as Wire from '../../src/services/blockchainApi/types'
+import type * as Wire from '../../src/shared/blockchainApi'
 import { DEV_PRIVATE_KEYS, devAccounts } from '../../dev/chain/devAccounts'
 import { createPriceTable } from '../chain/prices'
 import { type ChainTestServer, startChainTestServer } from '../test/chainServer'

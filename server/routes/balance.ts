@@ -7,7 +7,7 @@
  */
 import { type FastifyPluginAsync } from 'fastify'
 import { type Address, erc20Abi, formatUnits } from 'viem'
-import type * as Wire from '../../src/services/blockchainApi/types'
+import type * as Wire from '../../src/shared/blockchainApi'
 import { CAIP2_PATTERN } from '../caip'
 import { type ChainClients } from '../chain/clients'
 import { type ChainConfig, nativeCurrencyOf } from '../chain/config'

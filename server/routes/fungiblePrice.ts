@@ -5,7 +5,7 @@
  * cannot name (unknown chain, not a token) are left out of the answer.
  */
 import { type FastifyPluginAsync } from 'fastify'
-import type * as Wire from '../../src/services/blockchainApi/types'
+import type * as Wire from '../../src/shared/blockchainApi'
 import { type ChainClients } from '../chain/clients'
 import { nativeCurrencyOf } from '../chain/config'
 import { type PriceSource } from '../chain/prices'

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { type Address, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import type * as Wire from '../../src/services/blockchainApi/types'
+import type * as Wire from '../../src/shared/blockchainApi'
 import { DEV_PRIVATE_KEYS, devAccounts } from '../../dev/chain/devAccounts'
 import { type ChainTestServer, startChainTestServer } from '../test/chainServer'
 import { setupTestEngines } from '../test/engines'

@@ -6,7 +6,7 @@
  * funding addresses sent the account.
  */
 import { type FastifyPluginAsync } from 'fastify'
-import type * as Wire from '../../src/services/blockchainApi/types'
+import type * as Wire from '../../src/shared/blockchainApi'
 import { CAIP2_PATTERN } from '../caip'
 import { type ChainClients } from '../chain/clients'
 import { ETHER, nativeCurrencyOf } from '../chain/config'

@@ -1,5 +1,5 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import type * as Wire from '../../src/services/blockchainApi/types'
+import type * as Wire from '../../src/shared/blockchainApi'
 import { type HttpResult } from '../test/http'
 import { type ChainTestServer, startChainTestServer } from '../test/chainServer'
 import { setupTestEngines } from '../test/engines'

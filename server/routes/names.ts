@@ -8,7 +8,7 @@
  */
 import { type FastifyPluginAsync } from 'fastify'
 import { type Hex, isHex } from 'viem'
-import type * as Wire from '../../src/services/blockchainApi/types'
+import type * as Wire from '../../src/shared/blockchainApi'
 import { type ChainClients } from '../chain/clients'
 import { errorWithCodeResponses, parseAccountParam } from '../chain/requestHelpers'
 import { verifyAccountSignature } from '../chain/signatures'

@@ -3,7 +3,7 @@
  * It serves no RPC over WebSocket, so `ws` is empty.
  */
 import { type FastifyPluginAsync } from 'fastify'
-import type * as Wire from '../../src/services/blockchainApi/types'
+import type * as Wire from '../../src/shared/blockchainApi'
 import { type ChainClients } from '../chain/clients'
 import { errorResponses } from '../httpErrors'
 import { type ProjectQuery, projectGuard, projectQuerySchema } from '../projectGuard'

@@ -8,7 +8,7 @@
  * and `secure/` share only protocol code with the library: this module is part of that
  * shared protocol (what an allow list means), pure, and imports nothing, so the server,
  * the secure page bundle and the dapp bundle each get the same few lines and no
- * dependency. A lint rule keeps `src/shared/` free of imports.
+ * dependency. A lint rule keeps `src/shared/` free of imports from outside it.
  *
  * The rules (docs/security.md, "Origin allow lists"):
  * - A pattern is `*`, or `scheme://host[:port]` with no path, query, fragment or

@@ -1,9 +1,7 @@
 import type { ChainNamespace } from '../config/constants'
+import type { CaipNetworkId } from '../shared/caip'
 
-/** CAIP-2 network id, `namespace:reference` (e.g. `eip155:1`). */
-export type CaipNetworkId = `${string}:${string}`
-/** CAIP-10 account id, `namespace:reference:address`. */
-export type CaipAddress = `${string}:${string}:${string}`
+export type { CaipAddress, CaipNetworkId } from '../shared/caip'
 
 /**
  * A network as the store keeps it (SPEC §3 Network): plain data only, so it can be

@@ -1,0 +1,136 @@
+import { spawnSync } from 'node:child_process'
+
+/**
+ * The layer rules of DESIGN.md ("Who may import whom") as eslint.config.mjs enforces them:
+ * for each rule, an import that breaks it is refused and one it allows passes. Each case
+ * is linted as if it were a file at `filePath`, with the repository's real config.
+ */
+type Case = { filePath: string; code: string }
+
+const RULE = '@typescript-eslint/no-restricted-imports'
+
+/**
+ * ESLint loads its config with `import()`, which Jest's CommonJS sandbox refuses, so the
+ * cases are linted in one child Node process through ESLint's Node API.
+ */
+function lintAll(cases: readonly Case[]): string[][] {
+  const script = `
+    import { ESLint } from 'eslint'
+    const cases = JSON.parse(process.argv[1])
+    const eslint = new ESLint({ cwd: process.cwd(), overrideConfigFile: 'eslint.config.mjs' })
+    const out = []
+    for (const { filePath, code } of cases) {
+      const [result] = await eslint.lintText(code, { filePath })
+      out.push(result.messages.filter((m) => m.ruleId === '${RULE}' || m.fatal).map((m) => m.ruleId ?? 'fatal: ' + m.message))
+    }
+    process.stdout.write(JSON.stringify(out))
+  `
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(cases)], { cwd: __dirname, encoding: 'utf8', timeout: 120_000 })
+  if (child.status !== 0) throw new Error(`eslint child failed: ${child.stderr}`)
+  return JSON.parse(child.stdout) as string[][]
+}
+
+// [rule, file, import line, refused?]
+const table: [string, string, string, boolean][] = [
+  // ui/, react/ -> store, config, errors, plugin *types*; never sagas, services, frame, a plugin's runtime
+  ['ui', 'src/ui/views/SendView.tsx', "import { sendSaga } from '../../sagas/send'", true],
+  ['ui', 'src/ui/views/SendView.tsx', "import { createServices } from '../../createServices'", true],
+  ['ui', 'src/ui/views/SendView.tsx', "import { getBalance } from '../../services/blockchainApi/getBalance'", true],
+  ['ui', 'src/ui/views/SendView.tsx', "import { createFrameClient } from '../../frame/client'", true],
+  ['ui', 'src/ui/views/SendView.tsx', "import { eip155 } from '../../plugins/eip155'", true],
+  ['ui', 'src/ui/views/SendView.tsx', "import { selectConnection } from '../../store/selectors/connection'", false],
+  ['ui', 'src/ui/views/SendView.tsx', "import type { NamespacePlugin } from '../../plugins/types'", false],
+  ['ui', 'src/ui/views/SendView.tsx', "import { type NamespacePlugin } from '../../plugins/types'", false],
+  ['react', 'src/react/hooks.ts', "import { createPortico } from '../createPortico'", true],
+  ['react', 'src/react/hooks.ts', "import { rootSaga } from '../sagas/rootSaga'", true],
+  ['react', 'src/react/hooks.ts', "import type { Portico } from '../createPortico'", false],
+  ['react', 'src/react/hooks.ts', "import { formatAmount } from '../ui/format/formatAmount'", false],
+  // store/ -> config, errors, types only
+  ['store', 'src/store/slices/modal.ts', "import { modalSaga } from '../../sagas/modal'", true],
+  ['store', 'src/store/slices/modal.ts', "import { createPluginRegistry } from '../../plugins/registry'", true],
+  ['store', 'src/store/slices/modal.ts', "import { createLoginCache } from '../../frame/loginCache'", true],
+  ['store', 'src/store/slices/modal.ts', "import { createPorticoSiwx } from '../../siwx/createPorticoSiwx'", true],
+  ['store', 'src/store/createStore.ts', "import { Modal } from '../ui/Modal'", true],
+  ['store', 'src/store/createStore.ts', "import { createStorage } from '../storage/createStorage'", true],
+  ['store', 'src/store/slices/modal.ts', "import { Limits } from '../../config/constants'", false],
+  ['store', 'src/store/slices/modal.ts', "import type { NamespacePlugin } from '../../plugins/types'", false],
+  ['store', 'src/store/slices/modal.ts', "import { siwxSlice } from './siwx'", false], // its own slices/siwx, not src/siwx
+  // plugins/, services/, frame/ -> config, errors, their own code; never the store, sagas or views
+  ['plugins', 'src/plugins/eip155/plugin.ts', "import { createStore } from '../../store/createStore'", true],
+  ['plugins', 'src/plugins/eip155/plugin.ts', "import { connectSaga } from '../../sagas/connectors'", true],
+  ['plugins', 'src/plugins/eip155/plugin.ts', "import { createHttpClient } from '../../services/http/createHttpClient'", true],
+  ['plugins', 'src/plugins/eip155/plugin.ts', "import { injected } from '../../../dev/wallets/injected'", true],
+  ['plugins', 'src/plugins/registry.ts', "import { networkActions } from '../store/slices/network'", true],
+  ['plugins', 'src/plugins/eip155/plugin.ts', "import { RpcError } from '../../errors'", false],
+  ['plugins', 'src/plugins/eip155/plugin.ts', "import type { NamespacePlugin } from '../types'", false],
+  ['services', 'src/services/http/createHttpClient.ts', "import { modalActions } from '../../store/slices/modal'", true],
+  ['services', 'src/services/http/createHttpClient.ts', "import { eip155 } from '../../plugins/eip155'", true],
+  ['services', 'src/services/http/createHttpClient.ts', "import { createFrameClient } from '../../frame/client'", true],
+  ['services', 'src/services/http/createHttpClient.ts', "import { Limits } from '../../config/constants'", false],
+  ['frame', 'src/frame/client.ts', "import { embeddedActions } from '../store/slices/embedded'", true],
+  ['frame', 'src/frame/client.ts', "import { embeddedSaga } from '../sagas/embedded'", true],
+  ['frame', 'src/frame/schemas/validate.ts', "import { Modal } from '../../ui/Modal'", true],
+  ['frame', 'src/frame/client.ts', "import { usePortico } from '../react/hooks'", true],
+  ['frame', 'src/frame/loginCache.ts', "import { createStorage } from '../storage/createStorage'", true],
+  ['frame', 'src/frame/loginCache.ts', "import type { KeyValueStore } from '../storage/createStorage'", false],
+  ['frame', 'src/frame/client.ts', "import { isOriginAllowed } from '../shared/originMatch'", false],
+  ['frame', 'src/frame/client.ts', "import { FrameError } from '../errors'", false],
+  // sagas/ meet the layers below the views
+  ['sagas', 'src/sagas/send.ts', "import { SendView } from '../ui/views/SendView'", true],
+  ['sagas', 'src/sagas/send.ts', "import { sendActions } from '../store/slices/send'", false],
+  // validation/ holds pure rules (known exceptions: send.ts and index.ts, see eslint.config.mjs)
+  ['validation', 'src/validation/email.ts', "import { isEvmAddress } from '../plugins/eip155/address'", true],
+  ['validation', 'src/validation/email.ts', "import { ErrorMessages } from '../errors'", false],
+  // shared/ imports only its own files
+  ['shared', 'src/shared/originMatch.ts', "import { Limits } from '../config/constants'", true],
+  ['shared', 'src/shared/originMatch.ts', "import { getAddress } from 'viem'", true],
+  ['shared', 'src/shared/blockchainApi.ts', "import type { CaipNetworkId } from './caip'", false],
+  // the library never imports outside src/
+  ['src', 'src/store/createStore.ts', "import { startStack } from '../../dev/start'", true],
+  ['src', 'src/store/createStore.ts', "import { portico } from '..'", true],
+  // secure/ -> the frame protocol (types, RPC shapes, schemas) and src/shared only
+  ['secure', 'secure/rpcHandler.ts', "import { createStore } from '../src/store/createStore'", true],
+  ['secure', 'secure/rpcHandler.ts', "import { Limits } from '../src/config/constants'", true],
+  ['secure', 'secure/rpcHandler.ts', "import { ErrorMessages } from '../src/errors/messages'", true],
+  ['secure', 'secure/rpcHandler.ts', "import { createFrameClient } from '../src/frame/client'", true],
+  ['secure', 'secure/rpcHandler.ts', "import { loadProjects } from '../server/projects'", true],
+  ['secure', 'secure/rpcHandler.ts', "import { devAccounts } from '../dev/chain/devAccounts'", true],
+  ['secure', 'secure/rpcHandler.ts', "import type { FrameChainId } from '../src/frame/protocol'", false],
+  ['secure', 'secure/rpcHandler.ts', "import { isSafeRpcMethod } from '../src/frame/rpc'", false],
+  ['secure', 'secure/rpcHandler.ts', "import { validateRpcParams } from '../src/frame/schemas/validate'", false],
+  ['secure', 'secure/rpcHandler.ts', "import { isOriginAllowed } from '../src/shared/originMatch'", false],
+  ['secure', 'secure/accountType.ts', "import { DefaultAccountTypes } from '../src/config/constants'", false], // per-file exception
+  ['secure', 'secure/accountType.ts', "import { createStore } from '../src/store/createStore'", true],
+  // server/ -> its own code and src/shared; never the modal, never dev/
+  ['server', 'server/routes/balance.ts', "import type * as Wire from '../../src/services/blockchainApi/types'", true],
+  ['server', 'server/routes/balance.ts', "import { createPortico } from '../../src/createPortico'", true],
+  ['server', 'server/routes/balance.ts', "import { startLocalChain } from '../../dev/chain/localChain'", true],
+  ['server', 'server/securePage.ts', "import { buildSecurePage } from '../secure/build'", true],
+  ['server', 'server/routes/balance.ts', "import type * as Wire from '../../src/shared/blockchainApi'", false],
+  ['server', 'server/projects.ts', "import { compileOriginPatterns } from '../src/shared/originMatch'", false],
+  ['server', 'server/routes/balance.ts', "import { httpError } from '../httpErrors'", false],
+  ['server', 'server/bundler/routes.ts', "import { SMART_ACCOUNT_FACTORY_ADDRESS } from '../../dev/chain/accountAbstraction'", false], // per-file exception
+  ['server', 'server/bundler/routes.ts', "import { startLocalChain } from '../../dev/chain/localChain'", true],
+  // tests and test harnesses wire layers together freely
+  ['tests', 'src/store/slices/modal.test.ts', "import { modalSaga } from '../../sagas/modal'", false],
+  ['tests', 'secure/test/parentPage.ts', "import { createStore } from '../../src/store/createStore'", false],
+]
+
+describe('ESLint layer rules (DESIGN.md "Who may import whom")', () => {
+  let results: string[][]
+  beforeAll(() => {
+    results = lintAll(table.map(([, filePath, line]) => ({ filePath, code: `${line}\nexport const used = [${importedName(line)}]\n` })))
+  }, 120_000)
+
+  it.each(table.map((row, index) => [...row, index] as const))('%s: %s: %s (refused: %s)', (_rule, _file, _line, refused, index) => {
+    expect(results[index]).toEqual(refused ? [RULE] : [])
+  })
+})
+
+/** The local name an import line binds, so the linted file uses it (no unused-vars noise). */
+function importedName(line: string): string {
+  const match = /import (?:type )?(?:\* as (\w+)|\{ (?:type )?(\w+)|(\w+))/.exec(line)
+  const name = match?.[1] ?? match?.[2] ?? match?.[3]
+  if (!name) throw new Error(`no imported name in: ${line}`)
+  return line.includes('import type') || line.includes('{ type ') ? `undefined as unknown as ${name}` : name
+}
