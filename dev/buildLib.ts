@@ -1,5 +1,5 @@
 // Builds the publishable package into dist/: ESM (.mjs) entry points for `portico`,
-// `portico/react` and `portico/wagmi` with shared chunks (so the modal, plugins' heavy parts and the
+// `portico/react`, `portico/wagmi` and `portico/solana` with shared chunks (so the modal, plugins' heavy parts and the
 // services stay lazy for the dapp's bundler), type declarations from tsc, and the
 // stylesheet. Dependencies stay external: the dapp's bundler resolves and dedupes them.
 import { execFileSync } from 'node:child_process'
@@ -21,6 +21,7 @@ export async function buildLib(outdir = path.join(root, 'dist')) {
       index: path.join(root, 'src/index.ts'),
       'react/index': path.join(root, 'src/react/index.ts'),
       'wagmi/index': path.join(root, 'src/wagmi/index.ts'),
+      'solana/index': path.join(root, 'src/solana/index.ts'),
     },
     outdir,
     outExtension: { '.js': '.mjs' },

@@ -1,7 +1,15 @@
+/**
+ * Jest reads a TypeScript config through a loader where Node has no native type stripping
+ * (Node 20); esbuild-register runs on the esbuild the build already depends on.
+ *
+ * @jest-config-loader esbuild-register
+ */
+import type { Config } from 'jest'
+
 // Two projects by file name: component tests (*.test.tsx) run in jsdom, everything
 // else (*.test.ts: rules, store, sagas, services, server) runs in plain Node, where
 // fetch, sockets and files are real.
-const transform = {
+const transform: Config['transform'] = {
   // .mjs too: sats-connect ships only an .mjs build.
   '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['@swc/jest', {
     jsc: {
@@ -24,7 +32,7 @@ const common = {
   moduleNameMapper: { '^base58-js$': '<rootDir>/node_modules/base58-js/index.js' },
 }
 
-export default {
+const config: Config = {
   projects: [
     { ...common, displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.ts'] },
     // Browser tests: Playwright driving Debian's Chromium against the local stack.
@@ -38,3 +46,5 @@ export default {
     },
   ],
 }
+
+export default config
