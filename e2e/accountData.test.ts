@@ -115,11 +115,11 @@ describe('account data on the local stack', () => {
     await waitForValue(siwe, 'siwx.status', 'signedIn')
     await view.waitFor({ state: 'detached' })
 
-    // Reload. The dev wallet forgets its authorisation with the page (a real extension
-    // remembers it), so the visitor connects again: the session is still there, so
+    // Reload. The dev wallet remembers its authorisation, as a real extension does, so
+    // Portico restores the connection without a click; the session is still there, so
     // there is no ConnectingSiwe.
     await siwe.reload()
-    await connect(siwe)
+    await siwe.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
     await waitForValue(siwe, 'siwx.status', 'signedIn')
     await siwe.getByRole('dialog').waitFor({ state: 'detached' })
     expect(await siwe.evaluate(readState, 'router.history')).not.toContainEqual({ view: 'ConnectingSiwe' })
