@@ -104,4 +104,17 @@ describe("getProvider('bip122')", () => {
     const error = await rejection(provider.sendTransfer({ recipients: [{ address: receiver, amount: 1_000 }] }))
     expect((error as RpcError).code).toBe(4001)
   })
+
+  it('a connection the plugin cannot reach (a WalletConnect session) is refused with 4200, not as disconnected', async () => {
+    const portico = start()
+    const { payment } = installed.wallet.dev.addresses()
+    portico.store.dispatch({
+      type: 'account/connected',
+      payload: { namespace: 'bip122', address: payment, caipNetworkId: bitcoinRegtest.caipNetworkId, connectedWalletInfo: { connectorId: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' } },
+    })
+    portico.store.dispatch({ type: 'connectors/connectSucceeded', payload: { connectorId: 'walletConnect', namespace: 'bip122' } })
+    const error = await rejection(portico.getProvider('bip122').signMessage({ address: payment, message: 'hello' }))
+    expect((error as RpcError).code).toBe(4200)
+  })
 })
+

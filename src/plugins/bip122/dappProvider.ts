@@ -38,8 +38,10 @@ export function createBitcoinDappProvider(runtime: Bip122Runtime, host: Connecti
   async function request<M extends PorticoBitcoinMethod>(method: M, params: Params<M>): Promise<Return<M>> {
     if (!METHODS.includes(method)) throw new RpcError(UNSUPPORTED_METHOD, { message: `The Bitcoin provider has no method '${String(method)}'.` })
     const connection = host.getConnection()
-    if (!connection || !runtime.connections.has(connection.connectorId)) {
-      throw new RpcError(DISCONNECTED, { message: 'No Bitcoin wallet is connected. Connect one through the Portico modal first.' })
+    if (!connection) throw new RpcError(DISCONNECTED, { message: 'No Bitcoin wallet is connected. Connect one through the Portico modal first.' })
+    // Connected, but not through a sats-connect wallet this plugin holds (a WalletConnect session): not reachable from here yet.
+    if (!runtime.connections.has(connection.connectorId)) {
+      throw new RpcError(UNSUPPORTED_METHOD, { message: `Bitcoin requests over the '${connection.connectorId}' connection are not supported yet.` })
     }
     const { requestBitcoinWallet } = await import('./satsConnect')
     return (await requestBitcoinWallet(runtime, connection.connectorId, method, params as never)) as Return<M>

@@ -137,4 +137,18 @@ describe("getProvider('solana')", () => {
     expect(output!.signature).toHaveLength(64)
     expect((await createSolanaRpc(rpc.url).getBalance(receiver as Address).send()).value).toBe(before + SOL / 10n)
   })
+
+  it('a connection the plugin cannot reach (a WalletConnect session) is refused with 4200, not as disconnected', async () => {
+    const portico = start()
+    const address = installed.wallet.dev.addresses()[0]!
+    portico.store.dispatch({
+      type: 'account/connected',
+      payload: { namespace: 'solana', address, caipNetworkId: localnet.caipNetworkId, connectedWalletInfo: { connectorId: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' } },
+    })
+    portico.store.dispatch({ type: 'connectors/connectSucceeded', payload: { connectorId: 'walletConnect', namespace: 'solana' } })
+    const wallet = portico.getProvider('solana')
+    const error = await rejection(feature<Sign>(wallet, 'solana:signMessage').signMessage({ account: {} as WalletAccount, message: new Uint8Array([1]) }))
+    expect((error as RpcError).code).toBe(4200)
+    expect((error as RpcError).shortMessage).toBe("Solana requests over the 'walletConnect' connection are not supported yet.")
+  })
 })

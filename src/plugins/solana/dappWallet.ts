@@ -79,7 +79,12 @@ export function createSolanaDappWallet(runtime: SolanaRuntime, host: ConnectionH
   const forward = (feature: string, method: string) =>
     async (...inputs: readonly { account?: WalletAccount }[]): Promise<unknown> => {
       const current = live()
-      if (!current) throw new RpcError(DISCONNECTED, { message: 'No Solana wallet is connected. Connect one through the Portico modal first.' })
+      if (!current) {
+        const connection = host.getConnection()
+        // Connected, but not through a wallet this plugin holds (a WalletConnect session): not reachable from here yet.
+        if (connection) throw new RpcError(UNSUPPORTED_METHOD, { message: `Solana requests over the '${connection.connectorId}' connection are not supported yet.` })
+        throw new RpcError(DISCONNECTED, { message: 'No Solana wallet is connected. Connect one through the Portico modal first.' })
+      }
       const implementation = (current.wallet.features as Record<string, Record<string, unknown> | undefined>)[feature]
       const call = implementation?.[method]
       if (typeof call !== 'function') throw new RpcError(UNSUPPORTED_METHOD, { message: `${current.wallet.name} does not support ${feature}.` })
