@@ -18,6 +18,25 @@ const srcModules = readdirSync(new URL('./src', import.meta.url))
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**']
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const layerRule = 'Layers (DESIGN.md "Who may import whom")'
+const noPostMessageToAny = {
+  selector: "CallExpression[callee.property.name='postMessage'][arguments.1.value='*']",
+  message: "Never postMessage to '*': name the target origin.",
+}
+
+/**
+ * The import rules for `patterns` (each a `regex` on the specifier): static imports and
+ * re-exports through no-restricted-imports, and `import('...')` through
+ * no-restricted-syntax, which no-restricted-imports does not see. A dynamic import loads
+ * code, so it is refused even where `allowTypeImports` lets a type import through.
+ */
+function importRules(patterns) {
+  // esquery regex literals cannot hold '/', even escaped: write it as \x2F.
+  const dynamic = patterns.map(({ regex, message }) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message }))
+  return {
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+    'no-restricted-syntax': ['error', noPostMessageToAny, ...dynamic],
+  }
+}
 
 /** Config blocks for `src/<layer>/`: `allow` and `typesOnly` are other src/ modules. */
 function layer(name, { allow, typesOnly = [], why, ignores = [] }) {
@@ -36,7 +55,7 @@ function layer(name, { allow, typesOnly = [], why, ignores = [] }) {
     return {
       files: [`src/${name}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
       ignores: [...testFiles, ...ignores],
-      rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+      rules: importRules(patterns),
     }
   })
 }
@@ -52,14 +71,10 @@ function outside(folder, { allowed, why, files = [`${folder}/**/*.{ts,tsx}`], ig
   return {
     files,
     ignores: [...testFiles, ...ignores],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{
-          regex: `^(?:\\.\\./)+(?!${allowedRe || '$^'})(?:${roots.join('|')})(?:/|$)`,
-          message: `${layerRule}: ${folder}/ may import only ${allowed.join(', ')} (and its own code). ${why}`,
-        }],
-      }],
-    },
+    rules: importRules([{
+      regex: `^(?:\\.\\./)+(?!${allowedRe || '$^'})(?:${roots.join('|')})(?:/|$)`,
+      message: `${layerRule}: ${folder}/ may import only ${allowed.join(', ')} (and its own code). ${why}`,
+    }]),
   }
 }
 
@@ -82,10 +97,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.property.name='postMessage'][arguments.1.value='*']",
-        message: "Never postMessage to '*': name the target origin.",
-      }],
+      'no-restricted-syntax': ['error', noPostMessageToAny],
     },
   },
   // Views dispatch actions; they never reach sagas, services, the frame or a plugin's runtime.
@@ -120,11 +132,7 @@ export default tseslint.config(
   {
     files: ['src/shared/**'],
     ignores: testFiles,
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ regex: '^(?!\\./[^/]+$)', message: 'src/shared/ is imported by server/, secure/ and src/: it imports only its own files.' }],
-      }],
-    },
+    rules: importRules([{ regex: '^(?!\\./[^/]+$)', message: 'src/shared/ is imported by server/, secure/ and src/: it imports only its own files.' }]),
   },
   outside('secure', { allowed: secureAllowed, why: secureWhy }),
   // Known violations, allowed file by file until they move into the protocol or src/shared:
