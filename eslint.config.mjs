@@ -100,6 +100,15 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', noPostMessageToAny],
     },
   },
+  // The library never imports the stack around it (the layer blocks below say the same for their folders).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: importRules([{
+      regex: '^(?:\\.\\./)+(?:dev|demo|e2e|bench|server|secure|scripts|docs)(?:/|$)',
+      message: `${layerRule}: src/ is the library a dapp bundles; it never imports dev/, demo/, server/, secure/ or other folders beside it.`,
+    }]),
+  },
   // Views dispatch actions; they never reach sagas, services, the frame or a plugin's runtime.
   ...layer('ui', {
     allow: ['ui', 'react', 'store', 'config', 'errors', 'types', 'validation', 'shared'],

@@ -90,6 +90,9 @@ const table: [string, string, string, boolean][] = [
   // the library never imports outside src/
   ['src', 'src/store/createStore.ts', "import { startStack } from '../../dev/start'", true],
   ['src', 'src/store/createStore.ts', "import { portico } from '..'", true],
+  ['src', 'src/walletconnect/client.ts', "import { startRelay } from '../../dev/relay'", true],
+  ['src', 'src/createPortico.ts', "import { buildSecurePage } from '../secure/build'", true],
+  ['src', 'src/walletconnect/client.ts', "import { RpcError } from '../errors'", false],
   // secure/ -> the frame protocol (types, RPC shapes, schemas) and src/shared only
   ['secure', 'secure/rpcHandler.ts', "import { createStore } from '../src/store/createStore'", true],
   ['secure', 'secure/rpcHandler.ts', "import { Limits } from '../src/config/constants'", true],

@@ -39,11 +39,12 @@ describe('eip155()', () => {
     expect(swaps(solanaMainnet)).toBe(false)
   })
 
-  it('has the connectors capability (EIP-6963 and injected, EIP-5792) and the RPC balance capability', () => {
+  it('has the connectors capability (EIP-6963 and injected, EIP-5792, the dapp provider) and the RPC balance capability', () => {
     const plugin = eip155()
     expect(Object.keys(plugin.connectors ?? {}).sort()).toEqual([
       'attach',
       'connect',
+      'createProvider',
       'disconnect',
       'discover',
       'getCallsStatus',
