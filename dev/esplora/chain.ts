@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import * as ecc from '@bitcoinerlab/secp256k1'
 import { address as bitcoinAddress, crypto, initEccLib, networks, Transaction, type Network } from 'bitcoinjs-lib'
 
+import { esploraOutput, esploraTx, type EsploraTx } from './txJson'
 import { verifyInput, type Prevout } from './verify'
 
 initEccLib(ecc)
@@ -148,6 +149,47 @@ export class BitcoinChain {
     chain.tx_count = chainTxs.size
     mempool.tx_count = mempoolTxs.size
     return { address, chain_stats: chain, mempool_stats: mempool }
+  }
+
+  /** `GET /tx/:txid`: the transaction in Esplora's JSON, or undefined when unknown. */
+  txJson(txid: string): EsploraTx | undefined {
+    const stored = this.txs.get(txid)
+    if (!stored) return undefined
+    return esploraTx(stored.hex, stored.status, stored.fee, this.network, (spentTxid, vout) => {
+      const output = this.outputs.get(`${spentTxid}:${vout}`)
+      return output ? esploraOutput(Buffer.from(output.script, 'hex'), output.value, this.network) : undefined
+    })
+  }
+
+  /**
+   * `GET /address/:address/txs` (no `lastSeen`): the address's mempool transactions (up
+   * to 50), then its first 25 confirmed ones, newest first. `GET
+   * /address/:address/txs/chain/:last_seen_txid`: the 25 confirmed transactions after
+   * `lastSeen`. A transaction concerns the address when it pays to it or spends from it.
+   */
+  addressTxs(address: string, lastSeen?: string): EsploraTx[] {
+    const script = this.scriptOf(address)
+    const order = [...this.txs.keys()]
+    const touching = new Set<string>()
+    for (const output of this.outputs.values()) {
+      if (output.script !== script) continue
+      touching.add(output.txid)
+      if (output.spentBy) touching.add(output.spentBy)
+    }
+    const newestFirst = order.filter((txid) => touching.has(txid)).reverse()
+    const height = (txid: string) => {
+      const status = this.txs.get(txid)!.status
+      return status.confirmed ? status.block_height : Infinity
+    }
+    const confirmed = newestFirst.filter((txid) => height(txid) !== Infinity).sort((a, b) => height(b) - height(a))
+    const mempool = newestFirst.filter((txid) => height(txid) === Infinity)
+    const page =
+      lastSeen === undefined
+        ? [...mempool.slice(0, 50), ...confirmed.slice(0, 25)]
+        : confirmed.includes(lastSeen)
+          ? confirmed.slice(confirmed.indexOf(lastSeen) + 1, confirmed.indexOf(lastSeen) + 26)
+          : []
+    return page.map((txid) => this.txJson(txid)!)
   }
 
   /** `GET /address/:address/utxo`: unspent outputs, mempool ones included, none spent in the mempool. */

@@ -1,14 +1,10 @@
 // The Esplora stand-in over HTTP: Esplora's response shapes, and a node's refusals of
 // bad transactions (undecodable, unknown or spent inputs, outputs above inputs, bad
 // signatures).
-import * as ecc from '@bitcoinerlab/secp256k1'
-import { address as bitcoinAddress, networks, payments, script, Transaction } from 'bitcoinjs-lib'
-import { ECPairFactory } from 'ecpair'
+import { Transaction } from 'bitcoinjs-lib'
 
 import { startEsplora, type Esplora } from '.'
-
-const ECPair = ECPairFactory(ecc)
-const network = networks.regtest
+import { regtestAccount as account, signSpend, type RegtestAccount } from './testSpend'
 
 let esplora: Esplora
 beforeAll(async () => {
@@ -26,26 +22,9 @@ const post = async (hex: string) => {
   return { status: response.status, body: await response.text() }
 }
 
-function account() {
-  const key = ECPair.makeRandom()
-  const payment = payments.p2wpkh({ pubkey: key.publicKey, network })
-  return { key, address: payment.address!, script: payment.output! }
-}
-
-/**
- * A P2WPKH spend of `txid:0` paying `pay` to `to`, signed by hand (BIP 143) so that a test
- * can also sign it wrongly: with another key, or over another input amount.
- */
-function spend(from: ReturnType<typeof account>, txid: string, value: bigint, to: string, pay: bigint, signer = from.key, signedValue = value): string {
-  const tx = new Transaction()
-  tx.version = 2
-  tx.addInput(Buffer.from(txid, 'hex').reverse(), 0)
-  tx.addOutput(bitcoinAddress.toOutputScript(to, network), pay)
-  const scriptCode = payments.p2pkh({ hash: from.script.subarray(2) }).output!
-  const hash = tx.hashForWitnessV0(0, scriptCode, signedValue, Transaction.SIGHASH_ALL)
-  tx.setWitness(0, [script.signature.encode(signer.sign(hash), Transaction.SIGHASH_ALL), signer.publicKey])
-  return tx.toHex()
-}
+/** `signSpend` with the stand-in tests' argument order: optionally signed by another key or over another amount. */
+const spend = (from: RegtestAccount, txid: string, value: bigint, to: string, pay: bigint, signer = from.key, signedValue = value) =>
+  signSpend(from, txid, value, to, pay, { signer, signedValue })
 
 describe('Esplora stand-in', () => {
   it('reports funded, spent and utxos for an address, and tx status', async () => {
@@ -71,6 +50,52 @@ describe('Esplora stand-in', () => {
     expect((await get(`/tx/${txid}/status`)).body).toMatchObject({ confirmed: true })
     expect((await get(`/tx/${txid}/hex`)).body).toBe(Transaction.fromHex((await get(`/tx/${txid}/hex`)).body).toHex())
     expect(esplora.chain.tx(txid)?.fee).toBe(1_000n)
+  })
+
+  it('lists an address\'s transactions newest first in Esplora\'s JSON (GET /address/:address/txs), paged by last seen txid', async () => {
+    const alice = account()
+    const bob = account()
+    const funding = esplora.fund(alice.address, 100_000)
+    const { body: sent } = await post(spend(alice, funding, 100_000n, bob.address, 99_000n))
+    const { status, body: txs } = await get(`/address/${alice.address}/txs`)
+    expect(status).toBe(200)
+    expect(txs.map((tx: { txid: string }) => tx.txid)).toEqual([sent, funding])
+    const [send, fund] = txs
+    expect(send).toEqual({
+      txid: sent,
+      version: 2,
+      locktime: 0,
+      vin: [
+        {
+          txid: funding,
+          vout: 0,
+          prevout: { scriptpubkey: Buffer.from(alice.script).toString('hex'), scriptpubkey_asm: expect.stringMatching(/^OP_0 [0-9a-f]{40}$/), scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: alice.address, value: 100_000 },
+          scriptsig: '',
+          scriptsig_asm: '',
+          witness: [expect.stringMatching(/^30[0-9a-f]+01$/), Buffer.from(alice.key.publicKey).toString('hex')],
+          is_coinbase: false,
+          sequence: 0xffffffff,
+        },
+      ],
+      vout: [{ scriptpubkey: expect.any(String), scriptpubkey_asm: expect.any(String), scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: bob.address, value: 99_000 }],
+      size: expect.any(Number),
+      weight: expect.any(Number),
+      fee: 1_000,
+      status: { confirmed: true, block_height: expect.any(Number), block_hash: expect.stringMatching(/^[0-9a-f]{64}$/), block_time: expect.any(Number) },
+    })
+    expect(send.status.block_height).toBeGreaterThan(fund.status.block_height)
+    expect(fund.vin).toEqual([expect.objectContaining({ txid: '0'.repeat(64), vout: 0xffffffff, prevout: null, is_coinbase: true })])
+    expect(fund.fee).toBe(0)
+    expect((await get(`/tx/${sent}`)).body).toEqual(send)
+    expect((await get(`/address/${bob.address}/txs`)).body.map((tx: { txid: string }) => tx.txid)).toEqual([sent])
+
+    // 27 confirmed transactions: the first page has 25, the next (after the last seen) 2.
+    const carol = account()
+    const fundings = Array.from({ length: 27 }, () => esplora.fund(carol.address, 1_000)).reverse()
+    const first = (await get(`/address/${carol.address}/txs`)).body.map((tx: { txid: string }) => tx.txid)
+    expect(first).toEqual(fundings.slice(0, 25))
+    expect((await get(`/address/${carol.address}/txs/chain/${first[24]}`)).body.map((tx: { txid: string }) => tx.txid)).toEqual(fundings.slice(25))
+    expect((await get(`/address/${carol.address}/txs/chain`)).body).toHaveLength(25)
   })
 
   it('refuses what a node refuses, in bitcoind words', async () => {
@@ -101,6 +126,8 @@ describe('Esplora stand-in', () => {
     expect([bad.status, bad.body]).toEqual([400, 'Invalid Bitcoin address'])
     expect(bad.response.headers.get('access-control-allow-origin')).toBe('*')
     expect((await get(`/tx/${'0'.repeat(64)}/status`)).status).toBe(404)
+    expect((await get(`/tx/${'0'.repeat(64)}`)).status).toBe(404)
+    expect((await get('/address/bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4/txs')).status).toBe(400)
     expect((await get('/nope')).status).toBe(404)
     const preflight = await fetch(`${esplora.url}/tx`, { method: 'OPTIONS' })
     expect([preflight.status, preflight.headers.get('access-control-allow-methods')]).toEqual([204, 'GET, POST, OPTIONS'])
@@ -118,6 +145,11 @@ describe('Esplora stand-in', () => {
       expect(manual.chain.addressStats(bob.address).mempool_stats).toMatchObject({ funded_txo_sum: 9_000, tx_count: 1 })
       expect(manual.chain.addressStats(alice.address)).toMatchObject({ chain_stats: { funded_txo_sum: 10_000 }, mempool_stats: { spent_txo_sum: 10_000 } })
       expect(manual.chain.tx(txid)?.status).toEqual({ confirmed: false })
+      // GET /address/:address/txs lists the mempool first.
+      expect(manual.chain.addressTxs(alice.address).map((tx) => [tx.txid, tx.status.confirmed])).toEqual([
+        [txid, false],
+        [funding, true],
+      ])
       manual.mine()
       expect(manual.chain.addressStats(bob.address).chain_stats).toMatchObject({ funded_txo_sum: 9_000 })
       expect(manual.chain.tx(txid)?.status).toMatchObject({ confirmed: true })

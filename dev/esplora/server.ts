@@ -61,6 +61,14 @@ function routes(chain: BitcoinChain, feeEstimates: Record<string, number>): Rout
   return [
     { method: 'GET', pattern: /^\/address\/([^/]+)$/, handle: ([, address]) => withAddress(address!, () => chain.addressStats(address!)) },
     { method: 'GET', pattern: /^\/address\/([^/]+)\/utxo$/, handle: ([, address]) => withAddress(address!, () => chain.utxos(address!)) },
+    { method: 'GET', pattern: /^\/address\/([^/]+)\/txs$/, handle: ([, address]) => withAddress(address!, () => chain.addressTxs(address!)) },
+    {
+      method: 'GET',
+      pattern: /^\/address\/([^/]+)\/txs\/chain(?:\/([0-9a-f]{64}))?$/,
+      handle: ([, address, lastSeen]) =>
+        withAddress(address!, () => (lastSeen ? chain.addressTxs(address!, lastSeen) : chain.addressTxs(address!).filter((tx) => tx.status.confirmed))),
+    },
+    { method: 'GET', pattern: /^\/tx\/([0-9a-f]{64})$/, handle: ([, txid]) => withTx(txid!, () => chain.txJson(txid!)) },
     { method: 'GET', pattern: /^\/tx\/([0-9a-f]{64})\/status$/, handle: ([, txid]) => withTx(txid!, (tx) => tx.status) },
     { method: 'GET', pattern: /^\/tx\/([0-9a-f]{64})\/hex$/, handle: ([, txid]) => withTx(txid!, (tx) => tx.hex) },
     { method: 'GET', pattern: /^\/blocks\/tip\/height$/, handle: () => [200, String(chain.tip.height)] },

@@ -1,6 +1,7 @@
 import type { ChainNamespace } from '../config/constants'
 import type { ConnectorInfo } from '../types/connector'
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
+import type { TransactionHistoryItem } from '../types/transaction'
 
 /**
  * The namespace plugin contract: the only place that knows a chain family.
@@ -25,8 +26,19 @@ export type NamespacePlugin = {
   readonly features: PluginFeatures
   /** Connector discovery and the wallet operations the store needs. */
   readonly connectors?: ConnectorCapability | undefined
-  /** Native (and, where supported, token) balance read. */
+  /**
+   * Native (and, where supported, token) balance read. Core asks the Blockchain API
+   * first when `features.balance` is on; for a namespace the API does not serve
+   * (`features.balance` off), this capability alone supplies the balance and the
+   * Tokens tab.
+   */
   readonly balance?: BalanceCapability | undefined
+  /**
+   * The account's transaction history, read by the plugin itself (e.g. from an Esplora
+   * API for Bitcoin). Core shows Activity for a namespace when `features.activity` is on
+   * (the Blockchain API serves its history) or when the plugin has this capability.
+   */
+  readonly history?: HistoryCapability | undefined
 }
 
 /** SPEC §5 "Feature support", per plugin. */
@@ -204,6 +216,26 @@ export type BalanceCapability = {
     symbol: string
     name: string
   }>
+}
+
+/** One page of an account's history, newest first. */
+export type HistoryPage = {
+  /** SPEC §3 Transaction history items (plain data). */
+  items: TransactionHistoryItem[]
+  /** Cursor of the next page; undefined when this is the last one. */
+  next: string | undefined
+}
+
+export type HistoryCapability = {
+  /**
+   * A page of the address's transactions on `network`, newest first: the first page
+   * without `cursor`, the one after it with the `next` of the previous page. Amounts are
+   * decimal strings in the coin's units (`quantity.numeric`), `operationType` is `send`
+   * or `receive` (transfer `direction` `out` or `in`), `minedAt` an ISO time (empty
+   * while unconfirmed) and `status` `confirmed` or `pending`. Rejects with a
+   * `ServiceError` (HTTP failures included) when the history cannot be read.
+   */
+  getHistory(parameters: { address: string; network: CaipNetwork; cursor?: string | undefined }): Promise<HistoryPage>
 }
 
 /** A namespace's live connection, as `ConnectionHost.getConnection` reports it. Plain data. */

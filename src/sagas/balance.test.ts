@@ -97,10 +97,38 @@ describe('balance saga', () => {
     expect(rpc.getTokenBalance).toHaveBeenCalledTimes(1)
   })
 
-  it("shows 'Token Balance Unavailable' without a request on a namespace without balance support", async () => {
+  it("shows 'Token Balance Unavailable' without a request on a namespace without balance support, and the Tokens tab's loading state ends", async () => {
     const { p } = await connectedPortico({ balance: false })
     await untilState(p, () => p.getState().alerts.toast?.message === 'Token Balance Unavailable')
+    expect(account(p).tokenBalanceStatus).toBe('error')
     expect(api.requests).toHaveLength(0)
+  })
+
+  it("reads a namespace the Blockchain API does not serve through the plugin's balance capability alone: no request, no toast", async () => {
+    api.handle((_req, res) => sendJson(res, 200, balances))
+    const rpc = { getBalance: jest.fn(async () => ({ value: '1000000', decimals: 8, symbol: 'BTC' })) }
+    const { p } = await connectedPortico({ balance: false, rpc })
+    await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
+    expect(account(p)).toMatchObject({ balance: '0.01', balanceSymbol: 'BTC' })
+    expect(account(p).tokenBalance).toEqual([expect.objectContaining({ symbol: 'BTC', chainId: 'eip155:1', quantity: { decimals: '8', numeric: '0.01' } })])
+    expect(api.requests).toHaveLength(0)
+    expect(p.getState().alerts.toast).toBeUndefined()
+  })
+
+  it("shows 'Token Balance Unavailable' and the error state when the plugin's reader fails, and retries after 30 s", async () => {
+    const rpc = { getBalance: jest.fn(async () => Promise.reject(new Error('HTTP status code: 503'))) }
+    const { p } = await connectedPortico({ balance: false, rpc })
+    await untilState(p, () => account(p).tokenBalanceStatus === 'error')
+    expect(p.getState().alerts.toast?.message).toBe('Token Balance Unavailable')
+    expect(rpc.getBalance).toHaveBeenCalledTimes(1)
+    rpc.getBalance.mockResolvedValueOnce({ value: '5', decimals: 8, symbol: 'BTC' } as never)
+    p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155' } })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(rpc.getBalance).toHaveBeenCalledTimes(1)
+    clock += 30_000
+    p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155' } })
+    await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
+    expect(account(p).balance).toBe('0.00000005')
   })
 
   it('refetches for the new network after a switch', async () => {

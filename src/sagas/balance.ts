@@ -13,11 +13,13 @@ import { getSagaContext, getServices, type SagaContext } from './context'
 import { loadUnits } from './loadUnits'
 
 /**
- * Fetches the connected account's token balances (and from them the native balance)
- * from the Blockchain API; when that is not available, the native balance straight
- * from the chain's RPC through the plugin (no prices then). SPEC §4: a failed fetch may not be retried within 30 s; SPEC
- * §8: a failure, or a network without balance support, shows 'Token Balance
- * Unavailable'.
+ * Fetches the connected account's token balances (and from them the native balance).
+ * Where the plugin says the Blockchain API serves the namespace (`features.balance`),
+ * from the API, falling back to the plugin's `balance` capability (the chain's RPC, no
+ * prices); where it does not, from the plugin's `balance` capability alone (a Bitcoin
+ * account's balance from Esplora). SPEC §4: a failed fetch may not be retried within
+ * 30 s; SPEC §8: a failure, or a network without balance support, shows 'Token Balance
+ * Unavailable', and the Tokens tab its error state (never an endless loading state).
  */
 export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balanceRequested>) {
   const { namespace, force } = action.payload
@@ -26,9 +28,13 @@ export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balan
   const account = state.account.byNamespace[namespace]
   if (account?.status !== 'connected' || !account.address || !account.caipAddress) return
   const caipNetworkId = account.caipAddress.split(':').slice(0, 2).join(':')
-  const supported = context.plugins.get(namespace)?.features.balance ?? false
-  if (!supported || state.network.unsupportedCaipNetworkId) {
+  const plugin = context.plugins.get(namespace)
+  const fromApi = plugin?.features.balance ?? false
+  const reader = plugin?.balance
+  if ((!fromApi && !reader) || state.network.unsupportedCaipNetworkId) {
+    // The toast first: a toast another saga requests right after this one (a swap's) wins.
     yield put(alertsActions.toastRequested({ message: ErrorMessages.tokenBalanceUnavailable, variant: 'error' }))
+    yield put(accountActions.tokenBalanceFailed({ namespace, at: context.now() }))
     return
   }
   const failedAt = account.tokenBalanceFailedAt
@@ -36,19 +42,20 @@ export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balan
 
   yield put(accountActions.tokenBalanceLoading({ namespace }))
   const network = state.network.networks.find((n) => n.caipNetworkId === caipNetworkId)
-  try {
-    const tokens: TokenBalance[] = yield call(fetchFromApi, account.address, caipNetworkId, force)
-    yield put(accountActions.tokenBalanceLoaded({ namespace, tokens }))
-    const native = tokens.find((t) => !t.address)
-    const symbol = network?.nativeCurrency.symbol ?? native?.symbol ?? ''
-    yield put(accountActions.balanceLoaded({ namespace, balance: native?.quantity.numeric ?? '0', symbol }))
-    return
-  } catch {
-    // Fall through to the chain's own RPC.
+  if (fromApi) {
+    try {
+      const tokens: TokenBalance[] = yield call(fetchFromApi, account.address, caipNetworkId, force)
+      yield put(accountActions.tokenBalanceLoaded({ namespace, tokens }))
+      const native = tokens.find((t) => !t.address)
+      const symbol = network?.nativeCurrency.symbol ?? native?.symbol ?? ''
+      yield put(accountActions.balanceLoaded({ namespace, balance: native?.quantity.numeric ?? '0', symbol }))
+      return
+    } catch {
+      // Fall through to the plugin's own reader.
+    }
   }
   try {
-    const reader = context.plugins.get(namespace)?.balance
-    if (!reader || !network) throw new Error('no RPC balance reader')
+    if (!reader || !network) throw new Error('no balance reader')
     const tokens: TokenBalance[] = yield call(readFromChain, reader, account.address, network, context.config.tokens[caipNetworkId] ?? [])
     yield put(accountActions.tokenBalanceLoaded({ namespace, tokens }))
     const native = tokens[0]!

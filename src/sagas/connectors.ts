@@ -47,9 +47,10 @@ export function* connectSaga(action: ReturnType<typeof connectorsActions.connect
   const plugin = context.plugins.get(namespace)
   const state: PorticoState = yield select()
   const info = state.connectors.byNamespace[namespace]?.find((c) => c.id === connectorId)
+  // The network a switch waits on this connection for, else the active one when it is this namespace's, else its first.
+  const ofNamespace = (id: string | undefined) => state.network.networks.find((n) => n.caipNetworkId === id && n.chainNamespace === namespace)
   const network =
-    state.network.networks.find((n) => n.caipNetworkId === state.network.activeCaipNetworkId && n.chainNamespace === namespace) ??
-    state.network.networks.find((n) => n.chainNamespace === namespace)
+    ofNamespace(state.network.awaitingConnection) ?? ofNamespace(state.network.activeCaipNetworkId) ?? state.network.networks.find((n) => n.chainNamespace === namespace)
   if (!plugin?.connectors || !info || !network) {
     yield put(connectorsActions.connectFailed({ message: new ConnectorNotFoundError().shortMessage }))
     return
@@ -139,7 +140,11 @@ export function* watchConnector(
           yield put(accountActions.addressChanged({ namespace, address: event.accounts[0], caipNetworkId }))
         }
       } else {
-        yield put(networkActions.activeNetworkChanged({ caipNetworkId: event.caipNetworkId }))
+        // The active network follows the shown account's wallet only: a wallet of a namespace
+        // in the background moving chains must not put its network beside another account.
+        if (state.account.activeNamespace === namespace || state.account.activeNamespace === undefined) {
+          yield put(networkActions.activeNetworkChanged({ caipNetworkId: event.caipNetworkId }))
+        }
         yield put(accountActions.networkChanged({ namespace, caipNetworkId: event.caipNetworkId }))
       }
     }
@@ -150,11 +155,16 @@ export function* watchConnector(
 
 /** SPEC §4 chain disconnect of one namespace: account reset, connector gone, Connect view when none is left. */
 export function* resetNamespace(namespace: string) {
+  const before: PorticoState = yield select()
   yield put(accountActions.chainDisconnected({ namespace }))
   yield put(connectorsActions.disconnected({ namespace }))
   const state: PorticoState = yield select()
   const stillConnected = Object.values(state.account.byNamespace).some((a) => a.status === 'connected')
   if (!stillConnected) yield put(routerActions.reset({ view: 'Connect' }))
+  // Another namespace's account is shown now: the active network follows it, so it never sits beside this namespace's network.
+  const shown = state.account.activeNamespace
+  const caipAddress = shown && shown !== before.account.activeNamespace ? state.account.byNamespace[shown]?.caipAddress : undefined
+  if (caipAddress) yield put(networkActions.activeNetworkChanged({ caipNetworkId: caipAddress.split(':').slice(0, 2).join(':') as `${string}:${string}` }))
 }
 
 /**

@@ -4,6 +4,7 @@ import { transactionsActions } from '../store/slices/transactions'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
 import type { TransactionHistoryItem } from '../types/transaction'
+import type { HistoryCapability } from '../plugins/types'
 
 // The history saga against a real local HTTP server speaking the Blockchain API's history call.
 const address = '0x1111111111111111111111111111111111111111'
@@ -25,9 +26,9 @@ const item = (n: number, hash = `0x${String(n).padStart(64, '0')}`): Transaction
   transfers: [{ direction: 'in', quantity: { numeric: '1' }, fungible_info: { name: 'Ether', symbol: 'ETH' } }],
 })
 
-function connectedPortico(activity = true, balance = false) {
+function connectedPortico(activity = true, balance = false, reader?: HistoryCapability) {
   const wallet = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: [injectedConnector()], address })
-  const plugin = { ...wallet.plugin, features: { ...wallet.plugin.features, activity, balance } }
+  const plugin = { ...wallet.plugin, features: { ...wallet.plugin.features, activity, balance }, history: reader }
   const p = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url } }, { storage: null })
   instances.push(p)
   p.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
@@ -71,6 +72,28 @@ describe('history saga', () => {
     await untilState(p, () => history(p).status === 'loaded')
     expect(history(p).items).toEqual([])
     expect(api.requests.filter((r) => r.path.endsWith('/history'))).toEqual([])
+  })
+
+  it("reads the history through the plugin's history capability where the Blockchain API has no activity, paging by its cursor", async () => {
+    const getHistory = jest.fn<ReturnType<HistoryCapability['getHistory']>, Parameters<HistoryCapability['getHistory']>>(async ({ cursor }) =>
+      cursor === 'tx-2' ? { items: [item(3)], next: undefined } : { items: [item(1), item(2)], next: 'tx-2' },
+    )
+    const { p } = connectedPortico(false, false, { getHistory })
+    await untilState(p, (s) => s.account.byNamespace.eip155?.status === 'connected')
+    p.store.dispatch(transactionsActions.fetchRequested())
+    await untilState(p, () => history(p).status === 'loaded')
+    expect(history(p)).toMatchObject({ next: 'tx-2', items: [{ id: 'tx-1' }, { id: 'tx-2' }] })
+    expect(getHistory).toHaveBeenCalledWith({ address, network: expect.objectContaining({ caipNetworkId: 'eip155:1' }), cursor: undefined })
+    p.store.dispatch(transactionsActions.fetchRequested({ cursor: 'tx-2' }))
+    await untilState(p, () => history(p).items.length === 3)
+    expect(getHistory).toHaveBeenLastCalledWith(expect.objectContaining({ cursor: 'tx-2' }))
+    expect(history(p).next).toBeUndefined()
+    expect(api.requests.filter((r) => r.path.endsWith('/history'))).toEqual([])
+
+    getHistory.mockRejectedValueOnce(new Error('HTTP status code: 503'))
+    p.store.dispatch(transactionsActions.fetchRequested())
+    await untilState(p, () => history(p).status === 'error')
+    expect(history(p).error).toBe('Failed to fetch transactions')
   })
 
   it('shows a sent transaction as pending until the history lists it, then refreshes the balance', async () => {

@@ -1,12 +1,13 @@
 import { call, delay, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
 import type { PorticoServices } from '../createServices'
-import { ErrorMessages } from '../errors'
+import { ErrorMessages, NetworkNotFoundError } from '../errors'
 import type { TransactionHistoryResponse } from '../services'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
 import { transactionsActions } from '../store/slices/transactions'
 import type { TransactionHistoryItem } from '../types/transaction'
-import type { CaipNetworkId } from '../types/network'
+import type { CaipNetwork, CaipNetworkId } from '../types/network'
+import type { HistoryCapability, HistoryPage } from '../plugins/types'
 import { getSagaContext, getServices, type SagaContext } from './context'
 
 /** How often the history is read again while a transaction sent from the modal is pending. */
@@ -14,7 +15,16 @@ export const PENDING_POLL_MS = 3_000
 /** How long a pending transaction is watched before it stops being shown as pending. */
 export const PENDING_WATCH_MS = 5 * 60_000
 
-type HistoryAccount = { namespace: string; address: string; caipNetworkId: CaipNetworkId; activity: boolean }
+type HistoryAccount = {
+  namespace: string
+  address: string
+  caipNetworkId: CaipNetworkId
+  /** Whether the account has an Activity list at all. */
+  activity: boolean
+  /** The plugin's own history reader, for a namespace the Blockchain API does not serve. */
+  reader: HistoryCapability | undefined
+  network: CaipNetwork | undefined
+}
 
 /** The connected account whose history the Activity and NFTs tabs show, if any. */
 function* historyAccount(): Generator<unknown, HistoryAccount | undefined, never> {
@@ -24,13 +34,26 @@ function* historyAccount(): Generator<unknown, HistoryAccount | undefined, never
   const account = namespace ? state.account.byNamespace[namespace] : undefined
   if (!namespace || account?.status !== 'connected' || !account.address || !account.caipAddress) return undefined
   const caipNetworkId = account.caipAddress.split(':').slice(0, 2).join(':') as CaipNetworkId
-  // SPEC §5: activity on eip155 only; the plugin says what its namespace supports.
-  const activity = state.options.features.history && (context.plugins.get(namespace)?.features.activity ?? false)
-  return { namespace, address: account.address, caipNetworkId, activity }
+  // SPEC §5: activity on eip155 only, from the Blockchain API (the plugin's `features.activity`);
+  // a plugin may read its namespace's history itself (its `history` capability, e.g. Esplora).
+  const plugin = context.plugins.get(namespace)
+  const fromApi = plugin?.features.activity ?? false
+  const reader = fromApi ? undefined : plugin?.history
+  const activity = state.options.features.history && (fromApi || reader !== undefined)
+  const network = state.network.networks.find((n) => n.caipNetworkId === caipNetworkId)
+  return { namespace, address: account.address, caipNetworkId, activity, reader, network }
 }
 
-/** One page of the account's history on its network (SPEC §7: cursor, onramp, chainId). */
+/**
+ * One page of the account's history on its network: from the Blockchain API (SPEC §7:
+ * cursor, onramp, chainId), or from the plugin's own reader.
+ */
 function* fetchPage(account: HistoryAccount, cursor: string | undefined, onramp: string | undefined) {
+  if (account.reader) {
+    if (!account.network) throw new NetworkNotFoundError({ metaMessages: [`Network: ${account.caipNetworkId}`] })
+    const page: HistoryPage = yield call(account.reader.getHistory, { address: account.address, network: account.network, cursor })
+    return { items: page.items, next: page.next }
+  }
   const services: PorticoServices = yield call(getServices)
   const page: TransactionHistoryResponse = yield call(services.blockchainApi.getTransactionHistory, {
     account: account.address,

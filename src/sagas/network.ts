@@ -1,19 +1,26 @@
-import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
+import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects'
+import type { Action } from '@reduxjs/toolkit'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../config/constants'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
+import { connectorsActions } from '../store/slices/connectors'
 import { modalActions } from '../store/slices/modal'
 import { networkActions } from '../store/slices/network'
-import { NetworkNotFoundError, PorticoError, toRpcError } from '../errors'
+import { NetworkNotFoundError, PorticoError, RpcError, toRpcError } from '../errors'
+import { routerActions } from '../store/slices/router'
+import type { CaipNetwork } from '../types/network'
 import { getSagaContext, type SagaContext } from './context'
 import type { WalletConnectClient } from '../walletconnect/types'
 import { errorMessage } from './errorMessage'
 
 /**
  * Switches the active network: through the connected wallet of that namespace when
- * there is one (the wallet decides), else locally. The send slice clears itself on
- * the resulting `activeNetworkChanged` (SPEC §4).
+ * there is one (the wallet decides; its account becomes the active one), else locally.
+ * A network of another namespace than the connected account's, with no connection of
+ * its own, waits for one instead (see `connectForNetwork`): the account shown never sits
+ * beside a network of another namespace. The send slice clears itself on the resulting
+ * `activeNetworkChanged` (SPEC §4).
  */
 export function* switchNetworkSaga(action: ReturnType<typeof networkActions.switchRequested>): Generator<unknown, SwitchResult, never> {
   const { caipNetworkId } = action.payload
@@ -23,9 +30,13 @@ export function* switchNetworkSaga(action: ReturnType<typeof networkActions.swit
     yield put(alertsActions.alertRaised('networkNotFound'))
     return { error: new NetworkNotFoundError({ metaMessages: [`Network: ${caipNetworkId}`] }) }
   }
-  yield put(networkActions.switchStarted({ caipNetworkId }))
   const namespace = network.chainNamespace
   const account = state.account.byNamespace[namespace]
+  const shown = state.account.activeNamespace ? state.account.byNamespace[state.account.activeNamespace] : undefined
+  if (account?.status !== 'connected' && shown?.status === 'connected' && state.account.activeNamespace !== namespace) {
+    return (yield call(connectForNetwork, network)) as SwitchResult
+  }
+  yield put(networkActions.switchStarted({ caipNetworkId }))
   const connectorId = state.connectors.active[namespace]
   const context = (yield call(getSagaContext)) as SagaContext
   const switcher = context.plugins.get(namespace)?.connectors?.switchNetwork
@@ -52,6 +63,38 @@ export function* switchNetworkSaga(action: ReturnType<typeof networkActions.swit
 }
 
 export type SwitchResult = { error?: PorticoError }
+
+/**
+ * A switch to a network whose namespace has no connection while another namespace's
+ * account is shown: the modal shows the Connect view for that namespace, and the switch
+ * finishes once the visitor connected it (the connect saga connects on this network;
+ * should the wallet come back on another of the namespace, it is asked to switch). When
+ * the modal closes first, nothing changed and the switch fails with a 4001 `RpcError`.
+ */
+export function* connectForNetwork(network: CaipNetwork): Generator<unknown, SwitchResult, never> {
+  const { caipNetworkId, chainNamespace: namespace } = network
+  yield put(networkActions.connectionAwaited({ caipNetworkId }))
+  try {
+    const state = (yield select()) as PorticoState
+    if (state.modal.open) yield put(routerActions.push({ view: 'Connect' }))
+    else yield put(modalActions.opened({ route: { view: 'Connect' } }))
+    const outcome = (yield race({
+      // putConnected's second step: the account is in place (its network too), the connector active.
+      connected: take((action: Action) => connectorsActions.connectSucceeded.match(action) && action.payload.namespace === namespace),
+      closed: take(modalActions.closed.type),
+    })) as { connected?: ReturnType<typeof connectorsActions.connectSucceeded>; closed?: unknown }
+    if (!outcome.connected) {
+      return { error: new RpcError(4001, { message: `The modal closed before a wallet for ${network.name} was connected.` }) }
+    }
+  } finally {
+    yield put(networkActions.connectionAwaitEnded())
+  }
+  const after = (yield select()) as PorticoState
+  const account = after.account.byNamespace[namespace]
+  // Connected on the chosen network and shown: putConnected moves the active network there next.
+  if (after.account.activeNamespace === namespace && account?.caipAddress?.startsWith(`${caipNetworkId}:`)) return {}
+  return (yield call(switchNetworkSaga, networkActions.switchRequested({ caipNetworkId }))) as SwitchResult
+}
 
 /** SPEC §4: an unsupported network opens UnsupportedChain unless unsupported chains are allowed. */
 export function* unsupportedChainSaga() {

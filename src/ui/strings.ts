@@ -171,6 +171,7 @@ export const en = {
   switchNetworkHint: 'Approve the network switch in your wallet.',
   switchedTo: 'Switched to {network}.',
   switchNetworkFailed: 'The switch did not happen.',
+  connectForNetwork: 'Connect a wallet for {network} to switch to it.',
 
   // ApproveTransaction
   approveTransactionHint: 'Approve the request in your wallet to continue.',

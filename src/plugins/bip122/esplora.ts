@@ -36,6 +36,21 @@ const isStats = (value: unknown): value is TxoStats =>
  */
 export async function getBitcoinBalance(urls: EsploraUrls, { address, network }: { address: string; network: CaipNetwork }): Promise<Balance> {
   const url = `${esploraUrlFor(urls, network)}/address/${encodeURIComponent(address)}`
+  const body = (await getEsploraJson(url)) as AddressStats
+  if (!isStats(body?.chain_stats) || !isStats(body?.mempool_stats)) throw new HttpInvalidJsonError(url)
+  const sats =
+    BigInt(body.chain_stats.funded_txo_sum) - BigInt(body.chain_stats.spent_txo_sum) + BigInt(body.mempool_stats.funded_txo_sum) - BigInt(body.mempool_stats.spent_txo_sum)
+  return { value: sats.toString(), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+}
+
+/**
+ * GETs `url` (an Esplora route) with the SPEC §9 RPC timeout and parses its JSON; HTTP
+ * failures become the SPEC §7 service errors.
+ *
+ * @example
+ * await getEsploraJson('https://mempool.space/api/address/bc1q…/txs') // [{ txid, vin, vout, status, … }]
+ */
+export async function getEsploraJson(url: string): Promise<unknown> {
   let response: Response
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(Time.rpcTimeoutMs), headers: { accept: 'application/json' } })
@@ -44,14 +59,9 @@ export async function getBitcoinBalance(urls: EsploraUrls, { address, network }:
     throw new HttpNetworkError(url, { cause: error })
   }
   if (!response.ok) throw new HttpStatusError(response.status, url, { details: await response.text().catch(() => undefined) })
-  let body: AddressStats
   try {
-    body = (await response.json()) as AddressStats
+    return (await response.json()) as unknown
   } catch (error) {
     throw new HttpInvalidJsonError(url, { cause: error })
   }
-  if (!isStats(body?.chain_stats) || !isStats(body?.mempool_stats)) throw new HttpInvalidJsonError(url)
-  const sats =
-    BigInt(body.chain_stats.funded_txo_sum) - BigInt(body.chain_stats.spent_txo_sum) + BigInt(body.mempool_stats.funded_txo_sum) - BigInt(body.mempool_stats.spent_txo_sum)
-  return { value: sats.toString(), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
 }

@@ -2,6 +2,7 @@ import type { CaipNetwork, CaipNetworkId } from '../../types/network'
 import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFeatures } from '../types'
 import { createBitcoinAddressRule } from './address'
 import { createBitcoinDappProvider } from './dappProvider'
+import { bip122History } from './history'
 import { bip122Networks } from './networks'
 import type { Bip122Runtime } from './runtime'
 import { DefaultEsploraUrls } from './satsNetworks'
@@ -111,5 +112,6 @@ export function bip122(options: Bip122PluginOptions = {}): NamespacePlugin {
     features: bip122Features,
     connectors: bip122Connectors(runtime),
     balance: bip122Balance(options.esploraUrl ?? DefaultEsploraUrls),
+    history: bip122History(options.esploraUrl ?? DefaultEsploraUrls),
   }
 }

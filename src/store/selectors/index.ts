@@ -1,4 +1,4 @@
-export { selectActiveAccount, selectIsConnected, selectConnectedNamespaces } from './account'
+export { selectActiveAccount, selectIsConnected, selectConnectedNamespaces, selectAccountNetwork } from './account'
 export { resolveOpenRoute } from './openRoute'
 export { selectHasBrowserWallet, selectConnectMethodOrder, selectSocialOptions } from './connectMethods'
 export { orderWallets, selectOrderedWallets, type WalletItem } from './walletOrder'

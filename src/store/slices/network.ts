@@ -9,6 +9,13 @@ export type NetworkState = {
   allowUnsupportedChain: boolean
   /** The network a switch is under way to, for the loading state. */
   switchingTo: CaipNetworkId | undefined
+  /**
+   * A network of another namespace the visitor chose while that namespace has no
+   * connection: the switch waits for the visitor to connect it (the Connect view shows
+   * that namespace's wallets), so the account shown never sits beside a network of
+   * another namespace.
+   */
+  awaitingConnection: CaipNetworkId | undefined
 }
 
 const initialState: NetworkState = {
@@ -17,6 +24,7 @@ const initialState: NetworkState = {
   unsupportedCaipNetworkId: undefined,
   allowUnsupportedChain: false,
   switchingTo: undefined,
+  awaitingConnection: undefined,
 }
 
 export const networkSlice = createSlice({
@@ -30,6 +38,14 @@ export const networkSlice = createSlice({
     },
     switchFailed(state) {
       state.switchingTo = undefined
+    },
+    /** The switch to `caipNetworkId` waits for its namespace to be connected (see `awaitingConnection`). */
+    connectionAwaited(state, action: PayloadAction<{ caipNetworkId: CaipNetworkId }>) {
+      state.awaitingConnection = action.payload.caipNetworkId
+    },
+    /** The wait ended: the namespace connected, or the visitor left. */
+    connectionAwaitEnded(state) {
+      state.awaitingConnection = undefined
     },
     /**
      * The active network changed (a switch finished, or the wallet moved by itself).
@@ -53,8 +69,9 @@ export const networkSlice = createSlice({
       state.networks.find((n) => n.caipNetworkId === state.activeCaipNetworkId),
     selectIsUnsupported: (state) => state.unsupportedCaipNetworkId !== undefined,
     selectSwitchingTo: (state) => state.switchingTo,
+    selectAwaitingConnection: (state): CaipNetwork | undefined => state.networks.find((n) => n.caipNetworkId === state.awaitingConnection),
   },
 })
 
 export const networkActions = networkSlice.actions
-export const { selectNetworks, selectActiveNetwork, selectIsUnsupported, selectSwitchingTo } = networkSlice.selectors
+export const { selectNetworks, selectActiveNetwork, selectIsUnsupported, selectSwitchingTo, selectAwaitingConnection } = networkSlice.selectors

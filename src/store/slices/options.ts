@@ -15,6 +15,12 @@ export type OptionsState = {
   endpoints: Endpoints
   /** Namespaces with a registered plugin; empty means "no adapters" (SPEC §2). */
   namespaces: string[]
+  /**
+   * Namespaces whose accounts have an Activity list: the Blockchain API serves their
+   * history (the plugin's `features.activity`, SPEC §5) or the plugin reads it itself
+   * (its `history` capability).
+   */
+  activityNamespaces: string[]
   featuredWalletIds: string[]
   includeWalletIds: string[]
   excludeWalletIds: string[]

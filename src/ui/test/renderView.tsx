@@ -46,7 +46,9 @@ export async function clickAndSettle(element: Element) {
  * (connect, close, switch) are tested through `createPortico` in PorticoProvider.test.
  */
 export async function renderView(route: Route | undefined, options: RenderViewOptions = {}) {
-  const plugin = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: options.connectors ?? [] }).plugin
+  const fake = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: options.connectors ?? [] }).plugin
+  // It stands in for eip155, whose history the Blockchain API serves (SPEC §5).
+  const plugin = { ...fake, features: { ...fake.features, activity: true } }
   const config = resolveConfig({ projectId: 'p', plugins: [plugin], devtools: false, ...options.config }, { defaultPlugins: () => [plugin] })
   const actions: UnknownAction[] = []
   const recorder: Middleware = () => (next) => (action) => {

@@ -4,6 +4,8 @@ import { networkActions } from '../../store/slices/network'
 import { transactionsActions } from '../../store/slices/transactions'
 import { connected, token, tx } from '../test/fixtures'
 import { clickAndSettle, renderView } from '../test/renderView'
+import { createFakeNamespacePlugin, testNetwork } from '../../test/fakeNamespacePlugin'
+import type { CaipNetwork } from '../../types/network'
 
 // Half a minute more, so the view’s clock (read when the tab opened) sees the whole unit.
 const minutesAgo = (n: number) => new Date(Date.now() - (n + 0.5) * 60_000).toISOString()
@@ -42,7 +44,9 @@ describe('Account view', () => {
 
   it('leaves out swaps off the swap chains, and features the dapp turned off', async () => {
     const { dispatch } = await account({ config: { features: { onramp: false } } })
-    dispatch(networkActions.activeNetworkChanged({ caipNetworkId: 'eip155:10' }))
+    // What the network saga records for a switch: the network, and the account's CAIP address with it.
+    dispatch(networkActions.activeNetworkChanged({ caipNetworkId: 'eip155:10' }), accountActions.networkChanged({ namespace: 'eip155', caipNetworkId: 'eip155:10' }))
+    expect(screen.getByRole('button', { name: /Optimism/ })).toBeTruthy()
     const features = Array.from(screen.getByRole('group', { name: 'Wallet actions' }).querySelectorAll('[data-feature]')).map((b) => b.getAttribute('data-feature'))
     // Optimism (10) is a swap chain; onramp is off.
     expect(features).toEqual(['swaps', 'receive', 'send'])
@@ -129,6 +133,30 @@ describe('Account view', () => {
   it('hides Activity when history is off, and says it is eip155-only elsewhere', async () => {
     await account({ config: { features: { history: false } } })
     expect(screen.queryByRole('tab', { name: 'Activity' })).toBeNull()
+  })
+
+  it("shows Activity for a namespace whose plugin reads history, 'not available' for one without, and always the account's own network", async () => {
+    const evm = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum')], connectors: [] }).plugin
+    const chain = (namespace: string, name: string): CaipNetwork => ({ ...testNetwork(1), id: 'x', chainNamespace: namespace, caipNetworkId: `${namespace}:x`, name })
+    const withHistory = createFakeNamespacePlugin({ namespace: 'bip122', networks: [chain('bip122', 'Bitcoin Regtest')], connectors: [] }).plugin
+    const without = createFakeNamespacePlugin({ namespace: 'cosmos', networks: [chain('cosmos', 'Cosmos Hub')], connectors: [] }).plugin
+    const history = { getHistory: async () => ({ items: [], next: undefined }) }
+    const view = await renderView(undefined, { config: { plugins: [{ ...evm, features: { ...evm.features, activity: true } }, { ...withHistory, history }, without] } })
+    view.dispatch(connected('bip122', 'bcrt1qdevaddress'))
+    await view.open()
+    await screen.findByRole('dialog', { name: 'Account' })
+    // The active network is still Ethereum: the Account view shows the account's own network, and no swap.
+    expect(view.store.getState().network.activeCaipNetworkId).toBe('eip155:1')
+    expect(screen.getByRole('button', { name: /Bitcoin Regtest/ })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Ethereum/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Swap' })).toBeNull()
+    fireEvent.click(screen.getByRole('tab', { name: 'Activity' }))
+    expect(view.dispatched('transactions/fetchRequested')).toEqual([undefined])
+    view.dispatch(transactionsActions.pageLoaded({ items: [tx('1', 'receive', [{ direction: 'in', quantity: { numeric: '0.01' }, fungible_info: { symbol: 'BTC' } }])], next: undefined, append: false }))
+    expect(within(screen.getByTestId('portico-transaction')).getByTestId('portico-transaction-description').textContent).toMatch(/^\+0\.010 BTC/)
+
+    view.dispatch(connected('cosmos', 'cosmos1devaddress'))
+    expect(screen.getByText('Activity is not available on this network.')).toBeTruthy()
   })
 
   it('disconnects through the saga', async () => {

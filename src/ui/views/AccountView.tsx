@@ -3,7 +3,7 @@ import { SwapChainIds, WalletFeaturesOrder, type WalletFeature } from '../../con
 import { useAccount, usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { alertsActions } from '../../store/slices/alerts'
 import { connectorsActions } from '../../store/slices/connectors'
-import { selectActiveNetwork } from '../../store/slices/network'
+import { selectAccountNetwork } from '../../store/selectors/account'
 import { routerActions } from '../../store/slices/router'
 import type { Route } from '../../store/routes'
 import { isSendNamespace } from '../../validation/send'
@@ -31,7 +31,8 @@ export function AccountView() {
   const account = useAccount()
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const network = usePorticoSelector(selectActiveNetwork)
+  // The account's own network, so the two shown together always belong together.
+  const network = usePorticoSelector(selectAccountNetwork)
   const features = usePorticoSelector((s) => s.options.features)
   const [tab, setTab] = useState<AccountTab>('tokens')
   const namespace = account.namespace ?? network?.chainNamespace

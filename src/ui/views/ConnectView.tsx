@@ -4,6 +4,7 @@ import { selectConnectMethodOrder, selectSocialOptions } from '../../store/selec
 import { selectOrderedWallets, type WalletItem } from '../../store/selectors/walletOrder'
 import { connectorsActions } from '../../store/slices/connectors'
 import { embeddedActions } from '../../store/slices/embedded'
+import { selectAwaitingConnection } from '../../store/slices/network'
 import { routerActions } from '../../store/slices/router'
 import { isEmail } from '../../validation/email'
 import { Avatar } from '../components/Avatar'
@@ -14,13 +15,20 @@ import { useStrings } from '../useStrings'
 
 /**
  * SPEC §2 Connect: the connect methods in order (email, social, wallet; wallet first
- * when a browser wallet is shown), each a section.
+ * when a browser wallet is shown), each a section. While a network switch waits for its
+ * namespace to be connected, it says so and lists that namespace's browser wallets only.
  */
 export function ConnectView() {
   const methods = usePorticoSelector(selectConnectMethodOrder)
+  const awaiting = usePorticoSelector(selectAwaitingConnection)
   const t = useStrings()
   return (
     <div className="portico-stack" data-testid="portico-connect-methods" aria-label={t.connectMethods} role="group">
+      {awaiting ? (
+        <p className="portico-hint" role="status" data-testid="portico-connect-for-network">
+          {format(t.connectForNetwork, { network: awaiting.name })}
+        </p>
+      ) : null}
       {methods.map((method) => (
         <section key={method} className="portico-section" data-method={method}>
           {method === 'wallet' ? <WalletList /> : method === 'email' ? <EmailEntry /> : <SocialList />}
@@ -34,7 +42,10 @@ export function ConnectView() {
 function WalletList() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const wallets = usePorticoSelector(selectOrderedWallets)
+  const ordered = usePorticoSelector(selectOrderedWallets)
+  const awaiting = usePorticoSelector(selectAwaitingConnection)
+  // A switch waiting for a namespace: that namespace's browser wallets (listed ones connect over WalletConnect).
+  const wallets = awaiting ? ordered.filter((w) => !w.connector || w.connector.namespace === awaiting.chainNamespace) : ordered
   const allWallets = usePorticoSelector((s) => s.options.features.allWallets)
   // WalletConnect needs a project id; without one the pairing could only fail.
   const walletConnect = usePorticoSelector((s) => s.options.projectId !== undefined)

@@ -1,4 +1,4 @@
-import { useAccount } from '../../../react/hooks'
+import { useAccount, usePorticoSelector } from '../../../react/hooks'
 import { Icon } from '../../components/Icon'
 import { EmptyState, ErrorState, Loading } from '../../components/StatusMessage'
 import { describeTransaction } from '../../format/describeTransaction'
@@ -14,12 +14,14 @@ import { useHistory } from './useHistory'
 /**
  * Account → Activity with the SPEC §9 display rules: amounts with 3 decimals, '+' and
  * '-' by operation, addresses truncated 4…6, relative times (sec … yr), NFT and token
- * images. Pending transactions sent from the modal come first. SPEC §5: eip155 only.
+ * images. Pending transactions sent from the modal come first. Only for namespaces with
+ * activity (SPEC §5: eip155 from the Blockchain API; others whose plugin reads history).
  */
 export function ActivityTab() {
   const account = useAccount()
   const t = useStrings()
-  if (account.namespace && account.namespace !== 'eip155') return <EmptyState message={t.activityUnavailable} />
+  const activityNamespaces = usePorticoSelector((s) => s.options.activityNamespaces)
+  if (account.namespace && !activityNamespaces.includes(account.namespace)) return <EmptyState message={t.activityUnavailable} />
   return <ActivityList />
 }
 
