@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors'
-import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFeatures } from './types'
+import type { BalanceCapability, ConnectorCapability, HistoryCapability, NamespacePlugin, PluginFeatures } from './types'
 
 /** CAIP-2 namespace syntax: 3 to 8 lower-case letters, digits or hyphens. */
 const NAMESPACE_SYNTAX = /^[-a-z0-9]{3,8}$/
@@ -35,6 +35,20 @@ const balanceMethods = {
   getBalance: 'required',
   getTokenBalance: 'optional',
 } as const satisfies Record<keyof BalanceCapability, Need>
+
+const historyMethods = {
+  getHistory: 'required',
+} as const satisfies Record<keyof HistoryCapability, Need>
+
+/** The plugin's required core; every other field is an optional capability, listed below. */
+type CoreField = 'namespace' | 'name' | 'networks' | 'isAddress' | 'features'
+
+/** Every optional capability and its methods: one added to the contract does not compile until listed here. */
+const capabilities = {
+  connectors: connectorMethods,
+  balance: balanceMethods,
+  history: historyMethods,
+} as const satisfies Record<Exclude<keyof NamespacePlugin, CoreField>, Readonly<Record<string, Need>>>
 
 const featureKinds = {
   balance: 'boolean',
@@ -86,8 +100,7 @@ export function checkPlugin(plugin: unknown, index: number): asserts plugin is N
 
   checkFeatures(label, plugin.features)
   checkNetworks(label, namespace, plugin.networks)
-  checkCapability(label, 'connectors', plugin.connectors, connectorMethods)
-  checkCapability(label, 'balance', plugin.balance, balanceMethods)
+  for (const [name, methods] of Object.entries(capabilities)) checkCapability(label, name, plugin[name], methods)
 }
 
 function checkFeatures(label: string, features: unknown): void {

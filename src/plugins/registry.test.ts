@@ -200,6 +200,8 @@ describe('createPluginRegistry rejects', () => {
     expect(attempt([cosmosWith({ connectors: { ...connectors, createProvider: {} } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': connectors.createProvider must be a function when present, got an object.` })
     expect(attempt([cosmosWith({ balance: { getTokenBalance: async () => ({}) } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': balance.getBalance must be a function, got undefined.` })
     expect(attempt([cosmosWith({ balance: { getBalance: async () => ({}), getTokenBalance: 1 } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': balance.getTokenBalance must be a function when present, got 1.` })
+    expect(attempt([cosmosWith({ history: [] })])).toMatchObject({ shortMessage: `Plugin 'cosmos': history must be an object of functions when present, got an array.` })
+    expect(attempt([cosmosWith({ history: { getHistory: 'esplora' } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': history.getHistory must be a function, got "esplora".` })
   })
 
   it('accepts every capability the contract names, and leaves unknown extra fields alone', () => {
@@ -207,7 +209,7 @@ describe('createPluginRegistry rejects', () => {
     const connectors = Object.fromEntries(
       ['discover', 'connect', 'disconnect', 'attach', 'reconnect', 'watch', 'switchNetwork', 'signMessage', 'sendTransaction', 'sendContractCall', 'waitForTransaction', 'sendCalls', 'getCallsStatus', 'getCapabilities', 'createProvider'].map((name) => [name, fn]),
     )
-    const registry = createPluginRegistry([cosmosWith({ connectors, balance: { getBalance: fn, getTokenBalance: fn }, icon: 'atom.svg' }) as NamespacePlugin])
+    const registry = createPluginRegistry([cosmosWith({ connectors, balance: { getBalance: fn, getTokenBalance: fn }, history: { getHistory: fn }, icon: 'atom.svg' }) as NamespacePlugin])
     expect(registry.getPlugin('cosmos')?.connectors).toBe(connectors)
   })
 })
