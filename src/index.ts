@@ -33,6 +33,8 @@ export type {
   PluginContext,
   ConnectorCapability,
   BalanceCapability,
+  HistoryCapability,
+  HistoryPage,
   ConnectedAccount,
   ConnectorEvent,
   ConnectionHost,

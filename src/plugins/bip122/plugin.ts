@@ -22,9 +22,10 @@ export type Bip122PluginOptions = {
 }
 
 /**
- * SPEC §5 feature support: none of balance, names, activity, swaps or send for Bitcoin.
- * (The `balance` capability below reads a BTC balance from Esplora for dapps and sagas
- * that ask the plugin; the SPEC §5 flag is about Portico's own balance feature.)
+ * SPEC §5 feature support: the Blockchain API serves none of balance, names, activity,
+ * swaps or send for Bitcoin. (The `balance` and `history` capabilities below read a BTC
+ * balance and history from Esplora: core uses them for the Account view's balance,
+ * Tokens and Activity where these flags are off; see docs/solana-bitcoin.md.)
  */
 export const bip122Features: PluginFeatures = {
   balance: false,
