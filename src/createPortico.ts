@@ -4,6 +4,7 @@ import { SDK_TYPE, SDK_VERSION } from './config/defaults'
 import { resolveConfig, type ResolvedConfig } from './config/resolveConfig'
 import type { PorticoConfig, StringOverrides, ThemeMode, ThemeVariables } from './config/types'
 import { NotConnectedError, PorticoError } from './errors'
+import { createAnalytics } from './analytics/createAnalytics'
 import { createEventEmitter, createEventsMiddleware, type PorticoEventListener, type PorticoEventName } from './events'
 import type { PorticoServices } from './createServices'
 import { detectMobile } from './environment'
@@ -227,6 +228,15 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
   const events = createEventEmitter()
+  // SPEC §7 analytics: the same events, to POST /e, when the feature and the project allow
+  // it, from a visitor's page (a server render has no visitor to count).
+  const analytics = createAnalytics({
+    enabled: resolved.features.analytics && resolved.projectId !== undefined && context.window?.location !== undefined,
+    services: context.services,
+    window: context.window,
+    now: context.now,
+  })
+  events.onAny(analytics.track)
   // After the saga middleware, so events leave in the order the actions were applied.
   const store = createStore({ config: resolved, middleware: [sagaMiddleware, createEventsMiddleware(events)] })
   const root = sagaMiddleware.run(rootSaga)
@@ -305,6 +315,7 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
       frame?.destroy()
       for (const stop of [...hostSubscriptions]) stop()
       events.clear()
+      analytics.destroy()
     },
   }
 }
