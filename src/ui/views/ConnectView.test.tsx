@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { connectorsActions } from '../../store/slices/connectors'
 import { embeddedActions } from '../../store/slices/embedded'
+import { networkActions } from '../../store/slices/network'
 import { walletsActions } from '../../store/slices/wallets'
 import { injectedConnector } from '../../test/fakeNamespacePlugin'
 import { listing } from '../test/fixtures'
@@ -13,6 +14,18 @@ const walletNames = () =>
     .map((b) => `${b.querySelector('.portico-row-label')?.textContent}:${b.getAttribute('data-group') ?? ''}`)
 
 describe('Connect view', () => {
+  it('while a network switch waits for its namespace: says so and lists only that namespace\'s browser wallets', async () => {
+    const { dispatch } = await renderView({ view: 'Connect' }, { connectors: [injectedConnector('io.metamask')] })
+    dispatch(connectorsActions.discovered({ namespace: 'bip122', connectors: [{ ...injectedConnector('sats-connect:dev', 'INJECTED'), name: 'Dev Bitcoin', chain: 'bip122' }] }))
+    expect(walletNames()).toEqual(['WalletConnect:walletConnect', 'MetaMask:injected', 'Dev Bitcoin:injected', 'All wallets:'])
+    expect(screen.queryByTestId('portico-connect-for-network')).toBeNull()
+    dispatch(networkActions.connectionAwaited({ caipNetworkId: 'eip155:10' }))
+    expect(screen.getByTestId('portico-connect-for-network').textContent).toBe('Connect a wallet for Optimism to switch to it.')
+    expect(walletNames()).toEqual(['WalletConnect:walletConnect', 'MetaMask:injected', 'All wallets:'])
+    dispatch(networkActions.connectionAwaitEnded())
+    expect(walletNames()).toContain('Dev Bitcoin:injected')
+  })
+
   it('orders methods email, social, wallet without a browser wallet (SPEC §2)', async () => {
     await renderView({ view: 'Connect' })
     expect(methods()).toEqual(['email', 'social', 'wallet'])
