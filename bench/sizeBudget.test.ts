@@ -14,11 +14,16 @@ import { portico } from './integrations'
  * actions pulled in), then 58,884 with the account-action sagas (swap, onramp, names,
  * SIWX, history), which start with the store, and 60,575 with the embedded Solana and
  * smart-account sagas, 57,300 once the dapp's buttons stopped loading the modal's string
- * catalogue (2026-11-24). The budget is the 58,884 plus about 5%, so an
- * ordinary change passes and a new heavy static import fails. Next saving: load those
- * sagas on their first action (docs/performance.md).
+ * catalogue (2026-11-24), then 62,769 the same day with what dapps asked for: the
+ * provider over the connection and the typed events (issue 14), the registry's check of
+ * every plugin (issue 18), the Bitcoin history capability and cross-namespace switch
+ * (issue 16) and analytics (issue 17), each small, all needed before the first click
+ * (getProvider and on are synchronous). The budget is that plus about 2%, so an ordinary
+ * change passes and a new heavy static import fails. Next savings, toward issue 20's
+ * 40 KiB: load the account-action sagas on their first action, and analytics and the
+ * plugin check's messages on first use (docs/performance.md).
  */
-export const BUDGET_GZIP_BYTES = 62_000
+export const BUDGET_GZIP_BYTES = 64_000
 
 /**
  * What the initial JavaScript must never contain: each is loaded on demand (views,
