@@ -385,4 +385,28 @@ describe('email update (SPEC §4)', () => {
     expect(t.state().account.byNamespace.eip155?.user?.email).toBe('ada.new@example.com')
     expect(t.storage.getItem(LoginCacheKeys.email)).toBe('ada.new@example.com')
   })
+
+  it('gives the new email to every account of the embedded wallet (its Solana one too), whichever is shown', async () => {
+    const t = setup()
+    await login(t)
+    const user = t.state().account.byNamespace.eip155!.user!
+    // The embedded wallet's Solana account, shown (as after a switch to a Solana network).
+    t.store.dispatch({
+      type: 'account/connected',
+      payload: { namespace: 'solana', address: 'So1anaAddress1111111111111111111111111111111', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', connectedWalletInfo: { connectorId: 'auth', name: 'Email wallet', type: 'AUTH' } },
+    })
+    t.store.dispatch({ type: 'connectors/connectSucceeded', payload: { connectorId: 'auth', namespace: 'solana' } })
+    t.store.dispatch({ type: 'account/userLoaded', payload: { namespace: 'solana', user } })
+    t.store.dispatch(embeddedActions.updateEmailRequested({ email: 'ada.new@example.com' }))
+    await t.flush()
+    await t.succeed('UPDATE_EMAIL', { action: 'VERIFY_PRIMARY_OTP' })
+    t.store.dispatch(embeddedActions.otpSubmitted({ otp: '111111' }))
+    await t.flush()
+    await t.succeed('UPDATE_EMAIL_PRIMARY_OTP', { action: 'VERIFY_SECONDARY_OTP' })
+    t.store.dispatch(embeddedActions.otpSubmitted({ otp: '222222' }))
+    await t.flush()
+    await t.succeed('UPDATE_EMAIL_SECONDARY_OTP', { newEmail: 'ada.new@example.com' })
+    expect(t.state().account.byNamespace.eip155?.user?.email).toBe('ada.new@example.com')
+    expect(t.state().account.byNamespace.solana?.user?.email).toBe('ada.new@example.com')
+  })
 })

@@ -8,7 +8,7 @@ import { embeddedActions } from '../store/slices/embedded'
 import { routerActions } from '../store/slices/router'
 import type { Route } from '../store/routes'
 import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
-import { EMBEDDED_NAMESPACE } from './embeddedConnection'
+import { EMBEDDED_CONNECTOR_ID, EMBEDDED_NAMESPACE } from './embeddedConnection'
 import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { reportLoginFailure } from './embeddedLogin'
 
@@ -69,8 +69,12 @@ export function* secondaryCodeSaga(holder: EmbeddedHolder, otp: string) {
     const { newEmail } = (yield call(callFrame, (signal) => client.updateEmailSecondaryOtp(otp, { signal }))) as { newEmail: string }
     yield put(embeddedActions.stepChanged({ step: 'idle', newEmail }))
     yield put(embeddedActions.emailUpdated({ newEmail }))
-    const user = ((yield select()) as PorticoState).account.byNamespace[EMBEDDED_NAMESPACE]?.user
-    if (user) yield put(accountActions.userLoaded({ namespace: EMBEDDED_NAMESPACE, user: { ...user, email: newEmail } }))
+    // Every namespace the embedded wallet connected (its EVM and Solana accounts) shows the same user.
+    const state = (yield select()) as PorticoState
+    for (const [namespace, connectorId] of Object.entries(state.connectors.active)) {
+      const user = state.account.byNamespace[namespace]?.user
+      if (connectorId === EMBEDDED_CONNECTOR_ID && user) yield put(accountActions.userLoaded({ namespace, user: { ...user, email: newEmail } }))
+    }
     // Back to the account, which shows the new email.
     yield put(routerActions.reset({ view: 'Account' }))
     yield put(alertsActions.toastRequested({ message: 'Email updated', variant: 'success' }))
