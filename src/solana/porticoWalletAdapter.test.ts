@@ -48,7 +48,7 @@ function start() {
 
 /** What the visitor does in the modal that `adapter.connect()` opened: picks the dev wallet. */
 async function pickDevWallet(portico: Portico) {
-  await untilState(portico, (s) => s.modal.open && (s.connectors.byNamespace.solana ?? []).some((c) => c.id === DEV_WALLET), 5_000)
+  await untilState(portico, (s) => s.modal.open && (s.connectors.byNamespace.solana ?? []).some((c) => c.id === DEV_WALLET), 15_000)
   portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: DEV_WALLET, namespace: 'solana' } })
 }
 

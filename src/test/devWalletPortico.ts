@@ -47,9 +47,9 @@ export function startDevWalletPortico(
 
 /** What the visitor does in the modal: picks the dev wallet; resolves once connected. */
 export async function connectDevWallet(portico: Portico): Promise<void> {
-  await untilState(portico, (s) => (s.connectors.byNamespace.eip155 ?? []).some((c) => c.id === DEV_WALLET_CONNECTOR_ID))
+  await untilState(portico, (s) => (s.connectors.byNamespace.eip155 ?? []).some((c) => c.id === DEV_WALLET_CONNECTOR_ID), 15_000)
   portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: DEV_WALLET_CONNECTOR_ID, namespace: 'eip155' } })
-  await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected', 10_000)
+  await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected', 15_000)
 }
 
 /**

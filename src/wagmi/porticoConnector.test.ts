@@ -48,7 +48,7 @@ function wagmiFor(portico: Portico, storage = memoryKeyValueStore()): Config {
 }
 
 /** Resolves once `predicate(getAccount(config))` holds. */
-function untilAccount(config: Config, predicate: (account: ReturnType<typeof getAccount>) => boolean, timeoutMs = 5000): Promise<void> {
+function untilAccount(config: Config, predicate: (account: ReturnType<typeof getAccount>) => boolean, timeoutMs = 15_000): Promise<void> {
   return new Promise((resolve, reject) => {
     if (predicate(getAccount(config))) return resolve()
     const timer = setTimeout(() => {
@@ -73,7 +73,7 @@ describe('porticoConnector', () => {
     const { portico: p, wallet } = start({ account: 3 })
     const config = wagmiFor(p)
     const connecting = connect(config, { connector: portico(config) })
-    await untilState(p, (s) => s.modal.open)
+    await untilState(p, (s) => s.modal.open, 15_000)
     await connectDevWallet(p)
     expect(await connecting).toEqual({ accounts: [wallet.address], chainId: 1 })
     expect(getAccount(config)).toMatchObject({ status: 'connected', address: wallet.address, chainId: 1 })
@@ -84,7 +84,7 @@ describe('porticoConnector', () => {
     const { portico: p } = start()
     const config = wagmiFor(p)
     const connecting = connect(config, { connector: portico(config) })
-    await untilState(p, (s) => s.modal.open)
+    await untilState(p, (s) => s.modal.open, 15_000)
     p.close()
     await expect(connecting).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
     expect(getAccount(config).status).toBe('disconnected')

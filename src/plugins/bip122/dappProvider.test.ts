@@ -49,9 +49,9 @@ function start() {
 }
 
 async function connect(portico: Portico) {
-  await untilState(portico, (s) => (s.connectors.byNamespace.bip122 ?? []).some((c) => c.id === CONNECTOR), 5_000)
+  await untilState(portico, (s) => (s.connectors.byNamespace.bip122 ?? []).some((c) => c.id === CONNECTOR), 15_000)
   portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: CONNECTOR, namespace: 'bip122' } })
-  await untilState(portico, (s) => s.account.byNamespace.bip122?.status === 'connected', 10_000)
+  await untilState(portico, (s) => s.account.byNamespace.bip122?.status === 'connected', 15_000)
 }
 
 const freshAddress = () => payments.p2wpkh({ pubkey: ECPair.makeRandom().publicKey, network: networks.regtest }).address!

@@ -114,9 +114,9 @@ describe('getProvider over the connected dev wallet', () => {
     const provider = portico.getProvider('eip155')
     const events = record(provider)
     wallet.setAccount(devAccounts[6]!.privateKey)
-    await untilState(portico, (s) => s.account.byNamespace.eip155?.address === devAccounts[6]!.address)
+    await untilState(portico, (s) => s.account.byNamespace.eip155?.address === devAccounts[6]!.address, 15_000)
     await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] })
-    await untilState(portico, (s) => s.account.byNamespace.eip155?.caipAddress?.startsWith('eip155:10:') === true)
+    await untilState(portico, (s) => s.account.byNamespace.eip155?.caipAddress?.startsWith('eip155:10:') === true, 15_000)
     expect(events).toEqual([
       ['accountsChanged', [devAccounts[6]!.address]],
       ['chainChanged', '0xa'],

@@ -63,9 +63,9 @@ function start() {
 }
 
 async function connect(portico: Portico) {
-  await untilState(portico, (s) => (s.connectors.byNamespace.solana ?? []).some((c) => c.id === DEV_WALLET))
+  await untilState(portico, (s) => (s.connectors.byNamespace.solana ?? []).some((c) => c.id === DEV_WALLET), 15_000)
   portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: DEV_WALLET, namespace: 'solana' } })
-  await untilState(portico, (s) => s.account.byNamespace.solana?.status === 'connected', 10_000)
+  await untilState(portico, (s) => s.account.byNamespace.solana?.status === 'connected', 15_000)
 }
 
 const feature = <T>(wallet: { features: Record<string, unknown> }, name: string) => wallet.features[name] as T
