@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import { connect, getAccount, waitForTransactionReceipt, writeContract } from '@wagmi/core'
 import { createPublicClient, http, parseAbi, parseEventLogs } from 'viem'
 import { devAccounts } from '../../dev/chain/devAccounts'
-import { startDevChains, type DevChains } from '../../dev/chain/devChains'
 import { installDevWallet } from '../../dev/wallets/injected'
 import { createTestHost } from '../../dev/wallets/injected/testing'
 import { NotConnectedError, type CaipNetwork } from '../../src'
@@ -16,12 +15,8 @@ import { createDappConfig } from './wagmiConfig'
 
 jest.setTimeout(60_000)
 
-let dev: DevChains
-beforeAll(async () => {
-  dev = await startDevChains()
-})
-afterAll(() => dev?.stop())
-const start = devWalletPorticos(() => dev)
+const env = devWalletPorticos()
+const { start } = env
 const transferAbi = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'])
 
 describe('the guides embed their examples verbatim', () => {
@@ -39,8 +34,8 @@ describe('docs/providers.md', () => {
     const { portico, wallet } = start({ account: 5 })
     expect(() => porticoWalletClient(portico)).toThrow(NotConnectedError)
     await connectDevWallet(portico)
-    const hash = await mintTo(portico, dev.chains[0]!.nft.address)
-    const receipt = await createPublicClient({ transport: http(dev.chains[0]!.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    const hash = await mintTo(portico, env.dev.chains[0]!.nft.address)
+    const receipt = await createPublicClient({ transport: http(env.dev.chains[0]!.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
     expect(parseEventLogs({ abi: transferAbi, eventName: 'Transfer', logs: receipt.logs })[0]?.args.to).toBe(wallet.address)
   })
 
@@ -74,9 +69,9 @@ describe('docs/wagmi.md', () => {
   it("createDappConfig: wagmi's connect opens the modal, and writeContract mints through the wallet the visitor picked", async () => {
     const host = createTestHost()
     const account = devAccounts[6]!
-    const installed = installDevWallet({ rpcUrls: dev.rpcUrls, privateKey: account.privateKey, window: host })
+    const installed = installDevWallet({ rpcUrls: env.dev.rpcUrls, privateKey: account.privateKey, window: host })
     const { portico, wagmiConfig } = createDappConfig(
-      { projectId: 'dapp', networks: dev.networks as [CaipNetwork, ...CaipNetwork[]], portico: { devtools: false, features: { email: false, socials: false } } },
+      { projectId: 'dapp', networks: env.dev.networks as [CaipNetwork, ...CaipNetwork[]], portico: { devtools: false, features: { email: false, socials: false } } },
       { window: host as unknown as Window, storage: memoryKeyValueStore() },
     )
     try {
@@ -85,7 +80,7 @@ describe('docs/wagmi.md', () => {
       await connectDevWallet(portico)
       await connecting
       expect(getAccount(wagmiConfig)).toMatchObject({ status: 'connected', address: account.address, chainId: 1 })
-      const nft = dev.chains[0]!.nft
+      const nft = env.dev.chains[0]!.nft
       const hash = await writeContract(wagmiConfig, { address: nft.address, abi: nft.abi, functionName: 'mint', args: [account.address] })
       expect((await waitForTransactionReceipt(wagmiConfig, { hash, pollingInterval: 50 })).status).toBe('success')
     } finally {

@@ -42,3 +42,15 @@ export function isRpcCode(code: unknown): code is RpcCode {
 
 /** Codes that mean "the visitor said no": flows treat them as a cancel, not a failure. */
 export const userRejectionCodes: readonly number[] = [4001, 5000]
+
+/**
+ * The codes Portico's own providers answer with, by name, so each provider does not keep
+ * its own copy of the numbers.
+ */
+export const ProviderRpcCode = {
+  invalidParams: -32602,
+  userRejected: 4001,
+  unsupportedMethod: 4200,
+  disconnected: 4900,
+  unrecognizedChain: 4902,
+} as const satisfies Record<string, RpcCode>

@@ -14,6 +14,7 @@
  * ACCOUNT_CHANGED, CHAIN_CHANGED and SESSION_EXPIRED, and from a network switch.
  */
 import { RpcError } from '../errors/rpc'
+import { ProviderRpcCode } from '../errors/rpcCodes'
 import type { FrameClient, FrameClientEvent } from './client'
 import { FrameProtocolError, FrameRequestError } from './errors'
 import type { FrameChainId, FrameUser } from './protocol'
@@ -39,9 +40,6 @@ export type FrameProvider = {
 
 /** Wallet codes the provider answers with (EIP-1193 / EIP-1474). */
 const UNAUTHORIZED = 4100
-const UNSUPPORTED_METHOD = 4200
-const DISCONNECTED = 4900
-const INVALID_PARAMS = -32602
 
 /** The EVM chain id of a frame chain id; undefined for another namespace. */
 export function evmChainId(chainId: FrameChainId): number | undefined {
@@ -70,7 +68,7 @@ export function toProviderError(error: unknown): unknown {
     return new RpcError(error.remoteCode, { message: error.shortMessage, cause: error })
   }
   if (error instanceof FrameProtocolError && error.shortMessage.startsWith('RPC method')) {
-    return new RpcError(UNSUPPORTED_METHOD, { message: error.shortMessage, cause: error })
+    return new RpcError(ProviderRpcCode.unsupportedMethod, { message: error.shortMessage, cause: error })
   }
   return error
 }
@@ -122,7 +120,7 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
       case 'sessionExpired':
         if (address === undefined) return
         address = undefined
-        emit('disconnect', new RpcError(DISCONNECTED, { message: 'The embedded wallet session expired' }))
+        emit('disconnect', new RpcError(ProviderRpcCode.disconnected, { message: 'The embedded wallet session expired' }))
         return
       default:
         return
@@ -145,7 +143,7 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
           return toHex(chainId)
         case 'wallet_switchEthereumChain': {
           const target = parseHexChainId((Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined) : undefined)?.chainId)
-          if (target === undefined) throw new RpcError(INVALID_PARAMS, { message: 'wallet_switchEthereumChain needs [{ chainId }]' })
+          if (target === undefined) throw new RpcError(ProviderRpcCode.invalidParams, { message: 'wallet_switchEthereumChain needs [{ chainId }]' })
           if (target === chainId) return null
           try {
             const answer = await client.switchNetwork(`eip155:${target}`)
@@ -156,7 +154,7 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
           return null
         }
         case 'wallet_addEthereumChain':
-          throw new RpcError(UNSUPPORTED_METHOD, { message: 'The embedded wallet cannot add networks; it offers the networks of its own configuration' })
+          throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: 'The embedded wallet cannot add networks; it offers the networks of its own configuration' })
         case 'wallet_revokePermissions':
           address = undefined
           // SIGN_OUT ends the session whatever the server says (the client clears the login cache either way).
@@ -167,7 +165,7 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
           }
           return null
         default: {
-          if (!isAllowedRpcMethod(method)) throw new RpcError(UNSUPPORTED_METHOD, { message: `RPC method '${method}' is not allowed by the embedded wallet` })
+          if (!isAllowedRpcMethod(method)) throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: `RPC method '${method}' is not allowed by the embedded wallet` })
           try {
             return await client.rpcRequest(method as AllowedRpcMethod, params as RpcParams<AllowedRpcMethod>, { chainId })
           } catch (error) {

@@ -1,4 +1,5 @@
 import { RpcError } from '../errors/rpc'
+import { ProviderRpcCode } from '../errors/rpcCodes'
 import type { ConnectionHost, LiveConnection } from '../plugins/types'
 import { selectConnection, selectNamespaceNetwork } from '../store/selectors/connection'
 import type { PorticoStore } from '../store/createStore'
@@ -16,7 +17,6 @@ export type ConnectionHostParameters = {
   subscriptions: Set<() => void>
 }
 
-const USER_REJECTED = 4001
 
 /**
  * The plugin contract's `ConnectionHost` over a Portico store: the connection of one
@@ -55,14 +55,14 @@ export function createConnectionHost(parameters: ConnectionHostParameters): Conn
             resolve(connection)
           } else if (!store.getState().modal.open) {
             stop()
-            reject(new RpcError(USER_REJECTED, { message: 'The visitor closed the modal without connecting.' }))
+            reject(new RpcError(ProviderRpcCode.userRejected, { message: 'The visitor closed the modal without connecting.' }))
           }
         })
         parameters.openConnect()
         // Opening is synchronous; a modal that did not open (no window to show it in) cannot be waited for.
         if (!store.getState().modal.open && !getConnection()) {
           stop()
-          reject(new RpcError(USER_REJECTED, { message: 'The Portico modal could not be opened.' }))
+          reject(new RpcError(ProviderRpcCode.userRejected, { message: 'The Portico modal could not be opened.' }))
         }
       })
     },

@@ -2,7 +2,7 @@
 // the real eip155 plugin discovering the dev wallet (EIP-6963 on a window stand-in) over
 // real local chains. For tests of what the dapp gets back from a connection.
 import { devAccounts } from '../../dev/chain/devAccounts'
-import type { DevChains } from '../../dev/chain/devChains'
+import { startDevChains, type DevChains } from '../../dev/chain/devChains'
 import { installDevWallet, type DevWalletOptions, type DevWalletProvider } from '../../dev/wallets/injected'
 import { createTestHost } from '../../dev/wallets/injected/testing'
 import { createPortico, type Portico } from '../createPortico'
@@ -53,18 +53,35 @@ export async function connectDevWallet(portico: Portico): Promise<void> {
 }
 
 /**
- * `startDevWalletPortico` for one test file: each instance is stopped after its test.
+ * The local chains and `startDevWalletPortico` for one test file: the chains start before
+ * its tests and stop after them, each instance is stopped after its test.
  *
  * @example
- * const start = devWalletPorticos(() => dev)
- * it('...', async () => { const { portico } = start({ account: 3 }) })
+ * const env = devWalletPorticos()
+ * const { start } = env
+ * it('...', async () => { const { portico } = start({ account: 3 }); env.dev.chains[0] })
  */
-export function devWalletPorticos(chains: () => DevChains) {
+export function devWalletPorticos() {
+  let chains: DevChains | undefined
   const running: DevWalletPortico[] = []
+  beforeAll(async () => {
+    chains = await startDevChains()
+  })
   afterEach(() => running.splice(0).forEach((r) => r.stop()))
-  return (options: Parameters<typeof startDevWalletPortico>[1] = {}): DevWalletPortico => {
-    const started = startDevWalletPortico(chains(), options)
-    running.push(started)
-    return started
+  afterAll(() => chains?.stop())
+  const dev = (): DevChains => {
+    if (!chains) throw new Error('The local chains did not start (see the beforeAll error above)')
+    return chains
+  }
+  return {
+    /** The running chains (inside tests and hooks after the file's beforeAll). */
+    get dev() {
+      return dev()
+    },
+    start(options: Parameters<typeof startDevWalletPortico>[1] = {}): DevWalletPortico {
+      const started = startDevWalletPortico(dev(), options)
+      running.push(started)
+      return started
+    },
   }
 }

@@ -16,7 +16,6 @@ import {
   type Config,
 } from '@wagmi/core'
 import { defineChain, http, verifyTypedData, type Chain } from 'viem'
-import { startDevChains, type DevChains } from '../../dev/chain/devChains'
 import type { Portico } from '../createPortico'
 import { connectDevWallet, devWalletPorticos, memoryKeyValueStore } from '../test/devWalletPortico'
 import { untilState } from '../test/untilState'
@@ -24,17 +23,14 @@ import { porticoConnector } from './porticoConnector'
 
 jest.setTimeout(60_000)
 
-let dev: DevChains
+const env = devWalletPorticos()
+const { start } = env
 let chains: [Chain, Chain]
-beforeAll(async () => {
-  dev = await startDevChains()
-  chains = dev.chains.map((c) =>
+beforeAll(() => {
+  chains = env.dev.chains.map((c) =>
     defineChain({ id: c.chainId, name: `Local ${c.chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } }),
   ) as unknown as [Chain, Chain]
 })
-afterAll(() => dev?.stop())
-
-const start = devWalletPorticos(() => dev)
 
 /** A wagmi config as a dapp writes it, with Portico as its connector. */
 function wagmiFor(portico: Portico, storage = memoryKeyValueStore()): Config {
@@ -96,7 +92,7 @@ describe('porticoConnector', () => {
     const connecting = connect(config, { connector: portico(config) })
     await connectDevWallet(p)
     await connecting
-    const nft = dev.chains[0]!.nft
+    const nft = env.dev.chains[0]!.nft
     const hash = await writeContract(config, { address: nft.address, abi: nft.abi, functionName: 'mint', args: [wallet.address] })
     const receipt = await waitForTransactionReceipt(config, { hash, pollingInterval: 50 })
     expect(receipt.status).toBe('success')

@@ -1,6 +1,7 @@
 import type { CreateConnectorFn } from '@wagmi/core'
 import { BaseError, getAddress, numberToHex, SwitchChainError, UserRejectedRequestError, type Address, type ProviderConnectInfo } from 'viem'
 import type { Portico } from '../createPortico'
+import { ProviderRpcCode } from '../errors/rpcCodes'
 import type { PorticoEip1193Provider } from '../plugins/eip155/dappProvider'
 import { selectIsRestoring } from '../store/selectors/connection'
 
@@ -10,7 +11,6 @@ export type PorticoConnectorParameters = {
 }
 
 const NAMESPACE = 'eip155'
-const USER_REJECTED = 4001
 
 const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code
 
@@ -100,7 +100,7 @@ export function porticoConnector({ portico }: PorticoConnectorParameters) {
           try {
             await provider().request({ method: 'eth_requestAccounts' })
           } catch (error) {
-            if (codeOf(error) === USER_REJECTED) throw new UserRejectedRequestError(error as Error)
+            if (codeOf(error) === ProviderRpcCode.userRejected) throw new UserRejectedRequestError(error as Error)
             throw error
           }
         }
@@ -140,7 +140,7 @@ export function porticoConnector({ portico }: PorticoConnectorParameters) {
         try {
           await provider().request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] })
         } catch (error) {
-          if (codeOf(error) === USER_REJECTED) throw new UserRejectedRequestError(error as Error)
+          if (codeOf(error) === ProviderRpcCode.userRejected) throw new UserRejectedRequestError(error as Error)
           throw new SwitchChainError(error as Error)
         }
         return chain

@@ -3,6 +3,7 @@
 // connected through the modal. sats-connect loads on the first call.
 import type { Params, Return } from 'sats-connect'
 import { RpcError } from '../../errors/rpc'
+import { ProviderRpcCode } from '../../errors/rpcCodes'
 import type { ConnectionHost } from '../types'
 import type { Bip122Runtime } from './runtime'
 
@@ -25,8 +26,6 @@ export type PorticoBitcoinProvider = {
   request<M extends PorticoBitcoinMethod>(method: M, params: Params<M>): Promise<Return<M>>
 }
 
-const DISCONNECTED = 4900
-const UNSUPPORTED_METHOD = 4200
 const METHODS: readonly PorticoBitcoinMethod[] = ['getAddresses', 'signMessage', 'signPsbt', 'sendTransfer']
 
 /**
@@ -36,12 +35,12 @@ const METHODS: readonly PorticoBitcoinMethod[] = ['getAddresses', 'signMessage',
  */
 export function createBitcoinDappProvider(runtime: Bip122Runtime, host: ConnectionHost): PorticoBitcoinProvider {
   async function request<M extends PorticoBitcoinMethod>(method: M, params: Params<M>): Promise<Return<M>> {
-    if (!METHODS.includes(method)) throw new RpcError(UNSUPPORTED_METHOD, { message: `The Bitcoin provider has no method '${String(method)}'.` })
+    if (!METHODS.includes(method)) throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: `The Bitcoin provider has no method '${String(method)}'.` })
     const connection = host.getConnection()
-    if (!connection) throw new RpcError(DISCONNECTED, { message: 'No Bitcoin wallet is connected. Connect one through the Portico modal first.' })
+    if (!connection) throw new RpcError(ProviderRpcCode.disconnected, { message: 'No Bitcoin wallet is connected. Connect one through the Portico modal first.' })
     // Connected, but not through a sats-connect wallet this plugin holds (a WalletConnect session): not reachable from here yet.
     if (!runtime.connections.has(connection.connectorId)) {
-      throw new RpcError(UNSUPPORTED_METHOD, { message: `Bitcoin requests over the '${connection.connectorId}' connection are not supported yet.` })
+      throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: `Bitcoin requests over the '${connection.connectorId}' connection are not supported yet.` })
     }
     const { requestBitcoinWallet } = await import('./satsConnect')
     return (await requestBitcoinWallet(runtime, connection.connectorId, method, params as never)) as Return<M>

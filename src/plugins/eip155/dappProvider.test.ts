@@ -3,7 +3,6 @@
 // and sagas. What a dapp sees: requests, events, errors.
 import { createPublicClient, createWalletClient, custom, http, parseEventLogs, verifyMessage, type Address } from 'viem'
 import { devAccounts } from '../../../dev/chain/devAccounts'
-import { startDevChains, type DevChains } from '../../../dev/chain/devChains'
 import { NotConnectedError, PorticoError, RpcError } from '../../errors'
 import { connectDevWallet, devWalletPorticos } from '../../test/devWalletPortico'
 import { rejection } from '../../test/rejection'
@@ -12,13 +11,8 @@ import type { Eip1193EventMap, Eip1193EventName } from './dappProvider'
 
 jest.setTimeout(60_000)
 
-let dev: DevChains
-beforeAll(async () => {
-  dev = await startDevChains()
-})
-afterAll(() => dev?.stop())
-
-const start = devWalletPorticos(() => dev)
+const env = devWalletPorticos()
+const { start } = env
 
 /** Every event the provider emits, in order. */
 function record(provider: { on<E extends Eip1193EventName>(event: E, listener: (payload: Eip1193EventMap[E]) => void): unknown }) {
@@ -89,9 +83,9 @@ describe('getProvider over the connected dev wallet', () => {
     const client = createWalletClient({ transport: custom(portico.getProvider('eip155')) })
     const [account] = await client.getAddresses()
     expect(account).toBe(wallet.address)
-    const nft = dev.chains[0]!.nft
+    const nft = env.dev.chains[0]!.nft
     const hash = await client.writeContract({ account: account!, chain: null, address: nft.address, abi: nft.abi, functionName: 'mint', args: [account!] })
-    const chain = createPublicClient({ transport: http(dev.chains[0]!.rpcUrl) })
+    const chain = createPublicClient({ transport: http(env.dev.chains[0]!.rpcUrl) })
     const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 })
     const [transfer] = parseEventLogs({ abi: nft.abi, eventName: 'Transfer', logs: receipt.logs })
     expect(transfer?.args.to).toBe(account)

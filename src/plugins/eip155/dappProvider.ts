@@ -2,6 +2,7 @@
 // EVM wallet the visitor connected through the modal. Kept free of viem so that creating
 // it costs nothing at start-up.
 import { RpcError } from '../../errors/rpc'
+import { ProviderRpcCode } from '../../errors/rpcCodes'
 import type { CaipNetworkId } from '../../types/network'
 import type { ConnectionHost, LiveConnection } from '../types'
 import type { Eip155Runtime } from './runtime'
@@ -36,9 +37,6 @@ export type PorticoEip1193Provider = {
   readonly isPortico: true
 }
 
-const DISCONNECTED = 4900
-const UNRECOGNIZED_CHAIN = 4902
-const INVALID_PARAMS = -32602
 
 const toHex = (id: number): `0x${string}` => `0x${id.toString(16)}`
 
@@ -46,7 +44,7 @@ function chainIdOf(caipNetworkId: CaipNetworkId | undefined): number | undefined
   return caipNetworkId?.startsWith('eip155:') ? parseChainId(caipNetworkId.slice('eip155:'.length)) : undefined
 }
 
-const notConnected = () => new RpcError(DISCONNECTED, { message: 'No EVM wallet is connected. Connect one through the Portico modal first.' })
+const notConnected = () => new RpcError(ProviderRpcCode.disconnected, { message: 'No EVM wallet is connected. Connect one through the Portico modal first.' })
 
 type Snapshot = { accounts: string; chainId: number | undefined } | undefined
 
@@ -90,7 +88,7 @@ export function createEip155DappProvider(runtime: Eip155Runtime, host: Connectio
     if (!previous && !next) return
     if (previous && !next) {
       emit('accountsChanged', [])
-      emit('disconnect', new RpcError(DISCONNECTED, { message: 'The wallet disconnected.' }))
+      emit('disconnect', new RpcError(ProviderRpcCode.disconnected, { message: 'The wallet disconnected.' }))
       return
     }
     if (!connection || !next) return
@@ -113,15 +111,15 @@ export function createEip155DappProvider(runtime: Eip155Runtime, host: Connectio
         return [...(await host.connect()).accounts]
       case 'eth_chainId': {
         const id = chainIdOf(host.getConnection()?.caipNetworkId ?? host.getNetwork()?.caipNetworkId)
-        if (id === undefined) throw new RpcError(DISCONNECTED, { message: 'No EVM network is configured.' })
+        if (id === undefined) throw new RpcError(ProviderRpcCode.disconnected, { message: 'No EVM network is configured.' })
         return toHex(id)
       }
       case 'wallet_switchEthereumChain': {
         const target = parseChainId(Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined)?.chainId : undefined)
-        if (target === undefined) throw new RpcError(INVALID_PARAMS, { message: 'wallet_switchEthereumChain needs [{ chainId }].' })
+        if (target === undefined) throw new RpcError(ProviderRpcCode.invalidParams, { message: 'wallet_switchEthereumChain needs [{ chainId }].' })
         const caipNetworkId: CaipNetworkId = `eip155:${target}`
         if (!host.getNetworks().some((n) => n.caipNetworkId === caipNetworkId)) {
-          throw new RpcError(UNRECOGNIZED_CHAIN, { message: `Chain ${target} is not one of the dapp's networks.` })
+          throw new RpcError(ProviderRpcCode.unrecognizedChain, { message: `Chain ${target} is not one of the dapp's networks.` })
         }
         await host.switchNetwork(caipNetworkId)
         return null

@@ -18,55 +18,20 @@ import {
   type SignatureBytes,
 } from '@solana/kit'
 import type { WalletAccount } from '@wallet-standard/base'
-import { solanaLocalnet, startSolanaRpc, type SolanaRpc } from '../../../dev/solana'
-import { installSolanaDevWallet, type InstalledSolanaDevWallet } from '../../../dev/wallets/solana'
-import { createPortico, type Portico } from '../../createPortico'
+import type { Portico } from '../../createPortico'
 import { NotConnectedError, type RpcError } from '../../errors'
-import { memoryKeyValueStore } from '../../test/devWalletPortico'
 import { rejection } from '../../test/rejection'
-import { untilState } from '../../test/untilState'
-import type { CaipNetwork } from '../../types/network'
-import { solana } from './plugin'
+import { solanaPorticos } from '../../test/solanaPortico'
 import { transferSolInstruction } from './transfer'
 
 jest.setTimeout(60_000)
 
 const SOL = 1_000_000_000n
-const pageWindow = new EventTarget()
-Object.defineProperty(globalThis, 'window', { value: pageWindow, configurable: true })
-const DEV_WALLET = 'wallet-standard:Portico Dev Wallet'
-
-let rpc: SolanaRpc
-let localnet: CaipNetwork
-let installed: InstalledSolanaDevWallet
-const instances: Portico[] = []
-
-beforeAll(async () => {
-  rpc = await startSolanaRpc()
-  localnet = solanaLocalnet(rpc.url)
-  installed = await installSolanaDevWallet({ rpcUrl: rpc.url })
-  rpc.airdrop(installed.wallet.dev.addresses()[0]!, 5n * SOL)
-})
-afterEach(() => instances.splice(0).forEach((p) => p.destroy()))
-afterAll(async () => {
-  installed.uninstall()
-  await rpc.stop()
-})
-
-function start() {
-  const portico = createPortico(
-    { projectId: 'dapp', plugins: [solana({ networks: [localnet] })], devtools: false, features: { email: false, socials: false } },
-    { window: pageWindow as unknown as Window, storage: memoryKeyValueStore() },
-  )
-  instances.push(portico)
-  return portico
-}
-
-async function connect(portico: Portico) {
-  await untilState(portico, (s) => (s.connectors.byNamespace.solana ?? []).some((c) => c.id === DEV_WALLET), 15_000)
-  portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: DEV_WALLET, namespace: 'solana' } })
-  await untilState(portico, (s) => s.account.byNamespace.solana?.status === 'connected', 15_000)
-}
+const solanaPage = solanaPorticos()
+const start = () => solanaPage.start()
+const connect = (portico: Portico) => solanaPage.connect(portico)
+const rpcUrl = () => solanaPage.standIns().rpc.url
+const devAddress = () => solanaPage.standIns().installed.wallet.dev.addresses()[0]!
 
 const feature = <T>(wallet: { features: Record<string, unknown> }, name: string) => wallet.features[name] as T
 type Sign = { signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]): Promise<{ signature: Uint8Array }[]> }
@@ -75,7 +40,7 @@ type SignAndSend = {
 }
 
 async function transferBytes(from: string, to: string, lamports: bigint): Promise<Uint8Array> {
-  const { value: blockhash } = await createSolanaRpc(rpc.url).getLatestBlockhash().send()
+  const { value: blockhash } = await createSolanaRpc(rpcUrl()).getLatestBlockhash().send()
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(from as Address, m),
@@ -106,7 +71,7 @@ describe("getProvider('solana')", () => {
     const connecting = feature<{ connect(): Promise<{ accounts: readonly WalletAccount[] }> }>(wallet, 'standard:connect').connect()
     expect(portico.getState().modal.open).toBe(true)
     await connect(portico)
-    const address = installed.wallet.dev.addresses()[0]!
+    const address = devAddress()
     expect((await connecting).accounts.map((a) => a.address)).toEqual([address])
     expect(portico.getProvider('solana')).toBe(wallet)
     await feature<{ disconnect(): Promise<void> }>(wallet, 'standard:disconnect').disconnect()
@@ -131,19 +96,19 @@ describe("getProvider('solana')", () => {
     const wallet = portico.getProvider('solana')
     const [account] = wallet.accounts
     const receiver = (await generateKeyPairSigner()).address
-    const before = (await createSolanaRpc(rpc.url).getBalance(receiver as Address).send()).value
+    const before = (await createSolanaRpc(rpcUrl()).getBalance(receiver as Address).send()).value
     const transaction = await transferBytes(account!.address, receiver, SOL / 10n)
     const [output] = await feature<SignAndSend>(wallet, 'solana:signAndSendTransaction').signAndSendTransaction({ account: account!, chain: 'solana:localnet', transaction })
     expect(output!.signature).toHaveLength(64)
-    expect((await createSolanaRpc(rpc.url).getBalance(receiver as Address).send()).value).toBe(before + SOL / 10n)
+    expect((await createSolanaRpc(rpcUrl()).getBalance(receiver as Address).send()).value).toBe(before + SOL / 10n)
   })
 
   it('a connection the plugin cannot reach (a WalletConnect session) is refused with 4200, not as disconnected', async () => {
     const portico = start()
-    const address = installed.wallet.dev.addresses()[0]!
+    const address = devAddress()
     portico.store.dispatch({
       type: 'account/connected',
-      payload: { namespace: 'solana', address, caipNetworkId: localnet.caipNetworkId, connectedWalletInfo: { connectorId: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' } },
+      payload: { namespace: 'solana', address, caipNetworkId: solanaPage.standIns().localnet.caipNetworkId, connectedWalletInfo: { connectorId: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' } },
     })
     portico.store.dispatch({ type: 'connectors/connectSucceeded', payload: { connectorId: 'walletConnect', namespace: 'solana' } })
     const wallet = portico.getProvider('solana')

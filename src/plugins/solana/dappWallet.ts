@@ -3,6 +3,7 @@
 // heavy, so creating it costs nothing at start-up.
 import type { Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import { RpcError } from '../../errors/rpc'
+import { ProviderRpcCode } from '../../errors/rpcCodes'
 import type { ConnectionHost } from '../types'
 import { walletChainOf, type SolanaWalletChain } from './chains'
 import type { SolanaRuntime } from './runtime'
@@ -22,8 +23,6 @@ type ChangeListener = (properties: { accounts?: readonly WalletAccount[]; chains
 /** A Wallet Standard wallet as Portico hands it to the dapp for Solana. */
 export type PorticoSolanaWallet = Wallet & { readonly isPortico: true }
 
-const DISCONNECTED = 4900
-const UNSUPPORTED_METHOD = 4200
 
 const ICON: WalletIcon =
   'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iIzNiNmNmNiIvPjxwYXRoIGQ9Ik0xMCAyNFY4aDdhNSA1IDAgMCAxIDAgMTBoLTciIGZpbGw9Im5vbmUiIHN0cm9rZT0iI2ZmZiIgc3Ryb2tlLXdpZHRoPSIzIi8+PC9zdmc+'
@@ -82,12 +81,12 @@ export function createSolanaDappWallet(runtime: SolanaRuntime, host: ConnectionH
       if (!current) {
         const connection = host.getConnection()
         // Connected, but not through a wallet this plugin holds (a WalletConnect session): not reachable from here yet.
-        if (connection) throw new RpcError(UNSUPPORTED_METHOD, { message: `Solana requests over the '${connection.connectorId}' connection are not supported yet.` })
-        throw new RpcError(DISCONNECTED, { message: 'No Solana wallet is connected. Connect one through the Portico modal first.' })
+        if (connection) throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: `Solana requests over the '${connection.connectorId}' connection are not supported yet.` })
+        throw new RpcError(ProviderRpcCode.disconnected, { message: 'No Solana wallet is connected. Connect one through the Portico modal first.' })
       }
       const implementation = (current.wallet.features as Record<string, Record<string, unknown> | undefined>)[feature]
       const call = implementation?.[method]
-      if (typeof call !== 'function') throw new RpcError(UNSUPPORTED_METHOD, { message: `${current.wallet.name} does not support ${feature}.` })
+      if (typeof call !== 'function') throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: `${current.wallet.name} does not support ${feature}.` })
       return (call as (...args: unknown[]) => Promise<unknown>).apply(implementation, inputs.map((input) => ({ ...input, account: current.account })))
     }
 
