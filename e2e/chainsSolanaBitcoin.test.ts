@@ -1,4 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
+import * as ecc from '@bitcoinerlab/secp256k1'
+import { address as bitcoinAddress, initEccLib, networks, Psbt } from 'bitcoinjs-lib'
+import { ECPairFactory } from 'ecpair'
 import { createSolanaRpc, address as solanaAddress } from '@solana/kit'
 import { regtestAccount } from '../dev/esplora/testSpend'
 import { DEV_BITCOIN_SATS, DEV_SOLANA_LAMPORTS } from '../dev/stack'
@@ -12,6 +15,8 @@ import { readState, waitForValue } from './pageState'
 // (sats-connect) wallets the local stack injects, against the Solana RPC (LiteSVM) and
 // Esplora stand-ins: connect each, see its balance.
 jest.setTimeout(120_000)
+initEccLib(ecc)
+const ECPair = ECPairFactory(ecc)
 
 const env = setupStackAndBrowser()
 let context: BrowserContext | undefined
@@ -209,6 +214,37 @@ describe('the Bitcoin account in the modal (issue 16)', () => {
     expect(await account.getByTestId('portico-account-address').getAttribute('title')).toBe(env.stack().devWallets.bitcoin.payment)
     expect(await account.getByRole('button', { name: 'Swap' }).count()).toBe(0)
     expect((await page.evaluate(readRecords)).mismatches).toEqual([])
+    expect(errors).toEqual([])
+  })
+})
+
+// Last in the file: it spends one of the dev wallet's outputs, which the account tests above count.
+describe("the dapp's Bitcoin provider over the sats-connect dev wallet (issue 16)", () => {
+  it("signs a PSBT the dapp built through portico.getProvider('bip122'); bitcoinjs-lib verifies the signature, and the broadcast lands on Esplora", async () => {
+    const { page, errors } = await openDemo()
+    await connect(page, /Portico Dev Bitcoin Wallet/)
+    const { payment } = env.stack().devWallets.bitcoin
+    const esploraUrl = env.stack().esplora.url
+    // The dapp spends one of the visitor's outputs, as read from Esplora.
+    const [utxo] = (await (await fetch(`${esploraUrl}/address/${payment}/utxo`)).json()) as { txid: string; vout: number; value: number }[]
+    expect(utxo).toBeDefined()
+    const receiver = regtestAccount().address
+    const psbt = new Psbt({ network: networks.regtest })
+    psbt.addInput({ hash: utxo!.txid, index: utxo!.vout, witnessUtxo: { script: bitcoinAddress.toOutputScript(payment, networks.regtest), value: BigInt(utxo!.value) } })
+    psbt.addOutput({ address: receiver, value: BigInt(utxo!.value - 1_000) })
+
+    const sign = (args: { psbt: string; payment: string; broadcast: boolean }) =>
+      (globalThis as unknown as { portico: { getProvider(ns: 'bip122'): { signPsbt(p: unknown): Promise<{ psbt: string; txid?: string }> } } }).portico
+        .getProvider('bip122')
+        .signPsbt({ psbt: args.psbt, signInputs: { [args.payment]: [0] }, broadcast: args.broadcast })
+    const signed = await page.evaluate(sign, { psbt: psbt.toBase64(), payment, broadcast: false })
+    const back = Psbt.fromBase64(signed.psbt, { network: networks.regtest })
+    expect(back.validateSignaturesOfInput(0, (pubkey, hash, signature) => ECPair.fromPublicKey(pubkey).verify(hash, signature))).toBe(true)
+    expect(signed.txid).toBeUndefined()
+
+    const sent = await page.evaluate(sign, { psbt: psbt.toBase64(), payment, broadcast: true })
+    const utxos = (await (await fetch(`${esploraUrl}/address/${receiver}/utxo`)).json()) as { txid: string; value: number }[]
+    expect(utxos).toEqual([expect.objectContaining({ txid: sent.txid, value: utxo!.value - 1_000 })])
     expect(errors).toEqual([])
   })
 })
