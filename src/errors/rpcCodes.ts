@@ -50,7 +50,9 @@ export const userRejectionCodes: readonly number[] = [4001, 5000]
 export const ProviderRpcCode = {
   invalidParams: -32602,
   userRejected: 4001,
+  unauthorized: 4100,
   unsupportedMethod: 4200,
   disconnected: 4900,
+  chainDisconnected: 4901,
   unrecognizedChain: 4902,
 } as const satisfies Record<string, RpcCode>

@@ -4,14 +4,16 @@ import type { Channel } from 'redux-saga'
 import { Time, WALLET_CONNECT_CONNECTOR_ID } from '../config/constants'
 import { WalletSessionError } from '../errors'
 import type { PorticoState } from '../store/rootReducer'
+import type { ConnectedAccount } from '../plugins/types'
 import { accountActions } from '../store/slices/account'
+import { alertsActions } from '../store/slices/alerts'
 import { connectorsActions } from '../store/slices/connectors'
 import { modalActions } from '../store/slices/modal'
 import { networkActions } from '../store/slices/network'
 import { routerActions } from '../store/slices/router'
 import { walletConnectActions, type WalletConnectSessionSummary } from '../store/slices/walletConnect'
 import type { ConnectorInfo } from '../types/connector'
-import type { CaipNetworkId } from '../types/network'
+import type { CaipNetwork, CaipNetworkId } from '../types/network'
 import type { WalletConnectClient, WalletConnectEvent, WalletConnectPairing, WalletConnectSessionInfo } from '../walletconnect/types'
 import { putConnected } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
@@ -151,23 +153,49 @@ function* connectNamespaces(holder: ClientHolder, session: WalletConnectSessionI
       chains: session.namespaces[namespace]!.chains,
       imageUrl: session.peer.icons[0],
     }
-    yield call(attachProvider, holder, context, namespace, info)
+    const connectThroughPlugin = attachProvider(holder, context, namespace, info)
     yield put(accountActions.connecting({ namespace }))
-    yield call(putConnected, namespace, info, {
+    let result: ConnectedAccount | null = {
       address: accounts.addresses[0]!,
       accounts: accounts.addresses.map((address) => ({ address })),
       caipNetworkId: accounts.caipNetworkId,
-    })
+    }
+    if (connectThroughPlugin) {
+      // The plugin records the connection it signs with (solana, bip122): its silent
+      // reconnect, which the session's wallet answers without a round trip.
+      const network = state.network.networks.find((n) => n.caipNetworkId === accounts.caipNetworkId)
+      try {
+        result = network ? ((yield call(connectThroughPlugin, network)) as ConnectedAccount | null) : null
+      } catch (error) {
+        result = null
+        yield put(alertsActions.toastRequested({ message: `The wallet's ${namespace} account did not connect: ${errorMessage(error)}`, variant: 'error' }))
+      }
+    }
+    if (!result) {
+      holder.attached.get(namespace)?.()
+      holder.attached.delete(namespace)
+      yield put(accountActions.connectFailed({ namespace }))
+      continue
+    }
+    yield call(putConnected, namespace, info, result)
   }
 }
 
-/** Hands the eip155 plugin the session's EIP-1193 provider, when the plugin takes one. */
+/**
+ * Hands the namespace's plugin the session in the shape it takes (`client.providerFor`:
+ * an EIP-1193 provider, a Wallet Standard wallet, a sats-connect provider), when the
+ * plugin takes foreign wallets. Returns how to connect it through the plugin when the
+ * plugin keeps its own connection, else undefined (the session's accounts are the account).
+ */
 function attachProvider(holder: ClientHolder, context: SagaContext, namespace: string, info: ConnectorInfo) {
-  const attach = context.plugins.get(namespace)?.connectors?.attach
-  const client = holder.client
-  if (namespace !== 'eip155' || !attach || !client) return
+  const connectors = context.plugins.get(namespace)?.connectors
+  const sessionProvider = holder.client?.providerFor(namespace)
+  if (!connectors?.attach || !sessionProvider) return undefined
   holder.attached.get(namespace)?.()
-  holder.attached.set(namespace, attach({ info, provider: client.eip155Provider() }))
+  holder.attached.set(namespace, connectors.attach({ info, provider: sessionProvider.provider }))
+  if (sessionProvider.connect !== 'plugin') return undefined
+  const join = connectors.reconnect ?? connectors.connect
+  return (network: CaipNetwork) => join({ connectorId: info.id, network })
 }
 
 /** The session ended: the plugins forget its providers. */

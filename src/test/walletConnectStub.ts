@@ -48,6 +48,8 @@ export function stubWalletConnectClient(options: { restored?: WalletConnectSessi
     eip155Provider: () => {
       throw new Error('not used by these tests')
     },
+    // No plugin gets a provider: the accounts enter the store from the session alone.
+    providerFor: () => undefined,
     onEvent: () => () => {},
     destroy: async () => {},
   }

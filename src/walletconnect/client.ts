@@ -7,9 +7,11 @@ import { createIndexedDbStorage, hasIndexedDb } from './indexedDbStorage'
 import { createMemoryStorage } from './memoryStorage'
 import { buildProposalNamespaces, buildRpcMap } from './namespaces'
 import { createWalletConnectProvider } from './provider'
+import { createNamespaceProvider } from './namespaceProviders'
 import { jsonRpcOverHttp } from './rpc'
 import { namespaceOf, parseCaipAccount, toSessionInfo } from './session'
 import type {
+  SessionProvider,
   WalletConnectClient,
   WalletConnectClientOptions,
   WalletConnectEip1193Provider,
@@ -83,6 +85,7 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
   const currentChain = new Map<string, CaipNetworkId>()
   let detach: (() => void) | undefined
   let provider: WalletConnectEip1193Provider | undefined
+  const namespaceProviders = new Map<string, SessionProvider>()
   let destroying: Promise<void> | undefined
 
   const emit = (event: WalletConnectEvent) => listeners.forEach((listener) => listener(event))
@@ -127,6 +130,11 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
       } else if (event.name === 'accountsChanged') {
         const accounts = Array.isArray(event.data) ? (event.data as unknown[]).filter((a): a is string => typeof a === 'string') : []
         emit({ type: 'accountsChanged', namespace, accounts: accounts.map((a) => parseCaipAccount(a)?.address ?? a) })
+      } else if (event.name === 'bip122_addressesChanged') {
+        // WalletConnect's Bitcoin event carries getAccountAddresses entries ({ address, ... }).
+        const entries = Array.isArray(event.data) ? (event.data as unknown[]) : []
+        const accounts = entries.map((entry) => (entry as { address?: unknown } | null)?.address).filter((a): a is string => typeof a === 'string')
+        emit({ type: 'accountsChanged', namespace, accounts })
       }
     }
     const onEnd = (reason: 'session_delete' | 'session_expire') => ({ topic }: { topic: string }) => {
@@ -313,6 +321,14 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
       return (provider ??= createWalletConnectProvider(client))
     },
 
+    providerFor(namespace) {
+      const existing = namespaceProviders.get(namespace)
+      if (existing) return existing
+      const created = createNamespaceProvider(client, namespace)
+      if (created) namespaceProviders.set(namespace, created)
+      return created
+    },
+
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -325,6 +341,8 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
         const client = signClient
         signClient = undefined
         forget()
+        for (const created of namespaceProviders.values()) created.destroy?.()
+        namespaceProviders.clear()
         listeners.clear()
         detach?.()
         detach = undefined

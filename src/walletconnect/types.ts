@@ -65,6 +65,20 @@ export type WalletConnectEip1193Provider = {
   off(event: string, listener: (...args: unknown[]) => void): WalletConnectEip1193Provider
 }
 
+/** What `client.providerFor(namespace)` hands the saga for a plugin's `connectors.attach`. */
+export type SessionProvider = {
+  /** An EIP-1193 provider (eip155), a Wallet Standard wallet (solana), a sats-connect provider (bip122). */
+  provider: unknown
+  /**
+   * How the account enters the store: `session`, the session's accounts as they are (the
+   * plugin keeps no connection of its own); `plugin`, through the plugin's silent
+   * `reconnect` of the attached provider, so the plugin records the connection it signs with.
+   */
+  connect: 'session' | 'plugin'
+  /** Stops the provider following the client's events. */
+  destroy?(): void
+}
+
 /** The approved session as plain data: what the saga and the store may see of it. */
 export type WalletConnectSessionInfo = {
   topic: string
@@ -130,6 +144,11 @@ export type WalletConnectClient = {
   getChain(namespace: string): CaipNetworkId | undefined
   /** The session's EVM side as an EIP-1193 provider (one per client). */
   eip155Provider(): WalletConnectEip1193Provider
+  /**
+   * The session's side of `namespace` in the shape its plugin's `connectors.attach`
+   * takes (one per client and namespace); undefined for a namespace no plugin drives.
+   */
+  providerFor(namespace: string): SessionProvider | undefined
   /** Subscribes to session events. Returns the unsubscribe function. */
   onEvent(listener: (event: WalletConnectEvent) => void): () => void
   /** Stops timers and closes the relay socket. The client is unusable after. */

@@ -105,7 +105,7 @@ describe("getProvider('bip122')", () => {
     expect((error as RpcError).code).toBe(4001)
   })
 
-  it('a connection the plugin cannot reach (a WalletConnect session) is refused with 4200, not as disconnected', async () => {
+  it('a connection the store names but the plugin does not hold yet (a restore under way) is refused with 4900, saying so', async () => {
     const portico = start()
     const { payment } = installed.wallet.dev.addresses()
     portico.store.dispatch({
@@ -114,7 +114,8 @@ describe("getProvider('bip122')", () => {
     })
     portico.store.dispatch({ type: 'connectors/connectSucceeded', payload: { connectorId: 'walletConnect', namespace: 'bip122' } })
     const error = await rejection(portico.getProvider('bip122').signMessage({ address: payment, message: 'hello' }))
-    expect((error as RpcError).code).toBe(4200)
+    expect((error as RpcError).code).toBe(4900)
+    expect((error as RpcError).shortMessage).toBe("The 'walletConnect' Bitcoin connection is not ready yet. Try again in a moment.")
   })
 })
 

@@ -30,17 +30,18 @@ const METHODS: readonly PorticoBitcoinMethod[] = ['getAddresses', 'signMessage',
 
 /**
  * Builds the provider over `host` (the store's view of the bip122 connection) and
- * `runtime` (the plugin's live sats-connect connections by connector id). Requests go to
- * the wallet connected at that moment; while none is, they reject with 4900.
+ * `runtime` (the plugin's live connections by connector id: sats-connect wallets, and a
+ * WalletConnect session's Bitcoin side). Requests go to the wallet connected at that
+ * moment; while none is, they reject with 4900.
  */
 export function createBitcoinDappProvider(runtime: Bip122Runtime, host: ConnectionHost): PorticoBitcoinProvider {
   async function request<M extends PorticoBitcoinMethod>(method: M, params: Params<M>): Promise<Return<M>> {
     if (!METHODS.includes(method)) throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: `The Bitcoin provider has no method '${String(method)}'.` })
     const connection = host.getConnection()
     if (!connection) throw new RpcError(ProviderRpcCode.disconnected, { message: 'No Bitcoin wallet is connected. Connect one through the Portico modal first.' })
-    // Connected, but not through a sats-connect wallet this plugin holds (a WalletConnect session): not reachable from here yet.
+    // The store names a connection the plugin does not hold (yet): one still being restored after a reload.
     if (!runtime.connections.has(connection.connectorId)) {
-      throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: `Bitcoin requests over the '${connection.connectorId}' connection are not supported yet.` })
+      throw new RpcError(ProviderRpcCode.disconnected, { message: `The '${connection.connectorId}' Bitcoin connection is not ready yet. Try again in a moment.` })
     }
     const { requestBitcoinWallet } = await import('./satsConnect')
     return (await requestBitcoinWallet(runtime, connection.connectorId, method, params as never)) as Return<M>

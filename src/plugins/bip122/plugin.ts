@@ -1,10 +1,11 @@
+import { ConnectorNotFoundError } from '../../errors'
 import type { CaipNetwork, CaipNetworkId } from '../../types/network'
 import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFeatures } from '../types'
 import { createBitcoinAddressRule } from './address'
 import { createBitcoinDappProvider } from './dappProvider'
 import { bip122History } from './history'
 import { bip122Networks } from './networks'
-import type { Bip122Runtime } from './runtime'
+import type { Bip122Runtime, SatsProvider } from './runtime'
 import { DefaultEsploraUrls } from './satsNetworks'
 
 export type Bip122PluginOptions = {
@@ -48,6 +49,19 @@ function bip122Connectors(runtime: Bip122Runtime): ConnectorCapability {
       return () => {
         stopped = true
         stop()
+      }
+    },
+    // A foreign wallet (a WalletConnect session's Bitcoin side) in sats-connect's provider shape.
+    attach({ info, provider }) {
+      const candidate = provider as SatsProvider
+      if (typeof candidate !== 'object' || candidate === null || typeof candidate.request !== 'function') {
+        throw new ConnectorNotFoundError({ details: `${info.id}: a bip122 connector needs a sats-connect provider with request()` })
+      }
+      runtime.attached.set(info.id, candidate)
+      return () => {
+        if (runtime.attached.get(info.id) !== candidate) return
+        runtime.attached.delete(info.id)
+        runtime.connections.delete(info.id)
       }
     },
     async connect({ connectorId, network }) {
@@ -104,7 +118,7 @@ function bip122Balance(esploraUrl: NonNullable<Bip122PluginOptions['esploraUrl']
  */
 export function bip122(options: Bip122PluginOptions = {}): NamespacePlugin {
   const networks = options.networks ?? bip122Networks
-  const runtime: Bip122Runtime = { networks, connections: new Map() }
+  const runtime: Bip122Runtime = { networks, connections: new Map(), attached: new Map() }
   return {
     namespace: 'bip122',
     name: 'Bitcoin',

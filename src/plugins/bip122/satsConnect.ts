@@ -10,7 +10,7 @@ import { INVALID_RECEIVER_MESSAGE } from '../../validation/send'
 import type { ConnectedAccount, ConnectorEvent, SendParameters } from '../types'
 import { bitcoinAddressNetworks, createBitcoinAddressRule, isBitcoinAddress } from './address'
 import { CaipIdBySatsNetwork, satsNetworkOf, type SatsNetworkName } from './satsNetworks'
-import { providerIdOf, type Bip122Runtime, type BitcoinConnection, type BitcoinWalletAddress } from './runtime'
+import { providerIdOf, type Bip122Runtime, type BitcoinConnection, type BitcoinWalletAddress, type SatsProvider, type SatsTransport } from './runtime'
 
 /** sats-connect's own error codes; its user rejection (-32000) is not JSON-RPC's "invalid input". */
 const SatsCodes = { userRejection: -32000, accessDenied: -32002, methodNotFound: -32601 } as const
@@ -30,23 +30,47 @@ export function toBitcoinWalletError(error: SatsError): PorticoError {
   return toNodeError(cause) ?? new RpcError(error.code, { cause, details: error.message, ...(error.message ? { message: error.message } : {}) })
 }
 
-function providerIdFor(connectorId: string): string {
-  const providerId = providerIdOf(connectorId)
-  if (!providerId) throw new ConnectorNotFoundError({ details: `${connectorId} is not a sats-connect wallet` })
-  return providerId
+/** A provider object's JSON-RPC answer as sats-connect's `RpcResult` (what its `request` does for a window path). */
+async function requestProvider(provider: SatsProvider, method: string, params: unknown): ReturnType<SatsTransport['request']> {
+  const response = (await provider.request(method, params)) as { result?: unknown; error?: SatsError } | undefined
+  if (response && typeof response.error === 'object' && response.error !== null) return { status: 'error', error: response.error }
+  if (response && 'result' in response) return { status: 'success', result: response.result }
+  return { status: 'error', error: { code: -32603, message: 'Received unknown response from provider.', data: response } }
 }
 
-/** `request` of sats-connect, resolving to the result or rejecting with a Portico error. */
-async function call<M extends keyof Requests>(providerId: string, method: M, params: Parameters<typeof request<M>>[1]): Promise<(RpcResult<M> & { status: 'success' })['result']> {
-  let response: RpcResult<M>
-  try {
-    response = await request(method, params, providerId)
-  } catch (error) {
-    // sats-connect throws only when no provider sits at the path.
-    throw new ConnectorNotFoundError({ cause: error, details: `No sats-connect provider at window.${providerId}` })
+/**
+ * How to reach a connector's wallet: a provider attached to the plugin (a WalletConnect
+ * session's Bitcoin side) directly, a discovered one through sats-connect and its path
+ * on `window`.
+ */
+function transportFor(runtime: Bip122Runtime, connectorId: string): SatsTransport {
+  const attached = runtime.attached.get(connectorId)
+  if (attached) {
+    return {
+      request: (method, params) => requestProvider(attached, method, params),
+      addListener: (eventName, cb) => attached.addListener?.({ eventName, cb }) ?? (() => {}),
+    }
   }
-  if (response.status === 'error') throw toBitcoinWalletError(response.error as SatsError)
-  return response.result
+  const providerId = providerIdOf(connectorId)
+  if (!providerId) throw new ConnectorNotFoundError({ details: `${connectorId} is not a sats-connect wallet` })
+  return {
+    async request(method, params) {
+      try {
+        return (await request(method as keyof Requests, params as never, providerId)) as Awaited<ReturnType<SatsTransport['request']>>
+      } catch (error) {
+        // sats-connect throws only when no provider sits at the path.
+        throw new ConnectorNotFoundError({ cause: error, details: `No sats-connect provider at window.${providerId}` })
+      }
+    },
+    addListener: (eventName, cb) => addListener(eventName as 'accountChange', cb as never, providerId),
+  }
+}
+
+/** One request, resolving to the result or rejecting with a Portico error. */
+async function call<M extends keyof Requests>(transport: SatsTransport, method: M, params: Parameters<typeof request<M>>[1]): Promise<(RpcResult<M> & { status: 'success' })['result']> {
+  const response = await transport.request(method, params)
+  if (response.status === 'error') throw toBitcoinWalletError(response.error)
+  return response.result as (RpcResult<M> & { status: 'success' })['result']
 }
 
 /**
@@ -59,7 +83,7 @@ export async function requestBitcoinWallet<M extends 'getAddresses' | 'signMessa
   method: M,
   params: Parameters<typeof request<M>>[1],
 ): Promise<(RpcResult<M> & { status: 'success' })['result']> {
-  return call(connectionOf(runtime, connectorId).providerId, method, params)
+  return call(connectionOf(runtime, connectorId).transport, method, params)
 }
 
 function connectionOf(runtime: Bip122Runtime, connectorId: string): BitcoinConnection {
@@ -85,9 +109,9 @@ function accountList(addresses: readonly BitcoinWalletAddress[]): { address: str
  * and then the dapp's other networks. Testnet, testnet4 and signet share address
  * prefixes, so only the wallet can tell those apart.
  */
-async function walletNetwork(providerId: string, address: string, requested: CaipNetwork, runtime: Bip122Runtime): Promise<CaipNetworkId> {
+async function walletNetwork(transport: SatsTransport, address: string, requested: CaipNetwork, runtime: Bip122Runtime): Promise<CaipNetworkId> {
   try {
-    const reported = CaipIdBySatsNetwork[(await call(providerId, 'wallet_getNetwork', null)).bitcoin.name as SatsNetworkName]
+    const reported = CaipIdBySatsNetwork[(await call(transport, 'wallet_getNetwork', null)).bitcoin.name as SatsNetworkName]
     if (reported && isBitcoinAddress(address, reported)) return reported
   } catch (_error) {
     // Older wallets lack wallet_getNetwork: fall back to the address.
@@ -102,21 +126,21 @@ async function walletNetwork(providerId: string, address: string, requested: Cai
 async function connected(
   runtime: Bip122Runtime,
   connectorId: string,
-  providerId: string,
+  transport: SatsTransport,
   addresses: readonly BitcoinWalletAddress[],
   network: CaipNetwork,
 ): Promise<ConnectedAccount> {
   const payment = paymentOf(addresses)
   if (!payment) throw new WalletError('The wallet shared no Bitcoin payment address', { code: 'wallet/no-payment-address' })
-  runtime.connections.set(connectorId, { providerId, addresses })
-  return { address: payment.address, accounts: accountList(addresses), caipNetworkId: await walletNetwork(providerId, payment.address, network, runtime) }
+  runtime.connections.set(connectorId, { transport, addresses })
+  return { address: payment.address, accounts: accountList(addresses), caipNetworkId: await walletNetwork(transport, payment.address, network, runtime) }
 }
 
 /** `getAccounts` for the payment and ordinals addresses (the wallet prompts the visitor). */
 export async function connectBitcoinWallet(runtime: Bip122Runtime, connectorId: string, network: CaipNetwork): Promise<ConnectedAccount> {
-  const providerId = providerIdFor(connectorId)
-  const addresses = await call(providerId, 'getAccounts', { purposes: [AddressPurpose.Payment, AddressPurpose.Ordinals] })
-  return connected(runtime, connectorId, providerId, addresses, network)
+  const transport = transportFor(runtime, connectorId)
+  const addresses = await call(transport, 'getAccounts', { purposes: [AddressPurpose.Payment, AddressPurpose.Ordinals] })
+  return connected(runtime, connectorId, transport, addresses, network)
 }
 
 /**
@@ -124,10 +148,10 @@ export async function connectBitcoinWallet(runtime: Bip122Runtime, connectorId: 
  * authorises the dapp. Refused, denied or unknown to the wallet: `null`.
  */
 export async function reconnectBitcoinWallet(runtime: Bip122Runtime, connectorId: string, network: CaipNetwork): Promise<ConnectedAccount | null> {
-  const providerId = providerIdFor(connectorId)
+  const transport = transportFor(runtime, connectorId)
   try {
-    const { addresses } = await call(providerId, 'wallet_getAccount', null)
-    return await connected(runtime, connectorId, providerId, addresses, network)
+    const { addresses } = await call(transport, 'wallet_getAccount', null)
+    return await connected(runtime, connectorId, transport, addresses, network)
   } catch (error) {
     const code = error instanceof RpcError ? error.code : undefined
     if (code === 4001 || code === 4100 || code === SatsCodes.methodNotFound) return null
@@ -137,13 +161,13 @@ export async function reconnectBitcoinWallet(runtime: Bip122Runtime, connectorId
 
 /** `wallet_disconnect` (or the older `wallet_renouncePermissions`); forgotten either way. */
 export async function disconnectBitcoinWallet(runtime: Bip122Runtime, connectorId: string): Promise<void> {
-  const providerId = providerIdFor(connectorId)
+  const transport = transportFor(runtime, connectorId)
   try {
-    await call(providerId, 'wallet_disconnect', null)
+    await call(transport, 'wallet_disconnect', null)
   } catch (error) {
     if (!(error instanceof RpcError && error.code === SatsCodes.methodNotFound)) throw error
     try {
-      await call(providerId, 'wallet_renouncePermissions', null)
+      await call(transport, 'wallet_renouncePermissions', null)
     } catch (fallbackError) {
       if (!(fallbackError instanceof RpcError && fallbackError.code === SatsCodes.methodNotFound)) throw fallbackError
     }
@@ -168,24 +192,16 @@ export function watchBitcoinWallet(runtime: Bip122Runtime, connectorId: string, 
     onEvent({ type: 'accountsChanged', accounts: accountList(addresses).map((a) => a.address) })
   }
   const offs = [
-    addListener('accountChange', (event: { addresses?: BitcoinWalletAddress[] }) => update(event.addresses), live.providerId),
-    addListener(
-      'networkChange',
-      (event: { bitcoin: { name: string }; addresses?: BitcoinWalletAddress[] }) => {
-        const caipNetworkId = CaipIdBySatsNetwork[event.bitcoin.name as SatsNetworkName]
-        if (caipNetworkId) onEvent({ type: 'chainChanged', caipNetworkId })
-        update(event.addresses)
-      },
-      live.providerId,
-    ),
-    addListener(
-      'disconnect',
-      () => {
-        runtime.connections.delete(connectorId)
-        onEvent({ type: 'disconnect' })
-      },
-      live.providerId,
-    ),
+    live.transport.addListener('accountChange', (event: { addresses?: BitcoinWalletAddress[] }) => update(event.addresses)),
+    live.transport.addListener('networkChange', (event: { bitcoin: { name: string }; addresses?: BitcoinWalletAddress[] }) => {
+      const caipNetworkId = CaipIdBySatsNetwork[event.bitcoin.name as SatsNetworkName]
+      if (caipNetworkId) onEvent({ type: 'chainChanged', caipNetworkId })
+      update(event.addresses)
+    }),
+    live.transport.addListener('disconnect', () => {
+      runtime.connections.delete(connectorId)
+      onEvent({ type: 'disconnect' })
+    }),
   ]
   return () => {
     for (const off of offs) off()
@@ -198,7 +214,7 @@ export async function signBitcoinMessage(runtime: Bip122Runtime, connectorId: st
   if (!live.addresses.some((a) => a.address === address)) {
     throw new WalletError(`${address} is not a connected address`, { code: 'wallet/account-not-connected' })
   }
-  return (await call(live.providerId, 'signMessage', { address, message })).signature
+  return (await call(live.transport, 'signMessage', { address, message })).signature
 }
 
 /**
@@ -219,7 +235,7 @@ export async function sendBitcoin(runtime: Bip122Runtime, parameters: SendParame
   if (paymentOf(live.addresses)?.address !== from) {
     throw new WalletError(`${from} is not the connected payment address`, { code: 'wallet/account-not-connected' })
   }
-  return (await call(live.providerId, 'sendTransfer', { recipients: [{ address: to, amount: sats }] })).txid
+  return (await call(live.transport, 'sendTransfer', { recipients: [{ address: to, amount: sats }] })).txid
 }
 
 /** `wallet_changeNetwork` to one of the networks sats-connect can name. */
@@ -227,5 +243,5 @@ export async function switchBitcoinNetwork(runtime: Bip122Runtime, connectorId: 
   const live = connectionOf(runtime, connectorId)
   const name = satsNetworkOf(network.caipNetworkId)
   if (!name) throw new ChainNotSupportedError({ metaMessages: [`Network: ${network.caipNetworkId}`] })
-  await call(live.providerId, 'wallet_changeNetwork', { name: BitcoinNetworkType[name] })
+  await call(live.transport, 'wallet_changeNetwork', { name: BitcoinNetworkType[name] })
 }

@@ -103,7 +103,7 @@ describe("getProvider('solana')", () => {
     expect((await createSolanaRpc(rpcUrl()).getBalance(receiver as Address).send()).value).toBe(before + SOL / 10n)
   })
 
-  it('a connection the plugin cannot reach (a WalletConnect session) is refused with 4200, not as disconnected', async () => {
+  it('a connection the store names but the plugin does not hold yet (a restore under way) is refused with 4900, saying so', async () => {
     const portico = start()
     const address = devAddress()
     portico.store.dispatch({
@@ -113,7 +113,7 @@ describe("getProvider('solana')", () => {
     portico.store.dispatch({ type: 'connectors/connectSucceeded', payload: { connectorId: 'walletConnect', namespace: 'solana' } })
     const wallet = portico.getProvider('solana')
     const error = await rejection(feature<Sign>(wallet, 'solana:signMessage').signMessage({ account: {} as WalletAccount, message: new Uint8Array([1]) }))
-    expect((error as RpcError).code).toBe(4200)
-    expect((error as RpcError).shortMessage).toBe("Solana requests over the 'walletConnect' connection are not supported yet.")
+    expect((error as RpcError).code).toBe(4900)
+    expect((error as RpcError).shortMessage).toBe("The 'walletConnect' Solana connection is not ready yet. Try again in a moment.")
   })
 })

@@ -38,8 +38,9 @@ const ICON: WalletIcon =
  * - `standard:events` `change` follows the store: a connect, another account or wallet,
  *   a disconnect, made in the modal or in the wallet;
  * - `solana:signMessage`, `solana:signTransaction`, `solana:signAndSendTransaction`: the
- *   connected wallet's own feature (a browser wallet, or the embedded wallet, whose
- *   secure frame asks the visitor).
+ *   connected wallet's own feature (a browser wallet, the embedded wallet, whose secure
+ *   frame asks the visitor, or a WalletConnect session's wallet, asked with
+ *   `solana_signMessage`, `solana_signTransaction`, `solana_signAndSendTransaction`).
  */
 export function createSolanaDappWallet(runtime: SolanaRuntime, host: ConnectionHost): PorticoSolanaWallet {
   const listeners = new Set<ChangeListener>()
@@ -80,8 +81,8 @@ export function createSolanaDappWallet(runtime: SolanaRuntime, host: ConnectionH
       const current = live()
       if (!current) {
         const connection = host.getConnection()
-        // Connected, but not through a wallet this plugin holds (a WalletConnect session): not reachable from here yet.
-        if (connection) throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: `Solana requests over the '${connection.connectorId}' connection are not supported yet.` })
+        // The store names a connection the plugin does not hold (yet): one still being restored after a reload.
+        if (connection) throw new RpcError(ProviderRpcCode.disconnected, { message: `The '${connection.connectorId}' Solana connection is not ready yet. Try again in a moment.` })
         throw new RpcError(ProviderRpcCode.disconnected, { message: 'No Solana wallet is connected. Connect one through the Portico modal first.' })
       }
       const implementation = (current.wallet.features as Record<string, Record<string, unknown> | undefined>)[feature]
