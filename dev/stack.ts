@@ -22,7 +22,7 @@ import { startEsplora, type Esplora } from './esplora'
 import { devFarcasterCustody, startFarcasterRelay, type FarcasterRelay } from './farcaster/relay'
 import { devSocialProvidersEnv, spawnOidcProvider, type SpawnedOidcProvider } from './oidc/spawn'
 import { startRelay } from './relay'
-import { solanaLocalnet, startSolanaRpc, type SolanaRpc } from './solana'
+import { solanaLocalnet, startSolanaRpc, TEST_SPL_TOKEN, type SolanaRpc } from './solana'
 import { bitcoinRegtest } from '../src/plugins/bip122/networks'
 import { BitcoinDevWallet } from './wallets/bitcoin/wallet'
 import { buildChainDevWallets } from './wallets/chainWalletsBuild'
@@ -91,7 +91,7 @@ export type Stack = {
   walletConnectWalletUrl: string
   /** The local EVM chains (ids 1 and 10) with the test token deployed on each. */
   chains: DevChains
-  /** The Solana RPC stand-in (LiteSVM); the dev wallet's account holds 10 SOL at start. */
+  /** The Solana RPC stand-in (LiteSVM); the dev wallet's account holds 10 SOL and 1 000 PTT (TEST_SPL_TOKEN) at start. */
   solana: SolanaRpc
   /** The Esplora stand-in (regtest); the dev wallet's payment address holds 0.01 BTC at start. */
   esplora: Esplora
@@ -146,6 +146,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         SECURE_PAGE_PORT: String(securePort),
         CHAIN_RPC_URLS: JSON.stringify(caipRpcUrls),
         SOLANA_RPC_URLS: JSON.stringify({ [solanaLocalnet(solanaRpc.url).caipNetworkId]: solanaRpc.url }),
+        SOLANA_TOKENS: JSON.stringify({ [solanaLocalnet(solanaRpc.url).caipNetworkId]: [{ mint: TEST_SPL_TOKEN.mint, name: TEST_SPL_TOKEN.name, symbol: TEST_SPL_TOKEN.symbol }] }),
         CHAIN_TOKENS: JSON.stringify(Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, [chain.token.address]]))),
         INDEXER_POLL_MS: '250',
         SOCIAL_PROVIDERS: devSocialProvidersEnv(oidc.issuer),
@@ -179,7 +180,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       token: { address: chains.chains[0]!.token.address, symbol: chains.chains[0]!.token.symbol },
       // Same address on every local chain (deployed in the same order); anyone may mint.
       nft: { address: chains.chains[0]!.nft.address },
-      solana: { rpcUrl: solana.url, network: solanaLocalnet(solana.url) },
+      // The test SPL token too, for the demo's wallet-adapter panel (demo/SolanaTransfers.tsx).
+      solana: { rpcUrl: solana.url, network: solanaLocalnet(solana.url), token: { mint: TEST_SPL_TOKEN.mint, decimals: TEST_SPL_TOKEN.decimals, symbol: TEST_SPL_TOKEN.symbol } },
       bitcoin: { esploraUrl: esplora.url, network: bitcoinRegtest },
     }
     await writeFile(
@@ -244,6 +246,7 @@ async function fundChainDevWallets(solana: SolanaRpc, esplora: Esplora) {
   const solanaWallet = await createSolanaDevWallet({ rpcUrl: solana.url, seeds: [fromHex(DEV_SOLANA_SEED_HEX)], chains: ['solana:localnet'] })
   const solanaAddress = solanaWallet.dev.addresses()[0]!
   solana.airdrop(solanaAddress, DEV_SOLANA_LAMPORTS)
+  await solana.mintTestToken(solanaAddress, DEV_TEST_TOKEN_AMOUNT)
   const bitcoinWallet = new BitcoinDevWallet({ esploraUrl: esplora.url, paymentKey: fromHex(DEV_BITCOIN_PAYMENT_KEY_HEX), ordinalsKey: fromHex(DEV_BITCOIN_ORDINALS_KEY_HEX) })
   const bitcoin = bitcoinWallet.dev.addresses()
   esplora.fund(bitcoin.payment, DEV_BITCOIN_SATS)

@@ -1,6 +1,7 @@
 import { blockchainOptions, readBlockchainEnv } from './blockchainEnv'
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const SPL_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
 
 describe('readBlockchainEnv', () => {
   it('defaults to no chains, the indexer on at 1 s, .portico.id names and 7-day SIWX sessions', () => {
@@ -33,8 +34,9 @@ describe('readBlockchainEnv', () => {
         { chainId: 'eip155:1', rpcUrl: 'http://127.0.0.1:8545', tokens: [TOKEN] },
         { chainId: 'eip155:10', rpcUrl: 'https://rpc.example/op', startBlock: 1000 },
       ],
-      solanaChains: [{ chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: 'https://sol.example/rpc' }],
+      solanaChains: [{ chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: 'https://sol.example/rpc', tokens: [{ mint: SPL_MINT, name: 'USD Coin', symbol: 'USDC' }] }],
       priceTable: { ETH: { usd: 2500 }, [`eip155:1:${TOKEN}`]: { usd: 2 } },
+      SOLANA_TOKENS: `{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":[{"mint":"${SPL_MINT}","name":"USD Coin","symbol":"USDC","extra":1}]}`,
       indexer: false,
       nameSuffix: '.shop.id',
       siwxSessionTtlSeconds: 3600,
@@ -66,3 +68,11 @@ describe('readBlockchainEnv', () => {
     expect(() => readBlockchainEnv(env)).toThrow(message)
   })
 })
+    [{ SOLANA_RPC_URLS: '{}', SOLANA_TOKENS: `{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":[]}` }, 'SOLANA_TOKENS: solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp is not in SOLANA_RPC_URLS'],
+    [
+      {
+        SOLANA_RPC_URLS: '{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":"https://sol.example/rpc"}',
+        SOLANA_TOKENS: `{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":[{"mint":"0x5FbDB2315678afecb367f032d93F642f64180aa3","name":"X","symbol":"X"}]}`,
+      },
+      'SOLANA_TOKENS: solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp must list SPL tokens as {"mint":"<base58 address>","name":"…","symbol":"…"} (symbol: 1 to 16 letters, digits, . _ -)',
+    ],

@@ -5,6 +5,7 @@
  *
  * - CHAIN_RPC_URLS   {"eip155:1":"http://127.0.0.1:8545", …}
  * - SOLANA_RPC_URLS  {"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":"https://…", …}  SOL balances
+ * - SOLANA_TOKENS    {"solana:5eykt4Us…":[{"mint":"EPjF…","name":"USD Coin","symbol":"USDC"}]}  SPL tokens listed
  * - CHAIN_TOKENS     {"eip155:1":["0x5FbD…"], …}  ERC-20s listed by the balance endpoint
  * - PRICE_TABLE      {"ETH":{"usd":3000}, "eip155:1:0x5FbD…":{"usd":1}}
  * - INDEXER_ENABLED, INDEXER_POLL_MS, INDEXER_START_BLOCKS {"eip155:1":19000000}
@@ -15,7 +16,7 @@ import { isAddress, getAddress, type Address } from 'viem'
 import { type BlockchainServerOptions } from './blockchainApi'
 import { type ChainConfig, isEip155ChainId } from './chain/config'
 import { createPriceTable, priceTableProblem, type PriceTable } from './chain/prices'
-import { isSolanaChainId, type SolanaChainConfig } from './chain/solana'
+import { isSolanaAddress, isSolanaChainId, type SolanaChainConfig } from './chain/solana'
 import { InvalidEnvironmentError } from './env'
 
 export interface BlockchainEnv {
@@ -62,6 +63,18 @@ export function readBlockchainEnv(env: Env): BlockchainEnv {
   }
   const configured = (name: string, chainId: string) => {
     const chain = chains.find((c) => c.chainId === chainId)
+  for (const [chainId, list] of Object.entries(readJsonObject(env, 'SOLANA_TOKENS', '{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":[{"mint":"EPjF…","name":"USD Coin","symbol":"USDC"}]}') ?? {})) {
+    const chain = solanaChains.find((c) => c.chainId === chainId)
+    if (chain === undefined) throw new InvalidEnvironmentError(`SOLANA_TOKENS: ${chainId} is not in SOLANA_RPC_URLS`)
+    const isToken = (item: unknown): item is { mint: string; name: string; symbol: string } => {
+      const { mint, name, symbol } = (item ?? {}) as Record<string, unknown>
+      return typeof mint === 'string' && isSolanaAddress(mint) && typeof name === 'string' && /^.{1,64}$/u.test(name) && typeof symbol === 'string' && /^[\p{L}\p{N}._-]{1,16}$/u.test(symbol)
+    }
+    if (!Array.isArray(list) || !list.every(isToken)) {
+      throw new InvalidEnvironmentError(`SOLANA_TOKENS: ${chainId} must list SPL tokens as {"mint":"<base58 address>","name":"…","symbol":"…"} (symbol: 1 to 16 letters, digits, . _ -)`)
+    }
+    chain.tokens = list.map(({ mint, name, symbol }) => ({ mint, name, symbol }))
+  }
     if (chain === undefined) throw new InvalidEnvironmentError(`${name}: ${chainId} is not in CHAIN_RPC_URLS`)
     return chain
   }

@@ -14,6 +14,7 @@ import {
 } from '@solana/kit'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 
+import { tokenAccountOf } from './tokenAccounts'
 import { describeTransactionError, transactionErrorJson, type TransactionErrorJson } from './transactionErrors'
 
 /** CAIP-2 reference and `getGenesisHash` of the local cluster: fixed, so dapp config can name it. */
@@ -50,6 +51,11 @@ export class Ledger {
   private readonly statuses = new Map<string, SignatureStatus>()
   /** Recent blockhash → the block height it was issued at. */
   private readonly blockhashes = new Map<string, bigint>()
+  /**
+   * Token accounts by owner, for `getTokenAccountsByOwner`: LiteSVM cannot list accounts,
+   * so every account a landed transaction names is looked at afterwards.
+   */
+  private readonly tokenAccountsByOwner = new Map<string, Set<string>>()
 
   constructor(options: LedgerOptions = {}) {
     // Blockhash age is checked here, against a window, not by LiteSVM (which only knows the latest).
@@ -104,7 +110,7 @@ export class Ledger {
       throw new RpcFault(-32602, `invalid transaction: ${(error as Error).message}`)
     }
     const signature = getSignatureFromTransaction(transaction)
-    const { lifetimeToken } = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes)
+    const { lifetimeToken, staticAccounts } = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes)
     const issuedAt = this.blockhashes.get(lifetimeToken)
     if (issuedAt === undefined || this.blockHeight > issuedAt + BigInt(MAX_PROCESSING_AGE)) {
       if (skipPreflight) return signature // a validator drops it: it never gets a status
@@ -124,9 +130,34 @@ export class Ledger {
       }
       this.closeBlock(signature, err)
     } else {
+      this.indexTokenAccounts(staticAccounts)
       this.closeBlock(signature, null)
     }
     return signature
+  }
+
+  /** Records which of `addresses` are token accounts, under their owner. */
+  private indexTokenAccounts(addresses: readonly string[]): void {
+    for (const address of addresses) {
+      const account = this.account(address)
+      const token = account && tokenAccountOf(account)
+      if (!token) continue
+      const owned = this.tokenAccountsByOwner.get(token.owner) ?? new Set<string>()
+      owned.add(address)
+      this.tokenAccountsByOwner.set(token.owner, owned)
+    }
+  }
+
+  /**
+   * The token accounts `owner` holds (of `mint` when given), as the landed transactions
+   * left them; an account closed or given to another owner since is left out.
+   */
+  tokenAccounts(owner: string, mint?: string): string[] {
+    return [...(this.tokenAccountsByOwner.get(owner) ?? [])].filter((address) => {
+      const account = this.account(address)
+      const token = account && tokenAccountOf(account)
+      return token !== undefined && token !== null && token.owner === owner && (mint === undefined || token.mint === mint)
+    })
   }
 
   status(signature: string): SignatureStatus | undefined {

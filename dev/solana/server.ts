@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net'
 import { isAddress } from '@solana/kit'
 
 import { decodeBinary, encodeBinary, Ledger, LOCALNET_GENESIS_HASH, RpcFault, type LedgerOptions } from './ledger'
+import { mintOf, parsedTokenData, tokenAccountOf, uiTokenAmount } from './tokenAccounts'
+import { installTestToken, mintTestToken } from './testToken'
 import { readBody } from '../readBody'
 
 export type SolanaRpcOptions = LedgerOptions & {
@@ -25,6 +27,12 @@ export type SolanaRpc = {
   ledger: Ledger
   /** Credits `lamports` to `address` at once; returns the airdrop's signature. */
   airdrop(address: string, lamports: bigint | number): string
+  /**
+   * Mints `amount` base units of the test SPL token (`TEST_SPL_TOKEN`, 6 decimals) to
+   * `owner`, creating its associated token account when missing; resolves with the
+   * transaction's signature. For tests that fund a fresh account (an embedded wallet's).
+   */
+  mintTestToken(owner: string, amount: bigint): Promise<string>
   stop(): Promise<void>
 }
 
@@ -37,8 +45,12 @@ export const SolanaRpcMethods = [
   'getHealth',
   'getLatestBlockhash',
   'getMinimumBalanceForRentExemption',
+  'getMultipleAccounts',
   'getSignatureStatuses',
   'getSlot',
+  'getTokenAccountBalance',
+  'getTokenAccountsByOwner',
+  'getTokenSupply',
   'getVersion',
   'requestAirdrop',
   'sendTransaction',
@@ -56,8 +68,31 @@ function addressParam(value: unknown): string {
   return value
 }
 
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
+
 function handler(ledger: Ledger): (method: string, params: Params) => unknown {
   const context = () => ({ apiVersion: '2.2.0', slot: ledger.slot })
+  /** An account as `getAccountInfo` answers it, in the asked encoding; null when it does not exist. */
+  const accountJson = (address: string, encoding: string | undefined) => {
+    const account = ledger.account(address)
+    if (!account) return null
+    const data = (() => {
+      if (encoding === undefined || encoding === 'binary') return encodeBinary(account.data, 'base58') // legacy form: a bare string
+      if (encoding === 'base58') return [encodeBinary(account.data, 'base58'), 'base58']
+      // jsonParsed parses Token program accounts and falls back to base64 for data no parser knows, as on a validator.
+      if (encoding === 'jsonParsed') return parsedTokenData(account, (mint) => ledger.account(mint)) ?? [encodeBinary(account.data, 'base64'), 'base64']
+      if (encoding === 'base64') return [encodeBinary(account.data, 'base64'), 'base64']
+      throw new RpcFault(-32602, `Invalid params: unsupported encoding: ${encoding}`)
+    })()
+    return { data, executable: account.executable, lamports: account.lamports, owner: account.programAddress, rentEpoch: RENT_EPOCH_EXEMPT, space: account.space }
+  }
+  /** The validator's answer to a token read on an account that is no token account. */
+  const tokenAccountAt = (address: string) => {
+    const account = ledger.account(address)
+    const token = account && tokenAccountOf(account)
+    if (!token) throw new RpcFault(-32602, 'Invalid param: could not find account')
+    return token
+  }
   const methods: Record<(typeof SolanaRpcMethods)[number], (params: Params) => unknown> = {
     getHealth: () => 'ok',
     getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 0 }),
@@ -67,28 +102,26 @@ function handler(ledger: Ledger): (method: string, params: Params) => unknown {
     getLatestBlockhash: () => ({ context: context(), value: ledger.latestBlockhash() }),
     getMinimumBalanceForRentExemption: ([size]) => ledger.svm.minimumBalanceForRentExemption(BigInt(Number(size ?? 0))),
     getBalance: ([address]) => ({ context: context(), value: ledger.balance(addressParam(address)) }),
-    getAccountInfo: ([address, config]) => {
-      const account = ledger.account(addressParam(address))
-      const encoding = (config as Config)?.encoding
-      const data = (() => {
-        if (!account) return null
-        if (encoding === undefined || encoding === 'binary') return encodeBinary(account.data, 'base58') // legacy form: a bare string
-        if (encoding === 'base58') return [encodeBinary(account.data, 'base58'), 'base58']
-        // jsonParsed falls back to base64 for data no parser knows, as on a validator.
-        if (encoding === 'base64' || encoding === 'jsonParsed') return [encodeBinary(account.data, 'base64'), 'base64']
-        throw new RpcFault(-32602, `Invalid params: unsupported encoding: ${encoding}`)
-      })()
-      return {
-        context: context(),
-        value: account && {
-          data,
-          executable: account.executable,
-          lamports: account.lamports,
-          owner: account.programAddress,
-          rentEpoch: RENT_EPOCH_EXEMPT,
-          space: account.space,
-        },
-      }
+    getAccountInfo: ([address, config]) => ({ context: context(), value: accountJson(addressParam(address), (config as Config)?.encoding) }),
+    getMultipleAccounts: ([addresses, config]) => {
+      if (!Array.isArray(addresses)) throw new RpcFault(-32602, 'Invalid params: addresses')
+      return { context: context(), value: addresses.map((address) => accountJson(addressParam(address), (config as Config)?.encoding)) }
+    },
+    getTokenAccountsByOwner: ([owner, filter, config]) => {
+      const { mint, programId } = (filter ?? {}) as { mint?: unknown; programId?: unknown }
+      if (mint === undefined && programId === undefined) throw new RpcFault(-32602, 'Invalid params: a mint or programId filter is required')
+      if (programId !== undefined && addressParam(programId) !== TOKEN_PROGRAM) return { context: context(), value: [] } // no Token-2022 accounts here
+      const accounts = ledger.tokenAccounts(addressParam(owner), mint === undefined ? undefined : addressParam(mint))
+      return { context: context(), value: accounts.map((pubkey) => ({ pubkey, account: accountJson(pubkey, (config as Config)?.encoding) })) }
+    },
+    getTokenAccountBalance: ([address]) => {
+      const token = tokenAccountAt(addressParam(address))
+      return { context: context(), value: uiTokenAmount(token.amount, mintOf(ledger.account(token.mint))?.decimals ?? 0) }
+    },
+    getTokenSupply: ([address]) => {
+      const mint = mintOf(ledger.account(addressParam(address)))
+      if (!mint) throw new RpcFault(-32602, 'Invalid param: not a Token mint')
+      return { context: context(), value: uiTokenAmount(mint.supply, mint.decimals) }
     },
     requestAirdrop: ([address, lamports]) => {
       if (typeof lamports !== 'number' && typeof lamports !== 'bigint') throw new RpcFault(-32602, 'Invalid params: lamports')
@@ -167,6 +200,7 @@ function send(res: ServerResponse, status: number, body: string, type = 'applica
  */
 export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<SolanaRpc> {
   const ledger = new Ledger(options)
+  await installTestToken(ledger)
   const call = handler(ledger)
   const server = createServer((req, res) => {
     if (req.method === 'OPTIONS') {
@@ -209,6 +243,7 @@ export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<So
     genesisHash: LOCALNET_GENESIS_HASH,
     ledger,
     airdrop: (address, lamports) => ledger.airdrop(address, BigInt(lamports)),
+    mintTestToken: (owner, amount) => mintTestToken(ledger, addressParam(owner), amount),
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()

@@ -1,12 +1,13 @@
 import type * as Wire from '../../src/shared/blockchainApi'
-import { solanaLocalnet, startSolanaRpc, type SolanaRpc } from '../../dev/solana'
+import { solanaLocalnet, startSolanaRpc, TEST_SPL_TOKEN, type SolanaRpc } from '../../dev/solana'
 import { encodeBase58 } from '../auth/base58'
 import { createPriceTable } from '../chain/prices'
 import { type SolanaChainId } from '../chain/solana'
 import { type ChainTestServer, startChainTestServer } from '../test/chainServer'
 
-// SOL balances on the balance route, read from a real Solana JSON-RPC (the LiteSVM
-// stand-in of the local stack) through the same route, cache and errors as EVM chains.
+// SOL and SPL token balances on the balance route, read from a real Solana JSON-RPC (the
+// LiteSVM stand-in of the local stack, with its test token) through the same route, cache
+// and errors as EVM chains.
 
 let solana: SolanaRpc
 let server: ChainTestServer
@@ -17,8 +18,8 @@ beforeAll(async () => {
   solana = await startSolanaRpc()
   network = solanaLocalnet(solana.url).caipNetworkId as SolanaChainId
   server = await startChainTestServer({
-    prices: createPriceTable({ ETH: { usd: 2000 }, SOL: { usd: 150, eur: 140 } }),
-    solanaChains: [{ chainId: network, rpcUrl: solana.url }],
+    prices: createPriceTable({ ETH: { usd: 2000 }, SOL: { usd: 150, eur: 140 }, PTT: { usd: 2 } }),
+    solanaChains: [{ chainId: network, rpcUrl: solana.url, tokens: [{ mint: TEST_SPL_TOKEN.mint, name: TEST_SPL_TOKEN.name, symbol: TEST_SPL_TOKEN.symbol }] }],
     balanceCacheMs: 30_000,
     now: () => clock,
   })
@@ -54,6 +55,41 @@ describe('GET /v1/account/{address}/balance for a Solana account', () => {
       },
     ])
   })
+
+  it('lists the configured SPL tokens the account holds after SOL, in the decimals of their mint, priced from the table', async () => {
+    const address = newAddress()
+    solana.airdrop(address, 1_000_000_000n)
+    await solana.mintTestToken(address, 12_345_678n)
+    const { status, body } = await balance(address, `chainId=${network}`)
+    expect(status).toBe(200)
+    expect(body.balances).toEqual([
+      expect.objectContaining({ symbol: 'SOL', quantity: { decimals: '9', numeric: '1' } }),
+      {
+        name: 'Portico Test Token',
+        symbol: 'PTT',
+        chainId: network,
+        address: `${network}:${TEST_SPL_TOKEN.mint}`,
+        value: 12.345678 * 2,
+        price: 2,
+        quantity: { decimals: '6', numeric: '12.345678' },
+        iconUrl: `${server.baseUrl}/public/getTokenImage/PTT?projectId=shop`,
+      },
+    ])
+  })
+
+  it('leaves out SPL tokens the account does not hold, and mints the server is not configured for', async () => {
+    const address = newAddress()
+    solana.airdrop(address, 1_000_000_000n)
+    expect((await balance(address, `chainId=${network}`)).body.balances.map((b) => b.symbol)).toEqual(['SOL'])
+    const unconfigured = await startChainTestServer({ solanaChains: [{ chainId: network, rpcUrl: solana.url }] })
+    try {
+      await solana.mintTestToken(address, 1_000_000n)
+      const result = await unconfigured.get(`/v1/account/${address}/balance?chainId=${network}`)
+      expect((result.body as Wire.BalanceResponse).balances.map((b) => b.symbol)).toEqual(['SOL'])
+    } finally {
+      await unconfigured.close()
+    }
+  }, 60_000)
 
   it('takes the CAIP-10 form, answers 0 for an account the node has never seen, and prices in the asked currency', async () => {
     const address = newAddress()

@@ -2,7 +2,9 @@
  * GET /v1/account/{address}/balance (SPEC §7, SPEC §3 Token balance): the native
  * currency and the configured tokens of one chain, read from its RPC node and priced
  * from the price source. A Solana account (base58, or `solana:<ref>:<base58>`) gets its
- * SOL balance from the configured Solana RPC. Answers are kept `balanceCacheMs` per
+ * SOL balance and its holdings of the network's configured SPL tokens (name and symbol
+ * from the config, decimals from the chain) from the configured Solana RPC; mints that
+ * are not configured are not listed, as unconfigured ERC-20s are not. Answers are kept `balanceCacheMs` per
  * address, chain and currency; `forceUpdate=true` reads the chain again.
  */
 import { type FastifyPluginAsync } from 'fastify'
@@ -12,7 +14,7 @@ import { CAIP2_PATTERN } from '../caip'
 import { type ChainClients } from '../chain/clients'
 import { type ChainConfig, nativeCurrencyOf } from '../chain/config'
 import { type PriceSource } from '../chain/prices'
-import { isSolanaAddress, isSolanaChainId, SOL, solanaBalance, type SolanaChainConfig, type SolanaChainId } from '../chain/solana'
+import { isSolanaAddress, isSolanaChainId, SOL, solanaBalance, splTokenHoldings, type SolanaChainConfig, type SolanaChainId } from '../chain/solana'
 import { errorWithCodeResponses, parseAccountParam, requireChain, tokenIconUrl } from '../chain/requestHelpers'
 import { type TokenMetadataStore } from '../chain/tokens'
 import { HttpError } from '../httpErrors'
@@ -24,7 +26,7 @@ export interface BalanceRoutesOptions {
   clients: ChainClients
   tokens: TokenMetadataStore
   prices: PriceSource
-  /** The Solana networks whose SOL balances are served. Default none. */
+  /** The Solana networks whose SOL and SPL token balances are served. Default none. */
   solanaChains?: readonly SolanaChainConfig[]
   /** Default 5 s: absorbs bursts without hiding a payment for long. */
   balanceCacheMs?: number
@@ -70,6 +72,8 @@ const balanceSchema = {
   },
 } as const
 
+type BalanceToken = { name: string; symbol: string; decimals: number; address?: string | undefined }
+
 /** A Solana account in the path: a base58 address, or a CAIP-10 id on a `solana:` network. */
 function parseSolanaAccount(value: string): { address: string; chainId?: SolanaChainId } | undefined {
   const parts = value.split(':')
@@ -105,7 +109,7 @@ export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (ap
 
       const perChain = await Promise.all([
         ...evmTargets.map((chain) => chainBalances(chain, account.address as Address, currency, iconUrl)),
-        ...solanaTargets.map(async (chain) => [await solBalance(chain, account.address, currency, iconUrl)]),
+        ...solanaTargets.map((chain) => solanaBalances(chain, account.address, currency, iconUrl)),
       ])
       const balances = perChain.flat()
       if (balanceCacheMs > 0) {
@@ -126,26 +130,41 @@ export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (ap
     return chain
   }
 
-  async function solBalance(chain: SolanaChainConfig, address: string, currency: string, iconUrl: (symbol: string) => string): Promise<Wire.TokenBalance> {
+  /** One balance line, priced from the price source. `address` is the token's contract or mint; none for the native coin. */
+  async function balanceEntry(chainId: string, token: BalanceToken, amount: bigint, currency: string, iconUrl: (symbol: string) => string): Promise<Wire.TokenBalance> {
+    const numeric = formatUnits(amount, token.decimals)
+    const price = (await prices.priceOf({ chainId, address: token.address, symbol: token.symbol }, currency)) ?? 0
+    return {
+      name: token.name,
+      symbol: token.symbol,
+      chainId,
+      ...(token.address ? { address: `${chainId}:${token.address}` as Wire.TokenBalance['address'] } : {}),
+      value: Number(numeric) * price,
+      price,
+      quantity: { decimals: String(token.decimals), numeric },
+      iconUrl: iconUrl(token.symbol),
+    }
+  }
+
+  /** SOL first, then each configured SPL token the account holds (a zero holding is none). */
+  async function solanaBalances(chain: SolanaChainConfig, address: string, currency: string, iconUrl: (symbol: string) => string): Promise<Wire.TokenBalance[]> {
     let lamports: bigint
+    let holdings: Awaited<ReturnType<typeof splTokenHoldings>>
     try {
-      lamports = await solanaBalance(chain, address)
+      ;[lamports, holdings] = await Promise.all([solanaBalance(chain, address), chain.tokens?.length ? splTokenHoldings(chain, address) : new Map()])
     } catch (error) {
       // As for EVM nodes: the URL may carry a key, so it is logged, not sent.
       app.log.warn({ err: error }, `balance: ${chain.chainId} RPC failed`)
       throw new HttpError(502, 'Bad Gateway', `The RPC node of ${chain.chainId} did not answer`, { code: 'CHAIN_UNAVAILABLE' })
     }
-    const numeric = formatUnits(lamports, SOL.decimals)
-    const price = (await prices.priceOf({ chainId: chain.chainId, symbol: SOL.symbol }, currency)) ?? 0
-    return {
-      name: SOL.name,
-      symbol: SOL.symbol,
-      chainId: chain.chainId,
-      value: Number(numeric) * price,
-      price,
-      quantity: { decimals: String(SOL.decimals), numeric },
-      iconUrl: iconUrl(SOL.symbol),
+    const entry = (token: BalanceToken, amount: bigint) => balanceEntry(chain.chainId, token, amount, currency, iconUrl)
+    const result = [await entry(SOL, lamports)]
+    for (const token of chain.tokens ?? []) {
+      const holding = holdings.get(token.mint)
+      if (holding === undefined || holding.amount === 0n) continue
+      result.push(await entry({ name: token.name, symbol: token.symbol, decimals: holding.decimals, address: token.mint }, holding.amount))
     }
+    return result
   }
 
   async function chainBalances(chain: ChainConfig, address: Address, currency: string, iconUrl: (symbol: string) => string): Promise<Wire.TokenBalance[]> {
@@ -165,20 +184,7 @@ export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (ap
       throw new HttpError(502, 'Bad Gateway', `The RPC node of ${chain.chainId} did not answer`, { code: 'CHAIN_UNAVAILABLE' })
     }
     const metadata = await tokens.getMany(chain.chainId, configured.map((token) => ({ address: token, standard: 'erc20' as const })))
-    const entry = async (token: { name: string; symbol: string; decimals: number; address?: Address }, amount: bigint): Promise<Wire.TokenBalance> => {
-      const numeric = formatUnits(amount, token.decimals)
-      const price = (await prices.priceOf({ chainId: chain.chainId, address: token.address, symbol: token.symbol }, currency)) ?? 0
-      return {
-        name: token.name,
-        symbol: token.symbol,
-        chainId: chain.chainId,
-        ...(token.address ? { address: `${chain.chainId}:${token.address}` as Wire.TokenBalance['address'] } : {}),
-        value: Number(numeric) * price,
-        price,
-        quantity: { decimals: String(token.decimals), numeric },
-        iconUrl: iconUrl(token.symbol),
-      }
-    }
+    const entry = (token: BalanceToken, amount: bigint) => balanceEntry(chain.chainId, token, amount, currency, iconUrl)
     const result = [await entry(native, nativeAmount)]
     for (const [i, token] of configured.entries()) {
       const amount = tokenAmounts[i] ?? 0n
