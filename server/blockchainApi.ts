@@ -9,7 +9,7 @@ import { type FastifyInstance } from 'fastify'
 import { type Kysely } from 'kysely'
 import { type ChainClients, createChainClients } from './chain/clients'
 import { type ChainConfig } from './chain/config'
-import { type ChainIndexer, createChainIndexer } from './chain/indexer'
+import { type ChainIndexer, type ChainIndexerOptions, createChainIndexer } from './chain/indexer'
 import { type PriceSource, createPriceTable } from './chain/prices'
 import { type TokenMetadataStore, createTokenMetadataStore } from './chain/tokens'
 import { type DatabaseSchema } from './db/schema'
@@ -34,7 +34,7 @@ export interface BlockchainServerOptions {
    * stops on close. `false` leaves it off (a test, or another process indexes into
    * the same database). Default on, 1 s between polls.
    */
-  indexer?: false | { pollIntervalMs?: number; batchBlocks?: number }
+  indexer?: false | Pick<ChainIndexerOptions, 'pollIntervalMs' | 'batchBlocks' | 'confirmations' | 'keepBlocks'>
   /** How long a balance answer is reused (forceUpdate skips it). Default 5 s. */
   balanceCacheMs?: number
   /** History items per page. Default 20. */

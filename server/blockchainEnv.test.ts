@@ -4,6 +4,14 @@ const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const SPL_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
 
 describe('readBlockchainEnv', () => {
+  it('sets the confirmation depth of the chains INDEXER_CONFIRMATIONS names, and none of the others', () => {
+    const env = readBlockchainEnv({ CHAIN_RPC_URLS: '{"eip155:1":"http://127.0.0.1:8545","eip155:10":"http://127.0.0.1:8546"}', INDEXER_CONFIRMATIONS: '{"eip155:1":12}' })
+    expect(env.chains).toEqual([
+      { chainId: 'eip155:1', rpcUrl: 'http://127.0.0.1:8545', confirmations: 12 },
+      { chainId: 'eip155:10', rpcUrl: 'http://127.0.0.1:8546' },
+    ])
+  })
+
   it('defaults to no chains, the indexer on at 1 s, .portico.id names and 7-day SIWX sessions', () => {
     expect(readBlockchainEnv({})).toEqual({
       chains: [],
@@ -59,6 +67,8 @@ describe('readBlockchainEnv', () => {
     [{ PRICE_TABLE: '{"ETH":3000}' }, 'PRICE_TABLE: ETH must be an object of currency → price, e.g. { "usd": 1 }'],
     [{ INDEXER_ENABLED: 'maybe' }, "INDEXER_ENABLED must be true or false, not 'maybe'"],
     [{ INDEXER_POLL_MS: '10' }, "INDEXER_POLL_MS must be a whole number of milliseconds from 50 to 600000, not '10'"],
+    [{ INDEXER_CONFIRMATIONS: '{"eip155:1":2}' }, 'INDEXER_CONFIRMATIONS: eip155:1 is not in CHAIN_RPC_URLS'],
+    [{ CHAIN_RPC_URLS: '{"eip155:1":"http://x"}', INDEXER_CONFIRMATIONS: '{"eip155:1":1.5}' }, 'INDEXER_CONFIRMATIONS: the confirmations of eip155:1 must be a whole number from 0 to 1000'],
     [{ NAME_SUFFIX: 'portico' }, "NAME_SUFFIX must start with a dot and hold DNS labels, e.g. .portico.id, not 'portico'"],
     [{ SIWX_SESSION_TTL_SECONDS: '5' }, "SIWX_SESSION_TTL_SECONDS must be a whole number of seconds from 60 to 7776000 (90 days), not '5'"],
     [{ ONRAMP_SENDERS: '{"Test":[]}' }, "ONRAMP_SENDERS: 'Test' must be a provider id of a-z, 0-9 and hyphens"],

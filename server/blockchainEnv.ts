@@ -8,7 +8,8 @@
  * - SOLANA_TOKENS    {"solana:5eykt4Us…":[{"mint":"EPjF…","name":"USD Coin","symbol":"USDC"}]}  SPL tokens listed
  * - CHAIN_TOKENS     {"eip155:1":["0x5FbD…"], …}  ERC-20s listed by the balance endpoint
  * - PRICE_TABLE      {"ETH":{"usd":3000}, "eip155:1:0x5FbD…":{"usd":1}}
- * - INDEXER_ENABLED, INDEXER_POLL_MS, INDEXER_START_BLOCKS {"eip155:1":19000000}
+ * - INDEXER_ENABLED, INDEXER_POLL_MS, INDEXER_START_BLOCKS {"eip155:1":19000000},
+ *   INDEXER_CONFIRMATIONS {"eip155:1":12}
  * - NAME_SUFFIX, SIWX_SESSION_TTL_SECONDS
  * - ONRAMP_SENDERS   {"test":["0x…"]}  what history?onramp=test lists
  */
@@ -44,6 +45,7 @@ export function readBlockchainEnv(env: Env): BlockchainEnv {
   const rpcUrls = readJsonObject(env, 'CHAIN_RPC_URLS', '{"eip155:1":"http://127.0.0.1:8545"}') ?? {}
   const tokens = readJsonObject(env, 'CHAIN_TOKENS', '{"eip155:1":["0x5FbDB2315678afecb367f032d93F642f64180aa3"]}') ?? {}
   const startBlocks = readJsonObject(env, 'INDEXER_START_BLOCKS', '{"eip155:1":19000000}') ?? {}
+  const confirmations = readJsonObject(env, 'INDEXER_CONFIRMATIONS', '{"eip155:1":12}') ?? {}
 
   const chains: ChainConfig[] = []
   for (const [chainId, url] of Object.entries(rpcUrls)) {
@@ -91,6 +93,13 @@ export function readBlockchainEnv(env: Env): BlockchainEnv {
       throw new InvalidEnvironmentError(`INDEXER_START_BLOCKS: the start block of ${chainId} must be a whole number of 0 or more`)
     }
     chain.startBlock = block
+  }
+  for (const [chainId, depth] of Object.entries(confirmations)) {
+    const chain = configured('INDEXER_CONFIRMATIONS', chainId)
+    if (typeof depth !== 'number' || !Number.isSafeInteger(depth) || depth < 0 || depth > 1000) {
+      throw new InvalidEnvironmentError(`INDEXER_CONFIRMATIONS: the confirmations of ${chainId} must be a whole number from 0 to 1000`)
+    }
+    chain.confirmations = depth
   }
 
   const priceJson = readJsonObject(env, 'PRICE_TABLE', '{"ETH":{"usd":3000},"PTT":{"usd":1}}')

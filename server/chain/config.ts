@@ -25,6 +25,8 @@ export interface ChainConfig {
   tokens?: readonly Address[]
   /** First block the indexer reads on a fresh database. Default 0 (right for a local chain). */
   startBlock?: number
+  /** Blocks the indexer stays below this chain's head (overrides the indexer's `confirmations`). */
+  confirmations?: number
 }
 
 /** Native currencies of the chains SPEC §9 lists, where they are not Ether. */

@@ -4,18 +4,26 @@
  * ERC-20 / ERC-721 Transfer logs (db/chainIndex.ts). The history endpoint reads only the
  * database.
  *
+ * - It indexes up to `confirmations` blocks below the head, so the reorganisations a
+ *   chain usually has never reach the index.
  * - A batch of blocks and the checkpoint are written in one database transaction, and
  *   rows are keyed naturally and inserted with "on conflict do nothing": a restart
- *   continues after the checkpoint and never loses or duplicates a row.
- * - Each poll first checks that the checkpoint block still has the stored hash. When it
- *   does not (a reorganisation deeper than the checkpoint, or a local chain restarted
- *   from genesis), the chain's rows are dropped and it is indexed again from its start
- *   block.
+ *   continues after the checkpoint and never loses or duplicates a row. The hashes of
+ *   the last `keepBlocks` indexed blocks are kept beside the rows.
+ * - Each poll first checks that the checkpoint block still has the stored hash, and each
+ *   batch that its blocks link to the block before it. When the chain was reorganised
+ *   under the index, the indexer walks back through the kept hashes to the newest block
+ *   the chain still has (the fork point), deletes the rows of the blocks above it only,
+ *   and indexes forward from there. When no kept block is still on the chain (a local
+ *   chain restarted from genesis, a reorganisation deeper than the kept hashes), the
+ *   chain's rows are dropped and it is indexed again from its start block.
+ * - The checkpoint and the hashes live in the database, and every write compares the
+ *   checkpoint (db/chainIndex.ts), so several instances may index one database.
  * - Only what a block says is indexed: ether moved by contracts (internal
  *   transactions) needs tracing and is not listed.
  */
 import { type Hex, type PublicClient, erc721Abi, getAddress, hexToBigInt } from 'viem'
-import { type IndexedTransaction, type IndexedTransfer, createChainIndexStore } from '../db/chainIndex'
+import { type Checkpoint, type IndexedTransaction, type IndexedTransfer, createChainIndexStore } from '../db/chainIndex'
 import { type Kysely } from 'kysely'
 import { type DatabaseSchema } from '../db/schema'
 import { type ChainClients } from './clients'
@@ -33,6 +41,10 @@ export interface ChainIndexerOptions {
   pollIntervalMs?: number
   /** Blocks read and written per database transaction. Default 50. */
   batchBlocks?: number
+  /** Blocks left below the head before a block is indexed (0: the head itself), where a chain sets none. Default 0, right for a local chain. */
+  confirmations?: number
+  /** How many of the latest block hashes are kept for finding a fork point. Default 1024. */
+  keepBlocks?: number
   /** Clock in epoch ms. Default Date.now. */
   now?: () => number
   /** Where problems go (a chain that does not answer is retried, never fatal). */
@@ -44,9 +56,23 @@ export interface IndexerLog {
   warn(message: string, error?: unknown): void
 }
 
+/** What the indexer did on one chain since it was created: for logs and tests. */
+export interface ChainIndexerWork {
+  /** Blocks read from the node and written (again, after a rollback). */
+  blocksIndexed: number
+  /** Reorganisations handled by rolling back to a fork point. */
+  reorgs: number
+  /** Blocks whose rows were deleted by those rollbacks. */
+  blocksRolledBack: number
+  /** Times the whole chain was dropped because no kept block was still on the chain. */
+  resets: number
+}
+
 export interface ChainIndexer {
-  /** Indexes every chain up to its current head, then resolves with the last indexed block per chain. Calls queue up; they never overlap. */
+  /** Indexes every chain up to its head less the confirmations, then resolves with the last indexed block per chain. Calls queue up; they never overlap. */
   syncOnce(): Promise<Record<string, number>>
+  /** Work done per chain id since this indexer was created. */
+  work(chainId: string): ChainIndexerWork
   /** Polls in the background until stop(). */
   start(): void
   /** Stops polling and waits for a running sync to finish. */
@@ -71,6 +97,17 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
   const now = options.now ?? Date.now
   const pollIntervalMs = options.pollIntervalMs ?? 1000
   const batchBlocks = Math.max(1, options.batchBlocks ?? 50)
+  const confirmations = Math.max(0, options.confirmations ?? 0)
+  const keepBlocks = Math.max(1, options.keepBlocks ?? 1024)
+  const workByChain = new Map<string, ChainIndexerWork>()
+  const work = (chainId: string): ChainIndexerWork => {
+    let entry = workByChain.get(chainId)
+    if (entry === undefined) {
+      entry = { blocksIndexed: 0, reorgs: 0, blocksRolledBack: 0, resets: 0 }
+      workByChain.set(chainId, entry)
+    }
+    return entry
+  }
   const log: IndexerLog = options.log ?? { info: () => undefined, warn: () => undefined }
 
   let queue: Promise<unknown> = Promise.resolve()
@@ -94,31 +131,78 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
 
   async function syncChain(chain: ChainConfig, client: PublicClient): Promise<number> {
     const head = Number(await client.getBlockNumber())
-    let checkpoint = await store.checkpoint(chain.chainId)
-    if (checkpoint !== undefined && !(await stillCanonical(client, checkpoint, head))) {
-      log.warn(`indexer: ${chain.chainId} changed under the index (reorganised or restarted): indexing it again from block ${chain.startBlock ?? 0}`)
-      await store.resetChain(chain.chainId)
-      checkpoint = undefined
+    const target = head - Math.max(0, chain.confirmations ?? confirmations)
+    const start = chain.startBlock ?? 0
+    // A reorganisation while a batch is read, or another instance writing first, ends a
+    // pass early; the next pass starts again from the checkpoint. Three are plenty.
+    for (let pass = 1; ; pass++) {
+      let checkpoint = await store.checkpoint(chain.chainId)
+      if (checkpoint !== undefined && (await canonicalHash(client, checkpoint.blockNumber, head)) !== checkpoint.blockHash) {
+        checkpoint = await rollBackToForkPoint(chain, client, checkpoint, head)
+      }
+      let complete = true
+      while ((checkpoint?.blockNumber ?? start - 1) < target) {
+        const from = (checkpoint?.blockNumber ?? start - 1) + 1
+        const to = Math.min(target, from + batchBlocks - 1)
+        const batch = await readBlocks(chain.chainId, client, from, to)
+        // Each block must be the child of the one before it (the checkpoint for the first).
+        const linked = batch.blocks.every((block, i) => (i === 0 ? checkpoint === undefined || block.parentHash === checkpoint.blockHash : block.parentHash === batch.blocks[i - 1]!.blockHash))
+        if (!linked) {
+          complete = false
+          break
+        }
+        const { blockNumber, blockHash } = batch.blocks[batch.blocks.length - 1]!
+        const next = { blockNumber, blockHash }
+        if (!(await store.writeBatch(chain.chainId, batch, checkpoint, next, { now: now(), keepBlocks }))) {
+          complete = false
+          break
+        }
+        work(chain.chainId).blocksIndexed += batch.blocks.length
+        checkpoint = next
+      }
+      if (complete || pass === 3) return checkpoint?.blockNumber ?? start - 1
     }
-    let last = checkpoint?.blockNumber ?? (chain.startBlock ?? 0) - 1
-    while (last < head) {
-      const from = last + 1
-      const to = Math.min(head, from + batchBlocks - 1)
-      const batch = await readBlocks(chain.chainId, client, from, to)
-      await store.writeBatch(chain.chainId, batch, { blockNumber: to, blockHash: batch.lastHash }, now())
-      last = to
-    }
-    return last
   }
 
-  async function stillCanonical(client: PublicClient, checkpoint: { blockNumber: number; blockHash: string }, head: number): Promise<boolean> {
-    if (checkpoint.blockNumber > head) return false
+  /** The chain's hash of a block now, or undefined when it has no such block. */
+  async function canonicalHash(client: PublicClient, blockNumber: number, head: number): Promise<string | undefined> {
+    if (blockNumber > head) return undefined
     try {
-      const block = await client.getBlock({ blockNumber: BigInt(checkpoint.blockNumber) })
-      return block.hash === checkpoint.blockHash
+      return (await client.getBlock({ blockNumber: BigInt(blockNumber) })).hash ?? undefined
     } catch {
-      return false
+      return undefined
     }
+  }
+
+  /**
+   * The checkpoint is no longer on the chain: finds the newest kept block that is (the
+   * fork point) and rolls the index back to it. Resolves with the checkpoint to go on from.
+   */
+  async function rollBackToForkPoint(chain: ChainConfig, client: PublicClient, checkpoint: Checkpoint, head: number): Promise<Checkpoint | undefined> {
+    const kept = await store.blockHashes(chain.chainId, checkpoint.blockNumber - keepBlocks, checkpoint.blockNumber)
+    // Hashes link each block to its parent: when the oldest kept block is gone too, so is
+    // every newer one, and walking back through them would only cost requests.
+    const oldest = kept[kept.length - 1]
+    let forkPoint: Checkpoint | undefined
+    if (oldest !== undefined && (await canonicalHash(client, oldest.blockNumber, head)) === oldest.blockHash) {
+      for (const block of kept) {
+        if ((await canonicalHash(client, block.blockNumber, head)) === block.blockHash) {
+          forkPoint = block
+          break
+        }
+      }
+    }
+    if (!(await store.rollBack(chain.chainId, forkPoint, checkpoint))) return store.checkpoint(chain.chainId)
+    if (forkPoint === undefined) {
+      work(chain.chainId).resets += 1
+      log.warn(`indexer: ${chain.chainId} changed under the index and none of its last ${kept.length} indexed blocks is still on the chain (restarted, or reorganised deeper): indexing it again from block ${chain.startBlock ?? 0}`)
+    } else {
+      const entry = work(chain.chainId)
+      entry.reorgs += 1
+      entry.blocksRolledBack += checkpoint.blockNumber - forkPoint.blockNumber
+      log.warn(`indexer: ${chain.chainId} reorganised: rolled back blocks ${forkPoint.blockNumber + 1} to ${checkpoint.blockNumber}, indexing again from the fork point ${forkPoint.blockNumber}`)
+    }
+    return forkPoint
   }
 
   async function readBlocks(chainId: string, client: PublicClient, from: number, to: number) {
@@ -172,9 +256,11 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
     for (const transfer of transfers) {
       if (transfer.standard === 'erc721' && transfer.token !== null) transfer.nftImage = await nftImage(client, transfer.token, transfer.amount)
     }
-    const lastBlock = blocks[blocks.length - 1]?.block
-    if (!lastBlock?.hash) throw new Error(`${chainId}: block ${to} has no hash`)
-    return { transactions, transfers, lastHash: lastBlock.hash }
+    const hashes = blocks.map(({ block }) => {
+      if (!block.hash) throw new Error(`${chainId}: block ${block.number} has no hash`)
+      return { blockNumber: Number(block.number), blockHash: block.hash, parentHash: block.parentHash }
+    })
+    return { transactions, transfers, blocks: hashes }
   }
 
   async function readBlock(client: PublicClient, blockNumber: number) {
@@ -223,6 +309,7 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
 
   return {
     syncOnce,
+    work: (chainId) => ({ ...work(chainId) }),
     start() {
       if (running || clients.chains.length === 0) return
       running = true

@@ -1,11 +1,18 @@
 /**
- * The chain index: transactions, their transfers, which addresses they touch, and a
- * checkpoint per chain. A batch of blocks and its checkpoint are written in one
- * database transaction, and every row has a natural primary key written with
- * "on conflict do nothing", so a crash, a restart or two indexers at once never lose
- * or duplicate a row.
+ * The chain index: transactions, their transfers, which addresses they touch, the
+ * hashes of the latest indexed blocks and a checkpoint per chain. A batch of blocks and
+ * its checkpoint are written in one database transaction, and every row has a natural
+ * primary key written with "on conflict do nothing", so a crash or a restart never
+ * loses or duplicates a row.
+ *
+ * Several server instances may index one PostgreSQL database. Every write (a batch, a
+ * rollback) takes a per-chain transaction-scoped advisory lock and compares the
+ * checkpoint with the one its indexer started from; when another instance moved it in
+ * between, the write is dropped and that indexer reads the checkpoint again. SQLite
+ * serialises writers on its own (and is refused for several instances).
  */
-import { type Kysely, type Transaction } from 'kysely'
+import { type Kysely, type Transaction, sql } from 'kysely'
+import { type SqlEngine, detectEngine } from './connect'
 import { type ChainTransactionStatus, type DatabaseSchema, type TransferStandard } from './schema'
 import { isoAt, toDate } from './time'
 
@@ -45,6 +52,14 @@ export interface Checkpoint {
   blockHash: string
 }
 
+/** What one batch of blocks adds to the index. */
+export interface IndexedBatch {
+  transactions: IndexedTransaction[]
+  transfers: IndexedTransfer[]
+  /** Every block of the batch, in order: their hashes are kept for finding a fork point. */
+  blocks: Checkpoint[]
+}
+
 export interface StoredTransaction extends Omit<IndexedTransaction, 'minedAt'> {
   minedAt: Date
   sortKey: string
@@ -63,10 +78,21 @@ export interface AccountPageQuery {
 
 export interface ChainIndexStore {
   checkpoint(chainId: string): Promise<Checkpoint | undefined>
-  /** Writes a batch of blocks and moves the checkpoint, atomically. */
-  writeBatch(chainId: string, batch: { transactions: IndexedTransaction[]; transfers: IndexedTransfer[] }, checkpoint: Checkpoint, now: number): Promise<void>
-  /** Forgets everything indexed on a chain (it was reset or reorganised past the checkpoint). */
-  resetChain(chainId: string): Promise<void>
+  /**
+   * Writes a batch of blocks and moves the checkpoint from `expected` to `next`,
+   * atomically. Resolves false, writing nothing, when the checkpoint is no longer
+   * `expected` (another instance indexed or rolled back meanwhile). Block hashes more
+   * than `keepBlocks` below `next` are pruned.
+   */
+  writeBatch(chainId: string, batch: IndexedBatch, expected: Checkpoint | undefined, next: Checkpoint, options: { now: number; keepBlocks: number }): Promise<boolean>
+  /** The kept block hashes from `from` to `to` (inclusive), newest first. */
+  blockHashes(chainId: string, from: number, to: number): Promise<Checkpoint[]>
+  /**
+   * Deletes every row of the blocks above `forkPoint` and moves the checkpoint back to
+   * it; `undefined` forgets the chain entirely. Resolves false, deleting nothing, when
+   * the checkpoint is no longer `expected`.
+   */
+  rollBack(chainId: string, forkPoint: Checkpoint | undefined, expected: Checkpoint): Promise<boolean>
   /** Newest first, `limit` at most. */
   accountTransactions(query: AccountPageQuery): Promise<StoredTransaction[]>
   /** Transfers of these transactions that involve `address` (lower case), in log order. */
@@ -100,14 +126,56 @@ export const SORT_KEY_PATTERN = /^[0-9]{52}$/
  * const page = await index.accountTransactions({ address: '0xf39f…', limit: 20 })
  */
 export function createChainIndexStore(db: Kysely<DatabaseSchema>): ChainIndexStore {
+  // Found once, outside any transaction: a failed probe would abort a PostgreSQL transaction.
+  let engine: Promise<SqlEngine> | undefined
+
+  /**
+   * Runs `write` in a transaction holding the chain's write lock, if the checkpoint is
+   * still `expected`; resolves whether it ran.
+   */
+  async function compareAndWrite(chainId: string, expected: Checkpoint | undefined, write: (trx: Transaction<DatabaseSchema>) => Promise<void>): Promise<boolean> {
+    engine ??= detectEngine(db)
+    const postgres = (await engine) === 'postgres'
+    return db.transaction().execute(async (trx) => {
+      if (postgres) await sql`select pg_advisory_xact_lock(hashtext(${`portico:chain-index:${chainId}`}))`.execute(trx)
+      const current = await readCheckpoint(trx, chainId)
+      if (current?.blockNumber !== expected?.blockNumber || current?.blockHash !== expected?.blockHash) return false
+      await write(trx)
+      return true
+    })
+  }
+
   return {
-    async checkpoint(chainId) {
-      const row = await db.selectFrom('chain_checkpoints').select(['block_number', 'block_hash']).where('chain_id', '=', chainId).executeTakeFirst()
-      return row && { blockNumber: Number(row.block_number), blockHash: row.block_hash }
+    checkpoint: (chainId) => readCheckpoint(db, chainId),
+
+    async blockHashes(chainId, from, to) {
+      const rows = await db
+        .selectFrom('chain_blocks')
+        .select(['block_number', 'block_hash'])
+        .where('chain_id', '=', chainId)
+        .where('block_number', '>=', from)
+        .where('block_number', '<=', to)
+        .orderBy('block_number', 'desc')
+        .execute()
+      return rows.map((row) => ({ blockNumber: Number(row.block_number), blockHash: row.block_hash }))
     },
 
-    async writeBatch(chainId, { transactions, transfers }, checkpoint, now) {
-      await db.transaction().execute(async (trx) => {
+    async rollBack(chainId, forkPoint, expected) {
+      return compareAndWrite(chainId, expected, async (trx) => {
+        const above = forkPoint?.blockNumber ?? -1
+        for (const table of ['chain_account_transactions', 'chain_transfers', 'chain_transactions', 'chain_blocks'] as const) {
+          await trx.deleteFrom(table).where('chain_id', '=', chainId).where('block_number', '>', above).execute()
+        }
+        if (forkPoint === undefined) {
+          await trx.deleteFrom('chain_checkpoints').where('chain_id', '=', chainId).execute()
+        } else {
+          await trx.updateTable('chain_checkpoints').set({ block_number: forkPoint.blockNumber, block_hash: forkPoint.blockHash }).where('chain_id', '=', chainId).execute()
+        }
+      })
+    },
+
+    async writeBatch(chainId, { transactions, transfers, blocks }, expected, checkpoint, { now, keepBlocks }) {
+      return compareAndWrite(chainId, expected, async (trx) => {
         const accountRows = new Map<string, { address: string; chain_id: string; hash: string; block_number: number; sort_key: string }>()
         const keys = new Map<string, string>()
         const txRows = transactions.map((tx) => {
@@ -155,6 +223,16 @@ export function createChainIndexStore(db: Kysely<DatabaseSchema>): ChainIndexSto
         await insertChunks(trx, 'chain_transactions', txRows, ['chain_id', 'hash'])
         await insertChunks(trx, 'chain_transfers', transferRows, ['chain_id', 'hash', 'log_index'])
         await insertChunks(trx, 'chain_account_transactions', [...accountRows.values()], ['address', 'chain_id', 'hash'])
+        const blockRows = blocks.map((block) => ({ chain_id: chainId, block_number: block.blockNumber, block_hash: block.blockHash }))
+        // A block hash is replaced, not kept: the row may be left from before a rollback that another instance did.
+        for (let start = 0; start < blockRows.length; start += INSERT_CHUNK) {
+          await trx
+            .insertInto('chain_blocks')
+            .values(blockRows.slice(start, start + INSERT_CHUNK))
+            .onConflict((conflict) => conflict.columns(['chain_id', 'block_number']).doUpdateSet((eb) => ({ block_hash: eb.ref('excluded.block_hash') })))
+            .execute()
+        }
+        await trx.deleteFrom('chain_blocks').where('chain_id', '=', chainId).where('block_number', '<', checkpoint.blockNumber - keepBlocks).execute()
         await trx
           .insertInto('chain_checkpoints')
           .values({ chain_id: chainId, block_number: checkpoint.blockNumber, block_hash: checkpoint.blockHash, updated_at: isoAt(now) })
@@ -162,14 +240,6 @@ export function createChainIndexStore(db: Kysely<DatabaseSchema>): ChainIndexSto
             conflict.column('chain_id').doUpdateSet({ block_number: checkpoint.blockNumber, block_hash: checkpoint.blockHash, updated_at: isoAt(now) }),
           )
           .execute()
-      })
-    },
-
-    async resetChain(chainId) {
-      await db.transaction().execute(async (trx) => {
-        for (const table of ['chain_account_transactions', 'chain_transfers', 'chain_transactions', 'chain_checkpoints'] as const) {
-          await trx.deleteFrom(table).where('chain_id', '=', chainId).execute()
-        }
       })
     },
 
@@ -229,6 +299,11 @@ export function createChainIndexStore(db: Kysely<DatabaseSchema>): ChainIndexSto
 }
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
+
+async function readCheckpoint(db: Kysely<DatabaseSchema>, chainId: string): Promise<Checkpoint | undefined> {
+  const row = await db.selectFrom('chain_checkpoints').select(['block_number', 'block_hash']).where('chain_id', '=', chainId).executeTakeFirst()
+  return row && { blockNumber: Number(row.block_number), blockHash: row.block_hash }
+}
 
 type ConflictTable = 'chain_transactions' | 'chain_transfers' | 'chain_account_transactions'
 

@@ -254,6 +254,21 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     '0004_onramp_purchases': onrampPurchasesMigration(engine),
     // Social (OAuth / OpenID Connect) and Farcaster logins (server/db/loginAttempts.ts).
     '0005_social_logins': loginAttemptsMigration(engine),
+    // Hashes of recently indexed blocks, so a reorganisation rolls back only the blocks above its fork point (chain/indexer.ts).
+    '0006_chain_blocks': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('chain_blocks')
+          .addColumn('chain_id', 'text', (column) => column.notNull())
+          .addColumn('block_number', engine === 'postgres' ? 'bigint' : 'integer', (column) => column.notNull())
+          .addColumn('block_hash', 'text', (column) => column.notNull())
+          .addPrimaryKeyConstraint('chain_blocks_pk', ['chain_id', 'block_number'])
+          .execute()
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable('chain_blocks').execute()
+      },
+    },
   }
 }
 

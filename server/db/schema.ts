@@ -142,6 +142,17 @@ export interface ChainCheckpointsTable {
   updated_at: Timestamp
 }
 
+/**
+ * Hashes of the latest indexed blocks of each chain (a window, older ones are pruned):
+ * on a reorganisation the indexer walks back through them to the fork point and rolls
+ * back only the blocks above it.
+ */
+export interface ChainBlocksTable {
+  chain_id: string
+  block_number: BlockNumberColumn
+  block_hash: string
+}
+
 export type ChainTransactionStatus = 'confirmed' | 'failed'
 
 /** Mined transactions of the indexed chains. Addresses are lower case. */
@@ -259,6 +270,7 @@ export interface DatabaseSchema {
   auth_wallet_keys: AuthWalletKeysTable
   auth_rate_limits: AuthRateLimitsTable
   chain_checkpoints: ChainCheckpointsTable
+  chain_blocks: ChainBlocksTable
   chain_transactions: ChainTransactionsTable
   chain_transfers: ChainTransfersTable
   chain_account_transactions: ChainAccountTransactionsTable
