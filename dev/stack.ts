@@ -167,7 +167,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       buildDevWallet({ outdir, config: { rpcUrls: chains.rpcUrls } }),
       // The Solana stand-in too: the embedded wallet sends SOL itself (solana_signAndSendTransaction).
       buildSecurePage({ outdir: secureDir, apiUrl: serverUrl, rpcUrls: { ...caipRpcUrls, [solanaLocalnet(solana.url).caipNetworkId]: solana.url } }),
-      serveWalletConnectWallet({ config: { relayUrl: relay.url, rpcUrls: chains.rpcUrls }, port: options.walletConnectWalletPort ?? 0 }),
+      serveWalletConnectWallet({
+        config: {
+          relayUrl: relay.url,
+          rpcUrls: chains.rpcUrls,
+          solana: { rpcUrl: solana.url, chains: [solanaLocalnet(solana.url).caipNetworkId] },
+          bitcoin: { esploraUrl: esplora.url, chains: [bitcoinRegtest.caipNetworkId] },
+        },
+        port: options.walletConnectWalletPort ?? 0,
+      }),
     ])
     const [devWallets] = await Promise.all([
       fundChainDevWallets(solana, esplora),

@@ -55,7 +55,7 @@ export type ServedWalletConnectWallet = {
 export async function serveWalletConnectWallet({ config, port = 0, outdir }: { config: WalletConnectWalletPageConfig; port?: number; outdir?: string }): Promise<ServedWalletConnectWallet> {
   const dir = outdir ?? (await mkdtemp(path.join(os.tmpdir(), 'portico-wc-wallet-')))
   await buildWalletConnectWallet({ outdir: dir, config })
-  const services = [config.relayUrl, ...Object.values(config.rpcUrls ?? {})].map(originOf)
+  const services = [config.relayUrl, ...Object.values(config.rpcUrls ?? {}), ...(config.solana ? [config.solana.rpcUrl] : []), ...(config.bitcoin ? [config.bitcoin.esploraUrl] : [])].map(originOf)
   const server = await serveStatic({ dir, port, csp: contentSecurityPolicy([...new Set(services)]) })
   return {
     url: server.url,

@@ -1,7 +1,7 @@
 // Browser entry of the WalletConnect dev wallet page, bundled by build.ts. The page
 // loads its config script first, then this bundle:
 //
-//   <script src="wc-wallet-config.js"></script>  // globalThis.PORTICO_WC_WALLET = { relayUrl, rpcUrls }
+//   <script src="wc-wallet-config.js"></script>  // globalThis.PORTICO_WC_WALLET = { relayUrl, rpcUrls, solana?, bitcoin? }
 //   <script src="wc-wallet.js"></script>
 //
 // Paste the dapp's `wc:` URI (or open the page with `?uri=wc:...`); proposals and
@@ -21,6 +21,10 @@ export type WalletConnectWalletPageConfig = {
   rpcUrls?: Record<string, string>
   chainIds?: number[]
   privateKey?: Hex
+  /** Serve Solana too: the chains (CAIP-2) and the RPC its sends go to (the Solana stand-in). */
+  solana?: { rpcUrl: string; chains: string[] }
+  /** Serve Bitcoin too: the chains (CAIP-2, default Regtest) and the Esplora API its sends go to. */
+  bitcoin?: { esploraUrl: string; chains?: string[] }
   autoApprove?: boolean
 }
 
@@ -83,13 +87,15 @@ async function main() {
     rpcUrls: config.rpcUrls,
     chainIds: config.chainIds,
     privateKey: config.privateKey,
+    solana: config.solana,
+    bitcoin: config.bitcoin,
     // An explicit icon: with none, the sign-client derives one from the page's <link rel=icon>.
     metadata: { name: 'Portico Dev Wallet (WalletConnect)', description: 'Development wallet over a public test key.', url: location.origin, icons: [DEV_WALLET_ICON] },
     decideProposal: (proposal) => ask(`Connect to ${proposal.dapp.name}?`, `${proposal.dapp.url}\nChains: ${proposal.chains.join(', ')}`),
     decideRequest: (request) => ask(`${request.method} on ${request.chainId}`, JSON.stringify(request.params, null, 2)),
   })
   globalThis.porticoWalletConnectWallet = wallet
-  byId('address').textContent = wallet.address
+  byId('address').textContent = [wallet.address, wallet.solanaAddress, wallet.bitcoinAddress].filter(Boolean).join(' · ')
   status.textContent = `Ready on ${config.relayUrl}`
 
   const renderSessions = () => {

@@ -8,6 +8,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { forgetGlobalCore } from '../../../src/walletconnect/globalCore'
 import { createMemoryStorage } from '../../../src/walletconnect/memoryStorage'
 import { DEV_PRIVATE_KEYS } from '../../chain/devAccounts'
+import { createBitcoinChainWallet, createSolanaChainWallet, WalletRpcError, type ChainWallet } from './chainWallets'
 
 type SignClientInstance = InstanceType<typeof SignClient>
 
@@ -72,7 +73,17 @@ export type WalletConnectDevWalletOptions = {
   metadata?: SignClientTypes.Metadata | undefined
   storagePrefix?: string | undefined
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug' | undefined
-  /** The methods the wallet approves (of those the dapp asks for); default `DevWalletMethods`. */
+  /**
+   * Solana: also approve these CAIP-2 chains (the dapp's Solana networks), with the dev
+   * Solana key, sending through `rpcUrl` (the Solana stand-in).
+   */
+  solana?: { rpcUrl: string; chains: readonly string[] } | undefined
+  /**
+   * Bitcoin: also approve these CAIP-2 chains (default Regtest), with the dev Bitcoin keys,
+   * reading UTXOs from and broadcasting to `esploraUrl` (the Esplora stand-in).
+   */
+  bitcoin?: { esploraUrl: string; chains?: readonly string[] | undefined } | undefined
+  /** The methods the wallet approves (of those the dapp asks for); default every method it answers. */
   methods?: readonly string[] | undefined
   /** Asked for every proposal; default approve. */
   decideProposal?: ((proposal: DevWalletProposal) => boolean | Promise<boolean>) | undefined
@@ -87,15 +98,6 @@ const defaultMetadata: SignClientTypes.Metadata = {
   description: 'Development wallet over a public test key. Never hold real funds with it.',
   url: 'http://127.0.0.1',
   icons: [],
-}
-
-class WalletRpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
 }
 
 /**
@@ -138,17 +140,33 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
     ])
     return [...new Set(asked)]
   }
-  const serves = (chain: string) => chain.split(':')[0] === 'eip155' && chainIds.includes(Number(chain.split(':')[1]))
+  const chainWallets: ChainWallet[] = [
+    ...(options.solana ? [await createSolanaChainWallet(options.solana)] : []),
+    ...(options.bitcoin ? [await createBitcoinChainWallet(options.bitcoin)] : []),
+  ]
+  const chainWalletOf = (chain: string) => chainWallets.find((wallet) => wallet.chains.includes(chain))
+  const isEvm = (chain: string) => chain.split(':')[0] === 'eip155' && chainIds.includes(Number(chain.split(':')[1]))
+  const serves = (chain: string) => isEvm(chain) || chainWalletOf(chain) !== undefined
 
-  function namespacesFor(chains: string[], methods?: readonly string[]): SessionTypes.Namespaces {
-    return {
-      eip155: {
-        chains,
-        accounts: chains.map((chain) => `${chain}:${address}`),
-        methods: [...(methods ?? DevWalletMethods)],
-        events: [...DevWalletEvents],
-      },
+  function evmNamespace(chains: string[], methods?: readonly string[]): SessionTypes.Namespaces {
+    return { eip155: { chains, accounts: chains.map((chain) => `${chain}:${address}`), methods: [...(methods ?? DevWalletMethods)], events: [...DevWalletEvents] } }
+  }
+
+  /** One namespace per family the served chains belong to; `allowed` narrows the methods (the dapp's asks, `options.methods`). */
+  function namespacesFor(chains: string[], allowed: (method: string) => boolean = () => true): SessionTypes.Namespaces {
+    const evm = chains.filter(isEvm)
+    const namespaces: SessionTypes.Namespaces = evm.length > 0 ? evmNamespace(evm, DevWalletMethods.filter(allowed)) : {}
+    for (const wallet of chainWallets) {
+      const served = chains.filter((chain) => wallet.chains.includes(chain))
+      if (served.length === 0) continue
+      namespaces[wallet.namespace] = {
+        chains: served,
+        accounts: served.map((chain) => `${chain}:${wallet.address}`),
+        methods: wallet.methods.filter(allowed),
+        events: [...wallet.events],
+      }
     }
+    return namespaces
   }
 
   client.on('session_proposal', async ({ id, params }) => {
@@ -169,11 +187,10 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
         return
       }
       const asked = new Set([...Object.values(params.optionalNamespaces ?? {}), ...Object.values(params.requiredNamespaces ?? {})].flatMap((n) => n.methods))
-      const methods = (options.methods ?? DevWalletMethods).filter((m) => asked.size === 0 || asked.has(m))
-      const namespaces = namespacesFor(chains, methods)
+      const namespaces = namespacesFor(chains, (m) => (asked.size === 0 || asked.has(m)) && (options.methods?.includes(m) ?? true))
       const { topic, acknowledged } = await client.approve({ id, namespaces })
       await acknowledged()
-      report({ type: 'approved', topic, accounts: namespaces.eip155!.accounts })
+      report({ type: 'approved', topic, accounts: Object.values(namespaces).flatMap((n) => n.accounts) })
     } catch (error) {
       report({ type: 'error', message: messageOf(error) })
     }
@@ -220,7 +237,16 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
     if (!(await (options.decideRequest?.(request) ?? true))) throw new WalletRpcError(4001, 'User rejected the request.')
   }
 
+  /** Methods that only share what the session already shows: answered without asking the visitor. */
+  const sharesOnly = new Set(['solana_getAccounts', 'solana_requestAccounts', 'getAccountAddresses'])
+
   async function answer(request: DevWalletRequest): Promise<unknown> {
+    const chainWallet = chainWalletOf(request.chainId)
+    if (chainWallet) {
+      if (!sharesOnly.has(request.method)) await consent(request)
+      const params = typeof request.params === 'object' && request.params !== null ? (request.params as Record<string, unknown>) : {}
+      return chainWallet.answer(request.method, params, request.chainId)
+    }
     const chainId = Number(request.chainId.split(':')[1])
     const params = (Array.isArray(request.params) ? request.params : []) as unknown[]
     switch (request.method) {
@@ -300,6 +326,13 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
     get address() {
       return address
     },
+    /** The Solana and Bitcoin (payment) addresses the wallet approves, when it serves those namespaces. */
+    get solanaAddress() {
+      return chainWallets.find((wallet) => wallet.namespace === 'solana')?.address
+    },
+    get bitcoinAddress() {
+      return chainWallets.find((wallet) => wallet.namespace === 'bip122')?.address
+    },
     /** The live SignClient, for tests that inspect its stores. */
     signClient: client,
     /** Joins a dapp's pairing from its `wc:` URI; the proposal follows. */
@@ -331,7 +364,7 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
       if (change.address) address = change.address
       const current = client.session.get(topic)
       const chains = change.chainIds?.map((id) => `eip155:${id}`) ?? current.namespaces.eip155?.chains ?? []
-      const { acknowledged } = await client.update({ topic, namespaces: namespacesFor(chains, current.namespaces.eip155?.methods) })
+      const { acknowledged } = await client.update({ topic, namespaces: { ...current.namespaces, ...evmNamespace(chains, current.namespaces.eip155?.methods) } })
       await acknowledged()
     },
     /** Ends a session from the wallet's side (the dapp gets session_delete). */
