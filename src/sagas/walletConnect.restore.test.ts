@@ -1,11 +1,19 @@
 import createSagaMiddleware, { type Task } from 'redux-saga'
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
 import { all, fork } from 'redux-saga/effects'
+import { getBase58Encoder, getPublicKeyFromAddress, verifySignature, type Address, type SignatureBytes } from '@solana/kit'
+import { networks } from 'bitcoinjs-lib'
 import { verifyMessage, type Hex } from 'viem'
+import { startEsplora } from '../../dev/esplora'
 import { startRelay, type Relay } from '../../dev/relay'
+import { solanaLocalnet, startSolanaRpc } from '../../dev/solana'
+import { verifyBitcoinMessage } from '../../dev/wallets/bitcoin'
 import { createWalletConnectDevWallet, type WalletConnectDevWallet } from '../../dev/wallets/walletconnect/wallet'
 import { resolveConfig } from '../config/resolveConfig'
+import { bip122 } from '../plugins/bip122'
+import { bitcoinRegtest } from '../plugins/bip122/networks'
 import { eip155 } from '../plugins/eip155'
+import { solana } from '../plugins/solana'
 import type { NamespacePlugin } from '../plugins/types'
 import { createStorage, type KeyValueStore } from '../storage/createStorage'
 import { createStore, type PorticoStore } from '../store/createStore'
@@ -48,19 +56,24 @@ function keyValueStore(): KeyValueStore & { data: Map<string, string> } {
   return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) }
 }
 
-type Visit = { store: PorticoStore; plugin: NamespacePlugin; loads: () => number; actions: string[]; leave(): Promise<void> }
+type Visit = { store: PorticoStore; plugin: NamespacePlugin; plugins: NamespacePlugin[]; loads: () => number; actions: string[]; leave(): Promise<void> }
 
-/** One page load: the sagas that restore a connection, over the browser's two stores. */
-function visit(porticoStorage: KeyValueStore, signClientStorage: WalletConnectKeyValueStorage): Visit {
-  const networks = [testNetwork(1), testNetwork(10)]
-  const plugin = eip155({ networks })
-  const config = resolveConfig({ projectId: 'portico-test', plugins: [plugin], devtools: false, endpoints: { relay: relay.url } }, { defaultPlugins: () => [] })
+/** One page load: the sagas that restore a connection, over the browser's two stores (an EVM dapp unless `makePlugins` says otherwise). */
+function visit(
+  porticoStorage: KeyValueStore,
+  signClientStorage: WalletConnectKeyValueStorage,
+  makePlugins: () => NamespacePlugin[] = () => [eip155({ networks: [testNetwork(1), testNetwork(10)] })],
+): Visit {
+  const plugins = makePlugins()
+  const plugin = plugins[0]!
+  const networks = plugins.flatMap((p) => [...p.networks])
+  const config = resolveConfig({ projectId: 'portico-test', plugins, devtools: false, endpoints: { relay: relay.url } }, { defaultPlugins: () => [] })
   let loads = 0
   let client: WalletConnectClient | undefined
   let loading: Promise<WalletConnectClient> | undefined
   const context: SagaContext = {
     config,
-    plugins: new Map([['eip155', plugin]]),
+    plugins: new Map(plugins.map((p) => [p.namespace, p])),
     window: undefined,
     services: () => Promise.reject(new Error('no services in this test')),
     now: () => Date.now(),
@@ -88,6 +101,7 @@ function visit(porticoStorage: KeyValueStore, signClientStorage: WalletConnectKe
   const entry: Visit = {
     store,
     plugin,
+    plugins,
     loads: () => loads,
     actions,
     async leave() {
@@ -166,5 +180,47 @@ describe('a WalletConnect connection after a reload', () => {
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(page.loads()).toBe(0)
     expect(relay.connections()).toBe(sockets)
+  })
+})
+
+describe('Solana and Bitcoin over WalletConnect after a reload', () => {
+  it('are restored silently, attached to their plugins again, and sign through the restored session', async () => {
+    const [rpc, esplora] = await Promise.all([startSolanaRpc(), startEsplora()])
+    const localnet = solanaLocalnet(rpc.url)
+    const chainWallet = await createWalletConnectDevWallet({
+      relayUrl: relay.url,
+      solana: { rpcUrl: rpc.url, chains: [localnet.caipNetworkId] },
+      bitcoin: { esploraUrl: esplora.url },
+    })
+    noteSignClientInit()
+    try {
+      const plugins = () => [solana({ networks: [localnet] }), bip122({ networks: [bitcoinRegtest], esploraUrl: esplora.url })]
+      const connected = (s: PorticoState) => s.account.byNamespace.solana?.status === 'connected' && s.account.byNamespace.bip122?.status === 'connected'
+      const porticoStorage = keyValueStore()
+      const signClientStorage = createMemoryStorage()
+      const first = visit(porticoStorage, signClientStorage, plugins)
+      first.store.dispatch(walletConnectActions.connectRequested({}))
+      await untilStore(first.store, (s) => s.walletConnect.uri !== undefined)
+      await chainWallet.pair(first.store.getState().walletConnect.uri!)
+      await untilStore(first.store, connected)
+      expect(JSON.parse(porticoStorage.data.get('portico.store')!).state.connections).toEqual({ solana: 'walletConnect', bip122: 'walletConnect' })
+      await first.leave()
+
+      const second = visit(porticoStorage, signClientStorage, plugins)
+      await untilStore(second.store, connected)
+      const [solanaPlugin, bitcoinPlugin] = second.plugins as [NamespacePlugin, NamespacePlugin]
+      expect(second.store.getState().account.byNamespace.solana?.caipAddress).toBe(`${localnet.caipNetworkId}:${chainWallet.solanaAddress}`)
+      expect(second.store.getState().account.byNamespace.bip122?.caipAddress).toBe(`${bitcoinRegtest.caipNetworkId}:${chainWallet.bitcoinAddress}`)
+
+      const solanaSignature = await solanaPlugin.connectors!.signMessage!({ connectorId: 'walletConnect', address: chainWallet.solanaAddress!, message: 'still here' })
+      const key = await getPublicKeyFromAddress(chainWallet.solanaAddress! as Address)
+      expect(await verifySignature(key, getBase58Encoder().encode(solanaSignature) as SignatureBytes, new TextEncoder().encode('still here'))).toBe(true)
+      const bitcoinSignature = await bitcoinPlugin.connectors!.signMessage!({ connectorId: 'walletConnect', address: chainWallet.bitcoinAddress!, message: 'still here' })
+      expect(verifyBitcoinMessage(chainWallet.bitcoinAddress!, 'still here', bitcoinSignature, networks.regtest)).toBe(true)
+    } finally {
+      for (const visited of visits.splice(0)) await visited.leave()
+      await chainWallet.destroy()
+      await Promise.all([rpc.stop(), esplora.stop()])
+    }
   })
 })
