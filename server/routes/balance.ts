@@ -131,7 +131,7 @@ export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (ap
   }
 
   /** One balance line, priced from the price source. `address` is the token's contract or mint; none for the native coin. */
-  async function balanceEntry(chainId: string, token: BalanceToken, amount: bigint, currency: string, iconUrl: (symbol: string) => string): Promise<Wire.TokenBalance> {
+  async function balanceEntry(chainId: Wire.TokenBalance['chainId'], token: BalanceToken, amount: bigint, currency: string, iconUrl: (symbol: string) => string): Promise<Wire.TokenBalance> {
     const numeric = formatUnits(amount, token.decimals)
     const price = (await prices.priceOf({ chainId, address: token.address, symbol: token.symbol }, currency)) ?? 0
     return {

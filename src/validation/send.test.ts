@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors'
-import { isSendNamespace, isSendValid, validateSend, type SendInput } from './send'
+import { AMOUNT_OVER_BALANCE_MESSAGE, isSendNamespace, isSendValid, TOO_MANY_DECIMALS_MESSAGE, validateSend, type SendInput } from './send'
 
 type Token = { symbol: string; address?: string }
 const eth: Token = { symbol: 'ETH' }
@@ -100,5 +100,28 @@ describe('isSendNamespace', () => {
     expect(isSendNamespace('solana')).toBe(true)
     expect(isSendNamespace('bip122')).toBe(false)
     expect(isSendNamespace(undefined)).toBe(false)
+  })
+})
+
+describe('validateSend with a token balance (SPEC §3 quantity)', () => {
+  const ptt = { symbol: 'PTT', quantity: { decimals: '6', numeric: '12.5' } }
+  const solana = { ...valid, receiverAddress: solReceiver, chainNamespace: 'solana', token: ptt } as const
+
+  it("refuses more fraction digits than the token's decimals, whatever the namespace's native decimals", () => {
+    expect(validateSend({ ...solana, amount: '0.000001' }).amount).toBe('0.000001')
+    expect(failure({ ...solana, amount: '0.0000001' }).shortMessage).toBe(TOO_MANY_DECIMALS_MESSAGE)
+    expect(failure({ ...solana, amount: '1.1234567' }).issues).toEqual([{ path: 'amount', message: 'At most 6 decimal places' }])
+  })
+
+  it('refuses more than the balance, and takes all of it', () => {
+    expect(validateSend({ ...solana, amount: '12.5' }).amount).toBe('12.5')
+    expect(validateSend({ ...solana, amount: '12.500000' }).amount).toBe('12.500000')
+    expect(failure({ ...solana, amount: '12.500001' }).shortMessage).toBe(AMOUNT_OVER_BALANCE_MESSAGE)
+    expect(failure({ ...solana, amount: 13 }).shortMessage).toBe(AMOUNT_OVER_BALANCE_MESSAGE)
+  })
+
+  it('checks the SPEC §8 rules first, and nothing more for a token without a balance', () => {
+    expect(failure({ ...solana, amount: '99', receiverAddress: '' }).shortMessage).toBe('An amount and receiver address are required')
+    expect(validateSend({ ...valid, amount: '99.1234567890123456789' }).amount).toBe('99.1234567890123456789')
   })
 })

@@ -8,6 +8,10 @@ export type SendNamespace = (typeof SendNamespaces)[number]
 
 /** Shown when the receiver is present but not an address of the namespace; SPEC §8 gives no wording. */
 export const INVALID_RECEIVER_MESSAGE = 'Invalid receiver address'
+/** The amount has more fraction digits than the token's decimals (it could not be sent as typed). */
+export const TOO_MANY_DECIMALS_MESSAGE = 'Too many decimal places for this token'
+/** The amount is more than the token balance the account holds. */
+export const AMOUNT_OVER_BALANCE_MESSAGE = 'The amount is more than the balance'
 
 /** The send form as the store holds it: every field may still be missing. */
 export type SendInput<TToken> = {
@@ -49,6 +53,21 @@ function isReceiverFor(namespace: SendNamespace, address: string): boolean {
   return namespace === 'eip155' ? isEvmAddress(address) : isSolanaAddress(address)
 }
 
+/** A token balance's `quantity` (SPEC §3 Token balance), when the token carries one. */
+function quantityOf(token: unknown): { decimals: number; numeric: string } | undefined {
+  const quantity = (token as { quantity?: { decimals?: unknown; numeric?: unknown } } | null)?.quantity
+  const decimals = Number(quantity?.decimals)
+  if (typeof quantity?.numeric !== 'string' || !DECIMAL.test(quantity.numeric) || !Number.isInteger(decimals) || decimals < 0) return undefined
+  return { decimals, numeric: quantity.numeric }
+}
+
+/** '1.5' with 6 decimals → 1500000n; undefined when it has more fraction digits than `decimals`. */
+function baseUnits(amount: string, decimals: number): bigint | undefined {
+  const [whole = '', fraction = ''] = amount.split('.')
+  if (fraction.length > decimals) return undefined
+  return BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`)
+}
+
 /** Runs the checks in order; returns the narrowed send or the error to throw. */
 function checkSend<TToken>(input: SendInput<TToken>): ValidSend<TToken> | ValidationError {
   const amount = positiveAmount(input.amount)
@@ -73,6 +92,18 @@ function checkSend<TToken>(input: SendInput<TToken>): ValidSend<TToken> | Valida
   if (!isReceiverFor(chainNamespace, receiverAddress)) {
     return new ValidationError(INVALID_RECEIVER_MESSAGE, [{ path: 'receiverAddress', message: INVALID_RECEIVER_MESSAGE }])
   }
+  const quantity = quantityOf(token)
+  if (quantity && DECIMAL.test(amount)) {
+    const wanted = baseUnits(amount, quantity.decimals)
+    if (wanted === undefined) {
+      return new ValidationError(TOO_MANY_DECIMALS_MESSAGE, [{ path: 'amount', message: `At most ${quantity.decimals} decimal places` }])
+    }
+    // The balance's own digits beyond the decimals cannot exist; compare at the finer scale.
+    const scale = Math.max(quantity.decimals, quantity.numeric.split('.')[1]?.length ?? 0)
+    if (baseUnits(amount, scale)! > baseUnits(quantity.numeric, scale)!) {
+      return new ValidationError(AMOUNT_OVER_BALANCE_MESSAGE, [{ path: 'amount', message: `The balance is ${quantity.numeric}` }])
+    }
+  }
   return { amount, receiverAddress, token, chainNamespace }
 }
 
@@ -86,7 +117,12 @@ function checkSend<TToken>(input: SendInput<TToken>): ValidSend<TToken> | Valida
  * 2. a token: 'A token is required';
  * 3. the namespace is eip155 or solana: 'Unsupported chain';
  * 4. the receiver is an address of that namespace: 'Invalid receiver address' (not in
- *    the SPEC; it needs the namespace, so it comes after 3).
+ *    the SPEC; it needs the namespace, so it comes after 3);
+ * 5. when the token carries its balance (`quantity`, SPEC §3 Token balance) and the
+ *    amount is a plain decimal: no more fraction digits than the token's decimals ('Too many
+ *    decimal places for this token': 6 for most SPL tokens and USDC, 9 for SOL, 18 for
+ *    ETH), and no more than the balance ('The amount is more than the balance'). Neither
+ *    is in the SPEC; both would otherwise fail later, or, for the decimals, be rounded.
  *
  * @example
  * validateSend({ amount: '0.1', receiverAddress: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', token: eth, chainNamespace: 'eip155' })

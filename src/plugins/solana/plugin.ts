@@ -12,7 +12,7 @@ export type SolanaPluginOptions = {
   networks?: readonly CaipNetwork[] | undefined
 }
 
-/** SPEC §5 feature support for Solana: balance and send; no names, activity or swaps. */
+/** SPEC §5 feature support for Solana: balance and send (SOL and SPL tokens); no names, activity or swaps. */
 export const solanaFeatures: PluginFeatures = {
   balance: true,
   names: false,
@@ -78,7 +78,7 @@ function solanaConnectors(runtime: SolanaRuntime): ConnectorCapability {
       return (await walletStandard()).signMessage(runtime, connectorId, address, message)
     },
     async sendTransaction(parameters) {
-      return (await import('./transfer')).sendSol(runtime, parameters)
+      return (await import('./transfer')).sendTransfer(runtime, parameters)
     },
     createProvider: (host) => createSolanaDappWallet(runtime, host),
   }

@@ -6,7 +6,7 @@ import { WalletConnectionError } from '@solana/wallet-adapter-base'
 import { createSolanaRpc, generateKeyPairSigner, getBase58Encoder, getPublicKeyFromAddress, verifySignature, type SignatureBytes } from '@solana/kit'
 import type { Wallet } from '@wallet-standard/base'
 
-import { solanaLocalnet, startSolanaRpc, type SolanaRpc } from '../../../dev/solana'
+import { solanaLocalnet, startSolanaRpc, TEST_SPL_TOKEN, testTokenAccountOf, type SolanaRpc } from '../../../dev/solana'
 import { createSolanaDevWallet, installSolanaDevWallet, registerWallet, type InstalledSolanaDevWallet } from '../../../dev/wallets/solana'
 import { ConnectorNotFoundError, RpcError, TransactionNodeError, ValidationError, WalletSessionError } from '../../errors'
 import type { ConnectorInfo } from '../../types/connector'
@@ -52,6 +52,14 @@ function events(connectorId: string) {
   })
   stops.push(stop)
   return { next: () => new Promise<ConnectorEvent>((resolve) => (queue.length ? resolve(queue.shift()!) : waiting.push(resolve))), stop }
+}
+
+/** The dev wallet's accounts behind a wallet without solana:signAndSendTransaction, as 'Sign Only'. */
+function registerSignOnlyWallet(): () => void {
+  const { wallet } = installed
+  const { 'solana:signAndSendTransaction': _omitted, ...features } = wallet.features
+  const signOnly: Wallet = { version: '1.0.0', name: 'Sign Only', icon: wallet.icon, chains: wallet.chains, features, get accounts() { return wallet.accounts } }
+  return registerWallet(pageWindow, signOnly)
 }
 
 beforeAll(async () => {
@@ -203,10 +211,7 @@ describe('balance and send SOL', () => {
   })
 
   it('signs with solana:signTransaction and sends through the RPC when the wallet cannot send', async () => {
-    const { wallet } = installed
-    const { 'solana:signAndSendTransaction': _omitted, ...features } = wallet.features
-    const signOnly: Wallet = { version: '1.0.0', name: 'Sign Only', icon: wallet.icon, chains: wallet.chains, features, get accounts() { return wallet.accounts } }
-    const off = registerWallet(pageWindow, signOnly)
+    const off = registerSignOnlyWallet()
     try {
       const { address: from } = await connectors().connect({ connectorId: 'wallet-standard:Sign Only', network: localnet })
       const to = (await generateKeyPairSigner()).address
@@ -250,9 +255,68 @@ describe('balance and send SOL', () => {
     await expect(send('1111111111111111111111111111111111111111111', '1')).rejects.toBeInstanceOf(ValidationError) // base58, not 32 bytes
     await expect(send(from, '0')).rejects.toBeInstanceOf(ValidationError)
     await expect(send(from, '1.5')).rejects.toBeInstanceOf(ValidationError)
-    await expect(send(from, '1', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).rejects.toThrow(/not supported/)
+    await expect(send(from, '1', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).rejects.toMatchObject({ name: 'ValidationError', shortMessage: 'Unknown token' }) // no such mint here
+    await expect(send(from, '1', '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045')).rejects.toMatchObject({ shortMessage: 'Unknown token' })
     const noRpc = { ...localnet, rpcUrls: { default: { http: [] } } }
     await expect(connectors().sendTransaction!({ connectorId: DEV_WALLET, network: noRpc, from, to: from, amount: '1' })).rejects.toBeInstanceOf(WalletSessionError)
+  })
+})
+
+describe('send SPL tokens (the stand-in test token, 6 decimals)', () => {
+  const mint = TEST_SPL_TOKEN.mint
+  /** Base units of the test token `owner` holds, read from the stand-in (0 without a token account). */
+  const tokensOf = async (owner: string) => {
+    const { value } = await createSolanaRpc(rpc.url).getTokenAccountsByOwner(owner as never, { mint: mint as never }, { encoding: 'jsonParsed' }).send()
+    return value.reduce((sum, { account }) => sum + BigInt((account.data as { parsed: { info: { tokenAmount: { amount: string } } } }).parsed.info.tokenAmount.amount), 0n)
+  }
+  const accountExists = async (address: string) => (await createSolanaRpc(rpc.url).getAccountInfo(address as never).send()).value !== null
+
+  it("creates a fresh receiver's associated token account and transfers into it; the sender pays fee and rent", async () => {
+    const { address: from } = await connectors().connect({ connectorId: DEV_WALLET, network: localnet })
+    await rpc.mintTestToken(from, 10_000_000n)
+    const to = (await generateKeyPairSigner()).address
+    const held = await tokensOf(from)
+    const lamportsBefore = await lamportsOf(from)
+    expect(await accountExists(await testTokenAccountOf(to))).toBe(false)
+    const signature = await connectors().sendTransaction!({ connectorId: DEV_WALLET, network: localnet, from, to, amount: '1250000', token: mint })
+    expect((await createSolanaRpc(rpc.url).getSignatureStatuses([signature as never]).send()).value[0]).toMatchObject({ err: null })
+    await expect(tokensOf(to)).resolves.toBe(1_250_000n)
+    await expect(tokensOf(from)).resolves.toBe(held - 1_250_000n)
+    expect(await accountExists(await testTokenAccountOf(to))).toBe(true)
+    await expect(lamportsOf(to)).resolves.toBe(0n) // the receiver pays nothing
+    await expect(lamportsOf(from)).resolves.toBe(lamportsBefore - FEE - rpc.ledger.svm.minimumBalanceForRentExemption(165n))
+  })
+
+  it('transfers into an associated token account that already exists, signing only when the wallet cannot send', async () => {
+    const off = registerSignOnlyWallet()
+    try {
+      const { address: from } = await connectors().connect({ connectorId: 'wallet-standard:Sign Only', network: localnet })
+      await rpc.mintTestToken(from, 5_000_000n)
+      const to = (await generateKeyPairSigner()).address
+      await rpc.mintTestToken(to, 1n)
+      const before = await lamportsOf(from)
+      await connectors().sendTransaction!({ connectorId: 'wallet-standard:Sign Only', network: localnet, from, to, amount: '3000000', token: mint })
+      await expect(tokensOf(to)).resolves.toBe(3_000_001n)
+      await expect(lamportsOf(from)).resolves.toBe(before - FEE) // no rent: the account existed
+    } finally {
+      await connectors().disconnect({ connectorId: 'wallet-standard:Sign Only' })
+      off()
+    }
+  })
+
+  it('refuses more tokens than the account holds before the wallet is asked, and nothing moves', async () => {
+    const { address: from } = await connectors().connect({ connectorId: DEV_WALLET, network: localnet })
+    const held = await tokensOf(from)
+    installed.wallet.dev.setApprove(() => {
+      throw new Error('the wallet must not be asked')
+    })
+    const to = (await generateKeyPairSigner()).address
+    const error = await connectors()
+      .sendTransaction!({ connectorId: DEV_WALLET, network: localnet, from, to, amount: String(held + 1n), token: mint })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'ValidationError', shortMessage: 'Insufficient token balance' })
+    await expect(tokensOf(from)).resolves.toBe(held)
+    await expect(tokensOf(to)).resolves.toBe(0n)
   })
 })
 

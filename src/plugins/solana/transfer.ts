@@ -1,17 +1,29 @@
-// Sending SOL: a System Program transfer built with @solana/kit, signed and sent by the
-// wallet (`solana:signAndSendTransaction`), or signed by it (`solana:signTransaction`)
-// and sent through the network's RPC. Loaded on first use.
+// Sending SOL and SPL tokens: a System Program transfer built with @solana/kit, or, for
+// a token, the receiver's associated token account created if missing (idempotent) and a
+// Token program `TransferChecked`, built with @solana-program/token. Signed and sent by
+// the wallet (`solana:signAndSendTransaction`), or signed by it
+// (`solana:signTransaction`) and sent through the network's RPC. Loaded on first use.
 import { WalletSendTransactionError } from '@solana/wallet-adapter-base'
 import type { SolanaSignAndSendTransactionFeature, SolanaSignTransactionFeature } from '@solana/wallet-standard-features'
 import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getMintDecoder,
+  getMintSize,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
+import {
   AccountRole,
   address as toAddress,
-  appendTransactionMessageInstruction,
+  appendTransactionMessageInstructions,
   compileTransaction,
+  createNoopSigner,
   createSolanaRpc,
   createTransactionMessage,
   getBase58Decoder,
   getBase64EncodedWireTransaction,
+  getBase64Encoder,
   getTransactionDecoder,
   getTransactionEncoder,
   isAddress,
@@ -20,10 +32,12 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Address,
   type Instruction,
+  type Rpc,
+  type SolanaRpcApi,
 } from '@solana/kit'
 
 import { Time } from '../../config/constants'
-import { PorticoError, ValidationError, WalletError } from '../../errors'
+import { ValidationError, WalletError } from '../../errors'
 import { INVALID_RECEIVER_MESSAGE } from '../../validation/send'
 import type { SendParameters } from '../types'
 import { walletChainOf } from './chains'
@@ -56,25 +70,66 @@ export function transferSolInstruction(source: Address, destination: Address, la
   }
 }
 
-function lamportsOf(amount: string): bigint {
-  const lamports = /^[0-9]+$/.test(amount) ? BigInt(amount) : 0n
-  if (lamports <= 0n || lamports > U64_MAX) {
-    throw new ValidationError('Invalid amount', [{ path: 'amount', message: 'A positive whole number of lamports is required' }])
+/** The Token-2022 program: its mints take the same `TransferChecked` and associated accounts. */
+const TOKEN_2022_PROGRAM = toAddress('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
+
+function baseUnitsOf(amount: string, unit: string): bigint {
+  const value = /^[0-9]+$/.test(amount) ? BigInt(amount) : 0n
+  if (value <= 0n || value > U64_MAX) {
+    throw new ValidationError('Invalid amount', [{ path: 'amount', message: `A positive whole number of ${unit} is required` }])
   }
-  return lamports
+  return value
+}
+
+type TokenSend = { rpc: Rpc<SolanaRpcApi>; owner: Address; to: Address; mint: Address; amount: bigint }
+
+/**
+ * The instructions of an SPL transfer: create the receiver's associated token account
+ * when it is missing (idempotent: a no-op when it exists; the sender pays its rent), then
+ * `TransferChecked` from the sender's associated account with the mint's decimals, which
+ * the program checks. The mint's decimals and program come from the chain, and the
+ * sender's holding is checked first, so a shortfall is refused before the wallet is asked.
+ */
+async function tokenTransferInstructions({ rpc, owner, to, mint, amount }: TokenSend): Promise<Instruction[]> {
+  const send = { abortSignal: AbortSignal.timeout(Time.rpcTimeoutMs) }
+  const { value: mintAccount } = await rpc.getAccountInfo(mint, { encoding: 'base64', commitment: 'confirmed' }).send(send)
+  const tokenProgram = mintAccount?.owner
+  const data = mintAccount ? getBase64Encoder().encode(mintAccount.data[0]) : new Uint8Array()
+  // A Token-2022 mint starts with the same 82 bytes, its extensions follow.
+  if ((tokenProgram !== TOKEN_PROGRAM_ADDRESS && tokenProgram !== TOKEN_2022_PROGRAM) || data.length < getMintSize()) {
+    throw new ValidationError('Unknown token', [{ path: 'token', message: `${mint} is not an SPL token mint on this network` }])
+  }
+  const { decimals } = getMintDecoder().decode(data)
+  const [[source], [destination]] = await Promise.all([
+    findAssociatedTokenPda({ owner, mint, tokenProgram }),
+    findAssociatedTokenPda({ owner: to, mint, tokenProgram }),
+  ])
+  const held = await rpc
+    .getTokenAccountBalance(source, { commitment: 'confirmed' })
+    .send(send)
+    .then(({ value }) => BigInt(value.amount))
+    .catch(() => 0n) // no token account: nothing held
+  if (held < amount) {
+    throw new ValidationError('Insufficient token balance', [{ path: 'amount', message: `The account holds ${held} base units of ${mint}; ${amount} were asked` }])
+  }
+  // The wallet signs; a no-op signer only marks the owner as the paying and authorising signer.
+  const payer = createNoopSigner(owner)
+  return [
+    getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: to, mint, tokenProgram }),
+    getTransferCheckedInstruction({ source, mint, destination, authority: payer, amount, decimals }, { programAddress: tokenProgram }),
+  ]
 }
 
 /**
- * Sends `amount` lamports from the connected account to `to` and returns the transaction
- * signature (base58) once the cluster accepted it.
+ * Sends `amount` from the connected account to `to` and returns the transaction signature
+ * (base58) once the cluster accepted it: lamports of SOL, or, with `token` (a mint
+ * address), base units of that SPL token.
  */
-export async function sendSol(runtime: SolanaRuntime, parameters: SendParameters & { connectorId: string }): Promise<string> {
+export async function sendTransfer(runtime: SolanaRuntime, parameters: SendParameters & { connectorId: string }): Promise<string> {
   const { connectorId, network, from, to, amount, token } = parameters
-  if (token !== undefined) {
-    throw new PorticoError('Token transfers are not supported on Solana yet', { code: 'solana/token-send-unsupported', metaMessages: [`Token: ${token}`] })
-  }
   if (!isAddress(to)) throw new ValidationError(INVALID_RECEIVER_MESSAGE, [{ path: 'receiverAddress', message: INVALID_RECEIVER_MESSAGE }])
-  const lamports = lamportsOf(amount)
+  if (token !== undefined && !isAddress(token)) throw new ValidationError('Unknown token', [{ path: 'token', message: `${token} is not a Solana mint address` }])
+  const value = baseUnitsOf(amount, token === undefined ? 'lamports' : 'base units')
   const live = connection(runtime, connectorId)
   const account = accountFor(live, from)
   const features = live.wallet.features as Partial<SolanaSignAndSendTransactionFeature & SolanaSignTransactionFeature>
@@ -93,11 +148,15 @@ export async function sendSol(runtime: SolanaRuntime, parameters: SendParameters
       .getLatestBlockhash({ commitment: 'confirmed' })
       .send({ abortSignal: AbortSignal.timeout(Time.rpcTimeoutMs) })
     const payer = toAddress(account.address)
+    const instructions =
+      token === undefined
+        ? [transferSolInstruction(payer, toAddress(to), value)]
+        : await tokenTransferInstructions({ rpc, owner: payer, to: toAddress(to), mint: toAddress(token), amount: value })
     const message = pipe(
       createTransactionMessage({ version: versions.includes(0) ? 0 : 'legacy' }),
       (m) => setTransactionMessageFeePayer(payer, m),
       (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-      (m) => appendTransactionMessageInstruction(transferSolInstruction(payer, toAddress(to), lamports), m),
+      (m) => appendTransactionMessageInstructions(instructions, m),
     )
     const transaction = new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
 
