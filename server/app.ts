@@ -40,6 +40,7 @@ import { socialRoutes } from './routes/social'
 import { healthRoutes } from './routes/health'
 import { imageRoutes } from './routes/images'
 import { projectConfigRoutes } from './routes/projectConfig'
+import { type RpcUpstream, rpcRoutes } from './routes/rpc'
 import { walletListingRoutes } from './routes/walletListing'
 import { type WalletRegistry, shippedWalletRegistry } from './walletRegistry'
 
@@ -112,6 +113,12 @@ export interface CreateServerOptions {
   onramp?: OnrampEnv
   /** BUNDLER_KEY: turns on the development bundler on the local chains (server/bundler, docs/smart-accounts.md). */
   bundlerKey?: Hex
+  /**
+   * The wallet RPC service (`GET|POST /v1/rpc`, routes/rpc.ts) serves every chain of
+   * `blockchain.chains` and `blockchain.solanaChains`. Its node timeout and batch size
+   * default to SPEC §9's 10 s and 1000.
+   */
+  rpc?: { timeoutMs?: number; batchSize?: number }
 }
 
 /**
@@ -173,6 +180,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     ...(options.onramp?.providers ? { providers: options.onramp.providers } : {}),
     ...(options.onramp?.testProviderKey ? { testProvider: { funderKey: options.onramp.testProviderKey, purchases: createOnrampPurchaseStore(db) } } : {}),
   })
+  app.register(rpcRoutes, { projects, upstreams: rpcUpstreams(options.blockchain), ...options.rpc })
   if (options.bundlerKey) registerBundlerRoutes(app, { projects, clients: chain.clients, bundlerKey: options.bundlerKey, secureOrigins })
 
   if (options.auth !== undefined) {
@@ -209,4 +217,12 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   }
 
   return app
+}
+
+/** The RPC service's nodes: the chains the Blockchain API reads, EVM and Solana. */
+function rpcUpstreams(blockchain: BlockchainServerOptions | undefined): Map<string, RpcUpstream> {
+  const upstreams = new Map<string, RpcUpstream>()
+  for (const chain of blockchain?.chains ?? []) upstreams.set(chain.chainId, { family: 'eip155', rpcUrl: chain.rpcUrl })
+  for (const chain of blockchain?.solanaChains ?? []) upstreams.set(chain.chainId, { family: 'solana', rpcUrl: chain.rpcUrl })
+  return upstreams
 }

@@ -42,6 +42,10 @@ export interface RouteLimits {
   farcasterCompletesPerIp: RateLimitRule
   /** POST /auth/v1/farcaster/complete waiting at once for one client. Default 2. */
   farcasterPendingPerIp: number
+  /** GET|POST /v1/rpc from one client; a batch (up to 1000 calls) counts once. Default 600 a minute. */
+  rpcPerIp: RateLimitRule
+  /** GET|POST /v1/rpc for one project, all clients; a batch counts once. Default 6,000 a minute. */
+  rpcPerProject: RateLimitRule
 }
 
 export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
@@ -56,6 +60,8 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   farcasterStartsPerIp: { max: 10, windowMs: 10 * 60_000 },
   farcasterCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
   farcasterPendingPerIp: 2,
+  rpcPerIp: { max: 600, windowMs: 60_000 },
+  rpcPerProject: { max: 6_000, windowMs: 60_000, escalate: false },
 }
 
 type RuleName = Exclude<keyof RouteLimits, 'farcasterPendingPerIp'>
@@ -84,6 +90,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
     limits: [{ rule: 'farcasterCompletesPerIp', by: 'ip' }],
     concurrent: 'farcasterPendingPerIp',
   },
+  'GET /v1/rpc': { what: 'RPC requests', limits: [{ rule: 'rpcPerIp', by: 'ip' }, { rule: 'rpcPerProject', by: 'project' }] },
+  'POST /v1/rpc': { what: 'RPC requests', limits: [{ rule: 'rpcPerIp', by: 'ip' }, { rule: 'rpcPerProject', by: 'project' }] },
 }
 
 /** Finished windows, penalties and leases are deleted at most this often, by whichever request comes. */

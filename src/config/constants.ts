@@ -3,6 +3,8 @@
  * in one module. Code reads these by name; nothing else in Portico spells a timeout.
  */
 
+import { RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from '../shared/rpcService'
+
 const SECOND = 1000
 const MINUTE = 60 * SECOND
 
@@ -23,7 +25,7 @@ export const Time = {
   /** Delay between two toasts. */
   toastSwapDelayMs: 150,
   imagePreloadTimeoutMs: 2 * SECOND,
-  rpcTimeoutMs: 10 * SECOND,
+  rpcTimeoutMs: RPC_TIMEOUT_MS,
   /** Iframe load timeout and the login request timeout. */
   frameLoadTimeoutMs: 20_000,
   frameRequestTimeoutMs: 30_000,
@@ -37,7 +39,7 @@ export const Time = {
 
 export const Limits = {
   logBufferBytes: 1_024_000,
-  rpcBatchSize: 1000,
+  rpcBatchSize: RPC_BATCH_SIZE,
   recentWallets: 2,
   recommendedWallets: 4,
   walletsPerPage: 40,

@@ -1,6 +1,7 @@
 import { ConfigError, NetworkNotFoundError, SiweAndSiwxConflictError, ValidationError } from '../errors'
 import { createPluginRegistry, type PluginRegistry } from '../plugins/registry'
 import type { NamespacePlugin } from '../plugins/types'
+import { rpcServiceUrl } from '../shared/rpcService'
 import type { CaipNetwork } from '../types/network'
 import { isAccountType } from '../validation/accountType'
 import { type AccountType, DefaultAccountTypes } from './constants'
@@ -66,8 +67,8 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
   const { plugins } = registry
   const namespaces = new Set(registry.namespaces)
 
-  const networks = config.networks ?? plugins.flatMap((p) => p.networks)
-  for (const network of networks) {
+  const listed = config.networks ?? plugins.flatMap((p) => p.networks)
+  for (const network of listed) {
     if (!namespaces.has(network.chainNamespace)) {
       throw new ConfigError(`Network '${network.caipNetworkId}' needs a plugin for the '${network.chainNamespace}' namespace.`, {
         metaMessages: ['Add the plugin to config.plugins, e.g. plugins: [eip155(), solana()].'],
@@ -75,16 +76,19 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     }
   }
 
+  const endpoints: Endpoints = { ...defaultEndpoints, ...stripUndefined(config.endpoints ?? {}) }
+  for (const [name, url] of Object.entries(endpoints)) {
+    if (!isUrl(url)) throw new ValidationError(`endpoints.${name} must be an absolute URL.`, [{ path: `endpoints.${name}`, message: url }])
+  }
+
+  const projectId = typeof config.projectId === 'string' && config.projectId.trim() ? config.projectId.trim() : undefined
+  const networks = projectId === undefined ? listed : listed.map((network) => offerServerRpc(network, endpoints.blockchainApi, projectId))
+
   let defaultNetwork: CaipNetwork | undefined = networks[0]
   if (config.defaultNetwork !== undefined) {
     const wanted = typeof config.defaultNetwork === 'string' ? config.defaultNetwork : config.defaultNetwork.caipNetworkId
     defaultNetwork = networks.find((n) => n.caipNetworkId === wanted)
     if (!defaultNetwork) throw new NetworkNotFoundError({ metaMessages: [`defaultNetwork: ${wanted}`] })
-  }
-
-  const endpoints: Endpoints = { ...defaultEndpoints, ...stripUndefined(config.endpoints ?? {}) }
-  for (const [name, url] of Object.entries(endpoints)) {
-    if (!isUrl(url)) throw new ValidationError(`endpoints.${name} must be an absolute URL.`, [{ path: `endpoints.${name}`, message: url }])
   }
 
   if (config.strings !== undefined) checkStrings(config.strings, 'strings')
@@ -96,8 +100,6 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     }
     accountTypes[namespace] = type
   }
-
-  const projectId = typeof config.projectId === 'string' && config.projectId.trim() ? config.projectId.trim() : undefined
 
   return {
     projectId,
@@ -122,6 +124,16 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     strings: config.strings ?? {},
     accountTypes,
   }
+}
+
+/**
+ * Offers the network the Portico server's RPC service (SPEC §7) as `rpcUrls.portico`:
+ * the server named by `endpoints.blockchainApi` serves it for this project. Whether a
+ * plugin reads through it is the plugin's call (a network with RPC URLs of the dapp's
+ * own is read from those alone).
+ */
+function offerServerRpc(network: CaipNetwork, blockchainApi: string, projectId: string): CaipNetwork {
+  return { ...network, rpcUrls: { ...network.rpcUrls, portico: { http: [rpcServiceUrl(blockchainApi, network.caipNetworkId, projectId)] } } }
 }
 
 /** `strings` must be plain data: nested objects whose leaves are strings (it lives in the store). */

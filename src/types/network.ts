@@ -14,7 +14,18 @@ export type CaipNetwork = {
   caipNetworkId: CaipNetworkId
   name: string
   nativeCurrency: { name: string; symbol: string; decimals: number }
-  rpcUrls: { default: { http: string[]; webSocket?: string[] } }
+  rpcUrls: {
+    default: { http: string[]; webSocket?: string[] }
+    /**
+     * The Portico server's wallet RPC service for this network (SPEC §7,
+     * `{endpoints.blockchainApi}/v1/rpc?chainId&projectId`), set by `createPortico` when
+     * the config has a projectId. Plugins read through it first, with `default` behind it,
+     * unless `default` holds RPC URLs of the dapp's own (docs/self-hosting.md, "Reads
+     * through the server"). Never given to wallets: `wallet_addEthereumChain` and
+     * WalletConnect get `default`.
+     */
+    portico?: { http: string[] } | undefined
+  }
   blockExplorers?: { default: { name: string; url: string } } | undefined
   testnet?: boolean | undefined
   assets?: { imageId?: string | undefined; imageUrl?: string | undefined } | undefined

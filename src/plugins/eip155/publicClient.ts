@@ -2,19 +2,24 @@ import { createPublicClient, defineChain, fallback, http, type PublicClient, typ
 import { Limits, Retry, Time } from '../../config/constants'
 import { ErrorMessages, NetworkError } from '../../errors'
 import type { CaipNetwork } from '../../types/network'
+import { readRpcUrls } from '../readRpcUrls'
+import { eip155Networks } from './networks'
 import type { Eip155Runtime } from './runtime'
 
 /**
- * A viem public client over the network's own RPC URLs (SPEC §9: 10 s timeout, 3
- * attempts from 150 ms with exponential backoff, batches of up to 1000 calls), cached
- * in the plugin's runtime per URL list. Several URLs make a fallback transport.
+ * A viem public client for reads on the network (SPEC §9: 10 s timeout, 3 attempts from
+ * 150 ms with exponential backoff, batches of up to 1000 calls), cached in the plugin's
+ * runtime per URL list. It reads through the Portico server's RPC service first when the
+ * dapp set no RPC URL of its own for the network (`readRpcUrls`); several URLs make a
+ * fallback transport, so a server that does not serve the chain (400), refuses (429)
+ * or is down hands the read on to the network's public URLs.
  *
  * @example
  * const client = publicClientFor(runtime, mainnet)
  * await client.getBalance({ address })
  */
 export function publicClientFor(runtime: Eip155Runtime, network: CaipNetwork): PublicClient {
-  const urls = network.rpcUrls.default.http
+  const urls = readRpcUrls(network, eip155Networks)
   if (urls.length === 0) {
     throw new NetworkError(ErrorMessages.noRpcUrlForChainId, { code: 'network/no-rpc-url', metaMessages: [`Chain: ${network.caipNetworkId}`] })
   }
@@ -28,7 +33,7 @@ export function publicClientFor(runtime: Eip155Runtime, network: CaipNetwork): P
     id: Number(network.id),
     name: network.name,
     nativeCurrency: network.nativeCurrency,
-    rpcUrls: { default: { http: urls } },
+    rpcUrls: { default: { http: network.rpcUrls.default.http } },
   })
   const client = createPublicClient({ chain, transport: transports.length === 1 ? transports[0]! : fallback(transports) }) as PublicClient
   runtime.clients.set(key, client)

@@ -1,11 +1,11 @@
 // SOL balance straight from the network's RPC. Loaded on first use.
-import { address as toAddress, createSolanaRpc } from '@solana/kit'
+import { address as toAddress } from '@solana/kit'
 
 import { Time } from '../../config/constants'
 import { toRpcError } from '../../errors'
 import type { CaipNetwork } from '../../types/network'
 import type { BalanceCapability } from '../types'
-import { rpcUrlOf } from './rpcUrl'
+import { solanaRpcFor } from './rpcUrl'
 
 type Balance = Awaited<ReturnType<BalanceCapability['getBalance']>>
 
@@ -17,7 +17,7 @@ type Balance = Awaited<ReturnType<BalanceCapability['getBalance']>>
  */
 export async function getSolBalance({ address, network }: { address: string; network: CaipNetwork }): Promise<Balance> {
   try {
-    const { value } = await createSolanaRpc(rpcUrlOf(network))
+    const { value } = await solanaRpcFor(network)
       .getBalance(toAddress(address), { commitment: 'confirmed' })
       .send({ abortSignal: AbortSignal.timeout(Time.rpcTimeoutMs) })
     return { value: value.toString(), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }

@@ -1,0 +1,182 @@
+/**
+ * GET|POST /v1/rpc?chainId&projectId: the wallet RPC service of SPEC §7, one per
+ * configured chain (CHAIN_RPC_URLS, SOLANA_RPC_URLS). It forwards JSON-RPC to that
+ * chain's node after the project rules (projectGuard), the per-client and per-project
+ * rate limits (routeLimits.ts), the method allow list (rpc/methods.ts) and the SPEC §9
+ * batch size; the node gets the SPEC §9 10 s to answer. docs/self-hosting.md, "The RPC
+ * service", says what a caller sees.
+ *
+ * JSON-RPC problems are answered as JSON-RPC (HTTP 200 with an `error` per call), so
+ * every JSON-RPC client reads them; problems of the HTTP request (unknown project or
+ * chain, rate limit, a node that does not answer) keep their HTTP status, so clients
+ * with a fallback transport (viem's `fallback`) move on to the next URL.
+ */
+import { type FastifyPluginAsync } from 'fastify'
+import { CAIP2_PATTERN } from '../caip'
+import { HttpError } from '../httpErrors'
+import { type ProjectQuery, projectGuard, projectQueryProperties } from '../projectGuard'
+import { type ProjectRegistry } from '../projects'
+import { RPC_BATCH_SIZE, RPC_SERVICE_PATH, RPC_TIMEOUT_MS } from '../../src/shared/rpcService'
+import { type JsonRpcAnswer, type JsonRpcCall, type JsonRpcId, RpcCode, UpstreamError, errorAnswer, forwardCalls } from '../rpc/jsonRpc'
+import { type RpcFamily, isAllowedRpcMethod } from '../rpc/methods'
+
+/** One chain's node. */
+export interface RpcUpstream {
+  family: RpcFamily
+  rpcUrl: string
+}
+
+export interface RpcRoutesOptions {
+  projects: ProjectRegistry
+  /** CAIP-2 chain id → its node. */
+  upstreams: ReadonlyMap<string, RpcUpstream>
+  /** How long the node has to answer. Default RPC_TIMEOUT_MS (SPEC §9, 10 s). */
+  timeoutMs?: number
+  /** Most calls in one batch. Default RPC_BATCH_SIZE (SPEC §9, 1000). */
+  batchSize?: number
+}
+
+/** A batch of 1000 calls with long eth_call data fits; Fastify's 1 MiB default does not. */
+const BODY_LIMIT = 8 * 1024 * 1024
+
+interface RpcQuery extends ProjectQuery {
+  chainId: string
+  /** GET form only. */
+  method?: string
+  params?: string
+  id?: string
+}
+
+const schema = {
+  querystring: {
+    type: 'object',
+    required: ['projectId', 'chainId'],
+    properties: {
+      ...projectQueryProperties,
+      chainId: { type: 'string', pattern: CAIP2_PATTERN },
+      method: { type: 'string', maxLength: 128 },
+      params: { type: 'string', maxLength: 16_384 },
+      id: { type: 'string', maxLength: 64 },
+    },
+  },
+  // 5xx answers are JSON-RPC bodies (see above), so only 4xx has the { error, message } shape.
+  response: {
+    '4xx': {
+      type: 'object',
+      required: ['error', 'message'],
+      properties: { error: { type: 'string' }, message: { type: 'string' }, code: { type: 'string' }, retryAfter: { type: 'number' } },
+    },
+  },
+} as const
+
+export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { projects, upstreams, timeoutMs = RPC_TIMEOUT_MS, batchSize = RPC_BATCH_SIZE }) => {
+  app.addHook('preValidation', projectGuard(projects))
+  // The body is parsed here, not by Fastify, so malformed JSON is a JSON-RPC parse error (-32700).
+  app.removeContentTypeParser(['application/json', 'text/plain'])
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body))
+
+  const upstreamOf = (chainId: string): RpcUpstream => {
+    const upstream = upstreams.get(chainId)
+    if (upstream === undefined) {
+      const served = [...upstreams.keys()]
+      throw new HttpError(400, 'Chain is not supported', `This server's RPC service does not serve ${chainId} (it serves ${served.length > 0 ? served.join(', ') : 'no chain'})`, {
+        code: 'UNSUPPORTED_CHAIN',
+      })
+    }
+    return upstream
+  }
+
+  const answer = async (upstream: RpcUpstream, chainId: string, payload: unknown): Promise<{ status: number; body: JsonRpcAnswer | JsonRpcAnswer[] | undefined }> => {
+    const isBatch = Array.isArray(payload)
+    const items: unknown[] = isBatch ? payload : [payload]
+    if (isBatch && items.length === 0) return { status: 200, body: errorAnswer(null, RpcCode.invalidRequest, 'The batch is empty') }
+    if (items.length > batchSize) {
+      return { status: 200, body: errorAnswer(null, RpcCode.limitExceeded, `A batch holds at most ${batchSize} calls; this one has ${items.length}`) }
+    }
+
+    const answers: (JsonRpcAnswer | undefined)[] = []
+    const forward: { index: number; id: JsonRpcId; call: JsonRpcCall }[] = []
+    items.forEach((item, index) => {
+      const checked = checkCall(item, upstream.family)
+      if ('error' in checked) answers[index] = checked.error
+      else forward.push({ index, id: checked.id, call: checked.call })
+    })
+    const notifications = new Set(items.flatMap((item, index) => (isNotification(item) ? [index] : [])))
+
+    let status = 200
+    if (forward.length > 0) {
+      try {
+        const results = await forwardCalls(upstream.rpcUrl, forward.map((f) => f.call), { timeoutMs })
+        results.forEach((result, i) => {
+          const { index, id } = forward[i]!
+          answers[index] = 'error' in result ? { jsonrpc: '2.0', id, error: result.error } : { jsonrpc: '2.0', id, result: result.result }
+        })
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error
+        app.log.warn({ chainId, kind: error.kind }, `RPC service: ${chainId}: ${error.message}`)
+        status = error.kind === 'timeout' ? 504 : 502
+        for (const { index, id } of forward) answers[index] = errorAnswer(id, RpcCode.resourceUnavailable, `The ${chainId} node is unavailable: ${error.message}`)
+      }
+    }
+    // Notifications get no answer (JSON-RPC 2.0), whatever happened to them.
+    const out = answers.filter((a, index): a is JsonRpcAnswer => a !== undefined && !notifications.has(index))
+    if (out.length === 0) return { status: status === 200 ? 204 : status, body: undefined }
+    return { status, body: isBatch ? out : out[0] }
+  }
+
+  app.post<{ Querystring: RpcQuery; Body: string }>(RPC_SERVICE_PATH, { schema, bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    const upstream = upstreamOf(request.query.chainId)
+    let payload: unknown
+    try {
+      payload = JSON.parse(request.body)
+    } catch {
+      return reply.code(200).send(errorAnswer(null, RpcCode.parseError, 'Parse error: the body is not JSON'))
+    }
+    const { status, body } = await answer(upstream, request.query.chainId, payload)
+    return reply.code(status).send(body)
+  })
+
+  // The GET form: one call in the query, e.g. ?method=eth_blockNumber&params=[]&id=1, for a link, curl or a health probe.
+  app.get<{ Querystring: RpcQuery }>(RPC_SERVICE_PATH, { schema }, async (request, reply) => {
+    const { chainId, method, params, id } = request.query
+    const upstream = upstreamOf(chainId)
+    if (method === undefined) {
+      return reply.code(200).send(errorAnswer(null, RpcCode.invalidRequest, 'The GET form needs ?method= (and ?params= as a JSON array, ?id=); or POST a JSON-RPC body'))
+    }
+    let parsedParams: unknown
+    try {
+      parsedParams = params === undefined ? undefined : JSON.parse(params)
+    } catch {
+      return reply.code(200).send(errorAnswer(null, RpcCode.parseError, 'Parse error: ?params= is not JSON'))
+    }
+    const callId: JsonRpcId = id === undefined ? 1 : /^-?[0-9]{1,15}$/.test(id) ? Number(id) : id
+    const { status, body } = await answer(upstream, chainId, { jsonrpc: '2.0', id: callId, method, ...(parsedParams === undefined ? {} : { params: parsedParams }) })
+    return reply.code(status).send(body)
+  })
+}
+
+function isNotification(item: unknown): boolean {
+  return typeof item === 'object' && item !== null && !Array.isArray(item) && !('id' in item)
+}
+
+type CheckedCall = { error: JsonRpcAnswer } | { call: JsonRpcCall; id: JsonRpcId }
+
+/** JSON-RPC 2.0 request shape, then the allow list. */
+function checkCall(item: unknown, family: RpcFamily): CheckedCall {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return { error: errorAnswer(null, RpcCode.invalidRequest, 'Invalid request: a call is a JSON object') }
+  const { jsonrpc, id, method, params } = item as Record<string, unknown>
+  const validId = id === undefined || id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))
+  const answerId: JsonRpcId = validId && id !== undefined ? (id as JsonRpcId) : null
+  if (!validId) return { error: errorAnswer(null, RpcCode.invalidRequest, 'Invalid request: id must be a string, a number or null') }
+  if (jsonrpc !== '2.0') return { error: errorAnswer(answerId, RpcCode.invalidRequest, "Invalid request: jsonrpc must be '2.0'") }
+  if (typeof method !== 'string' || method === '') return { error: errorAnswer(answerId, RpcCode.invalidRequest, 'Invalid request: method must be a string') }
+  if (params !== undefined && (typeof params !== 'object' || params === null)) {
+    return { error: errorAnswer(answerId, RpcCode.invalidRequest, 'Invalid request: params must be an array or an object') }
+  }
+  if (!isAllowedRpcMethod(family, method)) {
+    return {
+      error: errorAnswer(answerId, RpcCode.methodNotFound, `Method '${method.slice(0, 128)}' is not available on the Portico RPC service: it serves reads and the broadcast of signed transactions only`),
+    }
+  }
+  return { call: { method, ...(params === undefined ? {} : { params }) }, id: answerId }
+}
