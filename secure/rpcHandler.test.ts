@@ -1,5 +1,19 @@
 import { generateKeyPairSync, verify as ed25519Verify } from 'node:crypto'
 import { parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { findAssociatedTokenPda, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import {
+  address,
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Blockhash,
+} from '@solana/kit'
 import { AllowedRpcMethods } from '../src/frame/rpc'
 import { base64ToBytes, bytesToBase64, decodeBase58, encodeBase58 } from './base58'
 import { createRpcHandler, type RpcContext } from './rpcHandler'
@@ -281,6 +295,37 @@ describe('Solana signing', () => {
     expect(all.transactions).toHaveLength(2)
     expect(await handle({ method: 'solana_signAndSendTransaction', params: { transaction } })).toEqual({ signature: '5'.repeat(88) })
     expect(rpc.calls.at(-1)).toMatchObject({ chainId: SOLANA, method: 'sendTransaction', params: [expect.any(String), { encoding: 'base64' }] })
+  })
+})
+
+describe('Solana approval prompt', () => {
+  it('shows what an SPL send does: the receiver (owner of the token account, read from the chain), the token and the exact amount', async () => {
+    const { handle, api, rpc, approvals } = setup({ chain: SOLANA })
+    const owner = address(api.solana.address)
+    const receiver = (await generateKeyPairSigner()).address
+    const mint = address('HBuBHP1TbEuEQcFf4rrtQTUgs6qFt7QbAK8KVputePGp')
+    const [[source], [destination]] = await Promise.all([findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }), findAssociatedTokenPda({ owner: receiver, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })])
+    rpc.answers.getAccountInfo = { value: { data: { program: 'spl-token', parsed: { type: 'account', info: { owner: receiver, mint } } } } }
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(owner, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: '11111111111111111111111111111111' as Blockhash, lastValidBlockHeight: 1n }, m),
+      (m) => appendTransactionMessageInstruction(getTransferCheckedInstruction({ source, mint, destination, authority: createNoopSigner(owner), amount: 2_500_000n, decimals: 6 }), m),
+    )
+    const transaction = getBase64EncodedWireTransaction(compileTransaction(message))
+    await handle({ method: 'solana_signAndSendTransaction', params: { transaction } })
+    expect(rpc.calls[0]).toEqual({ chainId: SOLANA, method: 'getAccountInfo', params: [destination, { encoding: 'jsonParsed' }] })
+    expect(approvals[0]!.details.sections).toEqual([
+      { fields: [{ label: 'Account', value: owner }, { label: 'Network', value: SOLANA }, { label: 'Action', value: 'Send 1 transaction' }] },
+      {
+        heading: 'Instruction 1: Send SPL token',
+        fields: [
+          { label: 'Token (mint)', value: mint },
+          { label: 'Amount', value: '2.5 (2500000 base units, 6 decimals)' },
+          { label: 'Receiver', value: receiver },
+        ],
+      },
+    ])
   })
 })
 

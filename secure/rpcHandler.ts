@@ -9,11 +9,12 @@ import { isSafeRpcMethod, type AllowedRpcMethod, type JsonValue, type RpcTransac
 import { validateRpcParams } from '../src/frame/schemas/validate'
 import type { SignKind, SignResult } from './api'
 import type { Approver } from './approval'
-import { describeCall, describePersonalMessage, describeTypedData, type ApprovalDetails, type ApprovalField, type CallToDescribe, type TokenLookup } from './describeRequest'
+import { describeCall, describePersonalMessage, describeTypedData, type ApprovalDetails, type ApprovalField, type ApprovalSection, type CallToDescribe, type TokenLookup } from './describeRequest'
 import { base64ToBytes, bytesToBase64, decodeBase58 } from './base58'
 import type { ChainRpc } from './chainRpc'
 import type { SmartAccountSender } from './smartAccount'
 import { ReplyError } from './replyError'
+import { describeSolanaMessage } from './describeSolanaTransaction'
 import { parseSolanaTransaction, withSignature } from './solanaTransaction'
 import { createTokenLookup } from './tokenInfo'
 
@@ -174,6 +175,24 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
     const result = await smart.sendTransaction(calls.map((call) => ({ to: call.to as Hex, value: call.value ? BigInt(call.value) : 0n, data: (call.data ?? '0x') as Hex })))
     if (!result.success) throw new ReplyError(`The smart account's call reverted (user operation ${result.userOpHash}, transaction ${result.transactionHash})`, -32603)
     return result.transactionHash
+  }
+
+  /**
+   * The prompt of a Solana transaction: account, network and action, then what each
+   * instruction does (SOL and SPL transfers with their amount and receiver). A token
+   * receiver's owner is read from the chain when the transaction does not name it.
+   */
+  async function describeSolana(chain: string, action: string, transaction: string): Promise<ApprovalDetails> {
+    const head: ApprovalSection = { fields: [{ label: 'Account', value: solanaAddress() }, { label: 'Network', value: chain }, { label: 'Action', value: action }] }
+    const parsed = parseSolanaTransaction(base64ToBytes(transaction))
+    const ownerOf = async (tokenAccount: string): Promise<string | undefined> => {
+      if (!context.rpc.has(chain)) return undefined
+      const info = (await context.rpc.request(chain, 'getAccountInfo', [tokenAccount, { encoding: 'jsonParsed' }])) as { value?: { data?: { parsed?: { info?: { owner?: unknown } } } } } | null
+      const owner = info?.value?.data?.parsed?.info?.owner
+      return typeof owner === 'string' ? owner : undefined
+    }
+    const sections = parsed ? await describeSolanaMessage(parsed.message, ownerOf) : undefined
+    return { sections: [head, ...(sections ?? [])], warnings: [] }
   }
 
   async function signSolana(transaction: string): Promise<{ signature: string; transaction: string }> {
@@ -347,7 +366,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       }
       case 'solana_signTransaction': {
         const { transaction } = params as { transaction: string }
-        await approve(name, fieldsOnly([{ label: 'Account', value: solanaAddress() }, { label: 'Network', value: chain }, { label: 'Action', value: 'Sign 1 transaction' }]))
+        await approve(name, await describeSolana(chain, 'Sign 1 transaction', transaction))
         return signSolana(transaction)
       }
       case 'solana_signAllTransactions': {
@@ -360,7 +379,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       case 'solana_signAndSendTransaction': {
         const { transaction, sendOptions } = params as { transaction: string; sendOptions?: Record<string, JsonValue> }
         if (!chain.startsWith('solana:')) throw new ReplyError(`This request needs a Solana network; the wallet is on ${chain}`, 4901)
-        await approve(name, fieldsOnly([{ label: 'Account', value: solanaAddress() }, { label: 'Network', value: chain }, { label: 'Action', value: 'Send 1 transaction' }]))
+        await approve(name, await describeSolana(chain, 'Send 1 transaction', transaction))
         const signed = await signSolana(transaction)
         const signature = await context.rpc.request(chain, 'sendTransaction', [signed.transaction, { ...sendOptions, encoding: 'base64' }])
         if (typeof signature !== 'string') throw new ReplyError('The RPC node did not return a signature', -32603)
