@@ -1,8 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 import { createPublicClient, http, parseEther } from 'viem'
-import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
+import { screenshot, setupStackAndBrowser } from './browser'
 import { devAccounts } from '../dev/chain/devAccounts'
 import { readState, waitForValue } from './pageState'
+import { disconnectDemo, pairWithWalletPage } from './walletConnectPairing'
 
 // A visitor connects the demo to the development WalletConnect wallet, open in a second
 // tab, through the local relay: pick a listed wallet, scan (here: hand the URI to the
@@ -11,29 +12,8 @@ jest.setTimeout(120_000)
 
 const env = setupStackAndBrowser()
 
-/** Opens the demo in a fresh context and pairs it with the wallet page in a second tab. */
-async function pair(context: BrowserContext): Promise<{ dapp: Page; wallet: Page; errors: string[] }> {
-  const dapp = await context.newPage()
-  const errors = watchPageErrors(dapp)
-  await dapp.goto(env.stack().demoUrl)
-  await dapp.getByRole('button', { name: 'Connect Wallet' }).click()
-  await dapp.getByRole('dialog').getByRole('button', { name: /Trust Wallet/ }).click()
-  await dapp.getByRole('dialog').getByRole('button', { name: 'Scan with phone' }).click()
-  const qr = dapp.getByTestId('portico-qr')
-  await qr.waitFor({ timeout: 20_000 })
-  const uri = (await dapp.evaluate(readState, 'walletConnect.uri')) as string
-  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  const wallet = await context.newPage()
-  await wallet.goto(`${env.stack().walletConnectWalletUrl}?uri=${encodeURIComponent(uri)}&auto=1`)
-  await dapp.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor({ timeout: 30_000 })
-  return { dapp, wallet, errors }
-}
-
-async function disconnect(dapp: Page) {
-  await dapp.getByTestId('portico-connect-button').click()
-  await dapp.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
-  await dapp.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
-}
+const pair = (context: BrowserContext) => pairWithWalletPage(env.stack(), context)
+const disconnect = disconnectDemo
 
 // The reference server's balance route may refuse a chain it does not index; the saga
 // then reads the chain, and the console reports the failed resource.

@@ -1,0 +1,33 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import type { Stack } from '../dev/stack'
+import { watchPageErrors } from './browser'
+import { readState } from './pageState'
+
+/**
+ * Opens the demo in a fresh page of `context` and pairs it with the WalletConnect dev
+ * wallet page in a second tab, as a visitor does: Connect Wallet, a listed wallet, "Scan
+ * with phone", then the wallet page opened on the pairing URI with everything approved
+ * (`auto=1`; untick "Approve everything automatically" on `wallet` to approve by hand).
+ */
+export async function pairWithWalletPage(stack: Stack, context: BrowserContext): Promise<{ dapp: Page; wallet: Page; errors: string[] }> {
+  const dapp = await context.newPage()
+  const errors = watchPageErrors(dapp)
+  await dapp.goto(stack.demoUrl)
+  await dapp.getByRole('button', { name: 'Connect Wallet' }).click()
+  await dapp.getByRole('dialog').getByRole('button', { name: /Trust Wallet/ }).click()
+  await dapp.getByRole('dialog').getByRole('button', { name: 'Scan with phone' }).click()
+  await dapp.getByTestId('portico-qr').waitFor({ timeout: 20_000 })
+  const uri = (await dapp.evaluate(readState, 'walletConnect.uri')) as string
+  if (!/^wc:[0-9a-f]{64}@2\?/.test(uri)) throw new Error(`Not a WalletConnect URI: ${uri}`)
+  const wallet = await context.newPage()
+  await wallet.goto(`${stack.walletConnectWalletUrl}?uri=${encodeURIComponent(uri)}&auto=1`)
+  await dapp.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor({ timeout: 30_000 })
+  return { dapp, wallet, errors }
+}
+
+/** Disconnects from the Account view and waits for the demo to say so. */
+export async function disconnectDemo(dapp: Page): Promise<void> {
+  await dapp.getByTestId('portico-connect-button').click()
+  await dapp.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
+  await dapp.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
+}
