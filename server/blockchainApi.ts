@@ -11,6 +11,7 @@ import { type ChainClients, createChainClients } from './chain/clients'
 import { type ChainConfig } from './chain/config'
 import { type ChainIndexer, type ChainIndexerOptions, createChainIndexer } from './chain/indexer'
 import { type PriceSource, createPriceTable } from './chain/prices'
+import { createPriceSourceChain } from './chain/priceSources'
 import { type TokenMetadataStore, createTokenMetadataStore } from './chain/tokens'
 import { type DatabaseSchema } from './db/schema'
 import { type ProjectRegistry } from './projects'
@@ -27,8 +28,12 @@ export interface BlockchainServerOptions {
   chains?: readonly ChainConfig[]
   /** The Solana networks whose SOL balances the balance route serves. Default none. */
   solanaChains?: readonly SolanaChainConfig[]
-  /** Default: the price table DEFAULT_PRICE_TABLE (chain/prices.ts). */
-  prices?: PriceSource
+  /**
+   * The price sources, asked in order: for each token the first that knows its price
+   * wins (chain/priceSources.ts). A source that fails is logged and skipped. Default:
+   * the price table DEFAULT_PRICE_TABLE (chain/prices.ts).
+   */
+  prices?: PriceSource | readonly PriceSource[]
   /**
    * The chain indexer behind the history endpoint: polls when the server is ready,
    * stops on close. `false` leaves it off (a test, or another process indexes into
@@ -71,7 +76,8 @@ export function registerBlockchainApi(
 ): BlockchainContext {
   const clients = createChainClients(options.chains ?? [])
   const tokens = createTokenMetadataStore(db, clients)
-  const prices = options.prices ?? createPriceTable()
+  const sources = options.prices === undefined ? [createPriceTable()] : 'prices' in options.prices ? [options.prices] : options.prices
+  const prices = createPriceSourceChain(sources, { onError: (source, error) => app.log.warn({ err: error }, `prices: source ${source.name} failed; asking the next one`) })
   const now = options.now ?? Date.now
   const indexerOptions = options.indexer === false ? undefined : (options.indexer ?? {})
   const indexer =

@@ -1,4 +1,5 @@
 import { blockchainOptions, readBlockchainEnv } from './blockchainEnv'
+import { type PriceSource } from './chain/prices'
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const SPL_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
@@ -52,8 +53,8 @@ describe('readBlockchainEnv', () => {
     })
     const options = blockchainOptions(env)
     expect(options).toMatchObject({ indexer: false, nameSuffix: '.shop.id', siwxSessionTtlMs: 3_600_000, solanaChains: env.solanaChains })
-    expect(await options.prices!.priceOf({ chainId: 'eip155:1', address: TOKEN.toLowerCase(), symbol: 'PTT' }, 'USD')).toBe(2)
-    expect(await options.prices!.priceOf({ chainId: 'eip155:10', symbol: 'eth' }, 'usd')).toBe(2500)
+    const prices = options.prices as PriceSource
+    expect(await prices.prices('USD', [{ chainId: 'eip155:1', address: TOKEN.toLowerCase(), symbol: 'PTT' }, { chainId: 'eip155:10', symbol: 'eth' }])).toEqual([2, 2500])
   })
 
   it.each([

@@ -8,6 +8,7 @@ import { type Mailbox, type Mailer, createMailbox, createSmtpMailer, teeMailer }
 import { createKeyring, loadOrCreateDevMasterKey } from './auth/masterKey'
 import { fixedCustody, idRegistryCustody } from './auth/farcaster'
 import { blockchainOptions, readBlockchainEnv } from './blockchainEnv'
+import { loadPriceSources } from './chain/priceSources'
 import { readSwapEnv } from './convert/env'
 import { readOnrampEnv } from './onramp/env'
 import { readBundlerEnv } from './bundler/env'
@@ -79,7 +80,8 @@ async function main(): Promise<void> {
     trustProxy: env.trustProxy,
     analyticsRetentionMs: env.analyticsRetentionMs,
     auth: await authOptions({ ...env.auth, host: env.host }),
-    blockchain: blockchainOptions(blockchain),
+    // PRICE_SOURCES: the price table and the operator's own source modules, asked in order.
+    blockchain: { ...blockchainOptions(blockchain), prices: await loadPriceSources(process.env, { table: blockchain.priceTable }) },
     swap,
     onramp,
     ...(bundlerKey ? { bundlerKey } : {}),

@@ -1,7 +1,8 @@
 /**
- * Where fiat prices come from. The reference server ships a price table (configuration,
- * PRICE_TABLE): no market feed is called, so everything works offline. A deployment that
- * wants live prices passes its own {@link PriceSource} to createServer.
+ * Where fiat prices come from: {@link PriceSource}, the contract every source meets, and
+ * the price table (PRICE_TABLE) that the reference server ships as its default source,
+ * so everything works offline. Several sources are asked in order through
+ * createPriceSourceChain (priceSources.ts); PRICE_SOURCES configures them.
  */
 
 /** What a price is asked for: the token's chain, contract (absent for the native currency) and symbol. */
@@ -12,9 +13,34 @@ export interface PricedToken {
   symbol: string
 }
 
+/**
+ * A price source: given a fiat currency and tokens, the price of one whole unit of each,
+ * or undefined where the source does not know it (the next source is asked then).
+ *
+ * @example
+ * const fixed: PriceSource = {
+ *   name: 'fixed',
+ *   prices: async (currency, tokens) => tokens.map((token) => (token.symbol === 'ETH' && currency === 'usd' ? 3000 : undefined)),
+ * }
+ */
 export interface PriceSource {
-  /** Price of one whole unit in `currency` (lower case, e.g. `usd`), or undefined when unknown. */
-  priceOf(token: PricedToken, currency: string): Promise<number | undefined>
+  /** Names the source in logs, e.g. 'table' or 'http://prices.internal'. */
+  readonly name: string
+  /**
+   * One answer per token, in the order asked. `currency` is lower case (`usd`). A source
+   * that cannot answer at all (its feed is down) rejects; that counts as "unknown".
+   */
+  prices(currency: string, tokens: readonly PricedToken[]): Promise<ReadonlyArray<number | undefined>>
+}
+
+/**
+ * One token's price from a source.
+ *
+ * @example
+ * await priceOf(prices, { chainId: 'eip155:1', symbol: 'ETH' }, 'usd') // 3000
+ */
+export async function priceOf(source: PriceSource, token: PricedToken, currency: string): Promise<number | undefined> {
+  return (await source.prices(currency, [token]))[0]
 }
 
 /**
@@ -41,19 +67,20 @@ export const DEFAULT_PRICE_TABLE: PriceTable = {
 /**
  * @example
  * const prices = createPriceTable({ ETH: { usd: 2500 }, 'eip155:1:0x5FbDB2315678afecb367f032d93F642f64180aa3': { usd: 2 } })
- * await prices.priceOf({ chainId: 'eip155:1', symbol: 'ETH' }, 'usd') // 2500
+ * await priceOf(prices, { chainId: 'eip155:1', symbol: 'ETH' }, 'usd') // 2500
  */
 export function createPriceTable(table: PriceTable = DEFAULT_PRICE_TABLE): PriceSource {
   const entries = new Map<string, Map<string, number>>()
   for (const [key, prices] of Object.entries(table)) {
     entries.set(normaliseKey(key), new Map(Object.entries(prices).map(([currency, price]) => [currency.toLowerCase(), price])))
   }
+  const lookUp = (token: PricedToken, wanted: string) => {
+    const byAddress = token.address === undefined ? undefined : entries.get(`${token.chainId}:${token.address}`.toLowerCase())
+    return byAddress?.get(wanted) ?? entries.get(`symbol:${token.symbol.toLowerCase()}`)?.get(wanted)
+  }
   return {
-    async priceOf(token, currency) {
-      const wanted = currency.toLowerCase()
-      const byAddress = token.address === undefined ? undefined : entries.get(`${token.chainId}:${token.address}`.toLowerCase())
-      return byAddress?.get(wanted) ?? entries.get(`symbol:${token.symbol.toLowerCase()}`)?.get(wanted)
-    },
+    name: 'table',
+    prices: async (currency, tokens) => tokens.map((token) => lookUp(token, currency.toLowerCase())),
   }
 }
 

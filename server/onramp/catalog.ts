@@ -7,7 +7,7 @@
 import { type PublicClient } from 'viem'
 import { type ChainClients } from '../chain/clients'
 import { type ChainConfig, type Eip155ChainId, type NativeCurrency, nativeCurrencyOf } from '../chain/config'
-import { type PriceSource } from '../chain/prices'
+import { type PriceSource, priceOf } from '../chain/prices'
 import { HttpError } from '../httpErrors'
 import { type Limits, type OnrampProviderConfig, type PaymentMethod, currenciesOf, limitsOf, networkName } from './providers'
 import { type OnrampQuoteMath, TRANSFER_GAS, computeOnrampQuote } from './quote'
@@ -68,7 +68,7 @@ export function createOnrampCatalog(options: {
       if (!(amount >= limits.min && amount <= limits.max)) {
         throw new HttpError(400, 'Bad Request', `The amount must be from ${limits.min} to ${limits.max} ${fiat}`, { code: 'AMOUNT_OUT_OF_RANGE' })
       }
-      const price = await prices.priceOf({ chainId: network.chainId, symbol: network.native.symbol }, fiat.toLowerCase())
+      const price = await priceOf(prices, { chainId: network.chainId, symbol: network.native.symbol }, fiat.toLowerCase())
       if (price === undefined || price <= 0) {
         throw new HttpError(400, 'Bad Request', `No ${fiat} price for ${network.native.symbol} is configured (PRICE_TABLE)`, { code: 'PRICE_UNAVAILABLE' })
       }

@@ -13,7 +13,7 @@ import type * as Wire from '../../src/shared/blockchainApi'
 import { CAIP2_PATTERN } from '../caip'
 import { type ChainClients } from '../chain/clients'
 import { type ChainConfig, nativeCurrencyOf } from '../chain/config'
-import { type PriceSource } from '../chain/prices'
+import { type PriceSource, priceOf } from '../chain/prices'
 import { isSolanaAddress, isSolanaChainId, SOL, solanaBalance, splTokenHoldings, type SolanaChainConfig, type SolanaChainId } from '../chain/solana'
 import { errorWithCodeResponses, parseAccountParam, requireChain, tokenIconUrl } from '../chain/requestHelpers'
 import { type TokenMetadataStore } from '../chain/tokens'
@@ -133,7 +133,7 @@ export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (ap
   /** One balance line, priced from the price source. `address` is the token's contract or mint; none for the native coin. */
   async function balanceEntry(chainId: Wire.TokenBalance['chainId'], token: BalanceToken, amount: bigint, currency: string, iconUrl: (symbol: string) => string): Promise<Wire.TokenBalance> {
     const numeric = formatUnits(amount, token.decimals)
-    const price = (await prices.priceOf({ chainId, address: token.address, symbol: token.symbol }, currency)) ?? 0
+    const price = (await priceOf(prices, { chainId, address: token.address, symbol: token.symbol }, currency)) ?? 0
     return {
       name: token.name,
       symbol: token.symbol,

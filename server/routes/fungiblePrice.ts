@@ -8,7 +8,7 @@ import { type FastifyPluginAsync } from 'fastify'
 import type * as Wire from '../../src/shared/blockchainApi'
 import { type ChainClients } from '../chain/clients'
 import { nativeCurrencyOf } from '../chain/config'
-import { type PriceSource } from '../chain/prices'
+import { type PricedToken, type PriceSource } from '../chain/prices'
 import { errorWithCodeResponses, parseAccountParam, tokenIconUrl } from '../chain/requestHelpers'
 import { type TokenMetadataStore } from '../chain/tokens'
 import { HttpError } from '../httpErrors'
@@ -63,7 +63,7 @@ export const fungiblePriceRoutes: FastifyPluginAsync<FungiblePriceRoutesOptions>
     async (request) => {
       const currency = request.body.currency.toLowerCase()
       const iconUrl = tokenIconUrl(request, projectOf(request).id)
-      const fungibles: Wire.FungiblePrice[] = []
+      const named: { token: { name: string; symbol: string }; priced: PricedToken }[] = []
       for (const [i, caip10] of request.body.addresses.entries()) {
         const account = parseAccountParam(caip10, `body/addresses/${i}`)
         if (account.chainId === undefined) throw new HttpError(400, 'Bad Request', `body/addresses/${i} must be a CAIP-10 token address such as eip155:1:0x…`)
@@ -74,9 +74,11 @@ export const fungiblePriceRoutes: FastifyPluginAsync<FungiblePriceRoutesOptions>
             ? { ...nativeCurrencyOf(chain), address: undefined }
             : await tokens.get(chain.chainId, account.address)
         if (token === undefined) continue
-        const price = (await prices.priceOf({ chainId: chain.chainId, address: token.address, symbol: token.symbol }, currency)) ?? 0
-        fungibles.push({ name: token.name, symbol: token.symbol, iconUrl: iconUrl(token.symbol), price })
+        named.push({ token, priced: { chainId: chain.chainId, address: token.address, symbol: token.symbol } })
       }
+      // Every token in one question to the price sources.
+      const found = await prices.prices(currency, named.map(({ priced }) => priced))
+      const fungibles: Wire.FungiblePrice[] = named.map(({ token }, i) => ({ name: token.name, symbol: token.symbol, iconUrl: iconUrl(token.symbol), price: found[i] ?? 0 }))
       return { fungibles }
     },
   )

@@ -11,7 +11,7 @@ import { CAIP2_PATTERN } from '../caip'
 import { type ChainClients } from '../chain/clients'
 import { ETHER, nativeCurrencyOf } from '../chain/config'
 import { toHistoryItem } from '../chain/historyItems'
-import { type PriceSource } from '../chain/prices'
+import { type PricedToken, type PriceSource } from '../chain/prices'
 import { errorWithCodeResponses, parseAccountParam, requireChain, tokenIconUrl } from '../chain/requestHelpers'
 import { type TokenMetadata, type TokenMetadataStore } from '../chain/tokens'
 import { SORT_KEY_PATTERN, createChainIndexStore, type IndexedTransfer } from '../db/chainIndex'
@@ -96,7 +96,7 @@ export const historyRoutes: FastifyPluginAsync<HistoryRoutesOptions> = async (ap
         for (const [token, metadata] of found) tokenMap.set(`${chain}:${token}`, metadata)
       }
       const currency = request.query.currency.toLowerCase()
-      const priceMap = new Map<string, number | undefined>()
+      const wanted = new Map<string, PricedToken>()
       const nativeCurrency = (id: string) => {
         const chain = clients.chain(id)
         return chain ? nativeCurrencyOf(chain) : ETHER
@@ -104,9 +104,11 @@ export const historyRoutes: FastifyPluginAsync<HistoryRoutesOptions> = async (ap
       for (const transfer of transfers) {
         if (transfer.standard === 'erc721') continue
         const token = transfer.token === null ? { symbol: nativeCurrency(transfer.chainId).symbol } : { address: transfer.token, symbol: tokenMap.get(`${transfer.chainId}:${transfer.token}`)?.symbol ?? '' }
-        const key = priceKey(transfer.chainId, token)
-        if (!priceMap.has(key)) priceMap.set(key, await prices.priceOf({ chainId: transfer.chainId, ...token }, currency))
+        wanted.set(priceKey(transfer.chainId, token), { chainId: transfer.chainId, ...token })
       }
+      // One question to the price sources for the whole page.
+      const found = await prices.prices(currency, [...wanted.values()])
+      const priceMap = new Map([...wanted.keys()].map((key, i) => [key, found[i]]))
 
       const iconUrl = tokenIconUrl(request, projectOf(request).id)
       const data = page.map((tx) =>
