@@ -45,7 +45,9 @@ export async function describeSolanaMessage(message: Uint8Array, ownerOf: TokenA
     const compiled = getCompiledTransactionMessageDecoder().decode(message)
     // Accounts from address lookup tables are not in the message: they stay unnamed.
     const key = (index: number | undefined) => (index === undefined ? undefined : compiled.staticAccounts[index])
-    instructions = (compiled.instructions ?? []).map((instruction) => ({
+    // Version 1 messages (a newer layout) are not described: the prompt shows account, network and action only.
+    if (!('instructions' in compiled)) return undefined
+    instructions = compiled.instructions.map((instruction) => ({
       program: key(instruction.programAddressIndex) ?? '(unknown program)',
       accounts: (instruction.accountIndices ?? []).map(key),
       data: new Uint8Array(instruction.data ?? []),

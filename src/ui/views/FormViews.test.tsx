@@ -5,7 +5,8 @@ import { networkActions } from '../../store/slices/network'
 import { onrampActions } from '../../store/slices/onramp'
 import { sendActions } from '../../store/slices/send'
 import { swapActions } from '../../store/slices/swap'
-import { testNetwork } from '../../test/fakeNamespacePlugin'
+import { createFakeNamespacePlugin, testNetwork } from '../../test/fakeNamespacePlugin'
+import { AMOUNT_OVER_BALANCE_MESSAGE, TOO_MANY_DECIMALS_MESSAGE } from '../../validation/send'
 import { connected, token } from '../test/fixtures'
 import { renderView } from '../test/renderView'
 
@@ -47,6 +48,24 @@ describe('Send', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }))
     expect(dispatched('send/sendRequested')).toHaveLength(1)
     expect(screen.getByText('Sending…')).toBeTruthy()
+  })
+
+  it("checks a Solana token's amount against its own decimals and balance, not SOL's", async () => {
+    const localnet = { ...testNetwork(1), id: 'x', chainNamespace: 'solana', caipNetworkId: 'solana:x', name: 'Solana Localnet' } as const
+    const utils = await renderView(undefined, { config: { plugins: [createFakeNamespacePlugin({ namespace: 'solana', networks: [localnet], connectors: [] }).plugin] } })
+    utils.dispatch(connected('solana', 'DevWa11etAddress1111111111111111111111111111'))
+    await utils.open({ view: 'Send' })
+    const sol = { ...token('SOL', '10', 150), chainId: 'solana:x', quantity: { decimals: '9', numeric: '10' } }
+    const ptt = { ...token('PTT', '1000', 1, 'solana:x:HBuBHP1TbEuEQcFf4rrtQTUgs6qFt7QbAK8KVputePGp'), chainId: 'solana:x', quantity: { decimals: '6', numeric: '1000' } }
+    utils.dispatch(accountActions.tokenBalanceLoaded({ namespace: 'solana', tokens: [sol, ptt] }))
+    fireEvent.change(screen.getByLabelText('Token'), { target: { value: 'solana:x:solana:x:HBuBHP1TbEuEQcFf4rrtQTUgs6qFt7QbAK8KVputePGp:PTT' } })
+    fireEvent.change(screen.getByLabelText('Receiver address'), { target: { value: 'So11111111111111111111111111111111111111112' } })
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.0000001' } })
+    expect(within(utils.dialog()).getByRole('alert').textContent).toBe(TOO_MANY_DECIMALS_MESSAGE)
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '1000.000001' } })
+    expect(within(utils.dialog()).getByRole('alert').textContent).toBe(AMOUNT_OVER_BALANCE_MESSAGE)
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '999.999999' } })
+    expect(within(utils.dialog()).queryByRole('alert')).toBeNull()
   })
 
   it('shows the sent hash, or the failure', async () => {
