@@ -43,11 +43,9 @@ import { projectConfigRoutes } from './routes/projectConfig'
 import { type RpcUpstream, rpcRoutes } from './routes/rpc'
 import { walletListingRoutes } from './routes/walletListing'
 import { type WalletRegistry, shippedWalletRegistry } from './walletRegistry'
+import { DEFAULT_SECURE_ORIGIN, type LogLevel } from './serverDefaults'
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
-
-/** The secure page's origin when SECURE_ORIGIN is not set (the client's default `secureFrame`). */
-export const DEFAULT_SECURE_ORIGIN = 'http://127.0.0.1:8788'
+export { DEFAULT_SECURE_ORIGIN, type LogLevel } from './serverDefaults'
 
 /** The embedded-wallet auth service (routes/auth.ts, docs/security.md). */
 export interface AuthServerOptions {

@@ -3,16 +3,19 @@
  * stops the start with a message naming the variable (docs/self-hosting.md).
  */
 import { isIP } from 'node:net'
-import { DEFAULT_SECURE_ORIGIN, type LogLevel } from './app'
+import { DEFAULT_SECURE_ORIGIN, type LogLevel } from './serverDefaults'
 import { type MasterKey, parseMasterKey } from './auth/masterKey'
 import { type OAuthProviders, parseOAuthProviders } from './auth/oauth'
 import { type DatabaseConfig } from './db/connect'
+import { productionProblems, productionSwitch } from './productionChecks'
 import { type ProjectConfig, readProjectsConfig } from './projects'
 
 export interface ServerEnv {
   port: number
   host: string
   database: DatabaseConfig
+  /** PORTICO_INSTANCES: how many server processes share this database (1 unless the operator says more). */
+  instances: number
   projects: ProjectConfig[]
   /** `false` for LOG_LEVEL=silent. */
   logLevel: LogLevel | false
@@ -27,7 +30,7 @@ export interface ServerEnv {
 
 /** The embedded-wallet auth service's variables (docs/self-hosting.md). */
 export interface AuthEnv {
-  /** NODE_ENV=production: no development key file, no development mailbox. */
+  /** NODE_ENV=production or PORTICO_ENV=production: no development setting is accepted (productionChecks.ts). */
   production: boolean
   /** SECURE_ORIGIN, split on commas. */
   secureOrigins: string[]
@@ -108,15 +111,42 @@ export function readServerEnv(env: Readonly<Record<string, string | undefined>>,
   const level = env.LOG_LEVEL?.trim().toLowerCase() || 'info'
   if (!isLogLevel(level)) throw new InvalidEnvironmentError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, not '${env.LOG_LEVEL}'`)
 
+  const portico = env.PORTICO_ENV?.trim()
+  if (portico && portico !== 'production') throw new InvalidEnvironmentError(`PORTICO_ENV must be production or unset, not '${env.PORTICO_ENV}'`)
+  const instancesText = env.PORTICO_INSTANCES?.trim() || '1'
+  const instances = Number(instancesText)
+  if (!/^[0-9]+$/.test(instancesText) || instances < 1 || instances > 1000) {
+    throw new InvalidEnvironmentError(`PORTICO_INSTANCES must be the number of server processes sharing the database, 1 to 1000, not '${env.PORTICO_INSTANCES}'`)
+  }
+
+  const auth = readAuthEnv(env, { host: env.HOST?.trim() || DEFAULT_HOST, port })
+  const mode = productionSwitch(env)
+  if (mode !== undefined) {
+    const problems = productionProblems(env, {
+      database,
+      instances,
+      projects,
+      masterKeySet: auth.masterKey !== undefined,
+      smtpUrl: auth.smtpUrl,
+      devMailbox: auth.devMailbox,
+      secureOrigins: auth.secureOrigins,
+      socialCallbackUrl: auth.social?.callbackUrl,
+    })
+    if (problems.length > 0) {
+      throw new InvalidEnvironmentError(`${mode} refuses development settings; change ${problems.length === 1 ? 'this one' : `these ${problems.length}`}:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    }
+  }
+
   return {
     port,
     host: env.HOST?.trim() || DEFAULT_HOST,
     database,
+    instances,
     projects,
     logLevel: level === 'silent' ? false : level,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     analyticsRetentionMs: readRetentionDays(env.ANALYTICS_RETENTION_DAYS),
-    auth: readAuthEnv(env, { host: env.HOST?.trim() || DEFAULT_HOST, port }),
+    auth,
     securePage: readSecurePageEnv(env),
   }
 }
@@ -136,7 +166,7 @@ function readSecurePageEnv(env: Readonly<Record<string, string | undefined>>): S
 }
 
 function readAuthEnv(env: Readonly<Record<string, string | undefined>>, listen: { host: string; port: number }): AuthEnv {
-  const production = env.NODE_ENV?.trim() === 'production'
+  const production = productionSwitch(env) !== undefined
 
   const secureOrigins = (env.SECURE_ORIGIN?.trim() || DEFAULT_SECURE_ORIGIN).split(',').map((origin) => origin.trim().replace(/\/$/, '').toLowerCase())
   for (const origin of secureOrigins) {
@@ -161,22 +191,15 @@ function readAuthEnv(env: Readonly<Record<string, string | undefined>>, listen: 
     .map((text) => text.trim())
     .filter((text) => text !== '')
     .map((text) => parseKey(text, 'PORTICO_PREVIOUS_MASTER_KEYS'))
-  if (production && masterKey === undefined) {
-    throw new InvalidEnvironmentError('PORTICO_MASTER_KEY must be set when NODE_ENV=production (the development key file is never used in production)')
-  }
 
   const smtpUrl = env.SMTP_URL?.trim() || undefined
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) {
     throw new InvalidEnvironmentError('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example:465')
   }
   const devMailbox = readBoolean('DEV_MAILBOX', env.DEV_MAILBOX, !production && smtpUrl === undefined)
-  if (production && devMailbox) throw new InvalidEnvironmentError('DEV_MAILBOX cannot be on when NODE_ENV=production: it shows one-time codes to anyone who asks')
-  if (smtpUrl === undefined && !devMailbox) {
-    throw new InvalidEnvironmentError(
-      production
-        ? 'SMTP_URL must be set when NODE_ENV=production: one-time codes are sent by email'
-        : 'Set SMTP_URL, or leave DEV_MAILBOX on: one-time codes need a way to reach the user',
-    )
+  // In production a missing SMTP_URL is one of the development settings productionProblems lists.
+  if (smtpUrl === undefined && !devMailbox && !production) {
+    throw new InvalidEnvironmentError('Set SMTP_URL, or leave DEV_MAILBOX on: one-time codes need a way to reach the user')
   }
 
   const mailFrom = env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM
@@ -201,7 +224,7 @@ function readAuthEnv(env: Readonly<Record<string, string | undefined>>, listen: 
     devMailbox,
     sessionTtlSeconds,
     social: readSocialEnv(env, listen),
-    farcaster: readFarcasterEnv(env, secureOrigins[0]!, production),
+    farcaster: readFarcasterEnv(env, secureOrigins[0]!),
   }
 }
 
@@ -232,7 +255,7 @@ function readSocialEnv(env: Readonly<Record<string, string | undefined>>, listen
   return { providers, callbackUrl: parsed.href }
 }
 
-function readFarcasterEnv(env: Readonly<Record<string, string | undefined>>, secureOrigin: string, production: boolean): FarcasterEnv | undefined {
+function readFarcasterEnv(env: Readonly<Record<string, string | undefined>>, secureOrigin: string): FarcasterEnv | undefined {
   const relayUrl = env.FARCASTER_RELAY_URL?.trim()
   if (!relayUrl) return undefined
   if (!/^https?:\/\/[^\s]+$/.test(relayUrl)) throw new InvalidEnvironmentError(`FARCASTER_RELAY_URL must be an http(s) URL, not '${relayUrl}'`)
@@ -240,7 +263,6 @@ function readFarcasterEnv(env: Readonly<Record<string, string | undefined>>, sec
   const devText = env.FARCASTER_DEV_CUSTODY?.trim()
   let devCustody: Record<string, string> | undefined
   if (devText) {
-    if (production) throw new InvalidEnvironmentError('FARCASTER_DEV_CUSTODY cannot be used when NODE_ENV=production: set FARCASTER_CUSTODY_RPC_URL')
     try {
       devCustody = JSON.parse(devText) as Record<string, string>
     } catch {

@@ -3,9 +3,22 @@
  * URL, serves, and exits 0 on SIGTERM.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { type PostgresInstance, startPostgres } from './test/postgres'
 import { type TempSqliteFile, tempSqliteFile } from './test/sqlite'
+
+/** Production settings an operator would give (docs/self-hosting.md, "Production"); each test adds the database. */
+function productionEnv(): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORTICO_MASTER_KEY: randomBytes(32).toString('base64'),
+    SMTP_URL: 'smtps://portico:secret@mail.shop.example:465',
+    PORTICO_PROJECTS: '[{"id":"shop","allowedOrigins":["https://shop.example"]}]',
+    SECURE_ORIGIN: 'https://secure.shop.example',
+  }
+}
 
 const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
 
@@ -16,6 +29,8 @@ function startMain(env: Record<string, string>): ChildProcess {
     PORTICO_MASTER_KEY: _key,
     SMTP_URL: _smtp,
     NODE_ENV: _nodeEnv,
+    PORTICO_ENV: _porticoEnv,
+    PORTICO_INSTANCES: _instances,
     ...inherited
   } = process.env
   return spawn(tsx, ['server/main.ts'], { cwd: process.cwd(), env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -123,17 +138,55 @@ describe('server/main.ts', () => {
     expect(await exited(child)).toBe(0)
   }, 30_000)
 
-  it.each([
-    [{}, 'PORTICO_MASTER_KEY must be set when NODE_ENV=production'],
-    [{ PORTICO_MASTER_KEY: 'A'.repeat(43) + '=' }, 'SMTP_URL must be set when NODE_ENV=production'],
-    [{ PORTICO_MASTER_KEY: 'A'.repeat(43) + '=', DEV_MAILBOX: '1', SMTP_URL: 'smtp://mail:25' }, 'DEV_MAILBOX cannot be on when NODE_ENV=production'],
-  ])('refuses to start in production with %j', async (env, message) => {
-    child = startMain({ ...env, NODE_ENV: 'production', SQLITE_FILE: sqlite.file, PORTICO_MASTER_KEY_FILE: join(dirname(sqlite.file), 'master.key') })
+  it('refuses to start in production with development settings, naming each, and writes no key file', async () => {
+    child = startMain({ NODE_ENV: 'production', DEV_MAILBOX: '1', SQLITE_FILE: sqlite.file, PORTICO_MASTER_KEY_FILE: join(dirname(sqlite.file), 'master.key') })
     const stderr = collect(child.stderr)
     expect(await exited(child)).toBe(1)
-    expect(stderr.text()).toContain(`Portico server failed to start: ${message}`)
+    expect(stderr.text()).toContain(
+      [
+        'Portico server failed to start: NODE_ENV=production refuses development settings; change these 5:',
+        '  - PORTICO_MASTER_KEY must be set: the development key file (PORTICO_MASTER_KEY_FILE) is never used in production',
+        '  - DEV_MAILBOX cannot be on: it shows one-time codes to anyone who asks',
+        '  - SMTP_URL must be set: one-time codes are sent by email',
+        '  - PORTICO_PROJECTS must be set:',
+      ].join('\n'),
+    )
+    expect(stderr.text()).toContain('  - SECURE_ORIGIN must be set: the default http://127.0.0.1:8788 is the development secure page')
     expect(existsSync(join(dirname(sqlite.file), 'master.key'))).toBe(false)
+    expect(existsSync(sqlite.file)).toBe(false)
   }, 30_000)
+
+  it('refuses SQLite when PORTICO_INSTANCES says several processes share the database', async () => {
+    child = startMain({ ...productionEnv(), PORTICO_INSTANCES: '2', SQLITE_FILE: sqlite.file })
+    const stderr = collect(child.stderr)
+    expect(await exited(child)).toBe(1)
+    expect(stderr.text()).toContain(
+      'Portico server failed to start: NODE_ENV=production refuses development settings; change this one:\n  - DATABASE_URL must be set when PORTICO_INSTANCES=2',
+    )
+  }, 30_000)
+
+  describe('on PostgreSQL', () => {
+    let pg: PostgresInstance
+    beforeAll(async () => {
+      pg = await startPostgres()
+    }, 60_000)
+    afterAll(() => pg?.stop())
+
+    it('starts in production with a correct configuration of two instances, and is ready', async () => {
+      child = startMain({ ...productionEnv(), PORTICO_INSTANCES: '2', DATABASE_URL: await pg.createDatabase(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' })
+      const stdout = collect(child.stdout)
+      const stderr = collect(child.stderr)
+      const url = await waitFor(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout.text())?.[1], `the URL (stderr: ${stderr.text()})`)
+      expect(stdout.text()).toContain('PostgreSQL')
+      expect(stderr.text()).not.toContain('DEVELOPMENT MASTER KEY')
+      expect((await fetch(`${url}/ready`)).status).toBe(200)
+      expect((await fetch(`${url}/dev/mailbox/latest?to=a@b.co`)).status).toBe(404)
+      const origins = await fetch(`${url}/projects/v1/origins?projectId=shop`)
+      expect(await origins.json()).toEqual({ allowedOrigins: ['https://shop.example'] })
+      child.kill('SIGTERM')
+      expect(await exited(child)).toBe(0)
+    }, 60_000)
+  })
 
   it('refuses to start on a bad variable, naming it', async () => {
     child = startMain({ PORT: 'eighty', SQLITE_FILE: sqlite.file })

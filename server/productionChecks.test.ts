@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto'
+import { InvalidEnvironmentError, readServerEnv } from './env'
+
+/** A configuration fit for production; each test spoils one setting. */
+const production = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://portico:secret@db.internal:5432/portico',
+  PORTICO_INSTANCES: '2',
+  PORTICO_PROJECTS: '[{"id":"shop","allowedOrigins":["https://shop.example","https://*.shop.example"]}]',
+  PORTICO_MASTER_KEY: randomBytes(32).toString('base64'),
+  SMTP_URL: 'smtps://portico:secret@mail.shop.example:465',
+  SECURE_ORIGIN: 'https://secure.shop.example',
+}
+
+function refusal(env: Record<string, string | undefined>): string {
+  try {
+    readServerEnv(env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidEnvironmentError)
+    return (error as Error).message
+  }
+  throw new Error('readServerEnv accepted the configuration')
+}
+
+describe('production mode', () => {
+  it('accepts a configuration with no development setting', () => {
+    const env = readServerEnv(production)
+    expect(env.auth.production).toBe(true)
+    expect(env.instances).toBe(2)
+    expect(readServerEnv({ ...production, NODE_ENV: undefined, PORTICO_ENV: 'production' }).auth.production).toBe(true)
+  })
+
+  it.each([
+    ['a missing master key', { PORTICO_MASTER_KEY: undefined }, 'PORTICO_MASTER_KEY must be set: the development key file (PORTICO_MASTER_KEY_FILE) is never used in production'],
+    ['the dev mailbox', { DEV_MAILBOX: 'on' }, 'DEV_MAILBOX cannot be on: it shows one-time codes to anyone who asks'],
+    ['no SMTP server', { SMTP_URL: undefined }, 'SMTP_URL must be set: one-time codes are sent by email'],
+    [
+      'a missing allow list',
+      { PORTICO_PROJECTS: undefined },
+      'PORTICO_PROJECTS must be set: without it the only project is portico-dev, whose allow list is the development origins http://localhost:* and http://127.0.0.1:*',
+    ],
+    ['an allow list of everything', { PORTICO_PROJECTS: '[{"id":"shop","allowedOrigins":["*"]}]' }, "PORTICO_PROJECTS: project 'shop' allows every origin ('*'); list the origins of its dapps instead"],
+    ['the default secure origin', { SECURE_ORIGIN: undefined }, 'SECURE_ORIGIN must be set: the default http://127.0.0.1:8788 is the development secure page'],
+    ['a loopback secure origin', { SECURE_ORIGIN: 'https://localhost:8788' }, "SECURE_ORIGIN: https://localhost:8788 is a loopback address; give the secure page's public https:// origin"],
+    ['a loopback IP secure origin', { SECURE_ORIGIN: 'http://127.0.0.1:8788' }, "SECURE_ORIGIN: http://127.0.0.1:8788 is a loopback address; give the secure page's public https:// origin"],
+    ['a plain-http secure origin', { SECURE_ORIGIN: 'http://secure.shop.example' }, 'SECURE_ORIGIN: http://secure.shop.example must be https://: the secure page holds the embedded wallet'],
+    [
+      'SQLite with several instances',
+      { DATABASE_URL: undefined, SQLITE_FILE: '/var/lib/portico/portico.sqlite' },
+      'DATABASE_URL must be set when PORTICO_INSTANCES=2: several instances share sessions, codes, nonces and rate limits through PostgreSQL, and a SQLite file (SQLITE_FILE) belongs to one machine',
+    ],
+    [
+      'the Farcaster development custody',
+      { FARCASTER_RELAY_URL: 'https://relay.farcaster.xyz', FARCASTER_DEV_CUSTODY: '{"1":"0x0000000000000000000000000000000000000001"}' },
+      'FARCASTER_DEV_CUSTODY cannot be set: it trusts a fixed fid → address map; set FARCASTER_CUSTODY_RPC_URL',
+    ],
+    ['the development bundler', { BUNDLER_KEY: `0x${'11'.repeat(32)}` }, 'BUNDLER_KEY cannot be set: the development bundler pays for user operations on local chains only'],
+    ['the test onramp provider', { ONRAMP_TEST_PROVIDER_KEY: `0x${'11'.repeat(32)}` }, 'ONRAMP_TEST_PROVIDER_KEY cannot be set: the test onramp provider hands out funds to anyone'],
+  ])('refuses %s, naming the setting', (_what, change, problem) => {
+    expect(refusal({ ...production, ...change })).toBe(`NODE_ENV=production refuses development settings; change this one:\n  - ${problem}`)
+  })
+
+  it('refuses a social login callback left at its HOST:PORT default or on loopback', () => {
+    const social = { SOCIAL_PROVIDERS: '{"google":{"issuer":"https://accounts.google.com","clientId":"id","clientSecret":"secret"}}' }
+    expect(refusal({ ...production, ...social })).toContain("SOCIAL_CALLBACK_URL must be set: the default is built from HOST and PORT, not from this server's public URL")
+    expect(refusal({ ...production, ...social, SOCIAL_CALLBACK_URL: 'http://127.0.0.1:8787/auth/v1/social/callback' })).toContain(
+      'SOCIAL_CALLBACK_URL: http://127.0.0.1:8787/auth/v1/social/callback is a loopback address',
+    )
+    expect(readServerEnv({ ...production, ...social, SOCIAL_CALLBACK_URL: 'https://portico.shop.example/auth/v1/social/callback' }).auth.social).toBeDefined()
+  })
+
+  it('lists every development setting at once, under the variable that turned production on', () => {
+    expect(refusal({ PORTICO_ENV: 'production', PORTICO_INSTANCES: '3' })).toBe(
+      [
+        'PORTICO_ENV=production refuses development settings; change these 5:',
+        '  - PORTICO_MASTER_KEY must be set: the development key file (PORTICO_MASTER_KEY_FILE) is never used in production',
+        '  - SMTP_URL must be set: one-time codes are sent by email',
+        '  - PORTICO_PROJECTS must be set: without it the only project is portico-dev, whose allow list is the development origins http://localhost:* and http://127.0.0.1:*',
+        '  - SECURE_ORIGIN must be set: the default http://127.0.0.1:8788 is the development secure page',
+        '  - DATABASE_URL must be set when PORTICO_INSTANCES=3: several instances share sessions, codes, nonces and rate limits through PostgreSQL, and a SQLite file (SQLITE_FILE) belongs to one machine',
+      ].join('\n'),
+    )
+  })
+
+  it('leaves development alone: the same settings start without NODE_ENV or PORTICO_ENV', () => {
+    expect(readServerEnv({ PORTICO_INSTANCES: '3' }).auth.production).toBe(false)
+  })
+})
+
+describe('reading the environment', () => {
+  it('does not load the app (no import cycle through server/app.ts)', async () => {
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock('./app', () => {
+        throw new Error('server/env.ts loaded server/app.ts')
+      })
+      await expect(import('./env')).resolves.toHaveProperty('readServerEnv')
+    })
+  })
+})

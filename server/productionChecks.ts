@@ -1,0 +1,99 @@
+/**
+ * Production mode: the server refuses to start with a development setting, and names
+ * every one it found, so an operator fixes them in one go (docs/self-hosting.md,
+ * "Production"). Each of these works on a developer's machine and is a hole on a
+ * public one: a key file beside the database, codes shown to anyone, any site using
+ * the project, the secure page on a loopback address, instances that cannot share
+ * state.
+ */
+import { isLoopback } from './clientAddress'
+import { DEV_PROJECT_ID, type ProjectConfig } from './projects'
+import { DEFAULT_SECURE_ORIGIN } from './serverDefaults'
+import { type DatabaseConfig } from './db/connect'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/** What the checks look at, as env.ts read it. */
+export interface ProductionFacts {
+  database: DatabaseConfig
+  /** PORTICO_INSTANCES. */
+  instances: number
+  projects: readonly ProjectConfig[]
+  masterKeySet: boolean
+  smtpUrl: string | undefined
+  devMailbox: boolean
+  secureOrigins: readonly string[]
+  /** The social login callback, when social login is on. */
+  socialCallbackUrl: string | undefined
+}
+
+/**
+ * Which variable turned production on, as the messages name it: `NODE_ENV=production`
+ * or `PORTICO_ENV=production`; undefined in development.
+ *
+ * @example
+ * productionSwitch({ NODE_ENV: 'production' }) // 'NODE_ENV=production'
+ */
+export function productionSwitch(env: Env): string | undefined {
+  if (env.NODE_ENV?.trim() === 'production') return 'NODE_ENV=production'
+  if (env.PORTICO_ENV?.trim() === 'production') return 'PORTICO_ENV=production'
+  return undefined
+}
+
+/**
+ * One sentence per development setting found, each starting with the variable to change;
+ * empty when the configuration is fit for production.
+ *
+ * @example
+ * productionProblems(process.env, facts) // ['PORTICO_MASTER_KEY must be set: …']
+ */
+export function productionProblems(env: Env, facts: ProductionFacts): string[] {
+  const problems: string[] = []
+
+  if (!facts.masterKeySet) problems.push('PORTICO_MASTER_KEY must be set: the development key file (PORTICO_MASTER_KEY_FILE) is never used in production')
+  if (facts.devMailbox) problems.push('DEV_MAILBOX cannot be on: it shows one-time codes to anyone who asks')
+  if (facts.smtpUrl === undefined) problems.push('SMTP_URL must be set: one-time codes are sent by email')
+
+  if (!env.PORTICO_PROJECTS?.trim()) {
+    problems.push(`PORTICO_PROJECTS must be set: without it the only project is ${DEV_PROJECT_ID}, whose allow list is the development origins http://localhost:* and http://127.0.0.1:*`)
+  }
+  for (const project of facts.projects) {
+    if (project.allowedOrigins.includes('*')) {
+      problems.push(`PORTICO_PROJECTS: project '${project.id}' allows every origin ('*'); list the origins of its dapps instead`)
+    }
+  }
+
+  if (!env.SECURE_ORIGIN?.trim()) {
+    problems.push(`SECURE_ORIGIN must be set: the default ${DEFAULT_SECURE_ORIGIN} is the development secure page`)
+  } else {
+    for (const origin of facts.secureOrigins) {
+      const url = new URL(origin)
+      if (isLoopbackHost(url.hostname)) problems.push(`SECURE_ORIGIN: ${origin} is a loopback address; give the secure page's public https:// origin`)
+      else if (url.protocol !== 'https:') problems.push(`SECURE_ORIGIN: ${origin} must be https://: the secure page holds the embedded wallet`)
+    }
+  }
+  if (facts.socialCallbackUrl !== undefined) {
+    if (!env.SOCIAL_CALLBACK_URL?.trim()) {
+      problems.push("SOCIAL_CALLBACK_URL must be set: the default is built from HOST and PORT, not from this server's public URL")
+    } else if (isLoopbackHost(new URL(facts.socialCallbackUrl).hostname)) {
+      problems.push(`SOCIAL_CALLBACK_URL: ${facts.socialCallbackUrl} is a loopback address; give the public URL the providers redirect to`)
+    }
+  }
+
+  if (facts.instances > 1 && 'sqliteFile' in facts.database) {
+    problems.push(
+      `DATABASE_URL must be set when PORTICO_INSTANCES=${facts.instances}: several instances share sessions, codes, nonces and rate limits through PostgreSQL, and a SQLite file (SQLITE_FILE) belongs to one machine`,
+    )
+  }
+
+  if (env.FARCASTER_DEV_CUSTODY?.trim()) problems.push('FARCASTER_DEV_CUSTODY cannot be set: it trusts a fixed fid → address map; set FARCASTER_CUSTODY_RPC_URL')
+  if (env.BUNDLER_KEY?.trim()) problems.push('BUNDLER_KEY cannot be set: the development bundler pays for user operations on local chains only')
+  if (env.ONRAMP_TEST_PROVIDER_KEY?.trim()) problems.push('ONRAMP_TEST_PROVIDER_KEY cannot be set: the test onramp provider hands out funds to anyone')
+  return problems
+}
+
+/** localhost, *.localhost, 127.0.0.0/8, ::1 and 0.0.0.0: names no visitor can reach. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  return host === 'localhost' || host.endsWith('.localhost') || host === '0.0.0.0' || isLoopback(host)
+}
