@@ -25,6 +25,13 @@ export async function pairWithWalletPage(stack: Stack, context: BrowserContext):
   return { dapp, wallet, errors }
 }
 
+/**
+ * Page errors other than a refused balance request: the reference server's balance route
+ * may refuse a chain it does not index; the saga then reads the chain, and the console
+ * reports the failed resource.
+ */
+export const unexpectedErrors = (errors: string[]) => errors.filter((e) => !/status of 40[04]/.test(e))
+
 /** Disconnects from the Account view and waits for the demo to say so. */
 export async function disconnectDemo(dapp: Page): Promise<void> {
   await dapp.getByTestId('portico-connect-button').click()

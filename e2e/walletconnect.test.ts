@@ -3,7 +3,7 @@ import { createPublicClient, http, parseEther } from 'viem'
 import { screenshot, setupStackAndBrowser } from './browser'
 import { devAccounts } from '../dev/chain/devAccounts'
 import { readState, waitForValue } from './pageState'
-import { disconnectDemo, pairWithWalletPage } from './walletConnectPairing'
+import { disconnectDemo, pairWithWalletPage, unexpectedErrors } from './walletConnectPairing'
 
 // A visitor connects the demo to the development WalletConnect wallet, open in a second
 // tab, through the local relay: pick a listed wallet, scan (here: hand the URI to the
@@ -15,9 +15,7 @@ const env = setupStackAndBrowser()
 const pair = (context: BrowserContext) => pairWithWalletPage(env.stack(), context)
 const disconnect = disconnectDemo
 
-// The reference server's balance route may refuse a chain it does not index; the saga
-// then reads the chain, and the console reports the failed resource.
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 40[04]/.test(e))
+const unexpected = unexpectedErrors
 
 describe('WalletConnect through the local relay', () => {
   it('pairs the demo with the wallet page in a second tab, shows the account, and disconnects', async () => {

@@ -4,7 +4,7 @@ import { address as bitcoinAddress, initEccLib, networks, payments, Psbt } from 
 import { ECPairFactory } from 'ecpair'
 import { screenshot, setupStackAndBrowser } from './browser'
 import { readState, waitForState, waitForValue } from './pageState'
-import { disconnectDemo, pairWithWalletPage } from './walletConnectPairing'
+import { disconnectDemo, pairWithWalletPage, unexpectedErrors } from './walletConnectPairing'
 
 // Solana and Bitcoin over WalletConnect in Chromium: the demo pairs with the WalletConnect
 // dev wallet page (second tab), which approves eip155, solana and bip122 with the dev
@@ -17,9 +17,7 @@ const ECPair = ECPairFactory(ecc)
 
 const env = setupStackAndBrowser()
 const connected = (value: unknown) => value === 'connected'
-// The reference server's balance route may refuse a chain it does not index; the saga
-// then reads the chain, and the console reports the failed resource.
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 40[04]/.test(e))
+const unexpected = unexpectedErrors
 
 describe('Solana and Bitcoin over WalletConnect, in the browser', () => {
   it("signs a PSBT the dapp built through portico.getProvider('bip122') over the session, approved on the wallet page; bitcoinjs-lib verifies it", async () => {

@@ -2,16 +2,40 @@
 // discovering the Wallet Standard dev wallet (real ed25519 keys), funded on the LiteSVM
 // RPC stand-in. Wallet Standard apps listen on `window`; plain Node has none, so an
 // EventTarget stands in for it.
+import {
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createSolanaRpc,
+  createTransactionMessage,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Address,
+} from '@solana/kit'
 import { solanaLocalnet, startSolanaRpc, type SolanaRpc } from '../../dev/solana'
 import { installSolanaDevWallet, type InstalledSolanaDevWallet } from '../../dev/wallets/solana'
 import { createPortico, type Portico } from '../createPortico'
 import { solana } from '../plugins/solana/plugin'
+import { transferSolInstruction } from '../plugins/solana/transfer'
 import type { CaipNetwork } from '../types/network'
 import { memoryKeyValueStore } from './devWalletPortico'
 import { untilState } from './untilState'
 
 export const SOLANA_DEV_WALLET = 'wallet-standard:Portico Dev Wallet'
 const LAMPORTS_PER_SOL = 1_000_000_000n
+
+/** An unsigned version 0 transaction moving `lamports` from `from` to `to`, on a fresh blockhash of `rpcUrl`. */
+export async function solanaTransferBytes(rpcUrl: string, from: string, to: string, lamports: bigint): Promise<Uint8Array> {
+  const { value: blockhash } = await createSolanaRpc(rpcUrl).getLatestBlockhash().send()
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(from as Address, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+    (m) => appendTransactionMessageInstruction(transferSolInstruction(from as Address, to as Address, lamports), m),
+  )
+  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
+}
 
 export type SolanaStandIns = { rpc: SolanaRpc; localnet: CaipNetwork; installed: InstalledSolanaDevWallet }
 

@@ -49,7 +49,8 @@ type WalletEvent =
   | { type: 'disconnect' }
 type Listener = (event: WalletEvent) => void
 
-class WalletRpcError extends Error {
+/** An error a dev wallet answers with: its code and message travel to the dapp. */
+export class WalletRpcError extends Error {
   constructor(
     readonly code: number,
     message: string,

@@ -7,20 +7,12 @@ import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder,
 import type { WalletAccount } from '@wallet-standard/base'
 import { satsNetworkOf } from '../../../src/plugins/bip122/satsNetworks'
 import { walletChainOf } from '../../../src/plugins/solana/chains'
-import { BitcoinDevWallet, SatsConnectErrorCodes } from '../bitcoin/wallet'
+import { BitcoinDevWallet, SatsConnectErrorCodes, WalletRpcError } from '../bitcoin/wallet'
+
+export { WalletRpcError }
 import { fromBase64, toHex } from '../bitcoin/bytes'
 import { DEV_BITCOIN_ORDINALS_KEY_HEX, DEV_BITCOIN_PAYMENT_KEY_HEX, DEV_SOLANA_SEED_HEX, fromHex } from '../devKeys'
 import { createSolanaDevWallet, type SolanaChain } from '../solana/wallet'
-
-/** An error the wallet answers with: the code and message travel to the dapp. */
-export class WalletRpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 /** One namespace the wallet serves beside eip155: its chains, account, methods, events and answers. */
 export type ChainWallet = {

@@ -3,16 +3,9 @@
 // RPC stand-in, through createPortico's real store and sagas. Wallet Standard apps
 // listen on `window`; plain Node has none, so an EventTarget stands in for it.
 import {
-  appendTransactionMessageInstruction,
-  compileTransaction,
   createSolanaRpc,
-  createTransactionMessage,
   generateKeyPairSigner,
   getPublicKeyFromAddress,
-  getTransactionEncoder,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   verifySignature,
   type Address,
   type SignatureBytes,
@@ -21,8 +14,7 @@ import type { WalletAccount } from '@wallet-standard/base'
 import type { Portico } from '../../createPortico'
 import { NotConnectedError, type RpcError } from '../../errors'
 import { rejection } from '../../test/rejection'
-import { solanaPorticos } from '../../test/solanaPortico'
-import { transferSolInstruction } from './transfer'
+import { solanaPorticos, solanaTransferBytes } from '../../test/solanaPortico'
 
 jest.setTimeout(60_000)
 
@@ -39,16 +31,7 @@ type SignAndSend = {
   signAndSendTransaction(...inputs: { account: WalletAccount; chain: string; transaction: Uint8Array }[]): Promise<{ signature: Uint8Array }[]>
 }
 
-async function transferBytes(from: string, to: string, lamports: bigint): Promise<Uint8Array> {
-  const { value: blockhash } = await createSolanaRpc(rpcUrl()).getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(from as Address, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) => appendTransactionMessageInstruction(transferSolInstruction(from as Address, to as Address, lamports), m),
-  )
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
-}
+const transferBytes = (from: string, to: string, lamports: bigint) => solanaTransferBytes(rpcUrl(), from, to, lamports)
 
 describe("getProvider('solana')", () => {
   it('throws NotConnectedError while nothing is connected; with allowDisconnected it has no accounts and refuses to sign (4900)', async () => {
