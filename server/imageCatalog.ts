@@ -14,7 +14,9 @@ import { type WalletRecord } from './walletRegistry'
 export type ImageKind = 'wallet' | 'asset' | 'currency' | 'token'
 
 export interface ImageBlob {
-  svg: string
+  body: string | Buffer
+  /** image/svg+xml for the drawn monograms; a wallet's own file may be PNG, WebP or JPEG. */
+  contentType: string
   /** Strong validator, quoted as HTTP wants it. */
   etag: string
 }
@@ -70,7 +72,7 @@ const caseInsensitive: Record<ImageKind, boolean> = { wallet: false, asset: fals
 /**
  * @example
  * const images = createImageCatalog(registry.wallets)
- * images.get('wallet', 'metamask')?.svg
+ * images.get('wallet', 'metamask')?.body
  */
 export function createImageCatalog(wallets: readonly WalletRecord[], data: unknown = shippedImages): ImageCatalog {
   if (!validateImageData(data)) {
@@ -83,13 +85,14 @@ export function createImageCatalog(wallets: readonly WalletRecord[], data: unkno
     currency: new Map(),
     token: new Map(),
   }
-  const add = (kind: ImageKind, id: string, label: string, title: string) => {
+  const add = (kind: ImageKind, id: string, label: string, title: string, file?: { body: Buffer; contentType: string }) => {
     const key = caseInsensitive[kind] ? id.toLowerCase() : id
     if (byKind[kind].has(key)) return
-    const svg = monogramSvg({ seed: id, label, title })
-    byKind[kind].set(key, { svg, etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"` })
+    const body = file?.body ?? monogramSvg({ seed: id, label, title })
+    byKind[kind].set(key, { body, contentType: file?.contentType ?? 'image/svg+xml', etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` })
   }
-  for (const wallet of wallets) add('wallet', wallet.image_id, initialsOf(wallet.name), wallet.name)
+  // A wallet's own image file when its registry has one, else its monogram.
+  for (const wallet of wallets) add('wallet', wallet.image_id, initialsOf(wallet.name), wallet.name, wallet.image)
   for (const asset of data.assets) add('asset', asset.id, asset.label ?? initialsOf(asset.name), asset.name)
   for (const currency of data.currencies) add('currency', currency.id, currency.label ?? currency.id, currency.name)
   for (const token of data.tokens) add('token', token.id, token.label ?? token.id, token.name)

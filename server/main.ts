@@ -16,6 +16,7 @@ import { isLoopback } from './clientAddress'
 import { describeDatabase } from './db/connect'
 import { type AuthEnv, readServerEnv } from './env'
 import { type SecurePageServer, startSecurePageServer } from './securePage'
+import { describeLoadedRegistry, loadWalletRegistryFile } from './walletExplorerListing'
 
 /**
  * The auth service from its variables: the master key (or the development key
@@ -73,7 +74,11 @@ async function main(): Promise<void> {
   const swap = readSwapEnv(process.env)
   const onramp = readOnrampEnv(process.env)
   const { bundlerKey } = readBundlerEnv(process.env)
+  // WALLET_REGISTRY_FILE: the wallet listing (this server's format or the Explorer's) and the images beside it.
+  const walletFile = process.env.WALLET_REGISTRY_FILE?.trim()
+  const wallets = walletFile ? loadWalletRegistryFile(walletFile) : undefined
   const app = createServer({
+    ...(wallets ? { walletRegistry: wallets.registry } : {}),
     database: env.database,
     projects: env.projects,
     logger: env.logLevel === false ? false : { level: env.logLevel },
@@ -122,6 +127,7 @@ async function main(): Promise<void> {
       : 'Portico Blockchain API reads no chain (set CHAIN_RPC_URLS for balances and history)',
   )
   if (blockchain.solanaChains.length > 0) console.log(`Portico Blockchain API reads SOL balances on ${blockchain.solanaChains.map((c) => c.chainId).join(', ')}`)
+  if (walletFile && wallets) for (const line of describeLoadedRegistry(walletFile, wallets)) console.log(line)
   console.log(`Portico embedded-wallet API at ${address}/auth/v1 answers the secure page at ${env.auth.secureOrigins.join(', ')}`)
   if (env.auth.social) console.log(`Portico social login: ${Object.keys(env.auth.social.providers).join(', ')} (callback ${env.auth.social.callbackUrl})`)
   if (env.auth.farcaster) console.log(`Portico Farcaster login through ${env.auth.farcaster.relayUrl}`)

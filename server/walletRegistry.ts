@@ -31,9 +31,18 @@ export interface WalletListing {
  */
 export type BadgeType = 'none' | 'certified'
 
+/** A wallet's own image file, served at GET /getWalletImage/{image_id} instead of a monogram. */
+export interface WalletImageFile {
+  body: Buffer
+  /** image/svg+xml, image/png, image/webp or image/jpeg. */
+  contentType: string
+}
+
 /** A registry record: the listing plus server-only curation fields. */
 export interface WalletRecord extends WalletListing {
   badge_type?: BadgeType
+  /** Set by the registry from its `images` (never from the data file itself). */
+  image?: WalletImageFile
 }
 
 export interface WalletQuery {
@@ -104,7 +113,9 @@ export class InvalidWalletRegistryError extends Error {
 }
 
 /**
- * Validates registry data (the parsed wallets.json) and indexes it. Throws
+ * Validates registry data (the parsed wallets.json, or records mapped from an Explorer
+ * listing by walletExplorerListing.ts) and indexes it; `images` are the wallets' own
+ * image files by image_id. Throws
  * {@link InvalidWalletRegistryError} naming every problem, so a bad edit to the
  * data file stops the server at start instead of serving half a list.
  *
@@ -112,7 +123,7 @@ export class InvalidWalletRegistryError extends Error {
  * const registry = createWalletRegistry(JSON.parse(text))
  * registry.query({ page: 1, entries: 40, search: 'mask' })
  */
-export function createWalletRegistry(data: unknown): WalletRegistry {
+export function createWalletRegistry(data: unknown, options: { images?: ReadonlyMap<string, WalletImageFile> } = {}): WalletRegistry {
   if (!validateWallets(data)) {
     const problems = (validateWallets.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`)
     throw new InvalidWalletRegistryError(`Wallet registry data is invalid:\n- ${problems.join('\n- ')}`)
@@ -120,6 +131,8 @@ export function createWalletRegistry(data: unknown): WalletRegistry {
   const byId = new Map<string, WalletRecord>()
   for (const wallet of data) {
     if (byId.has(wallet.id)) throw new InvalidWalletRegistryError(`Wallet registry data is invalid: duplicate id '${wallet.id}'`)
+    const image = options.images?.get(wallet.image_id)
+    if (image !== undefined) wallet.image = image
     byId.set(wallet.id, wallet)
   }
   const wallets: readonly WalletRecord[] = data

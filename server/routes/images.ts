@@ -1,6 +1,7 @@
 /**
  * Image blobs (SPEC §7): wallet icons, asset (network, namespace, connector)
- * images, currency and token images. All are generated monograms, see icons.ts.
+ * images, currency and token images. All are generated monograms (icons.ts), except
+ * wallet images that a registry loaded from a file brings (walletExplorerListing.ts).
  */
 import { type FastifyPluginAsync, type FastifyReply } from 'fastify'
 import { HttpError, errorResponses } from '../httpErrors'
@@ -39,7 +40,7 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, {
       if (image === undefined) throw new HttpError(404, 'Not Found', `No ${what} with id '${request.params.id}'`)
       setImageHeaders(reply, image.etag)
       if (request.headers['if-none-match'] === image.etag) return reply.code(304).send()
-      return reply.type('image/svg+xml').send(image.svg)
+      return reply.type(image.contentType).send(image.body)
     })
   }
 }
