@@ -70,7 +70,7 @@ export function createOnrampCatalog(options: {
       }
       const price = await priceOf(prices, { chainId: network.chainId, symbol: network.native.symbol }, fiat.toLowerCase())
       if (price === undefined || price <= 0) {
-        throw new HttpError(400, 'Bad Request', `No ${fiat} price for ${network.native.symbol} is configured (PRICE_TABLE)`, { code: 'PRICE_UNAVAILABLE' })
+        throw new HttpError(400, 'Bad Request', `No ${fiat} price for ${network.native.symbol} is known to the price sources (PRICE_SOURCES, PRICE_TABLE)`, { code: 'PRICE_UNAVAILABLE' })
       }
       let gasPrice: bigint
       try {
