@@ -1,3 +1,4 @@
+import { Buffer } from 'buffer'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRoot } from 'react-dom/client'
 import { defineChain, type Address, type Chain } from 'viem'
@@ -8,6 +9,12 @@ import { porticoConnector } from '../src/wagmi'
 import { App } from './App'
 import { ChainBalances } from './ChainBalances'
 import { ContractCalls } from './ContractCalls'
+import { SolanaTransfers, type DemoSplToken } from './SolanaTransfers'
+
+// @solana/spl-token's and @solana/web3.js's instruction layouts use Node's `Buffer` as a
+// global, which browsers lack; dapps on them provide it (Vite and webpack templates do
+// the same). Set before any Solana code runs: that code only runs on a click.
+globalThis.Buffer ??= Buffer
 
 // The local stack's services and chains (see dev/stack.ts); a hosted dapp points these at its own.
 const services = (globalThis as { PORTICO_ENDPOINTS?: Record<string, string> }).PORTICO_ENDPOINTS ?? {}
@@ -16,7 +23,7 @@ type DevStack = {
   token: { address: string }
   nft?: { address: string }
   /** The Solana RPC and Esplora stand-ins, with their networks (the stack's dev wallets serve them). */
-  solana?: { rpcUrl: string; network: CaipNetwork }
+  solana?: { rpcUrl: string; network: CaipNetwork; token?: DemoSplToken }
   bitcoin?: { esploraUrl: string; network: CaipNetwork }
 }
 const dev = (globalThis as { PORTICO_DEV?: DevStack }).PORTICO_DEV
@@ -69,6 +76,7 @@ createRoot(document.getElementById('root')!).render(
         <App />
         <ContractCalls contracts={contracts} />
         <ChainBalances plugins={plugins} />
+        {dev?.solana ? <SolanaTransfers portico={portico} rpcUrl={dev.solana.rpcUrl} token={dev.solana.token} /> : null}
       </PorticoProvider>
     </QueryClientProvider>
   </WagmiProvider>,

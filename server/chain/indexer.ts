@@ -17,8 +17,9 @@
  *   and indexes forward from there. When no kept block is still on the chain (a local
  *   chain restarted from genesis, a reorganisation deeper than the kept hashes), the
  *   chain's rows are dropped and it is indexed again from its start block.
- * - The checkpoint and the hashes live in the database, and every write compares the
- *   checkpoint (db/chainIndex.ts), so several instances may index one database.
+ * - The checkpoint and the hashes live in the database, so several instances may index
+ *   one database: one at a time reads a chain (an advisory lock), and every write
+ *   compares the checkpoint (db/chainIndex.ts).
  * - Only what a block says is indexed: ether moved by contracts (internal
  *   transactions) needs tracing and is not listed.
  */
@@ -66,6 +67,8 @@ export interface ChainIndexerWork {
   blocksRolledBack: number
   /** Times the whole chain was dropped because no kept block was still on the chain. */
   resets: number
+  /** Polls left to another instance that was indexing the chain (PostgreSQL). */
+  skipped: number
 }
 
 export interface ChainIndexer {
@@ -103,7 +106,7 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
   const work = (chainId: string): ChainIndexerWork => {
     let entry = workByChain.get(chainId)
     if (entry === undefined) {
-      entry = { blocksIndexed: 0, reorgs: 0, blocksRolledBack: 0, resets: 0 }
+      entry = { blocksIndexed: 0, reorgs: 0, blocksRolledBack: 0, resets: 0, skipped: 0 }
       workByChain.set(chainId, entry)
     }
     return entry
@@ -121,7 +124,14 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
       for (const chain of clients.chains) {
         const client = clients.client(chain.chainId)
         if (client === undefined) continue
-        heads[chain.chainId] = await syncChain(chain, client)
+        // One instance at a time reads a chain; the others leave this poll to it.
+        const sync = await store.whileIndexing(chain.chainId, () => syncChain(chain, client))
+        if (sync.ran) {
+          heads[chain.chainId] = sync.value
+        } else {
+          work(chain.chainId).skipped += 1
+          heads[chain.chainId] = (await store.checkpoint(chain.chainId))?.blockNumber ?? (chain.startBlock ?? 0) - 1
+        }
       }
       return heads
     })

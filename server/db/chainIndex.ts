@@ -5,11 +5,14 @@
  * primary key written with "on conflict do nothing", so a crash or a restart never
  * loses or duplicates a row.
  *
- * Several server instances may index one PostgreSQL database. Every write (a batch, a
- * rollback) takes a per-chain transaction-scoped advisory lock and compares the
- * checkpoint with the one its indexer started from; when another instance moved it in
- * between, the write is dropped and that indexer reads the checkpoint again. SQLite
- * serialises writers on its own (and is refused for several instances).
+ * Several server instances may index one PostgreSQL database. One at a time indexes a
+ * chain: a sync holds the chain's session-level advisory lock (whileIndexing), and the
+ * others skip that poll. Should two write anyway (a lock lost with its connection),
+ * every write (a batch, a rollback) takes a per-chain transaction-scoped advisory lock
+ * and compares the checkpoint with the one its indexer started from; when another
+ * instance moved it in between, the write is dropped and that indexer reads the
+ * checkpoint again. SQLite serialises writers on its own (and is refused for several
+ * instances).
  */
 import { type Kysely, type Transaction, sql } from 'kysely'
 import { type SqlEngine, detectEngine } from './connect'
@@ -93,6 +96,13 @@ export interface ChainIndexStore {
    * the checkpoint is no longer `expected`.
    */
   rollBack(chainId: string, forkPoint: Checkpoint | undefined, expected: Checkpoint): Promise<boolean>
+  /**
+   * Runs `sync` while this process holds the chain's indexing lock (PostgreSQL: a
+   * session-level advisory lock on a connection kept for the purpose, released when the
+   * sync ends or the connection drops). Resolves `{ ran: false }` at once when another
+   * instance holds it. SQLite has a single process: `sync` always runs.
+   */
+  whileIndexing<T>(chainId: string, sync: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>
   /** Newest first, `limit` at most. */
   accountTransactions(query: AccountPageQuery): Promise<StoredTransaction[]>
   /** Transfers of these transactions that involve `address` (lower case), in log order. */
@@ -133,11 +143,13 @@ export function createChainIndexStore(db: Kysely<DatabaseSchema>): ChainIndexSto
    * Runs `write` in a transaction holding the chain's write lock, if the checkpoint is
    * still `expected`; resolves whether it ran.
    */
+  const lockKey = (chainId: string) => `portico:chain-index:${chainId}`
+
   async function compareAndWrite(chainId: string, expected: Checkpoint | undefined, write: (trx: Transaction<DatabaseSchema>) => Promise<void>): Promise<boolean> {
     engine ??= detectEngine(db)
     const postgres = (await engine) === 'postgres'
     return db.transaction().execute(async (trx) => {
-      if (postgres) await sql`select pg_advisory_xact_lock(hashtext(${`portico:chain-index:${chainId}`}))`.execute(trx)
+      if (postgres) await sql`select pg_advisory_xact_lock(hashtext(${lockKey(chainId)}))`.execute(trx)
       const current = await readCheckpoint(trx, chainId)
       if (current?.blockNumber !== expected?.blockNumber || current?.blockHash !== expected?.blockHash) return false
       await write(trx)
@@ -147,6 +159,22 @@ export function createChainIndexStore(db: Kysely<DatabaseSchema>): ChainIndexSto
 
   return {
     checkpoint: (chainId) => readCheckpoint(db, chainId),
+
+    async whileIndexing(chainId, sync) {
+      engine ??= detectEngine(db)
+      if ((await engine) !== 'postgres') return { ran: true, value: await sync() }
+      // Not the writes' key: a sync's own writes run on other connections and must not wait on this lock.
+      const key = `${lockKey(chainId)}:sync`
+      return db.connection().execute(async (connection) => {
+        const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${key})) as locked`.execute(connection)
+        if (rows[0]?.locked !== true) return { ran: false as const }
+        try {
+          return { ran: true as const, value: await sync() }
+        } finally {
+          await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection)
+        }
+      })
+    },
 
     async blockHashes(chainId, from, to) {
       const rows = await db
