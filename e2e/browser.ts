@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { startStack, type Stack } from '../dev/stack'
 
 /** Debian's Chromium (installed by `npm test` when missing); no browser is downloaded. */
@@ -54,4 +54,30 @@ export function setupStackAndBrowser(options: { browserArgs?: readonly string[] 
     return value
   }
   return { stack: () => ready(stack, 'The local stack'), browser: () => ready(browser, 'Chromium') }
+}
+
+/**
+ * One browser context per test, closed after it: a fresh origin storage, so no
+ * connection is restored from another test. `openDemo()` loads the demo in it;
+ * `newContext()` gives the context itself (for tests that open several pages).
+ */
+export function contextPerTest(env: { stack(): Stack; browser(): Browser }, viewport = { width: 900, height: 900 }) {
+  let context: BrowserContext | undefined
+  afterEach(async () => {
+    await context?.close()
+    context = undefined
+  })
+  async function newContext(): Promise<BrowserContext> {
+    context = await env.browser().newContext({ viewport })
+    return context
+  }
+  return {
+    newContext,
+    async openDemo(): Promise<{ page: Page; errors: string[] }> {
+      const page = await (await newContext()).newPage()
+      const errors = watchPageErrors(page)
+      await page.goto(env.stack().demoUrl)
+      return { page, errors }
+    },
+  }
 }

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import * as ecc from '@bitcoinerlab/secp256k1'
 import { address as bitcoinAddress, initEccLib, networks, Psbt } from 'bitcoinjs-lib'
 import { ECPairFactory } from 'ecpair'
@@ -8,7 +8,7 @@ import { DEV_BITCOIN_SATS, DEV_SOLANA_LAMPORTS } from '../dev/stack'
 import { BitcoinDevWallet } from '../dev/wallets/bitcoin/wallet'
 import { DEV_BITCOIN_ORDINALS_KEY_HEX, DEV_BITCOIN_PAYMENT_KEY_HEX, fromHex } from '../dev/wallets/devKeys'
 import { formatAmount } from '../src/ui/format/formatAmount'
-import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
+import { contextPerTest, screenshot, setupStackAndBrowser } from './browser'
 import { readState, waitForValue } from './pageState'
 
 // A visitor on the demo with the development Solana (Wallet Standard) and Bitcoin
@@ -19,20 +19,7 @@ initEccLib(ecc)
 const ECPair = ECPairFactory(ecc)
 
 const env = setupStackAndBrowser()
-let context: BrowserContext | undefined
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
-
-async function openDemo(): Promise<{ page: Page; errors: string[] }> {
-  // One context per test: a fresh origin storage, so no connection is restored.
-  context = await env.browser().newContext({ viewport: { width: 900, height: 900 } })
-  const page = await context.newPage()
-  const errors = watchPageErrors(page)
-  await page.goto(env.stack().demoUrl)
-  return { page, errors }
-}
+const { openDemo } = contextPerTest(env)
 
 async function connect(page: Page, wallet: RegExp) {
   await page.getByRole('button', { name: 'Connect Wallet' }).click()

@@ -1,8 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
 import { Connection, Keypair, PublicKey } from '@solana/web3.js'
 import { TEST_SPL_TOKEN } from '../dev/solana'
-import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
+import { contextPerTest, screenshot, setupStackAndBrowser } from './browser'
 import { loginByEmail, readState, secureFrame, waitForState } from './pageState'
 import { pairWithWalletPage, unexpectedErrors } from './walletConnectPairing'
 
@@ -13,19 +13,7 @@ import { pairWithWalletPage, unexpectedErrors } from './walletConnectPairing'
 jest.setTimeout(180_000)
 
 const env = setupStackAndBrowser()
-let context: BrowserContext | undefined
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
-
-async function openDemo(): Promise<{ page: Page; errors: string[] }> {
-  context = await env.browser().newContext({ viewport: { width: 900, height: 900 } })
-  const page = await context.newPage()
-  const errors = watchPageErrors(page)
-  await page.goto(env.stack().demoUrl)
-  return { page, errors }
-}
+const { openDemo, newContext } = contextPerTest(env)
 
 const mint = new PublicKey(TEST_SPL_TOKEN.mint)
 
@@ -90,8 +78,7 @@ describe('an SPL transfer through the @solana/wallet-adapter-base adapter (issue
   })
 
   it('over WalletConnect: the session\'s wallet signs and sends, the tokens land', async () => {
-    context = await env.browser().newContext({ viewport: { width: 900, height: 900 } })
-    const { dapp: page, errors } = await pairWithWalletPage(env.stack(), context)
+    const { dapp: page, errors } = await pairWithWalletPage(env.stack(), await newContext())
     await waitForState(page, 'account.byNamespace.solana.status', (value) => value === 'connected', 'connected')
     expect(await page.evaluate(readState, 'account.byNamespace.solana.connectedWalletInfo.type')).toBe('WALLET_CONNECT')
     const owner = env.stack().devWallets.solana

@@ -5,54 +5,21 @@
 import * as ecc from '@bitcoinerlab/secp256k1'
 import { address as bitcoinAddress, initEccLib, networks, payments, Psbt } from 'bitcoinjs-lib'
 import { ECPairFactory } from 'ecpair'
-import { startEsplora, type Esplora } from '../../../dev/esplora'
-import { installBitcoinDevWallet, verifyBitcoinMessage, type InstalledBitcoinDevWallet } from '../../../dev/wallets/bitcoin'
-import { createPortico, type Portico } from '../../createPortico'
+import { verifyBitcoinMessage } from '../../../dev/wallets/bitcoin'
+import type { Portico } from '../../createPortico'
 import { NotConnectedError, type RpcError } from '../../errors'
-import { memoryKeyValueStore } from '../../test/devWalletPortico'
-import { rejection } from '../../test/rejection'
-import { untilState } from '../../test/untilState'
+import { bitcoinPorticos } from '../../test/bitcoinPortico'
 import { bitcoinRegtest } from './networks'
-import { bip122 } from './plugin'
+import { rejection } from '../../test/rejection'
 
 jest.setTimeout(60_000)
 
-const pageWindow: Record<string, unknown> = {}
-Object.defineProperty(globalThis, 'window', { value: pageWindow, configurable: true })
 initEccLib(ecc)
 const ECPair = ECPairFactory(ecc)
-const CONNECTOR = 'sats-connect:PorticoDevProviders.BitcoinProvider'
-
-let esplora: Esplora
-let installed: InstalledBitcoinDevWallet
-const instances: Portico[] = []
-
-beforeAll(async () => {
-  esplora = await startEsplora()
-  installed = installBitcoinDevWallet({ window: pageWindow, esploraUrl: esplora.url, feeRate: 2 })
-  esplora.fund(installed.wallet.dev.addresses().payment, 600_000)
-})
-beforeEach(() => installed.wallet.dev.setApprove(() => true))
-afterEach(() => instances.splice(0).forEach((p) => p.destroy()))
-afterAll(async () => {
-  installed.uninstall()
-  await esplora.stop()
-})
-
-function start() {
-  const portico = createPortico(
-    { projectId: 'dapp', plugins: [bip122({ networks: [bitcoinRegtest], esploraUrl: esplora.url })], devtools: false, features: { email: false, socials: false } },
-    { window: pageWindow as unknown as Window, storage: memoryKeyValueStore() },
-  )
-  instances.push(portico)
-  return portico
-}
-
-async function connect(portico: Portico) {
-  await untilState(portico, (s) => (s.connectors.byNamespace.bip122 ?? []).some((c) => c.id === CONNECTOR), 15_000)
-  portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: CONNECTOR, namespace: 'bip122' } })
-  await untilState(portico, (s) => s.account.byNamespace.bip122?.status === 'connected', 15_000)
-}
+const bitcoinPage = bitcoinPorticos({ fundings: [600_000] })
+const start = () => bitcoinPage.start()
+const connect = (portico: Portico) => bitcoinPage.connect(portico)
+const standIns = () => bitcoinPage.standIns()
 
 const freshAddress = () => payments.p2wpkh({ pubkey: ECPair.makeRandom().publicKey, network: networks.regtest }).address!
 
@@ -68,7 +35,7 @@ describe("getProvider('bip122')", () => {
     const portico = start()
     await connect(portico)
     const provider = portico.getProvider('bip122')
-    const { payment } = installed.wallet.dev.addresses()
+    const { payment } = standIns().installed.wallet.dev.addresses()
     const { addresses } = await provider.getAddresses({ purposes: ['payment' as never] })
     expect(addresses.map((a) => a.address)).toContain(payment)
     const { signature } = await provider.signMessage({ address: payment, message: 'hello from the dapp' })
@@ -79,8 +46,8 @@ describe("getProvider('bip122')", () => {
   it('signPsbt signs the inputs asked for; bitcoinjs-lib verifies the signature, and broadcast lands it on Esplora', async () => {
     const portico = start()
     await connect(portico)
-    const { payment } = installed.wallet.dev.addresses()
-    const funding = esplora.fund(payment, 50_000)
+    const { payment } = standIns().installed.wallet.dev.addresses()
+    const funding = standIns().esplora.fund(payment, 50_000)
     const psbt = new Psbt({ network: networks.regtest })
     psbt.addInput({ hash: funding, index: 0, witnessUtxo: { script: bitcoinAddress.toOutputScript(payment, networks.regtest), value: 50_000n } })
     const receiver = freshAddress()
@@ -90,7 +57,7 @@ describe("getProvider('bip122')", () => {
     expect(back.validateSignaturesOfInput(0, (pubkey, hash, signature) => ECPair.fromPublicKey(pubkey).verify(hash, signature))).toBe(true)
     back.finalizeAllInputs()
     const sent = await portico.getProvider('bip122').request('signPsbt', { psbt: psbt.toBase64(), signInputs: { [payment]: [0] }, broadcast: true })
-    expect(esplora.chain.utxos(receiver)).toEqual([expect.objectContaining({ txid: sent.txid, value: 49_000 })])
+    expect(standIns().esplora.chain.utxos(receiver)).toEqual([expect.objectContaining({ txid: sent.txid, value: 49_000 })])
   })
 
   it('sendTransfer pays the receiver; a refusal reaches the dapp as 4001', async () => {
@@ -99,15 +66,15 @@ describe("getProvider('bip122')", () => {
     const provider = portico.getProvider('bip122')
     const receiver = freshAddress()
     const { txid } = await provider.sendTransfer({ recipients: [{ address: receiver, amount: 12_345 }] })
-    expect(esplora.chain.utxos(receiver)).toEqual([expect.objectContaining({ txid, value: 12_345 })])
-    installed.wallet.dev.setApprove(() => false)
+    expect(standIns().esplora.chain.utxos(receiver)).toEqual([expect.objectContaining({ txid, value: 12_345 })])
+    standIns().installed.wallet.dev.setApprove(() => false)
     const error = await rejection(provider.sendTransfer({ recipients: [{ address: receiver, amount: 1_000 }] }))
     expect((error as RpcError).code).toBe(4001)
   })
 
   it('a connection the store names but the plugin does not hold yet (a restore under way) is refused with 4900, saying so', async () => {
     const portico = start()
-    const { payment } = installed.wallet.dev.addresses()
+    const { payment } = standIns().installed.wallet.dev.addresses()
     portico.store.dispatch({
       type: 'account/connected',
       payload: { namespace: 'bip122', address: payment, caipNetworkId: bitcoinRegtest.caipNetworkId, connectedWalletInfo: { connectorId: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' } },
