@@ -41,6 +41,7 @@ import { healthRoutes } from './routes/health'
 import { imageRoutes } from './routes/images'
 import { projectConfigRoutes } from './routes/projectConfig'
 import { type RpcUpstream, rpcRoutes } from './routes/rpc'
+import { sessionRoutes } from './routes/sessions'
 import { walletListingRoutes } from './routes/walletListing'
 import { type WalletRegistry, shippedWalletRegistry } from './walletRegistry'
 import { DEFAULT_SECURE_ORIGIN, type LogLevel } from './serverDefaults'
@@ -179,6 +180,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     ...(options.onramp?.testProviderKey ? { testProvider: { funderKey: options.onramp.testProviderKey, purchases: createOnrampPurchaseStore(db) } } : {}),
   })
   app.register(rpcRoutes, { projects, upstreams: rpcUpstreams(options.blockchain), ...options.rpc })
+  app.register(sessionRoutes, { projects, db, clients: chain.clients, now })
   if (options.bundlerKey) registerBundlerRoutes(app, { projects, clients: chain.clients, bundlerKey: options.bundlerKey, secureOrigins })
 
   if (options.auth !== undefined) {

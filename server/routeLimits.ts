@@ -46,6 +46,8 @@ export interface RouteLimits {
   rpcPerIp: RateLimitRule
   /** GET|POST /v1/rpc for one project, all clients; a batch counts once. Default 6,000 a minute. */
   rpcPerProject: RateLimitRule
+  /** POST /v1/sessions/{id} (a smart account's signature is checked on chain) and its /revoke, from one client. Default 30 per 10 minutes. */
+  sessionWritesPerIp: RateLimitRule
 }
 
 export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
@@ -62,6 +64,7 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   farcasterPendingPerIp: 2,
   rpcPerIp: { max: 600, windowMs: 60_000 },
   rpcPerProject: { max: 6_000, windowMs: 60_000, escalate: false },
+  sessionWritesPerIp: { max: 30, windowMs: 10 * 60_000 },
 }
 
 type RuleName = Exclude<keyof RouteLimits, 'farcasterPendingPerIp'>
@@ -92,6 +95,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   },
   'GET /v1/rpc': { what: 'RPC requests', limits: [{ rule: 'rpcPerIp', by: 'ip' }, { rule: 'rpcPerProject', by: 'project' }] },
   'POST /v1/rpc': { what: 'RPC requests', limits: [{ rule: 'rpcPerIp', by: 'ip' }, { rule: 'rpcPerProject', by: 'project' }] },
+  'POST /v1/sessions/:id': { what: 'session changes', limits: [{ rule: 'sessionWritesPerIp', by: 'ip' }] },
+  'POST /v1/sessions/:id/revoke': { what: 'session changes', limits: [{ rule: 'sessionWritesPerIp', by: 'ip' }] },
 }
 
 /** Finished windows, penalties and leases are deleted at most this often, by whichever request comes. */

@@ -7,6 +7,7 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely'
 import { onrampPurchasesMigration } from '../onramp/purchases'
 import { loginAttemptsMigration } from './loginAttempts'
+import { smartSessionsMigration } from './smartSessions'
 import { type SqlEngine, detectEngine } from './connect'
 
 /**
@@ -269,6 +270,8 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
         await db.schema.dropTable('chain_blocks').execute()
       },
     },
+    // Smart sessions, /v1/sessions/{id} (server/db/smartSessions.ts).
+    '0007_smart_sessions': smartSessionsMigration(engine),
   }
 }
 

@@ -6,6 +6,7 @@
 import { type ColumnType } from 'kysely'
 import type { OnrampPurchasesTable } from '../onramp/purchases'
 import type { AuthIdentitiesTable, AuthLoginAttemptsTable } from './loginAttempts'
+import type { SmartSessionsTable } from './smartSessions'
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject
 export interface JsonObject {
@@ -281,4 +282,5 @@ export interface DatabaseSchema {
   onramp_purchases: OnrampPurchasesTable
   auth_login_attempts: AuthLoginAttemptsTable
   auth_identities: AuthIdentitiesTable
+  smart_sessions: SmartSessionsTable
 }

@@ -47,6 +47,7 @@ export type { GetTransactionHistoryParameters, GetTransactionHistoryReturnType }
 export type { LookupNameParameters, LookupNameReturnType } from './blockchainApi/lookupName'
 export type { RegisterNameParameters, RegisterNameReturnType } from './blockchainApi/registerName'
 export type { ReverseLookupNameParameters, ReverseLookupNameReturnType } from './blockchainApi/reverseLookupName'
+export type { RecordSessionParameters, RecordSessionReturnType } from './blockchainApi/recordSession'
 export type { RevokeSessionParameters, RevokeSessionReturnType } from './blockchainApi/revokeSession'
 export type { SendAnalyticsEventParameters, SendAnalyticsEventReturnType } from './blockchainApi/sendAnalyticsEvent'
 

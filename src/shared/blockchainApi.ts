@@ -462,6 +462,21 @@ export type RevokeSessionResponse = {
   success: boolean
 }
 
+/**
+ * POST /v1/sessions/{id} body (Portico's addition to SPEC §7: how a session gets onto the
+ * server). `signature` is the account's EIP-191 signature of `smartSessionGrantMessage`.
+ */
+export type RecordSessionRequest = {
+  /** The permissions context `wallet_grantPermissions` answered (hex). */
+  context: Hex
+  /** Unix seconds. */
+  expiry: number
+  permissions: SmartSessionPermission[]
+  signature: Hex
+  /** What the session list shows for the dapp; default the project id as its name. */
+  dapp?: { name?: string | undefined; url?: string | undefined; iconUrl?: string | undefined } | undefined
+}
+
 // ---------------------------------------------------------------------------------
 // POST /e  (analytics)
 

@@ -5,6 +5,7 @@ import { devAccounts } from '../../dev/chain/devAccounts'
 import { startDevChains, type DevChains } from '../../dev/chain/devChains'
 import { installDevWallet, type DevWalletOptions, type DevWalletProvider } from '../../dev/wallets/injected'
 import { createTestHost } from '../../dev/wallets/injected/testing'
+import type { PorticoConfig } from '../config/types'
 import { createPortico, type Portico } from '../createPortico'
 import { eip155 } from '../plugins/eip155'
 import type { KeyValueStore } from '../storage/createStorage'
@@ -26,13 +27,25 @@ export type DevWalletPortico = { portico: Portico; wallet: DevWalletProvider; st
  */
 export function startDevWalletPortico(
   dev: DevChains,
-  options: { account?: number; storage?: KeyValueStore; wallet?: Partial<Pick<DevWalletOptions, 'approve' | 'authorized' | 'chainId'>> } = {},
+  options: {
+    account?: number
+    storage?: KeyValueStore
+    wallet?: Partial<Pick<DevWalletOptions, 'approve' | 'authorized' | 'chainId'>>
+    /** More of the dapp's config (projectId, endpoints, features…) over the defaults here. */
+    config?: Partial<PorticoConfig>
+  } = {},
 ): DevWalletPortico {
   const host = createTestHost()
   const account = devAccounts[options.account ?? 0]!
   const installed = installDevWallet({ rpcUrls: dev.rpcUrls, privateKey: account.privateKey, window: host, ...options.wallet })
   const portico = createPortico(
-    { projectId: 'dapp', plugins: [eip155({ networks: dev.networks })], devtools: false, features: { email: false, socials: false } },
+    {
+      projectId: 'dapp',
+      plugins: [eip155({ networks: dev.networks })],
+      devtools: false,
+      ...options.config,
+      features: { email: false, socials: false, ...options.config?.features },
+    },
     { window: host as unknown as Window, storage: options.storage ?? memoryKeyValueStore() },
   )
   return {

@@ -22,6 +22,7 @@ import { getTransactionHistory, type GetTransactionHistoryParameters, type GetTr
 import { lookupName, type LookupNameParameters, type LookupNameReturnType } from './lookupName'
 import { registerName, type RegisterNameParameters, type RegisterNameReturnType } from './registerName'
 import { reverseLookupName, type ReverseLookupNameParameters, type ReverseLookupNameReturnType } from './reverseLookupName'
+import { recordSession, type RecordSessionParameters, type RecordSessionReturnType } from './recordSession'
 import { revokeSession, type RevokeSessionParameters, type RevokeSessionReturnType } from './revokeSession'
 import { sendAnalyticsEvent, type SendAnalyticsEventParameters, type SendAnalyticsEventReturnType } from './sendAnalyticsEvent'
 import { defaultSwapNetworks } from './swapNetworks'
@@ -57,6 +58,7 @@ export type BlockchainApiClient = {
   getOnrampProviders(parameters?: GetOnrampProvidersParameters): Promise<GetOnrampProvidersReturnType>
   getOnrampQuote(parameters: GetOnrampQuoteParameters): Promise<GetOnrampQuoteReturnType>
   getSessions(parameters: GetSessionsParameters): Promise<GetSessionsReturnType>
+  recordSession(parameters: RecordSessionParameters): Promise<RecordSessionReturnType>
   revokeSession(parameters: RevokeSessionParameters): Promise<RevokeSessionReturnType>
   sendAnalyticsEvent(parameters: SendAnalyticsEventParameters): Promise<SendAnalyticsEventReturnType>
   /** Forgets cached balances, identities and names (on disconnect or account change). */
@@ -101,6 +103,7 @@ export function createBlockchainApiClient(options: CreateBlockchainApiClientPara
     getOnrampProviders: (parameters) => getOnrampProviders(context, parameters),
     getOnrampQuote: (parameters) => getOnrampQuote(context, parameters),
     getSessions: (parameters) => getSessions(context, parameters),
+    recordSession: (parameters) => recordSession(context, parameters),
     revokeSession: (parameters) => revokeSession(context, parameters),
     sendAnalyticsEvent: (parameters) => sendAnalyticsEvent(context, parameters),
     clearCache: () => context.cache.clear(),

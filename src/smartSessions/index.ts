@@ -1,0 +1,1 @@
+export { createSmartSessions, porticoSmartSessions, type CreateSmartSessionsParameters, type SmartSessionDapp, type SmartSessions } from './createSmartSessions'
