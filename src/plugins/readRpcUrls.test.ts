@@ -27,6 +27,13 @@ describe('readRpcUrls', () => {
   it('reads the network’s own URLs when no server is offered (no projectId)', () => {
     expect(readRpcUrls(mainnet, eip155Networks)).toEqual(mainnet.rpcUrls.default.http)
   })
+
+  it('offers the server at the Blockchain API’s URL, keeping its path, only when the config has a projectId', () => {
+    const withPath = resolveConfig({ projectId: 'shop', endpoints: { blockchainApi: 'https://api.shop.example/portico/' }, plugins: [eip155()] }, { defaultPlugins: () => [] })
+    expect(withPath.networks[0]!.rpcUrls.portico).toEqual({ http: ['https://api.shop.example/portico/v1/rpc?chainId=eip155%3A1&projectId=shop'] })
+    const anonymous = resolveConfig({ plugins: [eip155()] }, { defaultPlugins: () => [] })
+    expect(anonymous.networks[0]!.rpcUrls.portico).toBeUndefined()
+  })
 })
 
 describe('plugin reads through the Portico server’s RPC service', () => {
