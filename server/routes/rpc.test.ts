@@ -105,7 +105,11 @@ describe('POST /v1/rpc forwards reads to the chain of chainId', () => {
     const { status, text } = await post({ jsonrpc: '2.0', method: 'eth_chainId' })
     expect(status).toBe(204)
     expect(text).toBe('')
-    expect((await post([{ jsonrpc: '2.0', method: 'eth_chainId' }, { jsonrpc: '2.0', id: 2, method: 'eth_chainId' }])).body).toEqual([{ jsonrpc: '2.0', id: 2, result: '0x1' }])
+    expect((await post([{ jsonrpc: '2.0', method: 'eth_chainId' }, { jsonrpc: '2.0', method: 'eth_sign' }, { jsonrpc: '2.0', id: 2, method: 'eth_chainId' }])).body).toEqual([
+      { jsonrpc: '2.0', id: 2, result: '0x1' },
+    ])
+    // A malformed call without id is not a notification: it is answered.
+    expect((await post({ jsonrpc: '1.0', method: 'eth_chainId' })).body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: "Invalid request: jsonrpc must be '2.0'" } })
   })
 })
 

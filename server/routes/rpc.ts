@@ -96,12 +96,13 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
 
     const answers: (JsonRpcAnswer | undefined)[] = []
     const forward: { index: number; id: JsonRpcId; call: JsonRpcCall }[] = []
+    const notifications = new Set<number>()
     items.forEach((item, index) => {
       const checked = checkCall(item, upstream.family)
+      if (checked.notification) notifications.add(index)
       if ('error' in checked) answers[index] = checked.error
       else forward.push({ index, id: checked.id, call: checked.call })
     })
-    const notifications = new Set(items.flatMap((item, index) => (isNotification(item) ? [index] : [])))
 
     let status = 200
     if (forward.length > 0) {
@@ -118,7 +119,7 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
         for (const { index, id } of forward) answers[index] = errorAnswer(id, RpcCode.resourceUnavailable, `The ${chainId} node is unavailable: ${error.message}`)
       }
     }
-    // Notifications get no answer (JSON-RPC 2.0), whatever happened to them.
+    // Notifications get no answer (JSON-RPC 2.0), not even a refusal; a malformed call is never one.
     const out = answers.filter((a, index): a is JsonRpcAnswer => a !== undefined && !notifications.has(index))
     if (out.length === 0) return { status: status === 200 ? 204 : status, body: undefined }
     return { status, body: isBatch ? out : out[0] }
@@ -155,28 +156,24 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
   })
 }
 
-function isNotification(item: unknown): boolean {
-  return typeof item === 'object' && item !== null && !Array.isArray(item) && !('id' in item)
-}
-
-type CheckedCall = { error: JsonRpcAnswer } | { call: JsonRpcCall; id: JsonRpcId }
+/** `notification`: a well-formed call without `id`, which gets no answer. */
+type CheckedCall = ({ error: JsonRpcAnswer } | { call: JsonRpcCall; id: JsonRpcId }) & { notification: boolean }
 
 /** JSON-RPC 2.0 request shape, then the allow list. */
 function checkCall(item: unknown, family: RpcFamily): CheckedCall {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return { error: errorAnswer(null, RpcCode.invalidRequest, 'Invalid request: a call is a JSON object') }
+  const invalid = (id: JsonRpcId, message: string): CheckedCall => ({ error: errorAnswer(id, RpcCode.invalidRequest, `Invalid request: ${message}`), notification: false })
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return invalid(null, 'a call is a JSON object')
   const { jsonrpc, id, method, params } = item as Record<string, unknown>
   const validId = id === undefined || id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))
   const answerId: JsonRpcId = validId && id !== undefined ? (id as JsonRpcId) : null
-  if (!validId) return { error: errorAnswer(null, RpcCode.invalidRequest, 'Invalid request: id must be a string, a number or null') }
-  if (jsonrpc !== '2.0') return { error: errorAnswer(answerId, RpcCode.invalidRequest, "Invalid request: jsonrpc must be '2.0'") }
-  if (typeof method !== 'string' || method === '') return { error: errorAnswer(answerId, RpcCode.invalidRequest, 'Invalid request: method must be a string') }
-  if (params !== undefined && (typeof params !== 'object' || params === null)) {
-    return { error: errorAnswer(answerId, RpcCode.invalidRequest, 'Invalid request: params must be an array or an object') }
-  }
+  if (!validId) return invalid(null, 'id must be a string, a number or null')
+  if (jsonrpc !== '2.0') return invalid(answerId, "jsonrpc must be '2.0'")
+  if (typeof method !== 'string' || method === '') return invalid(answerId, 'method must be a string')
+  if (params !== undefined && (typeof params !== 'object' || params === null)) return invalid(answerId, 'params must be an array or an object')
+  const notification = id === undefined
   if (!isAllowedRpcMethod(family, method)) {
-    return {
-      error: errorAnswer(answerId, RpcCode.methodNotFound, `Method '${method.slice(0, 128)}' is not available on the Portico RPC service: it serves reads and the broadcast of signed transactions only`),
-    }
+    const message = `Method '${method.slice(0, 128)}' is not available on the Portico RPC service: it serves reads and the broadcast of signed transactions only`
+    return { error: errorAnswer(answerId, RpcCode.methodNotFound, message), notification }
   }
-  return { call: { method, ...(params === undefined ? {} : { params }) }, id: answerId }
+  return { call: { method, ...(params === undefined ? {} : { params }) }, id: answerId, notification }
 }
