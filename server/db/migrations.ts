@@ -4,7 +4,7 @@
  * bundle. Append new entries; never edit one that has shipped: the name is what
  * the kysely_migration table remembers.
  */
-import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely'
+import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from 'kysely'
 import { onrampPurchasesMigration } from '../onramp/purchases'
 import { loginAttemptsMigration } from './loginAttempts'
 import { smartSessionsMigration } from './smartSessions'
@@ -280,14 +280,40 @@ export class MigrationFailedError extends Error {
 }
 
 /**
+ * The PostgreSQL advisory lock held while migrating (pg_advisory_lock takes a bigint;
+ * this is 'portico' in ASCII). Several instances starting together queue on it: the
+ * first migrates, the others then find nothing left to do.
+ */
+export const MIGRATION_LOCK_ID = 0x706f727469636fn
+
+/**
  * Brings the database to the latest schema; a no-op when it is there already.
- * Safe to run from several processes at once: Kysely takes a lock first.
+ * Safe to run from several processes at once: on PostgreSQL the whole run, including
+ * Kysely's creation of its own bookkeeping tables (which Kysely does before taking
+ * its lock), holds MIGRATION_LOCK_ID on one connection. A SQLite file belongs to one
+ * machine, and its writes are serialised by the file lock.
  *
  * @example
  * await migrateToLatest(db)
  */
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {
-  const migrations = migrationsFor(await detectEngine(db))
+  const engine = await detectEngine(db)
+  if (engine === 'sqlite') return migrate(db, engine)
+  // Session-level lock on a single connection, and the migration runs on that same
+  // connection: the lock cannot be released by the pool handing the connection to
+  // someone else, and the run never waits for a second pool connection.
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(connection)
+    try {
+      return await migrate(connection, engine)
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(connection)
+    }
+  })
+}
+
+async function migrate<DB>(db: Kysely<DB>, engine: SqlEngine): Promise<MigrationResultSet> {
+  const migrations = migrationsFor(engine)
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
   const result = await migrator.migrateToLatest()
   if (result.error !== undefined) {

@@ -1,0 +1,74 @@
+/**
+ * The reference server as an operator runs it: its own Node process of
+ * server/main.ts (through tsx, as `npm run server` does), configured only by
+ * environment variables. Several of these on one DATABASE_URL are several instances.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { join } from 'node:path'
+
+export interface ServerProcess {
+  /** Where it listens, as it printed it, e.g. http://127.0.0.1:41234. */
+  url: string
+  /** The one-time code the development mailbox last printed for `email` (DEV_MAILBOX on). */
+  codeFor(email: string, purpose?: string): string
+  /** Everything it printed so far, stdout then stderr. */
+  output(): string
+  /** SIGTERM, then waits for the exit (SIGKILL after 10 s). Safe to call twice. */
+  stop(): Promise<void>
+}
+
+/** Variables of the caller's environment that would change the server's configuration. */
+const SERVER_VARIABLES = /^(DATABASE_URL|SQLITE_FILE|PORTICO_.*|SMTP_URL|NODE_ENV|SECURE_ORIGIN|DEV_MAILBOX|TRUST_PROXY|PORT|HOST)$/
+
+/**
+ * @example
+ * const a = await startServerProcess({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', PORTICO_MASTER_KEY: key })
+ * await fetch(`${a.url}/ready`)
+ * await a.stop()
+ */
+export async function startServerProcess(env: Record<string, string>, { startTimeoutMs = 60_000 } = {}): Promise<ServerProcess> {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !SERVER_VARIABLES.test(name)))
+  const child: ChildProcess = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    cwd: process.cwd(),
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())))
+  const output = () => `${stdout}${stderr}`
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(killer)
+    }
+  }
+
+  const deadline = Date.now() + startTimeoutMs
+  for (;;) {
+    const url = /listening on (http:\/\/[^\s]+) \(/.exec(stdout)?.[1]
+    if (url !== undefined) {
+      return {
+        url,
+        output,
+        stop,
+        codeFor(email, purpose = 'login') {
+          const line = `[dev mailbox] ${purpose} code for ${email}: `
+          const at = stdout.lastIndexOf(line)
+          if (at < 0) throw new Error(`${url} mailed no ${purpose} code to ${email}`)
+          return stdout.slice(at + line.length).split('\n', 1)[0]!.trim()
+        },
+      }
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop()
+      throw new Error(`server/main.ts did not start (exit code ${child.exitCode ?? 'none'}):\n${output()}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
