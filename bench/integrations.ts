@@ -47,6 +47,20 @@ export const portico: Integration = {
   firstWalletOption: { path: ['[data-testid="portico-connect-methods"] .portico-row'] },
 }
 
+/**
+ * The floor (bench/integrations/floor.tsx): the same React, a button and a plain dialog
+ * with four buttons. Not a wallet library: the page every other integration is compared with.
+ */
+export const floor: Integration = {
+  id: 'floor',
+  label: `React floor ${versionOf(REPO_ROOT, 'react')}`,
+  entry: path.join(BENCH_DIR, 'integrations/floor.tsx'),
+  packageDir: REPO_ROOT,
+  directDependencies: ['react', 'react-dom'],
+  connectButton: { path: ['[data-testid="floor-connect-button"]'] },
+  firstWalletOption: { path: ['.floor-option'] },
+}
+
 const wagmiStack = ['wagmi', 'viem', '@tanstack/react-query', 'react', 'react-dom'] as const
 
 export function anchors(): Integration[] {

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { serveStatic } from '../dev/staticServer'
 import { buildIntegration, packageShares, REACT_PACKAGES, type Sizes } from './buildIntegration'
-import { anchors, ensureAnchorsInstalled, portico, type Integration } from './integrations'
+import { anchors, ensureAnchorsInstalled, floor, portico, type Integration } from './integrations'
 import { launchBenchBrowser, measurePage, type PageRun } from './measurePage'
 import { countPackages } from './packages'
 import { kib, mib, range, summarize, type Summary } from './stats'
@@ -54,7 +54,8 @@ const PERMISSIVE_CSP = "default-src * 'unsafe-inline' 'unsafe-eval' data: blob:"
 
 export async function runPages({ runs = 7, withAnchors = true, log = console.log }: { runs?: number; withAnchors?: boolean; log?: (line: string) => void } = {}): Promise<PagesResult> {
   if (withAnchors) ensureAnchorsInstalled(log)
-  const targets: Integration[] = [portico, ...(withAnchors ? anchors() : [])]
+  // The floor is always measured: the ratios are only honest within one run.
+  const targets: Integration[] = [floor, portico, ...(withAnchors ? anchors() : [])]
   const built = []
   for (const target of targets) {
     log(`building ${target.label}...`)
@@ -122,7 +123,45 @@ export async function runPages({ runs = 7, withAnchors = true, log = console.log
 
 const machine = { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '?', chromium: '?' }
 
+/** Goals of docs/performance.md, relative to the floor measured in the same run. */
+export const FLOOR_GOALS = { connectRatio: 1.3, clickRatio: 1.2, heapOverFloorBytes: 1.5 * 1024 * 1024 } as const
+
+export type FloorComparison = {
+  /** Median navigation → Connect button, divided by the floor's. */
+  connectRatio: number
+  /** Median click → first wallet option, divided by the floor's. */
+  clickRatio: number
+  /** Median heap after open, minus the floor's (bytes). */
+  heapOverFloorBytes: number
+}
+
+/** Each integration against the floor of the same run; undefined when the run has no floor. */
+export function floorComparison(result: PagesResult, integration: IntegrationResult): FloorComparison | undefined {
+  const base = result.integrations.find((i) => i.id === floor.id)
+  if (!base || base.runs.length === 0 || integration.runs.length === 0) return undefined
+  return {
+    connectRatio: integration.summary.connectVisibleMs.median / base.summary.connectVisibleMs.median,
+    clickRatio: integration.summary.clickToWalletMs.median / base.summary.clickToWalletMs.median,
+    heapOverFloorBytes: integration.summary.heapUsedBytes.median - base.summary.heapUsedBytes.median,
+  }
+}
+
+/** Where Portico stands against each goal: one line per goal, met or not, with the measure. */
+export function floorGoalLines(result: PagesResult): string[] {
+  const measured = result.integrations.find((i) => i.id === portico.id)
+  const against = measured && floorComparison(result, measured)
+  if (!against) return ['No floor or no Portico run: the goals were not measured.']
+  const line = (name: string, value: string, goal: string, met: boolean) => `- ${name}: ${value} (goal ${goal}): ${met ? 'met' : 'NOT met'}`
+  return [
+    line('Click → first wallet option', `${against.clickRatio.toFixed(2)}× the floor`, `≤ ${FLOOR_GOALS.clickRatio}×`, against.clickRatio <= FLOOR_GOALS.clickRatio),
+    line('Navigation → Connect button', `${against.connectRatio.toFixed(2)}× the floor`, `≤ ${FLOOR_GOALS.connectRatio}×`, against.connectRatio <= FLOOR_GOALS.connectRatio),
+    line('JS heap after open', `floor + ${mib(against.heapOverFloorBytes)} MiB`, `≤ floor + ${mib(FLOOR_GOALS.heapOverFloorBytes)} MiB`, against.heapOverFloorBytes <= FLOOR_GOALS.heapOverFloorBytes),
+  ]
+}
+
 const sizeCell = (s: Sizes) => `${kib(s.gzip)} (${s.files} files)`
+
+const ratioCell = (ratio: number | undefined) => (ratio === undefined ? '—' : `${ratio.toFixed(2)}×`)
 
 /** The markdown table of a pages run (rows: metrics; columns: integrations). */
 export function pagesMarkdown(result: PagesResult): string {
@@ -138,8 +177,14 @@ export function pagesMarkdown(result: PagesResult): string {
     row('Total JS, raw / brotli KiB', (r) => `${kib(r.js.total.raw)} / ${kib(r.js.total.brotli)}`),
     row('CSS, gzip KiB', (r) => (r.js.css.files ? kib(r.js.css.gzip) : '— (in JS)')),
     row('Navigation → Connect button, ms', (r) => range(r.summary.connectVisibleMs)),
+    row('Navigation → Connect button, × floor', (r) => ratioCell(floorComparison(result, r)?.connectRatio)),
     row('Click → first wallet option, ms', (r) => range(r.summary.clickToWalletMs)),
+    row('Click → first wallet option, × floor', (r) => ratioCell(floorComparison(result, r)?.clickRatio)),
     row('JS heap after open, MiB', (r) => range(r.summary.heapUsedBytes, mib)),
+    row('JS heap after open, MiB over floor', (r) => {
+      const over = floorComparison(result, r)?.heapOverFloorBytes
+      return over === undefined ? '—' : `${over >= 0 ? '+' : '−'}${mib(Math.abs(over))}`
+    }),
     row('JS heap after open + forced GC, MiB', (r) => range(r.summary.heapAfterGcBytes, mib)),
     row('DOM elements after open (incl. shadow roots)', (r) => range(r.summary.domElements)),
     row('Outside requests before click', (r) => range(r.summary.requestsBeforeClick)),
@@ -159,6 +204,10 @@ export function pagesMarkdown(result: PagesResult): string {
     `Median (min–max) of ${result.runs} cold loads each; ${result.machine.cpus} × ${result.machine.cpuModel}, Node ${result.machine.node}, Chromium ${result.machine.chromium}, ${result.date}.`,
     '',
     ...lines,
+    '',
+    'Portico against the floor (goals in docs/performance.md):',
+    '',
+    ...floorGoalLines(result),
     '',
     'Outside origins contacted (requests summed over all runs; every one was aborted by the harness):',
     '',
