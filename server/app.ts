@@ -161,7 +161,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   app.register(imageRoutes, { projects, images })
   app.register(projectConfigRoutes, { projects })
   const now = options.now ?? Date.now
-  installRouteLimits(app, {
+  const limiter = installRouteLimits(app, {
     store: createRateLimitStore(db),
     projects,
     now,
@@ -179,7 +179,12 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     ...(options.onramp?.providers ? { providers: options.onramp.providers } : {}),
     ...(options.onramp?.testProviderKey ? { testProvider: { funderKey: options.onramp.testProviderKey, purchases: createOnrampPurchaseStore(db) } } : {}),
   })
-  app.register(rpcRoutes, { projects, upstreams: rpcUpstreams(options.blockchain), ...options.rpc })
+  app.register(rpcRoutes, {
+    projects,
+    upstreams: rpcUpstreams(options.blockchain),
+    countCalls: (projectId, calls) => limiter.countForProject('rpcCallsPerProject', projectId, calls),
+    ...options.rpc,
+  })
   app.register(sessionRoutes, { projects, db, clients: chain.clients, now })
   if (options.bundlerKey) registerBundlerRoutes(app, { projects, clients: chain.clients, bundlerKey: options.bundlerKey, secureOrigins })
 

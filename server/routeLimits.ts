@@ -46,6 +46,8 @@ export interface RouteLimits {
   rpcPerIp: RateLimitRule
   /** GET|POST /v1/rpc for one project, all clients; a batch counts once. Default 6,000 a minute. */
   rpcPerProject: RateLimitRule
+  /** JSON-RPC calls forwarded for one project, all clients: each call of a batch counts. Default 60,000 a minute. */
+  rpcCallsPerProject: RateLimitRule
   /** POST /v1/sessions/{id} (a smart account's signature is checked on chain) and its /revoke, from one client. Default 30 per 10 minutes. */
   sessionWritesPerIp: RateLimitRule
 }
@@ -64,10 +66,13 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   farcasterPendingPerIp: 2,
   rpcPerIp: { max: 600, windowMs: 60_000 },
   rpcPerProject: { max: 6_000, windowMs: 60_000, escalate: false },
+  rpcCallsPerProject: { max: 60_000, windowMs: 60_000, escalate: false },
   sessionWritesPerIp: { max: 30, windowMs: 10 * 60_000 },
 }
 
 type RuleName = Exclude<keyof RouteLimits, 'farcasterPendingPerIp'>
+/** Rules a route counts itself, once it knows how much a request weighs (after reading its body). */
+export type WeightedRuleName = 'rpcCallsPerProject'
 /** Who a limit counts: the client, the project asked for, or everyone. */
 type Counted = 'ip' | 'project' | 'everyone'
 
@@ -113,11 +118,20 @@ export interface RouteLimiterOptions {
   leaseMs?: number
 }
 
+export interface RouteLimiter {
+  /**
+   * Counts `weight` events of a project's `rule` (e.g. the calls of an RPC batch, known
+   * only once the body is read). Throws the 429 `HttpError` when they do not fit, and a
+   * 400 one when `weight` alone is above the rule's `max` (it could never fit).
+   */
+  countForProject(rule: WeightedRuleName, projectId: string, weight: number): Promise<void>
+}
+
 /**
  * @example
- * installRouteLimits(app, { store: createRateLimitStore(db), projects, now: Date.now, secret })
+ * const limiter = installRouteLimits(app, { store: createRateLimitStore(db), projects, now: Date.now, secret })
  */
-export function installRouteLimits(app: FastifyInstance, options: RouteLimiterOptions): void {
+export function installRouteLimits(app: FastifyInstance, options: RouteLimiterOptions): RouteLimiter {
   const { store, projects, now } = options
   const limits = { ...DEFAULT_ROUTE_LIMITS, ...options.limits }
   const leaseMs = options.leaseMs ?? 60_000
@@ -125,9 +139,9 @@ export function installRouteLimits(app: FastifyInstance, options: RouteLimiterOp
   const releases = new WeakMap<FastifyRequest, () => Promise<void>>()
   let lastSweep = 0
 
-  const refused = (what: string, retryAfterMs: number) => {
+  const refused = (what: string, retryAfterMs: number, whose = 'from this network') => {
     const n = secondsLeft(retryAfterMs)
-    return new HttpError(429, 'Too Many Requests', `Too many ${what} from this network. Please try again after ${n} seconds`, { code: 'RATE_LIMITED', retryAfter: n }, { 'retry-after': String(n) })
+    return new HttpError(429, 'Too Many Requests', `Too many ${what} ${whose}. Please try again after ${n} seconds`, { code: 'RATE_LIMITED', retryAfter: n }, { 'retry-after': String(n) })
   }
 
   app.addHook('onRequest', async (request) => {
@@ -167,4 +181,15 @@ export function installRouteLimits(app: FastifyInstance, options: RouteLimiterOp
     releases.delete(request)
     await release()
   })
+
+  return {
+    async countForProject(rule, projectId, weight) {
+      const { max, windowMs } = limits[rule]
+      if (weight > max) {
+        throw new HttpError(400, 'Bad Request', `${weight} calls at once are more than this project's limit of ${max} per ${windowMs / 1000} s`, { code: 'OVER_PROJECT_LIMIT' })
+      }
+      const result = await store.hit(`route:${rule}:project:${subject(projectId)}`, limits[rule], now(), weight)
+      if (!result.allowed) throw refused('RPC calls', result.retryAfterMs, `for project '${projectId}'`)
+    },
+  }
 }

@@ -29,6 +29,11 @@ describe('msUntilRoom', () => {
     // 10 now; next window: 10 × (1 − g) + 1 ≤ 10 once g ≥ 0.1.
     expect(msUntilRoom(0, 10, rule, T0 + 30_000)).toBe(30_000 + 6_000)
   })
+  it('waits for room for several events at once', () => {
+    expect(msUntilRoom(0, 7, rule, T0 + 1, 3)).toBe(0)
+    // 8 now, 3 more: next window 8 × (1 − g) + 3 ≤ 10 once g ≥ 0.125.
+    expect(msUntilRoom(0, 8, rule, T0 + 30_000, 3)).toBe(30_000 + 7_500)
+  })
 })
 
 describe.each(engines)('rate limits on $name', ({ freshDatabase }) => {
@@ -49,6 +54,18 @@ describe.each(engines)('rate limits on $name', ({ freshDatabase }) => {
     for (let i = 0; i < count; i++) if ((await limits.hit(key, rule, at)).allowed) allowed++
     return allowed
   }
+
+  it('counts a weighted hit as that many events, and a refused one as none', async () => {
+    const key = bucket()
+    const rule = { max: 10, windowMs: MINUTE, escalate: false }
+    expect((await limits.hit(key, rule, T0 + 1, 6)).allowed).toBe(true)
+    const refused = await limits.hit(key, rule, T0 + 2, 5)
+    // Next window: 6 × (1 − g) + 5 ≤ 10 once g ≥ 1/6, i.e. 10 s into it.
+    expect(refused).toEqual({ allowed: false, retryAfterMs: MINUTE - 2 + 10_000 })
+    // The refused five were not counted: then exactly five fit.
+    expect((await limits.hit(key, rule, T0 + MINUTE + 10_000, 5)).allowed).toBe(true)
+    expect((await limits.hit(key, rule, T0 + MINUTE + 10_001, 1)).allowed).toBe(false)
+  })
 
   it('refuses the second burst of twice the limit sent around a window edge', async () => {
     const key = bucket()

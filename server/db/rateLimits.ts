@@ -45,8 +45,12 @@ export type LimitResult = { allowed: true } | { allowed: false; retryAfterMs: nu
 export type LeaseResult = { allowed: true; release(): Promise<void> } | { allowed: false; retryAfterMs: number }
 
 export interface RateLimitStore {
-  /** Counts one event in the sliding window and says whether it is within `rule.max`. */
-  hit(bucket: string, rule: RateLimitRule, now: number): Promise<LimitResult>
+  /**
+   * Counts one event (or `weight` events at once, e.g. the calls of a batch) in the
+   * sliding window and says whether they are within `rule.max`; refused events are not
+   * counted. A weight above `rule.max` never fits and is the caller's to refuse.
+   */
+  hit(bucket: string, rule: RateLimitRule, now: number, weight?: number): Promise<LimitResult>
   /** Whether one more event would be allowed, without counting it (a refusal still starts or escalates the penalty). */
   check(bucket: string, rule: RateLimitRule, now: number): Promise<LimitResult>
   /**
@@ -67,21 +71,21 @@ export interface RateLimitStore {
 }
 
 /**
- * When the sliding window admits one more event, in ms from `now`, given the
- * previous and current fixed windows' counts. Exported for the tests.
+ * When the sliding window admits `weight` more events (default one), in ms from `now`,
+ * given the previous and current fixed windows' counts. Exported for the tests.
  */
-export function msUntilRoom(previous: number, current: number, rule: RateLimitRule, now: number): number {
+export function msUntilRoom(previous: number, current: number, rule: RateLimitRule, now: number, weight = 1): number {
   const { max, windowMs } = rule
   const windowStart = Math.floor(now / windowMs) * windowMs
   const elapsed = (now - windowStart) / windowMs
-  if (current + 1 <= max) {
+  if (current + weight <= max) {
     if (previous === 0) return 0
-    // previous × (1 − f) + current + 1 ≤ max
-    const needed = 1 - (max - 1 - current) / previous
+    // previous × (1 − f) + current + weight ≤ max
+    const needed = 1 - (max - weight - current) / previous
     return needed <= elapsed ? 0 : Math.ceil((needed - elapsed) * windowMs)
   }
   // Not in this window: in the next one `current` is the weighted previous window.
-  const needed = current === 0 ? 0 : Math.max(0, 1 - (max - 1) / current)
+  const needed = current === 0 ? 0 : Math.max(0, 1 - (max - weight) / current)
   return Math.ceil(windowStart + windowMs - now + needed * windowMs)
 }
 
@@ -126,7 +130,7 @@ export function createRateLimitStore(db: Kysely<DatabaseSchema>): RateLimitStore
   }
 
   return {
-    async hit(bucket, rule, now) {
+    async hit(bucket, rule, now, weight = 1) {
       const running = await runningPenalty(bucket, now)
       if (running !== undefined) return penalise(bucket, rule, now, 0, running)
       const index = Math.floor(now / rule.windowMs)
@@ -134,8 +138,8 @@ export function createRateLimitStore(db: Kysely<DatabaseSchema>): RateLimitStore
       // The current window is read as the previous one during the next window, so it lives two.
       const row = await db
         .insertInto('auth_rate_limits')
-        .values({ bucket: key, count: 1, expires_at: isoAt((index + 2) * rule.windowMs) })
-        .onConflict((conflict) => conflict.column('bucket').doUpdateSet((eb) => ({ count: eb('auth_rate_limits.count', '+', 1) })))
+        .values({ bucket: key, count: weight, expires_at: isoAt((index + 2) * rule.windowMs) })
+        .onConflict((conflict) => conflict.column('bucket').doUpdateSet((eb) => ({ count: eb('auth_rate_limits.count', '+', weight) })))
         .returning('count')
         .executeTakeFirstOrThrow()
       const current = Number(row.count)
@@ -143,9 +147,9 @@ export function createRateLimitStore(db: Kysely<DatabaseSchema>): RateLimitStore
       const elapsed = (now - index * rule.windowMs) / rule.windowMs
       // The tolerance absorbs float rounding at the exact moment Retry-After named.
       if (previous * (1 - elapsed) + current <= rule.max + 1e-9) return { allowed: true }
-      // Refused: the event does not count, the penalty starts.
-      await db.updateTable('auth_rate_limits').set((eb) => ({ count: eb('count', '-', 1) })).where('bucket', '=', key).execute()
-      return penalise(bucket, rule, now, msUntilRoom(previous, current - 1, rule, now))
+      // Refused: the events do not count, the penalty starts.
+      await db.updateTable('auth_rate_limits').set((eb) => ({ count: eb('count', '-', weight) })).where('bucket', '=', key).execute()
+      return penalise(bucket, rule, now, msUntilRoom(previous, current - weight, rule, now, weight))
     },
 
     async check(bucket, rule, now) {

@@ -187,6 +187,23 @@ describe('rate limits, counted in the database', () => {
   })
 })
 
+describe('the project’s call limit', () => {
+  it('counts every forwarded call of a batch, not refused ones, and refuses a batch bigger than the limit', async () => {
+    const limited = await serve({ routeLimits: { rpcCallsPerProject: { max: 5, windowMs: 60_000, escalate: false } } })
+    const batch = (n: number, project = 'shop', extra: object[] = []) =>
+      post([...Array.from({ length: n }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_blockNumber' })), ...extra], `chainId=eip155:1&projectId=${project}`, {}, limited)
+    // Three forwarded, two refused by the allow list: three count.
+    const refusedMethods = [{ jsonrpc: '2.0', id: 'a', method: 'eth_sign' }, { jsonrpc: '2.0', id: 'b', method: 'anvil_mine' }]
+    expect((await batch(3, 'shop', refusedMethods)).status).toBe(200)
+    expect((await batch(2)).status).toBe(200)
+    const over = await batch(1)
+    expect(over.status).toBe(429)
+    expect(over.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many RPC calls for project 'shop'\. Please try again after \d+ seconds$/) })
+    expect((await batch(5, 'quiet')).status).toBe(200)
+    expect(await batch(6, 'quiet')).toMatchObject({ status: 400, body: { code: 'OVER_PROJECT_LIMIT', message: "6 calls at once are more than this project's limit of 5 per 60 s" } })
+  })
+})
+
 describe('Solana', () => {
   it('forwards Solana reads and refuses the faucet', async () => {
     const { body } = await post(

@@ -34,6 +34,11 @@ export interface RpcRoutesOptions {
   timeoutMs?: number
   /** Most calls in one batch. Default RPC_BATCH_SIZE (SPEC §9, 1000). */
   batchSize?: number
+  /**
+   * Counts the calls about to be forwarded against the project's limit; throws (a 429
+   * HttpError) when they do not fit. createServer passes the database-backed limiter.
+   */
+  countCalls?: (projectId: string, calls: number) => Promise<void>
 }
 
 /** A batch of 1000 calls with long eth_call data fits; Fastify's 1 MiB default does not. */
@@ -69,7 +74,7 @@ const schema = {
   },
 } as const
 
-export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { projects, upstreams, timeoutMs = RPC_TIMEOUT_MS, batchSize = RPC_BATCH_SIZE }) => {
+export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { projects, upstreams, timeoutMs = RPC_TIMEOUT_MS, batchSize = RPC_BATCH_SIZE, countCalls }) => {
   app.addHook('preValidation', projectGuard(projects))
   // The body is parsed here, not by Fastify, so malformed JSON is a JSON-RPC parse error (-32700).
   app.removeContentTypeParser(['application/json', 'text/plain'])
@@ -86,7 +91,7 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
     return upstream
   }
 
-  const answer = async (upstream: RpcUpstream, chainId: string, payload: unknown): Promise<{ status: number; body: JsonRpcAnswer | JsonRpcAnswer[] | undefined }> => {
+  const answer = async (upstream: RpcUpstream, chainId: string, projectId: string, payload: unknown): Promise<{ status: number; body: JsonRpcAnswer | JsonRpcAnswer[] | undefined }> => {
     const isBatch = Array.isArray(payload)
     const items: unknown[] = isBatch ? payload : [payload]
     if (isBatch && items.length === 0) return { status: 200, body: errorAnswer(null, RpcCode.invalidRequest, 'The batch is empty') }
@@ -106,6 +111,8 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
 
     let status = 200
     if (forward.length > 0) {
+      // Only what reaches the node counts: refused and malformed calls cost it nothing.
+      await countCalls?.(projectId, forward.length)
       try {
         const results = await forwardCalls(upstream.rpcUrl, forward.map((f) => f.call), { timeoutMs })
         results.forEach((result, i) => {
@@ -133,7 +140,7 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
     } catch {
       return reply.code(200).send(errorAnswer(null, RpcCode.parseError, 'Parse error: the body is not JSON'))
     }
-    const { status, body } = await answer(upstream, request.query.chainId, payload)
+    const { status, body } = await answer(upstream, request.query.chainId, request.query.projectId, payload)
     return reply.code(status).send(body)
   })
 
@@ -151,7 +158,7 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
       return reply.code(200).send(errorAnswer(null, RpcCode.parseError, 'Parse error: ?params= is not JSON'))
     }
     const callId: JsonRpcId = id === undefined ? 1 : /^-?[0-9]{1,15}$/.test(id) ? Number(id) : id
-    const { status, body } = await answer(upstream, chainId, { jsonrpc: '2.0', id: callId, method, ...(parsedParams === undefined ? {} : { params: parsedParams }) })
+    const { status, body } = await answer(upstream, chainId, request.query.projectId, { jsonrpc: '2.0', id: callId, method, ...(parsedParams === undefined ? {} : { params: parsedParams }) })
     return reply.code(status).send(body)
   })
 }
