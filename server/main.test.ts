@@ -76,6 +76,8 @@ describe('server/main.ts', () => {
     const stderr = collect(child.stderr)
     const url = await waitFor(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout.text())?.[1], `the URL (stderr: ${stderr.text()})`)
     expect(stdout.text()).toContain(`SQLite ${sqlite.file}; projects: portico-dev`)
+    // Written right after the URL, on the other stream: wait for it rather than race it.
+    await waitFor(() => (stderr.text().includes('Portico server: development mode: development settings are allowed. Set NODE_ENV=production') ? true : undefined), 'the development-mode note')
 
     const response = await fetch(`${url}/getWallets?projectId=portico-dev&entries=1`, { headers: { origin: 'http://localhost:5173' } })
     expect(response.status).toBe(200)
@@ -179,6 +181,7 @@ describe('server/main.ts', () => {
       const url = await waitFor(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout.text())?.[1], `the URL (stderr: ${stderr.text()})`)
       expect(stdout.text()).toContain('PostgreSQL')
       expect(stderr.text()).not.toContain('DEVELOPMENT MASTER KEY')
+      expect(stderr.text()).not.toContain('development mode')
       expect((await fetch(`${url}/ready`)).status).toBe(200)
       expect((await fetch(`${url}/dev/mailbox/latest?to=a@b.co`)).status).toBe(404)
       const origins = await fetch(`${url}/projects/v1/origins?projectId=shop`)

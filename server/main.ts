@@ -127,8 +127,14 @@ async function main(): Promise<void> {
       : 'Portico Blockchain API reads no chain (set CHAIN_RPC_URLS for balances and history)',
   )
   if (blockchain.solanaChains.length > 0) console.log(`Portico Blockchain API reads SOL balances on ${blockchain.solanaChains.map((c) => c.chainId).join(', ')}`)
+  const rpcChains = [...blockchain.chains, ...blockchain.solanaChains].map((c) => c.chainId)
+  if (rpcChains.length > 0) console.log(`Portico RPC service at ${address}/v1/rpc serves ${rpcChains.join(', ')}`)
   if (walletFile && wallets) for (const line of describeLoadedRegistry(walletFile, wallets)) console.log(line)
   console.log(`Portico embedded-wallet API at ${address}/auth/v1 answers the secure page at ${env.auth.secureOrigins.join(', ')}`)
+  if (!env.auth.production) {
+    // Production mode refuses these settings at start; say so while they are allowed.
+    console.warn('Portico server: development mode: development settings are allowed. Set NODE_ENV=production on a deployment to have them refused (docs/self-hosting.md, "Production mode")')
+  }
   if (env.auth.social) console.log(`Portico social login: ${Object.keys(env.auth.social.providers).join(', ')} (callback ${env.auth.social.callbackUrl})`)
   if (env.auth.farcaster) console.log(`Portico Farcaster login through ${env.auth.farcaster.relayUrl}`)
 }
