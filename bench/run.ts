@@ -1,11 +1,12 @@
 // `npm run bench`: the whole benchmark in one run, written to bench/RESULTS.md and
 // bench/results.json (docs/performance.md explains the method and the numbers).
 //
-//   npm run bench                          pages (Portico + 3 anchors, 7 runs), frame, server
+//   npm run bench                          pages (Portico + 3 anchors, 7 runs), frame, server, instances
 //   npm run bench -- --runs 3              fewer cold loads per integration
 //   npm run bench -- --only pages,frame    a subset; the other sections keep their last results
 //   npm run bench -- --no-anchors          Portico alone (no install, fast)
 //   npm run bench -- --frame-requests 500 --listing 20000 --logins 500
+//   npm run bench -- --only instances      the server load over two processes on one PostgreSQL
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { BENCH_DIR } from './buildIntegration'
@@ -17,7 +18,13 @@ import type { ServerLoadResult } from './serverLoad'
 const frameSection = () => import('./frameRoundTrip')
 const serverSection = () => import('./serverLoad')
 
-type Results = { pages?: PagesResult; frame?: FrameRoundTripResult | { error: string }; server?: ServerLoadResult | { error: string } }
+type Results = {
+  pages?: PagesResult
+  frame?: FrameRoundTripResult | { error: string }
+  server?: ServerLoadResult | { error: string }
+  /** The same load over two server processes on one PostgreSQL. */
+  instances?: ServerLoadResult | { error: string }
+}
 
 const RESULTS_JSON = path.join(BENCH_DIR, 'results.json')
 const RESULTS_MD = path.join(BENCH_DIR, 'RESULTS.md')
@@ -36,8 +43,8 @@ function parseArgs(argv: readonly string[]) {
     if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer, got '${raw}'`)
     return parsed
   }
-  const only = new Set((value('only') ?? 'pages,frame,server').split(','))
-  for (const part of only) if (!['pages', 'frame', 'server'].includes(part)) throw new Error(`--only takes pages, frame, server; got '${part}'`)
+  const only = new Set((value('only') ?? 'pages,frame,server,instances').split(','))
+  for (const part of only) if (!['pages', 'frame', 'server', 'instances'].includes(part)) throw new Error(`--only takes pages, frame, server, instances; got '${part}'`)
   return {
     runs: number('runs', 7),
     only,
@@ -62,6 +69,7 @@ export function resultsMarkdown(results: Results, render: Renderers): string {
     section('Wallet modal, side by side', results.pages ? pagesMarkdown(results.pages) : 'Not run yet.'),
     section('Frame round trip (app → secure frame → app)', errorOr(results.frame, render.frame)),
     section('Reference server under load', errorOr(results.server, render.server)),
+    section('Reference server under load, two instances on one PostgreSQL', errorOr(results.instances, render.server)),
   ].join('\n')
 }
 
@@ -97,6 +105,19 @@ async function main() {
     } catch (error) {
       results.server = { error: String(error) }
       console.error('server load failed:', error)
+      failed = true
+    }
+  }
+  if (options.only.has('instances')) {
+    try {
+      const { runMultiInstanceLoad, serverMarkdown } = await serverSection()
+      const instances = await runMultiInstanceLoad({ listingRequests: options.listing, logins: options.logins, instances: 2 })
+      results.instances = instances
+      console.log(`\n${serverMarkdown(instances)}\n`)
+      failed ||= !instances.ok
+    } catch (error) {
+      results.instances = { error: String(error) }
+      console.error('two-instance server load failed:', error)
       failed = true
     }
   }

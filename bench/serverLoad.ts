@@ -1,13 +1,18 @@
 // Load run against the reference server on 127.0.0.1 (autocannon), bounded in time and
-// in count: the wallet listing and the one-time-code endpoints. After it, the SQLite
-// file is read back: every accepted request left exactly one row, none was lost or
-// doubled.
+// in count: the wallet listing and the one-time-code endpoints. After it, the database
+// is read back: every accepted request left exactly one row, none was lost or doubled.
+// Two setups: one server in this process on a SQLite file, and two server processes
+// (server/main.ts, as an operator runs them) on one PostgreSQL with the requests
+// spread over both.
 //
-//   npx tsx bench/serverLoad.ts [--listing 20000] [--logins 500]
+//   npx tsx bench/serverLoad.ts [--listing 20000] [--logins 500] [--instances 2]
 import autocannon from 'autocannon'
 import BetterSqlite3 from 'better-sqlite3'
 import { randomBytes } from 'node:crypto'
-import { BENCH_PROJECT, startBenchServer, type BenchServer } from './localServer'
+import { Client } from 'pg'
+import { startPostgres } from '../server/test/postgres'
+import { sharedInstanceEnv, startServerProcess } from '../server/test/serverProcess'
+import { BENCH_PROJECT, startBenchServer } from './localServer'
 
 /** Origins the load claims to come from (nothing is served there; the server only checks them). */
 const APP_ORIGIN = 'https://dapp.bench.example'
@@ -35,7 +40,26 @@ export type ServerLoadResult = {
   rateLimit: { sent: number; accepted: number; refused429: number; expectedAccepted: number; ok: boolean }
   ok: boolean
   notes: string[]
+  /** What the rows were read back from; absent in results written before two-instance runs (the SQLite file). */
+  database?: string
 }
+
+/** Where the load goes and where its rows are read back from. */
+type LoadTarget = {
+  /** One URL per server instance; autocannon spreads its connections over them in turn. */
+  urls: string[]
+  codeFor(email: string): string
+  /** Stops the server(s), so every write is done, and opens the database for counting. */
+  stopAndOpen(): Promise<RowCounter>
+  /** Frees everything (safe after stopAndOpen). */
+  close(): Promise<void>
+  database: string
+  setting: string
+}
+
+type RowCounter = { count(query: string, ...params: string[]): Promise<number>; close(): Promise<void> }
+
+type LoadOptions = { listingRequests?: number; logins?: number; connections?: number; maxSeconds?: number; log?: (line: string) => void }
 
 type Visitor = { email: string; deviceId: string; ip: string; code?: string; started?: number; verified?: number }
 
@@ -53,9 +77,11 @@ const summarizePhase = (name: string, path: string, connections: number, result:
   timeouts: result.timeouts,
 })
 
-const run = (options: autocannon.Options) =>
+// autocannon takes several URLs and spreads its connections over them in turn (its
+// README, `url`); @types/autocannon types only one.
+const run = (options: Omit<autocannon.Options, 'url'> & { url: string | string[] }) =>
   new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)))
+    autocannon(options as autocannon.Options, (error, result) => (error ? reject(error) : resolve(result)))
   })
 
 /** A distinct visitor: its own email, device and address (10.x.y.z, believed through X-Forwarded-For). */
@@ -65,19 +91,90 @@ const visitor = (index: number): Visitor => ({
   ip: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
 })
 
-export async function runServerLoad({
-  listingRequests = 20_000,
-  logins = 500,
-  connections = 10,
-  maxSeconds = 60,
-  log = console.log,
-}: { listingRequests?: number; logins?: number; connections?: number; maxSeconds?: number; log?: (line: string) => void } = {}): Promise<ServerLoadResult> {
+/** One server in this process on a fresh SQLite file. */
+export async function runServerLoad(options: LoadOptions = {}): Promise<ServerLoadResult> {
   // Loopback is the only proxy believed: each simulated visitor names its own address,
   // so the per-IP limits stay at their defaults and still count per visitor.
-  const server: BenchServer = await startBenchServer({ appOrigins: [APP_ORIGIN], secureOrigins: [SECURE_ORIGIN], trustProxy: ['127.0.0.1'], mailboxCapacity: logins + 100 })
+  const server = await startBenchServer({ appOrigins: [APP_ORIGIN], secureOrigins: [SECURE_ORIGIN], trustProxy: ['127.0.0.1'], mailboxCapacity: (options.logins ?? 500) + 100 })
+  return loadAndCheck(options, {
+    urls: [server.url],
+    codeFor: (email) => server.codeFor(email),
+    async stopAndOpen() {
+      await server.app.close()
+      const db = new BetterSqlite3(server.sqliteFile, { readonly: true })
+      return { count: async (query, ...params) => (db.prepare(query).get(...params) as { n: number }).n, close: async () => void db.close() }
+    },
+    close: () => server.close(),
+    database: 'SQLite file',
+    setting: 'Server in the bench process on 127.0.0.1, fresh SQLite file',
+  })
+}
+
+/**
+ * `instances` server processes (server/main.ts through tsx, configured by environment
+ * variables as in docs/self-hosting.md) on one fresh PostgreSQL database; every phase
+ * spreads its connections over them, so a code mailed by one is often verified by another.
+ */
+export async function runMultiInstanceLoad(options: LoadOptions & { instances?: number } = {}): Promise<ServerLoadResult> {
+  const instances = options.instances ?? 2
+  const pg = await startPostgres()
+  const servers: Awaited<ReturnType<typeof startServerProcess>>[] = []
+  let databaseUrl = ''
+  try {
+    databaseUrl = await pg.createDatabase()
+    const env = sharedInstanceEnv({ databaseUrl, instances, project: { id: BENCH_PROJECT, allowedOrigins: [APP_ORIGIN], analyticsEnabled: false }, secureOrigin: SECURE_ORIGIN })
+    // Started together, as a deploy starts them: they migrate the fresh database under the advisory lock.
+    servers.push(...(await Promise.all(Array.from({ length: instances }, () => startServerProcess(env)))))
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()))
+    await pg.stop()
+    throw error
+  }
+  let client: Client | undefined
+  return loadAndCheck(options, {
+    urls: servers.map((server) => server.url),
+    codeFor(email) {
+      for (const server of servers) {
+        try {
+          return server.codeFor(email)
+        } catch {
+          // Mailed by another instance.
+        }
+      }
+      throw new Error(`no instance mailed a one-time code to ${email}`)
+    },
+    async stopAndOpen() {
+      await Promise.all(servers.map((server) => server.stop()))
+      client = new Client({ connectionString: databaseUrl })
+      await client.connect()
+      const open = client
+      return {
+        // The checks are written with SQLite's ? placeholders; PostgreSQL numbers them.
+        count: async (query, ...params) => {
+          let index = 0
+          const { rows } = await open.query<{ n: string }>(query.replace(/\?/g, () => `$${++index}`), params)
+          return Number(rows[0]!.n)
+        },
+        close: () => open.end(),
+      }
+    },
+    async close() {
+      await Promise.all(servers.map((server) => server.stop()))
+      await client?.end().catch(() => undefined)
+      await pg.stop()
+    },
+    database: 'PostgreSQL database',
+    setting: `${instances} server processes (server/main.ts) on 127.0.0.1 sharing one fresh PostgreSQL database (PORTICO_INSTANCES=${instances}); autocannon spreads the connections over them in turn. The processes, PostgreSQL and the load generator share this machine's cores, so these figures show the instances working together, not how throughput grows with machines`,
+  })
+}
+
+async function loadAndCheck(
+  { listingRequests = 20_000, logins = 500, connections = 10, maxSeconds = 60, log = console.log }: LoadOptions,
+  server: LoadTarget,
+): Promise<ServerLoadResult> {
   try {
     const phases: LoadPhase[] = []
-    const common = { url: server.url, connections, duration: maxSeconds, timeout: 10 }
+    const common = { url: server.urls, connections, duration: maxSeconds, timeout: 10 }
 
     log(`server: ${listingRequests} wallet-listing requests...`)
     const listingPath = `/getWallets?projectId=${BENCH_PROJECT}&st=portico&sv=0.1.0&page=1&entries=40`
@@ -160,7 +257,8 @@ export async function runServerLoad({
     let refused429 = 0
     for (let index = 0; index < limitSent; index++) {
       const who = visitor(1_000_000 + index)
-      const response = await fetch(`${server.url}/auth/v1/email/start`, {
+      // In turn over the instances: the limit is one count in the database, whichever answers.
+      const response = await fetch(`${server.urls[index % server.urls.length]!}/auth/v1/email/start`, {
         method: 'POST',
         headers: { ...json, 'x-forwarded-for': '10.255.255.254' },
         body: JSON.stringify({ projectId: BENCH_PROJECT, email: who.email, deviceId: who.deviceId }),
@@ -170,23 +268,28 @@ export async function runServerLoad({
       else if (response.status === 429) refused429++
     }
 
-    await server.app.close()
-    const db = new BetterSqlite3(server.sqliteFile, { readonly: true })
-    const count = (sql: string, ...params: unknown[]) => (db.prepare(sql).get(...params) as { n: number }).n
+    const db = await server.stopAndOpen()
+    const count = (query: string, ...params: string[]) => db.count(query, ...params)
     const loadEmails = (emails: Visitor[]) => emails.map((v) => v.email)
     const startedOk = visitors.filter((v) => v.started === 200)
     const verifiedOk = visitors.filter((v) => v.verified === 200)
     const inList = (emails: string[]) => `(${emails.map(() => '?').join(',') || "''"})`
-    const rows = [
-      { check: 'login codes (auth_otp_codes, purpose login) for the load emails = accepted starts', expected: startedOk.length, found: count(`SELECT COUNT(*) AS n FROM auth_otp_codes WHERE purpose = 'login' AND email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)) },
-      { check: 'distinct emails among those codes (none doubled)', expected: startedOk.length, found: count(`SELECT COUNT(DISTINCT email) AS n FROM auth_otp_codes WHERE purpose = 'login' AND email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)) },
-      { check: 'codes used = accepted verifies', expected: verifiedOk.length, found: count(`SELECT COUNT(*) AS n FROM auth_otp_codes WHERE purpose = 'login' AND status = 'used' AND email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)) },
-      { check: 'users (auth_users) = accepted verifies', expected: verifiedOk.length, found: count(`SELECT COUNT(*) AS n FROM auth_users WHERE email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)) },
-      { check: 'sessions (auth_sessions) = accepted verifies', expected: verifiedOk.length, found: count(`SELECT COUNT(*) AS n FROM auth_sessions`) },
-      { check: 'users with exactly one eip155 wallet key = accepted verifies', expected: verifiedOk.length, found: count(`SELECT COUNT(*) AS n FROM (SELECT user_id FROM auth_wallet_keys WHERE namespace = 'eip155' GROUP BY user_id HAVING COUNT(*) = 1)`) },
-      { check: 'eip155 wallet keys in total (none doubled)', expected: verifiedOk.length, found: count(`SELECT COUNT(*) AS n FROM auth_wallet_keys WHERE namespace = 'eip155'`) },
-    ].map((row) => ({ ...row, ok: row.expected === row.found }))
-    db.close()
+    const checks = [
+      { check: 'login codes (auth_otp_codes, purpose login) for the load emails = accepted starts', expected: startedOk.length, found: () => count(`SELECT COUNT(*) AS n FROM auth_otp_codes WHERE purpose = 'login' AND email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)) },
+      { check: 'distinct emails among those codes (none doubled)', expected: startedOk.length, found: () => count(`SELECT COUNT(DISTINCT email) AS n FROM auth_otp_codes WHERE purpose = 'login' AND email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)) },
+      { check: 'codes used = accepted verifies', expected: verifiedOk.length, found: () => count(`SELECT COUNT(*) AS n FROM auth_otp_codes WHERE purpose = 'login' AND status = 'used' AND email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)) },
+      { check: 'users (auth_users) = accepted verifies', expected: verifiedOk.length, found: () => count(`SELECT COUNT(*) AS n FROM auth_users WHERE email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)) },
+      { check: 'sessions (auth_sessions) = accepted verifies', expected: verifiedOk.length, found: () => count(`SELECT COUNT(*) AS n FROM auth_sessions`) },
+      { check: 'users with exactly one eip155 wallet key = accepted verifies', expected: verifiedOk.length, found: () => count(`SELECT COUNT(*) AS n FROM (SELECT user_id FROM auth_wallet_keys WHERE namespace = 'eip155' GROUP BY user_id HAVING COUNT(*) = 1) AS one_key`) },
+      { check: 'eip155 wallet keys in total (none doubled)', expected: verifiedOk.length, found: () => count(`SELECT COUNT(*) AS n FROM auth_wallet_keys WHERE namespace = 'eip155'`) },
+    ]
+    const rows = []
+    // One after another: a pg client runs one query at a time.
+    for (const { check, expected, found: read } of checks) {
+      const found = await read()
+      rows.push({ check, expected, found, ok: expected === found })
+    }
+    await db.close()
 
     const rateLimit = { sent: limitSent, accepted, refused429, expectedAccepted, ok: accepted === expectedAccepted && refused429 === limitSent - expectedAccepted }
     const phasesOk = phases.every((p) => p.non2xx === 0 && p.errors === 0 && p.timeouts === 0) && startedOk.length === logins && verifiedOk.length === logins
@@ -196,8 +299,9 @@ export async function runServerLoad({
       rows,
       rateLimit,
       ok: phasesOk && rows.every((row) => row.ok) && rateLimit.ok,
+      database: server.database,
       notes: [
-        `Server in the bench process on 127.0.0.1, fresh SQLite file, ${connections} connections, each phase bounded by its count and by ${maxSeconds} s.`,
+        `${server.setting}, ${connections} connections, each phase bounded by its count and by ${maxSeconds} s.`,
         'Each login is a distinct visitor: its own email, device id and address (X-Forwarded-For, believed from loopback only), so the per-email and per-IP limits stay at their defaults.',
         'Expected non-2xx: none in the load phases. The rate-limit check after them sends 40 starts from one address and expects 30 accepted and 10 refused with 429 (codesPerIp).',
       ],
@@ -215,7 +319,7 @@ export function serverMarkdown(result: ServerLoadResult): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...result.phases.map((p) => `| ${p.name} | ${p.requests} | ${p.requestsPerSecond.toFixed(0)} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.latencyMs.max} | ${p.non2xx} | ${p.errors + p.timeouts} |`),
     '',
-    'Rows after the run (SQLite file read back):',
+    `Rows after the run (${result.database ?? 'SQLite file'} read back):`,
     '',
     ...result.rows.map((row) => `- ${row.ok ? 'ok' : 'MISMATCH'}: ${row.check}: expected ${row.expected}, found ${row.found}`),
     `- ${result.rateLimit.ok ? 'ok' : 'MISMATCH'}: per-IP limit: ${result.rateLimit.sent} starts from one address → ${result.rateLimit.accepted} accepted (expected ${result.rateLimit.expectedAccepted}), ${result.rateLimit.refused429} refused with 429`,
@@ -230,7 +334,9 @@ if (require.main === module) {
     const at = args.indexOf(name)
     return at >= 0 ? Number(args[at + 1]) : fallback
   }
-  runServerLoad({ listingRequests: flag('--listing', 20_000), logins: flag('--logins', 500) }).then(
+  const options = { listingRequests: flag('--listing', 20_000), logins: flag('--logins', 500) }
+  const instances = flag('--instances', 1)
+  ;(instances > 1 ? runMultiInstanceLoad({ ...options, instances }) : runServerLoad(options)).then(
     (result) => {
       console.log(serverMarkdown(result))
       if (!result.ok) process.exitCode = 1

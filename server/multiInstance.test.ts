@@ -8,7 +8,7 @@ import { type Hex, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { type PostgresInstance, startPostgres } from './test/postgres'
-import { type ServerProcess, startServerProcess } from './test/serverProcess'
+import { type ServerProcess, sharedInstanceEnv, startServerProcess } from './test/serverProcess'
 
 const DAPP = 'https://shop.example'
 const SECURE = 'https://secure.shop.example'
@@ -19,24 +19,7 @@ describe('two server processes on one PostgreSQL', () => {
   let b: ServerProcess
   beforeAll(async () => {
     pg = await startPostgres()
-    const env = {
-      DATABASE_URL: await pg.createDatabase(),
-      NODE_ENV: 'development',
-      DEV_MAILBOX: '1',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      // The same master key on every instance: each must open the wallet keys and sessions the others made.
-      PORTICO_MASTER_KEY: randomBytes(32).toString('base64'),
-      PORTICO_PROJECTS: JSON.stringify([{ id: 'shop', allowedOrigins: [DAPP] }]),
-      SECURE_ORIGIN: SECURE,
-      PORTICO_INSTANCES: '2',
-      // Loopback is the proxy: the rate-limit test plays visitors by X-Forwarded-For.
-      TRUST_PROXY: '127.0.0.1',
-      // Chain 1 is served (SIWE names it) but no node answers: an account's own signature needs none.
-      CHAIN_RPC_URLS: '{"eip155:1":"http://127.0.0.1:9"}',
-      SOLANA_RPC_URLS: '{}',
-    }
+    const env = sharedInstanceEnv({ databaseUrl: await pg.createDatabase(), instances: 2, project: { id: 'shop', allowedOrigins: [DAPP] }, secureOrigin: SECURE })
     // Started together, so they also migrate the fresh database at the same time.
     ;[a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)])
   }, 120_000)

@@ -4,6 +4,7 @@
  * environment variables. Several of these on one DATABASE_URL are several instances.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 
 export interface ServerProcess {
@@ -20,16 +21,32 @@ export interface ServerProcess {
 /** Variables of the caller's environment that would change the server's configuration. */
 const SERVER_VARIABLES = /^(DATABASE_URL|SQLITE_FILE|PORTICO_.*|SMTP_URL|NODE_ENV|SECURE_ORIGIN|DEV_MAILBOX|TRUST_PROXY|PORT|HOST)$/
 
+/** What to run: a command, its arguments and the folder it runs in. */
+export interface ServerProgram {
+  command: string
+  args: string[]
+  cwd: string
+}
+
+/** server/main.ts from the repository, through tsx (what `npm run server` runs). */
+const fromSource = (): ServerProgram => ({ command: join(process.cwd(), 'node_modules', '.bin', 'tsx'), args: ['server/main.ts'], cwd: process.cwd() })
+
 /**
+ * `program` defaults to server/main.ts from source; the packed-package test passes the
+ * installed `portico-server` bin instead.
+ *
  * @example
  * const a = await startServerProcess({ DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', PORTICO_MASTER_KEY: key })
  * await fetch(`${a.url}/ready`)
  * await a.stop()
  */
-export async function startServerProcess(env: Record<string, string>, { startTimeoutMs = 60_000 } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { startTimeoutMs = 60_000, program = fromSource() }: { startTimeoutMs?: number; program?: ServerProgram } = {},
+): Promise<ServerProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !SERVER_VARIABLES.test(name)))
-  const child: ChildProcess = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
-    cwd: process.cwd(),
+  const child: ChildProcess = spawn(program.command, program.args, {
+    cwd: program.cwd,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -67,8 +84,43 @@ export async function startServerProcess(env: Record<string, string>, { startTim
     }
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop()
-      throw new Error(`server/main.ts did not start (exit code ${child.exitCode ?? 'none'}):\n${output()}`)
+      throw new Error(`${[program.command, ...program.args].join(' ')} did not start (exit code ${child.exitCode ?? 'none'}):\n${output()}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/**
+ * Environment for `instances` development processes sharing one PostgreSQL database:
+ * give every process the same object (it holds one master key: each instance must open
+ * the wallet keys and sessions the others made). The development mailbox prints codes
+ * (ServerProcess.codeFor); loopback is the trusted proxy, so callers may play visitors
+ * by X-Forwarded-For; chain 1 is configured (SIWE names it) at a port nothing answers,
+ * which keeps the indexer idle and is enough for an account's own signatures.
+ *
+ * @example
+ * const env = sharedInstanceEnv({ databaseUrl, instances: 2, project: { id: 'shop', allowedOrigins: ['https://shop.example'] }, secureOrigin: 'https://secure.shop.example' })
+ * const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)])
+ */
+export function sharedInstanceEnv(options: {
+  databaseUrl: string
+  instances: number
+  project: { id: string; allowedOrigins: string[]; analyticsEnabled?: boolean }
+  secureOrigin: string
+}): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    PORTICO_INSTANCES: String(options.instances),
+    NODE_ENV: 'development',
+    DEV_MAILBOX: '1',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    PORTICO_MASTER_KEY: randomBytes(32).toString('base64'),
+    PORTICO_PROJECTS: JSON.stringify([options.project]),
+    SECURE_ORIGIN: options.secureOrigin,
+    TRUST_PROXY: '127.0.0.1',
+    CHAIN_RPC_URLS: '{"eip155:1":"http://127.0.0.1:9"}',
+    SOLANA_RPC_URLS: '{}',
   }
 }
