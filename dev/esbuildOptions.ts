@@ -25,3 +25,18 @@ export const browserScript = {
   sourcemap: true,
   logLevel: 'warning',
 } as const satisfies BuildOptions
+
+/**
+ * A Node program as one CommonJS file (the reference server's `portico-server` bin): the
+ * repository's own code it imports is bundled, its npm dependencies stay external so
+ * the installing package manager provides (and dedupes) them.
+ */
+export const nodeProgram = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+} as const satisfies BuildOptions

@@ -1,25 +1,16 @@
 // "Test what users install" (issue 14): the tarball `npm pack` makes (the `prepack` script
 // builds dist/ first), installed from the npm registry into a fresh dapp outside the repo,
 // the way a dapp installs it: first without wagmi, then with it.
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { npmInstall, npmPack, run } from './npmPack'
 
 jest.setTimeout(10 * 60_000)
 
 const root = path.resolve(__dirname, '..')
 const tsc = require.resolve('typescript/bin/tsc')
 const WAGMI_PACKAGES = ['wagmi', '@wagmi/core', '@tanstack/react-query']
-
-// Not the npm_* variables of an enclosing `npm test`: they describe this repository.
-const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE_ENV'))
-
-function run(command: string, args: readonly string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 5 * 60_000, maxBuffer: 64 * 1024 * 1024 })
-}
-
-const npmInstall = (cwd: string, ...specs: string[]) => run('npm', ['install', '--no-audit', '--no-fund', ...specs], cwd)
 
 /** Runs an ES module in the dapp; its stdout, or the error's message when it exits non-zero. */
 function node(cwd: string, source: string): string {
@@ -73,12 +64,8 @@ describe('the packed package, installed in a dapp', () => {
     expect(pkg.scripts.prepack).toBe('tsx dev/buildLib.ts')
 
     mkdirSync(packDir)
-    // The prepack script's output comes first on stdout, then npm's JSON report.
-    const out = run('npm', ['pack', '--json', '--pack-destination', packDir], root)
-    const report = JSON.parse(out.slice(out.search(/^\[/m))) as { filename: string; files: { path: string }[] }[]
-    const packed = report[0]!.files.map((file) => file.path)
-    tarball = path.join(packDir, readdirSync(packDir).find((file) => file.endsWith('.tgz'))!)
-    expect(path.basename(tarball)).toBe(report[0]!.filename)
+    const { tarball: packedTarball, files: packed } = npmPack(root, packDir)
+    tarball = packedTarball
     expect(statSync(path.join(root, 'dist', 'index.mjs')).mtimeMs).toBeGreaterThanOrEqual(started - 1000)
 
     expect(packed.filter((file) => !file.startsWith('dist/') && file !== 'README.md' && file !== 'package.json')).toEqual([])

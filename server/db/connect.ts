@@ -4,8 +4,9 @@
  * server processes or more data). Everything above this file speaks Kysely.
  */
 import { mkdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
+import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import { Pool } from 'pg'
 import { type DatabaseSchema } from './schema'
@@ -35,14 +36,28 @@ export function openDatabase(config: DatabaseConfig): Kysely<DatabaseSchema> {
       }),
     })
   }
+  const Sqlite = loadBetterSqlite3()
   if (config.sqliteFile !== ':memory:') mkdirSync(dirname(config.sqliteFile), { recursive: true })
-  const file = new BetterSqlite3(config.sqliteFile)
+  const file = new Sqlite(config.sqliteFile)
   // WAL lets readers (GET /ready, later queries) run while a write is in
   // progress; busy_timeout makes a second process wait instead of failing.
   file.pragma('journal_mode = WAL')
   file.pragma('busy_timeout = 5000')
   file.pragma('foreign_keys = ON')
   return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: file }) })
+}
+
+/**
+ * better-sqlite3 is an optional dependency of portico-server (a native module that
+ * compiles from source where no prebuilt binary fits), so a PostgreSQL deployment can
+ * install without a C++ toolchain: it loads only when SQLite is chosen.
+ */
+function loadBetterSqlite3(): typeof BetterSqlite3 {
+  try {
+    return createRequire(__filename)('better-sqlite3') as typeof BetterSqlite3
+  } catch (error) {
+    throw new Error('SQLite needs the better-sqlite3 package, which is not installed (npm install better-sqlite3); or set DATABASE_URL to use PostgreSQL', { cause: error })
+  }
 }
 
 /**

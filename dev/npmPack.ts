@@ -1,0 +1,36 @@
+// What the "test what users install" tests share (dev/packedPackage.test.ts,
+// server/packedServer.test.ts): running npm outside the repository's own npm context,
+// and `npm pack` with the list of files it packed.
+import { execFileSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+
+/** The environment without the npm_* variables of an enclosing `npm test`: they describe this repository. */
+export const outsideEnv: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE_ENV'))
+
+/** Runs a command to completion; its stdout (throws with stderr on a non-zero exit). */
+export function run(command: string, args: readonly string[], cwd: string): string {
+  return execFileSync(command, args, { cwd, env: outsideEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 5 * 60_000, maxBuffer: 64 * 1024 * 1024 })
+}
+
+export const npmInstall = (cwd: string, ...args: string[]) => run('npm', ['install', '--no-audit', '--no-fund', ...args], cwd)
+
+export interface Packed {
+  /** Path of the .tgz in the destination folder. */
+  tarball: string
+  /** The files it holds, relative to the package folder (package.json included). */
+  files: string[]
+}
+
+/**
+ * `npm pack` of the package in `dir` into the empty folder `destination` (its `prepack`
+ * script runs first unless `--ignore-scripts` is among `args`).
+ */
+export function npmPack(dir: string, destination: string, ...args: string[]): Packed {
+  // The prepack script's output comes first on stdout, then npm's JSON report.
+  const out = run('npm', ['pack', '--json', '--pack-destination', destination, ...args], dir)
+  const report = JSON.parse(out.slice(out.search(/^\[/m))) as { filename: string; files: { path: string }[] }[]
+  const tarball = path.join(destination, readdirSync(destination).find((file) => file.endsWith('.tgz'))!)
+  if (path.basename(tarball) !== report[0]!.filename) throw new Error(`npm pack reported ${report[0]!.filename} but wrote ${tarball}`)
+  return { tarball, files: report[0]!.files.map((file) => file.path) }
+}
