@@ -86,7 +86,7 @@ const serverAllowed = ['src/shared/']
 const serverWhy = 'The reference server never imports the modal or the dev stack; wire types live in src/shared/.'
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'bench/anchors/**', 'test-artifacts/**', '**/*.generated.js', 'demo/dist/**', '.data/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'bench/anchors/**', 'test-artifacts/**', '**/*.generated.js', 'demo/dist/**', 'server/dist/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
