@@ -37,6 +37,7 @@ describe('readBlockchainEnv', () => {
       SIWX_SESSION_TTL_SECONDS: '3600',
       ONRAMP_SENDERS: `{"test":["${TOKEN.toLowerCase()}"]}`,
       SOLANA_RPC_URLS: '{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":"https://sol.example/rpc"}',
+      SOLANA_TOKENS: `{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":[{"mint":"${SPL_MINT}","name":"USD Coin","symbol":"USDC","extra":1}]}`,
     })
     expect(env).toEqual({
       chains: [
@@ -45,7 +46,6 @@ describe('readBlockchainEnv', () => {
       ],
       solanaChains: [{ chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', rpcUrl: 'https://sol.example/rpc', tokens: [{ mint: SPL_MINT, name: 'USD Coin', symbol: 'USDC' }] }],
       priceTable: { ETH: { usd: 2500 }, [`eip155:1:${TOKEN}`]: { usd: 2 } },
-      SOLANA_TOKENS: `{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":[{"mint":"${SPL_MINT}","name":"USD Coin","symbol":"USDC","extra":1}]}`,
       indexer: false,
       nameSuffix: '.shop.id',
       siwxSessionTtlSeconds: 3600,
@@ -75,10 +75,6 @@ describe('readBlockchainEnv', () => {
     [{ ONRAMP_SENDERS: '{"Test":[]}' }, "ONRAMP_SENDERS: 'Test' must be a provider id of a-z, 0-9 and hyphens"],
     [{ SOLANA_RPC_URLS: '{"eip155:1":"http://x"}' }, "SOLANA_RPC_URLS: 'eip155:1' is not a Solana CAIP-2 network id (solana: and the first 32 characters of the genesis hash)"],
     [{ SOLANA_RPC_URLS: '{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":"ws://x"}' }, 'SOLANA_RPC_URLS: the RPC URL of solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp must be an http:// or https:// URL'],
-  ])('refuses %j', (env, message) => {
-    expect(() => readBlockchainEnv(env)).toThrow(message)
-  })
-})
     [{ SOLANA_RPC_URLS: '{}', SOLANA_TOKENS: `{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":[]}` }, 'SOLANA_TOKENS: solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp is not in SOLANA_RPC_URLS'],
     [
       {
@@ -87,3 +83,7 @@ describe('readBlockchainEnv', () => {
       },
       'SOLANA_TOKENS: solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp must list SPL tokens as {"mint":"<base58 address>","name":"…","symbol":"…"} (symbol: 1 to 16 letters, digits, . _ -)',
     ],
+  ])('refuses %j', (env, message) => {
+    expect(() => readBlockchainEnv(env)).toThrow(message)
+  })
+})

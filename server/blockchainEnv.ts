@@ -63,8 +63,6 @@ export function readBlockchainEnv(env: Env): BlockchainEnv {
     }
     solanaChains.push({ chainId, rpcUrl: url })
   }
-  const configured = (name: string, chainId: string) => {
-    const chain = chains.find((c) => c.chainId === chainId)
   for (const [chainId, list] of Object.entries(readJsonObject(env, 'SOLANA_TOKENS', '{"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp":[{"mint":"EPjF…","name":"USD Coin","symbol":"USDC"}]}') ?? {})) {
     const chain = solanaChains.find((c) => c.chainId === chainId)
     if (chain === undefined) throw new InvalidEnvironmentError(`SOLANA_TOKENS: ${chainId} is not in SOLANA_RPC_URLS`)
@@ -77,6 +75,8 @@ export function readBlockchainEnv(env: Env): BlockchainEnv {
     }
     chain.tokens = list.map(({ mint, name, symbol }) => ({ mint, name, symbol }))
   }
+  const configured = (name: string, chainId: string) => {
+    const chain = chains.find((c) => c.chainId === chainId)
     if (chain === undefined) throw new InvalidEnvironmentError(`${name}: ${chainId} is not in CHAIN_RPC_URLS`)
     return chain
   }

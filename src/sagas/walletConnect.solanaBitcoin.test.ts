@@ -1,18 +1,11 @@
 import * as ecc from '@bitcoinerlab/secp256k1'
 import {
-  appendTransactionMessageInstruction,
-  compileTransaction,
   createSolanaRpc,
-  createTransactionMessage,
   generateKeyPairSigner,
   getBase58Encoder,
   getBase64EncodedWireTransaction,
   getPublicKeyFromAddress,
   getTransactionDecoder,
-  getTransactionEncoder,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   verifySignature,
   type Address,
   type SignatureBytes,
@@ -30,10 +23,10 @@ import type { RpcError } from '../errors'
 import { bip122 } from '../plugins/bip122'
 import { bitcoinRegtest } from '../plugins/bip122/networks'
 import { solana } from '../plugins/solana'
-import { transferSolInstruction } from '../plugins/solana/transfer'
 import type { NamespacePlugin } from '../plugins/types'
 import { walletConnectActions } from '../store/slices/walletConnect'
 import { rejection } from '../test/rejection'
+import { solanaTransferBytes } from '../test/solanaPortico'
 import { untilState } from '../test/untilState'
 import type { CaipNetwork } from '../types/network'
 import { noteSignClientInit, settleSignClientTimers, until } from '../walletconnect/test/harness'
@@ -112,16 +105,7 @@ afterAll(async () => {
   await settleSignClientTimers()
 })
 
-async function transferBytes(from: string, to: string, lamports: bigint): Promise<Uint8Array> {
-  const { value: blockhash } = await createSolanaRpc(rpc.url).getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(from as Address, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) => appendTransactionMessageInstruction(transferSolInstruction(from as Address, to as Address, lamports), m),
-  )
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
-}
+const transferBytes = (from: string, to: string, lamports: bigint) => solanaTransferBytes(rpc.url, from, to, lamports)
 
 const lamportsOf = async (address: string) => (await createSolanaRpc(rpc.url).getBalance(address as Address).send()).value
 
