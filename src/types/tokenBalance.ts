@@ -12,3 +12,6 @@ export type TokenBalance = {
   quantity: { decimals: string; numeric: string }
   iconUrl: string
 }
+
+/** One token of one network, whatever its balance: the same key before and after a balance refresh. */
+export const tokenBalanceKey = (token: Pick<TokenBalance, 'chainId' | 'address' | 'symbol'>): string => `${token.chainId}:${token.address ?? 'native'}:${token.symbol}`

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { TokenBalance } from '../../types/tokenBalance'
+import { tokenBalanceKey, type TokenBalance } from '../../types/tokenBalance'
+import { accountActions } from './account'
 import { networkActions } from './network'
 import { routerActions } from './router'
 
@@ -54,6 +55,14 @@ export const sendSlice = createSlice({
   extraReducers: (builder) => {
     // SPEC §4: switching the active network clears any pending send.
     builder.addCase(networkActions.activeNetworkChanged, () => initialState)
+    // Fresh balances replace the picked token's, so the amount is checked (here and by
+    // the send saga) against what the account holds now, not when the token was picked.
+    builder.addCase(accountActions.tokenBalanceLoaded, (state, action) => {
+      if (!state.token || state.status === 'sending') return
+      const key = tokenBalanceKey(state.token)
+      const fresh = action.payload.tokens.find((token) => tokenBalanceKey(token) === key)
+      if (fresh) state.token = fresh
+    })
     // Opening Send after a finished send starts a fresh form.
     builder.addCase(routerActions.push, (state, action) => (action.payload.view === 'Send' && state.status === 'sent' ? initialState : state))
   },

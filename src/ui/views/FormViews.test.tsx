@@ -68,6 +68,27 @@ describe('Send', () => {
     expect(within(utils.dialog()).queryByRole('alert')).toBeNull()
   })
 
+  it('reads balances again each time Send opens, checks the amount against the fresh one, and waits for it', async () => {
+    const utils = await renderView(undefined)
+    utils.dispatch(connected())
+    utils.dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '0', 3000)] }))
+    await utils.open({ view: 'Send' })
+    // Loaded before Send opened: read again, past the cache (funds may have arrived since).
+    expect(utils.dispatched('account/balanceRequested')).toEqual([{ namespace: 'eip155', force: true }])
+    utils.dispatch(accountActions.tokenBalanceLoading({ namespace: 'eip155' })) // what the balance saga does first
+    const send = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement
+    expect(send().disabled).toBe(true)
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '1' } })
+    fireEvent.change(screen.getByLabelText('Receiver address'), { target: { value: RECEIVER } })
+    expect(within(utils.dialog()).getByRole('alert').textContent).toBe(AMOUNT_OVER_BALANCE_MESSAGE)
+    utils.dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '2', 3000)] }))
+    expect(within(utils.dialog()).queryByRole('alert')).toBeNull()
+    expect(screen.getByText('Available: 2.000 ETH')).toBeTruthy()
+    expect(send().disabled).toBe(false)
+    fireEvent.click(send())
+    expect(utils.dispatched('send/sendRequested')).toHaveLength(1)
+  })
+
   it('shows the sent hash, or the failure', async () => {
     const { dispatch, dialog } = await connectedView('Send')
     dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '1.5', 3000)] }))

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useAccount, usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { accountActions } from '../../store/slices/account'
 import { sendActions } from '../../store/slices/send'
-import type { TokenBalance } from '../../types/tokenBalance'
+import { tokenBalanceKey as tokenKey } from '../../types/tokenBalance'
 import { Icon } from '../components/Icon'
 import { ErrorState, Loading } from '../components/StatusMessage'
 import { TextField } from '../components/TextField'
@@ -11,8 +11,6 @@ import { truncateAddress } from '../format/truncateAddress'
 import { sendProblem } from '../forms/sendProblem'
 import { format, translateError } from '../strings'
 import { useStrings } from '../useStrings'
-
-const tokenKey = (token: TokenBalance) => `${token.chainId}:${token.address ?? 'native'}:${token.symbol}`
 
 /**
  * Send: token, amount and receiver, kept in the send slice (so a network switch clears
@@ -30,8 +28,13 @@ export function SendView() {
   const status = account.tokenBalanceStatus
   const tokens = account.tokenBalance
 
+  // Fresh balances each time Send opens: the visitor may have received funds since they
+  // were read, and the amount is checked against them.
+  const requested = useRef<string | undefined>(undefined)
   useEffect(() => {
-    if (namespace && account.isConnected && status === 'idle') dispatch(accountActions.balanceRequested({ namespace }))
+    if (!namespace || !account.isConnected || requested.current === namespace) return
+    requested.current = namespace
+    dispatch(accountActions.balanceRequested(status === 'idle' ? { namespace } : { namespace, force: true }))
   }, [dispatch, namespace, account.isConnected, status])
   const picked = useRef(false)
   useEffect(() => {
@@ -62,11 +65,12 @@ export function SendView() {
     )
   }
 
+  const refreshing = status === 'loading'
   const problem = sendProblem({ amount: send.amount, receiverAddress: send.receiverAddress, token: send.token, chainNamespace: namespace })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setTouched(true)
-    if (!problem && send.status !== 'sending') dispatch(sendActions.sendRequested())
+    if (!problem && !refreshing && send.status !== 'sending') dispatch(sendActions.sendRequested())
   }
   const sending = send.status === 'sending'
   return (
@@ -130,7 +134,8 @@ export function SendView() {
       ) : null}
       {send.status === 'failed' && send.error ? <ErrorState message={translateError(t, send.error)} /> : null}
       {sending ? <Loading label={t.sending} compact /> : null}
-      <button type="submit" className="portico-primary portico-wide">
+      {/* Disabled while the balances it is checked against are being read again. */}
+      <button type="submit" className="portico-primary portico-wide" disabled={refreshing} aria-busy={refreshing}>
         {t.reviewSend}
       </button>
     </form>
