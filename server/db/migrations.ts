@@ -302,14 +302,20 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResu
   // Session-level lock on a single connection, and the migration runs on that same
   // connection: the lock cannot be released by the pool handing the connection to
   // someone else, and the run never waits for a second pool connection.
-  return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(connection)
-    try {
-      return await migrate(connection, engine)
-    } finally {
-      await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(connection)
-    }
-  })
+  try {
+    return await db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(connection)
+      try {
+        return await migrate(connection, engine)
+      } finally {
+        await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(connection)
+      }
+    })
+  } catch (error) {
+    // A database that cannot be reached or locked fails the boot with the same clear error as a failed migration.
+    if (error instanceof MigrationFailedError) throw error
+    throw new MigrationFailedError(`Database migration failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+  }
 }
 
 async function migrate<DB>(db: Kysely<DB>, engine: SqlEngine): Promise<MigrationResultSet> {
