@@ -34,10 +34,3 @@ export function solanaRpcFor(network: CaipNetwork): Rpc<SolanaRpcApi> {
   }
   return createSolanaRpcFromTransport(transport)
 }
-
-/** The network's first own RPC URL, or the SPEC §8 "No RPC url provided for chainId". */
-export function rpcUrlOf(network: CaipNetwork): string {
-  const url = network.rpcUrls.default.http[0]
-  if (!url) throw WalletSessionError.noRpcUrl()
-  return url
-}

@@ -19,7 +19,6 @@ import {
   appendTransactionMessageInstructions,
   compileTransaction,
   createNoopSigner,
-  createSolanaRpc,
   createTransactionMessage,
   getBase58Decoder,
   getBase64EncodedWireTransaction,
@@ -42,7 +41,7 @@ import { INVALID_RECEIVER_MESSAGE } from '../../validation/send'
 import type { SendParameters } from '../types'
 import { walletChainOf } from './chains'
 import { toSolanaWalletError } from './errors'
-import { rpcUrlOf } from './rpcUrl'
+import { solanaRpcFor } from './rpcUrl'
 import type { SolanaRuntime } from './runtime'
 import { accountFor, connection } from './walletStandard'
 
@@ -141,7 +140,7 @@ export async function sendTransfer(runtime: SolanaRuntime, parameters: SendParam
   const chain = walletChainOf(network)
   const useSignAndSend = Boolean(signAndSend) && (live.wallet.chains.includes(chain) || !signOnly)
   const versions = (useSignAndSend ? signAndSend : signOnly)?.supportedTransactionVersions ?? ['legacy']
-  const rpc = createSolanaRpc(rpcUrlOf(network))
+  const rpc = solanaRpcFor(network)
 
   try {
     const { value: lifetime } = await rpc
