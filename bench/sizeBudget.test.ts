@@ -18,12 +18,14 @@ import { portico } from './integrations'
  * provider over the connection and the typed events (issue 14), the registry's check of
  * every plugin (issue 18), the Bitcoin history capability and cross-namespace switch
  * (issue 16) and analytics (issue 17), each small, all needed before the first click
- * (getProvider and on are synchronous). The budget is that plus about 2%, so an ordinary
- * change passes and a new heavy static import fails. Next savings, toward issue 20's
- * 40 KiB: load the account-action sagas on their first action, and analytics and the
- * plugin check's messages on first use (docs/performance.md).
+ * (getProvider and on are synchronous). Issue 20: 55,123 once the account-action sagas
+ * (balances, names, SIWX, history, send, swap, onramp) became a chunk started on their
+ * first action (src/sagas/lazySaga.ts). The budget is that plus about 2%, so an ordinary
+ * change passes and a new heavy static import fails. Still to reach 40 KiB
+ * (docs/performance.md): the Solana/Bitcoin plugins out of the core entry, the embedded
+ * login and smart-account sagas, analytics and the plugin check's messages on first use.
  */
-export const BUDGET_GZIP_BYTES = 64_000
+export const BUDGET_GZIP_BYTES = 56_200
 
 /**
  * What the initial JavaScript must never contain: each is loaded on demand (views,
@@ -36,6 +38,13 @@ const LAZY_ONLY = [
   'src/walletconnect/',
   // The WalletConnect saga: src/sagas/walletConnectStart.ts loads it on first use.
   'src/sagas/walletConnect.ts',
+  // The account actions: the root saga loads them on their first action (lazySaga.ts).
+  'src/sagas/accountActions.ts',
+  'src/sagas/swap.ts',
+  'src/sagas/onramp.ts',
+  'src/sagas/names.ts',
+  'src/sagas/siwx.ts',
+  'src/sagas/history.ts',
   '@walletconnect/',
   'qrcode',
   // The frame client and its validators; the login cache and error classes are small

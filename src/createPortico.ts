@@ -239,6 +239,8 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
   events.onAny(analytics.track)
   // After the saga middleware, so events leave in the order the actions were applied.
   const store = createStore({ config: resolved, middleware: [sagaMiddleware, createEventsMiddleware(events)] })
+  // The account-action sagas start on first use in their own saga environment (lazySaga.ts).
+  context.store = store
   const root = sagaMiddleware.run(rootSaga)
 
   const open: Portico['open'] = (options) => {

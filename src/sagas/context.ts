@@ -1,3 +1,4 @@
+import type { Action } from '@reduxjs/toolkit'
 import { call, getContext } from 'redux-saga/effects'
 import type { ResolvedConfig } from '../config/resolveConfig'
 import type { PorticoServices } from '../createServices'
@@ -36,7 +37,15 @@ export type SagaContext = {
   frame?: (() => Promise<EmbeddedFrame>) | undefined
   /** SPEC §3 "Locally cached login state", read at start to restore an email login. */
   loginCache?: LoginCache | undefined
+  /**
+   * The store, for sagas that start on first use in an environment of their own
+   * (lazySaga.ts). createPortico sets it once the store exists.
+   */
+  store?: SagaStore | undefined
 }
+
+/** What a saga environment needs from the store. */
+export type SagaStore = { dispatch: (action: Action) => unknown; getState: () => unknown }
 
 /** The live embedded wallet: the frame client and the provider the eip155 plugin drives. */
 export type EmbeddedFrame = { client: FrameClient; provider: FrameProvider }

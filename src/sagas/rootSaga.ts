@@ -1,21 +1,62 @@
 import { all, fork } from 'redux-saga/effects'
-import { balanceSaga } from './balance'
+import { accountActions } from '../store/slices/account'
+import { namesActions } from '../store/slices/names'
+import { onrampActions } from '../store/slices/onramp'
+import { sendActions } from '../store/slices/send'
+import { siwxActions } from '../store/slices/siwx'
+import { swapActions } from '../store/slices/swap'
+import { transactionsActions } from '../store/slices/transactions'
 import { connectorsSaga } from './connectors'
 import { embeddedSaga } from './embedded'
-import { historySaga } from './history'
+import { lazySaga } from './lazySaga'
 import { modalSaga } from './modal'
-import { namesSaga } from './names'
 import { networkSaga } from './network'
-import { onrampSaga } from './onramp'
 import { persistenceSaga } from './persistence'
-import { sendFlowSaga } from './send'
-import { siwxSaga } from './siwx'
-import { swapSaga } from './swap'
 import { toastSaga } from './toast'
 import { walletConnectStartSaga } from './walletConnectStart'
 import { walletsSaga } from './wallets'
 
-/** Starts every long-running process; each lives in its own file. */
+/**
+ * Every action the account-action sagas (accountActions.ts) wait for when they start:
+ * the first one loads their chunk, and none is lost meanwhile (lazySaga.ts).
+ */
+export const ACCOUNT_ACTION_TRIGGERS = [
+  accountActions.connected.type,
+  accountActions.addressChanged.type,
+  accountActions.networkChanged.type,
+  accountActions.chainDisconnected.type,
+  accountActions.balanceRequested.type,
+  sendActions.sendRequested.type,
+  transactionsActions.fetchRequested.type,
+  transactionsActions.pendingAdded.type,
+  namesActions.queryChanged.type,
+  namesActions.registerRequested.type,
+  siwxActions.signInRequested.type,
+  swapActions.tokensRequested.type,
+  swapActions.quoteRequested.type,
+  swapActions.swapRequested.type,
+  onrampActions.providersRequested.type,
+  onrampActions.quoteRequested.type,
+  onrampActions.buyRequested.type,
+] as const
+
+const loadAccountActions = () => import('./accountActions').then((module) => module.accountActionsSaga)
+
+/**
+ * Starts every long-running process; each lives in its own file. What the Connect button,
+ * the Connect view and the restore of a remembered connection need starts with the store;
+ * the account actions start on first use.
+ */
 export function* rootSaga() {
-  yield all([fork(persistenceSaga), fork(modalSaga), fork(toastSaga), fork(networkSaga), fork(connectorsSaga), fork(walletsSaga), fork(balanceSaga), fork(sendFlowSaga), fork(walletConnectStartSaga), fork(embeddedSaga), fork(historySaga), fork(namesSaga), fork(siwxSaga), fork(swapSaga), fork(onrampSaga)])
+  yield all([
+    fork(persistenceSaga),
+    fork(modalSaga),
+    fork(toastSaga),
+    fork(networkSaga),
+    fork(connectorsSaga),
+    fork(walletsSaga),
+    fork(walletConnectStartSaga),
+    fork(embeddedSaga),
+    fork(lazySaga, { triggers: ACCOUNT_ACTION_TRIGGERS, load: loadAccountActions }),
+  ])
 }

@@ -35,6 +35,8 @@ describe('send flow', () => {
     const { portico, wallet } = await connected()
     fill(portico, form)
     portico.store.dispatch({ type: 'send/sendRequested' })
+    // The send saga is in the account-action chunk, which may still be loading after the connection.
+    await untilState(portico, (s) => s.send.status === 'failed')
     expect(portico.getState().send).toMatchObject({ status: 'failed', error: message })
     expect(wallet.calls.some((c) => c.method === 'sendTransaction')).toBe(false)
   })

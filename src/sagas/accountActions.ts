@@ -1,0 +1,18 @@
+import { all, fork } from 'redux-saga/effects'
+import { balanceSaga } from './balance'
+import { historySaga } from './history'
+import { namesSaga } from './names'
+import { onrampSaga } from './onramp'
+import { sendFlowSaga } from './send'
+import { siwxSaga } from './siwx'
+import { swapSaga } from './swap'
+
+/**
+ * The account actions (balances, names, SIWX, history, send, swap, onramp): one lazy
+ * chunk, started by the root saga on the first action that needs one of them (the
+ * visitor connects, or a remembered connection is restored, or the Account view asks).
+ * rootSaga.ts lists the actions that start it; accountActions.test.ts checks the list.
+ */
+export function* accountActionsSaga() {
+  yield all([fork(balanceSaga), fork(sendFlowSaga), fork(historySaga), fork(namesSaga), fork(siwxSaga), fork(swapSaga), fork(onrampSaga)])
+}
