@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { ALL_NAMESPACE_PEERS, dappInstall, EVM_ONLY_PEERS } from '../dev/namespacePeers'
 import type { Probe } from './measurePage'
 import { BENCH_DIR, REPO_ROOT } from './buildIntegration'
 
@@ -18,6 +19,8 @@ export type Integration = {
   packageDir: string
   /** The dependencies a dapp adds to its package.json for this integration. */
   directDependencies: readonly string[]
+  /** Portico only: the same with every namespace's peers (Solana and Bitcoin too). */
+  allNamespacesDependencies?: readonly string[] | undefined
   connectButton: Probe
   firstWalletOption: Probe
 }
@@ -36,12 +39,10 @@ export const portico: Integration = {
   label: `Portico ${(JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version}`,
   entry: path.join(BENCH_DIR, 'integrations/portico.tsx'),
   packageDir: REPO_ROOT,
-  // Portico's own dependencies (package.json "dependencies") plus its React peers.
-  directDependencies: [
-    ...Object.keys((JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies),
-    'react',
-    'react-dom',
-  ],
+  // Portico's own dependencies (package.json "dependencies") plus the peers an EVM-only
+  // dapp adds (React, viem); the Solana and Bitcoin peers are optional (dev/namespacePeers.ts).
+  directDependencies: dappInstall(EVM_ONLY_PEERS),
+  allNamespacesDependencies: dappInstall(ALL_NAMESPACE_PEERS),
   connectButton: { path: ['[data-testid="portico-connect-button"]'] },
   // A row of the wallet list in the Connect view (a wallet, or "All Wallets").
   firstWalletOption: { path: ['[data-testid="portico-connect-methods"] .portico-row'] },

@@ -66,3 +66,13 @@ describe('the floor comparison', () => {
     expect(table).toContain('| JS heap after open, MiB over floor | +0.0 | +1.0 |')
   })
 })
+
+describe('the package counts', () => {
+  it('shows Portico’s EVM-only and every-namespace installs, a dash where an integration has no namespaces', () => {
+    const floor = { ...integration('floor', [{ connect: 1, click: 1, heap: 1 }]), packagesInstalled: 2 }
+    const portico = { ...integration('portico', [{ connect: 1, click: 1, heap: 1 }]), packagesInstalled: 139, packagesInstalledAllNamespaces: 368 }
+    const table = pagesMarkdown(result([floor, portico]))
+    expect(table).toContain('| npm packages installed (Portico: EVM only) | 2 | 139 |')
+    expect(table).toContain('| npm packages installed, every namespace (Solana, Bitcoin) | — | 368 |')
+  })
+})

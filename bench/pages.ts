@@ -23,6 +23,8 @@ export type IntegrationResult = {
   /** Biggest packages in the initial JavaScript (minified bytes). */
   initialTopPackages: { input: string; bytes: number }[]
   packagesInstalled: number
+  /** Portico only: packages installed with every namespace's peers (Solana, Bitcoin). */
+  packagesInstalledAllNamespaces?: number | undefined
   runs: PageRun[]
   summary: {
     connectVisibleMs: Summary
@@ -62,7 +64,9 @@ export async function runPages({ runs = 7, withAnchors = true, log = console.log
     const outdir = path.join(OUT_DIR, target.id)
     const full = await buildIntegration({ name: target.label, entry: target.entry, outdir, html: true })
     const noReact = await buildIntegration({ name: target.label, entry: target.entry, outdir: `${outdir}-without-react`, externalReact: true })
-    built.push({ target, full, noReact, packages: countPackages(target.packageDir, target.directDependencies) })
+    const packages = countPackages(target.packageDir, target.directDependencies)
+    const allNamespaces = target.allNamespacesDependencies && countPackages(target.packageDir, target.allNamespacesDependencies)
+    built.push({ target, full, noReact, packages, allNamespaces })
   }
   const servers = await Promise.all(built.map((b) => serveStatic({ dir: b.full.outdir, csp: PERMISSIVE_CSP })))
   const browser = await launchBenchBrowser()
@@ -91,7 +95,7 @@ export async function runPages({ runs = 7, withAnchors = true, log = console.log
     date: new Date().toISOString(),
     machine,
     runs,
-    integrations: built.map(({ target, full, noReact, packages }, index) => {
+    integrations: built.map(({ target, full, noReact, packages, allNamespaces }, index) => {
       const results = perTarget[index]!
       const origins = (pick: (r: PageRun) => { url: string }[]) => {
         const counts: Record<string, number> = {}
@@ -104,6 +108,7 @@ export async function runPages({ runs = 7, withAnchors = true, log = console.log
         js: { initial: full.initial, initialWithoutReact: noReact.initial, total: full.total, css: full.css },
         initialTopPackages: packageShares(full.initialInputs).slice(0, 10),
         packagesInstalled: packages.count,
+        ...(allNamespaces ? { packagesInstalledAllNamespaces: allNamespaces.count } : {}),
         runs: results,
         summary: {
           connectVisibleMs: summarize(results.map((r) => r.connectVisibleMs)),
@@ -189,7 +194,8 @@ export function pagesMarkdown(result: PagesResult): string {
     row('DOM elements after open (incl. shadow roots)', (r) => range(r.summary.domElements)),
     row('Outside requests before click', (r) => range(r.summary.requestsBeforeClick)),
     row('Outside requests after click', (r) => range(r.summary.requestsAfterClick)),
-    row('npm packages installed', (r) => String(r.packagesInstalled)),
+    row('npm packages installed (Portico: EVM only)', (r) => String(r.packagesInstalled)),
+    row('npm packages installed, every namespace (Solana, Bitcoin)', (r) => (r.packagesInstalledAllNamespaces === undefined ? '—' : String(r.packagesInstalledAllNamespaces))),
   ]
   const origins = cols.map((c) => {
     const list = (counts: Record<string, number>) =>

@@ -62,6 +62,11 @@ const LAZY_ONLY = [
   'src/plugins/eip155/publicClient.ts',
   '@solana/',
   'sats-connect',
+  // The other namespaces' plugins live in portico/solana and portico/bitcoin (issue 20);
+  // bitcoin-address-validation is CommonJS, which no bundler tree-shakes.
+  'bitcoin-address-validation',
+  'src/plugins/bip122/',
+  'src/plugins/solana/networks.ts',
 ] as const
 
 /** viem's clients and actions (what the plugin runtimes load on demand). */

@@ -1,7 +1,8 @@
 // Builds the publishable package into dist/: ESM (.mjs) entry points for `portico`,
-// `portico/react`, `portico/wagmi` and `portico/solana` with shared chunks (so the modal, plugins' heavy parts and the
+// `portico/react`, `portico/wagmi`, `portico/solana` and `portico/bitcoin` with shared chunks (so the modal, plugins' heavy parts and the
 // services stay lazy for the dapp's bundler), type declarations from tsc, and the
-// stylesheet. Dependencies stay external: the dapp's bundler resolves and dedupes them.
+// stylesheet. Dependencies and peer dependencies stay external: the dapp's bundler
+// resolves and dedupes them.
 import { execFileSync } from 'node:child_process'
 import { copyFile, mkdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -22,6 +23,7 @@ export async function buildLib(outdir = path.join(root, 'dist')) {
       'react/index': path.join(root, 'src/react/index.ts'),
       'wagmi/index': path.join(root, 'src/wagmi/index.ts'),
       'solana/index': path.join(root, 'src/solana/index.ts'),
+      'bitcoin/index': path.join(root, 'src/bitcoin/index.ts'),
     },
     outdir,
     outExtension: { '.js': '.mjs' },

@@ -1,9 +1,14 @@
 // "Test what users install" (issue 14): the tarball `npm pack` makes (the `prepack` script
 // builds dist/ first), installed from the npm registry into a fresh dapp outside the repo,
-// the way a dapp installs it: first without wagmi, then with it.
+// the way a dapp installs it: first without wagmi, then with it; then (issue 20) EVM-only
+// with its package count, and with every namespace's peers.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { build } from 'esbuild'
+import { countPackages } from '../bench/packages'
+import { browserEsm } from './esbuildOptions'
+import { ALL_NAMESPACE_PEERS, EVM_ONLY_PEERS, NamespaceInstalls } from './namespacePeers'
 import { npmInstall, npmPack, run } from './npmPack'
 
 jest.setTimeout(10 * 60_000)
@@ -18,6 +23,26 @@ function node(cwd: string, source: string): string {
     return run(process.execPath, ['--input-type=module', '-e', source], cwd)
   } catch (error) {
     return String((error as { stderr?: unknown }).stderr || (error as Error).message)
+  }
+}
+
+/** A fresh dapp folder: an ES module package.json and nothing installed. */
+function newDapp(dir: string) {
+  mkdirSync(dir)
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'dapp', version: '1.0.0', private: true, type: 'module' }, null, 2))
+}
+
+/**
+ * Bundles `source` in the dapp as its bundler would for the browser, lazy chunks
+ * included: a dynamic import of a package the dapp did not install fails the build, though
+ * Node would only fail on the call. Returns esbuild's errors (empty when it built).
+ */
+async function bundleErrors(cwd: string, source: string): Promise<string[]> {
+  try {
+    await build({ ...browserEsm, sourcemap: false, logLevel: 'silent', absWorkingDir: cwd, stdin: { contents: source, resolveDir: cwd, loader: 'tsx' }, outdir: path.join(cwd, 'out') })
+    return []
+  } catch (error) {
+    return ((error as { errors?: { text: string }[] }).errors ?? [{ text: String(error) }]).map((e) => e.text)
   }
 }
 
@@ -74,10 +99,54 @@ describe('the packed package, installed in a dapp', () => {
     expect(targets.map((target) => target.replace(/^\.\//, '')).filter((target) => !packed.includes(target))).toEqual([])
   })
 
+  it('an EVM-only dapp (react, react-dom, viem) installs at most 150 packages, none of Solana or Bitcoin, and its bundle resolves', async () => {
+    const evm = path.join(tmp, 'evm')
+    newDapp(evm)
+    npmInstall(evm, tarball, ...EVM_ONLY_PEERS)
+    // Counted as the bench counts (bench/packages.ts): the closure of the dapp's direct dependencies.
+    expect(countPackages(evm, ['portico', ...EVM_ONLY_PEERS]).count).toBeLessThanOrEqual(150)
+    expect([...NamespaceInstalls.solana.peers, ...NamespaceInstalls.bip122.peers].flatMap((name) => installedCopies(evm, name))).toEqual([])
+    const errors = await bundleErrors(
+      evm,
+      `import { createPortico, eip155 } from 'portico'
+import { ConnectButton, PorticoProvider } from 'portico/react'
+import 'portico/styles.css'
+console.log(createPortico({ projectId: 'x', plugins: [eip155()] }), ConnectButton, PorticoProvider)
+`,
+    )
+    expect(errors).toEqual([])
+  })
+
+  it('a dapp on every namespace adds the Solana and Bitcoin peers: portico/solana and portico/bitcoin bundle and run', async () => {
+    const all = path.join(tmp, 'all')
+    newDapp(all)
+    npmInstall(all, tarball, ...ALL_NAMESPACE_PEERS)
+    const source = `import { createPortico, eip155 } from 'portico'
+import { bip122, bitcoin, isBitcoinAddress } from 'portico/bitcoin'
+import { PorticoWalletAdapter, solana, solanaMainnet, isSolanaAddress } from 'portico/solana'
+const portico = createPortico({ projectId: 'x', devtools: false, plugins: [eip155(), solana(), bip122()], networks: [solanaMainnet, bitcoin] }, { storage: null })
+const result = {
+  networks: portico.getState().network.networks.map((n) => n.caipNetworkId),
+  bitcoin: isBitcoinAddress('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'),
+  solana: isSolanaAddress('So11111111111111111111111111111111111111112'),
+  adapter: typeof PorticoWalletAdapter,
+}
+portico.destroy()
+process.stdout.write(JSON.stringify(result))
+`
+    expect(await bundleErrors(all, source)).toEqual([])
+    writeFileSync(path.join(all, 'check.mjs'), source)
+    expect(JSON.parse(run(process.execPath, ['check.mjs'], all))).toEqual({
+      networks: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'bip122:000000000019d6689c085ae165831e93'],
+      bitcoin: true,
+      solana: true,
+      adapter: 'function',
+    })
+  })
+
   it('installs without wagmi: none of the optional peers comes along, and portico runs in Node', () => {
-    mkdirSync(app)
-    writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'dapp', version: '1.0.0', private: true, type: 'module' }, null, 2))
-    npmInstall(app, tarball, 'react', 'react-dom')
+    newDapp(app)
+    npmInstall(app, tarball, ...EVM_ONLY_PEERS)
 
     expect(WAGMI_PACKAGES.flatMap((name) => installedCopies(app, name))).toEqual([])
     const script = `import('portico').then((m) => {
@@ -90,8 +159,7 @@ describe('the packed package, installed in a dapp', () => {
 
   it('installs wagmi, viem and @tanstack/react-query beside it, with one copy of viem', () => {
     npmInstall(app, 'wagmi', 'viem', '@tanstack/react-query')
-    // viem is a dependency of portico (issue 20 makes it a peer) and a peer of wagmi: npm
-    // dedupes both ranges (portico ^2.57, wagmi 2.x) to the dapp's own copy, so wagmi and
+    // viem is a peer of portico and of wagmi: both use the dapp's own copy, so wagmi and
     // Portico's provider share one viem. Two copies would mean two sets of error classes
     // (instanceof fails across them) and twice the bytes.
     expect(installedCopies(app, 'viem')).toEqual(['node_modules/viem'])

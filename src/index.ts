@@ -1,6 +1,8 @@
 /**
- * Portico's public API. Everything a dapp uses is exported here (React bindings from
- * `portico/react`); nothing else is public.
+ * Portico's public API: the core and the EVM plugin. React bindings are in
+ * `portico/react`, the Solana and Bitcoin plugins in `portico/solana` and
+ * `portico/bitcoin` (their libraries are optional peer dependencies an EVM-only dapp
+ * never installs); nothing else is public.
  */
 export { createPortico, type Portico, type OpenOptions, type PorticoRuntime, type ProviderByNamespace, type GetProviderOptions } from './createPortico'
 export { PorticoEventNames, type PorticoEvent, type PorticoEventMap, type PorticoEventName, type PorticoEventListener } from './events/types'
@@ -41,11 +43,10 @@ export type {
   ConnectionHost,
   LiveConnection,
   SendParameters,
+  RpcCodecs,
 } from './plugins/types'
 export { createPluginRegistry, type PluginRegistry } from './plugins/registry'
 export * from './plugins/eip155'
-export * from './plugins/solana'
-export * from './plugins/bip122'
 
 export type * from './types'
 export type { PorticoState, Route, ViewName, RouteParams, AccountState, ConnectionStatus } from './store'

@@ -13,9 +13,10 @@
  * - `solana_signAndSendTransaction { transaction: base64, sendOptions? }` → `{ signature: base58 }`.
  *
  * It lives with the frame, whose layer may import only errors and its own code; the
- * WalletConnect chunk imports it from here.
+ * WalletConnect chunk imports it from here. The encodings themselves (@solana/kit's) come
+ * from the solana plugin (`connectors.loadRpcCodecs`): @solana/kit is an optional peer
+ * dependency, and this module is in chunks an EVM-only dapp's bundler resolves too.
  */
-import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder, getTransactionDecoder, getTransactionEncoder, type SignatureBytes } from '@solana/kit'
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignAndSendTransactionInput,
@@ -31,6 +32,7 @@ import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@walle
 import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsFeature, StandardEventsListeners } from '@wallet-standard/features'
 
 import { RpcError } from '../errors/rpc'
+import type { RpcCodecs } from '../types/rpcCodecs'
 import { ProviderRpcCode } from '../errors/rpcCodes'
 
 export type SolanaRpcMethod = 'solana_signMessage' | 'solana_signTransaction' | 'solana_signAndSendTransaction'
@@ -60,6 +62,8 @@ export type SolanaRpcWalletParameters = {
   connect(): Promise<readonly WalletAccount[]>
   /** `standard:disconnect`. */
   disconnect(): Promise<void>
+  /** The solana plugin's encodings (`connectors.loadRpcCodecs()`). */
+  codecs: RpcCodecs
 }
 
 export type SolanaRpcWallet = {
@@ -70,24 +74,23 @@ export type SolanaRpcWallet = {
   clearListeners(): void
 }
 
-const fromBase58 = (text: string) => new Uint8Array(getBase58Encoder().encode(text))
-const toBase58 = (bytes: Uint8Array) => getBase58Decoder().decode(bytes)
-const fromBase64 = (text: string) => new Uint8Array(getBase64Encoder().encode(text))
-const toBase64 = (bytes: Uint8Array) => getBase64Decoder().decode(bytes)
-
 /** A Solana account (its address and 32-byte public key) offering the signing features. */
-export function solanaRpcAccount(address: string, chains: readonly IdentifierString[], label: string): WalletAccount {
-  return Object.freeze({ address, publicKey: fromBase58(address), chains: [...chains], features: [...SOLANA_SIGNING_FEATURES], label })
+export function solanaRpcAccount(address: string, chains: readonly IdentifierString[], label: string, codecs: RpcCodecs): WalletAccount {
+  return Object.freeze({ address, publicKey: codecs.fromBase58(address), chains: [...chains], features: [...SOLANA_SIGNING_FEATURES], label })
 }
 
 /** The signed transaction from a `solana_signTransaction` answer (see the module comment). */
-export function signedTransactionOf(unsigned: Uint8Array, signer: string, result: { signature?: unknown; transaction?: unknown } | undefined): Uint8Array {
-  if (typeof result?.transaction === 'string' && result.transaction.length > 0) return fromBase64(result.transaction)
+export function signedTransactionOf(
+  unsigned: Uint8Array,
+  signer: string,
+  result: { signature?: unknown; transaction?: unknown } | undefined,
+  codecs: RpcCodecs,
+): Uint8Array {
+  if (typeof result?.transaction === 'string' && result.transaction.length > 0) return codecs.fromBase64(result.transaction)
   if (typeof result?.signature !== 'string') throw new RpcError(-32603, { details: 'solana_signTransaction answered neither a transaction nor a signature' })
-  const transaction = getTransactionDecoder().decode(unsigned)
-  if (!(signer in transaction.signatures)) throw new RpcError(ProviderRpcCode.invalidParams, { details: `The transaction needs no signature from ${signer}` })
-  const signatures = { ...transaction.signatures, [signer]: fromBase58(result.signature) as SignatureBytes }
-  return new Uint8Array(getTransactionEncoder().encode({ ...transaction, signatures }))
+  const signed = codecs.withSignature(unsigned, signer, codecs.fromBase58(result.signature))
+  if (!signed) throw new RpcError(ProviderRpcCode.invalidParams, { details: `The transaction needs no signature from ${signer}` })
+  return signed
 }
 
 /**
@@ -96,7 +99,8 @@ export function signedTransactionOf(unsigned: Uint8Array, signer: string, result
  * solanaPlugin.connectors.attach({ info, provider: wallet })
  */
 export function createSolanaRpcWallet(parameters: SolanaRpcWalletParameters): SolanaRpcWallet {
-  const { request, caipChainOf } = parameters
+  const { request, caipChainOf, codecs } = parameters
+  const { toBase58, fromBase58, toBase64 } = codecs
   const listeners = new Set<StandardEventsListeners['change']>()
 
   /** The address that signs for `given`: one of the wallet's accounts, else 4100. */
@@ -122,7 +126,7 @@ export function createSolanaRpcWallet(parameters: SolanaRpcWalletParameters): So
     for (const input of inputs) {
       const address = signer(input.account)
       const result = await request<{ signature?: string; transaction?: string }>('solana_signTransaction', { transaction: toBase64(input.transaction) }, caipChainOf(input.chain))
-      outputs.push({ signedTransaction: signedTransactionOf(input.transaction, address, result) })
+      outputs.push({ signedTransaction: signedTransactionOf(input.transaction, address, result, codecs) })
     }
     return outputs
   }

@@ -8,6 +8,7 @@ import { RpcError } from '../errors/rpc'
 import type { CaipNetwork } from '../types/network'
 import { frameEventType } from './protocol'
 import { createFrameSolanaWallet, solanaAddressOf, standardChainOf, type FrameSolanaWallet } from './solanaWallet'
+import { solanaRpcCodecs } from '../plugins/solana/rpcCodecs'
 import { ADDRESS, SOLANA_ADDRESS, user } from './test/fixtures'
 import { createHarness, outcome, type Harness } from './test/harness'
 
@@ -32,7 +33,7 @@ const features = () => wallet.features as Features
 beforeEach(async () => {
   jest.useFakeTimers()
   harness = createHarness()
-  wallet = createFrameSolanaWallet({ client: harness.client, networks: [mainnet, localnet] })
+  wallet = createFrameSolanaWallet({ client: harness.client, networks: [mainnet, localnet], codecs: solanaRpcCodecs })
   await harness.ready()
 })
 afterEach(() => {

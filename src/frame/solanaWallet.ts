@@ -20,6 +20,7 @@ import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@walle
 
 import { RpcError } from '../errors/rpc'
 import { createSolanaRpcWallet, solanaRpcAccount, type SolanaRpcMethod } from './solanaRpcWallet'
+import type { RpcCodecs } from '../types/rpcCodecs'
 import type { CaipNetwork } from '../types/network'
 import type { FrameClient, FrameClientEvent } from './client'
 import type { FrameUser } from './protocol'
@@ -61,6 +62,8 @@ export type CreateFrameSolanaWalletParameters = {
   networks: readonly CaipNetwork[]
   /** Shown as the wallet's name; 'Email wallet' by default, as the eip155 connector. */
   name?: string | undefined
+  /** The solana plugin's encodings (`connectors.loadRpcCodecs()`). */
+  codecs: RpcCodecs
 }
 
 /** The Solana address a frame user holds, if any. */
@@ -70,11 +73,11 @@ export function solanaAddressOf(user: FrameUser): string | undefined {
 
 /**
  * @example
- * const wallet = createFrameSolanaWallet({ client, networks: [solanaMainnet] })
+ * const wallet = createFrameSolanaWallet({ client, networks: [solanaMainnet], codecs: await solanaPlugin.connectors.loadRpcCodecs() })
  * wallet.setUser(user)                                   // after CONNECT_OTP, with user.addresses.solana
  * const detach = solanaPlugin.connectors.attach({ info, provider: wallet })
  */
-export function createFrameSolanaWallet({ client, networks, name = 'Email wallet' }: CreateFrameSolanaWalletParameters): FrameSolanaWallet {
+export function createFrameSolanaWallet({ client, networks, name = 'Email wallet', codecs }: CreateFrameSolanaWalletParameters): FrameSolanaWallet {
   const chainOf = new Map<string, string>()
   for (const network of networks) {
     const chain = standardChainOf(network)
@@ -87,6 +90,7 @@ export function createFrameSolanaWallet({ client, networks, name = 'Email wallet
   const { wallet, emitChange, clearListeners } = createSolanaRpcWallet({
     name,
     icon: ICON,
+    codecs,
     chains: () => chains,
     accounts,
     async request<T>(method: SolanaRpcMethod, params: Record<string, unknown>, chainId: string | undefined): Promise<T> {
@@ -122,7 +126,7 @@ export function createFrameSolanaWallet({ client, networks, name = 'Email wallet
 
   const setAccount = (address: string | undefined) => {
     if (address === account?.address) return
-    account = address === undefined ? undefined : solanaRpcAccount(address, chains, name)
+    account = address === undefined ? undefined : solanaRpcAccount(address, chains, name, codecs)
     emitChange(accounts())
   }
   const unsubscribe = client.subscribe((event: FrameClientEvent) => {

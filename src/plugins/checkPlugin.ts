@@ -29,6 +29,7 @@ const connectorMethods = {
   getCallsStatus: 'optional',
   getCapabilities: 'optional',
   createProvider: 'optional',
+  loadRpcCodecs: 'optional',
 } as const satisfies Record<keyof ConnectorCapability, Need>
 
 const balanceMethods = {

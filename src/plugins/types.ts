@@ -1,6 +1,7 @@
 import type { ChainNamespace } from '../config/constants'
 import type { ConnectorInfo } from '../types/connector'
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
+import type { RpcCodecs } from '../types/rpcCodecs'
 import type { TransactionHistoryItem } from '../types/transaction'
 
 /**
@@ -89,6 +90,13 @@ export type ConnectorCapability = {
    * wallet for solana. Returns the function that detaches it.
    */
   attach?(parameters: { info: ConnectorInfo; provider: unknown }): () => void
+  /**
+   * Loads the byte encodings of the namespace's JSON-RPC signing methods, for the wallets
+   * core builds over a WalletConnect session or the embedded wallet's frame (Solana:
+   * WalletConnect's solana_* methods). They come from the plugin so core never imports
+   * the namespace's libraries, which are optional peer dependencies.
+   */
+  loadRpcCodecs?(): Promise<RpcCodecs>
   /**
    * Restores a connection the visitor made before (after a reload) without prompting:
    * resolves with the account when the wallet still authorises this dapp, `null` when
@@ -278,3 +286,5 @@ export type ConnectionHost = {
   /** `portico.disconnect({ namespace })`. */
   disconnect(): Promise<void>
 }
+
+export type { RpcCodecs }

@@ -2,7 +2,7 @@ import { call, put, select } from 'redux-saga/effects'
 import type { FrameUser } from '../frame'
 import type * as SolanaWalletModuleType from '../frame/solanaWallet'
 import type { FrameSolanaWallet } from '../frame/solanaWallet'
-import type { ConnectedAccount } from '../plugins/types'
+import type { ConnectedAccount, RpcCodecs } from '../plugins/types'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
@@ -81,7 +81,7 @@ function* joinEmbeddedSolana(holder: EmbeddedHolder, user: FrameUser, options: {
   const networks = state.network.networks.filter((n) => n.chainNamespace === EMBEDDED_SOLANA_NAMESPACE)
   const own = state.connectors.active[EMBEDDED_SOLANA_NAMESPACE]
   const address = user.addresses?.solana
-  if (!plugin?.connectors?.attach || networks.length === 0 || address === undefined) return false
+  if (!plugin?.connectors?.attach || !plugin.connectors.loadRpcCodecs || networks.length === 0 || address === undefined) return false
   if (own !== undefined && own !== EMBEDDED_CONNECTOR_ID) return false
   const network = networks.find((n) => n.caipNetworkId === state.network.activeCaipNetworkId) ?? networks[0]!
   const info = solanaConnectorInfo(networks)
@@ -90,7 +90,8 @@ function* joinEmbeddedSolana(holder: EmbeddedHolder, user: FrameUser, options: {
   try {
     const frame = (yield call(loadFrame, holder)) as Awaited<ReturnType<NonNullable<SagaContext['frame']>>>
     const { createFrameSolanaWallet } = (yield call(loadSolanaWallet)) as SolanaWalletModule
-    const wallet: FrameSolanaWallet = createFrameSolanaWallet({ client: frame.client, networks })
+    const codecs = (yield call(plugin.connectors.loadRpcCodecs)) as RpcCodecs
+    const wallet: FrameSolanaWallet = createFrameSolanaWallet({ client: frame.client, networks, codecs })
     wallet.setUser(user)
     holder.attached.get(EMBEDDED_SOLANA_NAMESPACE)?.()
     const detach = plugin.connectors.attach({ info, provider: wallet })

@@ -4,7 +4,7 @@ import type { Channel } from 'redux-saga'
 import { Time, WALLET_CONNECT_CONNECTOR_ID } from '../config/constants'
 import { WalletSessionError } from '../errors'
 import type { PorticoState } from '../store/rootReducer'
-import type { ConnectedAccount } from '../plugins/types'
+import type { ConnectedAccount, ConnectorCapability } from '../plugins/types'
 import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
 import { connectorsActions } from '../store/slices/connectors'
@@ -153,7 +153,7 @@ function* connectNamespaces(holder: ClientHolder, session: WalletConnectSessionI
       chains: session.namespaces[namespace]!.chains,
       imageUrl: session.peer.icons[0],
     }
-    const connectThroughPlugin = attachProvider(holder, context, namespace, info)
+    const connectThroughPlugin = (yield call(attachProvider, holder, context, namespace, info)) as Awaited<ReturnType<typeof attachProvider>>
     yield put(accountActions.connecting({ namespace }))
     let result: ConnectedAccount | null = {
       address: accounts.addresses[0]!,
@@ -187,13 +187,20 @@ function* connectNamespaces(holder: ClientHolder, session: WalletConnectSessionI
  * plugin takes foreign wallets. Returns how to connect it through the plugin when the
  * plugin keeps its own connection, else undefined (the session's accounts are the account).
  */
-function attachProvider(holder: ClientHolder, context: SagaContext, namespace: string, info: ConnectorInfo) {
+async function attachProvider(holder: ClientHolder, context: SagaContext, namespace: string, info: ConnectorInfo) {
   const connectors = context.plugins.get(namespace)?.connectors
-  const sessionProvider = holder.client?.providerFor(namespace)
-  if (!connectors?.attach || !sessionProvider) return undefined
+  if (!connectors?.attach) return undefined
+  const codecs = connectors.loadRpcCodecs ? await connectors.loadRpcCodecs() : undefined
+  const sessionProvider = holder.client?.providerFor(namespace, codecs)
+  if (!sessionProvider) return undefined
   holder.attached.get(namespace)?.()
   holder.attached.set(namespace, connectors.attach({ info, provider: sessionProvider.provider }))
   if (sessionProvider.connect !== 'plugin') return undefined
+  return connectThrough(connectors, info)
+}
+
+/** Connects the attached provider through the plugin: its silent `reconnect` when it has one. */
+function connectThrough(connectors: ConnectorCapability, info: ConnectorInfo) {
   const join = connectors.reconnect ?? connectors.connect
   return (network: CaipNetwork) => join({ connectorId: info.id, network })
 }

@@ -1,6 +1,9 @@
 /**
- * `portico/solana`: Portico for dapps on the Solana wallet adapter. Needs
- * `@solana/web3.js`, an optional peer dependency of `portico` that an EVM-only dapp never
- * installs.
+ * `portico/solana`: the Solana plugin (`solana()`, its networks and address rule) and
+ * Portico for dapps on the Solana wallet adapter (`PorticoWalletAdapter`). Its libraries
+ * (`@solana/kit`, `@solana/web3.js`, `@solana/wallet-adapter-base`,
+ * `@solana-program/token`, `@wallet-standard/app`) are optional peer dependencies of
+ * `portico` that an EVM-only dapp never installs.
  */
 export { PorticoWalletAdapter, PorticoWalletName } from './porticoWalletAdapter'
+export * from '../plugins/solana'

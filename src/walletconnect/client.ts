@@ -321,10 +321,10 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
       return (provider ??= createWalletConnectProvider(client))
     },
 
-    providerFor(namespace) {
+    providerFor(namespace, codecs) {
       const existing = namespaceProviders.get(namespace)
       if (existing) return existing
-      const created = createNamespaceProvider(client, namespace)
+      const created = createNamespaceProvider(client, namespace, codecs)
       if (created) namespaceProviders.set(namespace, created)
       return created
     },

@@ -21,6 +21,7 @@ import { RpcError } from '../errors/rpc'
 import { ProviderRpcCode } from '../errors/rpcCodes'
 import { walletChainOf } from '../plugins/solana/chains'
 import { createSolanaRpcWallet, solanaRpcAccount } from '../frame/solanaRpcWallet'
+import type { RpcCodecs } from '../plugins/types'
 import type { CaipNetworkId } from '../types/network'
 import { parseCaipAccount } from './session'
 import type { WalletConnectClient } from './types'
@@ -41,10 +42,10 @@ export type WalletConnectSolanaWallet = Wallet & {
 
 /**
  * @example
- * const wallet = createWalletConnectSolanaWallet(client)
+ * const wallet = createWalletConnectSolanaWallet(client, await solanaPlugin.connectors.loadRpcCodecs())
  * const detach = solanaPlugin.connectors.attach({ info, provider: wallet })
  */
-export function createWalletConnectSolanaWallet(client: WalletConnectClient, name = 'WalletConnect'): WalletConnectSolanaWallet {
+export function createWalletConnectSolanaWallet(client: WalletConnectClient, codecs: RpcCodecs, name = 'WalletConnect'): WalletConnectSolanaWallet {
   const approvedChains = () => client.getSession()?.namespaces[NAMESPACE]?.chains ?? []
 
   /** The session's Solana accounts, each on the clusters the session approved for it. */
@@ -57,13 +58,14 @@ export function createWalletConnectSolanaWallet(client: WalletConnectClient, nam
       chains.add(standardChainOf(parsed.caipNetworkId))
       byAddress.set(parsed.address, chains)
     }
-    return [...byAddress].map(([address, chains]) => solanaRpcAccount(address, [...chains], name))
+    return [...byAddress].map(([address, chains]) => solanaRpcAccount(address, [...chains], name, codecs))
   }
   let accounts = sessionAccounts()
 
   const { wallet, emitChange, clearListeners } = createSolanaRpcWallet({
     name,
     icon: ICON,
+    codecs,
     chains: () => [...new Set(approvedChains().map(standardChainOf))],
     accounts: () => accounts,
     request: (method, params, chainId) => client.request({ method, params, chainId: chainId as CaipNetworkId | undefined }),

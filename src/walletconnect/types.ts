@@ -1,4 +1,5 @@
 import type { Metadata } from '../config/types'
+import type { RpcCodecs } from '../plugins/types'
 import type { CaipAddress, CaipNetwork, CaipNetworkId } from '../types/network'
 
 /** What `createWalletConnectClient` needs; Portico fills it from the resolved config. */
@@ -147,8 +148,9 @@ export type WalletConnectClient = {
   /**
    * The session's side of `namespace` in the shape its plugin's `connectors.attach`
    * takes (one per client and namespace); undefined for a namespace no plugin drives.
+   * `codecs` are the plugin's (`connectors.loadRpcCodecs()`); solana needs them.
    */
-  providerFor(namespace: string): SessionProvider | undefined
+  providerFor(namespace: string, codecs?: RpcCodecs): SessionProvider | undefined
   /** Subscribes to session events. Returns the unsubscribe function. */
   onEvent(listener: (event: WalletConnectEvent) => void): () => void
   /** Stops timers and closes the relay socket. The client is unusable after. */

@@ -112,7 +112,7 @@ function bip122Balance(esploraUrl: NonNullable<Bip122PluginOptions['esploraUrl']
  * bech32/bech32m checksums) for the plugin's networks.
  *
  * @example
- * import { bip122, bitcoin } from 'portico'
+ * import { bip122, bitcoin } from 'portico/bitcoin'
  * createPortico({ projectId, plugins: [bip122({ networks: [bitcoin] })] })
  * createPortico({ projectId, plugins: [bip122({ esploraUrl: 'https://esplora.example.com/api' })] })
  */

@@ -53,6 +53,7 @@ function solanaConnectors(runtime: SolanaRuntime): ConnectorCapability {
         if (runtime.connections.get(info.id)?.wallet === wallet) runtime.connections.delete(info.id)
       }
     },
+    loadRpcCodecs: async () => (await import('./rpcCodecs')).solanaRpcCodecs,
     async connect({ connectorId, network }) {
       return (await walletStandard()).connectWallet(runtime, connectorId, network)
     },
@@ -98,7 +99,7 @@ const solanaBalance: BalanceCapability = {
  * `solana:devnet`, `solana:testnet`); any other network is `solana:localnet`.
  *
  * @example
- * import { solana, solanaMainnet } from 'portico'
+ * import { solana, solanaMainnet } from 'portico/solana'
  * createPortico({ projectId, plugins: [solana()] })
  * createPortico({
  *   projectId,
