@@ -12,8 +12,6 @@ import { createLoginCache, type LoginCache } from './frame/loginCache'
 import { createStorage, defaultKeyValueStore, type KeyValueStore } from './storage/createStorage'
 import { eip155 } from './plugins/eip155'
 import type { PorticoEip1193Provider } from './plugins/eip155/dappProvider'
-import type { PorticoBitcoinProvider } from './plugins/bip122/dappProvider'
-import type { PorticoSolanaWallet } from './plugins/solana/dappWallet'
 import { createConnectionHost } from './providers/connectionHost'
 import { disconnectSaga, type DisconnectResult } from './sagas/connectors'
 import type { EmbeddedFrame, SagaContext } from './sagas/context'
@@ -121,14 +119,13 @@ export type OpenOptions<V extends ViewName = ViewName> = { view?: V } & (RoutePa
 
 /**
  * The provider type `getProvider` returns for each namespace Portico ships a plugin for;
- * other namespaces (third-party plugins) give `unknown`, their plugin's own shape.
+ * other namespaces (third-party plugins) give `unknown`, their plugin's own shape. An
+ * interface, so `portico/solana` and `portico/bitcoin` add their namespaces to it when the
+ * dapp imports them: the core's types never name @wallet-standard or sats-connect types,
+ * which an EVM-only dapp does not install.
  */
-export type ProviderByNamespace = {
+export interface ProviderByNamespace {
   eip155: PorticoEip1193Provider
-  /** A Wallet Standard wallet (standard:connect/disconnect/events, solana:signMessage/signTransaction/signAndSendTransaction). */
-  solana: PorticoSolanaWallet
-  /** getAddresses, signMessage, signPsbt and sendTransfer in sats-connect's request shapes. */
-  bip122: PorticoBitcoinProvider
 }
 
 export type GetProviderOptions = {

@@ -22,15 +22,16 @@ export function* sendSaga(): Generator<unknown, { hash?: string; error?: Portico
   const namespace = state.account.activeNamespace
   const account = namespace ? state.account.byNamespace[namespace] : undefined
   const { token, amount, receiverAddress } = state.send
+  const context = (yield call(getSagaContext)) as SagaContext
+  const isAddress = namespace ? context.plugins.get(namespace)?.isAddress : undefined
   let valid
   try {
-    valid = validateSend({ amount, receiverAddress, token, chainNamespace: namespace })
+    valid = validateSend({ amount, receiverAddress, token, chainNamespace: namespace, isAddress })
   } catch (error) {
     const message = errorMessage(error)
     yield put(sendActions.sendFailed({ message }))
     return { error: error instanceof PorticoError ? error : new ValidationError(message) }
   }
-  const context = (yield call(getSagaContext)) as SagaContext
   const connectorId = namespace ? state.connectors.active[namespace] : undefined
   const sender = namespace ? context.plugins.get(namespace)?.connectors?.sendTransaction : undefined
   const caipNetworkId = account?.caipAddress?.split(':').slice(0, 2).join(':')

@@ -5,5 +5,14 @@
  * `@solana-program/token`, `@wallet-standard/app`) are optional peer dependencies of
  * `portico` that an EVM-only dapp never installs.
  */
+import type { PorticoSolanaWallet } from '../plugins/solana/dappWallet'
 export { PorticoWalletAdapter, PorticoWalletName } from './porticoWalletAdapter'
 export * from '../plugins/solana'
+
+declare module '../createPortico' {
+  /** `portico.getProvider('solana')` once the dapp imports portico/solana. */
+  interface ProviderByNamespace {
+    /** A Wallet Standard wallet (standard:connect/disconnect/events, solana:signMessage/signTransaction/signAndSendTransaction). */
+    solana: PorticoSolanaWallet
+  }
+}

@@ -23,7 +23,6 @@ it('exports', () => {
   "isSendValid",
   "isSignedMessage",
   "isSocialProvider",
-  "isSolanaAddress",
   "isThemeMode",
   "isTransactionHash",
   "parseCaipAddress",

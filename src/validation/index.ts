@@ -1,10 +1,11 @@
 /**
  * SPEC §5 validation rules, one module each. Pure functions: `isX` answers, `validateX`
  * returns the narrowed value or throws `ValidationError` with the SPEC's message.
- * The address rules live with their namespace plugins and are re-exported here.
+ * The address rules live with their namespace plugins: the EVM one is re-exported here
+ * (`portico` holds the EVM plugin), the others from their entries (`isSolanaAddress` from
+ * `portico/solana`, `isBitcoinAddress` from `portico/bitcoin`).
  */
 export { isEvmAddress } from '../plugins/eip155/address'
-export { isSolanaAddress } from '../plugins/solana/address'
 export {
   isCaipAddress,
   isCaipNetworkId,

@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors'
+import { isSolanaAddress } from '../plugins/solana/address'
 import { AMOUNT_OVER_BALANCE_MESSAGE, isSendNamespace, isSendValid, TOO_MANY_DECIMALS_MESSAGE, validateSend, type SendInput } from './send'
 
 type Token = { symbol: string; address?: string }
@@ -22,7 +23,7 @@ function failure(input: SendInput<Token>): ValidationError {
 describe('validateSend', () => {
   it('returns the send narrowed', () => {
     expect(validateSend(valid)).toEqual({ amount: '0.5', receiverAddress: evmReceiver, token: eth, chainNamespace: 'eip155' })
-    expect(validateSend({ ...valid, receiverAddress: solReceiver, chainNamespace: 'solana' }).chainNamespace).toBe('solana')
+    expect(validateSend({ ...valid, receiverAddress: solReceiver, chainNamespace: 'solana', isAddress: isSolanaAddress }).chainNamespace).toBe('solana')
   })
 
   it('accepts numbers and bigints as amounts, returning a decimal string', () => {
@@ -81,8 +82,17 @@ describe('validateSend', () => {
 
   it("refuses a receiver that is not an address of the network's namespace", () => {
     expect(failure({ ...valid, receiverAddress: solReceiver }).shortMessage).toBe('Invalid receiver address')
-    expect(failure({ ...valid, receiverAddress: evmReceiver, chainNamespace: 'solana' }).shortMessage).toBe('Invalid receiver address')
+    expect(failure({ ...valid, receiverAddress: evmReceiver, chainNamespace: 'solana', isAddress: isSolanaAddress }).shortMessage).toBe('Invalid receiver address')
     expect(failure({ ...valid, receiverAddress: 'vitalik.eth' }).issues).toEqual([{ path: 'receiverAddress', message: 'Invalid receiver address' }])
+  })
+
+  // Validation imports no plugin but the EVM one (portico holds it): the receiver rule of
+  // another namespace comes from its plugin, through the registry.
+  it("checks the receiver with the plugin's address rule when given, and cannot vouch for another namespace's receiver without one", () => {
+    const onlyThis = (address: string) => address === 'the-one-address'
+    expect(validateSend({ ...valid, receiverAddress: 'the-one-address', isAddress: onlyThis }).receiverAddress).toBe('the-one-address')
+    expect(failure({ ...valid, receiverAddress: evmReceiver, isAddress: onlyThis }).shortMessage).toBe('Invalid receiver address')
+    expect(failure({ ...valid, receiverAddress: solReceiver, chainNamespace: 'solana' }).shortMessage).toBe('Invalid receiver address')
   })
 })
 
@@ -105,7 +115,7 @@ describe('isSendNamespace', () => {
 
 describe('validateSend with a token balance (SPEC §3 quantity)', () => {
   const ptt = { symbol: 'PTT', quantity: { decimals: '6', numeric: '12.5' } }
-  const solana = { ...valid, receiverAddress: solReceiver, chainNamespace: 'solana', token: ptt } as const
+  const solana = { ...valid, receiverAddress: solReceiver, chainNamespace: 'solana', token: ptt, isAddress: isSolanaAddress } as const
 
   it("refuses more fraction digits than the token's decimals, whatever the namespace's native decimals", () => {
     expect(validateSend({ ...solana, amount: '0.000001' }).amount).toBe('0.000001')

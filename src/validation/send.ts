@@ -1,6 +1,5 @@
 import { ErrorMessages, ValidationError } from '../errors'
 import { isEvmAddress } from '../plugins/eip155/address'
-import { isSolanaAddress } from '../plugins/solana/address'
 
 /** SPEC §5: only the eip155 and solana namespaces support send. */
 export const SendNamespaces = ['eip155', 'solana'] as const
@@ -22,6 +21,12 @@ export type SendInput<TToken> = {
   token?: TToken | null | undefined
   /** Namespace of the active network. */
   chainNamespace?: string | null | undefined
+  /**
+   * The namespace plugin's address rule (`plugin.isAddress`, from the registry: Portico's
+   * Send view and send saga pass it). Without it an eip155 receiver is checked with the
+   * EVM rule, and another namespace's receiver cannot be checked, so it is refused.
+   */
+  isAddress?: ((address: string) => boolean) | undefined
 }
 
 /** A send that passed every check, with the fields narrowed. */
@@ -49,8 +54,9 @@ export function isSendNamespace(value: unknown): value is SendNamespace {
   return typeof value === 'string' && (SendNamespaces as readonly string[]).includes(value)
 }
 
-function isReceiverFor(namespace: SendNamespace, address: string): boolean {
-  return namespace === 'eip155' ? isEvmAddress(address) : isSolanaAddress(address)
+function isReceiverFor(namespace: SendNamespace, address: string, isAddress: SendInput<unknown>['isAddress']): boolean {
+  if (isAddress) return isAddress(address)
+  return namespace === 'eip155' && isEvmAddress(address)
 }
 
 /** A token balance's `quantity` (SPEC §3 Token balance), when the token carries one. */
@@ -89,7 +95,7 @@ function checkSend<TToken>(input: SendInput<TToken>): ValidSend<TToken> | Valida
       { path: 'chainNamespace', message: `Send supports ${SendNamespaces.join(' and ')} only` },
     ])
   }
-  if (!isReceiverFor(chainNamespace, receiverAddress)) {
+  if (!isReceiverFor(chainNamespace, receiverAddress, input.isAddress)) {
     return new ValidationError(INVALID_RECEIVER_MESSAGE, [{ path: 'receiverAddress', message: INVALID_RECEIVER_MESSAGE }])
   }
   const quantity = quantityOf(token)
@@ -140,7 +146,7 @@ export function validateSend<TToken>(input: SendInput<TToken>): ValidSend<TToken
  * Whether `validateSend(input)` would pass; for enabling a Send button.
  *
  * @example
- * isSendValid({ amount: '1', receiverAddress, token, chainNamespace: 'solana' })
+ * isSendValid({ amount: '1', receiverAddress, token, chainNamespace: 'solana', isAddress: isSolanaAddress })
  */
 export function isSendValid<TToken>(input: SendInput<TToken>): boolean {
   return !(checkSend(input) instanceof ValidationError)

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
+import { isEvmAddress } from '../../plugins/eip155/address'
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
 import { resolveConfig } from '../../config/resolveConfig'
 import type { PorticoConfig } from '../../config/types'
@@ -47,8 +48,9 @@ export async function clickAndSettle(element: Element) {
  */
 export async function renderView(route: Route | undefined, options: RenderViewOptions = {}) {
   const fake = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: options.connectors ?? [] }).plugin
-  // It stands in for eip155, whose history the Blockchain API serves (SPEC §5).
-  const plugin = { ...fake, features: { ...fake.features, activity: true } }
+  // It stands in for eip155, whose history the Blockchain API serves (SPEC §5), with its
+  // address rule (the Send view checks the receiver with the registered plugin's).
+  const plugin = { ...fake, isAddress: isEvmAddress, features: { ...fake.features, activity: true } }
   const config = resolveConfig({ projectId: 'p', plugins: [plugin], devtools: false, ...options.config }, { defaultPlugins: () => [plugin] })
   const actions: UnknownAction[] = []
   const recorder: Middleware = () => (next) => (action) => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { useAccount, usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
+import { useAccount, usePortico, usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { accountActions } from '../../store/slices/account'
 import { sendActions } from '../../store/slices/send'
 import { tokenBalanceKey as tokenKey } from '../../types/tokenBalance'
@@ -19,6 +19,7 @@ import { useStrings } from '../useStrings'
  */
 export function SendView() {
   const dispatch = usePorticoDispatch()
+  const portico = usePortico()
   const t = useStrings()
   const id = useId()
   const account = useAccount()
@@ -66,7 +67,9 @@ export function SendView() {
   }
 
   const refreshing = status === 'loading'
-  const problem = sendProblem({ amount: send.amount, receiverAddress: send.receiverAddress, token: send.token, chainNamespace: namespace })
+  // The receiver is checked with the namespace plugin's address rule, from the registry.
+  const isAddress = namespace ? (address: string) => portico.config.registry.isAddressFor(namespace, address) : undefined
+  const problem = sendProblem({ amount: send.amount, receiverAddress: send.receiverAddress, token: send.token, chainNamespace: namespace, isAddress })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setTouched(true)
