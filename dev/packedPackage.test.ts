@@ -2,7 +2,7 @@
 // builds dist/ first), installed from the npm registry into a fresh dapp outside the repo,
 // the way a dapp installs it: first without wagmi, then with it; then (issue 20) EVM-only
 // with its package count, and with every namespace's peers.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -44,6 +44,27 @@ async function bundleErrors(cwd: string, source: string): Promise<string[]> {
   } catch (error) {
     return ((error as { errors?: { text: string }[] }).errors ?? [{ text: String(error) }]).map((e) => e.text)
   }
+}
+
+/** The packages the declaration files reachable from `entries` (relative imports followed) import. */
+function declaredPackages(entries: readonly string[]): Set<string> {
+  const packages = new Set<string>()
+  const seen = new Set<string>()
+  const queue = [...entries]
+  while (queue.length > 0) {
+    const file = queue.shift()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'([^']+)'/g)) {
+      if (!specifier!.startsWith('.')) packages.add(specifier!.split('/').slice(0, specifier!.startsWith('@') ? 2 : 1).join('/'))
+      else {
+        // './x' is x.d.ts or, for a folder, x/index.d.ts.
+        const target = path.resolve(path.dirname(file), specifier!.replace(/\.(m?js|d\.ts)$/, ''))
+        queue.push(existsSync(`${target}.d.ts`) ? `${target}.d.ts` : path.join(target, 'index.d.ts'))
+      }
+    }
+  }
+  return packages
 }
 
 /** Every installed copy of a package below `dir`/node_modules, nested ones included, as paths. */
@@ -115,6 +136,11 @@ console.log(createPortico({ projectId: 'x', plugins: [eip155()] }), ConnectButto
 `,
     )
     expect(errors).toEqual([])
+    // Nor do its types name them (under skipLibCheck, as most dapps set it, a type from a
+    // package that is not installed would silently become any).
+    const dist = path.join(evm, 'node_modules/portico/dist')
+    const declared = declaredPackages([path.join(dist, 'index.d.ts'), path.join(dist, 'react/index.d.ts')])
+    expect([...NamespaceInstalls.solana.peers, ...NamespaceInstalls.bip122.peers, '@wallet-standard/base'].filter((name) => declared.has(name))).toEqual([])
   })
 
   it('a dapp on every namespace adds the Solana and Bitcoin peers: portico/solana and portico/bitcoin bundle and run', async () => {
@@ -142,6 +168,29 @@ process.stdout.write(JSON.stringify(result))
       solana: true,
       adapter: 'function',
     })
+    // Importing portico/solana and portico/bitcoin types getProvider('solana') and getProvider('bip122').
+    writeFileSync(
+      path.join(all, 'app.ts'),
+      `import { createPortico } from 'portico'
+import { solana } from 'portico/solana'
+import { bip122 } from 'portico/bitcoin'
+
+const portico = createPortico({ projectId: 'x', plugins: [solana(), bip122()] })
+export const wallet: { readonly name: string } = portico.getProvider('solana')
+export const signPsbt = portico.getProvider('bip122').signPsbt
+// @ts-expect-error the EIP-1193 provider has no Wallet Standard name
+export const notAWallet: { readonly name: string } = portico.getProvider('eip155')
+`,
+    )
+    const compilerOptions = { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, skipLibCheck: true, types: [], lib: ['es2023', 'dom'] }
+    writeFileSync(path.join(all, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.ts'] }))
+    let output = ''
+    try {
+      run(process.execPath, [tsc, '-p', 'tsconfig.json'], all)
+    } catch (error) {
+      output = String((error as { stdout?: unknown }).stdout)
+    }
+    expect(output).toBe('')
   })
 
   it('installs without wagmi: none of the optional peers comes along, and portico runs in Node', () => {
