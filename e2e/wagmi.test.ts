@@ -155,7 +155,8 @@ describe('wagmi through porticoConnector, per EVM connection type', () => {
     const uri = (await page.evaluate(readState, 'walletConnect.uri')) as string
     const wallet = await context.newPage()
     await wallet.goto(`${env.stack().walletConnectWalletUrl}?uri=${encodeURIComponent(uri)}&auto=1`)
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor({ timeout: 30_000 })
+    // The session holds eip155, solana and bip122; each namespace connects on its own.
+    await waitForState(page, 'account.byNamespace.eip155.status', (status) => status === 'connected', 'connected')
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.connectedWalletInfo.type')).toBe('WALLET_CONNECT')
     const owner = await expectInStep(page, 1)
 

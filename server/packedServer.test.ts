@@ -19,6 +19,7 @@ const SECURE = 'https://secure.shop.example'
 interface Manifest {
   dependencies?: Record<string, string>
   optionalDependencies?: Record<string, string>
+  peerDependencies?: Record<string, string>
   devDependencies?: Record<string, string>
   bin?: Record<string, string>
 }
@@ -26,8 +27,10 @@ const manifest = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'packag
 const rootManifest = manifest(root)
 const serverManifest = manifest(__dirname)
 const runtimeDependencies = (pkg: Manifest) => Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })
+/** What the library needs at run time: its dependencies and its peers (viem is a peer). */
+const libraryRuntime = [...runtimeDependencies(rootManifest), ...Object.keys(rootManifest.peerDependencies ?? {})]
 /** What only the server needs at run time (viem and ajv are the library's too). */
-const serverOnly = runtimeDependencies(serverManifest).filter((name) => !runtimeDependencies(rootManifest).includes(name))
+const serverOnly = runtimeDependencies(serverManifest).filter((name) => !libraryRuntime.includes(name))
 
 function freshFolder(parent: string, name: string): string {
   const dir = path.join(parent, name)
