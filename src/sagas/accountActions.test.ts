@@ -2,9 +2,8 @@ import { runSaga, type SagaMonitor } from 'redux-saga'
 import { resolveConfig } from '../config/resolveConfig'
 import { createStore } from '../store/createStore'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
-import { createStorage } from '../storage/createStorage'
+import { testSagaContext } from '../test/sagaContext'
 import { accountActionsSaga } from './accountActions'
-import type { SagaContext } from './context'
 import { ACCOUNT_ACTION_TRIGGERS } from './rootSaga'
 
 // The root saga starts the account actions on the first of ACCOUNT_ACTION_TRIGGERS; an
@@ -16,14 +15,7 @@ it('lists every action the account-action sagas wait for when they start', () =>
   // SIWX on, so its watchers start too.
   const siwx = { getNonce: async () => 'n', verifyMessage: async () => true, getSession: async () => null, signOut: async () => {}, getMessageParams: async () => ({ domain: 'd', uri: 'https://d' }) }
   const config = resolveConfig({ projectId: 'p', plugins: [fake.plugin], devtools: false, siwx }, { defaultPlugins: () => [] })
-  const context: SagaContext = {
-    config,
-    plugins: new Map([['eip155', fake.plugin]]),
-    window: undefined,
-    services: () => Promise.reject(new Error('no services in this test')),
-    now: () => Date.now(),
-    storage: createStorage({ store: undefined }),
-  }
+  const context = testSagaContext(config, fake.plugin)
   const store = createStore({ config })
   const taken = new Set<string>()
   const sagaMonitor: SagaMonitor = {

@@ -2,13 +2,12 @@ import createSagaMiddleware, { type Task } from 'redux-saga'
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
 import { Time } from '../config/constants'
 import { resolveConfig } from '../config/resolveConfig'
-import { createStorage } from '../storage/createStorage'
 import { createStore } from '../store/createStore'
 import { modalActions } from '../store/slices/modal'
 import { isPairingExpired, walletConnectActions } from '../store/slices/walletConnect'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
+import { testSagaContext } from '../test/sagaContext'
 import { stubWalletConnectClient as stubClient, wcSession as session } from '../test/walletConnectStub'
-import type { SagaContext } from './context'
 import { walletConnectSaga } from './walletConnect'
 
 // The pairing rules of SPEC §4 under Jest's fake timers, with a stand-in client: the
@@ -25,15 +24,7 @@ function setup(options: { withLoader?: boolean } = {}) {
   const stub = stubClient()
   const fake = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: [] })
   const config = resolveConfig({ projectId: 'p', plugins: [fake.plugin], devtools: false }, { defaultPlugins: () => [] })
-  const context: SagaContext = {
-    config,
-    plugins: new Map([['eip155', fake.plugin]]),
-    window: undefined,
-    services: () => Promise.reject(new Error('no services in this test')),
-    now: () => Date.now(),
-    storage: createStorage({ store: undefined }),
-    walletConnect: options.withLoader === false ? undefined : async () => stub.client,
-  }
+  const context = testSagaContext(config, fake.plugin, { walletConnect: options.withLoader === false ? undefined : async () => stub.client })
   const log: { type: string; at: number; payload?: unknown }[] = []
   const recorder: Middleware = () => (next) => (action) => {
     const { type, payload } = action as UnknownAction & { payload?: unknown }

@@ -5,8 +5,8 @@ import { createStore } from '../store/createStore'
 import { modalActions } from '../store/slices/modal'
 import { walletConnectActions } from '../store/slices/walletConnect'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
+import { testSagaContext } from '../test/sagaContext'
 import { stubWalletConnectClient, wcSession } from '../test/walletConnectStub'
-import type { SagaContext } from './context'
 import { walletConnectStartSaga } from './walletConnectStart'
 
 // The WalletConnect saga is a lazy chunk: what starts with the store only buffers pairing
@@ -32,18 +32,13 @@ function setup(options: { remembered?: boolean } = {}) {
   const storage = createStorage({ store: memoryStore() })
   if (options.remembered) storage.write({ recentWallets: [], connections: { eip155: 'walletConnect' } })
   const loads = { count: 0 }
-  const context: SagaContext = {
-    config,
-    plugins: new Map([['eip155', fake.plugin]]),
-    window: undefined,
-    services: () => Promise.reject(new Error('no services in this test')),
-    now: () => Date.now(),
+  const context = testSagaContext(config, fake.plugin, {
     storage,
     walletConnect: async () => {
       loads.count++
       return stub.client
     },
-  }
+  })
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
   const store = createStore({ config, middleware: [sagaMiddleware] })
   task = sagaMiddleware.run(walletConnectStartSaga)
