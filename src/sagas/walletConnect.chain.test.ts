@@ -3,14 +3,13 @@ import { startDevChains, type DevChains } from '../../dev/chain'
 import { devAccounts } from '../../dev/chain/devAccounts'
 import { startRelay, type Relay } from '../../dev/relay'
 import { createWalletConnectDevWallet, type WalletConnectDevWallet } from '../../dev/wallets/walletconnect/wallet'
-import { createPortico, type Portico } from '../createPortico'
+import type { Portico } from '../createPortico'
 import { ConnectorNotFoundError } from '../errors'
 import { eip155 } from '../plugins/eip155'
 import type { NamespacePlugin } from '../plugins/types'
-import { walletConnectActions } from '../store/slices/walletConnect'
 import { untilState } from '../test/untilState'
 import type { TokenBalance } from '../types/tokenBalance'
-import { noteSignClientInit, settleSignClientTimers, until } from '../walletconnect/test/harness'
+import { noteSignClientInit, pairedPortico, settleSignClientTimers, until } from '../walletconnect/test/harness'
 
 // Signing and sending over a WalletConnect session through the eip155 plugin's own code:
 // the session is attached to the plugin as an EIP-1193 provider. A real sign-client dapp
@@ -37,16 +36,7 @@ beforeAll(async () => {
   wallet = await createWalletConnectDevWallet({ relayUrl: relay.url, rpcUrls: chains.rpcUrls, decideRequest: () => !refuse })
   noteSignClientInit()
   plugin = eip155({ networks: chains.networks })
-  portico = createPortico(
-    { projectId: 'portico-test', plugins: [plugin], devtools: false, endpoints: { relay: relay.url }, metadata: { name: 'Portico test', description: '', url: 'http://127.0.0.1', icons: [] } },
-    { storage: null },
-  )
-  portico.open()
-  portico.store.dispatch(walletConnectActions.connectRequested({}))
-  await untilState(portico, (s) => s.walletConnect.uri !== undefined, 10_000)
-  noteSignClientInit()
-  await wallet.pair(portico.getState().walletConnect.uri!)
-  await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected', 10_000)
+  portico = await pairedPortico({ relay, wallet, plugins: [plugin], connected: (s) => s.account.byNamespace.eip155?.status === 'connected' })
   topic = wallet.sessions()[0]!.topic
 })
 

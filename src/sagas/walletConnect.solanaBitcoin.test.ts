@@ -18,18 +18,17 @@ import { startRelay, type Relay } from '../../dev/relay'
 import { solanaLocalnet, startSolanaRpc, type SolanaRpc } from '../../dev/solana'
 import { verifyBitcoinMessage } from '../../dev/wallets/bitcoin'
 import { createWalletConnectDevWallet, type WalletConnectDevWallet } from '../../dev/wallets/walletconnect/wallet'
-import { createPortico, type Portico } from '../createPortico'
+import type { Portico } from '../createPortico'
 import type { RpcError } from '../errors'
 import { bip122 } from '../plugins/bip122'
 import { bitcoinRegtest } from '../plugins/bip122/networks'
 import { solana } from '../plugins/solana'
 import type { NamespacePlugin } from '../plugins/types'
-import { walletConnectActions } from '../store/slices/walletConnect'
 import { rejection } from '../test/rejection'
 import { solanaTransferBytes } from '../test/solanaPortico'
 import { untilState } from '../test/untilState'
 import type { CaipNetwork } from '../types/network'
-import { noteSignClientInit, settleSignClientTimers, until } from '../walletconnect/test/harness'
+import { noteSignClientInit, pairedPortico, settleSignClientTimers, until } from '../walletconnect/test/harness'
 
 // Solana and Bitcoin over a WalletConnect session, through the plugins' own code: the saga
 // attaches the session's Solana side (a Wallet Standard wallet) and Bitcoin side (a
@@ -73,22 +72,12 @@ beforeAll(async () => {
   esplora.fund(payment(), 1_000_000)
   solanaPlugin = solana({ networks: [localnet] })
   bitcoinPlugin = bip122({ networks: [bitcoinRegtest], esploraUrl: esplora.url })
-  portico = createPortico(
-    {
-      projectId: 'portico-test',
-      plugins: [solanaPlugin, bitcoinPlugin],
-      devtools: false,
-      endpoints: { relay: relay.url },
-      metadata: { name: 'Portico test', description: '', url: 'http://127.0.0.1', icons: [] },
-    },
-    { storage: null },
-  )
-  portico.open()
-  portico.store.dispatch(walletConnectActions.connectRequested({}))
-  await untilState(portico, (s) => s.walletConnect.uri !== undefined, 10_000)
-  noteSignClientInit()
-  await wallet.pair(portico.getState().walletConnect.uri!)
-  await untilState(portico, (s) => s.account.byNamespace.solana?.status === 'connected' && s.account.byNamespace.bip122?.status === 'connected', 15_000)
+  portico = await pairedPortico({
+    relay,
+    wallet,
+    plugins: [solanaPlugin, bitcoinPlugin],
+    connected: (s) => s.account.byNamespace.solana?.status === 'connected' && s.account.byNamespace.bip122?.status === 'connected',
+  })
 })
 
 beforeEach(() => {

@@ -4,6 +4,11 @@
  */
 import { startRelay, type Relay } from '../../../dev/relay'
 import { createWalletConnectDevWallet, type DevWalletEvent, type WalletConnectDevWallet, type WalletConnectDevWalletOptions } from '../../../dev/wallets/walletconnect/wallet'
+import { createPortico, type Portico } from '../../createPortico'
+import type { NamespacePlugin } from '../../plugins/types'
+import type { PorticoState } from '../../store'
+import { walletConnectActions } from '../../store/slices/walletConnect'
+import { untilState } from '../../test/untilState'
 import type { CaipNetwork } from '../../types/network'
 import { createWalletConnectClient } from '../client'
 import type { WalletConnectClient, WalletConnectClientOptions, WalletConnectEvent } from '../types'
@@ -95,4 +100,26 @@ export async function until(predicate: () => boolean, timeoutMs = 3000): Promise
     if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time')
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
+}
+
+/**
+ * A Portico instance with `plugins`, paired through `relay` with the dev `wallet` as a
+ * visitor does it: the modal opens, WalletConnect is picked, the wallet scans the URI.
+ * Resolves once `connected` holds (each namespace connects on its own).
+ *
+ * @example
+ * portico = await pairedPortico({ relay, wallet, plugins: [eip155Plugin], connected: (s) => s.account.byNamespace.eip155?.status === 'connected' })
+ */
+export async function pairedPortico({ relay, wallet, plugins, connected }: { relay: Relay; wallet: WalletConnectDevWallet; plugins: NamespacePlugin[]; connected: (state: PorticoState) => boolean }): Promise<Portico> {
+  const portico = createPortico(
+    { projectId: 'portico-test', plugins, devtools: false, endpoints: { relay: relay.url }, metadata: { name: 'Portico test', description: '', url: 'http://127.0.0.1', icons: [] } },
+    { storage: null },
+  )
+  portico.open()
+  portico.store.dispatch(walletConnectActions.connectRequested({}))
+  await untilState(portico, (s) => s.walletConnect.uri !== undefined, 10_000)
+  noteSignClientInit()
+  await wallet.pair(portico.getState().walletConnect.uri!)
+  await untilState(portico, connected, 15_000)
+  return portico
 }
