@@ -14,7 +14,7 @@ import { BUNDLERS, type Bundler } from './bundleDapp'
 import { npmInstall, npmPack, run } from './npmPack'
 import { serveStatic } from './staticServer'
 
-jest.setTimeout(5 * 60_000)
+jest.setTimeout(10 * 60_000)
 
 const root = path.resolve(__dirname, '..')
 const tsx = require.resolve('tsx/cli')

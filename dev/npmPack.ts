@@ -8,12 +8,28 @@ import path from 'node:path'
 /** The environment without the npm_* variables of an enclosing `npm test`: they describe this repository. */
 export const outsideEnv: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE_ENV'))
 
-/** Runs a command to completion; its stdout (throws with stderr on a non-zero exit). */
-export function run(command: string, args: readonly string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, env: outsideEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 5 * 60_000, maxBuffer: 64 * 1024 * 1024 })
+/**
+ * Runs a command to completion; its stdout (throws with stderr on a non-zero exit). Past
+ * `timeoutMs` it is killed outright: an npm install once stalled here with a network
+ * request that never ended, and went on after SIGTERM.
+ */
+export function run(command: string, args: readonly string[], cwd: string, timeoutMs = 5 * 60_000): string {
+  return execFileSync(command, args, { cwd, env: outsideEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024 })
 }
 
-export const npmInstall = (cwd: string, ...args: string[]) => run('npm', ['install', '--no-audit', '--no-fund', ...args], cwd)
+/**
+ * `npm install` in `cwd`. It talks to the registry, which may stall: an attempt that has
+ * not ended in 3 minutes (a normal one takes under one) is killed and tried once more.
+ */
+export function npmInstall(cwd: string, ...args: string[]): string {
+  const install = () => run('npm', ['install', '--no-audit', '--no-fund', ...args], cwd, 3 * 60_000)
+  try {
+    return install()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ETIMEDOUT') throw error
+    return install()
+  }
+}
 
 export interface Packed {
   /** Path of the .tgz in the destination folder. */

@@ -11,7 +11,7 @@ import { npmInstall, npmPack } from '../dev/npmPack'
 import { type PostgresInstance, startPostgres } from './test/postgres'
 import { type ServerProcess, startServerProcess } from './test/serverProcess'
 
-jest.setTimeout(5 * 60_000)
+jest.setTimeout(10 * 60_000)
 
 const root = path.resolve(__dirname, '..')
 const SECURE = 'https://secure.shop.example'
