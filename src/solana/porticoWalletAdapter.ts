@@ -16,7 +16,7 @@ import {
 import type { WalletAccount } from '@wallet-standard/base'
 import { PublicKey, Transaction, VersionedTransaction, type Connection, type TransactionSignature, type TransactionVersion } from '@solana/web3.js'
 import type { Portico } from '../createPortico'
-import { walletChainOf } from '../plugins/solana/chains'
+import { walletChainOf } from '../shared/solanaChains'
 import type { PorticoSolanaWallet } from '../plugins/solana/dappWallet'
 import { selectConnection, selectNamespaceNetwork } from '../store/selectors/connection'
 

@@ -24,7 +24,7 @@
 import { PorticoError } from '../errors/base'
 import { RpcError } from '../errors/rpc'
 import { ProviderRpcCode } from '../errors/rpcCodes'
-import { satsNetworkOf } from '../plugins/bip122/satsNetworks'
+import { satsNetworkOf } from '../shared/satsNetworks'
 import { parseCaipAccount } from './session'
 import type { WalletConnectClient } from './types'
 

@@ -19,7 +19,7 @@ import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@walle
 
 import { RpcError } from '../errors/rpc'
 import { ProviderRpcCode } from '../errors/rpcCodes'
-import { walletChainOf } from '../plugins/solana/chains'
+import { walletChainOf } from '../shared/solanaChains'
 import { createSolanaRpcWallet, solanaRpcAccount } from '../frame/solanaRpcWallet'
 import type { RpcCodecs } from '../plugins/types'
 import type { CaipNetworkId } from '../types/network'

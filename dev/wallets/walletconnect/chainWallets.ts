@@ -5,8 +5,8 @@
 // No Node APIs here: the page bundles it for the browser.
 import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder, getTransactionDecoder } from '@solana/kit'
 import type { WalletAccount } from '@wallet-standard/base'
-import { satsNetworkOf } from '../../../src/plugins/bip122/satsNetworks'
-import { walletChainOf } from '../../../src/plugins/solana/chains'
+import { satsNetworkOf } from '../../../src/shared/satsNetworks'
+import { walletChainOf } from '../../../src/shared/solanaChains'
 import { BitcoinDevWallet, SatsConnectErrorCodes, WalletRpcError } from '../bitcoin/wallet'
 
 export { WalletRpcError }

@@ -6,7 +6,7 @@ import { createBitcoinDappProvider } from './dappProvider'
 import { bip122History } from './history'
 import { bip122Networks } from './networks'
 import type { Bip122Runtime, SatsProvider } from './runtime'
-import { DefaultEsploraUrls } from './satsNetworks'
+import { DefaultEsploraUrls } from './esploraUrls'
 
 export type Bip122PluginOptions = {
   /**

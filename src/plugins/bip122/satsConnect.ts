@@ -9,7 +9,7 @@ import type { CaipNetwork, CaipNetworkId } from '../../types/network'
 import { INVALID_RECEIVER_MESSAGE } from '../../validation/send'
 import type { ConnectedAccount, ConnectorEvent, SendParameters } from '../types'
 import { bitcoinAddressNetworks, createBitcoinAddressRule, isBitcoinAddress } from './address'
-import { CaipIdBySatsNetwork, satsNetworkOf, type SatsNetworkName } from './satsNetworks'
+import { CaipIdBySatsNetwork, satsNetworkOf, type SatsNetworkName } from '../../shared/satsNetworks'
 import { providerIdOf, type Bip122Runtime, type BitcoinConnection, type BitcoinWalletAddress, type SatsProvider, type SatsTransport } from './runtime'
 
 /** sats-connect's own error codes; its user rejection (-32000) is not JSON-RPC's "invalid input". */

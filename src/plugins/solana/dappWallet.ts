@@ -5,7 +5,7 @@ import type { Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import { RpcError } from '../../errors/rpc'
 import { ProviderRpcCode } from '../../errors/rpcCodes'
 import type { ConnectionHost } from '../types'
-import { walletChainOf, type SolanaWalletChain } from './chains'
+import { walletChainOf, type SolanaWalletChain } from '../../shared/solanaChains'
 import type { SolanaRuntime } from './runtime'
 
 /** The features the Portico wallet offers, each passed on to the connected wallet. */

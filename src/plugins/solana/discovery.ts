@@ -9,7 +9,7 @@ import { ConnectorNotFoundError } from '../../errors'
 import type { ConnectorInfo } from '../../types/connector'
 import type { CaipNetwork } from '../../types/network'
 import type { PluginContext } from '../types'
-import { walletChainOf } from './chains'
+import { walletChainOf } from '../../shared/solanaChains'
 import { connectorIdOf } from './runtime'
 
 export const isSolanaChain = (chain: string) => chain.startsWith('solana:')

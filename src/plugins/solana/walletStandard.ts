@@ -11,7 +11,7 @@ import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsF
 import { ConnectorNotFoundError, PorticoError, userRejectionCodes, WalletError } from '../../errors'
 import type { CaipNetwork } from '../../types/network'
 import type { ConnectedAccount, ConnectorEvent } from '../types'
-import { walletChainOf } from './chains'
+import { walletChainOf } from '../../shared/solanaChains'
 import { findWallet, solanaAccounts, solanaWallets } from './discovery'
 import { toSolanaWalletError } from './errors'
 import { connectorIdOf, type SolanaConnection, type SolanaRuntime } from './runtime'

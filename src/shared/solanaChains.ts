@@ -1,6 +1,8 @@
-import type { CaipNetwork } from '../../types/network'
-
-/** Wallet Standard names Solana clusters (`solana:mainnet`); CAIP-2 uses genesis hashes. */
+/**
+ * Wallet Standard names Solana clusters (`solana:mainnet`); CAIP-2 names them by genesis
+ * hash. The solana plugin, `portico/solana`'s wallet adapter and the WalletConnect
+ * session's Solana side all translate with this one table.
+ */
 export type SolanaWalletChain = `solana:${string}`
 
 const ClusterByGenesis: Readonly<Record<string, SolanaWalletChain>> = {
@@ -15,8 +17,8 @@ const ClusterByGenesis: Readonly<Record<string, SolanaWalletChain>> = {
  * `solana:localnet`, the one name the standard has for "not a public cluster".
  *
  * @example
- * walletChainOf(solanaDevnet) // 'solana:devnet'
+ * walletChainOf({ id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1' }) // 'solana:devnet'
  */
-export function walletChainOf(network: Pick<CaipNetwork, 'id'>): SolanaWalletChain {
+export function walletChainOf(network: { id: string | number }): SolanaWalletChain {
   return ClusterByGenesis[String(network.id)] ?? 'solana:localnet'
 }

@@ -1,4 +1,8 @@
-import type { CaipNetworkId } from '../../types/network'
+/**
+ * sats-connect's Bitcoin network names and their CAIP-2 ids: the one table the bip122
+ * plugin and the WalletConnect session's Bitcoin side translate with.
+ */
+import type { CaipNetworkId } from './caip'
 
 /** sats-connect's Bitcoin network names (its `BitcoinNetworkType`), kept as plain strings. */
 export type SatsNetworkName = 'Mainnet' | 'Testnet' | 'Testnet4' | 'Signet' | 'Regtest'
@@ -15,15 +19,4 @@ export const CaipIdBySatsNetwork: Readonly<Record<SatsNetworkName, CaipNetworkId
 /** The sats-connect name of a CAIP-2 network, or undefined for a chain it cannot name. */
 export function satsNetworkOf(caipNetworkId: string): SatsNetworkName | undefined {
   return (Object.keys(CaipIdBySatsNetwork) as SatsNetworkName[]).find((name) => CaipIdBySatsNetwork[name] === caipNetworkId)
-}
-
-/**
- * Public Esplora APIs (mempool.space) of the networks that have one; a dapp replaces
- * them with `bip122({ esploraUrl })`, e.g. with its own Esplora or a local stand-in.
- */
-export const DefaultEsploraUrls: Readonly<Partial<Record<CaipNetworkId, string>>> = {
-  [CaipIdBySatsNetwork.Mainnet]: 'https://mempool.space/api',
-  [CaipIdBySatsNetwork.Testnet]: 'https://mempool.space/testnet/api',
-  [CaipIdBySatsNetwork.Testnet4]: 'https://mempool.space/testnet4/api',
-  [CaipIdBySatsNetwork.Signet]: 'https://mempool.space/signet/api',
 }
