@@ -4,6 +4,7 @@
  */
 
 import { RPC_BATCH_SIZE, RPC_TIMEOUT_MS } from '../shared/rpcService'
+import { DEFAULT_EMBEDDED_ACCOUNT_TYPE } from '../shared/embeddedWallet'
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -91,7 +92,7 @@ export const Layout = {
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
 
 /** The default CAIP-2 network when none is given (also the iframe's default chainId). */
-export const DEFAULT_CHAIN_ID = 'eip155:1'
+export { DEFAULT_CHAIN_ID } from '../shared/embeddedWallet'
 
 export const ChainNamespaces = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
 export type ChainNamespace = (typeof ChainNamespaces)[number]
@@ -120,7 +121,7 @@ export const AccountTypes = ['eoa', 'smartAccount', 'payment', 'ordinal'] as con
 export type AccountType = (typeof AccountTypes)[number]
 
 export const DefaultAccountTypes = {
-  eip155: 'smartAccount',
+  eip155: DEFAULT_EMBEDDED_ACCOUNT_TYPE,
   solana: 'eoa',
   polkadot: 'eoa',
   bip122: 'payment',

@@ -1,3 +1,5 @@
+import { EmbeddedWalletMessages } from '../shared/embeddedWallet'
+
 /**
  * Every user-facing string of SPEC §8, in one table. Code throws or shows these by
  * key so that a reader can find each SPEC sentence by searching for its words, and so
@@ -25,13 +27,13 @@ export const ErrorMessages = {
   somethingWentWrong: 'Something went wrong',
   anErrorOccurred: 'An error occurred',
   iframeNotSet: 'W3mFrame: iframe is not set',
-  parentNotSet: 'W3mFrame: parent is not set',
+  parentNotSet: EmbeddedWalletMessages.parentNotSet,
 
   // Wallet session
   callConnectBeforeRequest: 'Please call connect() before request()',
   signClientNotInitialized: 'Sign Client not initialized',
   fetchingCallStatusNotApproved: 'Fetching call status not approved by the wallet.',
-  noRpcUrlForChainId: 'No RPC url provided for chainId',
+  noRpcUrlForChainId: EmbeddedWalletMessages.noRpcUrlForChainId,
 
   // Wallet kit
   failedToFetchTransactions: 'Failed to fetch transactions',

@@ -1,12 +1,13 @@
 import type { AccountType } from '../config/constants'
+import { EmbeddedAccountTypes } from '../shared/embeddedWallet'
 
 /**
  * SPEC §3 / §5: an account type is externally-owned (`eoa`) or a smart account
  * (`smartAccount`). That is the rule for the embedded wallet's accounts and the
- * preferred-account payload.
+ * preferred-account payload; the secure page shares it (src/shared/embeddedWallet.ts).
  */
-export const EmbeddedAccountTypes = ['eoa', 'smartAccount'] as const
-export type EmbeddedAccountType = (typeof EmbeddedAccountTypes)[number]
+export { EmbeddedAccountTypes }
+export type { EmbeddedAccountType } from '../shared/embeddedWallet'
 
 /**
  * Account types by namespace. SPEC §9's default account types name `payment` for bip122:
