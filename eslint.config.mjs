@@ -132,10 +132,6 @@ export default tseslint.config(
   ...layer('validation', {
     allow: ['config', 'errors', 'types', 'shared'],
     why: 'SPEC §5 rules are pure; address rules come from the plugins through the registry.',
-    // Known violation (issue 18: "Validation gets address rules from the registry"): these
-    // import the eip155 address module (the EVM rule, for validateSend without a plugin's
-    // rule); other namespaces' rules already come from the registry. Remove with the fix.
-    ignores: ['src/validation/send.ts', 'src/validation/index.ts'],
   }),
   // Code the server, the secure page and the library all import (src/shared/): pure, it
   // imports nothing but its own files (no package, no other folder).
@@ -145,11 +141,6 @@ export default tseslint.config(
     rules: importRules([{ regex: '^(?!\\./[^/]+$)', message: 'src/shared/ is imported by server/, secure/ and src/: it imports only its own files.' }]),
   },
   outside('secure', { allowed: secureAllowed, why: secureWhy }),
-  // Known violations, allowed file by file until they move into the protocol or src/shared:
-  // DefaultAccountTypes/isAccountType (config, validation) and the SPEC §8 strings (errors/messages).
-  outside('secure', { files: ['secure/accountType.ts'], allowed: [...secureAllowed, 'src/config/constants', 'src/validation/accountType'], why: secureWhy }),
-  outside('secure', { files: ['secure/secureFrame.ts'], allowed: [...secureAllowed, 'src/config/constants', 'src/errors/messages'], why: secureWhy }),
-  outside('secure', { files: ['secure/chainRpc.ts'], allowed: [...secureAllowed, 'src/errors/messages'], why: secureWhy }),
   outside('server', { allowed: serverAllowed, why: serverWhy }),
   // Known violations: the bundler takes the EntryPoint simulation artifact and the smart
   // account factory address from the dev stack's chain code. Allowed until they move to server/.

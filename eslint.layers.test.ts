@@ -104,7 +104,10 @@ const table: [string, string, string, boolean][] = [
   ['secure', 'secure/rpcHandler.ts', "import { isSafeRpcMethod } from '../src/frame/rpc'", false],
   ['secure', 'secure/rpcHandler.ts', "import { validateRpcParams } from '../src/frame/schemas/validate'", false],
   ['secure', 'secure/rpcHandler.ts', "import { isOriginAllowed } from '../src/shared/originMatch'", false],
-  ['secure', 'secure/accountType.ts', "import { DefaultAccountTypes } from '../src/config/constants'", false], // per-file exception
+  ['secure', 'secure/accountType.ts', "import { DefaultAccountTypes } from '../src/config/constants'", true],
+  ['secure', 'secure/accountType.ts', "import { isAccountType } from '../src/validation/accountType'", true],
+  ['secure', 'secure/chainRpc.ts', "import { ErrorMessages } from '../src/errors/messages'", true],
+  ['secure', 'secure/accountType.ts', "import { isEmbeddedAccountType } from '../src/shared/embeddedWallet'", false],
   ['secure', 'secure/accountType.ts', "import { createStore } from '../src/store/createStore'", true],
   // server/ -> its own code and src/shared; never the modal, never dev/
   ['server', 'server/routes/balance.ts', "import type * as Wire from '../../src/services/blockchainApi/types'", true],

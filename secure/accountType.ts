@@ -13,9 +13,8 @@
  *   server's signer.
  */
 import type { Address, Hex, TypedDataDefinition } from 'viem'
-import { DefaultAccountTypes } from '../src/config/constants'
+import { DEFAULT_EMBEDDED_ACCOUNT_TYPE, isEmbeddedAccountType } from '../src/shared/embeddedWallet'
 import type { EmbeddedAccountType } from '../src/frame/protocol'
-import { isAccountType } from '../src/validation/accountType'
 import { ReplyError } from './replyError'
 import type { KeyValueStore } from './session'
 import { createSmartAccountSender, type SmartAccountSender } from './smartAccount'
@@ -56,7 +55,7 @@ function readPreferences(store: KeyValueStore): Record<string, EmbeddedAccountTy
   try {
     const parsed: unknown = JSON.parse(store.getItem(PREFERENCE_KEY) ?? '{}')
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {}
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, EmbeddedAccountType] => isAccountType(entry[1])))
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, EmbeddedAccountType] => isEmbeddedAccountType(entry[1])))
   } catch {
     return {}
   }
@@ -99,7 +98,7 @@ export function createSmartAccounts(options: SmartAccountsOptions): SmartAccount
       return networks
     },
     preferredType(owner) {
-      return readPreferences(options.store)[owner.toLowerCase()] ?? DefaultAccountTypes.eip155
+      return readPreferences(options.store)[owner.toLowerCase()] ?? DEFAULT_EMBEDDED_ACCOUNT_TYPE
     },
     setPreferredType(owner, type) {
       if (type !== 'eoa' && type !== 'smartAccount') throw new ReplyError("The account type must be 'eoa' or 'smartAccount'", -32602)

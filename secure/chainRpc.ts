@@ -3,7 +3,7 @@
  * per CAIP-2 network in the secure page's config. Behind an interface so tests use a
  * fake chain or a real local one.
  */
-import { ErrorMessages } from '../src/errors/messages'
+import { EmbeddedWalletMessages } from '../src/shared/embeddedWallet'
 
 export interface ChainRpc {
   /** Whether reads can go anywhere for this chain. */
@@ -36,7 +36,7 @@ export function createHttpChainRpc({ rpcUrls, fetch: fetchImpl = globalThis.fetc
     has: (chainId) => urls.has(chainId),
     async request(chainId, method, params) {
       const url = urls.get(chainId)
-      if (url === undefined) throw new ChainRpcError(-32002, `${ErrorMessages.noRpcUrlForChainId} ${chainId}`)
+      if (url === undefined) throw new ChainRpcError(-32002, `${EmbeddedWalletMessages.noRpcUrlForChainId} ${chainId}`)
       const controller = new AbortController()
       const timer = setTimeout(() => controller.abort(), TIMEOUT_MS)
       let json: { result?: unknown; error?: { code?: unknown; message?: unknown } }

@@ -9,8 +9,7 @@
  * A parent that is not allowed gets one READY `{ allowed: false }` (the Invalid App
  * Configuration condition, SPEC §6) and nothing else, ever.
  */
-import { DEFAULT_CHAIN_ID } from '../src/config/constants'
-import { ErrorMessages } from '../src/errors/messages'
+import { DEFAULT_CHAIN_ID, EmbeddedWalletMessages } from '../src/shared/embeddedWallet'
 import {
   errorType,
   frameEventType,
@@ -190,7 +189,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   let unlisten: (() => void) | undefined
 
   const post = (message: unknown) => {
-    if (host.postToParent === undefined || parentOrigin === undefined) throw new Error(ErrorMessages.parentNotSet)
+    if (host.postToParent === undefined || parentOrigin === undefined) throw new Error(EmbeddedWalletMessages.parentNotSet)
     host.postToParent(message, parentOrigin)
   }
   const postEvent = <F extends FrameEvent>(event: F, payload: FrameEventSchema[F]) => {

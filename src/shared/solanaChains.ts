@@ -5,11 +5,12 @@
  */
 export type SolanaWalletChain = `solana:${string}`
 
-const ClusterByGenesis: Readonly<Record<string, SolanaWalletChain>> = {
-  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'solana:mainnet',
-  EtWTRABZaYq6iMfeYKouRu166VU2xqa1: 'solana:devnet',
-  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'solana:testnet',
-}
+/** A Map, not an object, so that an id such as `constructor` finds nothing. */
+const ClusterByGenesis: ReadonlyMap<string, SolanaWalletChain> = /* @__PURE__ */ new Map<string, SolanaWalletChain>([
+  ['5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'solana:mainnet'],
+  ['EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'solana:devnet'],
+  ['4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z', 'solana:testnet'],
+])
 
 /**
  * The Wallet Standard chain of a network: mainnet, devnet and testnet by their genesis
@@ -20,5 +21,5 @@ const ClusterByGenesis: Readonly<Record<string, SolanaWalletChain>> = {
  * walletChainOf({ id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1' }) // 'solana:devnet'
  */
 export function walletChainOf(network: { id: string | number }): SolanaWalletChain {
-  return ClusterByGenesis[String(network.id)] ?? 'solana:localnet'
+  return ClusterByGenesis.get(String(network.id)) ?? 'solana:localnet'
 }
