@@ -19,6 +19,7 @@ import { switchNetworkSaga, type SwitchResult } from './sagas/network'
 import { signMessageSaga, type SignMessageRequest, type SignMessageResult } from './sagas/signMessage'
 import { rootSaga } from './sagas/rootSaga'
 import { createStore, type PorticoStore } from './store/createStore'
+import { hydrateAction, type PorticoInitialState } from './store/hydrate'
 import type { PorticoState } from './store/rootReducer'
 import type { Route, RouteParams, ViewName } from './store/routes'
 import { selectConnection } from './store/selectors/connection'
@@ -104,8 +105,17 @@ export type PorticoRuntime = {
   window?: Window | undefined
   /** Clock for timed rules such as the balance retry gate; default `Date.now`. */
   now?: (() => number) | undefined
-  /** Where recent wallets and connections persist; default `localStorage`, `null` for none. */
+  /**
+   * Where recent wallets and connections persist; default `localStorage`, `null` for
+   * none, `cookieStorage` for a server-rendered dapp (see `cookieToInitialState`).
+   */
   storage?: KeyValueStore | null | undefined
+  /**
+   * What the last visit left, as the server read it from the request's cookie
+   * (`cookieToInitialState`), so the server's render and the browser's first render both
+   * show a remembered connection as `reconnecting`. Default: read from `storage`.
+   */
+  initialState?: PorticoInitialState | undefined
 }
 
 function globalWindow(): Window | undefined {
@@ -188,6 +198,8 @@ export type Portico = {
   destroy(): void
   /** The instance's own store, for `<PorticoProvider>`; dapps read state through hooks. */
   readonly store: PorticoStore
+  /** `runtime.initialState`: what the server rendered with, for `<PorticoProvider>`'s hydration. */
+  readonly initialState: PorticoInitialState | undefined
   readonly config: ResolvedConfig
 }
 
@@ -208,7 +220,8 @@ export type Portico = {
 export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {}): Portico {
   const resolved = resolveConfig(config, { defaultPlugins: () => [eip155()], detectMobile: () => detectMobile() })
   const keyValueStore = runtime.storage === null ? undefined : (runtime.storage ?? defaultKeyValueStore(runtime.window ?? globalWindow()))
-  const loginCache = createLoginCache({ store: keyValueStore })
+  // A store sent to the server (cookies) keeps only the persistence entry; the login cache's email stays in the browser.
+  const loginCache = createLoginCache({ store: keyValueStore?.sentToServer ? defaultKeyValueStore(runtime.window ?? globalWindow()) : keyValueStore })
   const frame = lazyFrame(resolved, runtime.window ?? globalWindow(), loginCache)
   const context: SagaContext = {
     config: resolved,
@@ -216,9 +229,7 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     window: runtime.window ?? globalWindow(),
     services: lazyServices(resolved),
     now: runtime.now ?? (() => Date.now()),
-    storage: createStorage({
-      store: runtime.storage === null ? undefined : (runtime.storage ?? defaultKeyValueStore(runtime.window ?? globalWindow())),
-    }),
+    storage: createStorage({ store: keyValueStore }),
     walletConnect: lazyWalletConnect(resolved),
     frame: frame?.load,
     loginCache,
@@ -238,6 +249,8 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
   const store = createStore({ config: resolved, middleware: [sagaMiddleware, createEventsMiddleware(events)] })
   // The account-action sagas start on first use in their own saga environment (lazySaga.ts).
   context.store = store
+  // The first render shows the last visit (recent wallets, connections as `reconnecting`).
+  store.dispatch(hydrateAction(store.getState(), runtime.initialState ?? context.storage.read()))
   const root = sagaMiddleware.run(rootSaga)
 
   const open: Portico['open'] = (options) => {
@@ -283,6 +296,7 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
 
   return {
     store,
+    initialState: runtime.initialState,
     config: resolved,
     open,
     close(options) {

@@ -5,6 +5,10 @@
  * never installs); nothing else is public.
  */
 export { createPortico, type Portico, type OpenOptions, type PorticoRuntime, type ProviderByNamespace, type GetProviderOptions } from './createPortico'
+export { cookieStorage, createCookieStorage, type CookieStorageParameters } from './storage/cookieStorage'
+export { cookieToInitialState } from './storage/initialState'
+export type { KeyValueStore } from './storage/createStorage'
+export type { PorticoInitialState } from './store/hydrate'
 export { PorticoEventNames, type PorticoEvent, type PorticoEventMap, type PorticoEventName, type PorticoEventListener } from './events/types'
 
 export type {

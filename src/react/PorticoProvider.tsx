@@ -1,6 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Provider } from 'react-redux'
 import type { Portico } from '../createPortico'
+import { serverState, type PorticoInitialState } from '../store/hydrate'
 import { PorticoInstanceContext, PorticoStoreContext } from './context'
 import { loadedModal, preloadModal, preloadWhenIdle } from './preloadModal'
 
@@ -12,6 +13,14 @@ export type PorticoProviderProps = {
    * or focused. Either way it is fetched on first open.
    */
   preload?: 'idle' | 'interaction'
+  /**
+   * What the server read from the request's cookie (`cookieToInitialState`), when the
+   * instance was made without it (at module scope): the server renders it and the
+   * browser's first render (hydration) repeats it, then shows the instance's own state.
+   * Default the instance's `initialState`; with neither, both render no remembered
+   * connection.
+   */
+  initialState?: PorticoInitialState | undefined
   children?: ReactNode
 }
 
@@ -24,7 +33,7 @@ export type PorticoProviderProps = {
  * const portico = createPortico({ projectId: 'portico-dev' })
  * createRoot(el).render(<PorticoProvider portico={portico}><ConnectButton /></PorticoProvider>)
  */
-export function PorticoProvider({ portico, preload = 'idle', children }: PorticoProviderProps) {
+export function PorticoProvider({ portico, preload = 'idle', initialState, children }: PorticoProviderProps) {
   const needsModal = () => {
     const state = portico.getState()
     return state.modal.open || state.alerts.toast !== undefined
@@ -61,9 +70,12 @@ export function PorticoProvider({ portico, preload = 'idle', children }: Portico
     }
   }, [mounted, module])
   const Modal = mounted ? module?.Modal : undefined
+  // What a server renders and a hydrating browser must repeat: react-redux reads it only
+  // then, so a page rendered in the browser alone shows the store from the start.
+  const forServer = useMemo(() => serverState(portico.getState(), initialState ?? portico.initialState), [portico, initialState])
   return (
     <PorticoInstanceContext.Provider value={portico}>
-      <Provider store={portico.store} context={PorticoStoreContext}>
+      <Provider store={portico.store} context={PorticoStoreContext} serverState={forServer}>
         {children}
         {Modal ? <Modal /> : null}
       </Provider>

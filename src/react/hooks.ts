@@ -29,7 +29,8 @@ export function usePortico(): Portico {
 }
 
 /**
- * The active account (SPEC §3 Account) and its connection status.
+ * The active account (SPEC §3 Account) and its connection status: `reconnecting` from
+ * the first render while a connection remembered from the last visit is restored.
  *
  * @example
  * const { address, isConnected } = useAccount()
@@ -43,6 +44,8 @@ export function useAccount() {
       namespace,
       isConnected: account.status === 'connected',
       isConnecting: account.status === 'connecting',
+      /** A connection remembered from the last visit is being restored: show neither "Connect" nor an account yet. */
+      isReconnecting: account.status === 'reconnecting',
     }),
     [account, namespace],
   )

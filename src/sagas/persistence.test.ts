@@ -62,6 +62,38 @@ describe('persistence and reconnect on reload', () => {
     expect(JSON.parse(store.data.get('portico.store')!).state.connections).toEqual({})
   })
 
+  it('shows a remembered connection as reconnecting from the moment the instance exists until it is restored', async () => {
+    const store = memoryStore()
+    store.setItem('portico.store', JSON.stringify({ version: 1, state: { recentWallets: [], connections: { eip155: 'io.metamask' } } }))
+    const { portico } = visit(store, (wallet) => {
+      wallet.behaviour.reconnect = async () => ({ address, accounts: [{ address }], caipNetworkId: 'eip155:1' })
+    })
+    // Before any process has run: what the first render shows.
+    expect(portico.getState().account.byNamespace.eip155?.status).toBe('reconnecting')
+    expect(portico.getState().account.activeNamespace).toBe('eip155')
+    const seen = new Set<string>()
+    portico.subscribe(() => seen.add(portico.getState().account.byNamespace.eip155?.status ?? 'none'))
+    await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected')
+    // Never disconnected in between: no flash of "Connect Wallet".
+    expect(seen.has('disconnected')).toBe(false)
+  })
+
+  it('renders the server’s initial state, and ends what this browser’s storage no longer holds', async () => {
+    const store = memoryStore()
+    const wallet = createFakeNamespacePlugin({ networks: [testNetwork(1)], connectors: [injectedConnector()], address })
+    const portico = createPortico(
+      { projectId: 'p', plugins: [wallet.plugin], devtools: false },
+      { storage: store, initialState: { recentWallets: [{ id: 'io.metamask', name: 'MetaMask' }], connections: { eip155: 'io.metamask' } } },
+    )
+    instances.push(portico)
+    expect(portico.getState().account.byNamespace.eip155?.status).toBe('reconnecting')
+    expect(portico.initialState?.connections).toEqual({ eip155: 'io.metamask' })
+    // Another tab disconnected after the page was served: nothing to restore here.
+    await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'disconnected')
+    expect(portico.getState().connectors.restoring).toEqual({})
+    expect(wallet.calls).toEqual([])
+  })
+
   describe('with fake timers', () => {
     beforeEach(() => jest.useFakeTimers())
     afterEach(() => jest.useRealTimers())

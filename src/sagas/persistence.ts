@@ -1,6 +1,7 @@
 import { call, delay, fork, put, race, select, take, takeEvery } from 'redux-saga/effects'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../config/constants'
 import type { ConnectedAccount } from '../plugins/types'
+import { hydrateAction } from '../store/hydrate'
 import type { PorticoState } from '../store/rootReducer'
 import { connectorsActions } from '../store/slices/connectors'
 import type { ConnectorInfo } from '../types/connector'
@@ -26,20 +27,31 @@ export function* persistSaga() {
 }
 
 /**
- * Restores the previous session on start: recent wallets at once, and each remembered
- * connection once its connector is discovered again, through the plugin's silent
- * `reconnect` (no prompt). A wallet that no longer authorises the dapp is forgotten.
+ * Restores the previous session on start. `createPortico` already laid the last visit
+ * over the store before any process ran (the server's `initialState`, else this
+ * storage), so the first render shows the recent wallets and each remembered connection
+ * as `reconnecting`; here each connection comes back once its connector is discovered
+ * again, through the plugin's silent `reconnect` (no prompt). A wallet that no longer
+ * authorises the dapp is forgotten.
  */
 export function* restoreSaga() {
   const context: SagaContext = yield call(getSagaContext)
   const saved = context.storage.read()
-  if (saved.recentWallets.length) yield put(connectorsActions.recentRestored(saved.recentWallets))
-  if (Object.keys(saved.connections).length === 0) return
+  const before: PorticoState = yield select()
+  // This browser's storage is the truth: what the server's cookie named but the storage
+  // no longer holds (another tab disconnected since the page was served) is not
+  // restored, and what a store made without createPortico never showed is laid now.
+  for (const [namespace, connectorId] of Object.entries(before.connectors.restoring)) {
+    if (saved.connections[namespace] !== connectorId) yield put(connectorsActions.restoreEnded({ namespace }))
+  }
+  if (saved.recentWallets.length > 0 || Object.keys(saved.connections).length > 0) yield put(hydrateAction(before, saved))
+  const state: PorticoState = yield select()
+  const restoring = Object.entries(state.connectors.restoring)
+  if (restoring.length === 0) return
   // Each path below ends its own namespaces (restoreEnded, or connectSucceeded); the
   // watchdog ends whatever a path could not (no WalletConnect client configured, say).
-  yield put(connectorsActions.restoreStarted(saved.connections))
   yield fork(restoreWatchdog)
-  for (const [namespace, connectorId] of Object.entries(saved.connections)) {
+  for (const [namespace, connectorId] of restoring) {
     // A WalletConnect session is restored by walletConnectSaga, which owns the client
     // (its chunk loads only then); no plugin discovers a 'walletConnect' connector.
     if (connectorId === WALLET_CONNECT_CONNECTOR_ID) continue

@@ -1,21 +1,31 @@
+import type { PorticoInitialState } from '../store/hydrate'
+
 /**
  * What Portico keeps across reloads on the dapp's origin: only what must survive a
  * reload, and never a secret (keys and sessions of the embedded wallet live in the
  * secure frame's own origin). Typed, versioned and migratable, like wagmi's storage.
+ * The same shape is the first render's initial state: recent wallets (latest first, at
+ * most 2, SPEC §3) and the connector id per namespace the visitor was connected with.
  */
-export type PersistedState = {
-  /** Latest first, at most 2 (SPEC §3). */
-  recentWallets: { id: string; name: string; imageUrl?: string | undefined; rdns?: string | undefined }[]
-  /** Connector id per namespace the visitor was connected with, for reconnect on reload. */
-  connections: Record<string, string>
-}
+export type PersistedState = PorticoInitialState
 
 export const STORAGE_VERSION = 1
+
+/** The one entry Portico keeps: a localStorage key, or a cookie's name. */
+export const STORAGE_KEY = 'portico.store'
 
 export type KeyValueStore = {
   getItem(key: string): string | null
   setItem(key: string, value: string): void
   removeItem(key: string): void
+  /**
+   * The store's values go to the dapp's server with every request (cookies): Portico
+   * then keeps only its persistence entry there, and the embedded wallet's login cache
+   * (an email, a username) stays in the browser's localStorage.
+   */
+  sentToServer?: boolean | undefined
+  /** Whether the store can keep `value` (a cookie is dropped past ~4 KB); default always. */
+  fits?: ((value: string) => boolean) | undefined
 }
 
 export type PorticoStorage = {
@@ -31,7 +41,7 @@ const empty = (): PersistedState => ({ recentWallets: [], connections: {} })
  * const storage = createStorage({ store: window.localStorage })
  * storage.write({ ...storage.read(), connections: { eip155: 'io.metamask' } })
  */
-export function createStorage({ store, key = 'portico.store' }: { store: KeyValueStore | undefined; key?: string }): PorticoStorage {
+export function createStorage({ store, key = STORAGE_KEY }: { store: KeyValueStore | undefined; key?: string }): PorticoStorage {
   return {
     read() {
       if (!store) return empty()
@@ -45,7 +55,13 @@ export function createStorage({ store, key = 'portico.store' }: { store: KeyValu
     },
     write(state) {
       try {
-        store?.setItem(key, JSON.stringify({ version: STORAGE_VERSION, state }))
+        if (!store) return
+        // A small store (a cookie) gets the largest form that fits: wallet icons go first
+        // (often data: URLs of several KB; the wallet announces them again on each load),
+        // then the recent wallets; the connections, which a reload needs, always fit.
+        const forms = [state, { ...state, recentWallets: state.recentWallets.map(({ imageUrl: _icon, ...wallet }) => wallet) }, { ...state, recentWallets: [] }]
+        const values = forms.map((form) => JSON.stringify({ version: STORAGE_VERSION, state: form }))
+        store.setItem(key, values.find((value) => store.fits?.(value) ?? true) ?? values[values.length - 1]!)
       } catch {
         // Quota exceeded or storage disabled (private mode): persistence is a convenience.
       }

@@ -7,6 +7,8 @@
 export const buttonStrings = {
   connectWallet: 'Connect Wallet',
   connectingButton: 'Connecting…',
+  /** While a connection remembered from the last visit is restored (status `reconnecting`). */
+  reconnectingButton: 'Reconnecting…',
   selectNetwork: 'Select network',
   unsupportedNetwork: 'Unsupported network',
   accountButtonLabel: 'Account {account}',

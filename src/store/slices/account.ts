@@ -4,8 +4,14 @@ import type { ConnectorType } from '../../types/connector'
 import type { CaipAddress, CaipNetworkId } from '../../types/network'
 import type { TokenBalance } from '../../types/tokenBalance'
 import type { EmbeddedUser } from '../../types/user'
+import { connectorsActions } from './connectors'
 
-export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
+/**
+ * `reconnecting`: a connection remembered from the last visit is being restored (from
+ * the first render until the restore ends), so a returning visitor's dapp can show a
+ * neutral state instead of "Connect Wallet".
+ */
+export type ConnectionStatus = 'disconnected' | 'reconnecting' | 'connecting' | 'connected'
 
 /** SPEC §3 Account, one per namespace. */
 export type AccountState = {
@@ -76,6 +82,12 @@ export type ConnectedPayload = {
   activate?: boolean | undefined
 }
 
+/** The account to show once the active one is gone: a connected one, else one still reconnecting. */
+function nextActiveNamespace(state: AccountSliceState): string | undefined {
+  const namespaces = Object.keys(state.byNamespace)
+  return namespaces.find((ns) => state.byNamespace[ns]?.status === 'connected') ?? namespaces.find((ns) => state.byNamespace[ns]?.status === 'reconnecting')
+}
+
 export const accountSlice = createSlice({
   name: 'account',
   initialState,
@@ -128,9 +140,7 @@ export const accountSlice = createSlice({
       const { namespace } = action.payload
       const preferred = state.byNamespace[namespace]?.preferredAccountTypes ?? {}
       state.byNamespace[namespace] = { ...emptyAccount(), preferredAccountTypes: preferred }
-      if (state.activeNamespace === namespace) {
-        state.activeNamespace = Object.keys(state.byNamespace).find((ns) => state.byNamespace[ns]?.status === 'connected')
-      }
+      if (state.activeNamespace === namespace) state.activeNamespace = nextActiveNamespace(state)
     },
     balanceLoaded(state, action: PayloadAction<{ namespace: string; balance: string; symbol: string }>) {
       const account = accountOf(state, action.payload.namespace)
@@ -177,6 +187,25 @@ export const accountSlice = createSlice({
     activeNamespaceSet(state, action: PayloadAction<string>) {
       state.activeNamespace = action.payload
     },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(connectorsActions.hydrated, (state, action) => {
+        for (const namespace of Object.keys(action.payload.connections)) {
+          const account = accountOf(state, namespace)
+          if (account.status === 'disconnected') account.status = 'reconnecting'
+        }
+        state.activeNamespace ??= Object.keys(action.payload.connections)[0]
+      })
+      .addCase(connectorsActions.restoreEnded, (state, action) => {
+        // A restore that ended without connecting leaves the namespace disconnected; a
+        // restored one is already `connected` (accountActions.connected came first).
+        const namespace = action.payload?.namespace
+        for (const [ns, account] of Object.entries(state.byNamespace)) {
+          if ((namespace === undefined || ns === namespace) && account.status === 'reconnecting') account.status = 'disconnected'
+        }
+        if (state.activeNamespace !== undefined && state.byNamespace[state.activeNamespace]?.status === 'disconnected') state.activeNamespace = nextActiveNamespace(state)
+      })
   },
   selectors: {
     selectActiveNamespace: (state) => state.activeNamespace,

@@ -42,9 +42,14 @@ export const connectorsSlice = createSlice({
       state.connecting = undefined
       delete state.restoring[action.payload.namespace]
     },
-    /** The remembered connections (namespace → connector id) whose restore starts now. */
-    restoreStarted(state, action: PayloadAction<Record<string, string>>) {
-      state.restoring = { ...action.payload }
+    /**
+     * What the last visit left (storage, or the server's cookie): the recent wallets, and
+     * the connections (namespace → connector id) whose restore starts now, so the first
+     * render already shows them as `reconnecting`.
+     */
+    hydrated(state, action: PayloadAction<{ recentWallets: RecentWallet[]; connections: Record<string, string> }>) {
+      state.recent = action.payload.recentWallets.slice(0, Limits.recentWallets)
+      state.restoring = { ...action.payload.connections }
     },
     /** The restore of `namespace` ended (restored, or forgotten); without a namespace, every restore still under way. */
     restoreEnded(state, action: PayloadAction<{ namespace?: string | undefined } | undefined>) {
@@ -63,9 +68,6 @@ export const connectorsSlice = createSlice({
     recentAdded(state, action: PayloadAction<RecentWallet>) {
       const rest = state.recent.filter((w) => w.id !== action.payload.id)
       state.recent = [action.payload, ...rest].slice(0, Limits.recentWallets)
-    },
-    recentRestored(state, action: PayloadAction<RecentWallet[]>) {
-      state.recent = action.payload.slice(0, Limits.recentWallets)
     },
   },
   selectors: {
