@@ -29,7 +29,12 @@ const common = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/bench/anchors/', '/e2e/'],
   // base58-js exports only an "import" condition, which Jest's CommonJS resolver never tries.
-  moduleNameMapper: { '^base58-js$': '<rootDir>/node_modules/base58-js/index.js' },
+  moduleNameMapper: {
+    '^base58-js$': '<rootDir>/node_modules/base58-js/index.js',
+    // The example plugin package imports Portico by its name, as a dapp does (tsconfig.json paths).
+    '^portico$': '<rootDir>/src/index.ts',
+    '^portico/react$': '<rootDir>/src/react/index.ts',
+  },
 }
 
 const config: Config = {

@@ -9,6 +9,9 @@ export const DEV_BITCOIN_PAYMENT_KEY_HEX = 'cc5751b158c1ce08878f6d07fff2d42af5dc
 /** secp256k1 key of the Bitcoin dev wallet's P2TR ordinals address (sha256 of 'portico dev bitcoin ordinals'). */
 export const DEV_BITCOIN_ORDINALS_KEY_HEX = '6579afcad9685cb7afa8d5aad7db0a795a54342b2102d47ea9edcd96816501e3'
 
+/** secp256k1 key of the Keplr-style Cosmos dev wallet's account (sha256 of 'portico dev cosmos wallet'). */
+export const DEV_COSMOS_KEY_HEX = 'ee0e0b4cd88f886a9f4e49dbf4932e68c99ced306e164b68d6ed3758afebf0cd'
+
 /** Hex (no 0x) to bytes, without Node's Buffer so the browser bundles take it as is. */
 export function fromHex(hex: string): Uint8Array {
   if (!/^(?:[0-9a-f]{2})*$/i.test(hex)) throw new Error(`not hex: ${hex}`)
