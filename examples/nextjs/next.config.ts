@@ -1,7 +1,0 @@
-import type { NextConfig } from 'next'
-
-const nextConfig: NextConfig = {
-  poweredByHeader: false,
-}
-
-export default nextConfig
