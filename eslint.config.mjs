@@ -142,10 +142,6 @@ export default tseslint.config(
   },
   outside('secure', { allowed: secureAllowed, why: secureWhy }),
   outside('server', { allowed: serverAllowed, why: serverWhy }),
-  // Known violations: the bundler takes the EntryPoint simulation artifact and the smart
-  // account factory address from the dev stack's chain code. Allowed until they move to server/.
-  outside('server', { files: ['server/bundler/bundler.ts'], allowed: [...serverAllowed, 'dev/chain/contracts/EntryPointSimulations.artifact'], why: serverWhy }),
-  outside('server', { files: ['server/bundler/routes.ts'], allowed: [...serverAllowed, 'dev/chain/accountAbstraction'], why: serverWhy }),
   { files: ['**/*.test.ts', '**/*.test.tsx'], rules: { '@typescript-eslint/no-non-null-assertion': 'off' } },
   { files: ['**/*.cjs', 'jest.setup.dom.js', 'dev/**', 'e2e/**'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['jest.setup.dom.js'], languageOptions: { globals: globals.jest } },

@@ -117,7 +117,9 @@ const table: [string, string, string, boolean][] = [
   ['server', 'server/routes/balance.ts', "import type * as Wire from '../../src/shared/blockchainApi'", false],
   ['server', 'server/projects.ts', "import { compileOriginPatterns } from '../src/shared/originMatch'", false],
   ['server', 'server/routes/balance.ts', "import { httpError } from '../httpErrors'", false],
-  ['server', 'server/bundler/routes.ts', "import { SMART_ACCOUNT_FACTORY_ADDRESS } from '../../dev/chain/accountAbstraction'", false], // per-file exception
+  ['server', 'server/bundler/routes.ts', "import { SMART_ACCOUNT_FACTORY_ADDRESS } from '../../dev/chain/accountAbstraction'", true],
+  ['server', 'server/bundler/bundler.ts', "import { entryPointSimulationsAbi } from '../../dev/chain/contracts/EntryPointSimulations.artifact'", true],
+  ['server', 'server/bundler/routes.ts', "import { SMART_ACCOUNT_FACTORY_ADDRESS } from './accountFactory'", false],
   ['server', 'server/bundler/routes.ts', "import { startLocalChain } from '../../dev/chain/localChain'", true],
   // import('...') loads code: refused like a static import, type-only allowances aside
   ['dynamic', 'src/ui/views/SendView.tsx', "import('../../sagas/send')", true],

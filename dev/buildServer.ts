@@ -1,7 +1,7 @@
 // Builds the portico-server package into server/dist/ (server/package.json's `prepack`): server/main.ts
-// and the repository code it imports (src/shared, the dev contract artifacts the bundler
-// routes use) bundled into one CommonJS file for Node 20, with a shebang so npm can link
-// it as the `portico-server` bin. npm dependencies stay external: server/package.json
+// and the repository code it imports (src/shared, the protocol it shares with the modal)
+// bundled into one CommonJS file for Node 20, with a shebang so npm can link it as the
+// `portico-server` bin. npm dependencies stay external: server/package.json
 // lists them and the operator's `npm install` provides them.
 import { chmod, rm } from 'node:fs/promises'
 import path from 'node:path'

@@ -47,7 +47,7 @@ import {
   getUserOperationHash,
   toPackedUserOperation,
 } from 'viem/account-abstraction'
-import { entryPointSimulationsAbi, entryPointSimulationsDeployedBytecode } from '../../dev/chain/contracts/EntryPointSimulations.artifact'
+import { entryPointSimulationsAbi, entryPointSimulationsDeployedBytecode } from './contracts/EntryPointSimulations.artifact'
 
 /** ERC-7769 error codes (and the JSON-RPC ones) the bundler answers with. */
 export const BundlerErrorCode = {

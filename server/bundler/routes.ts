@@ -19,7 +19,7 @@ import { HttpError, errorResponses } from '../httpErrors'
 import { isLoopbackUrl } from '../onramp/testProvider'
 import { projectGuard, projectQueryProperties } from '../projectGuard'
 import { type ProjectRegistry } from '../projects'
-import { SMART_ACCOUNT_FACTORY_ADDRESS } from '../../dev/chain/accountAbstraction'
+import { SMART_ACCOUNT_FACTORY_ADDRESS } from './accountFactory'
 import { type Bundler, BundlerErrorCode, BundlerRpcError, createBundler } from './bundler'
 
 export interface BundlerRoutesOptions {

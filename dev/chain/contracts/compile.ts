@@ -21,6 +21,8 @@ type ContractEntry = {
   exportPrefix: string
   /** Also export `<prefix>DeployedBytecode`, the runtime code (for eth_call state overrides). */
   deployedBytecode?: boolean
+  /** Where the artifact goes, from the repository root, when not beside this file. */
+  outDir?: string
 }
 
 /** Source file, contract name, and the prefix of the exported `<prefix>Abi` / `<prefix>Bytecode`. */
@@ -36,6 +38,8 @@ const CONTRACTS: readonly ContractEntry[] = [
     contract: 'EntryPointSimulations',
     exportPrefix: 'entryPointSimulations',
     deployedBytecode: true,
+    // The reference server's bundler runs it (server/ never imports dev/, DESIGN.md).
+    outDir: 'server/bundler/contracts',
   },
   { source: 'PorticoSmartAccount.sol', contract: 'PorticoSmartAccount', exportPrefix: 'porticoSmartAccount' },
   { source: 'PorticoAccountFactory.sol', contract: 'PorticoAccountFactory', exportPrefix: 'porticoAccountFactory' },
@@ -58,7 +62,7 @@ function main() {
     return { error: `${source} not found in ${dir} or ${nodeModules}` }
   }
   let stale = false
-  for (const { source, contract: name, exportPrefix, deployedBytecode } of CONTRACTS) {
+  for (const { source, contract: name, exportPrefix, deployedBytecode, outDir } of CONTRACTS) {
     const resolved = resolve(source)
     if ('error' in resolved) throw new Error(resolved.error)
     const input = {
@@ -91,7 +95,7 @@ function main() {
       '',
       ...(deployedBytecode ? [`export const ${exportPrefix}DeployedBytecode = '0x${contract.evm.deployedBytecode.object}' as const`, ''] : []),
     ].join('\n')
-    const target = path.join(dir, `${name}.artifact.ts`)
+    const target = path.join(outDir === undefined ? dir : path.join(dir, '..', '..', '..', outDir), `${name}.artifact.ts`)
     if (process.argv.includes('--check')) {
       let current = ''
       try {
