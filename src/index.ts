@@ -37,6 +37,8 @@ export * from './validation'
 export type {
   NamespacePlugin,
   PluginFeatures,
+  PluginFeatureData,
+  PluginCapabilityName,
   PluginContext,
   ConnectorCapability,
   BalanceCapability,

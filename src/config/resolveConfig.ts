@@ -1,10 +1,11 @@
 import { ConfigError, NetworkNotFoundError, SiweAndSiwxConflictError, ValidationError } from '../errors'
+import { pluginFeatureData } from '../plugins/featureData'
 import { createPluginRegistry, type PluginRegistry } from '../plugins/registry'
-import type { NamespacePlugin } from '../plugins/types'
+import type { NamespacePlugin, PluginFeatureData } from '../plugins/types'
 import { rpcServiceUrl } from '../shared/rpcService'
 import type { CaipNetwork } from '../types/network'
 import { isAccountType } from '../validation/accountType'
-import { type AccountType, DefaultAccountTypes } from './constants'
+import { type AccountType, AccountTypes, DefaultAccountTypes } from './constants'
 import { defaultEndpoints, defaultFeatures, defaultMetadata } from './defaults'
 import type { Endpoints, Features, Metadata, PorticoConfig, StringOverrides, ThemeMode, ThemeVariables } from './types'
 
@@ -15,6 +16,8 @@ export type ResolvedConfig = {
   plugins: readonly NamespacePlugin[]
   /** The plugin registry, built from `config.plugins`: every plugin entered through it, checked. */
   registry: PluginRegistry
+  /** Each plugin's features (evaluated for the configured networks) and capabilities as plain data, by namespace: what the store keeps. */
+  pluginFeatures: Readonly<Record<string, PluginFeatureData>>
   networks: readonly CaipNetwork[]
   defaultNetwork: CaipNetwork | undefined
   features: Features
@@ -95,7 +98,10 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
   const accountTypes: Record<string, AccountType> = { ...DefaultAccountTypes }
   for (const [namespace, type] of Object.entries(config.defaultAccountTypes ?? {})) {
     if (type === undefined) continue
-    if (!isAccountType(type, namespace)) {
+    // The namespace's own account types, as its plugin declares them (the SPEC §5 rule when
+    // it declares none); with no plugin for the namespace nothing uses it, so any type will do.
+    const plugin = registry.getPlugin(namespace)
+    if (!isAccountType(type, plugin ? plugin.accountTypes : AccountTypes)) {
       throw new ValidationError(`defaultAccountTypes.${namespace} is not an account type of that namespace.`, [{ path: `defaultAccountTypes.${namespace}`, message: `got ${String(type)}` }])
     }
     accountTypes[namespace] = type
@@ -106,6 +112,7 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     metadata: config.metadata ?? defaultMetadata,
     plugins,
     registry,
+    pluginFeatures: pluginFeatureData(plugins, networks),
     networks,
     defaultNetwork,
     features: { ...defaultFeatures, ...stripUndefined(config.features ?? {}) },

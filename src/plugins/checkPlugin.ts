@@ -1,3 +1,4 @@
+import { AccountTypes } from '../config/constants'
 import { ConfigError } from '../errors'
 import type { BalanceCapability, ConnectorCapability, HistoryCapability, NamespacePlugin, PluginFeatures } from './types'
 
@@ -41,11 +42,11 @@ const historyMethods = {
   getHistory: 'required',
 } as const satisfies Record<keyof HistoryCapability, Need>
 
-/** The plugin's required core; every other field is an optional capability, listed below. */
-type CoreField = 'namespace' | 'name' | 'networks' | 'isAddress' | 'features'
+/** The plugin's required core and its optional data; every other field is an optional capability, listed below. */
+type CoreField = 'namespace' | 'name' | 'networks' | 'isAddress' | 'features' | 'accountTypes'
 
 /** Every optional capability and its methods: one added to the contract does not compile until listed here. */
-const capabilities = {
+export const capabilities = {
   connectors: connectorMethods,
   balance: balanceMethods,
   history: historyMethods,
@@ -100,6 +101,7 @@ export function checkPlugin(plugin: unknown, index: number): asserts plugin is N
   if (typeof plugin.isAddress !== 'function') pluginFault(label, 'isAddress', `must be a function, got ${describe(plugin.isAddress)}`)
 
   checkFeatures(label, plugin.features)
+  checkAccountTypes(label, plugin.accountTypes)
   checkNetworks(label, namespace, plugin.networks)
   for (const [name, methods] of Object.entries(capabilities)) checkCapability(label, name, plugin[name], methods)
 }
@@ -110,6 +112,15 @@ function checkFeatures(label: string, features: unknown): void {
     const value = features[key]
     if (typeof value !== kind) pluginFault(label, `features.${key}`, `must be a ${kind}, got ${describe(value)}`)
   }
+}
+
+function checkAccountTypes(label: string, accountTypes: unknown): void {
+  if (accountTypes === undefined) return
+  const known: readonly unknown[] = AccountTypes
+  const names = AccountTypes.map((type) => `'${type}'`).join(', ')
+  if (!Array.isArray(accountTypes) || accountTypes.length === 0) pluginFault(label, 'accountTypes', `must be a non-empty list of ${names} when present, got ${describe(accountTypes)}`)
+  const bad = accountTypes.findIndex((type) => !known.includes(type))
+  if (bad >= 0) pluginFault(label, `accountTypes[${bad}]`, `must be one of ${names}, got ${describe(accountTypes[bad])}`)
 }
 
 function checkNetworks(label: string, namespace: string, networks: unknown): void {

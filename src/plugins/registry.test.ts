@@ -145,6 +145,9 @@ describe('createPluginRegistry rejects', () => {
     ['features.balance', { features: { names: false, activity: false, send: false, swaps: () => false } }, `Plugin 'cosmos': features.balance must be a boolean, got undefined.`],
     ['features.swaps', { features: { balance: false, names: false, activity: false, send: false, swaps: false } }, `Plugin 'cosmos': features.swaps must be a function, got false.`],
     ['networks', { networks: undefined }, `Plugin 'cosmos': networks must be an array of networks, got undefined.`],
+    ['accountTypes', { accountTypes: 'eoa' }, `Plugin 'cosmos': accountTypes must be a non-empty list of 'eoa', 'smartAccount', 'payment', 'ordinal' when present, got "eoa".`],
+    ['accountTypes', { accountTypes: [] }, `Plugin 'cosmos': accountTypes must be a non-empty list of 'eoa', 'smartAccount', 'payment', 'ordinal' when present, got an array.`],
+    ['accountTypes[1]', { accountTypes: ['eoa', 'multisig'] }, `Plugin 'cosmos': accountTypes[1] must be one of 'eoa', 'smartAccount', 'payment', 'ordinal', got "multisig".`],
   ])('a plugin whose %s breaks the contract', (_field, change, message) => {
     const error = attempt([eip155(), cosmosWith(change)])
     expect(error).toBeInstanceOf(ConfigError)
@@ -228,6 +231,33 @@ describe('createPortico registers plugins through the registry', () => {
     expect(create([eip155(), fakeCosmos(), fakeCosmos()])).toThrow(`Plugin 'cosmos': namespace 'cosmos' is registered twice`)
     expect(create([{ ...fakeCosmos(), features: { ...fakeCosmos().features, activity: 1 } }])).toThrow(`Plugin 'cosmos': features.activity must be a boolean, got 1.`)
     expect(create([eip155])).toThrow('Plugin config.plugins[0] is not a namespace plugin object')
+  })
+
+  it('refuses every malformed field of a third-party plugin when the instance is made, naming the plugin and the field', () => {
+    const hub = fakeCosmos().networks[0]!
+    const connectors = { discover: () => () => {}, connect: async () => ({}), disconnect: async () => {} }
+    const faults: [Record<string, unknown>, string][] = [
+      [{ name: ' ' }, `Plugin 'cosmos': name must be a non-empty string, got " ".`],
+      [{ features: { ...fakeCosmos().features, swaps: true } }, `Plugin 'cosmos': features.swaps must be a function, got true.`],
+      [{ features: { ...fakeCosmos().features, names: undefined } }, `Plugin 'cosmos': features.names must be a boolean, got undefined.`],
+      [{ networks: [{ ...hub, nativeCurrency: { ...hub.nativeCurrency, decimals: -1 } }] }, `Plugin 'cosmos': networks[0].nativeCurrency.decimals must be an integer from 0 to 255, got -1.`],
+      [{ networks: [hub, hub] }, `Plugin 'cosmos': networks[1].caipNetworkId 'cosmos:cosmoshub-4' is listed twice.`],
+      [{ connectors: { ...connectors, discover: 'keplr' } }, `Plugin 'cosmos': connectors.discover must be a function, got "keplr".`],
+      [{ connectors: { ...connectors, sendTransaction: true } }, `Plugin 'cosmos': connectors.sendTransaction must be a function when present, got true.`],
+      [{ balance: { getBalance: null } }, `Plugin 'cosmos': balance.getBalance must be a function, got null.`],
+      [{ history: 'mintscan' }, `Plugin 'cosmos': history must be an object of functions when present, got "mintscan".`],
+      [{ accountTypes: ['payment', 'vault'] }, `Plugin 'cosmos': accountTypes[1] must be one of 'eoa', 'smartAccount', 'payment', 'ordinal', got "vault".`],
+    ]
+    for (const [change, message] of faults) {
+      let error: unknown
+      try {
+        createPortico({ projectId: 'p', devtools: false, plugins: [eip155(), { ...fakeCosmos(), ...change } as NamespacePlugin] }, { storage: null })
+      } catch (caught) {
+        error = caught
+      }
+      expect(error).toBeInstanceOf(ConfigError)
+      expect(error).toMatchObject({ shortMessage: message })
+    }
   })
 
   it('hands the sagas the registered plugins, so a valid third-party plugin is served', () => {

@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../config/constants'
+import type { AccountType, ChainNamespace } from '../config/constants'
 import type { ConnectorInfo } from '../types/connector'
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
 import type { RpcCodecs } from '../types/rpcCodecs'
@@ -24,7 +24,20 @@ export type NamespacePlugin = {
   readonly networks: readonly CaipNetwork[]
   /** The namespace's address rule (SPEC §5). Pure and synchronous. */
   isAddress(address: string): boolean
+  /**
+   * SPEC §5 "Feature support" for the namespace. `createPortico` evaluates it once per
+   * configured network and keeps the answers in the store as plain data
+   * (`options.pluginFeatures[namespace]`, see `PluginFeatureData`); the views and the
+   * send checks read only that data, so what a plugin declares here is what the modal
+   * shows for its accounts.
+   */
   readonly features: PluginFeatures
+  /**
+   * The account types the namespace's wallets expose (SPEC §3, §9), e.g. `['eoa',
+   * 'smartAccount']`. A dapp's `defaultAccountTypes[namespace]` must be one of them. Left
+   * out, the SPEC §5 rule applies (`eoa` or `smartAccount`).
+   */
+  readonly accountTypes?: readonly AccountType[] | undefined
   /** Connector discovery and the wallet operations the store needs. */
   readonly connectors?: ConnectorCapability | undefined
   /**
@@ -42,14 +55,57 @@ export type NamespacePlugin = {
   readonly history?: HistoryCapability | undefined
 }
 
-/** SPEC §5 "Feature support", per plugin. */
+/**
+ * SPEC §5 "Feature support", per plugin: what Portico's Blockchain API and views serve
+ * for the namespace. Core never calls these at render time: `createPortico` evaluates
+ * them for each configured network into `PluginFeatureData`, the store's plain copy.
+ */
 export type PluginFeatures = {
+  /** The Blockchain API serves the namespace's balances (else only the `balance` capability does). */
+  balance: boolean
+  /** Name registration (the Account view's "Register name" row and its view). */
+  names: boolean
+  /** The Blockchain API serves the namespace's history (else only the `history` capability does). */
+  activity: boolean
+  /**
+   * The Send view is offered for the namespace's accounts. It sends through
+   * `connectors.sendTransaction`, so the Send action shows only when the plugin has both.
+   */
+  send: boolean
+  /** Whether swaps are offered on this network (evaluated for each configured network). */
+  swaps(network: CaipNetwork): boolean
+}
+
+/** An optional capability, or one method of it, by its path in the plugin: `'history'`, `'connectors.sendTransaction'`. */
+export type PluginCapabilityName =
+  | 'connectors'
+  | 'balance'
+  | 'history'
+  | `connectors.${keyof ConnectorCapability}`
+  | `balance.${keyof BalanceCapability}`
+  | `history.${keyof HistoryCapability}`
+
+/**
+ * A plugin's features and capabilities as plain, serialisable data: what the store keeps
+ * in `options.pluginFeatures[namespace]` (Redux DevTools shows it) and what the views and
+ * the send checks read instead of naming a chain family. Built by `createPortico` from
+ * the registered plugins and the dapp's networks; networks are fixed for an instance, so
+ * it is built once.
+ */
+export type PluginFeatureData = {
+  /** The plugin's `name`. */
+  name: string
+  /** `features.balance`, `names`, `activity` and `send` as the plugin declares them. */
   balance: boolean
   names: boolean
   activity: boolean
   send: boolean
-  /** Whether swaps are offered on this network. */
-  swaps(network: CaipNetwork): boolean
+  /** The configured networks of the namespace where `features.swaps(network)` answered true. */
+  swapNetworks: CaipNetworkId[]
+  /** The optional capabilities and methods the plugin has, e.g. `['connectors', 'connectors.sendTransaction', 'history']`. */
+  capabilities: PluginCapabilityName[]
+  /** `accountTypes`, or the SPEC §5 rule (`eoa`, `smartAccount`) when the plugin leaves it out. */
+  accountTypes: AccountType[]
 }
 
 /** What a plugin is given when the store starts it. */
@@ -108,6 +164,13 @@ export type ConnectorCapability = {
   watch?(parameters: { connectorId: string }, onEvent: (event: ConnectorEvent) => void): () => void
   switchNetwork?(parameters: { connectorId: string; network: CaipNetwork }): Promise<void>
   signMessage?(parameters: { connectorId: string; address: string; message: string }): Promise<string>
+  /**
+   * Sends a token (or the native coin) from the connected wallet and resolves with the
+   * transaction hash. The modal's Send view goes through it for any namespace whose
+   * `features.send` is true: the send saga checks the form with the plugin's `isAddress`,
+   * converts the amount to the token's smallest unit and calls this. Reject with a
+   * `PorticoError` (e.g. `RpcError` 4001 when the visitor refuses) to show why.
+   */
   sendTransaction?(parameters: SendParameters & { connectorId: string }): Promise<string>
   /**
    * Sends one arbitrary contract call (`to`, `data`, `value`, optional `gas`) from the
@@ -202,7 +265,7 @@ export type SendParameters = {
   to: string
   /** Amount in the token's smallest unit, as a decimal string (serialisable). */
   amount: string
-  /** Token contract/mint address; undefined for the native coin. */
+  /** Token contract/mint address (the address part of the token's CAIP address); undefined for the native coin. */
   token?: string | undefined
 }
 

@@ -1,6 +1,7 @@
 import { call, put, select, takeLatest } from 'redux-saga/effects'
 import { PorticoError, ValidationError } from '../errors'
 import type { PorticoState } from '../store/rootReducer'
+import { networkFeatures, selectPluginFeatures } from '../store/selectors/features'
 import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
 import { routerActions } from '../store/slices/router'
@@ -24,9 +25,11 @@ export function* sendSaga(): Generator<unknown, { hash?: string; error?: Portico
   const { token, amount, receiverAddress } = state.send
   const context = (yield call(getSagaContext)) as SagaContext
   const isAddress = namespace ? context.plugins.get(namespace)?.isAddress : undefined
+  // Whether the namespace sends: its plugin's features as the store holds them, as the Send view reads them.
+  const canSend = networkFeatures(selectPluginFeatures(state, namespace), undefined).send
   let valid
   try {
-    valid = validateSend({ amount, receiverAddress, token, chainNamespace: namespace, isAddress })
+    valid = validateSend({ amount, receiverAddress, token, chainNamespace: namespace, canSend, isAddress })
   } catch (error) {
     const message = errorMessage(error)
     yield put(sendActions.sendFailed({ message }))

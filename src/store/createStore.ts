@@ -29,7 +29,7 @@ export function createStore({ config, middleware = [], preloadedState }: CreateS
       themeVariables: config.themeVariables,
       endpoints: config.endpoints,
       namespaces: config.plugins.map((p) => p.namespace),
-      activityNamespaces: config.plugins.filter((p) => p.features.activity || p.history !== undefined).map((p) => p.namespace),
+      pluginFeatures: { ...config.pluginFeatures },
       featuredWalletIds: [...config.featuredWalletIds],
       includeWalletIds: [...config.includeWalletIds],
       excludeWalletIds: [...config.excludeWalletIds],

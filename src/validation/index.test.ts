@@ -4,22 +4,18 @@ import * as validation from './index'
 it('exports', () => {
   expect(Object.keys(validation).sort()).toMatchInlineSnapshot(`
 [
-  "AccountTypesByNamespace",
   "EmbeddedAccountTypes",
   "INVALID_OTP_MESSAGE",
   "INVALID_RECEIVER_MESSAGE",
   "MAX_OTP_LENGTH",
-  "SendNamespaces",
   "ThemeModes",
   "isAccountType",
   "isCaipAddress",
   "isCaipNetworkId",
   "isEmail",
-  "isEvmAddress",
   "isOriginAllowed",
   "isOtp",
   "isRegisterName",
-  "isSendNamespace",
   "isSendValid",
   "isSignedMessage",
   "isSocialProvider",

@@ -1,12 +1,23 @@
 import { ValidationError } from '../errors'
-import { isSolanaAddress } from '../plugins/solana/address'
-import { AMOUNT_OVER_BALANCE_MESSAGE, isSendNamespace, isSendValid, TOO_MANY_DECIMALS_MESSAGE, validateSend, type SendInput } from './send'
+import { bip122 } from '../plugins/bip122/plugin'
+import { eip155 } from '../plugins/eip155/plugin'
+import { createPluginRegistry } from '../plugins/registry'
+import { solana } from '../plugins/solana/plugin'
+import { AMOUNT_OVER_BALANCE_MESSAGE, isSendValid, TOO_MANY_DECIMALS_MESSAGE, validateSend, type SendInput } from './send'
 
 type Token = { symbol: string; address?: string }
 const eth: Token = { symbol: 'ETH' }
 const evmReceiver = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
 const solReceiver = 'So11111111111111111111111111111111111111112'
-const valid: SendInput<Token> = { amount: '0.5', receiverAddress: evmReceiver, token: eth, chainNamespace: 'eip155' }
+
+// The rules come from the namespace plugins, as Portico's Send view and send saga take
+// them: whether the plugin sends, and its address rule, from the registry.
+const registry = createPluginRegistry([eip155(), solana(), bip122()])
+const rulesOf = (namespace: string) => {
+  const plugin = registry.getPlugin(namespace)!
+  return { chainNamespace: namespace, canSend: plugin.features.send, isAddress: plugin.isAddress }
+}
+const valid: SendInput<Token> = { amount: '0.5', receiverAddress: evmReceiver, token: eth, ...rulesOf('eip155') }
 
 function failure(input: SendInput<Token>): ValidationError {
   try {
@@ -19,11 +30,12 @@ function failure(input: SendInput<Token>): ValidationError {
 }
 
 // SPEC §5: "Send requires an amount and a receiver address, and a token. Only the eip155
-// and solana namespaces are supported." SPEC §8 gives the three messages.
+// and solana namespaces are supported." (the built-in plugins' `features.send`). SPEC §8
+// gives the three messages.
 describe('validateSend', () => {
   it('returns the send narrowed', () => {
     expect(validateSend(valid)).toEqual({ amount: '0.5', receiverAddress: evmReceiver, token: eth, chainNamespace: 'eip155' })
-    expect(validateSend({ ...valid, receiverAddress: solReceiver, chainNamespace: 'solana', isAddress: isSolanaAddress }).chainNamespace).toBe('solana')
+    expect(validateSend({ ...valid, receiverAddress: solReceiver, ...rulesOf('solana') }).chainNamespace).toBe('solana')
   })
 
   it('accepts numbers and bigints as amounts, returning a decimal string', () => {
@@ -67,10 +79,34 @@ describe('validateSend', () => {
     expect(failure({ ...valid, token: null }).shortMessage).toBe('A token is required')
   })
 
-  it.each(['bip122', 'polkadot', 'cosmos', undefined, ''])("'Unsupported chain' for namespace %p", (chainNamespace) => {
-    const error = failure({ ...valid, chainNamespace })
+  it("'Unsupported chain' where the namespace's plugin does not send (bip122 declares send off)", () => {
+    const error = failure({ ...valid, receiverAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', ...rulesOf('bip122') })
+    expect(error.shortMessage).toBe('Unsupported chain')
+    expect(error.issues).toEqual([{ path: 'chainNamespace', message: "Send is not offered on the 'bip122' namespace" }])
+  })
+
+  it.each([
+    ['no plugin says it sends', { canSend: undefined }],
+    ['the plugin says it does not', { canSend: false }],
+    ['no namespace', { chainNamespace: undefined }],
+    ['an empty namespace', { chainNamespace: '' }],
+  ])("'Unsupported chain' when %s", (_case, change) => {
+    const error = failure({ ...valid, ...change })
     expect(error.shortMessage).toBe('Unsupported chain')
     expect(error.issues[0]?.path).toBe('chainNamespace')
+  })
+
+  it('sends on any namespace whose plugin sends, with its address rule (a third-party plugin)', () => {
+    const isCosmos = (address: string) => /^cosmos1[02-9ac-hj-np-z]{38}$/.test(address)
+    const receiver = `cosmos1${'q'.repeat(38)}`
+    const atom = { symbol: 'ATOM' }
+    expect(validateSend({ amount: '1', receiverAddress: receiver, token: atom, chainNamespace: 'cosmos', canSend: true, isAddress: isCosmos })).toEqual({
+      amount: '1',
+      receiverAddress: receiver,
+      token: atom,
+      chainNamespace: 'cosmos',
+    })
+    expect(failure({ amount: '1', receiverAddress: evmReceiver, token: atom, chainNamespace: 'cosmos', canSend: true, isAddress: isCosmos }).shortMessage).toBe('Invalid receiver address')
   })
 
   it('checks in SPEC order: amount and receiver, then token, then namespace', () => {
@@ -78,21 +114,22 @@ describe('validateSend', () => {
     expect(failure(empty).shortMessage).toBe('An amount and receiver address are required')
     expect(failure({ amount: '1', receiverAddress: evmReceiver }).shortMessage).toBe('A token is required')
     expect(failure({ amount: '1', receiverAddress: evmReceiver, token: eth }).shortMessage).toBe('Unsupported chain')
+    expect(failure({ amount: '1', receiverAddress: 'not an address', token: eth, ...rulesOf('eip155') }).shortMessage).toBe('Invalid receiver address')
   })
 
   it("refuses a receiver that is not an address of the network's namespace", () => {
     expect(failure({ ...valid, receiverAddress: solReceiver }).shortMessage).toBe('Invalid receiver address')
-    expect(failure({ ...valid, receiverAddress: evmReceiver, chainNamespace: 'solana', isAddress: isSolanaAddress }).shortMessage).toBe('Invalid receiver address')
+    expect(failure({ ...valid, receiverAddress: evmReceiver, ...rulesOf('solana') }).shortMessage).toBe('Invalid receiver address')
     expect(failure({ ...valid, receiverAddress: 'vitalik.eth' }).issues).toEqual([{ path: 'receiverAddress', message: 'Invalid receiver address' }])
   })
 
-  // Validation imports no plugin but the EVM one (portico holds it): the receiver rule of
-  // another namespace comes from its plugin, through the registry.
-  it("checks the receiver with the plugin's address rule when given, and cannot vouch for another namespace's receiver without one", () => {
+  // Validation imports no plugin: every receiver rule comes from its plugin, through the registry.
+  it("checks the receiver with the address rule it is given, and cannot vouch for any receiver without one", () => {
     const onlyThis = (address: string) => address === 'the-one-address'
     expect(validateSend({ ...valid, receiverAddress: 'the-one-address', isAddress: onlyThis }).receiverAddress).toBe('the-one-address')
     expect(failure({ ...valid, receiverAddress: evmReceiver, isAddress: onlyThis }).shortMessage).toBe('Invalid receiver address')
-    expect(failure({ ...valid, receiverAddress: solReceiver, chainNamespace: 'solana' }).shortMessage).toBe('Invalid receiver address')
+    expect(failure({ ...valid, isAddress: undefined }).shortMessage).toBe('Invalid receiver address')
+    expect(failure({ ...valid, receiverAddress: solReceiver, ...rulesOf('solana'), isAddress: undefined }).shortMessage).toBe('Invalid receiver address')
   })
 })
 
@@ -100,22 +137,13 @@ describe('isSendValid', () => {
   it('answers without throwing', () => {
     expect(isSendValid(valid)).toBe(true)
     expect(isSendValid({ ...valid, amount: '' })).toBe(false)
-    expect(isSendValid({ ...valid, chainNamespace: 'bip122' })).toBe(false)
-  })
-})
-
-describe('isSendNamespace', () => {
-  it('is eip155 and solana only', () => {
-    expect(isSendNamespace('eip155')).toBe(true)
-    expect(isSendNamespace('solana')).toBe(true)
-    expect(isSendNamespace('bip122')).toBe(false)
-    expect(isSendNamespace(undefined)).toBe(false)
+    expect(isSendValid({ ...valid, ...rulesOf('bip122') })).toBe(false)
   })
 })
 
 describe('validateSend with a token balance (SPEC §3 quantity)', () => {
   const ptt = { symbol: 'PTT', quantity: { decimals: '6', numeric: '12.5' } }
-  const solana = { ...valid, receiverAddress: solReceiver, chainNamespace: 'solana', token: ptt, isAddress: isSolanaAddress } as const
+  const solana = { ...valid, receiverAddress: solReceiver, token: ptt, ...rulesOf('solana') } as const
 
   it("refuses more fraction digits than the token's decimals, whatever the namespace's native decimals", () => {
     expect(validateSend({ ...solana, amount: '0.000001' }).amount).toBe('0.000001')

@@ -1,9 +1,4 @@
 import { ErrorMessages, ValidationError } from '../errors'
-import { isEvmAddress } from '../plugins/eip155/address'
-
-/** SPEC §5: only the eip155 and solana namespaces support send. */
-export const SendNamespaces = ['eip155', 'solana'] as const
-export type SendNamespace = (typeof SendNamespaces)[number]
 
 /** Shown when the receiver is present but not an address of the namespace; SPEC §8 gives no wording. */
 export const INVALID_RECEIVER_MESSAGE = 'Invalid receiver address'
@@ -19,12 +14,19 @@ export type SendInput<TToken> = {
   receiverAddress?: string | null | undefined
   /** The token chosen to send (the native coin is a token too). */
   token?: TToken | null | undefined
-  /** Namespace of the active network. */
+  /** Namespace of the account's network. */
   chainNamespace?: string | null | undefined
   /**
+   * Whether the namespace's plugin offers send (SPEC §5 "Feature support"): its
+   * `features.send`, with a `connectors.sendTransaction` to send through. Portico's Send
+   * view passes the store's copy (`networkFeatures(...).send`), the send saga the plugin's.
+   * Without it the send is refused as 'Unsupported chain'.
+   */
+  canSend?: boolean | undefined
+  /**
    * The namespace plugin's address rule (`plugin.isAddress`, from the registry: Portico's
-   * Send view and send saga pass it). Without it an eip155 receiver is checked with the
-   * EVM rule, and another namespace's receiver cannot be checked, so it is refused.
+   * Send view and send saga pass it). Without it the receiver cannot be checked, so it is
+   * refused.
    */
   isAddress?: ((address: string) => boolean) | undefined
 }
@@ -35,7 +37,7 @@ export type ValidSend<TToken> = {
   amount: string
   receiverAddress: string
   token: TToken
-  chainNamespace: SendNamespace
+  chainNamespace: string
 }
 
 /** Unsigned decimal: `1`, `1.5`, `.5`, `1.` (a user mid-typing); no sign, no exponent. */
@@ -48,15 +50,6 @@ function positiveAmount(amount: SendInput<unknown>['amount']): string | undefine
   if (typeof amount !== 'string') return undefined
   const text = amount.trim()
   return DECIMAL.test(text) && /[1-9]/.test(text) ? text : undefined
-}
-
-export function isSendNamespace(value: unknown): value is SendNamespace {
-  return typeof value === 'string' && (SendNamespaces as readonly string[]).includes(value)
-}
-
-function isReceiverFor(namespace: SendNamespace, address: string, isAddress: SendInput<unknown>['isAddress']): boolean {
-  if (isAddress) return isAddress(address)
-  return namespace === 'eip155' && isEvmAddress(address)
 }
 
 /** A token balance's `quantity` (SPEC §3 Token balance), when the token carries one. */
@@ -90,12 +83,13 @@ function checkSend<TToken>(input: SendInput<TToken>): ValidSend<TToken> | Valida
   if (token === undefined || token === null || (typeof token === 'string' && token === '')) {
     return new ValidationError(ErrorMessages.tokenRequired, [{ path: 'token', message: ErrorMessages.required }])
   }
-  if (!isSendNamespace(chainNamespace)) {
+  if (typeof chainNamespace !== 'string' || chainNamespace === '' || input.canSend !== true) {
+    const where = typeof chainNamespace === 'string' && chainNamespace !== '' ? `the '${chainNamespace}' namespace` : 'a network without a namespace'
     return new ValidationError(ErrorMessages.unsupportedChain, [
-      { path: 'chainNamespace', message: `Send supports ${SendNamespaces.join(' and ')} only` },
+      { path: 'chainNamespace', message: `Send is not offered on ${where}` },
     ])
   }
-  if (!isReceiverFor(chainNamespace, receiverAddress, input.isAddress)) {
+  if (!input.isAddress?.(receiverAddress)) {
     return new ValidationError(INVALID_RECEIVER_MESSAGE, [{ path: 'receiverAddress', message: INVALID_RECEIVER_MESSAGE }])
   }
   const quantity = quantityOf(token)
@@ -121,9 +115,10 @@ function checkSend<TToken>(input: SendInput<TToken>): ValidSend<TToken> | Valida
  *
  * 1. an amount (positive) and a receiver address: 'An amount and receiver address are required';
  * 2. a token: 'A token is required';
- * 3. the namespace is eip155 or solana: 'Unsupported chain';
- * 4. the receiver is an address of that namespace: 'Invalid receiver address' (not in
- *    the SPEC; it needs the namespace, so it comes after 3);
+ * 3. the namespace's plugin offers send (`canSend`; SPEC §5 names two namespaces, and
+ *    the built-in plugins declare exactly those): 'Unsupported chain';
+ * 4. the receiver passes the namespace plugin's address rule (`isAddress`): 'Invalid
+ *    receiver address' (not in the SPEC; it needs the namespace, so it comes after 3);
  * 5. when the token carries its balance (`quantity`, SPEC §3 Token balance) and the
  *    amount is a plain decimal: no more fraction digits than the token's decimals ('Too many
  *    decimal places for this token': 6 for most SPL tokens and USDC, 9 for SOL, 18 for
@@ -131,9 +126,11 @@ function checkSend<TToken>(input: SendInput<TToken>): ValidSend<TToken> | Valida
  *    is in the SPEC; both would otherwise fail later, or, for the decimals, be rounded.
  *
  * @example
- * validateSend({ amount: '0.1', receiverAddress: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', token: eth, chainNamespace: 'eip155' })
- * // { amount: '0.1', receiverAddress: '0xd8dA...', token: eth, chainNamespace: 'eip155' }
- * validateSend({ amount: '', receiverAddress: '0xd8dA...', token: eth, chainNamespace: 'eip155' })
+ * const plugin = registry.getPlugin(namespace)
+ * const rules = { chainNamespace: namespace, canSend: plugin.features.send, isAddress: plugin.isAddress }
+ * validateSend({ amount: '0.1', receiverAddress, token, ...rules })
+ * // { amount: '0.1', receiverAddress, token, chainNamespace: namespace }
+ * validateSend({ amount: '', receiverAddress, token, ...rules })
  * // throws ValidationError('An amount and receiver address are required')
  */
 export function validateSend<TToken>(input: SendInput<TToken>): ValidSend<TToken> {
@@ -146,7 +143,7 @@ export function validateSend<TToken>(input: SendInput<TToken>): ValidSend<TToken
  * Whether `validateSend(input)` would pass; for enabling a Send button.
  *
  * @example
- * isSendValid({ amount: '1', receiverAddress, token, chainNamespace: 'solana', isAddress: isSolanaAddress })
+ * isSendValid({ amount: '1', receiverAddress, token, chainNamespace: namespace, canSend: true, isAddress: plugin.isAddress })
  */
 export function isSendValid<TToken>(input: SendInput<TToken>): boolean {
   return !(checkSend(input) instanceof ValidationError)

@@ -125,6 +125,8 @@ export function bip122(options: Bip122PluginOptions = {}): NamespacePlugin {
     networks,
     isAddress: createBitcoinAddressRule(networks),
     features: bip122Features,
+    // Bitcoin wallets expose a payment and an ordinals address, never an EOA (SPEC §9 default 'payment').
+    accountTypes: ['payment', 'ordinal'],
     connectors: bip122Connectors(runtime),
     balance: bip122Balance(options.esploraUrl ?? DefaultEsploraUrls),
     history: bip122History(options.esploraUrl ?? DefaultEsploraUrls),

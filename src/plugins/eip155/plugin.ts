@@ -93,6 +93,8 @@ export function eip155(options: Eip155PluginOptions = {}): NamespacePlugin {
     networks: options.networks ?? eip155Networks,
     isAddress: isEvmAddress,
     features: eip155Features,
+    // SPEC §3: an externally-owned account, or the embedded wallet's smart account.
+    accountTypes: ['eoa', 'smartAccount'],
     connectors: createConnectors(runtime),
     balance: createBalance(runtime),
   }

@@ -115,6 +115,8 @@ export function solana(options: SolanaPluginOptions = {}): NamespacePlugin {
     networks,
     isAddress: isSolanaAddress,
     features: solanaFeatures,
+    // Solana has no smart accounts (SPEC §9 default 'eoa').
+    accountTypes: ['eoa'],
     connectors: solanaConnectors(runtime),
     balance: solanaBalance,
   }

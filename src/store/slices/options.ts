@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { TelegramPlatform } from '../../config/constants'
 import type { Endpoints, Features, Metadata, StringOverrides, ThemeMode, ThemeVariables } from '../../config/types'
+import type { PluginFeatureData } from '../../plugins/types'
 
 /**
  * The serialisable part of the resolved config, plus what Portico learned about its
@@ -16,11 +17,11 @@ export type OptionsState = {
   /** Namespaces with a registered plugin; empty means "no adapters" (SPEC §2). */
   namespaces: string[]
   /**
-   * Namespaces whose accounts have an Activity list: the Blockchain API serves their
-   * history (the plugin's `features.activity`, SPEC §5) or the plugin reads it itself
-   * (its `history` capability).
+   * Each registered plugin's features (SPEC §5, evaluated for the configured networks)
+   * and capabilities as plain data, by namespace. The views and the send checks read
+   * these (through `selectPluginFeatures` and `networkFeatures`), never a chain family's name.
    */
-  activityNamespaces: string[]
+  pluginFeatures: Record<string, PluginFeatureData>
   featuredWalletIds: string[]
   includeWalletIds: string[]
   excludeWalletIds: string[]

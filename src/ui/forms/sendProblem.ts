@@ -7,7 +7,7 @@ import { validateSend, type SendInput } from '../../validation/send'
  * 'Invalid receiver address'), or undefined when it may be sent.
  *
  * @example
- * sendProblem({ amount: '', receiverAddress: '0x…', token, chainNamespace: 'eip155' })
+ * sendProblem({ amount: '', receiverAddress, token, chainNamespace: namespace, canSend: true, isAddress: plugin.isAddress })
  * // 'An amount and receiver address are required'
  */
 export function sendProblem<T>(input: SendInput<T>): string | undefined {

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { isEvmAddress } from '../../plugins/eip155/address'
+import { eip155Features } from '../../plugins/eip155/plugin'
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
 import { resolveConfig } from '../../config/resolveConfig'
 import type { PorticoConfig } from '../../config/types'
@@ -48,9 +49,10 @@ export async function clickAndSettle(element: Element) {
  */
 export async function renderView(route: Route | undefined, options: RenderViewOptions = {}) {
   const fake = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: options.connectors ?? [] }).plugin
-  // It stands in for eip155, whose history the Blockchain API serves (SPEC §5), with its
-  // address rule (the Send view checks the receiver with the registered plugin's).
-  const plugin = { ...fake, isAddress: isEvmAddress, features: { ...fake.features, activity: true } }
+  // It stands in for eip155: its features (swaps on the swap chains, names, send, activity
+  // from the Blockchain API), account types and address rule, which the views read from
+  // the store and the registry.
+  const plugin = { ...fake, isAddress: isEvmAddress, features: eip155Features, accountTypes: ['eoa', 'smartAccount'] as const }
   const config = resolveConfig({ projectId: 'p', plugins: [plugin], devtools: false, ...options.config }, { defaultPlugins: () => [plugin] })
   const actions: UnknownAction[] = []
   const recorder: Middleware = () => (next) => (action) => {

@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import { SwapChainIds, WalletFeaturesOrder, type WalletFeature } from '../../config/constants'
+import { WalletFeaturesOrder, type WalletFeature } from '../../config/constants'
 import { useAccount, usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { alertsActions } from '../../store/slices/alerts'
 import { connectorsActions } from '../../store/slices/connectors'
 import { selectAccountNetwork } from '../../store/selectors/account'
+import { networkFeatures, selectPluginFeatures } from '../../store/selectors/features'
 import { routerActions } from '../../store/slices/router'
 import type { Route } from '../../store/routes'
-import { isSendNamespace } from '../../validation/send'
 import { AccountAvatar, Avatar } from '../components/Avatar'
 import { CopyButton } from '../components/CopyButton'
 import { Icon, type IconName } from '../components/Icon'
@@ -36,18 +36,20 @@ export function AccountView() {
   const features = usePorticoSelector((s) => s.options.features)
   const [tab, setTab] = useState<AccountTab>('tokens')
   const namespace = account.namespace ?? network?.chainNamespace
+  // What the namespace's plugin offers on this network (SPEC §5 "Feature support").
+  const offered = networkFeatures(
+    usePorticoSelector((s) => selectPluginFeatures(s, namespace)),
+    network?.caipNetworkId,
+  )
   const loadingBalance = account.balance === undefined && account.tokenBalanceStatus === 'loading'
 
   const available: Record<WalletFeature, boolean> = {
     onramp: features.onramp,
-    // SPEC §5: swaps on the 12 listed EVM chains only.
-    swaps: features.swaps && network?.chainNamespace === 'eip155' && SwapChainIds.includes(Number(network.id)),
+    swaps: features.swaps && offered.swaps,
     receive: features.receive && Boolean(account.address),
-    // SPEC §5: send on eip155 and solana only.
-    send: features.send && isSendNamespace(namespace),
+    send: features.send && offered.send,
   }
-  // SPEC §5: names on eip155 only.
-  const canRegisterName = namespace === 'eip155' && !account.profileName
+  const canRegisterName = offered.names && !account.profileName
 
   const tabs = [
     { key: 'tokens' as const, label: t.tabTokens },

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Limits } from '../../config/constants'
 import { useAccount, usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
+import { selectPluginFeatures } from '../../store/selectors/features'
 import { namesActions } from '../../store/slices/names'
 import { TextField } from '../components/TextField'
 import { EmptyState, Loading } from '../components/StatusMessage'
@@ -12,18 +13,20 @@ import { useStrings } from '../useStrings'
  * SPEC §2 RegisterAccountName: the SPEC §5 rule (4+ characters; letters, digits,
  * hyphens) checked live as the visitor types; the names saga then suggests names and
  * says whether the typed one is free (debounced), and on submit has the wallet sign the
- * registration message and registers it. SPEC §5: names are eip155 only.
+ * registration message and registers it. Only where the account's namespace plugin offers
+ * names (SPEC §5 "Feature support").
  */
 export function RegisterAccountNameView() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
   const account = useAccount()
   const names = usePorticoSelector((s) => s.names)
+  const offersNames = usePorticoSelector((s) => selectPluginFeatures(s, account.namespace)?.names ?? false)
   const [submitted, setSubmitted] = useState(false)
   useEffect(() => {
     dispatch(namesActions.reset())
   }, [dispatch])
-  if (account.namespace && account.namespace !== 'eip155') return <EmptyState message={t.errors.chainNotSupported} />
+  if (account.namespace && !offersNames) return <EmptyState message={t.errors.chainNotSupported} />
 
   const name = names.query
   const problem = registerNameProblem(name)

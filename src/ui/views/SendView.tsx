@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useAccount, usePortico, usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
+import { networkFeatures, selectPluginFeatures } from '../../store/selectors/features'
 import { accountActions } from '../../store/slices/account'
 import { sendActions } from '../../store/slices/send'
 import { tokenBalanceKey as tokenKey } from '../../types/tokenBalance'
@@ -24,6 +25,7 @@ export function SendView() {
   const id = useId()
   const account = useAccount()
   const send = usePorticoSelector((s) => s.send)
+  const plugin = usePorticoSelector((s) => selectPluginFeatures(s, account.namespace))
   const [touched, setTouched] = useState(false)
   const namespace = account.namespace
   const status = account.tokenBalanceStatus
@@ -67,9 +69,11 @@ export function SendView() {
   }
 
   const refreshing = status === 'loading'
-  // The receiver is checked with the namespace plugin's address rule, from the registry.
+  // The namespace plugin decides: whether it sends (its features, as the store holds them)
+  // and what an address is (its rule, from the registry).
   const isAddress = namespace ? (address: string) => portico.config.registry.isAddressFor(namespace, address) : undefined
-  const problem = sendProblem({ amount: send.amount, receiverAddress: send.receiverAddress, token: send.token, chainNamespace: namespace, isAddress })
+  const canSend = networkFeatures(plugin, undefined).send
+  const problem = sendProblem({ amount: send.amount, receiverAddress: send.receiverAddress, token: send.token, chainNamespace: namespace, canSend, isAddress })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setTouched(true)

@@ -1,6 +1,6 @@
 import { useEffect, useId, type FormEvent } from 'react'
-import { SwapChainIds } from '../../config/constants'
 import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
+import { networkFeatures, selectPluginFeatures } from '../../store/selectors/features'
 import { selectActiveNetwork } from '../../store/slices/network'
 import { swapActions, type SwapToken } from '../../store/slices/swap'
 import { Icon } from '../components/Icon'
@@ -13,8 +13,9 @@ const tokenKey = (token: SwapToken | undefined) => (token ? (token.address ?? to
 const isPositive = (amount: string | undefined) => amount !== undefined && /^\d*\.?\d+$|^\d+\.$/.test(amount.trim()) && Number(amount) > 0
 
 /**
- * SPEC §2 Swap: pay one token, receive another, on the 12 swap chains of SPEC §5
- * ('Network not supported for Swaps' elsewhere). Every change of amount or token asks
+ * SPEC §2 Swap: pay one token, receive another, on the networks where the namespace's
+ * plugin offers swaps (SPEC §5: the 12 swap chains; 'Network not supported for Swaps'
+ * elsewhere). Every change of amount or token asks
  * the swap saga for a quote (it waits for typing to settle); the view previews the
  * rate, the minimum received at the slippage, and the network fee, then the approval
  * and swap while the wallet signs (ApproveTransaction) and while they are mined.
@@ -24,7 +25,8 @@ export function SwapView() {
   const t = useStrings()
   const network = usePorticoSelector(selectActiveNetwork)
   const swap = usePorticoSelector((s) => s.swap)
-  const supported = network?.chainNamespace === 'eip155' && SwapChainIds.includes(Number(network.id))
+  const plugin = usePorticoSelector((s) => selectPluginFeatures(s, network?.chainNamespace))
+  const supported = networkFeatures(plugin, network?.caipNetworkId).swaps
   const tokensIdle = swap.tokensStatus === 'idle'
   useEffect(() => {
     if (supported && tokensIdle) dispatch(swapActions.tokensRequested())

@@ -18,7 +18,8 @@ import { OTP_LENGTH } from './EmailVerifyOtpView'
 export function UpdateEmailView() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const current = usePorticoSelector((s) => s.account.byNamespace.eip155?.user?.email ?? undefined)
+  // The embedded wallet's user, whichever of its namespaces holds it.
+  const current = usePorticoSelector((s) => Object.values(s.account.byNamespace).find((account) => account.user?.email)?.user?.email ?? undefined)
   const pending = usePorticoSelector((s) => s.embedded.pending)
   const error = usePorticoSelector((s) => s.embedded.error)
   const wait = useCooldownSeconds()

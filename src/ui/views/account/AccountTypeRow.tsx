@@ -1,4 +1,5 @@
 import { useAccount, usePorticoDispatch, usePorticoSelector } from '../../../react/hooks'
+import { selectPluginFeatures } from '../../../store/selectors/features'
 import { selectActiveNetwork } from '../../../store/slices/network'
 import { smartAccountActions } from '../../../store/slices/smartAccount'
 import { Icon } from '../../components/Icon'
@@ -6,9 +7,10 @@ import { format, translateError } from '../../strings'
 import { useStrings } from '../../useStrings'
 
 /**
- * The embedded wallet's account type (SPEC §3, §5): on a smart-account-enabled EVM
- * network, which account is in effect (smart account or EOA) and a button to switch to
- * the other. The saga tells the frame; the address and balance follow.
+ * The embedded wallet's account type (SPEC §3, §5): on a smart-account-enabled network
+ * (the frame names them by chain id) of a namespace whose plugin has smart accounts
+ * (`accountTypes`), which account is in effect (smart account or EOA) and a button to
+ * switch to the other. The saga tells the frame; the address and balance follow.
  */
 export function AccountTypeRow() {
   const t = useStrings()
@@ -18,7 +20,9 @@ export function AccountTypeRow() {
   const enabled = usePorticoSelector((s) => s.smartAccount.enabledNetworks)
   const switchingTo = usePorticoSelector((s) => s.smartAccount.switchingTo)
   const error = usePorticoSelector((s) => s.smartAccount.error)
-  if (account.connectedWalletInfo?.type !== 'AUTH' || account.namespace !== 'eip155' || !network || !enabled.includes(Number(network.id))) return null
+  const namespace = account.namespace
+  const hasSmartAccounts = usePorticoSelector((s) => selectPluginFeatures(s, namespace)?.accountTypes.includes('smartAccount') ?? false)
+  if (account.connectedWalletInfo?.type !== 'AUTH' || !namespace || !hasSmartAccounts || network?.chainNamespace !== namespace || !enabled.includes(Number(network.id))) return null
   const current = account.user?.preferredAccountType === 'smartAccount' ? 'smartAccount' : 'eoa'
   const other = current === 'smartAccount' ? 'eoa' : 'smartAccount'
   const name = (type: 'eoa' | 'smartAccount') => (type === 'smartAccount' ? t.accountTypeSmartAccount : t.accountTypeEoa)
@@ -32,7 +36,7 @@ export function AccountTypeRow() {
         aria-label={format(t.accountTypeSwitchLabel, { current: name(current), other: name(other) })}
         aria-busy={switchingTo !== undefined}
         disabled={switchingTo !== undefined}
-        onClick={() => dispatch(smartAccountActions.switchAccountType({ namespace: 'eip155', type: other }))}
+        onClick={() => dispatch(smartAccountActions.switchAccountType({ namespace, type: other }))}
       >
         <span className="portico-avatar portico-avatar-md" aria-hidden="true">
           <Icon name="swap" />

@@ -1,4 +1,5 @@
 import { useAccount, usePorticoSelector } from '../../../react/hooks'
+import { networkFeatures, selectPluginFeatures } from '../../../store/selectors/features'
 import { Icon } from '../../components/Icon'
 import { EmptyState, ErrorState, Loading } from '../../components/StatusMessage'
 import { describeTransaction } from '../../format/describeTransaction'
@@ -15,13 +16,14 @@ import { useHistory } from './useHistory'
  * Account → Activity with the SPEC §9 display rules: amounts with 3 decimals, '+' and
  * '-' by operation, addresses truncated 4…6, relative times (sec … yr), NFT and token
  * images. Pending transactions sent from the modal come first. Only for namespaces with
- * activity (SPEC §5: eip155 from the Blockchain API; others whose plugin reads history).
+ * activity: the plugin's `features.activity` (the Blockchain API serves the history,
+ * SPEC §5) or its `history` capability (the plugin reads it).
  */
 export function ActivityTab() {
   const account = useAccount()
   const t = useStrings()
-  const activityNamespaces = usePorticoSelector((s) => s.options.activityNamespaces)
-  if (account.namespace && !activityNamespaces.includes(account.namespace)) return <EmptyState message={t.activityUnavailable} />
+  const plugin = usePorticoSelector((s) => selectPluginFeatures(s, account.namespace))
+  if (account.namespace && !networkFeatures(plugin, undefined).activity) return <EmptyState message={t.activityUnavailable} />
   return <ActivityList />
 }
 
