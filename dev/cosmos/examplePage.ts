@@ -19,7 +19,7 @@ const example = path.join(root, 'examples/cosmos-plugin')
  * const page = await serveCosmosExample({ node, outdir, projectId: 'portico-dev', endpoints: { blockchainApi: stack.serverUrl, ... } })
  * await browserPage.goto(page.url)
  */
-export async function serveCosmosExample({ node, outdir, projectId, endpoints }: { node: CosmosNode; outdir: string; projectId: string; endpoints: Endpoints }) {
+export async function serveCosmosExample({ node, outdir, projectId, endpoints, port = 0 }: { node: CosmosNode; outdir: string; projectId: string; endpoints: Endpoints; port?: number }) {
   await rm(outdir, { recursive: true, force: true })
   await mkdir(outdir, { recursive: true })
   const wallet: KeplrDevWalletPageConfig = { chainIds: [String(node.network.id)] }
@@ -38,5 +38,5 @@ export async function serveCosmosExample({ node, outdir, projectId, endpoints }:
     writeFile(path.join(outdir, 'config.js'), `globalThis.COSMOS_EXAMPLE = ${JSON.stringify({ projectId, network: node.network, chain: node.chain, endpoints })}\n`),
     writeFile(path.join(outdir, 'dev-cosmos-wallet-config.js'), `globalThis.PORTICO_DEV_COSMOS_WALLET = ${JSON.stringify(wallet)}\n`),
   ])
-  return serveStatic({ dir: outdir, csp: contentSecurityPolicy([node.url, ...Object.values(endpoints)]) })
+  return serveStatic({ dir: outdir, port, csp: contentSecurityPolicy([node.url, ...Object.values(endpoints)]) })
 }
