@@ -57,6 +57,8 @@ describe('the example cosmos plugin in the modal', () => {
   it('connects the Keplr-style dev wallet and shows its address and the balance the node holds', async () => {
     const { page: tab, errors } = await openExample()
     expect(await tab.evaluate(readState, 'options.namespaces')).toEqual(['eip155', 'cosmos'])
+    // The plugin's features, as plain data in the store: what the views read instead of a namespace's name.
+    expect(await tab.evaluate(readState, 'options.pluginFeatures.cosmos')).toMatchObject({ name: 'Cosmos', send: true, balance: false, swapNetworks: [], capabilities: expect.arrayContaining(['connectors.sendTransaction', 'balance.getBalance']) })
     await tab.getByRole('button', { name: 'Connect Wallet' }).click()
     await tab.getByRole('dialog').getByRole('button', { name: /Keplr/ }).waitFor()
     await screenshot(tab, 'cosmos-connect-keplr')
