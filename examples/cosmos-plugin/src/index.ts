@@ -1,8 +1,9 @@
 // portico-cosmos-plugin: a third-party Portico namespace plugin. It imports nothing of
-// Portico but its public API ('portico').
+// Portico but its public API ('portico'). This entry holds what a dapp needs; the signing
+// helpers a wallet or a node needs are the subpaths './amino' and './pubkey', so a dapp's
+// first load never holds the hashing they bring (lazy.test.ts).
 export { cosmos, cosmosFeatures, type CosmosPluginOptions } from './plugin'
 export { cosmosHub, cosmosHubInfo, type CosmosChainInfo } from './networks'
 export { isCosmosAddress, toBech32Address } from './address'
-export { pubkeyToAddress, pubkeyToAddressBytes, toBase64, fromBase64 } from './pubkey'
-export { serializeSignDoc, msgSend, type Coin, type StdFee, type AminoMsg, type StdSignDoc, type StdSignature, type StdTx } from './amino'
-export { findKeplr, KEPLR_KEYSTORE_CHANGE, type Keplr, type KeplrKey, type KeplrAccount, type KeplrOfflineAminoSigner, type AminoSignResponse } from './keplr'
+export type { Coin, StdFee, AminoMsg, StdSignDoc, StdSignature, StdTx } from './amino'
+export type { Keplr, KeplrKey, KeplrAccount, KeplrOfflineAminoSigner, AminoSignResponse } from './keplr'

@@ -105,6 +105,25 @@ describe('the cosmos plugin with the Keplr-style dev wallet and the local node',
     await expect(sent).rejects.toMatchObject({ shortMessage: 'Insufficient funds: the account cannot pay the amount plus the network fee.', details: expect.stringContaining('insufficient funds') })
   })
 
+  it("reports the wallet's keystore change as the account, and disconnecting takes the site's permission back", async () => {
+    await discover()
+    const { address } = await plugin.connectors!.connect({ connectorId: 'keplr', network: node.network })
+    const events: unknown[] = []
+    const stop = plugin.connectors!.watch!({ connectorId: 'keplr' }, (event) => events.push(event))
+    // The watcher starts once the wallet code has loaded (it already has: connect loaded it).
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    win.dispatchEvent(new Event('keplr_keystorechange'))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(events).toEqual([{ type: 'accountsChanged', accounts: [address] }])
+
+    await plugin.connectors!.disconnect({ connectorId: 'keplr' })
+    expect(wallet.dev.enabled()).toEqual([])
+    win.dispatchEvent(new Event('keplr_keystorechange'))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(events).toHaveLength(1)
+    stop()
+  })
+
   it('lists no wallet on a page without window.keplr', async () => {
     win = fakeWindow()
     expect(await discover()).toEqual([])
