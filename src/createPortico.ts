@@ -8,6 +8,7 @@ import { createAnalytics } from './analytics/createAnalytics'
 import { createEventEmitter, createEventsMiddleware, type PorticoEventListener, type PorticoEventName } from './events'
 import type { PorticoServices } from './createServices'
 import { detectMobile } from './environment'
+import { browserLanguages, resolveLocale } from './config/locale'
 import { createLoginCache, type LoginCache } from './frame/loginCache'
 import { createStorage, defaultKeyValueStore, type KeyValueStore } from './storage/createStorage'
 import { eip155 } from './plugins/eip155'
@@ -194,6 +195,15 @@ export type Portico = {
   setThemeVariables(variables: ThemeVariables): void
   /** Replaces the dapp's string overrides (any part of the English catalogue). */
   setStrings(strings: StringOverrides): void
+  /**
+   * Changes the language (a BCP 47 tag, as `config.locale`): the buttons at once, the
+   * modal once that language's catalogue has loaded. Throws `ValidationError` for a
+   * string that is not a language tag.
+   *
+   * @example
+   * portico.setLocale('ar')
+   */
+  setLocale(locale: string): void
   /** Stops every process (discovery, watchers, timers). The instance is unusable after. */
   destroy(): void
   /** The instance's own store, for `<PorticoProvider>`; dapps read state through hooks. */
@@ -218,7 +228,7 @@ export type Portico = {
  * portico.open()
  */
 export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {}): Portico {
-  const resolved = resolveConfig(config, { defaultPlugins: () => [eip155()], detectMobile: () => detectMobile() })
+  const resolved = resolveConfig(config, { defaultPlugins: () => [eip155()], detectMobile: () => detectMobile(), detectLanguages: browserLanguages })
   const keyValueStore = runtime.storage === null ? undefined : (runtime.storage ?? defaultKeyValueStore(runtime.window ?? globalWindow()))
   // A store sent to the server (cookies) keeps only the persistence entry; the login cache's email stays in the browser.
   const loginCache = createLoginCache({ store: keyValueStore?.sentToServer ? defaultKeyValueStore(runtime.window ?? globalWindow()) : keyValueStore })
@@ -322,6 +332,9 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     },
     setStrings(strings) {
       store.dispatch(optionsActions.stringsSet(strings))
+    },
+    setLocale(locale) {
+      store.dispatch(optionsActions.localeSet(resolveLocale(locale, [])))
     },
     destroy() {
       root.cancel()

@@ -7,6 +7,7 @@ import type { CaipNetwork } from '../types/network'
 import { isAccountType } from '../validation/accountType'
 import { type AccountType, AccountTypes, DefaultAccountTypes } from './constants'
 import { defaultEndpoints, defaultFeatures, defaultMetadata } from './defaults'
+import { resolveLocale } from './locale'
 import type { Endpoints, Features, Metadata, PorticoConfig, StringOverrides, ThemeMode, ThemeVariables } from './types'
 
 export type ResolvedConfig = {
@@ -35,6 +36,8 @@ export type ResolvedConfig = {
   devtools: string | false
   /** The dapp's replacements for the modal's strings; `{}` when none. */
   strings: StringOverrides
+  /** The locale's BCP 47 tag (`config.locale`, else the browser's language, else 'en'). */
+  locale: string
   /** SPEC §9 default account types with the dapp's `defaultAccountTypes` over them. */
   accountTypes: Readonly<Record<string, AccountType>>
 }
@@ -44,6 +47,8 @@ export type ResolveConfigOptions = {
   defaultPlugins: () => readonly NamespacePlugin[]
   /** Device detection, when `config.isMobile` is absent. */
   detectMobile?: () => boolean
+  /** The browser's preferred languages, when `config.locale` is absent (none: English). */
+  detectLanguages?: () => readonly string[]
 }
 
 /**
@@ -129,6 +134,7 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     telegramPlatform: config.telegramPlatform ?? 'unknown',
     devtools: config.devtools ?? 'Portico',
     strings: config.strings ?? {},
+    locale: resolveLocale(config.locale, config.locale === undefined ? (options.detectLanguages?.() ?? []) : []),
     accountTypes,
   }
 }

@@ -166,6 +166,16 @@ export type PorticoConfig = {
    */
   strings?: StringOverrides | undefined
   /**
+   * The modal's language and number format, as a BCP 47 tag ('fr', 'pt-BR', 'ar').
+   * Shipped: en, es, fr, de, pt, it, ja, ko, zh-CN, ru, tr, ar; a region falls back to
+   * its language, and a tag with no catalogue shows English (or `strings`) with numbers
+   * and times in that locale. Default: the browser's preferred languages, else 'en'.
+   *
+   * @example
+   * locale: 'ar' // right to left
+   */
+  locale?: string | undefined
+  /**
    * The account type each namespace prefers (SPEC §9 defaults: eip155 `smartAccount`,
    * solana `eoa`, polkadot `eoa`, bip122 `payment`). For the embedded wallet, eip155 may be
    * `eoa` or `smartAccount`; the smart account is used on the networks that offer one.

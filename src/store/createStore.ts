@@ -37,6 +37,7 @@ export function createStore({ config, middleware = [], preloadedState }: CreateS
       telegramPlatform: config.telegramPlatform,
       siwxEnabled: Boolean(config.siwx),
       strings: config.strings,
+      locale: config.locale,
     },
     network: {
       ...initial.network,

@@ -30,6 +30,11 @@ export type OptionsState = {
   siwxEnabled: boolean
   /** The dapp's replacements for the modal's strings (plain data, merged over English by the UI). */
   strings: StringOverrides
+  /**
+   * The locale's BCP 47 tag: the dapp's `locale`, else the browser's language, else 'en'.
+   * The UI picks the catalogue that serves it and formats numbers and times for it.
+   */
+  locale: string
 }
 
 export const optionsSlice = createSlice({
@@ -49,6 +54,10 @@ export const optionsSlice = createSlice({
     /** Replaces the string overrides (e.g. when the dapp changes language). */
     stringsSet(state, action: PayloadAction<StringOverrides>) {
       state.strings = action.payload
+    },
+    /** The dapp changed the language (`portico.setLocale`); the tag is checked by then. */
+    localeSet(state, action: PayloadAction<string>) {
+      state.locale = action.payload
     },
   },
   selectors: {

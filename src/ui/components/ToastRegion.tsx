@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react'
 import { usePorticoSelector } from '../../react/hooks'
 import { translateError } from '../strings'
+import { useLocale } from '../locales/useLocale'
 import { useStrings } from '../useStrings'
 import { Icon } from './Icon'
 
@@ -14,6 +15,7 @@ export function ToastRegion() {
   const themeMode = usePorticoSelector((s) => s.options.themeMode)
   const themeVariables = usePorticoSelector((s) => s.options.themeVariables)
   const t = useStrings()
+  const locale = useLocale()
   const content = toast ? (
     <div key={toast.id} className={`portico-toast portico-toast-${toast.variant}`} data-testid="portico-toast">
       <Icon name={toast.variant === 'error' ? 'alert' : toast.variant === 'success' ? 'check' : 'info'} size={16} />
@@ -21,7 +23,7 @@ export function ToastRegion() {
     </div>
   ) : null
   return (
-    <div className="portico-toast-root" data-theme={themeMode} style={themeVariables as CSSProperties} aria-label={t.notifications} role="region">
+    <div className="portico-toast-root" {...locale.attributes} data-theme={themeMode} style={themeVariables as CSSProperties} aria-label={t.notifications} role="region">
       <div role="alert">{toast?.variant === 'error' ? content : null}</div>
       <div role="status">{toast && toast.variant !== 'error' ? content : null}</div>
     </div>

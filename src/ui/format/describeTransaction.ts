@@ -25,12 +25,12 @@ export type TransactionDisplayModel = {
 /**
  * Turns a SPEC §3 history item into what the Activity list shows: fungible amounts
  * with 3 decimals, '+'/'-' by SPEC §9, NFT and token images, and the counterparty's
- * address truncated in the middle.
+ * address truncated in the middle. Amounts are written for `locale` when one is given.
  *
  * @example
  * describeTransaction(item).lines[0] // { kind: 'fungible', sign: '+', text: '0.500 ETH', imageUrl: '…' }
  */
-export function describeTransaction(item: TransactionHistoryItem): TransactionDisplayModel {
+export function describeTransaction(item: TransactionHistoryItem, locale?: string): TransactionDisplayModel {
   const { operationType, status, minedAt, sentFrom, sentTo } = item.metadata
   const lines = item.transfers.map((transfer): TransferLine => {
     const sign = transactionSign(operationType, transfer.direction)
@@ -41,7 +41,7 @@ export function describeTransaction(item: TransactionHistoryItem): TransactionDi
     return {
       kind: 'fungible',
       sign,
-      text: `${sign}${formatAmount(transfer.quantity.numeric)}${symbol ? ` ${symbol}` : ''}`,
+      text: `${sign}${formatAmount(transfer.quantity.numeric, undefined, locale)}${symbol ? ` ${symbol}` : ''}`,
       imageUrl: transfer.fungible_info?.icon?.url,
     }
   })

@@ -6,15 +6,18 @@ const DECIMAL = /^(-?)(\d*)(?:\.(\d*))?$/
  * Rounds a decimal string to `decimals` places, half away from zero, keeping trailing
  * zeros (SPEC §9: fungible amounts show 3 decimals). Works on the string, so huge token
  * quantities and long fractions keep every digit a float would lose. Input that is not
- * a plain decimal comes back unchanged.
+ * a plain decimal comes back unchanged. With a `locale`, the rounded amount is written
+ * the way that locale writes numbers (`Intl.NumberFormat`: its separators, grouping and
+ * digits); without one it stays a plain decimal, as an input field holds it.
  *
  * @example
  * formatAmount('1.23456')   // '1.235'
  * formatAmount('2')         // '2.000'
  * formatAmount('0.0004')    // '0.000'
  * formatAmount('12345678901234567890.5') // '12345678901234567890.500'
+ * formatAmount('1234.5', 3, 'de') // '1.234,500'
  */
-export function formatAmount(value: string | number, decimals: number = TransactionDisplay.fungibleDecimals): string {
+export function formatAmount(value: string | number, decimals: number = TransactionDisplay.fungibleDecimals, locale?: string): string {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? toPlainString(value) : String(value)) : value.trim()
   const match = DECIMAL.exec(text)
   if (!match || (match[2] === '' && !match[3])) return text
@@ -27,8 +30,35 @@ export function formatAmount(value: string | number, decimals: number = Transact
   const digits = roundUp ? addOne(kept) : kept
   const intLength = digits.length - decimals
   const intPart = digits.slice(0, intLength) || '0'
-  const result = decimals > 0 ? `${intPart}.${digits.slice(intLength)}` : intPart
-  return sign && /[1-9]/.test(result) ? `-${result}` : result
+  const rounded = decimals > 0 ? `${intPart}.${digits.slice(intLength)}` : intPart
+  const result = sign && /[1-9]/.test(rounded) ? `-${rounded}` : rounded
+  return locale ? localizeDecimal(result, decimals, locale) : result
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+/**
+ * A plain decimal string ('-1234.500') as `locale` writes it, with exactly
+ * `fractionDigits` decimals. The string goes to `Intl.NumberFormat` as it is, which keeps
+ * every digit (ES2023 formats decimal strings exactly; older engines read it as a
+ * float). A tag `Intl` refuses leaves the plain decimal.
+ *
+ * @example
+ * localizeDecimal('-1234.500', 3, 'fr') // '-1 234,500'
+ */
+export function localizeDecimal(plain: string, fractionDigits: number, locale: string): string {
+  if (!DECIMAL.test(plain)) return plain
+  const key = `${locale}|${fractionDigits}`
+  let formatter = numberFormats.get(key)
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits })
+    } catch {
+      return plain
+    }
+    numberFormats.set(key, formatter)
+  }
+  return formatter.format(plain as Intl.StringNumericLiteral)
 }
 
 /** Adds one to a string of digits (`'0999'` → `'1000'`). */
@@ -51,10 +81,12 @@ function toPlainString(value: number): string {
 }
 
 /**
- * A quote-currency value (`value` of SPEC §3 Token balance) for display.
+ * A quote-currency value (`value` of SPEC §3 Token balance) for display, as `locale`
+ * writes money (`Intl.NumberFormat` currency style: symbol, its place and separators).
  *
  * @example
  * formatFiat(1234.5) // '$1,234.50'
+ * formatFiat(1234.5, 'USD', 'fr') // '1 234,50 $US'
  */
 export function formatFiat(value: number, currency = 'USD', locale = 'en-US'): string {
   try {

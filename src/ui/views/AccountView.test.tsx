@@ -85,7 +85,7 @@ describe('Account view', () => {
     const ptt = { ...token('PTT', '1000.25', 1, 'solana:x:HBuBHP1TbEuEQcFf4rrtQTUgs6qFt7QbAK8KVputePGp'), name: 'Portico Test Token', chainId: 'solana:x', quantity: { decimals: '6', numeric: '1000.25' } }
     view.dispatch(accountActions.tokenBalanceLoaded({ namespace: 'solana', tokens: [ptt, sol] }))
     const rows = within(screen.getByTestId('portico-token-list')).getAllByRole('listitem')
-    expect(rows.map((r) => r.textContent)).toEqual(['SSolana10.000 SOL$1,500.00$150.00 each', 'PPortico Test Token1000.250 PTT$1,000.25$1.00 each'])
+    expect(rows.map((r) => r.textContent)).toEqual(['SSolana10.000 SOL$1,500.00$150.00 each', 'PPortico Test Token1,000.250 PTT$1,000.25$1.00 each'])
   })
 
   it('Activity: SPEC §9 signs, 3 decimals, truncation, relative time and images', async () => {

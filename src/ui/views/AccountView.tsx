@@ -12,6 +12,7 @@ import { CopyButton } from '../components/CopyButton'
 import { Icon, type IconName } from '../components/Icon'
 import { Tabs } from '../components/Tabs'
 import { formatAmount } from '../format/formatAmount'
+import { useLocale } from '../locales/useLocale'
 import { truncateAddress } from '../format/truncateAddress'
 import { format, type Strings } from '../strings'
 import { useStrings } from '../useStrings'
@@ -31,6 +32,7 @@ export function AccountView() {
   const account = useAccount()
   const dispatch = usePorticoDispatch()
   const t = useStrings()
+  const { locale } = useLocale()
   // The account's own network, so the two shown together always belong together.
   const network = usePorticoSelector(selectAccountNetwork)
   const features = usePorticoSelector((s) => s.options.features)
@@ -70,7 +72,7 @@ export function AccountView() {
         {account.profileName && account.address ? <p className="portico-hint portico-small">{truncateAddress(account.address)}</p> : null}
         <EmbeddedIdentity />
         <p className="portico-balance" aria-label={t.balance}>
-          {account.balance !== undefined ? `${formatAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : loadingBalance ? <span className="portico-spinner" aria-hidden="true" /> : '—'}
+          {account.balance !== undefined ? `${formatAmount(account.balance, undefined, locale)} ${account.balanceSymbol ?? ''}`.trim() : loadingBalance ? <span className="portico-spinner" aria-hidden="true" /> : '—'}
         </p>
         <button type="button" className="portico-pill" onClick={() => dispatch(routerActions.push({ view: 'Networks' }))}>
           <Avatar name={network?.name ?? '?'} src={network?.assets?.imageUrl} imageId={network?.assets?.imageId ?? network?.caipNetworkId} kind="asset" size="sm" round />

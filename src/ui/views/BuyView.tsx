@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, Loading } from '../components/StatusMessage'
 import { TextField } from '../components/TextField'
 import { onrampAmountProblem } from '../forms/onrampAmountProblem'
 import { formatAmount } from '../format/formatAmount'
+import { useLocale } from '../locales/useLocale'
 import { format, translateError, type Strings } from '../strings'
 import { useStrings } from '../useStrings'
 
@@ -166,6 +167,7 @@ function Providers({ canBuy }: { canBuy: boolean }) {
 /** The purchase in the provider's window: opening, waiting for the funds, done or failed. */
 function Purchase({ symbol }: { symbol: string }) {
   const t = useStrings()
+  const { locale } = useLocale()
   const dispatch = usePorticoDispatch()
   const purchase = usePorticoSelector((s) => s.onramp.purchase)
   const providers = usePorticoSelector((s) => s.onramp.providers)
@@ -194,7 +196,7 @@ function Purchase({ symbol }: { symbol: string }) {
       {purchase.status === 'completed' ? (
         <>
           <p className="portico-success" role="status">
-            <Icon name="check" size={16} /> {format(t.buyCompleted, { amount: formatAmount(purchase.received ?? '0', 6), symbol })}
+            <Icon name="check" size={16} /> {format(t.buyCompleted, { amount: formatAmount(purchase.received ?? '0', 6, locale), symbol })}
           </p>
           {dismiss}
         </>

@@ -135,8 +135,9 @@ describe('Swap', () => {
     expect(screen.getByText('Fetching the best price…')).toBeTruthy()
     dispatch(swapActions.quoted({ toAmount: '4500.12345', gasPrice: '1000000000', quote: preview }))
     expect((screen.getByLabelText('You receive: Amount') as HTMLInputElement).value).toBe('4500.123')
-    expect(screen.getByText('1 ETH = 3000.0800 USDC')).toBeTruthy()
-    expect(screen.getByText('4455.122 USDC')).toBeTruthy()
+    // Shown amounts are grouped for the locale (English here); the input keeps the plain decimal.
+    expect(screen.getByText('1 ETH = 3,000.0800 USDC')).toBeTruthy()
+    expect(screen.getByText('4,455.122 USDC')).toBeTruthy()
     expect(screen.getByText('≈ 0.000310 ETH')).toBeTruthy()
     expect(screen.getByText('1%')).toBeTruthy()
     expect(screen.getByText(/Your wallet asks first to let the pool spend your ETH/)).toBeTruthy()

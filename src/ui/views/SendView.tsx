@@ -8,6 +8,7 @@ import { Icon } from '../components/Icon'
 import { ErrorState, Loading } from '../components/StatusMessage'
 import { TextField } from '../components/TextField'
 import { formatAmount } from '../format/formatAmount'
+import { useLocale } from '../locales/useLocale'
 import { truncateAddress } from '../format/truncateAddress'
 import { sendProblem } from '../forms/sendProblem'
 import { format, translateError } from '../strings'
@@ -22,6 +23,7 @@ export function SendView() {
   const dispatch = usePorticoDispatch()
   const portico = usePortico()
   const t = useStrings()
+  const { locale } = useLocale()
   const id = useId()
   const account = useAccount()
   const send = usePorticoSelector((s) => s.send)
@@ -98,7 +100,7 @@ export function SendView() {
           <option value="">{t.selectToken}</option>
           {tokens.map((tk) => (
             <option key={tokenKey(tk)} value={tokenKey(tk)}>
-              {`${tk.symbol} · ${formatAmount(tk.quantity.numeric)}`}
+              {`${tk.symbol} · ${formatAmount(tk.quantity.numeric, undefined, locale)}`}
             </option>
           ))}
         </select>
@@ -114,7 +116,7 @@ export function SendView() {
           setTouched(true)
           dispatch(sendActions.amountSet(event.target.value.replace(',', '.') || undefined))
         }}
-        hint={send.token ? format(t.available, { amount: `${formatAmount(send.token.quantity.numeric)} ${send.token.symbol}` }) : undefined}
+        hint={send.token ? format(t.available, { amount: `${formatAmount(send.token.quantity.numeric, undefined, locale)} ${send.token.symbol}` }) : undefined}
         end={
           send.token ? (
             <button type="button" className="portico-input-button" onClick={() => dispatch(sendActions.amountSet(send.token!.quantity.numeric))}>

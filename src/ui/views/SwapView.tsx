@@ -6,6 +6,7 @@ import { swapActions, type SwapToken } from '../../store/slices/swap'
 import { Icon } from '../components/Icon'
 import { EmptyState, ErrorState, Loading } from '../components/StatusMessage'
 import { formatAmount } from '../format/formatAmount'
+import { useLocale } from '../locales/useLocale'
 import { format, translateError } from '../strings'
 import { useStrings } from '../useStrings'
 
@@ -23,6 +24,7 @@ const isPositive = (amount: string | undefined) => amount !== undefined && /^\d*
 export function SwapView() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
+  const { locale } = useLocale()
   const network = usePorticoSelector(selectActiveNetwork)
   const swap = usePorticoSelector((s) => s.swap)
   const plugin = usePorticoSelector((s) => selectPluginFeatures(s, network?.chainNamespace))
@@ -108,13 +110,13 @@ export function SwapView() {
       {preview && source && target && swap.status !== 'loading' ? (
         <dl className="portico-details" aria-label={t.titles.Swap}>
           <dt>{t.swapRate}</dt>
-          <dd>{format(t.swapRateValue, { from: source.symbol, rate: formatAmount(preview.rate, 4), to: target.symbol })}</dd>
+          <dd>{format(t.swapRateValue, { from: source.symbol, rate: formatAmount(preview.rate, 4, locale), to: target.symbol })}</dd>
           <dt>{t.minimumReceived}</dt>
-          <dd>{`${formatAmount(preview.minimumReceived)} ${target.symbol}`}</dd>
+          <dd>{`${formatAmount(preview.minimumReceived, undefined, locale)} ${target.symbol}`}</dd>
           {preview.networkFee !== undefined ? (
             <>
               <dt>{t.networkCost}</dt>
-              <dd>{format(t.networkFeeValue, { amount: formatAmount(preview.networkFee, 6), symbol: preview.networkFeeSymbol })}</dd>
+              <dd>{format(t.networkFeeValue, { amount: formatAmount(preview.networkFee, 6, locale), symbol: preview.networkFeeSymbol })}</dd>
             </>
           ) : null}
           <dt>{t.slippage}</dt>

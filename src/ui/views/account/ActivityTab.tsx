@@ -3,7 +3,8 @@ import { networkFeatures, selectPluginFeatures } from '../../../store/selectors/
 import { Icon } from '../../components/Icon'
 import { EmptyState, ErrorState, Loading } from '../../components/StatusMessage'
 import { describeTransaction } from '../../format/describeTransaction'
-import { relativeTime } from '../../format/relativeTime'
+import { formatTimeAgo, relativeTime } from '../../format/relativeTime'
+import { useLocale } from '../../locales/useLocale'
 import { truncateAddress } from '../../format/truncateAddress'
 import { format, translateError, type Strings } from '../../strings'
 import { useNow } from '../../useNow'
@@ -67,7 +68,8 @@ function ActivityList() {
 }
 
 export function TransactionRow({ item, now, t }: { item: TransactionHistoryItem; now: number; t: Strings }) {
-  const model = describeTransaction(item)
+  const { locale } = useLocale()
+  const model = describeTransaction(item, locale)
   const ago = relativeTime(model.minedAt, now)
   const image = model.lines.find((l) => l.imageUrl)
   const title = t.operations[model.operationType.toLowerCase()] ?? capitalise(model.operationType)
@@ -100,7 +102,7 @@ export function TransactionRow({ item, now, t }: { item: TransactionHistoryItem;
       </span>
       {ago ? (
         <time className="portico-item-end portico-hint portico-small" dateTime={model.minedAt}>
-          {format(t.relativeTime, { value: ago.value, unit: t.timeUnits[ago.unit] })}
+          {formatTimeAgo(ago, locale, t)}
         </time>
       ) : null}
     </li>

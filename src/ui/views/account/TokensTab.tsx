@@ -5,6 +5,7 @@ import { routerActions } from '../../../store/slices/router'
 import { Avatar } from '../../components/Avatar'
 import { EmptyState, ErrorState, Loading } from '../../components/StatusMessage'
 import { formatAmount, formatFiat } from '../../format/formatAmount'
+import { useLocale } from '../../locales/useLocale'
 import { format } from '../../strings'
 import { useStrings } from '../../useStrings'
 
@@ -14,6 +15,7 @@ import { useStrings } from '../../useStrings'
  */
 export function TokensTab() {
   const account = useAccount()
+  const { locale } = useLocale()
   const dispatch = usePorticoDispatch()
   const t = useStrings()
   const onramp = usePorticoSelector((s) => s.options.features.onramp)
@@ -48,15 +50,15 @@ export function TokensTab() {
           <span className="portico-item-main">
             <span className="portico-item-title">{token.name}</span>
             <span className="portico-hint portico-small">
-              {formatAmount(token.quantity.numeric)} {token.symbol}
+              {formatAmount(token.quantity.numeric, undefined, locale)} {token.symbol}
             </span>
           </span>
           <span className="portico-item-end" style={endColumn}>
             {/* A balance read straight from the chain has no price: no value rather than a false $0.00. */}
-            <span data-testid="portico-token-value">{token.price > 0 || token.value > 0 ? formatFiat(token.value) : '—'}</span>
+            <span data-testid="portico-token-value">{token.price > 0 || token.value > 0 ? formatFiat(token.value, 'USD', locale) : '—'}</span>
             {token.price > 0 ? (
               <span className="portico-hint portico-small" data-testid="portico-token-price">
-                {format(t.tokenPrice, { price: formatFiat(token.price) })}
+                {format(t.tokenPrice, { price: formatFiat(token.price, 'USD', locale) })}
               </span>
             ) : null}
           </span>
