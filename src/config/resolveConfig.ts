@@ -22,7 +22,10 @@ export type ResolvedConfig = {
   networks: readonly CaipNetwork[]
   defaultNetwork: CaipNetwork | undefined
   features: Features
+  /** The dapp's mode, or 'light' until the visitor's colour scheme is read (see `themeModeFollowsSystem`). */
   themeMode: ThemeMode
+  /** No `themeMode` given: the modal and the buttons follow `prefers-color-scheme`. */
+  themeModeFollowsSystem: boolean
   themeVariables: ThemeVariables
   endpoints: Endpoints
   allowUnsupportedChain: boolean
@@ -122,6 +125,7 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     defaultNetwork,
     features: { ...defaultFeatures, ...stripUndefined(config.features ?? {}) },
     themeMode,
+    themeModeFollowsSystem: config.themeMode === undefined,
     themeVariables: config.themeVariables ?? {},
     endpoints,
     allowUnsupportedChain: config.allowUnsupportedChain ?? false,

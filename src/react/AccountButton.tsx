@@ -1,8 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react'
-import { formatAmount } from '../ui/format/formatAmount'
-import { truncateAddress } from '../ui/format/truncateAddress'
 import { format } from '../ui/mergeStrings'
 import { useButtonStrings } from '../ui/useButtonStrings'
+import { accountDisplayBalance } from './accountDisplayBalance'
+import { accountDisplayName, useButtonChrome } from './buttonChrome'
 import { useAccount, useModal } from './hooks'
 import { preloadHandlers } from './preloadModal'
 
@@ -18,31 +18,39 @@ export type AccountButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, '
  * @example
  * <AccountButton balance={false} />
  */
-export function AccountButton({ balance = true, className, ...rest }: AccountButtonProps) {
+export function AccountButton({ balance = true, className, style, ...rest }: AccountButtonProps) {
   const { open } = useModal()
   const account = useAccount()
   const t = useButtonStrings()
-  const name = account.profileName ?? truncateAddress(account.address ?? '')
+  const chrome = useButtonChrome({ className, style }, 'portico-account-button')
+  const name = accountDisplayName(account)
+  const shownBalance = balance ? accountDisplayBalance(account) : undefined
   const connected = account.isConnected
+  // The label holds every word the button shows, in order (WCAG 2.5.3, "label in name"),
+  // so a voice user who says what they see reaches it.
+  const visible = shownBalance ? `${shownBalance} ${name}` : name
   return (
     <button
       type="button"
       {...rest}
-      className={['portico-button', 'portico-account-button', className].filter(Boolean).join(' ')}
+      {...chrome}
       data-testid="portico-account-button"
-      aria-label={connected ? format(t.accountButtonLabel, { account: name }) : undefined}
+      data-status={account.status}
+      aria-busy={account.isReconnecting || undefined}
+      aria-label={connected ? format(t.accountButtonLabel, { account: visible }) : undefined}
       onClick={() => open(connected ? { view: 'Account' } : undefined)}
       {...preloadHandlers}
     >
       {connected ? (
         <>
-          {balance && account.balance !== undefined ? (
-            <span className="portico-account-button-balance">{`${formatAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trim()}</span>
-          ) : null}
+          {shownBalance ? <span className="portico-account-button-balance">{shownBalance}</span> : null}
+          {shownBalance ? ' ' : null}
           <span>{name}</span>
         </>
       ) : account.isConnecting ? (
         t.connectingButton
+      ) : account.isReconnecting ? (
+        t.reconnectingButton
       ) : (
         t.connectWallet
       )}

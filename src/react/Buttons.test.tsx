@@ -39,8 +39,9 @@ describe('buttons for the dapp', () => {
     const button = screen.getByTestId('portico-account-button')
     expect(button.textContent).toBe('Connect Wallet')
     connect(portico)
-    expect(button.textContent).toBe('0.512 ETH0x12…345678')
-    expect(screen.getByRole('button', { name: 'Account 0x12…345678' })).toBe(button)
+    expect(button.textContent).toBe('0.512 ETH 0x12…345678')
+    // The name holds the visible balance too (WCAG 2.5.3, axe's label-content-name-mismatch).
+    expect(screen.getByRole('button', { name: 'Account 0.512 ETH 0x12…345678' })).toBe(button)
     fireEvent.click(button)
     expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
   })
@@ -64,5 +65,62 @@ describe('buttons for the dapp', () => {
     setup({ strings: { connectWallet: 'Se connecter' } })
     expect(screen.getByTestId('portico-connect-button').textContent).toBe('Se connecter')
     expect(screen.getByTestId('portico-account-button').textContent).toBe('Se connecter')
+  })
+
+  it('AccountButton without the balance names only what it shows', () => {
+    const wallet = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum')], connectors: [] })
+    const portico = createPortico({ projectId: 'p', plugins: [wallet.plugin], devtools: false })
+    instances.push(portico)
+    render(
+      <PorticoProvider portico={portico}>
+        <AccountButton balance={false} />
+      </PorticoProvider>,
+    )
+    connect(portico)
+    expect(screen.getByRole('button', { name: 'Account 0x12…345678' }).textContent).toBe('0x12…345678')
+  })
+})
+
+describe('buttons under the modal’s theme', () => {
+  const buttons = () => ['portico-connect-button', 'portico-account-button', 'portico-network-button'].map((id) => screen.getByTestId(id))
+
+  it('carry the dapp’s themeVariables, with the dapp’s own style over them, and follow later changes', () => {
+    const wallet = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum')], connectors: [] })
+    const portico = createPortico({
+      projectId: 'p',
+      plugins: [wallet.plugin],
+      devtools: false,
+      themeVariables: { '--portico-accent': 'rgb(200, 30, 90)', '--portico-font-family': 'Georgia, serif', '--portico-border-radius-master': '2px' },
+    })
+    instances.push(portico)
+    render(
+      <PorticoProvider portico={portico}>
+        <ConnectButton style={{ marginLeft: '4px' }} />
+        <AccountButton />
+        <NetworkButton className="mine" />
+      </PorticoProvider>,
+    )
+    for (const button of buttons()) {
+      expect(button.classList.contains('portico-button')).toBe(true)
+      expect(button.style.getPropertyValue('--portico-accent')).toBe('rgb(200, 30, 90)')
+      expect(button.style.getPropertyValue('--portico-font-family')).toBe('Georgia, serif')
+      expect(button.style.getPropertyValue('--portico-border-radius-master')).toBe('2px')
+    }
+    expect(screen.getByTestId('portico-connect-button').style.marginLeft).toBe('4px')
+    expect(screen.getByTestId('portico-network-button').className).toBe('portico-button portico-network-button mine')
+    act(() => portico.setThemeVariables({ '--portico-accent': 'rgb(0, 128, 0)' }))
+    for (const button of buttons()) expect(button.style.getPropertyValue('--portico-accent')).toBe('rgb(0, 128, 0)')
+  })
+
+  it('leave data-theme off while following the system, and carry the mode once the dapp picks one', () => {
+    const portico = setup()
+    for (const button of buttons()) expect(button.hasAttribute('data-theme')).toBe(false)
+    act(() => portico.setThemeMode('dark'))
+    for (const button of buttons()) expect(button.dataset.theme).toBe('dark')
+  })
+
+  it('carry the configured theme mode from the first render', () => {
+    setup({ themeMode: 'light' })
+    for (const button of buttons()) expect(button.dataset.theme).toBe('light')
   })
 })

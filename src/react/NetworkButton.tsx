@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react'
 import { format } from '../ui/mergeStrings'
 import { useButtonStrings } from '../ui/useButtonStrings'
+import { useButtonChrome } from './buttonChrome'
 import { useModal, useNetwork } from './hooks'
 import { preloadHandlers } from './preloadModal'
 
@@ -13,16 +14,17 @@ export type NetworkButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, '
  * @example
  * <NetworkButton />
  */
-export function NetworkButton({ className, ...rest }: NetworkButtonProps) {
+export function NetworkButton({ className, style, ...rest }: NetworkButtonProps) {
   const { open } = useModal()
   const { network, isUnsupported } = useNetwork()
   const t = useButtonStrings()
+  const chrome = useButtonChrome({ className, style }, 'portico-network-button', isUnsupported && 'portico-network-button-unsupported')
   const name = isUnsupported ? t.unsupportedNetwork : (network?.name ?? t.selectNetwork)
   return (
     <button
       type="button"
       {...rest}
-      className={['portico-button', 'portico-network-button', isUnsupported ? 'portico-network-button-unsupported' : '', className].filter(Boolean).join(' ')}
+      {...chrome}
       data-testid="portico-network-button"
       aria-label={format(t.networkButtonLabel, { network: name })}
       onClick={() => open({ view: isUnsupported ? 'UnsupportedChain' : 'Networks' })}

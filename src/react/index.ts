@@ -1,5 +1,6 @@
 export { PorticoProvider, type PorticoProviderProps } from './PorticoProvider'
 export { ConnectButton, type ConnectButtonProps } from './ConnectButton'
+export type { ConnectButtonCustomProps, ConnectButtonRenderProps } from './ConnectButtonCustom'
 export { AccountButton, type AccountButtonProps } from './AccountButton'
 export { NetworkButton, type NetworkButtonProps } from './NetworkButton'
 export { preloadModal } from './preloadModal'

@@ -53,11 +53,13 @@ function* prewarmSaga(holder: EmbeddedHolder) {
   }
 }
 
-function* themeSaga(holder: EmbeddedHolder, action: ReturnType<typeof optionsActions.themeModeSet>) {
+/** The mode in effect after the dapp's choice or the visitor's colour scheme changed it. */
+function* themeSaga(holder: EmbeddedHolder) {
   const frame: EmbeddedFrame | undefined = holder.frame
   if (!frame || frame.client.status() !== 'ready') return
+  const { themeMode } = ((yield select()) as PorticoState).options
   try {
-    yield call(frame.client.syncTheme, { themeMode: action.payload })
+    yield call(frame.client.syncTheme, { themeMode })
   } catch {
     // Cosmetic.
   }
@@ -96,5 +98,5 @@ export function* embeddedSaga() {
     // One user in both namespaces: signing out of one ends the other (embeddedSolana.ts).
     if (wasEmbedded) yield call(embeddedSiblingsDisconnectedSaga, action.payload.namespace)
   })
-  yield takeLatest(optionsActions.themeModeSet.type, themeSaga, holder)
+  yield takeLatest([optionsActions.themeModeSet.type, optionsActions.systemThemeModeChanged.type], themeSaga, holder)
 }

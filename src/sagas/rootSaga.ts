@@ -12,6 +12,7 @@ import { lazySaga } from './lazySaga'
 import { modalSaga } from './modal'
 import { networkSaga } from './network'
 import { persistenceSaga } from './persistence'
+import { systemThemeSaga } from './systemTheme'
 import { toastSaga } from './toast'
 import { walletConnectStartSaga } from './walletConnectStart'
 import { walletsSaga } from './wallets'
@@ -57,6 +58,7 @@ export function* rootSaga() {
     fork(walletsSaga),
     fork(walletConnectStartSaga),
     fork(embeddedSaga),
+    fork(systemThemeSaga),
     fork(lazySaga, { triggers: ACCOUNT_ACTION_TRIGGERS, load: loadAccountActions }),
   ])
 }

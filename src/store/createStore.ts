@@ -26,6 +26,7 @@ export function createStore({ config, middleware = [], preloadedState }: CreateS
       metadata: config.metadata,
       features: config.features,
       themeMode: config.themeMode,
+      themeModeFollowsSystem: config.themeModeFollowsSystem,
       themeVariables: config.themeVariables,
       endpoints: config.endpoints,
       namespaces: config.plugins.map((p) => p.namespace),

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, type CSSProperties, type RefObject } from 'react'
+import { Suspense, useEffect, useId, useRef, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import { usePorticoDispatch, usePorticoSelector } from '../react/hooks'
 import { CloseBlockingViews } from '../store/routes'
@@ -8,10 +8,9 @@ import { AlertBar } from './components/AlertBar'
 import { Icon } from './components/Icon'
 import { Loading } from './components/StatusMessage'
 import { ToastRegion } from './components/ToastRegion'
-import { useCatalogue } from './locales/useCatalogue'
-import { useLocale } from './locales/useLocale'
 import { useFocusTrap } from './useFocusTrap'
 import { useStrings } from './useStrings'
+import { useThemeAttributes } from './useThemeAttributes'
 import { ViewSwitch } from './views/ViewSwitch'
 
 /**
@@ -24,9 +23,7 @@ import { ViewSwitch } from './views/ViewSwitch'
  */
 export function Modal() {
   const open = usePorticoSelector((s) => s.modal.open)
-  // Another language's strings are a chunk of their own: wait for them rather than flash English.
-  const catalogue = useCatalogue()
-  if (typeof document === 'undefined' || !catalogue) return null
+  if (typeof document === 'undefined') return null
   return (
     <>
       {open ? createPortal(<Dialog />, document.body) : null}
@@ -38,13 +35,11 @@ export function Modal() {
 function Dialog() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const locale = useLocale()
   const route = usePorticoSelector((s) => selectRoute({ router: s.router }))
   const canGoBack = usePorticoSelector((s) => selectCanGoBack({ router: s.router }))
   const shake = usePorticoSelector((s) => s.modal.shake)
   const loading = usePorticoSelector((s) => s.modal.loading)
-  const themeMode = usePorticoSelector((s) => s.options.themeMode)
-  const themeVariables = usePorticoSelector((s) => s.options.themeVariables)
+  const theme = useThemeAttributes()
   const titleId = useId()
   const ref = useRef<HTMLDivElement>(null)
   const titleRef = useRef<HTMLHeadingElement>(null)
@@ -68,7 +63,7 @@ function Dialog() {
   }, [dispatch])
 
   return (
-    <div className="portico-root" {...locale.attributes} data-theme={themeMode} style={themeVariables as CSSProperties}>
+    <div className="portico-root" {...theme}>
       <div className="portico-backdrop" data-testid="portico-backdrop" onClick={close} />
       <div
         ref={ref}

@@ -11,7 +11,13 @@ export type OptionsState = {
   projectId: string | undefined
   metadata: Metadata
   features: Features
+  /** The mode in effect: the dapp's, or the visitor's `prefers-color-scheme` while following it. */
   themeMode: ThemeMode
+  /**
+   * No `themeMode` in the config and none set since: the UI leaves `data-theme` off, so
+   * its CSS follows `prefers-color-scheme` live, and `themeMode` tracks it for the frame.
+   */
+  themeModeFollowsSystem: boolean
   themeVariables: ThemeVariables
   endpoints: Endpoints
   /** Namespaces with a registered plugin; empty means "no adapters" (SPEC §2). */
@@ -42,8 +48,14 @@ export const optionsSlice = createSlice({
   // Always preloaded by createStore from the resolved config.
   initialState: {} as OptionsState,
   reducers: {
+    /** The dapp chose a mode: it holds until the dapp changes it, whatever the system says. */
     themeModeSet(state, action: PayloadAction<ThemeMode>) {
       state.themeMode = action.payload
+      state.themeModeFollowsSystem = false
+    },
+    /** The visitor's colour scheme, as `matchMedia` reports it; ignored once the dapp chose a mode. */
+    systemThemeModeChanged(state, action: PayloadAction<ThemeMode>) {
+      if (state.themeModeFollowsSystem) state.themeMode = action.payload
     },
     themeVariablesSet(state, action: PayloadAction<ThemeVariables>) {
       state.themeVariables = action.payload

@@ -1,8 +1,7 @@
-import type { CSSProperties } from 'react'
 import { usePorticoSelector } from '../../react/hooks'
 import { translateError } from '../strings'
-import { useLocale } from '../locales/useLocale'
 import { useStrings } from '../useStrings'
+import { useThemeAttributes } from '../useThemeAttributes'
 import { Icon } from './Icon'
 
 /**
@@ -12,10 +11,8 @@ import { Icon } from './Icon'
  */
 export function ToastRegion() {
   const toast = usePorticoSelector((s) => s.alerts.toast)
-  const themeMode = usePorticoSelector((s) => s.options.themeMode)
-  const themeVariables = usePorticoSelector((s) => s.options.themeVariables)
+  const theme = useThemeAttributes()
   const t = useStrings()
-  const locale = useLocale()
   const content = toast ? (
     <div key={toast.id} className={`portico-toast portico-toast-${toast.variant}`} data-testid="portico-toast">
       <Icon name={toast.variant === 'error' ? 'alert' : toast.variant === 'success' ? 'check' : 'info'} size={16} />
@@ -23,7 +20,7 @@ export function ToastRegion() {
     </div>
   ) : null
   return (
-    <div className="portico-toast-root" {...locale.attributes} data-theme={themeMode} style={themeVariables as CSSProperties} aria-label={t.notifications} role="region">
+    <div className="portico-toast-root" {...theme} aria-label={t.notifications} role="region">
       <div role="alert">{toast?.variant === 'error' ? content : null}</div>
       <div role="status">{toast && toast.variant !== 'error' ? content : null}</div>
     </div>

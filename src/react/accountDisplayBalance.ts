@@ -1,0 +1,22 @@
+import type { AccountState } from '../store/slices/account'
+import { TransactionDisplay } from '../config/constants'
+
+let threeDecimals: Intl.NumberFormat | undefined
+
+/**
+ * The native balance as the buttons show it ('0.512 ETH'), or undefined before it is
+ * read: SPEC §9's 3 decimals, rounded half away from zero, as `formatAmount` writes them.
+ * `Intl.NumberFormat` does that rounding (its default `halfExpand`) and, since ES2023,
+ * formats the decimal string exactly; it is already in every browser, where
+ * `formatAmount` would add its string arithmetic to the ConnectButton's first load
+ * (`ConnectButton.Custom` hands this to the dapp).
+ *
+ * @example
+ * accountDisplayBalance({ balance: '0.51254', balanceSymbol: 'ETH' }) // '0.513 ETH'
+ */
+export function accountDisplayBalance(account: Pick<AccountState, 'balance' | 'balanceSymbol'>): string | undefined {
+  if (account.balance === undefined) return undefined
+  const digits = TransactionDisplay.fungibleDecimals
+  threeDecimals ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false })
+  return `${threeDecimals.format(account.balance as Intl.StringNumericLiteral)} ${account.balanceSymbol ?? ''}`.trim()
+}
