@@ -8,6 +8,8 @@ import { AlertBar } from './components/AlertBar'
 import { Icon } from './components/Icon'
 import { Loading } from './components/StatusMessage'
 import { ToastRegion } from './components/ToastRegion'
+import { useCatalogue } from './locales/useCatalogue'
+import { useLocale } from './locales/useLocale'
 import { useFocusTrap } from './useFocusTrap'
 import { useStrings } from './useStrings'
 import { useThemeAttributes } from './useThemeAttributes'
@@ -23,7 +25,9 @@ import { ViewSwitch } from './views/ViewSwitch'
  */
 export function Modal() {
   const open = usePorticoSelector((s) => s.modal.open)
-  if (typeof document === 'undefined') return null
+  // Another language's strings are a chunk of their own: wait for them rather than flash English.
+  const catalogue = useCatalogue()
+  if (typeof document === 'undefined' || !catalogue) return null
   return (
     <>
       {open ? createPortal(<Dialog />, document.body) : null}
@@ -35,6 +39,7 @@ export function Modal() {
 function Dialog() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
+  const locale = useLocale()
   const route = usePorticoSelector((s) => selectRoute({ router: s.router }))
   const canGoBack = usePorticoSelector((s) => selectCanGoBack({ router: s.router }))
   const shake = usePorticoSelector((s) => s.modal.shake)
@@ -63,7 +68,7 @@ function Dialog() {
   }, [dispatch])
 
   return (
-    <div className="portico-root" {...theme}>
+    <div className="portico-root" {...locale.attributes} {...theme}>
       <div className="portico-backdrop" data-testid="portico-backdrop" onClick={close} />
       <div
         ref={ref}

@@ -1,5 +1,6 @@
 import { usePorticoSelector } from '../../react/hooks'
 import { translateError } from '../strings'
+import { useLocale } from '../locales/useLocale'
 import { useStrings } from '../useStrings'
 import { useThemeAttributes } from '../useThemeAttributes'
 import { Icon } from './Icon'
@@ -13,6 +14,7 @@ export function ToastRegion() {
   const toast = usePorticoSelector((s) => s.alerts.toast)
   const theme = useThemeAttributes()
   const t = useStrings()
+  const locale = useLocale()
   const content = toast ? (
     <div key={toast.id} className={`portico-toast portico-toast-${toast.variant}`} data-testid="portico-toast">
       <Icon name={toast.variant === 'error' ? 'alert' : toast.variant === 'success' ? 'check' : 'info'} size={16} />
@@ -20,7 +22,7 @@ export function ToastRegion() {
     </div>
   ) : null
   return (
-    <div className="portico-toast-root" {...theme} aria-label={t.notifications} role="region">
+    <div className="portico-toast-root" {...locale.attributes} {...theme} aria-label={t.notifications} role="region">
       <div role="alert">{toast?.variant === 'error' ? content : null}</div>
       <div role="status">{toast && toast.variant !== 'error' ? content : null}</div>
     </div>
