@@ -51,6 +51,7 @@ function layer(name, { allow, typesOnly = [], why, ignores = [] }) {
       // `../..` (src itself, its index) or further up: out of the library.
       { regex: `^(?:\\.\\./){${depth - 1}}\\.\\.(?:/(?:index)?)?$|^${up}\\.\\.(?:/|$)`, message: `${layerRule}: src/ code never imports src/index or anything outside src/.` },
     ]
+    if (allow.includes('shared')) patterns.push({ regex: `^${up}shared/(?:${sharedForSecureAndServer.join('|')})$`, message: sharedForSecureAndServerMessage })
     if (typesOnly.length > 0) patterns.push({ regex: `^${up}(?:${typesOnly.map(escape).join('|')})(?:[./]|$)`, message, allowTypeImports: true })
     return {
       files: [`src/${name}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
@@ -81,6 +82,11 @@ function outside(folder, { allowed, why, files = [`${folder}/**/*.{ts,tsx}`], ig
 // secure/ → the frame protocol (message types, RPC shapes, schemas) and src/shared only.
 const secureAllowed = ['src/frame/protocol', 'src/frame/rpc', 'src/frame/schemas/', 'src/shared/']
 const secureWhy = 'The secure page runs on its own origin and holds keys: it shares the wire protocol with the modal, nothing else.'
+// src/shared/ may import these packages (@solana/kit's own), and only in the modules below,
+// which the library never imports: @solana/kit is an optional peer an EVM-only dapp lacks.
+const sharedPackages = ['@solana/transactions', '@solana/transaction-messages']
+const sharedForSecureAndServer = ['solanaTransaction']
+const sharedForSecureAndServerMessage = `${layerRule}: src/shared/${sharedForSecureAndServer.join(', ')} is for secure/ and server/: it needs @solana/kit, which an EVM-only dapp does not install.`
 // server/ → its own code and src/shared (the code both sides share).
 const serverAllowed = ['src/shared/']
 const serverWhy = 'The reference server never imports the modal or the dev stack; wire types live in src/shared/.'
@@ -104,10 +110,16 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: testFiles,
-    rules: importRules([{
-      regex: '^(?:\\.\\./)+(?:dev|demo|e2e|bench|server|secure|scripts|docs)(?:/|$)',
-      message: `${layerRule}: src/ is the library a dapp bundles; it never imports dev/, demo/, server/, secure/ or other folders beside it.`,
-    }]),
+    rules: importRules([
+      {
+        regex: '^(?:\\.\\./)+(?:dev|demo|e2e|bench|server|secure|scripts|docs)(?:/|$)',
+        message: `${layerRule}: src/ is the library a dapp bundles; it never imports dev/, demo/, server/, secure/ or other folders beside it.`,
+      },
+      {
+        regex: `^(?:\\./|(?:\\.\\./)+)shared/(?:${sharedForSecureAndServer.join('|')})$`,
+        message: sharedForSecureAndServerMessage,
+      },
+    ]),
   },
   // Views dispatch actions; they never reach sagas, services, the frame or a plugin's runtime.
   ...layer('ui', {
@@ -126,19 +138,25 @@ export default tseslint.config(
   ...layer('services', { allow: ['config', 'errors', 'types', 'validation', 'shared'], why: 'Services report through callbacks that sagas subscribe to, never through the store.' }),
   ...layer('frame', { allow: ['config', 'errors', 'types', 'validation', 'shared'], typesOnly: ['storage'], why: 'The frame reports through callbacks that sagas subscribe to, never through the store.' }),
   ...layer('sagas', {
-    allow: ['store', 'plugins', 'services', 'frame', 'walletconnect', 'createServices', 'storage', 'config', 'errors', 'types', 'validation', 'shared', 'siwx'],
+    allow: ['store', 'plugins', 'services', 'frame', 'walletconnect', 'createServices', 'storage', 'config', 'errors', 'types', 'validation', 'shared', 'siwx', 'diagnostics'],
     why: 'Sagas are where the layers meet, below the views.',
   }),
+  // The diagnostic log: a bounded buffer that sagas and createPortico write to; it knows nothing else.
+  ...layer('diagnostics', { allow: ['config'], why: 'The log is fed by sagas and createPortico; it reads only its limits.' }),
   ...layer('validation', {
     allow: ['config', 'errors', 'types', 'shared'],
     why: 'SPEC §5 rules are pure; address rules come from the plugins through the registry.',
   }),
-  // Code the server, the secure page and the library all import (src/shared/): pure, it
-  // imports nothing but its own files (no package, no other folder).
+  // Code the server, the secure page and the library share (src/shared/): pure, it imports
+  // nothing but its own files and @solana/kit's transaction codecs (no other package, no
+  // other folder). The modules that use those codecs are for secure/ and server/ only.
   {
     files: ['src/shared/**'],
     ignores: testFiles,
-    rules: importRules([{ regex: '^(?!\\./[^/]+$)', message: 'src/shared/ is imported by server/, secure/ and src/: it imports only its own files.' }]),
+    rules: importRules([{
+      regex: `^(?!\\./[^/]+$|(?:${sharedPackages.map(escape).join('|')})$)`,
+      message: `src/shared/ is imported by server/, secure/ and src/: it imports only its own files and ${sharedPackages.join(', ')}.`,
+    }]),
   },
   outside('secure', { allowed: secureAllowed, why: secureWhy }),
   outside('server', { allowed: serverAllowed, why: serverWhy }),

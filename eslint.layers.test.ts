@@ -87,6 +87,14 @@ const table: [string, string, string, boolean][] = [
   ['shared', 'src/shared/originMatch.ts', "import { Limits } from '../config/constants'", true],
   ['shared', 'src/shared/originMatch.ts', "import { getAddress } from 'viem'", true],
   ['shared', 'src/shared/blockchainApi.ts', "import type { CaipNetworkId } from './caip'", false],
+  ['shared', 'src/shared/solanaTransaction.ts', "import { getTransactionDecoder } from '@solana/transactions'", false],
+  ['shared', 'src/shared/solanaTransaction.ts', "import { getBase58Decoder } from '@solana/kit'", true],
+  // src/shared/solanaTransaction (it needs @solana/kit) is for secure/ and server/, never the library
+  ['shared', 'src/frame/solanaWallet.ts', "import { parseSolanaTransaction } from '../shared/solanaTransaction'", true],
+  ['shared', 'src/createPortico.ts', "import { parseSolanaTransaction } from './shared/solanaTransaction'", true],
+  ['shared', 'src/frame/solanaWallet.ts', "import { walletChainOf } from '../shared/solanaChains'", false],
+  ['shared', 'secure/rpcHandler.ts', "import { parseSolanaTransaction } from '../src/shared/solanaTransaction'", false],
+  ['shared', 'server/auth/signing.ts', "import { solanaMessageSigners } from '../../src/shared/solanaTransaction'", false],
   // the library never imports outside src/
   ['src', 'src/store/createStore.ts', "import { startStack } from '../../dev/start'", true],
   ['src', 'src/store/createStore.ts', "import { portico } from '..'", true],

@@ -4,19 +4,25 @@
  * Reads go to the chain's RPC; signatures are made by the server with the key it holds
  * (POST /auth/v1/sign) after the visitor approves in this page.
  */
+import { getBase58Encoder, getBase64Decoder, getBase64Encoder } from '@solana/kit'
 import type { FrameChainId } from '../src/frame/protocol'
 import { isSafeRpcMethod, type AllowedRpcMethod, type JsonValue, type RpcTransactionRequest, type SendCallsParameters } from '../src/frame/rpc'
 import { validateRpcParams } from '../src/frame/schemas/validate'
+import { parseSolanaTransaction, withSolanaSignature } from '../src/shared/solanaTransaction'
 import type { SignKind, SignResult } from './api'
 import type { Approver } from './approval'
 import { describeCall, describePersonalMessage, describeTypedData, type ApprovalDetails, type ApprovalField, type ApprovalSection, type CallToDescribe, type TokenLookup } from './describeRequest'
-import { base64ToBytes, bytesToBase64, decodeBase58 } from './base58'
 import type { ChainRpc } from './chainRpc'
 import type { SmartAccountSender } from './smartAccount'
 import { ReplyError } from './replyError'
 import { describeSolanaMessage } from './describeSolanaTransaction'
-import { parseSolanaTransaction, withSignature } from './solanaTransaction'
 import { createTokenLookup } from './tokenInfo'
+
+// The solana_* methods carry bytes as base64 (transactions) and base58 (messages,
+// signatures): @solana/kit's codecs, named by direction.
+const fromBase64 = (text: string): Uint8Array => new Uint8Array(getBase64Encoder().encode(text))
+const toBase64 = (bytes: Uint8Array): string => getBase64Decoder().decode(bytes)
+const fromBase58 = (text: string): Uint8Array => new Uint8Array(getBase58Encoder().encode(text))
 
 export type RpcContext = {
   /** CAIP-2 chain the frame is on. */
@@ -184,7 +190,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
    */
   async function describeSolana(chain: string, action: string, transaction: string): Promise<ApprovalDetails> {
     const head: ApprovalSection = { fields: [{ label: 'Account', value: solanaAddress() }, { label: 'Network', value: chain }, { label: 'Action', value: action }] }
-    const parsed = parseSolanaTransaction(base64ToBytes(transaction))
+    const parsed = parseSolanaTransaction(fromBase64(transaction))
     const ownerOf = async (tokenAccount: string): Promise<string | undefined> => {
       if (!context.rpc.has(chain)) return undefined
       const info = (await context.rpc.request(chain, 'getAccountInfo', [tokenAccount, { encoding: 'jsonParsed' }])) as { value?: { data?: { parsed?: { info?: { owner?: unknown } } } } } | null
@@ -197,15 +203,14 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
 
   async function signSolana(transaction: string): Promise<{ signature: string; transaction: string }> {
     const address = solanaAddress()
-    const bytes = base64ToBytes(transaction)
+    const bytes = fromBase64(transaction)
     const parsed = parseSolanaTransaction(bytes)
     if (parsed === undefined) throw new ReplyError('transaction is not a serialized Solana transaction', -32602)
-    const slot = parsed.signers.indexOf(address)
-    if (slot === -1) throw new ReplyError("The transaction does not list this wallet's address among its signers", 4100)
-    const { signature } = await context.sign('solana_signTransaction', { message: bytesToBase64(parsed.message) })
+    if (!parsed.signers.includes(address)) throw new ReplyError("The transaction does not list this wallet's address among its signers", 4100)
+    const { signature } = await context.sign('solana_signTransaction', { message: toBase64(parsed.message) })
     if (typeof signature !== 'string') throw new ReplyError('The signer did not return a signature', -32603)
-    const signed = withSignature(bytes, slot, decodeBase58(signature))
-    return { signature, transaction: bytesToBase64(signed) }
+    const signed = withSolanaSignature(bytes, address, fromBase58(signature))
+    return { signature, transaction: toBase64(signed) }
   }
 
   return async function handle({ method, params, chainId }): Promise<JsonValue> {
@@ -349,7 +354,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         if (pubkey !== address) throw new ReplyError("pubkey is not this wallet's address", 4100)
         let bytes: Uint8Array
         try {
-          bytes = decodeBase58(message)
+          bytes = fromBase58(message)
         } catch {
           throw new ReplyError('message must be base58', -32602)
         }
@@ -360,7 +365,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
           text = `${bytes.length} bytes`
         }
         await approve(name, fieldsOnly([{ label: 'Account', value: address }], { label: 'Message', text: clip(text) }))
-        const { signature } = await context.sign('solana_signMessage', { message: bytesToBase64(bytes) })
+        const { signature } = await context.sign('solana_signMessage', { message: toBase64(bytes) })
         if (typeof signature !== 'string') throw new ReplyError('The signer did not return a signature', -32603)
         return { signature }
       }

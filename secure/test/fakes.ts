@@ -4,11 +4,11 @@
  * ed25519 for Solana), a scripted chain RPC, and a window host that records posts.
  */
 import { generateKeyPairSync, sign as ed25519Sign, type KeyObject } from 'node:crypto'
+import { getBase58Decoder, getBase64Encoder } from '@solana/kit'
 import { keccak256, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ApiError, type ApiUser, type SecureApi, type SignKind } from '../api'
 import { autoApprover, type Approver } from '../approval'
-import { encodeBase58, base64ToBytes } from '../base58'
 import type { ChainRpc } from '../chainRpc'
 import { createSecureFrame, type FrameHost, type SecureFrame, type SecureFrameOptions } from '../secureFrame'
 import { createMemoryStore, createSessionStore } from '../session'
@@ -35,7 +35,7 @@ export type FakeApi = SecureApi & {
 export function createFakeApi(): FakeApi {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519')
   const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url')
-  const solana = { address: encodeBase58(raw), privateKey }
+  const solana = { address: getBase58Decoder().decode(raw), privateKey }
   const users = new Map<string, { devices: Set<string> }>()
   const codes = new Map<string, string>()
   const sessions = new Map<string, { email: string; expired: boolean }>()
@@ -184,7 +184,7 @@ export function createFakeApi(): FakeApi {
         }
         case 'solana_signMessage':
         case 'solana_signTransaction':
-          return { signature: encodeBase58(ed25519Sign(null, base64ToBytes(payload.message as string), solana.privateKey)) }
+          return { signature: getBase58Decoder().decode(ed25519Sign(null, new Uint8Array(getBase64Encoder().encode(payload.message as string)), solana.privateKey)) }
       }
     },
   }

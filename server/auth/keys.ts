@@ -4,10 +4,10 @@
  * each one gives.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto'
+import { getBase58Decoder } from '@solana/codecs-strings'
 import { bytesToHex, hexToBytes } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { type WalletNamespace } from '../db/schema'
-import { encodeBase58 } from './base58'
 
 export interface NewWalletKey {
   namespace: WalletNamespace
@@ -30,7 +30,7 @@ export function generateWalletKeys(): NewWalletKey[] {
   if (jwk.d === undefined || jwk.x === undefined) throw new Error('ed25519 key export gave no key material')
   return [
     { namespace: 'eip155', address: privateKeyToAddress(evmKey), secret: hexToBytes(evmKey) },
-    { namespace: 'solana', address: encodeBase58(Buffer.from(jwk.x, 'base64url')), secret: Buffer.from(jwk.d, 'base64url') },
+    { namespace: 'solana', address: getBase58Decoder().decode(Buffer.from(jwk.x, 'base64url')), secret: Buffer.from(jwk.d, 'base64url') },
   ]
 }
 
@@ -38,7 +38,7 @@ export function generateWalletKeys(): NewWalletKey[] {
 export function addressOf(namespace: WalletNamespace, secret: Uint8Array): string {
   if (namespace === 'eip155') return privateKeyToAddress(bytesToHex(secret))
   const publicJwk = createPublicKey(ed25519PrivateKey(secret)).export({ format: 'jwk' })
-  return encodeBase58(Buffer.from(publicJwk.x ?? '', 'base64url'))
+  return getBase58Decoder().decode(Buffer.from(publicJwk.x ?? '', 'base64url'))
 }
 
 /** A node:crypto ed25519 private key from its 32-byte seed. */

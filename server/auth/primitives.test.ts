@@ -1,10 +1,8 @@
 import fc from 'fast-check'
-import { decodeBase58, encodeBase58 } from './base58'
 import { normalizeEmail } from './email'
 import { cooldownError, secondsLeft } from './errors'
 import { CODE_PATTERN, codeMatches, generateCode, generateSalt, hashCode } from './oneTimeCode'
 import { SESSION_TOKEN_PATTERN, generateSessionToken, hashDeviceId, hashSessionToken } from './sessionToken'
-import { solanaSigners } from './signing'
 
 describe('normalizeEmail', () => {
   it.each([
@@ -86,47 +84,5 @@ describe('cooldown message (SPEC §5)', () => {
     expect(error.message).toBe(`Please try again after ${n} seconds`)
     expect(error.statusCode).toBe(429)
     expect(error.headers).toEqual({ 'retry-after': String(n) })
-  })
-})
-
-describe('base58', () => {
-  it.each([
-    [[], ''],
-    [[0], '1'],
-    [[0, 0, 1], '112'],
-    [[...Buffer.from('Hello World!')], '2NEpo7TZRRrLZSi2U'],
-    [[...Buffer.from('The quick brown fox jumps over the lazy dog.')], 'USm3fpXnKG5EUBx2ndxBDMPVciP5hGey2Jh4NDv6gmeo1LkMeiKrLJUUBk6Z'],
-  ])('encodes %j as %j', (bytes, text) => {
-    expect(encodeBase58(Uint8Array.from(bytes))).toBe(text)
-    expect([...decodeBase58(text)]).toEqual(bytes)
-  })
-
-  it('round-trips any bytes and refuses characters outside the alphabet', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 80 }), (bytes) => expect([...decodeBase58(encodeBase58(bytes))]).toEqual([...bytes])))
-    expect(() => decodeBase58('0OIl')).toThrow("'0' is not a base58 character")
-  })
-})
-
-describe('solanaSigners', () => {
-  const key = (fill: number) => new Uint8Array(32).fill(fill)
-  const message = (prefix: number[], required: number, keys: Uint8Array[], tail = 32) =>
-    Uint8Array.from([...prefix, required, 0, 0, keys.length, ...keys.flatMap((k) => [...k]), ...new Uint8Array(tail)])
-
-  it('reads the signers of legacy and v0 messages', () => {
-    expect(solanaSigners(message([], 1, [key(1), key(2)]))).toEqual([encodeBase58(key(1))])
-    expect(solanaSigners(message([0x80], 2, [key(3), key(4), key(5)]))).toEqual([encodeBase58(key(3)), encodeBase58(key(4))])
-  })
-
-  it('says undefined for what is not a message', () => {
-    expect(solanaSigners(new Uint8Array())).toBeUndefined()
-    expect(solanaSigners(Buffer.from('hello'))).toBeUndefined()
-    expect(solanaSigners(message([0x81], 1, [key(1)]))).toBeUndefined() // version 1 does not exist
-    expect(solanaSigners(message([], 0, [key(1)]))).toBeUndefined() // no signer
-    expect(solanaSigners(message([], 3, [key(1), key(2)]))).toBeUndefined() // more signers than keys
-    expect(solanaSigners(message([], 1, [key(1)], 31))).toBeUndefined() // no room for the blockhash
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
-      const signers = solanaSigners(bytes)
-      if (signers !== undefined) expect(signers.length).toBeGreaterThan(0)
-    }))
   })
 })

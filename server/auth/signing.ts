@@ -6,10 +6,11 @@
  * clear message rather than handed to a signer that might guess.
  */
 import { sign as ed25519Sign } from 'node:crypto'
+import { getBase58Decoder } from '@solana/codecs-strings'
 import { type Hex, type TransactionSerializable, bytesToHex, isAddress, isHex, keccak256 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { type WalletNamespace } from '../db/schema'
-import { encodeBase58 } from './base58'
+import { solanaMessageSigners } from '../../src/shared/solanaTransaction'
 import { invalidPayload } from './errors'
 import { ed25519PrivateKey } from './keys'
 
@@ -60,17 +61,17 @@ export async function signPayload(kind: SignKind, payload: unknown, secret: Uint
     case 'solana_signMessage': {
       const message = base64Field(payload, 'message')
       // A transaction message signed "as a message" would be a signed transaction: refuse it.
-      if (solanaSigners(message)?.includes(address)) {
+      if (solanaMessageSigners(message)?.includes(address)) {
         throw invalidPayload('payload.message is a Solana transaction message for this wallet; sign it as solana_signTransaction')
       }
-      return { signature: encodeBase58(ed25519Sign(null, message, ed25519PrivateKey(secret))) }
+      return { signature: getBase58Decoder().decode(ed25519Sign(null, message, ed25519PrivateKey(secret))) }
     }
     case 'solana_signTransaction': {
       const message = base64Field(payload, 'message')
-      const signers = solanaSigners(message)
+      const signers = solanaMessageSigners(message)
       if (signers === undefined) throw invalidPayload('payload.message must be a serialized Solana transaction message (legacy or v0), base64')
       if (!signers.includes(address)) throw invalidPayload(`payload.message does not list this wallet (${address}) among its signers`)
-      return { signature: encodeBase58(ed25519Sign(null, message, ed25519PrivateKey(secret))) }
+      return { signature: getBase58Decoder().decode(ed25519Sign(null, message, ed25519PrivateKey(secret))) }
     }
   }
 }
@@ -212,35 +213,6 @@ function base64Field(payload: Record<string, unknown>, field: string): Buffer {
   return bytes
 }
 
-/**
- * The signer addresses of a serialized Solana transaction message (legacy or
- * v0), or undefined when the bytes are not one: header, compact-u16 count of
- * account keys, the keys (signers first), a recent blockhash.
- */
-export function solanaSigners(message: Uint8Array): string[] | undefined {
-  let offset = 0
-  const first = message[0]
-  if (first === undefined) return undefined
-  if (first & 0x80) {
-    if ((first & 0x7f) !== 0) return undefined
-    offset = 1
-  }
-  const required = message[offset]
-  if (required === undefined || message.length < offset + 3) return undefined
-  offset += 3
-  let count = 0
-  for (let shift = 0; shift <= 14; shift += 7) {
-    const byte = message[offset++]
-    if (byte === undefined) return undefined
-    count |= (byte & 0x7f) << shift
-    if ((byte & 0x80) === 0) break
-    if (shift === 14) return undefined
-  }
-  if (required < 1 || count < required || message.length < offset + 32 * count + 32) return undefined
-  const signers: string[] = []
-  for (let i = 0; i < required; i++) signers.push(encodeBase58(message.subarray(offset + 32 * i, offset + 32 * (i + 1))))
-  return signers
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

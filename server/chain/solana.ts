@@ -5,7 +5,7 @@
  * (`getTokenAccountsByOwner`, jsonParsed) are served; history, names and swaps stay
  * EVM-only.
  */
-import { decodeBase58 } from '../auth/base58'
+import { getBase58Encoder } from '@solana/codecs-strings'
 
 /** CAIP-2 id of a Solana network, e.g. `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
 export type SolanaChainId = `solana:${string}`
@@ -43,7 +43,7 @@ export function isSolanaChainId(value: string): value is SolanaChainId {
 /** A Solana account address: base58 of a 32-byte public key. */
 export function isSolanaAddress(value: string): boolean {
   if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value)) return false
-  return decodeBase58(value).length === 32
+  return getBase58Encoder().encode(value).length === 32
 }
 
 /**

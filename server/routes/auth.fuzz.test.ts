@@ -7,7 +7,7 @@
  * keys still decrypt to its addresses, and every stored row is well formed.
  */
 import fc from 'fast-check'
-import { decodeBase58 } from '../auth/base58'
+import { getBase58Encoder } from '@solana/codecs-strings'
 import { addressOf } from '../auth/keys'
 import { SIGN_KINDS } from '../auth/signing'
 import { type WalletNamespace } from '../db/schema'
@@ -248,7 +248,7 @@ const solanaTransactionMessage = (signer: string) =>
     })
     .map(({ version, required, extra, position, keys, blockhash, tail }) => {
       const accounts = keys.slice(0, required + extra).map((key) => Buffer.from(key))
-      accounts[position % required] = Buffer.from(decodeBase58(signer))
+      accounts[position % required] = Buffer.from(getBase58Encoder().encode(signer))
       const bytes = Buffer.concat([
         Buffer.from(version ? [0x80] : []),
         Buffer.from([required, 0, 1, accounts.length]),

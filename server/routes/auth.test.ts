@@ -6,7 +6,7 @@
  */
 import { createHash, createPublicKey, randomUUID, verify as ed25519Verify } from 'node:crypto'
 import { type Hex, keccak256, parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem'
-import { decodeBase58, encodeBase58 } from '../auth/base58'
+import { getBase58Decoder, getBase58Encoder } from '@solana/codecs-strings'
 import { addressOf } from '../auth/keys'
 import { type Mailer, createMailbox } from '../auth/mailer'
 import { MasterKeyNotConfiguredError, createKeyring, generateMasterKey } from '../auth/masterKey'
@@ -548,20 +548,20 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
     })
 
     it('solana_signMessage and solana_signTransaction, verified with ed25519', async () => {
-      const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(decodeBase58(session.user.addresses.solana)).toString('base64url') }, format: 'jwk' })
+      const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(getBase58Encoder().encode(session.user.addresses.solana)).toString('base64url') }, format: 'jwk' })
       const message = Buffer.from('Sign in to shop.example')
       const signedMessage = await sign('solana_signMessage', { message: message.toString('base64') })
       expect(signedMessage.status).toBe(200)
-      expect(ed25519Verify(null, message, publicKey, Buffer.from(decodeBase58((signedMessage.body as { signature: string }).signature)))).toBe(true)
+      expect(ed25519Verify(null, message, publicKey, Buffer.from(getBase58Encoder().encode((signedMessage.body as { signature: string }).signature)))).toBe(true)
 
       const transactionMessage = solanaMessage(session.user.addresses.solana)
       const signedTransaction = await sign('solana_signTransaction', { message: transactionMessage.toString('base64') })
       expect(signedTransaction.status).toBe(200)
-      expect(ed25519Verify(null, transactionMessage, publicKey, Buffer.from(decodeBase58((signedTransaction.body as { signature: string }).signature)))).toBe(true)
+      expect(ed25519Verify(null, transactionMessage, publicKey, Buffer.from(getBase58Encoder().encode((signedTransaction.body as { signature: string }).signature)))).toBe(true)
 
       // A transaction for this wallet is never signed as a "message".
       expect((await sign('solana_signMessage', { message: transactionMessage.toString('base64') })).body).toMatchObject({ code: 'INVALID_PAYLOAD' })
-      const otherSigner = solanaMessage(encodeBase58(new Uint8Array(32).fill(7)))
+      const otherSigner = solanaMessage(getBase58Decoder().decode(new Uint8Array(32).fill(7)))
       expect((await sign('solana_signTransaction', { message: otherSigner.toString('base64') })).body).toMatchObject({
         code: 'INVALID_PAYLOAD',
         message: `payload.message does not list this wallet (${session.user.addresses.solana}) among its signers`,
@@ -964,5 +964,5 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
 function solanaMessage(signer: string): Buffer {
   const program = new Uint8Array(32).fill(1)
   const blockhash = new Uint8Array(32).fill(2)
-  return Buffer.from([1, 0, 1, 2, ...decodeBase58(signer), ...program, ...blockhash, 0])
+  return Buffer.from([1, 0, 1, 2, ...getBase58Encoder().encode(signer), ...program, ...blockhash, 0])
 }

@@ -1,6 +1,6 @@
 import type * as Wire from '../../src/shared/blockchainApi'
 import { solanaLocalnet, startSolanaRpc, TEST_SPL_TOKEN, type SolanaRpc } from '../../dev/solana'
-import { encodeBase58 } from '../auth/base58'
+import { getBase58Decoder } from '@solana/codecs-strings'
 import { createPriceTable } from '../chain/prices'
 import { type SolanaChainId } from '../chain/solana'
 import { type ChainTestServer, startChainTestServer } from '../test/chainServer'
@@ -30,7 +30,7 @@ afterAll(async () => {
 })
 
 /** A fresh Solana address (random 32 bytes, as a public key is written). */
-const newAddress = () => encodeBase58(crypto.getRandomValues(new Uint8Array(32)))
+const newAddress = () => getBase58Decoder().decode(crypto.getRandomValues(new Uint8Array(32)))
 
 const balance = async (address: string, query: string) => {
   const result = await server.get(`/v1/account/${encodeURIComponent(address)}/balance?${query}`)
