@@ -36,7 +36,7 @@ describe('embedded wallet: smart account on the local chain', () => {
     eoa = accounts.find((a) => a.type === 'eoa')!.address
     smart = accounts.find((a) => a.type === 'smartAccount')!.address
     expect(smart).not.toBe(eoa)
-    expect(await page.evaluate(readState, 'smartAccount.enabledNetworks')).toContain(1)
+    expect(await page.evaluate(readState, 'smartAccount.enabledNetworks')).toContain('eip155:1')
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.preferredAccountTypes.eip155')).toBe('smartAccount')
     await page.getByTestId('demo-address').filter({ hasText: smart }).waitFor()
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.smartAccountDeployed')).toBe(false)

@@ -9,7 +9,10 @@ import { ChainNamespaces } from '../config/constants'
  * plugins' features from the store; none of them names a namespace. This test reads their
  * code (not their comments, which may explain) and fails on any namespace name in a
  * string, a template, JSX text or an identifier (`byNamespace.eip155`, `isSolanaAddress`).
- * Test files and test harnesses (`test/` folders) may use namespaces as data.
+ * Test files and test harnesses (`test/` folders) may use namespaces as data, and so may
+ * the translation catalogues (`locales/`): the SPEC §8 sentences they translate name a
+ * network ('eip155:{chainId}') and their keys name the message, which is text shown to
+ * the visitor, not a decision.
  */
 
 const src = join(__dirname, '..')
@@ -43,7 +46,7 @@ function chainFamilyNames(fileName: string, text: string, names: readonly string
 function libraryFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === 'test' || name === '__snapshots__' ? [] : libraryFiles(path)
+    if (statSync(path).isDirectory()) return ['test', '__snapshots__', 'locales'].includes(name) ? [] : libraryFiles(path)
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : []
   })
 }

@@ -88,7 +88,7 @@ describe('account type through the dapp sagas', () => {
     const accounts = state().account.byNamespace.eip155!.allAccounts
     const eoa = accounts.find((a) => a.type === 'eoa')!.address
     const smart = accounts.find((a) => a.type === 'smartAccount')!.address
-    expect(state().smartAccount.enabledNetworks).toEqual([1])
+    expect(state().smartAccount.enabledNetworks).toEqual(['eip155:1'])
     expect(JSON.parse(dom.window.localStorage.getItem(LoginCacheKeys.smartAccountEnabledNetworks)!)).toEqual([1])
     await untilState(portico, (s) => s.account.byNamespace.eip155?.address === smart, 10_000)
     expect(state().account.byNamespace.eip155).toMatchObject({ preferredAccountTypes: { eip155: 'smartAccount' }, smartAccountDeployed: false, user: { preferredAccountType: 'smartAccount' } })

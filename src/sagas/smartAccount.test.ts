@@ -17,7 +17,7 @@ function run(client: Partial<EmbeddedFrame['client']>) {
   const config = resolveConfig({ projectId: 'shop', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] })
   const store = createStore({ config, middleware: [] })
   // A list from an earlier session, which a failed call must not leave behind.
-  store.dispatch(smartAccountActions.enabledNetworksLoaded({ networks: [1, 10] }))
+  store.dispatch(smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1', 'eip155:10'] }))
   const context = { config } as unknown as SagaContext
   const holder: EmbeddedHolder = { frame: { client, provider: {} } as unknown as EmbeddedFrame, attached: new Map() }
   const task = runSaga(
@@ -56,7 +56,7 @@ describe('embeddedAccountTypeSaga', () => {
       },
     } as never)
     await done
-    expect(store.getState().smartAccount.enabledNetworks).toEqual([1])
+    expect(store.getState().smartAccount.enabledNetworks).toEqual(['eip155:1'])
     expect(store.getState().smartAccount.error).toBe('No smart account on this network')
   })
 })

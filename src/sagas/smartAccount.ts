@@ -16,6 +16,7 @@ import type { FrameUser } from '../frame'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
 import { smartAccountActions } from '../store/slices/smartAccount'
+import type { CaipNetworkId } from '../types/network'
 import type { EmbeddedUser } from '../types/user'
 import type { EmbeddedAccountType } from '../validation/accountType'
 import { getSagaContext, type SagaContext } from './context'
@@ -49,7 +50,9 @@ export function* embeddedAccountTypeSaga(holder: EmbeddedHolder, options: { inte
   if (!frame) return
   try {
     const { smartAccountEnabledNetworks } = (yield call(callFrame, (signal) => frame.client.getSmartAccountEnabledNetworks({ signal }))) as { smartAccountEnabledNetworks: number[] }
-    yield put(smartAccountActions.enabledNetworksLoaded({ networks: smartAccountEnabledNetworks }))
+    // The frame names EVM chain ids; the store keeps CAIP-2 ids, as it does for every network.
+    const networks = smartAccountEnabledNetworks.filter((id) => Number.isSafeInteger(id) && id > 0).map((id): CaipNetworkId => `${EMBEDDED_NAMESPACE}:${id}`)
+    yield put(smartAccountActions.enabledNetworksLoaded({ networks }))
   } catch {
     yield put(smartAccountActions.enabledNetworksFailed())
   }

@@ -8,10 +8,10 @@ import { smartAccountActions, smartAccountSlice } from './smartAccount'
 const reduce = (actions: Parameters<typeof smartAccountSlice.reducer>[1][]) => actions.reduce(smartAccountSlice.reducer, smartAccountSlice.getInitialState())
 
 describe('smartAccount slice', () => {
-  it('caches the enabled networks, and empties them when the call fails (SPEC §4)', () => {
+  it('caches the enabled networks as CAIP-2 ids, and empties them when the call fails (SPEC §4)', () => {
     expect(reduce([]).enabledNetworks).toEqual([])
-    expect(reduce([smartAccountActions.enabledNetworksLoaded({ networks: [1, 8453, 0, -1, 1.5] })]).enabledNetworks).toEqual([1, 8453])
-    expect(reduce([smartAccountActions.enabledNetworksLoaded({ networks: [1] }), smartAccountActions.enabledNetworksFailed()]).enabledNetworks).toEqual([])
+    expect(reduce([smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1', 'eip155:8453', 'eip155', ':1', 'EIP155:1', 'eip155:1:0xabc'] as never })]).enabledNetworks).toEqual(['eip155:1', 'eip155:8453'])
+    expect(reduce([smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1'] }), smartAccountActions.enabledNetworksFailed()]).enabledNetworks).toEqual([])
   })
   it('tracks the switch in progress and its failure', () => {
     expect(reduce([smartAccountActions.switchAccountType({ namespace: 'eip155', type: 'eoa' })]).switchingTo).toBe('eoa')

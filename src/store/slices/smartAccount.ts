@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { CaipNetworkId } from '../../types/network'
 import type { EmbeddedAccountType } from '../../validation/accountType'
 
 /**
@@ -7,12 +8,19 @@ import type { EmbeddedAccountType } from '../../validation/accountType'
  * The type preferences themselves are `account.byNamespace[ns].preferredAccountTypes`.
  */
 export type SmartAccountState = {
-  /** EVM chain ids; [] until loaded, and after a failed call (SPEC §4). */
-  enabledNetworks: number[]
+  /**
+   * CAIP-2 ids of the networks where the embedded wallet offers a smart account (the frame
+   * names chain ids; the saga qualifies them with the embedded account's namespace); []
+   * until loaded, and after a failed call (SPEC §4).
+   */
+  enabledNetworks: CaipNetworkId[]
   /** The type being switched to, while the frame answers. */
   switchingTo: EmbeddedAccountType | undefined
   error: string | undefined
 }
+
+/** CAIP-2 syntax: namespace (3 to 8 of a-z, 0-9, -) and reference (1 to 32 of a-z, A-Z, 0-9, -, _). */
+const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
 const initialState: SmartAccountState = { enabledNetworks: [], switchingTo: undefined, error: undefined }
 
@@ -22,8 +30,8 @@ export const smartAccountSlice = createSlice({
   reducers: {
     /** The embedded wallet's EVM account is in the store; `interactive`: a login the visitor made (not a restored session). */
     embeddedAccountConnected(_state, _action: PayloadAction<{ interactive: boolean }>) {},
-    enabledNetworksLoaded(state, action: PayloadAction<{ networks: number[] }>) {
-      state.enabledNetworks = action.payload.networks.filter((n) => Number.isSafeInteger(n) && n > 0)
+    enabledNetworksLoaded(state, action: PayloadAction<{ networks: CaipNetworkId[] }>) {
+      state.enabledNetworks = action.payload.networks.filter((id) => CAIP2.test(id))
     },
     /** SPEC §4: the smart-account networks call failed, so the cached list becomes empty. */
     enabledNetworksFailed(state) {

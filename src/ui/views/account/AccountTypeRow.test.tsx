@@ -27,7 +27,7 @@ describe('Account view: account type of the embedded wallet', () => {
   it('on a smart-account network, names the account type in effect and switches to the other', async () => {
     const { dispatch, dispatched } = await embeddedAccount('smartAccount')
     expect(screen.queryByTestId('portico-account-type')).toBeNull()
-    dispatch(smartAccountActions.enabledNetworksLoaded({ networks: [1] }))
+    dispatch(smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1'] }))
     const button = screen.getByRole('button', { name: 'Account type: Smart account. Switch to EOA' })
     expect(button.textContent).toContain('Smart account')
     fireEvent.click(button)
@@ -47,21 +47,21 @@ describe('Account view: account type of the embedded wallet', () => {
 
   it('is absent on a network without smart accounts, after a failed networks call (SPEC §4), and for other wallets', async () => {
     const { dispatch } = await embeddedAccount('eoa')
-    dispatch(smartAccountActions.enabledNetworksLoaded({ networks: [1] }))
+    dispatch(smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1'] }))
     expect(screen.getByTestId('portico-account-type')).toBeTruthy()
     dispatch(networkActions.activeNetworkChanged({ caipNetworkId: 'eip155:10' }))
     expect(screen.queryByTestId('portico-account-type')).toBeNull()
     dispatch(networkActions.activeNetworkChanged({ caipNetworkId: 'eip155:1' }))
     dispatch(smartAccountActions.enabledNetworksFailed())
     expect(screen.queryByTestId('portico-account-type')).toBeNull()
-    dispatch(smartAccountActions.enabledNetworksLoaded({ networks: [1] }))
+    dispatch(smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1'] }))
     dispatch(accountActions.connected({ namespace: 'eip155', address: ADDRESS, caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED' } }))
     expect(screen.queryByTestId('portico-account-type')).toBeNull()
   })
 
   it('shows in the dark theme too, with its accessible name', async () => {
     const { dispatch } = await embeddedAccount('smartAccount')
-    dispatch(smartAccountActions.enabledNetworksLoaded({ networks: [1] }))
+    dispatch(smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1'] }))
     dispatch(optionsActions.themeModeSet('dark'))
     expect(document.querySelector('[data-theme="dark"]')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Account type: Smart account. Switch to EOA' })).toBeTruthy()

@@ -8,8 +8,7 @@ import { useStrings } from '../../useStrings'
 
 /**
  * The embedded wallet's account type (SPEC §3, §5): on a smart-account-enabled network
- * (the frame names them by chain id) of a namespace whose plugin has smart accounts
- * (`accountTypes`), which account is in effect (smart account or EOA) and a button to
+ * of a namespace whose plugin has smart accounts (`accountTypes`), which account is in effect (smart account or EOA) and a button to
  * switch to the other. The saga tells the frame; the address and balance follow.
  */
 export function AccountTypeRow() {
@@ -22,7 +21,7 @@ export function AccountTypeRow() {
   const error = usePorticoSelector((s) => s.smartAccount.error)
   const namespace = account.namespace
   const hasSmartAccounts = usePorticoSelector((s) => selectPluginFeatures(s, namespace)?.accountTypes.includes('smartAccount') ?? false)
-  if (account.connectedWalletInfo?.type !== 'AUTH' || !namespace || !hasSmartAccounts || network?.chainNamespace !== namespace || !enabled.includes(Number(network.id))) return null
+  if (account.connectedWalletInfo?.type !== 'AUTH' || !namespace || !hasSmartAccounts || network?.chainNamespace !== namespace || !enabled.includes(network.caipNetworkId)) return null
   const current = account.user?.preferredAccountType === 'smartAccount' ? 'smartAccount' : 'eoa'
   const other = current === 'smartAccount' ? 'eoa' : 'smartAccount'
   const name = (type: 'eoa' | 'smartAccount') => (type === 'smartAccount' ? t.accountTypeSmartAccount : t.accountTypeEoa)
