@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 
 // The layer rules of DESIGN.md ("Who may import whom"), enforced for library code; tests
 // and test harnesses (*.test.*, test/ folders) may wire layers together. Each layer
@@ -38,24 +38,31 @@ function importRules(patterns) {
   }
 }
 
-/** Config blocks for `src/<layer>/`: `allow` and `typesOnly` are other src/ modules. */
-function layer(name, { allow, typesOnly = [], why, ignores = [] }) {
-  const refused = srcModules.filter((m) => m !== name && !allow.includes(m) && !typesOnly.includes(m))
+/**
+ * Config blocks for the src/ module `name` (a folder, or a root file such as
+ * createServices.ts): `allow` and `typesOnly` are other src/ modules.
+ */
+function layer(name, { allow, typesOnly = [], why }) {
+  const rootFile = existsSync(new URL(`./src/${name}.ts`, import.meta.url))
+  // src/index has its own pattern below (with src itself), so it is not listed here.
+  const refused = srcModules.filter((m) => m !== name && m !== 'index' && !allow.includes(m) && !typesOnly.includes(m))
   const unknown = [...allow, ...typesOnly].filter((m) => !srcModules.includes(m))
   if (unknown.length > 0) throw new Error(`eslint.config.mjs: src/${name} allows unknown modules ${unknown.join(', ')}`)
   const message = `${layerRule}: src/${name} may import ${[...allow, ...typesOnly.map((m) => `${m} (types)`)].join(', ')} and its own code. ${why}`
-  return [1, 2, 3, 4, 5, 6].map((depth) => {
-    const up = `(?:\\.\\./){${depth}}`
+  return (rootFile ? [0] : [1, 2, 3, 4, 5, 6]).map((depth) => {
+    // How a specifier reaches src/ from this depth: './' from a root file, '../' per folder level.
+    const up = depth === 0 ? '\\./' : `(?:\\.\\./){${depth}}`
+    // src itself or its index ('.', '..', '../..', ...), or further up: out of the library.
+    const self = depth === 0 ? '\\.' : `(?:\\.\\./){${depth - 1}}\\.\\.`
     const patterns = [
       { regex: `^${up}(?:${refused.map(escape).join('|')})(?:[./]|$)`, message },
-      // `../..` (src itself, its index) or further up: out of the library.
-      { regex: `^(?:\\.\\./){${depth - 1}}\\.\\.(?:/(?:index)?)?$|^${up}\\.\\.(?:/|$)`, message: `${layerRule}: src/ code never imports src/index or anything outside src/.` },
+      { regex: `^${self}(?:/(?:index)?)?$|^(?:\\.\\./){${depth}}\\.\\.(?:/|$)`, message: `${layerRule}: src/ code never imports src/index or anything outside src/.` },
     ]
     if (allow.includes('shared')) patterns.push({ regex: `^${up}shared/(?:${sharedForSecureAndServer.join('|')})$`, message: sharedForSecureAndServerMessage })
     if (typesOnly.length > 0) patterns.push({ regex: `^${up}(?:${typesOnly.map(escape).join('|')})(?:[./]|$)`, message, allowTypeImports: true })
     return {
-      files: [`src/${name}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
-      ignores: [...testFiles, ...ignores],
+      files: [rootFile ? `src/${name}.ts` : `src/${name}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      ignores: testFiles,
       rules: importRules(patterns),
     }
   })
@@ -64,14 +71,14 @@ function layer(name, { allow, typesOnly = [], why, ignores = [] }) {
 /**
  * Blocks for a folder beside src/ (`secure/`, `server/`) that may import only `allowed`
  * paths of the repository (repo-relative, a trailing '/' for a folder), besides its own
- * code and packages. `files` narrows the block, for per-file exceptions.
+ * code and packages.
  */
-function outside(folder, { allowed, why, files = [`${folder}/**/*.{ts,tsx}`], ignores = [] }) {
+function outside(folder, { allowed, why }) {
   const roots = ['src', 'dev', 'demo', 'e2e', 'bench', 'docs', 'scripts', 'server', 'secure'].filter((r) => r !== folder)
   const allowedRe = allowed.map((a) => (a.endsWith('/') ? `${escape(a)}` : `${escape(a)}(?:\\.tsx?)?$`)).join('|')
   return {
-    files,
-    ignores: [...testFiles, ...ignores],
+    files: [`${folder}/**/*.{ts,tsx}`],
+    ignores: testFiles,
     rules: importRules([{
       regex: `^(?:\\.\\./)+(?!${allowedRe || '$^'})(?:${roots.join('|')})(?:/|$)`,
       message: `${layerRule}: ${folder}/ may import only ${allowed.join(', ')} (and its own code). ${why}`,
@@ -147,6 +154,27 @@ export default tseslint.config(
     allow: ['config', 'errors', 'types', 'shared'],
     why: 'SPEC §5 rules are pure; address rules come from the plugins through the registry.',
   }),
+  // The bottom of the library: errors and plain data types know no layer above them.
+  ...layer('errors', { allow: ['types', 'shared'], typesOnly: ['config'], why: 'Errors are the bottom layer every other imports.' }),
+  ...layer('types', { allow: [], typesOnly: ['config', 'shared'], why: 'Plain data types: they import types only.' }),
+  // The WalletConnect dapp side, a connector library beside the plugins (loaded with import()
+  // by createPortico and the WalletConnect saga). Its Solana wallet is the frame's RPC-backed
+  // Wallet Standard wallet (src/frame/solanaRpcWallet.ts), shared by the two remote wallets.
+  ...layer('walletconnect', {
+    allow: ['config', 'errors', 'types', 'validation', 'shared', 'frame'],
+    typesOnly: ['plugins'],
+    why: 'Like a plugin, it reports through callbacks that sagas subscribe to, never through the store.',
+  }),
+  // Helpers below the sagas that the composition root (createPortico) wires in.
+  ...layer('storage', { allow: ['config', 'errors', 'types', 'shared'], typesOnly: ['store'], why: 'Storage keeps what survives a reload; sagas decide what.' }),
+  ...layer('siwx', { allow: ['config', 'errors', 'types', 'validation', 'shared'], why: 'SIWX messages and checks are pure; the siwx saga runs them.' }),
+  ...layer('environment', { allow: ['config', 'errors', 'types', 'shared'], why: 'The environment is read once by createPortico.' }),
+  ...layer('createServices', { allow: ['services', 'config', 'errors', 'types', 'shared'], why: 'It builds the service clients that sagas use.' }),
+  ...layer('analytics', { allow: ['config', 'errors', 'types', 'shared'], typesOnly: ['createServices', 'services', 'events'], why: 'Analytics is fed events by createPortico.' }),
+  // Over the store: the dapp's events and the plugins' provider host read state and dispatch.
+  ...layer('events', { allow: ['store', 'config', 'errors', 'types', 'shared'], why: 'Events are derived from store actions.' }),
+  ...layer('providers', { allow: ['store', 'config', 'errors', 'types', 'shared'], typesOnly: ['plugins'], why: "The connection host reads the store and dispatches; it never runs a plugin's code." }),
+  ...layer('smartSessions', { allow: ['store', 'services', 'config', 'errors', 'types', 'shared'], typesOnly: ['createPortico'], why: 'Smart sessions run on a Portico instance and the services.' }),
   // Code the server, the secure page and the library share (src/shared/): pure, it imports
   // nothing but its own files and @solana/kit's transaction codecs (no other package, no
   // other folder). The modules that use those codecs are for secure/ and server/ only.
