@@ -139,6 +139,8 @@ export default tseslint.config(
     typesOnly: ['plugins', 'createPortico', 'events'],
     why: 'Views dispatch actions; only sagas await.',
   }),
+  // The custom elements (portico/web-component) render the React buttons and provider for pages without React.
+  ...layer('webComponent', { allow: ['react', 'errors'], typesOnly: ['createPortico'], why: 'The elements show the React buttons; like them, they never reach sagas or services.' }),
   ...layer('store', { allow: ['config', 'errors', 'types'], typesOnly: ['plugins', 'validation'], why: 'The store holds data; it knows nothing that runs.' }),
   // src/validation holds the SPEC §5 rules of the config layer (DESIGN.md: "config/ ... validation").
   ...layer('plugins', { allow: ['config', 'errors', 'types', 'validation', 'shared'], why: 'Plugins report through callbacks that sagas subscribe to, never through the store.' }),

@@ -15,7 +15,7 @@ describe('library build', () => {
 
   it('emits ESM entries, declarations and the stylesheet, and the entry runs in Node', async () => {
     await buildLib(outdir)
-    for (const file of ['index.mjs', 'index.d.ts', 'react/index.mjs', 'react/index.d.ts', 'wagmi/index.mjs', 'wagmi/index.d.ts', 'solana/index.mjs', 'solana/index.d.ts', 'styles.css']) {
+    for (const file of ['index.mjs', 'index.d.ts', 'react/index.mjs', 'react/index.d.ts', 'wagmi/index.mjs', 'wagmi/index.d.ts', 'solana/index.mjs', 'solana/index.d.ts', 'webComponent/index.mjs', 'webComponent/index.d.ts', 'styles.css']) {
       expect(existsSync(path.join(outdir, file))).toBe(true)
     }
     const script = `import(${JSON.stringify(path.join(outdir, 'index.mjs'))}).then((m) => {
@@ -24,5 +24,14 @@ describe('library build', () => {
       p.destroy()
     })`
     expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '..'), encoding: 'utf8' })).toBe('eip155:1')
+  })
+
+  it('portico/web-component imports on a server (no HTMLElement there) and defines its elements only when asked', () => {
+    const script = `import(${JSON.stringify(path.join(outdir, 'webComponent/index.mjs'))}).then((m) => {
+      process.stdout.write([typeof m.mountPortico, typeof m.definePorticoElements, Object.keys(m.PORTICO_ELEMENTS).join(',')].join(' '))
+    })`
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '..'), encoding: 'utf8' })).toBe(
+      'function function portico-connect-button,portico-account-button,portico-network-button',
+    )
   })
 })

@@ -1,5 +1,5 @@
 // Builds the publishable package into dist/: ESM (.mjs) entry points for `portico`,
-// `portico/react`, `portico/wagmi`, `portico/solana` and `portico/bitcoin` with shared chunks (so the modal, plugins' heavy parts and the
+// `portico/react`, `portico/wagmi`, `portico/solana`, `portico/bitcoin` and `portico/web-component` with shared chunks (so the modal, plugins' heavy parts and the
 // services stay lazy for the dapp's bundler), type declarations from tsc, and the
 // stylesheet. Dependencies and peer dependencies stay external: the dapp's bundler
 // resolves and dedupes them.
@@ -24,6 +24,7 @@ export async function buildLib(outdir = path.join(root, 'dist')) {
       'wagmi/index': path.join(root, 'src/wagmi/index.ts'),
       'solana/index': path.join(root, 'src/solana/index.ts'),
       'bitcoin/index': path.join(root, 'src/bitcoin/index.ts'),
+      'webComponent/index': path.join(root, 'src/webComponent/index.ts'),
     },
     outdir,
     outExtension: { '.js': '.mjs' },
