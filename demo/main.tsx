@@ -43,6 +43,9 @@ const siwx =
     ? createPorticoSiwx({ url: services.blockchainApi, projectId: 'portico-dev', messageParams: { statement: 'Sign in to the Portico demo' } })
     : undefined
 
+// `?locale=ar` shows the modal in that language (docs/ui.md, "Languages"); without it, the browser's.
+const locale = new URLSearchParams(location.search).get('locale') ?? undefined
+
 const portico = createPortico({
   projectId: 'portico-dev',
   metadata: { name: 'Portico demo', description: 'The Portico demo dapp', url: location.origin, icons: [] },
@@ -52,6 +55,7 @@ const portico = createPortico({
   tokens: dev ? Object.fromEntries(dev.networks.map((n) => [n.caipNetworkId, [{ address: dev.token.address }]])) : undefined,
   themeMode: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
   ...(siwx ? { siwx } : {}),
+  locale,
 })
 
 // wagmi on the same EVM networks, with Portico as its one connector (docs/wagmi.md).

@@ -43,6 +43,7 @@ export function Icon({ name, size = 18, ...rest }: { name: IconName; size?: numb
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      data-icon={name}
       {...rest}
     >
       <path d={paths[name]} />
