@@ -15,7 +15,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import Ajv from 'ajv'
-import { CAIP2_PATTERN } from './caip'
+import { CAIP2_PATTERN } from '../src/shared/caip'
 import { type BadgeType, InvalidWalletRegistryError, WALLET_ID_PATTERN, type WalletImageFile, type WalletRecord, type WalletRegistry, createWalletRegistry } from './walletRegistry'
 
 /** Links as the Explorer gives them: null or '' when absent. */

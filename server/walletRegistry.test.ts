@@ -1,4 +1,4 @@
-import { type Caip2ChainId } from './caip'
+import { type CaipNetworkId } from '../src/shared/caip'
 import shippedWallets from './data/wallets.json'
 import { InvalidWalletRegistryError, MAX_ENTRIES, type WalletRecord, createWalletRegistry, shippedWalletRegistry } from './walletRegistry'
 
@@ -75,7 +75,7 @@ describe('createWalletRegistry validation', () => {
 })
 
 describe('WalletRegistry.query', () => {
-  const wallet = (id: string, name: string, chains: Caip2ChainId[], badge_type?: 'certified'): WalletRecord => ({
+  const wallet = (id: string, name: string, chains: CaipNetworkId[], badge_type?: 'certified'): WalletRecord => ({
     id, name, chains, image_id: id, rdns: null, mobile_link: null, desktop_link: null, webapp_link: null, ...(badge_type ? { badge_type } : {}),
   })
   const registry = createWalletRegistry([

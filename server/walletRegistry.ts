@@ -9,14 +9,14 @@
  * later accounts) is what goes in the database.
  */
 import Ajv from 'ajv'
-import { CAIP2_PATTERN, type Caip2ChainId } from './caip'
+import { CAIP2_PATTERN, type CaipNetworkId } from '../src/shared/caip'
 import shippedWallets from './data/wallets.json'
 
 /** One entry of the listing, exactly the fields of SPEC §3 "Wallet listing". */
 export interface WalletListing {
   id: string
   image_id: string
-  chains: Caip2ChainId[]
+  chains: CaipNetworkId[]
   rdns: string | null
   name: string
   mobile_link: string | null

@@ -21,7 +21,7 @@ import {
   maxUint256,
 } from 'viem'
 import type * as Wire from '../../src/shared/blockchainApi'
-import { CAIP2_PATTERN } from '../caip'
+import { CAIP2_PATTERN } from '../../src/shared/caip'
 import { type ChainClients } from '../chain/clients'
 import { type Eip155ChainId, isEip155ChainId, nativeCurrencyOf, parseEip155ChainId } from '../chain/config'
 import { errorWithCodeResponses, tokenIconUrl } from '../chain/requestHelpers'

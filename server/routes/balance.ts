@@ -10,7 +10,7 @@
 import { type FastifyPluginAsync } from 'fastify'
 import { type Address, erc20Abi, formatUnits } from 'viem'
 import type * as Wire from '../../src/shared/blockchainApi'
-import { CAIP2_PATTERN } from '../caip'
+import { CAIP2_PATTERN } from '../../src/shared/caip'
 import { type ChainClients } from '../chain/clients'
 import { type ChainConfig, nativeCurrencyOf } from '../chain/config'
 import { type PriceSource, priceOf } from '../chain/prices'

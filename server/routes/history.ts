@@ -7,7 +7,7 @@
  */
 import { type FastifyPluginAsync } from 'fastify'
 import type * as Wire from '../../src/shared/blockchainApi'
-import { CAIP2_PATTERN } from '../caip'
+import { CAIP2_PATTERN } from '../../src/shared/caip'
 import { type ChainClients } from '../chain/clients'
 import { ETHER, nativeCurrencyOf } from '../chain/config'
 import { toHistoryItem } from '../chain/historyItems'

@@ -12,7 +12,7 @@
  * with a fallback transport (viem's `fallback`) move on to the next URL.
  */
 import { type FastifyPluginAsync } from 'fastify'
-import { CAIP2_PATTERN } from '../caip'
+import { CAIP2_PATTERN } from '../../src/shared/caip'
 import { HttpError } from '../httpErrors'
 import { type ProjectQuery, projectGuard, projectQueryProperties } from '../projectGuard'
 import { type ProjectRegistry } from '../projects'

@@ -3,7 +3,7 @@
  * AllWallets view, paged, searchable and filtered by chain.
  */
 import { type FastifyPluginAsync } from 'fastify'
-import { isCaip2ChainId } from '../caip'
+import { isCaipNetworkId } from '../../src/shared/caip'
 import { HttpError, errorResponses } from '../httpErrors'
 import { type ProjectQuery, projectGuard, projectQueryProperties } from '../projectGuard'
 import { type ProjectRegistry } from '../projects'
@@ -81,7 +81,7 @@ export const walletListingRoutes: FastifyPluginAsync<WalletListingRoutesOptions>
       entries,
       include: parseList('include', include, walletId, 'a wallet id'),
       exclude: parseList('exclude', exclude, walletId, 'a wallet id'),
-      chains: parseList('chains', chains, { test: isCaip2ChainId }, 'a CAIP-2 chain id such as eip155:1'),
+      chains: parseList('chains', chains, { test: isCaipNetworkId }, 'a CAIP-2 chain id such as eip155:1'),
       search,
       badgeType: badge_type,
     })

@@ -11,6 +11,7 @@
 import type { KeyValueStore } from '../storage/createStorage'
 import type { FrameChainId } from './protocol'
 import { EMAIL_PATTERN } from './schemas/patterns'
+import { isCaipNetworkId } from '../shared/caip'
 
 export type LoginCacheState = {
   emailLoginUsed: boolean
@@ -74,10 +75,9 @@ function isEmail(value: unknown): value is string {
 // Printable: no control characters (C0 and DEL), 1 to 64 characters.
 // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
 const USERNAME = /^[^\u0000-\u001f\u007f]{1,64}$/
-const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
 function isChainId(value: unknown): value is FrameChainId {
-  return (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) || (typeof value === 'string' && CAIP2.test(value))
+  return (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) || isCaipNetworkId(value)
 }
 
 /**

@@ -16,6 +16,7 @@ import { MAX_OTP_LENGTH } from '../../validation/otp'
 import { AllowedRpcMethods, type AllowedRpcMethod } from '../rpc'
 import { EMAIL_PATTERN, MESSAGE_ID_PATTERN, PROJECT_ID_PATTERN } from './patterns'
 import { AppEvents, APP_PREFIX, FRAME_PREFIX, FrameEvents, type AppEvent, type FrameEvent } from '../protocol'
+import { CAIP2_PATTERN } from '../../shared/caip'
 
 /** A JSON Schema (draft-07 subset that ajv compiles in strict mode). */
 export type JsonSchema = { [keyword: string]: unknown }
@@ -42,7 +43,6 @@ const email = define('email', { type: 'string', minLength: 3, maxLength: 254, pa
 /** SPEC §5 "OTP is a string": digits, as `isOtp` in src/validation/otp.ts. */
 const otp = define('otp', { type: 'string', pattern: `^[0-9]{1,${MAX_OTP_LENGTH}}$` })
 /** CAIP-2 (`namespace:reference`, per the CAIP-2 grammar) or an EVM chain id. */
-const CAIP2_PATTERN = '^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$'
 const chainId = define('chainId', {
   anyOf: [
     { type: 'string', pattern: CAIP2_PATTERN },
