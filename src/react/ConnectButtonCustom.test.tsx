@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { createPortico, type Portico } from '../createPortico'
 import { accountActions } from '../store/slices/account'
+import { connectorsActions } from '../store/slices/connectors'
 import { networkActions } from '../store/slices/network'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
 import { ConnectButton } from './ConnectButton'
@@ -73,7 +74,8 @@ describe('ConnectButton.Custom', () => {
     expect(last()).toMatchObject({ mounted: true, status: 'disconnected', account: undefined })
     expect(last().network).toEqual({ caipNetworkId: 'eip155:1', id: 1, name: 'Ethereum', unsupported: false })
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
-    expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeTruthy()
+    // The first open in this file loads the modal's chunk and its catalogue.
+    expect(await screen.findByRole('dialog', { name: 'Connect Wallet' }, { timeout: 5000 })).toBeTruthy()
   })
 
   it('follows connecting, then connected with the display name and balance, and openAccount opens Account', async () => {
@@ -89,6 +91,16 @@ describe('ConnectButton.Custom', () => {
     expect(last().account).toEqual({ address: ADDRESS, namespace: 'eip155', displayName: '0x12…345678', balance: '1.23456', balanceSymbol: 'ETH', displayBalance: '1.235 ETH' })
     fireEvent.click(screen.getByRole('button', { name: '0x12…345678 (1.235 ETH)' }))
     expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
+  })
+
+  it('says reconnecting while the last visit’s connection is restored, then what the restore found', async () => {
+    const { portico, last } = setup()
+    // What the server's cookie or the storage hands over before any process runs (src/store/hydrate.ts).
+    act(() => void portico.store.dispatch(connectorsActions.hydrated({ recentWallets: [], connections: { eip155: 'io.metamask' } })))
+    expect(last().status).toBe('reconnecting')
+    expect(last().account).toBeUndefined()
+    act(() => void portico.store.dispatch(connectorsActions.restoreEnded({ namespace: 'eip155' })))
+    await waitFor(() => expect(last().status).toBe('disconnected'))
   })
 
   it('marks an unsupported network, and openNetworks opens UnsupportedChain there and Networks elsewhere', async () => {
