@@ -5,7 +5,7 @@ import type { NamespacePlugin, PluginFeatureData } from '../plugins/types'
 import { rpcServiceUrl } from '../shared/rpcService'
 import type { CaipNetwork } from '../types/network'
 import { isAccountType } from '../validation/accountType'
-import { type AccountType, AccountTypes, DefaultAccountTypes } from './constants'
+import { type AccountType, AccountTypes, DefaultAccountTypes, RestrictedTimezones, type TelegramPlatform } from './constants'
 import { defaultEndpoints, defaultFeatures, defaultMetadata } from './defaults'
 import { resolveLocale } from './locale'
 import type { Endpoints, Features, Metadata, PorticoConfig, StringOverrides, ThemeMode, ThemeVariables } from './types'
@@ -35,7 +35,13 @@ export type ResolvedConfig = {
   includeWalletIds: readonly string[]
   excludeWalletIds: readonly string[]
   isMobile: boolean
-  telegramPlatform: NonNullable<PorticoConfig['telegramPlatform']>
+  telegramPlatform: TelegramPlatform
+  /** The Connect view's legal links; `legalCheckbox` makes ticking them a condition of connecting. */
+  legal: { termsConditionsUrl: string | undefined; privacyPolicyUrl: string | undefined }
+  /** The visitor's time zone is on `restrictedTimezones`: the onramp is hidden. */
+  onrampRestricted: boolean
+  /** The iframe URL's logger flag (`enableFrameLogger`). */
+  enableFrameLogger: boolean
   devtools: string | false
   /** The dapp's replacements for the modal's strings; `{}` when none. */
   strings: StringOverrides
@@ -52,6 +58,10 @@ export type ResolveConfigOptions = {
   detectMobile?: () => boolean
   /** The browser's preferred languages, when `config.locale` is absent (none: English). */
   detectLanguages?: () => readonly string[]
+  /** Telegram mini-app detection, when `config.telegramPlatform` is absent. */
+  detectTelegramPlatform?: () => TelegramPlatform
+  /** The visitor's IANA time zone, for `restrictedTimezones`; undefined when unknown. */
+  detectTimeZone?: () => string | undefined
 }
 
 /**
@@ -115,6 +125,19 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     accountTypes[namespace] = type
   }
 
+  const features: Features = { ...defaultFeatures, ...stripUndefined(config.features ?? {}) }
+  const legal = { termsConditionsUrl: legalUrl(config.termsConditionsUrl, 'termsConditionsUrl'), privacyPolicyUrl: legalUrl(config.privacyPolicyUrl, 'privacyPolicyUrl') }
+  if (features.legalCheckbox && !legal.termsConditionsUrl && !legal.privacyPolicyUrl) {
+    throw new ConfigError('features.legalCheckbox needs termsConditionsUrl or privacyPolicyUrl.', {
+      metaMessages: ['The checkbox asks the visitor to agree to documents it links; pass at least one of them.'],
+    })
+  }
+  const restricted = config.restrictedTimezones ?? RestrictedTimezones
+  if (!Array.isArray(restricted) || restricted.some((zone) => typeof zone !== 'string')) {
+    throw new ValidationError('restrictedTimezones must be a list of IANA time zone names.', [{ path: 'restrictedTimezones', message: `got ${JSON.stringify(restricted)}` }])
+  }
+  const timeZone = options.detectTimeZone?.()?.toLowerCase()
+
   return {
     projectId,
     metadata: config.metadata ?? defaultMetadata,
@@ -123,7 +146,7 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     pluginFeatures: pluginFeatureData(plugins, networks),
     networks,
     defaultNetwork,
-    features: { ...defaultFeatures, ...stripUndefined(config.features ?? {}) },
+    features,
     themeMode,
     themeModeFollowsSystem: config.themeMode === undefined,
     themeVariables: config.themeVariables ?? {},
@@ -135,7 +158,10 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     includeWalletIds: config.includeWalletIds ?? [],
     excludeWalletIds: config.excludeWalletIds ?? [],
     isMobile: config.isMobile ?? options.detectMobile?.() ?? false,
-    telegramPlatform: config.telegramPlatform ?? 'unknown',
+    telegramPlatform: config.telegramPlatform ?? options.detectTelegramPlatform?.() ?? 'unknown',
+    legal,
+    onrampRestricted: timeZone !== undefined && restricted.some((zone) => zone.toLowerCase() === timeZone),
+    enableFrameLogger: config.enableFrameLogger === true,
     devtools: config.devtools ?? 'Portico',
     strings: config.strings ?? {},
     locale: resolveLocale(config.locale, config.locale === undefined ? (options.detectLanguages?.() ?? []) : []),
@@ -160,6 +186,15 @@ function checkStrings(value: unknown, path: string): void {
     throw new ValidationError(`${path} must be a string or a group of strings.`, [{ path, message: `got ${Array.isArray(value) ? 'array' : typeof value}` }])
   }
   for (const [key, child] of Object.entries(value)) checkStrings(child, `${path}.${key}`)
+}
+
+/** A legal document's address: absolute http(s), as the Connect view links it. */
+function legalUrl(value: string | undefined, path: string): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !isUrl(value)) {
+    throw new ValidationError(`${path} must be an absolute http(s) URL.`, [{ path, message: String(value) }])
+  }
+  return value
 }
 
 function isUrl(value: string): boolean {

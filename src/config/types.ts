@@ -153,8 +153,30 @@ export type PorticoConfig = {
   excludeWalletIds?: readonly string[] | undefined
   /** Overrides device detection (the modal opens AllWallets on mobile). */
   isMobile?: boolean | undefined
-  /** Telegram mini-app platform, when running inside one (filters socials, SPEC §5). */
+  /**
+   * Telegram mini-app platform (filters socials, SPEC §5). Default: read from Telegram's
+   * `window.Telegram.WebApp.platform` when the page runs inside a mini app.
+   */
   telegramPlatform?: TelegramPlatform | undefined
+  /**
+   * The dapp's terms of service, linked from the Connect view. With
+   * `features.legalCheckbox`, the visitor must tick "I agree" before any connect.
+   */
+  termsConditionsUrl?: string | undefined
+  /** The dapp's privacy policy, linked beside the terms. */
+  privacyPolicyUrl?: string | undefined
+  /**
+   * IANA time zones in which the onramp (Buy) is hidden, matched against the visitor's
+   * `Intl.DateTimeFormat().resolvedOptions().timeZone` (case-insensitive). Default
+   * `RestrictedTimezones` (SPEC §9: several East Asian zones); `[]` hides it nowhere.
+   */
+  restrictedTimezones?: readonly string[] | undefined
+  /**
+   * Asks the embedded wallet's secure page to log to its console (the iframe URL's
+   * `enableLogger` flag, SPEC §2) and logs the frame client's own warnings to the
+   * dapp's console. Default false. The diagnostic log records them either way.
+   */
+  enableFrameLogger?: boolean | undefined
   /** Name shown in Redux DevTools; default 'Portico'. `false` disables DevTools. */
   devtools?: string | false | undefined
   /**

@@ -45,6 +45,11 @@ describe('the hidden iframe (SPEC §2)', () => {
     expect(url.searchParams.get('enableLogger')).toBe('false')
   })
 
+  it('keeps the logger flag off when told, even with a logger for its own warnings', () => {
+    harness = createHarness({ logger: {}, enableLogger: false })
+    expect(new URL(harness.iframe.src).searchParams.get('enableLogger')).toBe('false')
+  })
+
   it('refuses a secure frame URL that is not http(s) and a malformed project id', () => {
     expect(() => createHarness({ secureOrigin: 'javascript:alert(1)' })).toThrow('Invalid secure frame URL')
     expect(() => createHarness({ secureOrigin: 'https://user:pw@secure.example' })).toThrow('Invalid secure frame URL')

@@ -61,8 +61,13 @@ export type CreateFrameClientParameters = {
   chainId?: FrameChainId | undefined
   /** SDK version, e.g. 'react-0.1.0'; part of the frame's URL (SPEC §2). */
   version: string
-  /** When given, the frame is asked to log too (the URL's logger flag). */
+  /** Where this client's own warnings go (invalid messages, subscriber errors). */
   logger?: FrameLogger | undefined
+  /**
+   * The iframe URL's logger flag (SPEC §2): asks the secure page to log to its console.
+   * Default: on when a `logger` is given.
+   */
+  enableLogger?: boolean | undefined
   /** The document to put the iframe in. Default `globalThis.document`. */
   document?: Document | undefined
   /** Epoch milliseconds, for the cached last email login time. Default Date.now. */
@@ -169,7 +174,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     projectId,
     chainId: parameters.chainId ?? DEFAULT_CHAIN_ID,
     version,
-    enableLogger: logger !== undefined,
+    enableLogger: parameters.enableLogger ?? logger !== undefined,
   })
   const randomUUID = () => newMessageId(window.crypto)
 

@@ -39,6 +39,8 @@ export function createStore({ config, middleware = [], preloadedState }: CreateS
       siwxEnabled: Boolean(config.siwx),
       strings: config.strings,
       locale: config.locale,
+      legal: config.legal,
+      onrampRestricted: config.onrampRestricted,
     },
     network: {
       ...initial.network,

@@ -45,6 +45,16 @@ export const en = {
   walletListUnavailable: 'Could not load the wallet list.',
   emailPending: 'Sending a code…',
 
+  // features.legalCheckbox: {terms} and {privacy} become links; a document not given is left out
+  legalAgree: 'I agree to the {terms} and the {privacy}.',
+  legalAgreeTerms: 'I agree to the {terms}.',
+  legalAgreePrivacy: 'I agree to the {privacy}.',
+  termsOfService: 'Terms of Service',
+  privacyPolicy: 'Privacy Policy',
+  legalRequired: 'Tick the box above to agree before you connect.',
+  // features.collapseWallets
+  continueWithWallet: 'Continue with a wallet',
+  onrampUnavailable: 'Buying crypto is not available in your region.',
   // AllWallets
   searchWallets: 'Search wallets',
   searchPlaceholder: 'Search wallet',

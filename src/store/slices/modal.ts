@@ -6,9 +6,11 @@ export type ModalState = {
   loading: boolean
   /** True for the 500 ms of the shake animation (SPEC §4); the shake saga resets it. */
   shake: boolean
+  /** The visitor ticked the legal checkbox (`features.legalCheckbox`); kept until the page reloads. */
+  legalAccepted: boolean
 }
 
-const initialState: ModalState = { open: false, loading: false, shake: false }
+const initialState: ModalState = { open: false, loading: false, shake: false, legalAccepted: false }
 
 export const modalSlice = createSlice({
   name: 'modal',
@@ -31,6 +33,9 @@ export const modalSlice = createSlice({
     },
     setLoading(state, action: PayloadAction<boolean>) {
       state.loading = action.payload
+    },
+    legalAcceptedSet(state, action: PayloadAction<boolean>) {
+      state.legalAccepted = action.payload
     },
     shakeRequested() {},
     shakeStarted(state) {

@@ -41,6 +41,10 @@ export type OptionsState = {
    * The UI picks the catalogue that serves it and formats numbers and times for it.
    */
   locale: string
+  /** The Connect view's legal links (`termsConditionsUrl`, `privacyPolicyUrl`). */
+  legal: { termsConditionsUrl: string | undefined; privacyPolicyUrl: string | undefined }
+  /** The visitor's time zone is a restricted one: the onramp (Buy) is hidden. */
+  onrampRestricted: boolean
 }
 
 export const optionsSlice = createSlice({
@@ -78,8 +82,10 @@ export const optionsSlice = createSlice({
     selectThemeMode: (state) => state.themeMode,
     selectThemeVariables: (state) => state.themeVariables,
     selectStringOverrides: (state) => state.strings,
+    /** Buy is offered: the feature is on and the visitor's time zone is not restricted. */
+    selectOnrampAvailable: (state) => state.features.onramp && !state.onrampRestricted,
   },
 })
 
 export const optionsActions = optionsSlice.actions
-export const { selectOptions, selectFeatures, selectThemeMode, selectThemeVariables, selectStringOverrides } = optionsSlice.selectors
+export const { selectOptions, selectFeatures, selectThemeMode, selectThemeVariables, selectStringOverrides, selectOnrampAvailable } = optionsSlice.selectors
