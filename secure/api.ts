@@ -27,10 +27,10 @@
  *
  * Errors are `{ error, message, code?, retryAfter?, attemptsLeft? }` with an HTTP status.
  */
+import { DEVICE_HEADER, type SignKind } from '../src/shared/authApi'
 import { deviceIdOfSession } from './session'
 
-/** The header the server reads the device id of a session from (server/auth/sessionToken.ts). */
-export const DEVICE_HEADER = 'x-portico-device'
+export { DEVICE_HEADER, type SignKind }
 
 export type ApiUser = {
   email: string | null
@@ -48,7 +48,6 @@ export type ApiUser = {
 /** What a finished social or Farcaster login answers. */
 export type ExternalLogin = { user: ApiUser; session: { token: string; expiresAt: string }; provider: string }
 
-export type SignKind = 'personal_sign' | 'typedData' | 'transaction' | 'solana_signMessage' | 'solana_signTransaction'
 export type SignResult = { signature?: string; signedTransaction?: string; hash?: string }
 
 export type LoginInput = { projectId: string; email: string; deviceId: string }

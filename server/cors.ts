@@ -3,7 +3,7 @@
  * matches one of the project's allowed origins (SPEC §5, `*` wildcards).
  */
 import { type FastifyCorsOptions, type FastifyCorsOptionsDelegateCallback } from '@fastify/cors'
-import { DEVICE_HEADER } from './auth/sessionToken'
+import { DEVICE_HEADER } from '../src/shared/authApi'
 import { requestedProjectId } from './projectGuard'
 import { type ProjectRegistry } from './projects'
 

@@ -22,8 +22,9 @@ import { addressOf, generateWalletKeys } from './keys'
 import { type Mailer, composeMail } from './mailer'
 import { type Keyring } from './masterKey'
 import { CODE_PATTERN, codeMatches, generateCode, generateSalt, hashCode } from './oneTimeCode'
-import { DEVICE_HEADER, generateSessionToken, hashDeviceId, hashSessionToken, SESSION_TOKEN_PATTERN } from './sessionToken'
-import { type SignKind, type SignResult, namespaceOfKind, signPayload } from './signing'
+import { DEVICE_HEADER, type SignKind } from '../../src/shared/authApi'
+import { generateSessionToken, hashDeviceId, hashSessionToken, SESSION_TOKEN_PATTERN } from './sessionToken'
+import { type SignResult, namespaceOfKind, signPayload } from './signing'
 
 export interface AuthLimits {
   /** How long a code works. Default 10 minutes. */

@@ -22,12 +22,6 @@ export function hashSessionToken(secret: Uint8Array, token: string): string {
   return createHmac('sha256', secret).update(token).digest('hex')
 }
 
-/**
- * The header every authenticated call carries the device id in: a session works only
- * from the device it was opened on (docs/security.md), so a token alone signs nothing.
- */
-export const DEVICE_HEADER = 'x-portico-device'
-
 /** What the secure page may send as its device id: e.g. crypto.randomUUID(). */
 export const DEVICE_ID_PATTERN = '^[A-Za-z0-9_-]{16,128}$'
 

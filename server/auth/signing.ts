@@ -10,13 +10,11 @@ import { getBase58Decoder } from '@solana/codecs-strings'
 import { type Hex, type TransactionSerializable, bytesToHex, isAddress, isHex, keccak256 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { type WalletNamespace } from '../db/schema'
+import { type SignKind } from '../../src/shared/authApi'
 import { solanaMessageSigners } from '../../src/shared/solanaTransaction'
 import { invalidPayload } from './errors'
 import { ed25519PrivateKey } from './keys'
 
-/** SPEC §5 allowed RPC methods that sign, as the kinds the server knows. */
-export const SIGN_KINDS = ['personal_sign', 'typedData', 'transaction', 'solana_signMessage', 'solana_signTransaction'] as const
-export type SignKind = (typeof SIGN_KINDS)[number]
 
 export function namespaceOfKind(kind: SignKind): WalletNamespace {
   return kind.startsWith('solana_') ? 'solana' : 'eip155'

@@ -9,7 +9,7 @@
 import fc from 'fast-check'
 import { getBase58Encoder } from '@solana/codecs-strings'
 import { addressOf } from '../auth/keys'
-import { SIGN_KINDS } from '../auth/signing'
+import { SIGN_KINDS } from '../../src/shared/authApi'
 import { type WalletNamespace } from '../db/schema'
 import { walletKeyAad } from '../db/walletKeys'
 import { SECURE_ORIGIN, type AuthTestServer, startAuthTestServer } from '../test/authServer'

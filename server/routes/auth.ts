@@ -10,8 +10,8 @@
 import { type FastifyPluginAsync, type FastifyRequest } from 'fastify'
 import { AuthError } from '../auth/errors'
 import { type AuthService, type Authenticated, type RequestContext } from '../auth/service'
-import { DEVICE_HEADER, DEVICE_ID_PATTERN } from '../auth/sessionToken'
-import { SIGN_KINDS, type SignKind } from '../auth/signing'
+import { DEVICE_HEADER, SIGN_KINDS, type SignKind } from '../../src/shared/authApi'
+import { DEVICE_ID_PATTERN } from '../auth/sessionToken'
 import { PROJECT_ID_PATTERN } from '../projects'
 
 export interface AuthRoutesOptions {

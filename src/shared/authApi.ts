@@ -1,0 +1,14 @@
+/**
+ * The embedded-wallet auth API between the secure page (`secure/api.ts`, its client) and
+ * the reference server (`server/routes/auth.ts`): names both ends must spell the same.
+ */
+
+/**
+ * The header every authenticated call carries the device id in: a session works only
+ * from the device it was opened on (docs/security.md), so a token alone signs nothing.
+ */
+export const DEVICE_HEADER = 'x-portico-device'
+
+/** What POST /auth/v1/sign signs: SPEC §5's allowed RPC methods that sign, as kinds. */
+export const SIGN_KINDS = ['personal_sign', 'typedData', 'transaction', 'solana_signMessage', 'solana_signTransaction'] as const
+export type SignKind = (typeof SIGN_KINDS)[number]
