@@ -156,6 +156,14 @@ export default tseslint.config(
     allow: ['config', 'errors', 'types', 'shared'],
     why: 'SPEC §5 rules are pure; address rules come from the plugins through the registry.',
   }),
+  // The config layer resolves the dapp's config: SPEC §5 rules, and the plugin registry it
+  // builds (the one path by which plugins enter); it never reaches what runs on them.
+  ...layer('config', { allow: ['errors', 'types', 'shared', 'validation', 'plugins'], typesOnly: ['ui'], why: 'Config is resolved once, before anything runs.' }),
+  // Package entries beside portico (portico/solana, portico/bitcoin, portico/wagmi): a
+  // plugin and what wraps a Portico instance for another library; never sagas, services or views.
+  ...layer('solana', { allow: ['plugins', 'store', 'config', 'errors', 'types', 'shared'], typesOnly: ['createPortico'], why: 'An entry exports its plugin and adapters over a Portico instance.' }),
+  ...layer('bitcoin', { allow: ['plugins', 'config', 'errors', 'types', 'shared'], why: 'An entry exports its plugin.' }),
+  ...layer('wagmi', { allow: ['store', 'config', 'errors', 'types', 'shared'], typesOnly: ['createPortico', 'plugins'], why: 'The wagmi connector drives a Portico instance through its API and store.' }),
   // The bottom of the library: errors and plain data types know no layer above them.
   ...layer('errors', { allow: ['types', 'shared'], typesOnly: ['config'], why: 'Errors are the bottom layer every other imports.' }),
   ...layer('types', { allow: [], typesOnly: ['config', 'shared'], why: 'Plain data types: they import types only.' }),

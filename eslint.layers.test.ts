@@ -86,6 +86,20 @@ const table: [string, string, string, boolean][] = [
   ['walletconnect', 'src/walletconnect/bitcoinProvider.ts', "import { satsNetworkOf } from '../shared/satsNetworks'", false],
   ['walletconnect', 'src/walletconnect/solanaWallet.ts', "import { createSolanaRpcWallet } from '../frame/solanaRpcWallet'", false],
   ['walletconnect', 'src/walletconnect/types.ts', "import type { RpcCodecs } from '../plugins/types'", false],
+  // config/ -> errors, types, shared, validation, the plugin registry; never what runs
+  ['config', 'src/config/resolveConfig.ts', "import { createStore } from '../store/createStore'", true],
+  ['config', 'src/config/resolveConfig.ts', "import { createHttpClient } from '../services/http/createHttpClient'", true],
+  ['config', 'src/config/types.ts', "import { defaultStrings } from '../ui/strings'", true],
+  ['config', 'src/config/types.ts', "import type { StringOverrides } from '../ui/strings'", false],
+  ['config', 'src/config/resolveConfig.ts', "import { createPluginRegistry } from '../plugins/registry'", false],
+  // package entries: their plugin and the Portico API, never sagas, services or views
+  ['solana', 'src/solana/porticoWalletAdapter.ts', "import { connectSaga } from '../sagas/connectors'", true],
+  ['solana', 'src/solana/porticoWalletAdapter.ts', "import { createPortico } from '../createPortico'", true],
+  ['solana', 'src/solana/porticoWalletAdapter.ts', "import { selectConnection } from '../store/selectors/connection'", false],
+  ['bitcoin', 'src/bitcoin/index.ts', "import { Modal } from '../ui/Modal'", true],
+  ['bitcoin', 'src/bitcoin/index.ts', "import { bip122 } from '../plugins/bip122'", false],
+  ['wagmi', 'src/wagmi/porticoConnector.ts', "import { eip155 } from '../plugins/eip155'", true],
+  ['wagmi', 'src/wagmi/porticoConnector.ts', "import type { NamespacePlugin } from '../plugins/types'", false],
   // errors/ and types/ are the bottom: nothing above them
   ['errors', 'src/errors/messages.ts', "import { strings } from '../ui/strings'", true],
   ['errors', 'src/errors/rpc.ts', "import { alertsActions } from '../store/slices/alerts'", true],
