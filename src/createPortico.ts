@@ -8,7 +8,7 @@ import { createAnalytics } from './analytics/createAnalytics'
 import { createEventEmitter, createEventsMiddleware, type PorticoEventListener, type PorticoEventName } from './events'
 import type { PorticoServices } from './createServices'
 import { detectMobile } from './environment'
-import { browserLanguages, resolveLocale } from './config/locale'
+import { browserLanguages, resolveLocale, type SupportedLocale } from './config/locale'
 import { createLoginCache, type LoginCache } from './frame/loginCache'
 import { createStorage, defaultKeyValueStore, type KeyValueStore } from './storage/createStorage'
 import { eip155 } from './plugins/eip155'
@@ -203,7 +203,7 @@ export type Portico = {
    * @example
    * portico.setLocale('ar')
    */
-  setLocale(locale: string): void
+  setLocale(locale: SupportedLocale | (string & {})): void
   /** Stops every process (discovery, watchers, timers). The instance is unusable after. */
   destroy(): void
   /** The instance's own store, for `<PorticoProvider>`; dapps read state through hooks. */

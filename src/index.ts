@@ -28,6 +28,7 @@ export type {
 export { createPorticoSiwx, SiwxServerError, type CreatePorticoSiwxParameters, type SiwxTokenStore } from './siwx'
 export { createSmartSessions, porticoSmartSessions, type CreateSmartSessionsParameters, type SmartSessionDapp, type SmartSessions } from './smartSessions'
 export type { ResolvedConfig } from './config/resolveConfig'
+export type { SupportedLocale } from './config/locale'
 export * as constants from './config/constants'
 export { SDK_TYPE, SDK_VERSION } from './config/defaults'
 

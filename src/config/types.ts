@@ -2,6 +2,7 @@ import type { NamespacePlugin } from '../plugins/types'
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
 import type { StringOverrides } from '../ui/strings'
 import type { AccountType, SocialProvider, TelegramPlatform } from './constants'
+import type { SupportedLocale } from './locale'
 
 export type ThemeMode = 'light' | 'dark'
 
@@ -196,7 +197,8 @@ export type PorticoConfig = {
    * @example
    * locale: 'ar' // right to left
    */
-  locale?: string | undefined
+  // The shipped tags autocomplete; any other BCP 47 tag is accepted too.
+  locale?: SupportedLocale | (string & {}) | undefined
   /**
    * The account type each namespace prefers (SPEC §9 defaults: eip155 `smartAccount`,
    * solana `eoa`, polkadot `eoa`, bip122 `payment`). For the embedded wallet, eip155 may be

@@ -33,7 +33,6 @@ const ar: Strings = {
   qrCode: 'رمز QR',
   walletListUnavailable: 'تعذّر تحميل قائمة المحافظ.',
   emailPending: 'جارٍ إرسال رمز…',
-
   legalAgree: 'أوافق على {terms} و{privacy}.',
   legalAgreeTerms: 'أوافق على {terms}.',
   legalAgreePrivacy: 'أوافق على {privacy}.',
@@ -42,6 +41,7 @@ const ar: Strings = {
   legalRequired: 'حدّد المربع أعلاه للموافقة قبل الربط.',
   continueWithWallet: 'المتابعة باستخدام محفظة',
   onrampUnavailable: 'شراء العملات المشفّرة غير متاح في منطقتك.',
+
   searchWallets: 'البحث في المحافظ',
   searchPlaceholder: 'ابحث عن محفظة',
   searching: 'جارٍ البحث…',

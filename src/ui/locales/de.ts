@@ -33,7 +33,6 @@ const de: Strings = {
   qrCode: 'QR-Code',
   walletListUnavailable: 'Die Wallet-Liste konnte nicht geladen werden.',
   emailPending: 'Code wird gesendet…',
-
   legalAgree: 'Ich stimme den {terms} und der {privacy} zu.',
   legalAgreeTerms: 'Ich stimme den {terms} zu.',
   legalAgreePrivacy: 'Ich stimme der {privacy} zu.',
@@ -42,6 +41,7 @@ const de: Strings = {
   legalRequired: 'Setze oben das Häkchen, um zuzustimmen, bevor du dich verbindest.',
   continueWithWallet: 'Mit einer Wallet fortfahren',
   onrampUnavailable: 'Krypto-Käufe sind in deiner Region nicht verfügbar.',
+
   searchWallets: 'Wallets suchen',
   searchPlaceholder: 'Wallet suchen',
   searching: 'Suche läuft…',

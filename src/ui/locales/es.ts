@@ -33,7 +33,6 @@ const es: Strings = {
   qrCode: 'Código QR',
   walletListUnavailable: 'No se pudo cargar la lista de billeteras.',
   emailPending: 'Enviando un código…',
-
   legalAgree: 'Acepto los {terms} y la {privacy}.',
   legalAgreeTerms: 'Acepto los {terms}.',
   legalAgreePrivacy: 'Acepto la {privacy}.',
@@ -42,6 +41,7 @@ const es: Strings = {
   legalRequired: 'Marca la casilla de arriba para aceptar antes de conectar.',
   continueWithWallet: 'Continuar con una billetera',
   onrampUnavailable: 'La compra de criptomonedas no está disponible en tu región.',
+
   searchWallets: 'Buscar billeteras',
   searchPlaceholder: 'Buscar billetera',
   searching: 'Buscando…',

@@ -33,7 +33,6 @@ const fr: Strings = {
   qrCode: 'Code QR',
   walletListUnavailable: 'Impossible de charger la liste des portefeuilles.',
   emailPending: 'Envoi d’un code…',
-
   legalAgree: 'J’accepte les {terms} et la {privacy}.',
   legalAgreeTerms: 'J’accepte les {terms}.',
   legalAgreePrivacy: 'J’accepte la {privacy}.',
@@ -42,6 +41,7 @@ const fr: Strings = {
   legalRequired: 'Cochez la case ci-dessus pour accepter avant de vous connecter.',
   continueWithWallet: 'Continuer avec un portefeuille',
   onrampUnavailable: 'L’achat de cryptos n’est pas disponible dans votre région.',
+
   searchWallets: 'Rechercher des portefeuilles',
   searchPlaceholder: 'Rechercher un portefeuille',
   searching: 'Recherche…',

@@ -33,7 +33,6 @@ const italian: Strings = {
   qrCode: 'Codice QR',
   walletListUnavailable: 'Impossibile caricare l’elenco dei wallet.',
   emailPending: 'Invio del codice…',
-
   legalAgree: 'Accetto i {terms} e l’{privacy}.',
   legalAgreeTerms: 'Accetto i {terms}.',
   legalAgreePrivacy: 'Accetto l’{privacy}.',
@@ -42,6 +41,7 @@ const italian: Strings = {
   legalRequired: 'Spunta la casella qui sopra per accettare prima di connetterti.',
   continueWithWallet: 'Continua con un wallet',
   onrampUnavailable: 'L’acquisto di cripto non è disponibile nella tua zona.',
+
   searchWallets: 'Cerca wallet',
   searchPlaceholder: 'Cerca un wallet',
   searching: 'Ricerca…',

@@ -33,7 +33,6 @@ const ja: Strings = {
   qrCode: 'QR コード',
   walletListUnavailable: 'ウォレット一覧を読み込めませんでした。',
   emailPending: 'コードを送信しています…',
-
   legalAgree: '{terms}と{privacy}に同意します。',
   legalAgreeTerms: '{terms}に同意します。',
   legalAgreePrivacy: '{privacy}に同意します。',
@@ -42,6 +41,7 @@ const ja: Strings = {
   legalRequired: '接続する前に、上のチェックボックスで同意してください。',
   continueWithWallet: 'ウォレットで続ける',
   onrampUnavailable: 'お住まいの地域では暗号資産を購入できません。',
+
   searchWallets: 'ウォレットを検索',
   searchPlaceholder: 'ウォレットを検索',
   searching: '検索中…',

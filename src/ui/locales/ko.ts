@@ -33,7 +33,6 @@ const ko: Strings = {
   qrCode: 'QR 코드',
   walletListUnavailable: '지갑 목록을 불러오지 못했어요.',
   emailPending: '코드를 보내는 중…',
-
   legalAgree: '{terms} 및 {privacy}에 동의합니다.',
   legalAgreeTerms: '{terms}에 동의합니다.',
   legalAgreePrivacy: '{privacy}에 동의합니다.',
@@ -42,6 +41,7 @@ const ko: Strings = {
   legalRequired: '연결하기 전에 위의 확인란을 선택해 동의하세요.',
   continueWithWallet: '지갑으로 계속',
   onrampUnavailable: '현재 지역에서는 암호화폐를 구매할 수 없어요.',
+
   searchWallets: '지갑 검색',
   searchPlaceholder: '지갑 검색',
   searching: '검색 중…',

@@ -33,7 +33,6 @@ const pt: Strings = {
   qrCode: 'Código QR',
   walletListUnavailable: 'Não foi possível carregar a lista de carteiras.',
   emailPending: 'Enviando um código…',
-
   legalAgree: 'Concordo com os {terms} e a {privacy}.',
   legalAgreeTerms: 'Concordo com os {terms}.',
   legalAgreePrivacy: 'Concordo com a {privacy}.',
@@ -42,6 +41,7 @@ const pt: Strings = {
   legalRequired: 'Marque a caixa acima para concordar antes de conectar.',
   continueWithWallet: 'Continuar com uma carteira',
   onrampUnavailable: 'A compra de cripto não está disponível na sua região.',
+
   searchWallets: 'Pesquisar carteiras',
   searchPlaceholder: 'Pesquisar carteira',
   searching: 'Pesquisando…',

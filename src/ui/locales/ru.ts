@@ -33,7 +33,6 @@ const ru: Strings = {
   qrCode: 'QR-код',
   walletListUnavailable: 'Не удалось загрузить список кошельков.',
   emailPending: 'Отправляем код…',
-
   legalAgree: 'Я принимаю {terms} и {privacy}.',
   legalAgreeTerms: 'Я принимаю {terms}.',
   legalAgreePrivacy: 'Я принимаю {privacy}.',
@@ -42,6 +41,7 @@ const ru: Strings = {
   legalRequired: 'Отметьте флажок выше, чтобы согласиться перед подключением.',
   continueWithWallet: 'Продолжить с кошельком',
   onrampUnavailable: 'Покупка криптовалюты недоступна в вашем регионе.',
+
   searchWallets: 'Поиск кошельков',
   searchPlaceholder: 'Найти кошелёк',
   searching: 'Поиск…',

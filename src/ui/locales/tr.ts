@@ -33,7 +33,6 @@ const tr: Strings = {
   qrCode: 'QR kodu',
   walletListUnavailable: 'Cüzdan listesi yüklenemedi.',
   emailPending: 'Kod gönderiliyor…',
-
   legalAgree: '{terms} ve {privacy} metinlerini kabul ediyorum.',
   legalAgreeTerms: '{terms} metnini kabul ediyorum.',
   legalAgreePrivacy: '{privacy} metnini kabul ediyorum.',
@@ -42,6 +41,7 @@ const tr: Strings = {
   legalRequired: 'Bağlanmadan önce kabul etmek için yukarıdaki kutuyu işaretleyin.',
   continueWithWallet: 'Bir cüzdanla devam et',
   onrampUnavailable: 'Bölgenizde kripto satın alma kullanılamıyor.',
+
   searchWallets: 'Cüzdan ara',
   searchPlaceholder: 'Cüzdan ara',
   searching: 'Aranıyor…',

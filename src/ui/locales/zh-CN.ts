@@ -33,7 +33,6 @@ const zhCN: Strings = {
   qrCode: '二维码',
   walletListUnavailable: '无法加载钱包列表。',
   emailPending: '正在发送验证码…',
-
   legalAgree: '我同意{terms}和{privacy}。',
   legalAgreeTerms: '我同意{terms}。',
   legalAgreePrivacy: '我同意{privacy}。',
@@ -42,6 +41,7 @@ const zhCN: Strings = {
   legalRequired: '连接前请勾选上方的复选框表示同意。',
   continueWithWallet: '使用钱包继续',
   onrampUnavailable: '你所在的地区不支持购买加密货币。',
+
   searchWallets: '搜索钱包',
   searchPlaceholder: '搜索钱包',
   searching: '正在搜索…',
