@@ -66,13 +66,13 @@ describe('Solana and Bitcoin on the local stand-ins with the development wallets
 })
 
 /**
- * Runs in the page: records every toast message, and every settled state (after the
+ * Runs in the page: records every toast's catalogue key, and every settled state (after the
  * actions of one go, as a render sees it) in which the shown account sits beside a
  * network of another namespace. Read back with `readRecords`.
  */
 function recordToastsAndMismatches(): void {
   type State = {
-    alerts: { toast?: { message: string } }
+    alerts: { toast?: { message: { key: string } } }
     account: { activeNamespace?: string; byNamespace: Record<string, { status: string; caipAddress?: string }> }
     network: { activeCaipNetworkId?: string; networks: { caipNetworkId: string; chainNamespace: string }[] }
   }
@@ -81,7 +81,7 @@ function recordToastsAndMismatches(): void {
   ;(globalThis as unknown as { porticoRecords: typeof records }).porticoRecords = records
   let queued = false
   portico.subscribe(() => {
-    const toast = portico.getState().alerts.toast?.message
+    const toast = portico.getState().alerts.toast?.message.key
     if (toast && records.toasts.at(-1) !== toast) records.toasts.push(toast)
     if (queued) return
     queued = true
@@ -150,7 +150,7 @@ describe('the Bitcoin account in the modal (issue 16)', () => {
     await screenshot(page, 'bitcoin-account-activity')
 
     const records = await page.evaluate(readRecords)
-    expect(records.toasts).not.toContain('Token Balance Unavailable')
+    expect(records.toasts).not.toContain('errors.tokenBalanceUnavailable')
     expect(records.mismatches).toEqual([])
     expect(errors).toEqual([])
   })

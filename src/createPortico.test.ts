@@ -1,5 +1,5 @@
 import { createPortico } from './createPortico'
-import { ConfigError, NetworkNotFoundError, RpcError, SiweAndSiwxConflictError } from './errors'
+import { ConfigError, NetworkNotFoundError, RpcError, SiweAndSiwxConflictError, messageRecord } from './errors'
 import { selectActiveAccount } from './store/selectors/account'
 import { untilState } from './test/untilState'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from './test/fakeNamespacePlugin'
@@ -119,14 +119,14 @@ describe('modal', () => {
 
     it('toasts swap with a 150 ms gap (SPEC §9)', async () => {
       const { portico } = setup()
-      portico.store.dispatch({ type: 'alerts/toastRequested', payload: { message: 'first', variant: 'info' } })
-      expect(portico.getState().alerts.toast?.message).toBe('first')
-      portico.store.dispatch({ type: 'alerts/toastRequested', payload: { message: 'second', variant: 'info' } })
+      portico.store.dispatch({ type: 'alerts/toastRequested', payload: { message: messageRecord('notices.copied'), variant: 'info' } })
+      expect(portico.getState().alerts.toast?.message.key).toBe('notices.copied')
+      portico.store.dispatch({ type: 'alerts/toastRequested', payload: { message: messageRecord('notices.emailUpdated'), variant: 'info' } })
       expect(portico.getState().alerts.toast).toBeUndefined()
       await jest.advanceTimersByTimeAsync(149)
       expect(portico.getState().alerts.toast).toBeUndefined()
       await jest.advanceTimersByTimeAsync(1)
-      expect(portico.getState().alerts.toast?.message).toBe('second')
+      expect(portico.getState().alerts.toast?.message.key).toBe('notices.emailUpdated')
     })
   })
 })
@@ -159,7 +159,7 @@ describe('connectors and account', () => {
     portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
     await flush()
     expect(selectActiveAccount(portico.getState()).status).toBe('disconnected')
-    expect(portico.getState().connectors.error).toBe('User rejected the request.')
+    expect(portico.getState().connectors.error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
   })
 
   it('signMessage() asks the connected wallet and resolves with its signature', async () => {
@@ -183,7 +183,7 @@ describe('connectors and account', () => {
     const { portico } = setup()
     portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'nope', namespace: 'eip155' } })
     await flush()
-    expect(portico.getState().connectors.error).toBe('Address or auth connector not found')
+    expect(portico.getState().connectors.error).toEqual({ code: 'wallet/connector-not-found', key: 'errors.addressOrAuthConnectorNotFound', params: {} })
   })
 
   it('provider events move the account and network, and a disconnect event resets the account', async () => {
@@ -228,7 +228,7 @@ describe('connectors and account', () => {
     wallet.behaviour.disconnect = () => Promise.reject(new Error('nope'))
     await expect(portico.disconnect()).rejects.toThrow('Failed to disconnect')
     expect(portico.getState().account.byNamespace.eip155!.status).toBe('connected')
-    await untilState(portico, (s) => s.alerts.toast?.message === 'Failed to disconnect')
+    await untilState(portico, (s) => s.alerts.toast?.message.key === 'errors.failedToDisconnect' && s.alerts.toast.message.code === 'wallet/disconnect')
   })
 })
 

@@ -9,7 +9,7 @@ export { cookieStorage, createCookieStorage, type CookieStorageParameters } from
 export { cookieToInitialState } from './storage/initialState'
 export type { KeyValueStore } from './storage/createStorage'
 export type { PorticoInitialState } from './store/hydrate'
-export { PorticoEventNames, type PorticoEvent, type PorticoEventMap, type PorticoEventName, type PorticoEventListener } from './events/types'
+export { PorticoEventNames, type ErrorEventData, type PorticoEvent, type PorticoEventMap, type PorticoEventName, type PorticoEventListener } from './events/types'
 
 export type {
   PorticoConfig,

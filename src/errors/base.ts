@@ -1,3 +1,6 @@
+import { englishText, type ErrorMessageRef, type MessageParams } from './record'
+import type { ErrorMessageKey } from './messages'
+
 export type PorticoErrorParameters = {
   /** Longer explanation, appended to the message on its own line. */
   details?: string | undefined
@@ -14,11 +17,14 @@ export type PorticoErrorType = PorticoError & { name: 'PorticoError' }
  * The one base class of every error Portico raises. `shortMessage` is the sentence a
  * visitor may see (SPEC §8 wording); `message` adds details and meta lines for the
  * developer; `walk()` searches the cause chain, so callers can find, say, the wallet's
- * own RPC error under a Portico wrapper.
+ * own RPC error under a Portico wrapper. Made from a key of the errors table
+ * (`{ key, params }`), it also carries that key and those params, which the store keeps
+ * instead of English (`toRecord`); made from text, the key is `untranslated`.
  *
  * @example
  * try { await portico.switchNetwork('eip155:10') }
  * catch (e) { if (e instanceof PorticoError) toast(e.shortMessage) }
+ * new PorticoError({ key: 'tryAgainAfter', params: { seconds: 30 } }).shortMessage // 'Please try again after 30 seconds'
  */
 export class PorticoError extends Error {
   override name = 'PorticoError'
@@ -26,8 +32,15 @@ export class PorticoError extends Error {
   readonly details: string | undefined
   readonly code: number | string | undefined
   readonly metaMessages: readonly string[] | undefined
+  /** The errors-table key of `shortMessage`, which the UI translates. */
+  readonly messageKey: ErrorMessageKey
+  /** The values of the key's placeholders. */
+  readonly messageParams: MessageParams
 
-  constructor(shortMessage: string, parameters: PorticoErrorParameters = {}) {
+  constructor(message: string | ErrorMessageRef, parameters: PorticoErrorParameters = {}) {
+    const ref: { key: ErrorMessageKey; params: MessageParams } =
+      typeof message === 'string' ? { key: 'untranslated', params: { message } } : { key: message.key, params: message.params ?? {} }
+    const shortMessage = typeof message === 'string' ? message : englishText({ key: `errors.${ref.key}`, params: ref.params })
     const details =
       parameters.details ??
       (parameters.cause instanceof PorticoError
@@ -43,6 +56,8 @@ export class PorticoError extends Error {
     this.details = details
     this.code = parameters.code
     this.metaMessages = parameters.metaMessages
+    this.messageKey = ref.key
+    this.messageParams = ref.params
   }
 
   /**

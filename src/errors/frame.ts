@@ -1,5 +1,5 @@
 import { PorticoError, type PorticoErrorParameters } from './base'
-import { ErrorMessages } from './messages'
+import type { ErrorMessageRef } from './record'
 
 /** How a frame failure is reported to analytics and alerts (SPEC §8). */
 export type FrameErrorCode = 'iframe_load_failed' | 'iframe_request_timeout' | 'frame_aborted' | 'frame_error' | 'frame_not_set'
@@ -8,8 +8,8 @@ export type FrameErrorCode = 'iframe_load_failed' | 'iframe_request_timeout' | '
 export class FrameError extends PorticoError {
   override name = 'FrameError'
   declare readonly code: FrameErrorCode
-  constructor(shortMessage: string, code: FrameErrorCode, parameters: PorticoErrorParameters = {}) {
-    super(shortMessage, { ...parameters, code })
+  constructor(message: string | ErrorMessageRef, code: FrameErrorCode, parameters: PorticoErrorParameters = {}) {
+    super(message, { ...parameters, code })
   }
 }
 
@@ -17,7 +17,7 @@ export class FrameError extends PorticoError {
 export class FrameLoadError extends FrameError {
   override name = 'FrameLoadError'
   constructor(parameters: PorticoErrorParameters = {}) {
-    super(ErrorMessages.unableToLoadEmailLoginDependency, 'iframe_load_failed', parameters)
+    super({ key: 'unableToLoadEmailLoginDependency' }, 'iframe_load_failed', parameters)
   }
 }
 
@@ -25,7 +25,7 @@ export class FrameLoadError extends FrameError {
 export class FrameRequestTimeoutError extends FrameError {
   override name = 'FrameRequestTimeoutError'
   constructor(parameters: PorticoErrorParameters = {}) {
-    super(ErrorMessages.requestWasAborted, 'iframe_request_timeout', parameters)
+    super({ key: 'requestWasAborted' }, 'iframe_request_timeout', parameters)
   }
 }
 
@@ -33,6 +33,6 @@ export class FrameRequestTimeoutError extends FrameError {
 export class FrameResponseError extends FrameError {
   override name = 'FrameResponseError'
   constructor(message: string | undefined, parameters: PorticoErrorParameters = {}) {
-    super(message || ErrorMessages.anErrorOccurred, 'frame_error', parameters)
+    super(message || { key: 'anErrorOccurred' }, 'frame_error', parameters)
   }
 }

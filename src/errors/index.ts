@@ -1,5 +1,7 @@
 export { PorticoError, type PorticoErrorParameters, type PorticoErrorType } from './base'
-export { ErrorMessages, ErrorTemplates, type ErrorMessageKey } from './messages'
+export { ErrorMessages, ErrorTemplates, Notices, type ErrorMessageKey, type NoticeKey } from './messages'
+export { englishText, messageRecord, type ErrorMessageRef, type ErrorRecord, type MessageKey, type MessageParams, type MessageRecord } from './record'
+export { toRecord } from './toRecord'
 export { Alerts, type AlertId } from './alerts'
 export { ConfigError, SiweAndSiwxConflictError } from './config'
 export { ValidationError, type ValidationIssue } from './validation'

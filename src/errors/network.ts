@@ -1,5 +1,4 @@
 import { PorticoError, type PorticoErrorParameters } from './base'
-import { ErrorMessages, ErrorTemplates } from './messages'
 
 /** Network family: unknown, unsupported or unswitchable chains. */
 export class NetworkError extends PorticoError {
@@ -9,35 +8,35 @@ export class NetworkError extends PorticoError {
 export class ChainNotSupportedError extends NetworkError {
   override name = 'ChainNotSupportedError'
   constructor(parameters: PorticoErrorParameters = {}) {
-    super(ErrorMessages.chainNotSupported, { code: 'network/chain-not-supported', ...parameters })
+    super({ key: 'chainNotSupported' }, { code: 'network/chain-not-supported', ...parameters })
   }
 }
 
 export class NetworkNotFoundError extends NetworkError {
   override name = 'NetworkNotFoundError'
   constructor(parameters: PorticoErrorParameters = {}) {
-    super(ErrorMessages.networkNotFound, { code: 'network/not-found', ...parameters })
+    super({ key: 'networkNotFound' }, { code: 'network/not-found', ...parameters })
   }
 }
 
 export class UnsupportedChainError extends NetworkError {
   override name = 'UnsupportedChainError'
   constructor(parameters: PorticoErrorParameters = {}) {
-    super(ErrorMessages.unsupportedChain, { code: 'network/unsupported-chain', ...parameters })
+    super({ key: 'unsupportedChain' }, { code: 'network/unsupported-chain', ...parameters })
   }
 }
 
 export class NetworkNotSupportedForSwapsError extends NetworkError {
   override name = 'NetworkNotSupportedForSwapsError'
   constructor(parameters: PorticoErrorParameters = {}) {
-    super(ErrorMessages.networkNotSupportedForSwaps, { code: 'network/no-swaps', ...parameters })
+    super({ key: 'networkNotSupportedForSwaps' }, { code: 'network/no-swaps', ...parameters })
   }
 }
 
 export class NetworkNotSupportedForGasPriceError extends NetworkError {
   override name = 'NetworkNotSupportedForGasPriceError'
   constructor(parameters: PorticoErrorParameters = {}) {
-    super(ErrorMessages.networkNotSupportedForGasPrice, { code: 'network/no-gas-price', ...parameters })
+    super({ key: 'networkNotSupportedForGasPrice' }, { code: 'network/no-gas-price', ...parameters })
   }
 }
 
@@ -49,7 +48,7 @@ export class SwitchChainNotSupportedError extends NetworkError {
   override name = 'SwitchChainNotSupportedError'
   readonly chainId: number | string
   constructor(chainId: number | string, parameters: PorticoErrorParameters = {}) {
-    super(ErrorTemplates.failedToSwitchChain(chainId), { code: 4902, ...parameters })
+    super({ key: 'failedToSwitchChain', params: { chainId } }, { code: 4902, ...parameters })
     this.chainId = chainId
   }
 }

@@ -1,4 +1,5 @@
 import { PorticoError, type PorticoErrorParameters } from './base'
+import type { ErrorMessageRef } from './record'
 import { RpcCodes, isRpcCode, userRejectionCodes, type RpcCodeName } from './rpcCodes'
 
 /** A JSON-RPC or wallet (EIP-1193) error, carrying its numeric code and name. */
@@ -9,9 +10,12 @@ export class RpcError extends PorticoError {
   /** Data the wallet attached to the error, kept as-is. */
   readonly data: unknown
 
-  constructor(code: number, parameters: PorticoErrorParameters & { message?: string; data?: unknown } = {}) {
+  constructor(code: number, parameters: PorticoErrorParameters & { message?: string | ErrorMessageRef | undefined; data?: unknown } = {}) {
     const known = isRpcCode(code) ? RpcCodes[code] : undefined
-    super(parameters.message ?? known?.message ?? 'An unknown RPC error occurred.', { ...parameters, code })
+    // A wallet's refusal has its own key, so the modal can say it in the visitor's
+    // language; the other codes' sentences are for developers and pass through as text.
+    const text = parameters.message ?? (userRejectionCodes.includes(code) ? { key: 'userRejectedRequest' as const } : (known?.message ?? { key: 'unknownRpcError' as const }))
+    super(text, { ...parameters, code })
     this.rpcName = known?.name ?? 'UnknownRpcError'
     this.data = parameters.data
   }
@@ -37,7 +41,7 @@ export function toRpcError(error: unknown): PorticoError {
       details: message,
     })
   }
-  return new PorticoError(messageOf(error) ?? 'An unknown error occurred.', { cause: error })
+  return new PorticoError(messageOf(error) ?? { key: 'unknownError' }, { cause: error })
 }
 
 function findCode(error: unknown): number | undefined {

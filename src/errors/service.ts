@@ -1,5 +1,4 @@
 import { PorticoError, type PorticoErrorParameters } from './base'
-import { ErrorTemplates } from './messages'
 
 /** Calls to Portico's services (Blockchain API, wallet listing, bundler, names). */
 export class ServiceError extends PorticoError {
@@ -12,7 +11,7 @@ export class HttpStatusError extends ServiceError {
   readonly status: number
   readonly url: string
   constructor(status: number, url: string, parameters: PorticoErrorParameters = {}) {
-    super(ErrorTemplates.httpStatus(status), { code: status, metaMessages: [`URL: ${url}`], ...parameters })
+    super({ key: 'httpStatus', params: { status } }, { code: status, metaMessages: [`URL: ${url}`], ...parameters })
     this.status = status
     this.url = url
   }
@@ -27,7 +26,7 @@ export class HttpTimeoutError extends ServiceError {
   override name = 'HttpTimeoutError'
   readonly url: string
   constructor(url: string, timeoutMs: number, parameters: PorticoErrorParameters = {}) {
-    super(`The request took longer than ${timeoutMs} ms.`, { code: 'http/timeout', metaMessages: [`URL: ${url}`], ...parameters })
+    super({ key: 'httpTimeout', params: { timeoutMs } }, { code: 'http/timeout', metaMessages: [`URL: ${url}`], ...parameters })
     this.url = url
   }
 }
@@ -41,7 +40,7 @@ export class HttpNetworkError extends ServiceError {
   override name = 'HttpNetworkError'
   readonly url: string
   constructor(url: string, parameters: PorticoErrorParameters = {}) {
-    super('The network request failed.', { code: 'http/network', metaMessages: [`URL: ${url}`], ...parameters })
+    super({ key: 'httpNetwork' }, { code: 'http/network', metaMessages: [`URL: ${url}`], ...parameters })
     this.url = url
   }
 }
@@ -51,7 +50,7 @@ export class HttpInvalidJsonError extends ServiceError {
   override name = 'HttpInvalidJsonError'
   readonly url: string
   constructor(url: string, parameters: PorticoErrorParameters = {}) {
-    super('The service answered with a body that is not JSON.', { code: 'http/invalid-json', metaMessages: [`URL: ${url}`], ...parameters })
+    super({ key: 'httpInvalidJson' }, { code: 'http/invalid-json', metaMessages: [`URL: ${url}`], ...parameters })
     this.url = url
   }
 }

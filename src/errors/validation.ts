@@ -1,4 +1,5 @@
 import { PorticoError, type PorticoErrorParameters } from './base'
+import type { ErrorMessageRef } from './record'
 
 export type ValidationIssue = { path: string; message: string }
 
@@ -10,8 +11,8 @@ export type ValidationIssue = { path: string; message: string }
 export class ValidationError extends PorticoError {
   override name = 'ValidationError'
   readonly issues: readonly ValidationIssue[]
-  constructor(shortMessage: string, issues: readonly ValidationIssue[] = [], parameters: PorticoErrorParameters = {}) {
-    super(shortMessage, {
+  constructor(message: string | ErrorMessageRef, issues: readonly ValidationIssue[] = [], parameters: PorticoErrorParameters = {}) {
+    super(message, {
       code: 'validation',
       metaMessages: issues.map((i) => `${i.path || '(root)'}: ${i.message}`),
       ...parameters,

@@ -1,5 +1,4 @@
 import { PorticoError, type PorticoErrorParameters } from './base'
-import { ErrorMessages, ErrorTemplates } from './messages'
 
 /** Connecting to, or talking with, a wallet (injected, remote session, embedded). */
 export class WalletError extends PorticoError {
@@ -9,26 +8,26 @@ export class WalletError extends PorticoError {
 export class FailedToDisconnectError extends WalletError {
   override name = 'FailedToDisconnectError'
   constructor(parameters: PorticoErrorParameters = {}) {
-    super(ErrorMessages.failedToDisconnect, { code: 'wallet/disconnect', ...parameters })
+    super({ key: 'failedToDisconnect' }, { code: 'wallet/disconnect', ...parameters })
   }
 }
 
 export class ConnectorNotFoundError extends WalletError {
   override name = 'ConnectorNotFoundError'
   constructor(parameters: PorticoErrorParameters = {}) {
-    super(ErrorMessages.addressOrAuthConnectorNotFound, { code: 'wallet/connector-not-found', ...parameters })
+    super({ key: 'addressOrAuthConnectorNotFound' }, { code: 'wallet/connector-not-found', ...parameters })
   }
 }
 
 /** Remote-session (WalletConnect) errors of SPEC §8, exact wording. */
 export class WalletSessionError extends WalletError {
   override name = 'WalletSessionError'
-  static callConnectFirst = () => new WalletSessionError(ErrorMessages.callConnectBeforeRequest)
-  static notInitialized = () => new WalletSessionError(ErrorMessages.signClientNotInitialized)
-  static namespaceNotConfigured = (namespace: string) => new WalletSessionError(ErrorTemplates.namespaceNotConfigured(namespace))
-  static callStatusNotApproved = () => new WalletSessionError(ErrorMessages.fetchingCallStatusNotApproved)
-  static noRpcUrl = () => new WalletSessionError(ErrorMessages.noRpcUrlForChainId)
-  static providerNotFound = (chain: string) => new WalletSessionError(ErrorTemplates.jsonRpcProviderNotFound(chain))
+  static callConnectFirst = () => new WalletSessionError({ key: 'callConnectBeforeRequest' })
+  static notInitialized = () => new WalletSessionError({ key: 'signClientNotInitialized' })
+  static namespaceNotConfigured = (namespace: string) => new WalletSessionError({ key: 'namespaceNotConfigured', params: { namespace } })
+  static callStatusNotApproved = () => new WalletSessionError({ key: 'fetchingCallStatusNotApproved' })
+  static noRpcUrl = () => new WalletSessionError({ key: 'noRpcUrlForChainId' })
+  static providerNotFound = (chain: string) => new WalletSessionError({ key: 'jsonRpcProviderNotFound', params: { chain } })
 }
 
 /**

@@ -1,7 +1,7 @@
 // portico.on: the dapp's typed events, from a real store and sagas driving a scripted
 // wallet (the plugins' own tests cover real wallets).
 import { createPortico, type Portico } from '../createPortico'
-import { RpcError } from '../errors'
+import { RpcError, toRecord } from '../errors'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { memoryKeyValueStore } from '../test/devWalletPortico'
 import { untilState } from '../test/untilState'
@@ -61,7 +61,7 @@ describe('portico.on', () => {
     expect(events).toEqual([{ name: 'SWITCH_NETWORK', data: { caipNetworkId: 'eip155:10', previous: 'eip155:1' } }])
   })
 
-  it('CONNECT_ERROR with the wallet’s reason', async () => {
+  it('CONNECT_ERROR with the wallet’s reason: its code (4001), the catalogue key and the English sentence', async () => {
     const { portico, fake, events } = start()
     fake.behaviour.connect = async () => {
       throw new RpcError(4001)
@@ -69,7 +69,10 @@ describe('portico.on', () => {
     await untilState(portico, (s) => (s.connectors.byNamespace.eip155 ?? []).length > 0)
     portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
     await untilState(portico, (s) => s.connectors.error !== undefined)
-    expect(events).toEqual([{ name: 'CONNECT_ERROR', data: { message: portico.getState().connectors.error, method: 'wallet' } }])
+    expect(portico.getState().connectors.error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
+    expect(events).toEqual([
+      { name: 'CONNECT_ERROR', data: { code: 4001, key: 'errors.userRejectedRequest', params: {}, message: 'The user rejected the request.', method: 'wallet' } },
+    ])
   })
 
   it('ACCOUNT_CHANGED when the wallet moves to another account, DISCONNECT_SUCCESS when it disconnects', async () => {
@@ -104,11 +107,11 @@ describe('portico.on', () => {
     portico.store.dispatch(sendActions.amountSet('0.5'))
     portico.store.dispatch(sendActions.receiverSet({ address: OTHER }))
     portico.store.dispatch(sendActions.sent({ hash: `0x${'ab'.repeat(32)}` }))
-    portico.store.dispatch(sendActions.sendFailed({ message: 'Signature declined' }))
+    portico.store.dispatch(sendActions.sendFailed({ error: toRecord(new RpcError(4001), { key: 'signatureDeclined' }) }))
     portico.store.dispatch(siwxActions.signedIn({ address: ADDRESS, chainId: 'eip155:1' }))
     expect(events).toEqual([
       { name: 'SEND_SUCCESS', data: { hash: `0x${'ab'.repeat(32)}`, caipNetworkId: 'eip155:1', amount: '0.5', token: undefined, receiver: OTHER } },
-      { name: 'SEND_ERROR', data: { message: 'Signature declined' } },
+      { name: 'SEND_ERROR', data: { code: 4001, key: 'errors.signatureDeclined', params: {}, message: 'Signature declined' } },
       { name: 'SIWX_AUTH_SUCCESS', data: { address: ADDRESS, chainId: 'eip155:1' } },
     ])
   })

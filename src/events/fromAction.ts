@@ -1,4 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit'
+import { englishText, type ErrorRecord } from '../errors/record'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
 import { connectorsActions } from '../store/slices/connectors'
@@ -8,7 +9,10 @@ import { networkActions } from '../store/slices/network'
 import { sendActions } from '../store/slices/send'
 import { siwxActions } from '../store/slices/siwx'
 import { walletConnectActions } from '../store/slices/walletConnect'
-import type { PorticoEvent } from './types'
+import type { ErrorEventData, PorticoEvent } from './types'
+
+/** The store's error record, with its English sentence for dapps that log it. */
+const errorData = (error: ErrorRecord): ErrorEventData => ({ ...error, message: englishText(error) })
 
 const isConnected = (state: PorticoState) => Object.values(state.account.byNamespace).some((a) => a.status === 'connected')
 
@@ -45,9 +49,9 @@ export function eventsFromAction(action: UnknownAction, before: PorticoState, af
       },
     ]
   }
-  if (connectorsActions.connectFailed.match(action)) return [{ name: 'CONNECT_ERROR', data: { message: action.payload.message, method: 'wallet' } }]
-  if (walletConnectActions.failed.match(action)) return [{ name: 'CONNECT_ERROR', data: { message: action.payload.message, method: 'walletConnect' } }]
-  if (embeddedActions.failed.match(action)) return [{ name: 'CONNECT_ERROR', data: { message: action.payload.message, method: 'embedded' } }]
+  if (connectorsActions.connectFailed.match(action)) return [{ name: 'CONNECT_ERROR', data: { ...errorData(action.payload.error), method: 'wallet' } }]
+  if (walletConnectActions.failed.match(action)) return [{ name: 'CONNECT_ERROR', data: { ...errorData(action.payload.error), method: 'walletConnect' } }]
+  if (embeddedActions.failed.match(action)) return [{ name: 'CONNECT_ERROR', data: { ...errorData(action.payload.error), method: 'embedded' } }]
   if (connectorsActions.disconnected.match(action)) {
     const { namespace } = action.payload
     return before.connectors.active[namespace] !== undefined ? [{ name: 'DISCONNECT_SUCCESS', data: { namespace } }] : []
@@ -75,7 +79,7 @@ export function eventsFromAction(action: UnknownAction, before: PorticoState, af
       },
     ]
   }
-  if (sendActions.sendFailed.match(action)) return [{ name: 'SEND_ERROR', data: { message: action.payload.message } }]
+  if (sendActions.sendFailed.match(action)) return [{ name: 'SEND_ERROR', data: errorData(action.payload.error) }]
   if (siwxActions.signedIn.match(action)) return [{ name: 'SIWX_AUTH_SUCCESS', data: { address: action.payload.address, chainId: action.payload.chainId } }]
   return []
 }

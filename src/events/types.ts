@@ -1,5 +1,13 @@
 import type { ConnectorType } from '../types/connector'
 import type { CaipNetworkId } from '../types/network'
+import type { ErrorRecord } from '../errors/record'
+
+/**
+ * An error event's data: the store's record of the error (`code`, such as 4001 when the
+ * visitor refused in the wallet; the catalogue `key` and its `params`) and its English
+ * sentence as `message`.
+ */
+export type ErrorEventData = ErrorRecord & { message: string }
 
 /**
  * What happened in Portico, for the dapp (`portico.on`, `usePorticoEvent`). Names follow
@@ -23,7 +31,7 @@ export type PorticoEventMap = {
     reconnected: boolean
   }
   /** A connection attempt failed (wallet refused, pairing failed, login failed). */
-  CONNECT_ERROR: { message: string; method: 'wallet' | 'walletConnect' | 'embedded' }
+  CONNECT_ERROR: ErrorEventData & { method: 'wallet' | 'walletConnect' | 'embedded' }
   /** A namespace disconnected (by the visitor, the dapp or the wallet). */
   DISCONNECT_SUCCESS: { namespace: string }
   /** The connected wallet moved to another account (in the wallet, or the account type in the modal). */
@@ -33,7 +41,7 @@ export type PorticoEventMap = {
   /** The Send view's transaction was accepted by the wallet. */
   SEND_SUCCESS: { hash: string; caipNetworkId: CaipNetworkId | undefined; amount: string | undefined; token: string | undefined; receiver: string | undefined }
   /** The Send view's transaction failed or was refused. */
-  SEND_ERROR: { message: string }
+  SEND_ERROR: ErrorEventData
   /** The visitor signed in with SIWX / SIWE. */
   SIWX_AUTH_SUCCESS: { address: string; chainId: string }
 }

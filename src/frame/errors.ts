@@ -4,7 +4,6 @@
  */
 import { Alerts } from '../errors/alerts'
 import { FrameError, FrameLoadError, FrameRequestTimeoutError, FrameResponseError } from '../errors/frame'
-import { ErrorMessages } from '../errors/messages'
 import type { PorticoErrorParameters } from '../errors/base'
 import type { AppEvent, FrameErrorPayload } from './protocol'
 
@@ -37,7 +36,7 @@ export class FrameAbortError extends FrameError {
   override name = 'FrameAbortError'
   readonly event: AppEvent
   constructor(event: AppEvent, parameters: PorticoErrorParameters = {}) {
-    super(event === 'RPC_REQUEST' ? ErrorMessages.requestWasAborted : ErrorMessages.somethingWentWrong, 'frame_aborted', parameters)
+    super({ key: event === 'RPC_REQUEST' ? 'requestWasAborted' : 'somethingWentWrong' }, 'frame_aborted', parameters)
     this.event = event
   }
 }
@@ -46,7 +45,7 @@ export class FrameAbortError extends FrameError {
 export class FrameNotSetError extends FrameError {
   override name = 'FrameNotSetError'
   constructor(parameters: PorticoErrorParameters = {}) {
-    super(ErrorMessages.iframeNotSet, 'frame_not_set', parameters)
+    super({ key: 'iframeNotSet' }, 'frame_not_set', parameters)
   }
 }
 
@@ -58,7 +57,7 @@ export class FrameInvalidAppConfigurationError extends FrameError {
   override name = 'FrameInvalidAppConfigurationError'
   readonly reason: 'origin_not_allowed' | 'invalid_project'
   constructor(reason: 'origin_not_allowed' | 'invalid_project', parameters: PorticoErrorParameters = {}) {
-    super(reason === 'invalid_project' ? Alerts.invalidProjectId.shortMessage : Alerts.invalidAppConfiguration.shortMessage, 'frame_error', {
+    super({ key: reason === 'invalid_project' ? 'invalidProjectId' : 'invalidAppConfiguration' }, 'frame_error', {
       details: reason === 'invalid_project' ? Alerts.invalidProjectId.longMessage : Alerts.invalidAppConfiguration.longMessage,
       ...parameters,
     })

@@ -161,7 +161,7 @@ describe('account data against the reference server and a local chain', () => {
     await untilState(p, (s) => s.router.history.at(-1)?.view === 'ConnectingSiwe', 10_000)
     p.store.dispatch(siwxActions.signInRequested())
     await untilState(p, (s) => s.siwx.status === 'error', 10_000)
-    expect(p.getState().siwx.error).toBe('Signature declined')
+    expect(p.getState().siwx.error).toMatchObject({ key: 'errors.signatureDeclined', code: 4001 })
     expect(siwxStorage.data.size).toBe(0)
   })
 })

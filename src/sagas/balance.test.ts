@@ -56,7 +56,7 @@ describe('balance saga', () => {
     api.handle((_req, res) => sendJson(res, 400, { error: 'bad' }))
     const { p } = await connectedPortico()
     await untilState(p, () => account(p).tokenBalanceStatus === 'error')
-    expect(p.getState().alerts.toast?.message).toBe('Token Balance Unavailable')
+    expect(p.getState().alerts.toast?.message).toEqual({ code: null, key: 'errors.tokenBalanceUnavailable', params: {} })
     const requestsAfterFailure = api.requests.length
 
     clock += 29_999
@@ -99,7 +99,7 @@ describe('balance saga', () => {
 
   it("shows 'Token Balance Unavailable' without a request on a namespace without balance support, and the Tokens tab's loading state ends", async () => {
     const { p } = await connectedPortico({ balance: false })
-    await untilState(p, () => p.getState().alerts.toast?.message === 'Token Balance Unavailable')
+    await untilState(p, () => p.getState().alerts.toast?.message.key === 'errors.tokenBalanceUnavailable')
     expect(account(p).tokenBalanceStatus).toBe('error')
     expect(api.requests).toHaveLength(0)
   })
@@ -119,7 +119,7 @@ describe('balance saga', () => {
     const rpc = { getBalance: jest.fn(async () => Promise.reject(new Error('HTTP status code: 503'))) }
     const { p } = await connectedPortico({ balance: false, rpc })
     await untilState(p, () => account(p).tokenBalanceStatus === 'error')
-    expect(p.getState().alerts.toast?.message).toBe('Token Balance Unavailable')
+    expect(p.getState().alerts.toast?.message).toEqual({ code: null, key: 'errors.tokenBalanceUnavailable', params: {} })
     expect(rpc.getBalance).toHaveBeenCalledTimes(1)
     rpc.getBalance.mockResolvedValueOnce({ value: '5', decimals: 8, symbol: 'BTC' } as never)
     p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155' } })

@@ -1,7 +1,7 @@
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
 import { Time } from '../config/constants'
 import type { PorticoServices } from '../createServices'
-import { ErrorMessages } from '../errors'
+import { messageRecord } from '../errors/record'
 import type { BalanceResponse } from '../services'
 import type { PorticoState } from '../store/rootReducer'
 import type { BalanceCapability } from '../plugins/types'
@@ -33,7 +33,7 @@ export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balan
   const reader = plugin?.balance
   if ((!fromApi && !reader) || state.network.unsupportedCaipNetworkId) {
     // The toast first: a toast another saga requests right after this one (a swap's) wins.
-    yield put(alertsActions.toastRequested({ message: ErrorMessages.tokenBalanceUnavailable, variant: 'error' }))
+    yield put(alertsActions.toastRequested({ message: messageRecord('errors.tokenBalanceUnavailable'), variant: 'error' }))
     yield put(accountActions.tokenBalanceFailed({ namespace, at: context.now() }))
     return
   }
@@ -62,7 +62,7 @@ export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balan
     yield put(accountActions.balanceLoaded({ namespace, balance: native.quantity.numeric, symbol: native.symbol }))
   } catch {
     yield put(accountActions.tokenBalanceFailed({ namespace, at: context.now() }))
-    yield put(alertsActions.toastRequested({ message: ErrorMessages.tokenBalanceUnavailable, variant: 'error' }))
+    yield put(alertsActions.toastRequested({ message: messageRecord('errors.tokenBalanceUnavailable'), variant: 'error' }))
   }
 }
 

@@ -12,7 +12,7 @@ import { networkActions } from '../store/slices/network'
 import { routerActions } from '../store/slices/router'
 import type { ConnectorInfo } from '../types/connector'
 import { getSagaContext, type SagaContext } from './context'
-import { errorMessage } from './errorMessage'
+import { toRecord } from '../errors/toRecord'
 
 /** Runs each plugin's connector discovery and mirrors its lists into the store. */
 export function* discoverySaga() {
@@ -52,7 +52,7 @@ export function* connectSaga(action: ReturnType<typeof connectorsActions.connect
   const network =
     ofNamespace(state.network.awaitingConnection) ?? ofNamespace(state.network.activeCaipNetworkId) ?? state.network.networks.find((n) => n.chainNamespace === namespace)
   if (!plugin?.connectors || !info || !network) {
-    yield put(connectorsActions.connectFailed({ message: new ConnectorNotFoundError().shortMessage }))
+    yield put(connectorsActions.connectFailed({ error: toRecord(new ConnectorNotFoundError()) }))
     return
   }
   yield put(accountActions.connecting({ namespace }))
@@ -68,7 +68,7 @@ export function* connectSaga(action: ReturnType<typeof connectorsActions.connect
     }
   } catch (error) {
     yield put(accountActions.connectFailed({ namespace }))
-    yield put(connectorsActions.connectFailed({ message: errorMessage(error) }))
+    yield put(connectorsActions.connectFailed({ error: toRecord(error) }))
   }
 }
 
@@ -186,7 +186,7 @@ export function* disconnectSaga(
     } catch (error) {
       const failure = new FailedToDisconnectError({ cause: error })
       failed.push({ namespace, error: failure })
-      yield put(alertsActions.toastRequested({ message: failure.shortMessage, variant: 'error' }))
+      yield put(alertsActions.toastRequested({ message: toRecord(failure), variant: 'error' }))
       continue
     }
     yield call(resetNamespace, namespace)

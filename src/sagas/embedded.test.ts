@@ -155,7 +155,7 @@ describe('handshake (SPEC §4: ready event, then 500 ms)', () => {
     expect(t.state().alerts.alerts).toEqual([])
     await t.flush(1)
     expect(t.state().alerts.alerts).toEqual(['embeddedWalletLoadFailed'])
-    expect(t.state().embedded).toMatchObject({ frameStatus: 'failed', pending: false, error: 'Unable to load email login dependency' })
+    expect(t.state().embedded).toMatchObject({ frameStatus: 'failed', pending: false, error: { code: 'iframe_load_failed', key: 'errors.unableToLoadEmailLoginDependency' } })
   })
 
   it("raises 'Invalid App Configuration' when the frame refuses this origin", async () => {
@@ -165,7 +165,7 @@ describe('handshake (SPEC §4: ready event, then 500 ms)', () => {
     t.readyEvent(false)
     await t.flush()
     expect(t.state().alerts.alerts).toEqual(['invalidAppConfiguration'])
-    expect(t.state().embedded).toMatchObject({ frameStatus: 'failed', pending: false, error: 'Invalid App Configuration' })
+    expect(t.state().embedded).toMatchObject({ frameStatus: 'failed', pending: false, error: { code: 'frame_error', key: 'errors.invalidAppConfiguration' } })
   })
 })
 
@@ -180,7 +180,7 @@ describe('email login (SPEC §4, §5)', () => {
     await t.flush(10_000)
     t.store.dispatch(embeddedActions.emailSubmitted({ email: 'ada@example.com' }))
     await t.flush()
-    expect(t.state().embedded.error).toBe('Please try again after 20 seconds')
+    expect(t.state().embedded.error).toMatchObject({ key: 'errors.tryAgainAfter', params: { seconds: 20 } })
     expect(t.ofType('CONNECT_EMAIL')).toHaveLength(1)
 
     await t.flush(20_500)
@@ -198,7 +198,7 @@ describe('email login (SPEC §4, §5)', () => {
     await t.flush()
     await t.ready()
     await t.fail('CONNECT_EMAIL', { message: 'Please try again after 12 seconds', code: 'EMAIL_COOLDOWN', retryAfter: 12 })
-    expect(t.state().embedded).toMatchObject({ error: 'Please try again after 12 seconds', pending: false, cooldownUntil: Date.now() + 12_000 })
+    expect(t.state().embedded).toMatchObject({ error: { key: 'errors.tryAgainAfter', params: { seconds: 12 } }, pending: false, cooldownUntil: Date.now() + 12_000 })
   })
 
   it("reports a login request with no answer in 30 s as 'Embedded Wallet Request Timed Out' and aborts it", async () => {
@@ -210,7 +210,7 @@ describe('email login (SPEC §4, §5)', () => {
     expect(t.state().embedded.pending).toBe(true)
     await t.flush(1)
     expect(t.state().alerts.alerts).toEqual(['embeddedWalletRequestTimedOut'])
-    expect(t.state().embedded).toMatchObject({ pending: false, error: 'Request was aborted' })
+    expect(t.state().embedded).toMatchObject({ pending: false, error: { code: 'iframe_request_timeout', key: 'errors.requestWasAborted' } })
     await t.succeed('CONNECT_EMAIL', { action: 'VERIFY_OTP' })
     expect(t.state().embedded.step).toBe('idle')
   })
@@ -285,7 +285,7 @@ describe('email login (SPEC §4, §5)', () => {
     t.store.dispatch(embeddedActions.otpSubmitted({ otp: '000000' }))
     await t.flush()
     await t.fail('CONNECT_OTP', { message: 'The code is not correct; 4 attempts left', code: 'OTP_INVALID' })
-    expect(t.state().embedded).toMatchObject({ step: 'VERIFY_OTP', pending: false, error: 'The code is not correct; 4 attempts left' })
+    expect(t.state().embedded).toMatchObject({ step: 'VERIFY_OTP', pending: false, error: { key: 'errors.untranslated', params: { message: 'The code is not correct; 4 attempts left' } } })
     expect(t.state().account.byNamespace.eip155?.status ?? 'disconnected').toBe('disconnected')
   })
 })

@@ -13,6 +13,7 @@ import { embeddedSiblingsDisconnectedSaga } from './embeddedSolana'
 import { socialRequestedSaga } from './embeddedSocial'
 import { smartAccountSaga } from './smartAccount'
 import { primaryCodeSaga, secondaryCodeSaga, updateEmailSaga } from './embeddedUpdateEmail'
+import { messageRecord } from '../errors/record'
 
 /**
  * Routes a code to the step it answers (SPEC §4): the new-device code, the login code,
@@ -25,7 +26,7 @@ export function* otpSubmittedSaga(holder: EmbeddedHolder, action: ReturnType<typ
   else if (step === 'VERIFY_OTP') yield call(loginCodeSaga, holder, otp)
   else if (step === 'VERIFY_PRIMARY_OTP') yield call(primaryCodeSaga, holder, otp)
   else if (step === 'VERIFY_SECONDARY_OTP') yield call(secondaryCodeSaga, holder, otp)
-  else yield put(embeddedActions.failed({ message: 'Enter your email first' }))
+  else yield put(embeddedActions.failed({ error: messageRecord('errors.enterEmailFirst') }))
 }
 
 /**

@@ -1,6 +1,5 @@
 import { call, put, select } from 'redux-saga/effects'
 import { Time } from '../config/constants'
-import { ErrorTemplates } from '../errors'
 import type { EmailConnectAction, FrameUser } from '../frame'
 import { FrameRequestError } from '../frame/errors'
 import type { PorticoState } from '../store/rootReducer'
@@ -10,7 +9,8 @@ import { routerActions } from '../store/slices/router'
 import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
 import { EMBEDDED_NAMESPACE, connectEmbeddedUser } from './embeddedConnection'
 import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
-import { errorMessage } from './errorMessage'
+import { toRecord } from '../errors/toRecord'
+import { messageRecord } from '../errors/record'
 
 const verifyViews = new Set(['EmailVerifyOtp', 'EmailVerifyDevice'])
 
@@ -25,10 +25,10 @@ export function* reportLoginFailure(error: unknown) {
   const context = (yield call(getSagaContext)) as SagaContext
   if (error instanceof FrameRequestError && error.retryAfter !== undefined && error.retryAfter > 0) {
     yield put(embeddedActions.cooldownStarted({ until: context.now() + error.retryAfter * 1000 }))
-    yield put(embeddedActions.failed({ message: ErrorTemplates.tryAgainAfter(Math.ceil(error.retryAfter)) }))
+    yield put(embeddedActions.failed({ error: toRecord(error, { key: 'tryAgainAfter', params: { seconds: Math.ceil(error.retryAfter) } }) }))
     return
   }
-  yield put(embeddedActions.failed({ message: errorMessage(error) }))
+  yield put(embeddedActions.failed({ error: toRecord(error) }))
 }
 
 /** Shows the view of a code step: pushed from Connect, replacing a code view (a resend). */
@@ -51,7 +51,7 @@ export function* emailSubmittedSaga(holder: EmbeddedHolder, action: ReturnType<t
   const { cooldownUntil } = ((yield select()) as PorticoState).embedded
   const now = context.now()
   if (cooldownUntil !== undefined && cooldownUntil > now) {
-    yield put(embeddedActions.failed({ message: ErrorTemplates.tryAgainAfter(secondsLeft(cooldownUntil, now)) }))
+    yield put(embeddedActions.failed({ error: messageRecord('errors.tryAgainAfter', { seconds: secondsLeft(cooldownUntil, now) }) }))
     return
   }
   try {

@@ -189,7 +189,7 @@ describe('social login (SPEC §3 social providers)', () => {
     const t = setup({ blockPopups: true })
     t.click(embeddedActions.socialRequested({ provider: 'github' }))
     await t.flush()
-    expect(t.state().embedded.error).toBe('The login window was blocked: allow pop-ups for this site and try again')
+    expect(t.state().embedded.error).toEqual({ code: null, key: 'errors.loginPopupBlocked', params: {} })
     expect(t.ofType('GET_SOCIAL_REDIRECT_URI')).toHaveLength(0)
   })
 
@@ -198,7 +198,7 @@ describe('social login (SPEC §3 social providers)', () => {
     await untilRedirectUri(t)
     t.popup.closed = true
     await t.flush(250)
-    expect(t.state().embedded).toMatchObject({ pending: false, error: 'The login window was closed before the login finished' })
+    expect(t.state().embedded).toMatchObject({ pending: false, error: { code: 'wallet/social-popup-closed', key: 'errors.loginPopupClosed' } })
     expect(t.ofType('CONNECT_SOCIAL')).toHaveLength(0)
   })
 
@@ -209,7 +209,8 @@ describe('social login (SPEC §3 social providers)', () => {
     t.popup.crossOrigin = false
     await t.flush(250)
     await t.fail('CONNECT_SOCIAL', { message: 'The login was cancelled', code: 'LOGIN_FAILED' })
-    expect(t.state().embedded.error).toBe('The login was cancelled')
+    // The frame's own sentence has no key: it passes through, with the frame's code.
+    expect(t.state().embedded.error).toEqual({ code: 'LOGIN_FAILED', key: 'errors.untranslated', params: { message: 'The login was cancelled' } })
     expect(t.state().account.byNamespace.eip155?.status ?? 'disconnected').toBe('disconnected')
     expect(t.popup.closed).toBe(true)
   })
@@ -260,7 +261,7 @@ describe('Farcaster login (SPEC §2 ConnectingFarcaster, §8)', () => {
     // …and the connect request that follows is aborted with 'Something went wrong'.
     t.abortPending()
     await t.flush()
-    expect(t.state().embedded).toMatchObject({ pending: false, error: 'Something went wrong' })
+    expect(t.state().embedded).toMatchObject({ pending: false, error: { key: 'errors.somethingWentWrong' } })
   })
 })
 
@@ -287,7 +288,7 @@ describe('email update views (SPEC §4)', () => {
     t.store.dispatch(embeddedActions.otpSubmitted({ otp: '000000' }))
     await t.flush()
     await t.fail('UPDATE_EMAIL_PRIMARY_OTP', { message: 'The code is not correct; 4 attempts left', code: 'OTP_INVALID' })
-    expect(t.state().embedded).toMatchObject({ step: 'VERIFY_PRIMARY_OTP', error: 'The code is not correct; 4 attempts left' })
+    expect(t.state().embedded).toMatchObject({ step: 'VERIFY_PRIMARY_OTP', error: { key: 'errors.untranslated', params: { message: 'The code is not correct; 4 attempts left' } } })
     t.store.dispatch(embeddedActions.otpSubmitted({ otp: '111111' }))
     await t.flush()
     await t.succeed('UPDATE_EMAIL_PRIMARY_OTP', { action: 'VERIFY_SECONDARY_OTP' })
@@ -307,6 +308,6 @@ describe('email update views (SPEC §4)', () => {
     await t.flush()
     await t.ready()
     await t.fail('UPDATE_EMAIL', { message: 'Please try again after 12 seconds', code: 'EMAIL_COOLDOWN', retryAfter: 12 })
-    expect(t.state().embedded).toMatchObject({ error: 'Please try again after 12 seconds', cooldownUntil: Date.now() + 12_000 })
+    expect(t.state().embedded).toMatchObject({ error: { key: 'errors.tryAgainAfter', params: { seconds: 12 } }, cooldownUntil: Date.now() + 12_000 })
   })
 })

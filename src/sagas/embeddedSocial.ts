@@ -8,6 +8,7 @@ import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
 import { EMBEDDED_NAMESPACE, connectEmbeddedUser } from './embeddedConnection'
 import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { reportLoginFailure } from './embeddedLogin'
+import { messageRecord } from '../errors/record'
 
 /** The popup's name: a second login reuses the window instead of stacking another. */
 export const SOCIAL_POPUP_NAME = 'portico-social'
@@ -58,7 +59,7 @@ export function* socialRequestedSaga(holder: EmbeddedHolder, action: { payload: 
     popup = null
   }
   if (popup === null || window === undefined) {
-    yield put(embeddedActions.failed({ message: 'The login window was blocked: allow pop-ups for this site and try again' }))
+    yield put(embeddedActions.failed({ error: messageRecord('errors.loginPopupBlocked') }))
     return
   }
   try {
@@ -87,8 +88,8 @@ export function* waitForPopup(popup: PopupWindow, origin: string) {
   for (;;) {
     const returned = readPopupReturn(popup, origin)
     if (returned !== undefined) return returned
-    if (popup.closed) throw new SocialLoginError('The login window was closed before the login finished', { code: 'wallet/social-popup-closed' })
-    if (context.now() - started > POPUP_MAX_WAIT_MS) throw new SocialLoginError('The login took too long; try again', { code: 'wallet/social-timeout' })
+    if (popup.closed) throw new SocialLoginError({ key: 'loginPopupClosed' }, { code: 'wallet/social-popup-closed' })
+    if (context.now() - started > POPUP_MAX_WAIT_MS) throw new SocialLoginError({ key: 'loginTimedOut' }, { code: 'wallet/social-timeout' })
     yield delay(POPUP_POLL_MS)
   }
 }

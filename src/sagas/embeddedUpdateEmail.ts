@@ -11,6 +11,7 @@ import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
 import { EMBEDDED_CONNECTOR_ID, EMBEDDED_NAMESPACE } from './embeddedConnection'
 import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { reportLoginFailure } from './embeddedLogin'
+import { messageRecord } from '../errors/record'
 
 const codeViews = new Set(['UpdateEmailPrimaryOtp', 'UpdateEmailSecondaryOtp'])
 
@@ -77,7 +78,7 @@ export function* secondaryCodeSaga(holder: EmbeddedHolder, otp: string) {
     }
     // Back to the account, which shows the new email.
     yield put(routerActions.reset({ view: 'Account' }))
-    yield put(alertsActions.toastRequested({ message: 'Email updated', variant: 'success' }))
+    yield put(alertsActions.toastRequested({ message: messageRecord('notices.emailUpdated'), variant: 'success' }))
   } catch (error) {
     yield call(reportLoginFailure, error)
   }

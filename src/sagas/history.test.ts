@@ -62,7 +62,7 @@ describe('history saga', () => {
     await untilState(p, () => history(p).status === 'loaded')
     p.store.dispatch(transactionsActions.fetchRequested({ cursor: 'c1' }))
     await untilState(p, () => history(p).status === 'error')
-    expect(history(p)).toMatchObject({ error: 'Failed to fetch transactions', items: [{ id: 'tx-1' }] })
+    expect(history(p)).toMatchObject({ error: { code: 400, key: 'errors.failedToFetchTransactions', params: {} }, items: [{ id: 'tx-1' }] })
   })
 
   it('lists nothing (and asks nothing) where the namespace has no activity support', async () => {
@@ -93,7 +93,7 @@ describe('history saga', () => {
     getHistory.mockRejectedValueOnce(new Error('HTTP status code: 503'))
     p.store.dispatch(transactionsActions.fetchRequested())
     await untilState(p, () => history(p).status === 'error')
-    expect(history(p).error).toBe('Failed to fetch transactions')
+    expect(history(p).error).toMatchObject({ key: 'errors.failedToFetchTransactions', params: {} })
   })
 
   it('shows a sent transaction as pending until the history lists it, then refreshes the balance', async () => {

@@ -1,6 +1,7 @@
 import { call, delay, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
 import type { PorticoServices } from '../createServices'
-import { ErrorMessages, NetworkNotFoundError } from '../errors'
+import { NetworkNotFoundError } from '../errors'
+import { toRecord } from '../errors/toRecord'
 import type { TransactionHistoryResponse } from '../services'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
@@ -79,8 +80,8 @@ export function* fetchHistorySaga(action: ReturnType<typeof transactionsActions.
   try {
     const page: { items: TransactionHistoryItem[]; next: string | undefined } = yield call(fetchPage, account, cursor, onramp)
     yield put(transactionsActions.pageLoaded({ ...page, append: cursor !== undefined }))
-  } catch {
-    yield put(transactionsActions.fetchFailed({ message: ErrorMessages.failedToFetchTransactions }))
+  } catch (error) {
+    yield put(transactionsActions.fetchFailed({ error: toRecord(error, { key: 'failedToFetchTransactions' }) }))
   }
 }
 

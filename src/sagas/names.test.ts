@@ -64,7 +64,7 @@ describe('names saga', () => {
     const { p } = await connectedPortico()
     p.store.dispatch(namesActions.queryChanged({ name: 'bobby' }))
     await untilState(p, () => names(p).availability === 'available')
-    expect(names(p).error).toBe('Error fetching name suggestions')
+    expect(names(p).error).toEqual({ code: 'names/suggestions', key: 'errors.errorFetchingNameSuggestions', params: {} })
     expect(names(p).suggestionsStatus).toBe('error')
   })
 
@@ -76,7 +76,8 @@ describe('names saga', () => {
     })
     const { p } = await connectedPortico()
     p.store.dispatch(namesActions.queryChanged({ name: 'carol' }))
-    await untilState(p, () => names(p).error === 'Error resolving name')
+    await untilState(p, () => names(p).error?.key === 'errors.errorResolvingName')
+    expect(names(p).error?.code).toBe('names/resolve')
   })
 
   it('registers with a signed registration message, sets the profile name and shows RegisterAccountNameSuccess', async () => {
@@ -103,7 +104,7 @@ describe('names saga', () => {
     }
     p.store.dispatch(namesActions.registerRequested({ name: 'erin' }))
     await untilState(p, () => names(p).status === 'error')
-    expect(names(p).error).toBe('Signature declined')
+    expect(names(p).error).toEqual({ code: 4001, key: 'errors.signatureDeclined', params: {} })
     expect(api.requests.filter((r) => r.method === 'POST')).toEqual([])
   })
 
@@ -115,7 +116,7 @@ describe('names saga', () => {
     const { p } = await connectedPortico()
     p.store.dispatch(namesActions.registerRequested({ name: 'frank' }))
     await untilState(p, () => names(p).status === 'error')
-    expect(names(p)).toMatchObject({ error: 'Error registering name', reason: 'taken' })
+    expect(names(p)).toMatchObject({ error: { code: 'names/register', key: 'errors.errorRegisteringName', params: {} }, reason: 'taken' })
     expect(p.getState().account.byNamespace.eip155?.profileName).toBeUndefined()
   })
 })

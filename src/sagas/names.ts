@@ -1,6 +1,6 @@
 import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
 import type { PorticoServices } from '../createServices'
-import { ErrorMessages, HttpStatusError, PorticoError, RpcError, userRejectionCodes } from '../errors'
+import { ChainNotSupportedError, HttpStatusError, PorticoError, RpcError, userRejectionCodes } from '../errors'
 import type { IdentityResponse, NameProfile, NameSuggestionsResponse } from '../services'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
@@ -8,7 +8,8 @@ import { namesActions } from '../store/slices/names'
 import { routerActions } from '../store/slices/router'
 import { isRegisterName } from '../validation/registerName'
 import { getSagaContext, getServices, type SagaContext } from './context'
-import { errorMessage } from './errorMessage'
+import { toRecord } from '../errors/toRecord'
+import { messageRecord } from '../errors/record'
 import { signMessageSaga, type SignMessageResult } from './signMessage'
 
 /** Pause in typing before suggestions are asked for. */
@@ -48,7 +49,7 @@ export function* nameQuerySaga(action: ReturnType<typeof namesActions.queryChang
     yield put(namesActions.suggestionsLoaded({ query, suggestions: suggestions.map((s) => ({ name: s.name, registered: s.registered })) }))
     exact = suggestions.find((s) => labelOf(s.name) === query.toLowerCase())
   } catch (error) {
-    yield put(namesActions.suggestionsFailed({ query, message: errorMessage(error) }))
+    yield put(namesActions.suggestionsFailed({ query, error: toRecord(error) }))
   }
   if (exact) {
     yield put(namesActions.availabilityChecked({ query, available: !exact.registered, fullName: exact.name }))
@@ -59,7 +60,7 @@ export function* nameQuerySaga(action: ReturnType<typeof namesActions.queryChang
     yield put(namesActions.availabilityChecked({ query, available: false, fullName: profile.name }))
   } catch (error) {
     if (statusOf(error) === 404) yield put(namesActions.availabilityChecked({ query, available: true, fullName: undefined }))
-    else yield put(namesActions.availabilityFailed({ query, message: errorMessage(error) }))
+    else yield put(namesActions.availabilityFailed({ query, error: toRecord(error) }))
   }
 }
 
@@ -81,11 +82,11 @@ export function* registerNameSaga(action: ReturnType<typeof namesActions.registe
   const context: SagaContext = yield call(getSagaContext)
   const account = state.account.byNamespace.eip155
   if (!isRegisterName(label)) {
-    yield put(namesActions.registerFailed({ message: ErrorMessages.errorRegisteringName }))
+    yield put(namesActions.registerFailed({ error: messageRecord('errors.errorRegisteringName') }))
     return
   }
   if (account?.status !== 'connected' || !account.address || !context.plugins.get('eip155')?.features.names) {
-    yield put(namesActions.registerFailed({ message: ErrorMessages.chainNotSupported }))
+    yield put(namesActions.registerFailed({ error: toRecord(new ChainNotSupportedError()) }))
     return
   }
   // The full name when the service told it (suggestions), else the label: the server adds its suffix.
@@ -93,7 +94,7 @@ export function* registerNameSaga(action: ReturnType<typeof namesActions.registe
   const message = JSON.stringify({ name: known ?? label.toLowerCase(), attributes: {}, timestamp: context.now() })
   const signed: SignMessageResult = yield call(signMessageSaga, { message, namespace: 'eip155' })
   if ('error' in signed) {
-    yield put(namesActions.registerFailed({ message: isUserRejection(signed.error) ? ErrorMessages.signatureDeclined : signed.error.shortMessage }))
+    yield put(namesActions.registerFailed({ error: isUserRejection(signed.error) ? toRecord(signed.error, { key: 'signatureDeclined' }) : toRecord(signed.error) }))
     return
   }
   yield put(namesActions.signed())
@@ -109,7 +110,7 @@ export function* registerNameSaga(action: ReturnType<typeof namesActions.registe
     yield put(namesActions.registered({ name: profile.name }))
     yield put(routerActions.replace({ view: 'RegisterAccountNameSuccess', params: { name: profile.name } }))
   } catch (error) {
-    yield put(namesActions.registerFailed({ message: ErrorMessages.errorRegisteringName, reason: statusOf(error) === 409 ? 'taken' : undefined }))
+    yield put(namesActions.registerFailed({ error: toRecord(error, { key: 'errorRegisteringName' }), reason: statusOf(error) === 409 ? 'taken' : undefined }))
   }
 }
 

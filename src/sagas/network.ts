@@ -12,7 +12,7 @@ import { routerActions } from '../store/slices/router'
 import type { CaipNetwork } from '../types/network'
 import { getSagaContext, type SagaContext } from './context'
 import type { WalletConnectClient } from '../walletconnect/types'
-import { errorMessage } from './errorMessage'
+import { toRecord } from '../errors/toRecord'
 
 /**
  * Switches the active network: through the connected wallet of that namespace when
@@ -57,7 +57,7 @@ export function* switchNetworkSaga(action: ReturnType<typeof networkActions.swit
     return {}
   } catch (error) {
     yield put(networkActions.switchFailed())
-    yield put(alertsActions.toastRequested({ message: errorMessage(error), variant: 'error' }))
+    yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
     return { error: error instanceof PorticoError ? error : toRpcError(error) }
   }
 }
@@ -84,7 +84,7 @@ export function* connectForNetwork(network: CaipNetwork): Generator<unknown, Swi
       closed: take(modalActions.closed.type),
     })) as { connected?: ReturnType<typeof connectorsActions.connectSucceeded>; closed?: unknown }
     if (!outcome.connected) {
-      return { error: new RpcError(4001, { message: `The modal closed before a wallet for ${network.name} was connected.` }) }
+      return { error: new RpcError(4001, { message: { key: 'modalClosedBeforeConnect', params: { network: network.name } } }) }
     }
   } finally {
     yield put(networkActions.connectionAwaitEnded())

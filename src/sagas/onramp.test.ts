@@ -132,7 +132,7 @@ describe('onramp saga', () => {
     await untilState(portico, (s) => s.onramp.purchase?.status === 'completed', 8000)
     expect(portico.getState().onramp.purchase?.received).toBe('0.03295666')
     await untilState(portico, (s) => s.alerts.toast !== undefined)
-    expect(portico.getState().alerts.toast).toMatchObject({ message: 'Received 0.03295666 ETH', variant: 'success' })
+    expect(portico.getState().alerts.toast).toMatchObject({ message: { key: 'notices.purchaseReceived', params: { amount: '0.03295666', symbol: 'ETH' } }, variant: 'success' })
   })
 
   it('offers the URL as a link when the window was blocked, and stops watching when dismissed', async () => {
@@ -151,7 +151,7 @@ describe('onramp saga', () => {
     const { portico } = await connected()
     portico.store.dispatch({ type: 'onramp/buyRequested', payload: { provider: 'test', windowName: 'checkout' } })
     await untilState(portico, (s) => s.onramp.purchase?.status === 'failed')
-    expect(portico.getState().onramp.purchase?.error).toBe('HTTP status code: 400')
+    expect(portico.getState().onramp.purchase?.error).toEqual({ code: 400, key: 'errors.httpStatus', params: { status: 400 } })
   })
 })
 

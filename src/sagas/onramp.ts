@@ -8,7 +8,8 @@ import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
 import { onrampActions, type OnrampProvider, type PaymentLimits, type PaymentMethod } from '../store/slices/onramp'
 import { getSagaContext, getServices, type SagaContext } from './context'
-import { errorMessage } from './errorMessage'
+import { toRecord } from '../errors/toRecord'
+import { messageRecord } from '../errors/record'
 import { connectedWallet, type ConnectedWallet } from './swapAccount'
 import { loadUnits, type Units } from './loadUnits'
 
@@ -32,7 +33,7 @@ const METHOD_OF: Record<string, PaymentMethod> = { card: 'card', ach_bank_accoun
 function* onrampWallet() {
   const context = (yield call(getSagaContext)) as SagaContext
   const wallet = connectedWallet((yield select()) as PorticoState, context)
-  if (!wallet) throw new PorticoError('Connect a wallet to buy crypto.')
+  if (!wallet) throw new PorticoError({ key: 'connectWalletToBuy' })
   return wallet
 }
 
@@ -75,7 +76,7 @@ export function* fetchOnrampProvidersSaga() {
     }
     yield put(onrampActions.providersLoaded(providers))
   } catch (error) {
-    yield put(onrampActions.providersFailed({ message: errorMessage(error) }))
+    yield put(onrampActions.providersFailed({ error: toRecord(error) }))
   }
 }
 
@@ -90,7 +91,7 @@ export function* quoteOnrampSaga() {
     const wallet = (yield call(onrampWallet)) as ConnectedWallet
     const state = (yield select()) as PorticoState
     const { amount, paymentCurrency, paymentMethod, providers } = state.onramp
-    if (!amount || !/^\d+(\.\d{1,2})?$/.test(amount)) throw new PorticoError('Enter an amount with at most two decimals.')
+    if (!amount || !/^\d+(\.\d{1,2})?$/.test(amount)) throw new PorticoError({ key: 'buyAmountDecimals' })
     const { blockchainApi: api } = (yield call(getServices)) as PorticoServices
     const quote = (yield call(api.getOnrampQuote, {
       purchaseCurrency: purchaseCurrencyOf(state, wallet),
@@ -103,7 +104,7 @@ export function* quoteOnrampSaga() {
     const fee = Number(quote.providerFee.amount) + Number(quote.networkFee.amount)
     yield put(onrampActions.quoted({ purchaseAmount: quote.purchaseAmount.amount, fee: `${fee.toFixed(2)} ${quote.providerFee.currency}` }))
   } catch (error) {
-    yield put(onrampActions.failed({ message: errorMessage(error) }))
+    yield put(onrampActions.failed({ error: toRecord(error) }))
   }
 }
 
@@ -161,16 +162,16 @@ export function* buyOnrampSaga(action: ReturnType<typeof onrampActions.buyReques
     })) as { arrived?: bigint; dismissed?: unknown; timeout?: true }
     const now = (yield select()) as PorticoState
     if (arrived === undefined) {
-      if (now.onramp.purchase?.status === 'waiting') yield put(onrampActions.purchaseFailed({ message: 'No purchase arrived yet. It may still be on its way.' }))
+      if (now.onramp.purchase?.status === 'waiting') yield put(onrampActions.purchaseFailed({ error: messageRecord('errors.purchaseNotArrived') }))
       return
     }
     const { formatUnits }: Units = yield call(loadUnits)
     const received = formatUnits(arrived - before, wallet.network.nativeCurrency.decimals)
     yield put(onrampActions.purchaseCompleted({ received }))
     yield put(accountActions.balanceRequested({ namespace: wallet.namespace, force: true }))
-    yield put(alertsActions.toastRequested({ message: `Received ${received} ${symbol}`, variant: 'success' }))
+    yield put(alertsActions.toastRequested({ message: messageRecord('notices.purchaseReceived', { amount: received, symbol }), variant: 'success' }))
   } catch (error) {
-    yield put(onrampActions.purchaseFailed({ message: errorMessage(error) }))
+    yield put(onrampActions.purchaseFailed({ error: toRecord(error) }))
   }
 }
 

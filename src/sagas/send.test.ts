@@ -28,16 +28,16 @@ const fill = (p: Portico, form: { token?: TokenBalance; amount?: string; receive
 
 describe('send flow', () => {
   it.each([
-    [{ token: eth, receiver }, 'An amount and receiver address are required'],
-    [{ token: eth, amount: '1' }, 'An amount and receiver address are required'],
-    [{ amount: '1', receiver }, 'A token is required'],
-  ])('refuses %j with "%s" and asks the wallet nothing', async (form, message) => {
+    [{ token: eth, receiver }, 'errors.amountAndReceiverRequired'],
+    [{ token: eth, amount: '1' }, 'errors.amountAndReceiverRequired'],
+    [{ amount: '1', receiver }, 'errors.tokenRequired'],
+  ])('refuses %j with %s and asks the wallet nothing', async (form, key) => {
     const { portico, wallet } = await connected()
     fill(portico, form)
     portico.store.dispatch({ type: 'send/sendRequested' })
     // The send saga is in the account-action chunk, which may still be loading after the connection.
     await untilState(portico, (s) => s.send.status === 'failed')
-    expect(portico.getState().send).toMatchObject({ status: 'failed', error: message })
+    expect(portico.getState().send).toMatchObject({ status: 'failed', error: { code: 'validation', key, params: {} } })
     expect(wallet.calls.some((c) => c.method === 'sendTransaction')).toBe(false)
   })
 
@@ -75,7 +75,7 @@ describe('send flow', () => {
     fill(portico, { token: eth, amount: '1', receiver })
     portico.store.dispatch({ type: 'send/sendRequested' })
     await untilState(portico, (s) => s.send.status === 'failed')
-    expect(portico.getState().send.error).toBe('User rejected the request.')
+    expect(portico.getState().send.error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'Send' })
   })
 

@@ -1,5 +1,7 @@
 import { call, put, select, takeLatest } from 'redux-saga/effects'
-import { PorticoError, ValidationError } from '../errors'
+import { PorticoError, toRpcError } from '../errors'
+import { messageRecord } from '../errors/record'
+import { toRecord } from '../errors/toRecord'
 import type { PorticoState } from '../store/rootReducer'
 import { networkFeatures, selectPluginFeatures } from '../store/selectors/features'
 import { accountActions } from '../store/slices/account'
@@ -9,7 +11,6 @@ import { sendActions } from '../store/slices/send'
 import { transactionsActions } from '../store/slices/transactions'
 import { validateSend } from '../validation/send'
 import { getSagaContext, type SagaContext } from './context'
-import { errorMessage } from './errorMessage'
 import { loadUnits, type Units } from './loadUnits'
 
 /**
@@ -31,17 +32,16 @@ export function* sendSaga(): Generator<unknown, { hash?: string; error?: Portico
   try {
     valid = validateSend({ amount, receiverAddress, token, chainNamespace: namespace, canSend, isAddress })
   } catch (error) {
-    const message = errorMessage(error)
-    yield put(sendActions.sendFailed({ message }))
-    return { error: error instanceof PorticoError ? error : new ValidationError(message) }
+    yield put(sendActions.sendFailed({ error: toRecord(error) }))
+    return { error: toRpcError(error) }
   }
   const connectorId = namespace ? state.connectors.active[namespace] : undefined
   const sender = namespace ? context.plugins.get(namespace)?.connectors?.sendTransaction : undefined
   const caipNetworkId = account?.caipAddress?.split(':').slice(0, 2).join(':')
   const network = state.network.networks.find((n) => n.caipNetworkId === caipNetworkId)
   if (!account?.address || !connectorId || !sender || !network || !namespace) {
-    const error = new PorticoError('Connect a wallet that can send on this network first.')
-    yield put(sendActions.sendFailed({ message: error.shortMessage }))
+    const error = new PorticoError({ key: 'connectWalletToSend' })
+    yield put(sendActions.sendFailed({ error: toRecord(error) }))
     return { error }
   }
 
@@ -62,13 +62,13 @@ export function* sendSaga(): Generator<unknown, { hash?: string; error?: Portico
     yield put(sendActions.sent({ hash }))
     yield put(transactionsActions.pendingAdded(hash))
     yield put(routerActions.reset({ view: 'Account' }))
-    yield put(alertsActions.toastRequested({ message: 'Transaction sent', variant: 'success' }))
+    yield put(alertsActions.toastRequested({ message: messageRecord('notices.transactionSent'), variant: 'success' }))
     yield put(accountActions.balanceRequested({ namespace, force: true }))
     return { hash }
   } catch (error) {
-    yield put(sendActions.sendFailed({ message: errorMessage(error) }))
+    yield put(sendActions.sendFailed({ error: toRecord(error) }))
     yield put(routerActions.goBack())
-    return { error: error instanceof PorticoError ? error : new PorticoError(errorMessage(error), { cause: error }) }
+    return { error: toRpcError(error) }
   }
 }
 

@@ -1,9 +1,8 @@
 import { call, select } from 'redux-saga/effects'
-import { PorticoError } from '../errors'
+import { PorticoError, toRpcError } from '../errors'
 import type { NamespacePlugin } from '../plugins/types'
 import type { PorticoState } from '../store/rootReducer'
 import { getSagaContext, type SagaContext } from './context'
-import { errorMessage } from './errorMessage'
 
 export type SignMessageRequest = { message: string; namespace?: string | undefined }
 export type SignMessageResult = { signature: string; address: string } | { error: PorticoError }
@@ -31,12 +30,12 @@ export function* signMessageSaga(request: SignMessageRequest) {
   const connection: ActiveConnection | undefined = yield call(activeConnection, request.namespace)
   const sign = connection?.plugin.connectors?.signMessage
   if (!connection || !sign) {
-    return { error: new PorticoError('Connect a wallet that can sign messages first.') } satisfies SignMessageResult
+    return { error: new PorticoError({ key: 'connectWalletToSign' }) } satisfies SignMessageResult
   }
   try {
     const signature: string = yield call(sign, { connectorId: connection.connectorId, address: connection.address, message: request.message })
     return { signature, address: connection.address } satisfies SignMessageResult
   } catch (error) {
-    return { error: error instanceof PorticoError ? error : new PorticoError(errorMessage(error), { cause: error }) } satisfies SignMessageResult
+    return { error: toRpcError(error) } satisfies SignMessageResult
   }
 }

@@ -75,7 +75,7 @@ describe('siwx saga', () => {
     await untilState(p, () => view(p) === 'ConnectingSiwe')
     p.store.dispatch(siwxActions.signInRequested())
     await untilState(p, (s) => s.siwx.status === 'error')
-    expect(p.getState().siwx.error).toBe('Signature declined')
+    expect(p.getState().siwx.error).toMatchObject({ key: 'errors.signatureDeclined', code: 4001 })
     expect(config.verifyMessage).not.toHaveBeenCalled()
     expect(view(p)).toBe('ConnectingSiwe')
   })
@@ -85,7 +85,7 @@ describe('siwx saga', () => {
     await untilState(p, () => view(p) === 'ConnectingSiwe')
     p.store.dispatch(siwxActions.signInRequested())
     await untilState(p, (s) => s.siwx.status === 'error')
-    expect(p.getState().siwx.error).toBe('A problem occurred while trying initialize authentication')
+    expect(p.getState().siwx.error).toMatchObject({ key: 'errors.problemInitializingAuthentication' })
     expect(p.getState().siwx.session).toBeUndefined()
   })
 

@@ -1,6 +1,7 @@
 import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
 import type { SiwxConfig, SiwxMessageParameters, SiwxSession } from '../config/types'
-import { ErrorMessages } from '../errors'
+import { ConnectorNotFoundError } from '../errors'
+import { toRecord } from '../errors/toRecord'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
 import { modalActions } from '../store/slices/modal'
@@ -75,7 +76,7 @@ export function* signInSaga() {
   const state: PorticoState = yield select()
   const caipAddress = state.account.byNamespace[SIWX_NAMESPACE]?.caipAddress
   if (!config || !connection || !caipAddress) {
-    yield put(siwxActions.signInFailed({ message: ErrorMessages.addressOrAuthConnectorNotFound }))
+    yield put(siwxActions.signInFailed({ error: toRecord(new ConnectorNotFoundError()) }))
     return
   }
   const chainId = caipAddress.split(':').slice(0, 2).join(':')
@@ -103,13 +104,13 @@ export function* signInSaga() {
       requestId: params.requestId,
       resources: params.resources,
     })
-  } catch {
-    yield put(siwxActions.signInFailed({ message: ErrorMessages.problemInitializingAuthentication }))
+  } catch (error) {
+    yield put(siwxActions.signInFailed({ error: toRecord(error, { key: 'problemInitializingAuthentication' }) }))
     return
   }
   const signed: SignMessageResult = yield call(signMessageSaga, { message, namespace: SIWX_NAMESPACE })
   if ('error' in signed) {
-    yield put(siwxActions.signInFailed({ message: isUserRejection(signed.error) ? ErrorMessages.signatureDeclined : signed.error.shortMessage }))
+    yield put(siwxActions.signInFailed({ error: isUserRejection(signed.error) ? toRecord(signed.error, { key: 'signatureDeclined' }) : toRecord(signed.error) }))
     return
   }
   yield put(siwxActions.verifying())
@@ -117,8 +118,8 @@ export function* signInSaga() {
   try {
     const valid: boolean = config.verifyMessage ? yield call(config.verifyMessage, { message, signature: signed.signature, address: signed.address, chainId }) : true
     if (!valid) throw new Error('verifyMessage refused the signature')
-  } catch {
-    yield put(siwxActions.signInFailed({ message: ErrorMessages.problemInitializingAuthentication }))
+  } catch (error) {
+    yield put(siwxActions.signInFailed({ error: toRecord(error, { key: 'problemInitializingAuthentication' }) }))
     return
   }
   yield put(siwxActions.signedIn(session))

@@ -115,7 +115,7 @@ describe('account type through the dapp sagas', () => {
     expect(portico.getState().account.byNamespace.eip155!.preferredAccountTypes).toEqual({ eip155: 'eoa' })
     // Only the embedded EVM account has types to switch between.
     portico.store.dispatch(smartAccountActions.switchAccountType({ namespace: 'solana', type: 'smartAccount' }))
-    expect(portico.getState().smartAccount).toMatchObject({ switchingTo: undefined, error: 'Only the email wallet’s EVM account can switch account type' })
+    expect(portico.getState().smartAccount).toMatchObject({ switchingTo: undefined, error: { code: null, key: 'errors.accountTypeEmailOnly', params: {} } })
     expect(portico.getState().account.byNamespace.eip155!.address).toBe(eoa)
     portico.destroy()
     secure.page.stop()

@@ -57,6 +57,6 @@ describe('embeddedAccountTypeSaga', () => {
     } as never)
     await done
     expect(store.getState().smartAccount.enabledNetworks).toEqual(['eip155:1'])
-    expect(store.getState().smartAccount.error).toBe('No smart account on this network')
+    expect(store.getState().smartAccount.error).toMatchObject({ key: 'errors.untranslated', params: { message: 'No smart account on this network' } })
   })
 })

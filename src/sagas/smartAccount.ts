@@ -20,7 +20,8 @@ import type { CaipNetworkId } from '../types/network'
 import type { EmbeddedUser } from '../types/user'
 import type { EmbeddedAccountType } from '../validation/accountType'
 import { getSagaContext, type SagaContext } from './context'
-import { errorMessage } from './errorMessage'
+import { toRecord } from '../errors/toRecord'
+import { messageRecord } from '../errors/record'
 import { EMBEDDED_NAMESPACE } from './embeddedConnection'
 import { callFrame, type EmbeddedHolder } from './embeddedFrame'
 
@@ -70,7 +71,7 @@ export function* embeddedAccountTypeSaga(holder: EmbeddedHolder, options: { inte
   } catch (error) {
     // The account stays as the frame signed it in (its EOA or smart account); the Account
     // view's account-type row says why the preference did not apply.
-    yield put(smartAccountActions.switchFailed({ message: errorMessage(error) }))
+    yield put(smartAccountActions.switchFailed({ error: toRecord(error) }))
   }
 }
 
@@ -78,7 +79,7 @@ export function* switchAccountTypeSaga(holder: EmbeddedHolder, action: ReturnTyp
   const { namespace, type } = action.payload
   const frame = holder.frame
   if (!frame || namespace !== EMBEDDED_NAMESPACE || !isEmbeddedType(type)) {
-    yield put(smartAccountActions.switchFailed({ message: 'Only the email wallet’s EVM account can switch account type' }))
+    yield put(smartAccountActions.switchFailed({ error: messageRecord('errors.accountTypeEmailOnly') }))
     return
   }
   try {
@@ -88,7 +89,7 @@ export function* switchAccountTypeSaga(holder: EmbeddedHolder, action: ReturnTyp
     yield put(accountActions.balanceRequested({ namespace, force: true }))
     yield put(smartAccountActions.switchSucceeded())
   } catch (error) {
-    yield put(smartAccountActions.switchFailed({ message: errorMessage(error) }))
+    yield put(smartAccountActions.switchFailed({ error: toRecord(error) }))
   }
 }
 

@@ -112,7 +112,7 @@ describe('swap saga', () => {
     const { portico } = await connected({ chainId: 5 })
     portico.store.dispatch({ type: 'swap/tokensRequested' })
     await untilState(portico, (s) => s.swap.tokensStatus === 'failed')
-    expect(portico.getState().swap.error).toBe('Network not supported for Swaps')
+    expect(portico.getState().swap.error).toEqual({ code: 'network/no-swaps', key: 'errors.networkNotSupportedForSwaps', params: {} })
     expect(api.requests).toEqual([])
   })
 
@@ -152,7 +152,7 @@ describe('swap saga', () => {
     expect(portico.getState().router.history).toEqual([{ view: 'Account' }])
     expect(portico.getState().transactions.pending).toContain(hashOf(9))
     await untilState(portico, (s) => s.alerts.toast !== undefined)
-    expect(portico.getState().alerts.toast).toMatchObject({ message: 'Swapped ETH for PTT', variant: 'success' })
+    expect(portico.getState().alerts.toast).toMatchObject({ message: { key: 'notices.swapped', params: { from: 'ETH', to: 'PTT' } }, variant: 'success' })
   })
 
   it('sells the token after approving exactly the amount when the allowance is short', async () => {
@@ -187,7 +187,7 @@ describe('swap saga', () => {
     await quotedForm(portico, '1')
     portico.store.dispatch({ type: 'swap/swapRequested' })
     await untilState(portico, (s) => s.swap.status === 'failed')
-    expect(portico.getState().swap.error).toBe('User rejected the request.')
+    expect(portico.getState().swap.error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'Swap' })
   })
 
@@ -197,7 +197,7 @@ describe('swap saga', () => {
     await quotedForm(portico, '1')
     portico.store.dispatch({ type: 'swap/swapRequested' })
     await untilState(portico, (s) => s.swap.status === 'failed')
-    expect(portico.getState().swap.error).toMatch(/^The swap reverted on chain/)
+    expect(portico.getState().swap.error).toMatchObject({ key: 'errors.swapReverted' })
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'Swap' })
   })
 
@@ -210,7 +210,7 @@ describe('swap saga', () => {
     portico.store.dispatch({ type: 'swap/sourceAmountSet', payload: '1' })
     portico.store.dispatch({ type: 'swap/quoteRequested' })
     await untilState(portico, (s) => s.swap.status === 'failed')
-    expect(portico.getState().swap.error).toBe('HTTP status code: 400')
+    expect(portico.getState().swap.error).toEqual({ code: 400, key: 'errors.httpStatus', params: { status: 400 } })
   })
 })
 

@@ -6,7 +6,7 @@ import type { PorticoState } from '../store/rootReducer'
 import { swapActions, type SwapQuote, type SwapToken } from '../store/slices/swap'
 import type { CaipAddress } from '../types/network'
 import { getServices } from './context'
-import { errorMessage } from './errorMessage'
+import { toRecord } from '../errors/toRecord'
 import { executeSwapSaga } from './swapExecute'
 import { minimumReceived, isNativeToken, swapWallet, toUnits, type ConnectedWallet } from './swapAccount'
 import { loadUnits, type Units } from './loadUnits'
@@ -26,7 +26,7 @@ export function* fetchSwapTokensSaga() {
     if (!state.swap.sourceToken && list[0]) yield put(swapActions.sourceTokenSet(list[0]))
     if (!state.swap.toToken && list[1]) yield put(swapActions.toTokenSet(list[1]))
   } catch (error) {
-    yield put(swapActions.tokensFailed({ message: errorMessage(error) }))
+    yield put(swapActions.tokensFailed({ error: toRecord(error) }))
   }
 }
 
@@ -43,9 +43,9 @@ export function* quoteSwapSaga() {
     const wallet = (yield call(swapWallet)) as ConnectedWallet
     const state = (yield select()) as PorticoState
     const { sourceToken, toToken, sourceAmount, slippagePercent } = state.swap
-    if (!sourceToken?.address || !toToken?.address) throw new PorticoError('Select the two tokens to swap.')
+    if (!sourceToken?.address || !toToken?.address) throw new PorticoError({ key: 'selectSwapTokens' })
     const amount = toUnits(sourceAmount, sourceToken.decimals, units)
-    if (amount === undefined) throw new PorticoError('Enter an amount to swap.')
+    if (amount === undefined) throw new PorticoError({ key: 'enterSwapAmount' })
     const chainId = wallet.network.caipNetworkId
     const from = sourceToken.address as CaipAddress
     const to = toToken.address as CaipAddress
@@ -54,7 +54,7 @@ export function* quoteSwapSaga() {
     const gas = (yield call(api.getGasPrice, { chainId })) as GasPriceResponse
     const { quotes } = (yield call(api.getSwapQuote, { chainId, amount: amount.toString(), userAddress: wallet.caipAddress, from, to, gasPrice: gas.standard })) as SwapQuotesResponse
     const best = quotes[0]
-    if (!best) throw new PorticoError('No quote for this pair.')
+    if (!best) throw new PorticoError({ key: 'noSwapQuote' })
     let needsApproval = false
     if (!isNativeToken(from)) {
       const { allowance } = (yield call(api.getSwapAllowance, { chainId, tokenAddress: from, userAddress: wallet.caipAddress })) as SwapAllowanceResponse
@@ -81,7 +81,7 @@ export function* quoteSwapSaga() {
     }
     yield put(swapActions.quoted({ toAmount, gasPrice: gas.standard, quote }))
   } catch (error) {
-    yield put(swapActions.failed({ message: errorMessage(error) }))
+    yield put(swapActions.failed({ error: toRecord(error) }))
   }
 }
 

@@ -50,7 +50,7 @@ export function* swapWallet(): Generator<unknown, ConnectedWallet, never> {
   const context = (yield call(getSagaContext)) as SagaContext
   const state = (yield select()) as PorticoState
   const wallet = connectedWallet(state, context)
-  if (!wallet) throw new PorticoError('Connect a wallet to swap.')
+  if (!wallet) throw new PorticoError({ key: 'connectWalletToSwap' })
   if (!wallet.plugin.features.swaps(wallet.network)) throw new NetworkNotSupportedForSwapsError()
   return wallet
 }

@@ -11,7 +11,8 @@ import { swapActions } from '../store/slices/swap'
 import { transactionsActions } from '../store/slices/transactions'
 import type { CaipAddress } from '../types/network'
 import { getServices } from './context'
-import { errorMessage } from './errorMessage'
+import { toRecord } from '../errors/toRecord'
+import { messageRecord } from '../errors/record'
 import { isNativeToken, swapWallet, toUnits, type ConnectedWallet } from './swapAccount'
 import { loadUnits, type Units } from './loadUnits'
 
@@ -28,7 +29,7 @@ const plain = (caip: string): string => caip.split(':').at(-1) ?? caip
  */
 function* signInWallet(wallet: ConnectedWallet, tx: { to: string; data: string; value: string; gas?: string | undefined }) {
   const send = wallet.plugin.connectors?.sendContractCall
-  if (!send) throw new PorticoError('This wallet cannot send contract calls.')
+  if (!send) throw new PorticoError({ key: 'walletCannotSendCalls' })
   yield put(routerActions.push({ view: 'ApproveTransaction' }))
   try {
     const hash = (yield call(send, { connectorId: wallet.connectorId, network: wallet.network, from: wallet.address, to: plain(tx.to), data: tx.data, value: tx.value, gas: tx.gas })) as string
@@ -45,7 +46,7 @@ function* mined(wallet: ConnectedWallet, hash: string, what: 'approval' | 'swap'
   if (!wait) return
   const outcome = (yield call(wait, { connectorId: wallet.connectorId, network: wallet.network, hash, timeoutMs: SWAP_RECEIPT_TIMEOUT_MS })) as TransactionOutcome
   if (outcome.status !== 'success') {
-    throw new PorticoError(what === 'swap' ? 'The swap reverted on chain: the price moved more than the slippage allows, or the balance is short.' : 'The approval reverted on chain.')
+    throw new PorticoError({ key: what === 'swap' ? 'swapReverted' : 'approvalReverted' })
   }
 }
 
@@ -64,7 +65,7 @@ export function* executeSwapSaga() {
     const state = (yield select()) as PorticoState
     const { sourceToken, toToken, sourceAmount, slippagePercent } = state.swap
     const amount = sourceToken ? toUnits(sourceAmount, sourceToken.decimals, units) : undefined
-    if (!sourceToken?.address || !toToken?.address || amount === undefined) throw new PorticoError('Enter an amount and pick the two tokens first.')
+    if (!sourceToken?.address || !toToken?.address || amount === undefined) throw new PorticoError({ key: 'swapInputsMissing' })
     const chainId = wallet.network.caipNetworkId
     const from = sourceToken.address as CaipAddress
     const to = toToken.address as CaipAddress
@@ -90,9 +91,9 @@ export function* executeSwapSaga() {
 
     yield put(swapActions.swapped({ hash }))
     yield put(accountActions.balanceRequested({ namespace: wallet.namespace, force: true }))
-    yield put(alertsActions.toastRequested({ message: `Swapped ${sourceToken.symbol} for ${toToken.symbol}`, variant: 'success' }))
+    yield put(alertsActions.toastRequested({ message: messageRecord('notices.swapped', { from: sourceToken.symbol, to: toToken.symbol }), variant: 'success' }))
     yield put(routerActions.reset({ view: 'Account' }))
   } catch (error) {
-    yield put(swapActions.failed({ message: errorMessage(error) }))
+    yield put(swapActions.failed({ error: toRecord(error) }))
   }
 }

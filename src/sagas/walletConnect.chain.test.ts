@@ -153,7 +153,7 @@ describe('a WalletConnect session drives the eip155 plugin', () => {
       portico.store.dispatch({ type: 'send/receiverSet', payload: { address: receiver } })
       portico.store.dispatch({ type: 'send/sendRequested' })
       await untilState(portico, (s) => s.send.status === 'failed', 20_000)
-      expect(portico.getState().send.error).toMatch(/reject/i)
+      expect(portico.getState().send.error?.code).toBe(4001)
       expect(portico.getState().router.history.at(-1)?.view).toBe('Send')
     } finally {
       refuse = false

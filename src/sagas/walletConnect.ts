@@ -17,7 +17,7 @@ import type { CaipNetwork, CaipNetworkId } from '../types/network'
 import type { WalletConnectClient, WalletConnectEvent, WalletConnectPairing, WalletConnectSessionInfo } from '../walletconnect/types'
 import { putConnected } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
-import { errorMessage } from './errorMessage'
+import { toRecord } from '../errors/toRecord'
 import { PAIRING_REQUESTS, rememberedNamespaces, showConnectingView, type PairingRequest, type WalletConnectStart } from './walletConnectStart'
 
 export { WALLET_CONNECT_CONNECTOR_ID }
@@ -69,7 +69,7 @@ export function* pairingSaga(holder: ClientHolder) {
       const client: WalletConnectClient = yield call(loadClient, holder)
       pairing = yield call(client.connect)
     } catch (error) {
-      yield put(walletConnectActions.failed({ message: errorMessage(error) }))
+      yield put(walletConnectActions.failed({ error: toRecord(error) }))
       return
     }
     const expiresAt = context.now() + Time.pairingExpiryMs
@@ -84,7 +84,7 @@ export function* pairingSaga(holder: ClientHolder) {
         return
       }
     } catch (error) {
-      yield put(walletConnectActions.failed({ message: errorMessage(error) }))
+      yield put(walletConnectActions.failed({ error: toRecord(error) }))
       return
     } finally {
       // A pairing left behind (expired, replaced, or the saga stopped) is dropped on the client too.
@@ -168,7 +168,7 @@ function* connectNamespaces(holder: ClientHolder, session: WalletConnectSessionI
         result = network ? ((yield call(connectThroughPlugin, network)) as ConnectedAccount | null) : null
       } catch (error) {
         result = null
-        yield put(alertsActions.toastRequested({ message: `The wallet's ${namespace} account did not connect: ${errorMessage(error)}`, variant: 'error' }))
+        yield put(alertsActions.toastRequested({ message: toRecord(error, { key: 'accountDidNotConnect', params: { namespace, reason: toRecord(error) } }), variant: 'error' }))
       }
     }
     if (!result) {

@@ -76,6 +76,6 @@ describe('wallet listing sagas (against the reference server)', () => {
     const p = portico({ projectId: 'nobody' })
     p.store.dispatch({ type: 'wallets/pageRequested', payload: { page: 1 } })
     await untilState(p, () => p.getState().wallets.status === 'error')
-    expect(p.getState().wallets.error).toBe('HTTP status code: 403')
+    expect(p.getState().wallets.error).toEqual({ code: 403, key: 'errors.httpStatus', params: { status: 403 } })
   })
 })

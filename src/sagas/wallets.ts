@@ -4,7 +4,7 @@ import type { GetWalletsResponse } from '../services'
 import type { PorticoState } from '../store/rootReducer'
 import { modalActions } from '../store/slices/modal'
 import { walletsActions } from '../store/slices/wallets'
-import { errorMessage } from './errorMessage'
+import { toRecord } from '../errors/toRecord'
 import { getServices } from './context'
 
 /** The listing filters every wallet query shares: the dapp's networks and include/exclude lists. */
@@ -25,7 +25,7 @@ export function* fetchWalletsPageSaga(action: ReturnType<typeof walletsActions.p
     const result: GetWalletsResponse = yield call(services.walletListing.getWalletsPage, action.payload.page, listingFilters(state))
     yield put(walletsActions.pageLoaded({ page: action.payload.page, data: result.data, count: result.count }))
   } catch (error) {
-    yield put(walletsActions.pageFailed({ message: errorMessage(error) }))
+    yield put(walletsActions.pageFailed({ error: toRecord(error) }))
   }
 }
 
@@ -42,7 +42,7 @@ export function* searchWalletsSaga(action: ReturnType<typeof walletsActions.sear
     const result: GetWalletsResponse = yield call(services.walletListing.searchWallets, query.trim(), listingFilters(state))
     yield put(walletsActions.searchLoaded({ query, results: result.data }))
   } catch (error) {
-    yield put(walletsActions.searchFailed({ query, message: errorMessage(error) }))
+    yield put(walletsActions.searchFailed({ query, error: toRecord(error) }))
   }
 }
 
@@ -64,7 +64,7 @@ export function* recommendedWalletsSaga() {
     yield put(walletsActions.recommendedLoaded({ recommended: recommended.data, featured: featured.data }))
   } catch (error) {
     // The Connect view still works from discovered wallets; AllWallets shows the error on its own request.
-    yield put(walletsActions.pageFailed({ message: errorMessage(error) }))
+    yield put(walletsActions.pageFailed({ error: toRecord(error) }))
   }
 }
 

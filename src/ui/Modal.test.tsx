@@ -5,6 +5,7 @@ import { modalActions } from '../store/slices/modal'
 import { optionsActions } from '../store/slices/options'
 import { routerActions } from '../store/slices/router'
 import { clickAndSettle, renderView } from './test/renderView'
+import { messageRecord } from '../errors/record'
 
 /** One route per view, with parameters where the view takes them. */
 const everyRoute: Route[] = [
@@ -80,12 +81,12 @@ describe('the modal shell', () => {
     expect(screen.getByText('Project ID Not Configured')).toBeTruthy()
   })
 
-  it('renders toasts in live regions: errors as alert, others as status, even when closed', async () => {
+  it('renders toasts in live regions, translated from their records: errors as alert, others as status, even when closed', async () => {
     const { dispatch } = await renderView(undefined)
-    dispatch(alertsActions.toastShown({ message: 'Token Balance Unavailable', variant: 'error' }))
+    dispatch(alertsActions.toastShown({ message: messageRecord('errors.tokenBalanceUnavailable'), variant: 'error' }))
     const region = screen.getByRole('region', { name: 'Notifications' })
     expect(within(region).getByRole('alert').textContent).toBe('Token Balance Unavailable')
-    dispatch(alertsActions.toastShown({ message: 'Copied', variant: 'success' }))
+    dispatch(alertsActions.toastShown({ message: messageRecord('notices.copied'), variant: 'success' }))
     expect(within(region).getByRole('status').textContent).toBe('Copied')
     expect(within(region).getByRole('alert').textContent).toBe('')
   })

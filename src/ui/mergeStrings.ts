@@ -28,13 +28,5 @@ function mergeGroup(base: Record<string, unknown>, overrides: Record<string, unk
   return out
 }
 
-/**
- * Fills `{name}` placeholders. A placeholder without a value stays as it is, so a
- * missing value is visible rather than silently empty.
- *
- * @example
- * format('Continue in {name}', { name: 'MetaMask' }) // 'Continue in MetaMask'
- */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match))
-}
+/** Fills `{name}` placeholders (one implementation with the errors table's). */
+export { fillTemplate as format } from '../errors/template'

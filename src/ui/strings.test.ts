@@ -1,5 +1,7 @@
 import { resolveConfig } from '../config/resolveConfig'
-import { en, format, mergeStrings, translateError } from './strings'
+import { messageRecord } from '../errors/record'
+import { toRecord } from '../errors/toRecord'
+import { en, format, mergeStrings, translate } from './strings'
 
 describe('the string catalogue', () => {
   it('merges a partial override, nested groups key by key', () => {
@@ -22,12 +24,27 @@ describe('the string catalogue', () => {
   it('carries the SPEC §8 alerts and messages from the error tables', () => {
     expect(en.alerts.invalidAppConfiguration.title).toBe('Invalid App Configuration')
     expect(en.alerts.projectIdNotConfigured.title).toBe('Project ID Not Configured')
-    expect(translateError(en, 'Token Balance Unavailable')).toBe('Token Balance Unavailable')
+    expect(translate(en, messageRecord('errors.tokenBalanceUnavailable'))).toBe('Token Balance Unavailable')
   })
-  it('translates a store message by its catalogue key, and passes others through', () => {
-    const fr = mergeStrings(en, { errors: { tokenBalanceUnavailable: 'Solde indisponible' } })
-    expect(translateError(fr, 'Token Balance Unavailable')).toBe('Solde indisponible')
-    expect(translateError(fr, 'User rejected the request.')).toBe('User rejected the request.')
+  it('translates a store record by its catalogue key, with its params', () => {
+    const fr = mergeStrings(en, {
+      errors: { tokenBalanceUnavailable: 'Solde indisponible', tryAgainAfter: 'Réessayez dans {seconds} secondes' },
+      notices: { swapped: '{from} échangé contre {to}' },
+    })
+    expect(translate(fr, messageRecord('errors.tokenBalanceUnavailable'))).toBe('Solde indisponible')
+    expect(translate(fr, messageRecord('errors.tryAgainAfter', { seconds: 12 }))).toBe('Réessayez dans 12 secondes')
+    expect(translate(fr, messageRecord('notices.swapped', { from: 'ETH', to: 'USDC' }))).toBe('ETH échangé contre USDC')
+  })
+  it('translates a record inside a record (a reason) through the same catalogue', () => {
+    const fr = mergeStrings(en, { errors: { userRejectedRequest: 'La demande a été refusée.', accountDidNotConnect: 'Le compte {namespace} ne s’est pas connecté : {reason}' } })
+    const rejected = toRecord({ code: 4001, message: 'User denied.' })
+    const record = toRecord({ code: 4001 }, { key: 'accountDidNotConnect', params: { namespace: 'solana', reason: rejected } })
+    expect(record.code).toBe(4001)
+    expect(translate(fr, record)).toBe('Le compte solana ne s’est pas connecté : La demande a été refusée.')
+    expect(translate(en, record)).toBe("The wallet's solana account did not connect: The user rejected the request.")
+  })
+  it('shows text that has no key (a wallet’s own sentence) as it came', () => {
+    expect(translate(en, toRecord(new Error('Ledger device locked')))).toBe('Ledger device locked')
   })
 })
 

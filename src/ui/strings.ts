@@ -1,9 +1,10 @@
 import { Alerts, type AlertId } from '../errors/alerts'
-import { ErrorMessages, type ErrorMessageKey } from '../errors/messages'
+import { ErrorMessages, Notices, type ErrorMessageKey, type NoticeKey } from '../errors/messages'
 import { buttonStrings } from './buttonStrings'
 import { type DeepPartial } from './mergeStrings'
 
 export { format, mergeStrings } from './mergeStrings'
+export { translate } from './translate'
 
 /**
  * The modal's English strings, in one catalogue. Values are plain strings (templates
@@ -44,7 +45,6 @@ export const en = {
   qrCode: 'QR code',
   walletListUnavailable: 'Could not load the wallet list.',
   emailPending: 'Sending a code…',
-
   // features.legalCheckbox: {terms} and {privacy} become links; a document not given is left out
   legalAgree: 'I agree to the {terms} and the {privacy}.',
   legalAgreeTerms: 'I agree to the {terms}.',
@@ -55,6 +55,7 @@ export const en = {
   // features.collapseWallets
   continueWithWallet: 'Continue with a wallet',
   onrampUnavailable: 'Buying crypto is not available in your region.',
+
   // AllWallets
   searchWallets: 'Search wallets',
   searchPlaceholder: 'Search wallet',
@@ -312,8 +313,10 @@ export const en = {
     AlertId,
     { title: string; message: string }
   >,
-  /** SPEC §8 messages as the store carries them; a dapp may translate any by key. */
+  /** The error sentences the store carries by key (`errors.<key>` records); a dapp may translate any. */
   errors: { ...ErrorMessages } as Record<ErrorMessageKey, string>,
+  /** The success toasts the store carries by key (`notices.<key>` records). */
+  notices: { ...Notices } as Record<NoticeKey, string>,
 }
 
 /** The catalogue's shape, every leaf a string. */
@@ -324,16 +327,3 @@ export type Strings = typeof en
  * included (`{ titles: { Connect: 'Log in' } }`).
  */
 export type StringOverrides = DeepPartial<Strings>
-
-/**
- * The visitor-facing text for a message the store carries (SPEC §8 strings set by
- * sagas): the dapp's translation when the message is one of the catalogue's errors,
- * else the message itself.
- *
- * @example
- * translateError(strings, 'Token Balance Unavailable')
- */
-export function translateError(strings: Strings, message: string): string {
-  const key = (Object.keys(ErrorMessages) as ErrorMessageKey[]).find((k) => ErrorMessages[k] === message)
-  return key ? strings.errors[key] : message
-}

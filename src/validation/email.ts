@@ -44,10 +44,10 @@ export function isEmail(value: unknown): value is string {
  */
 export function validateEmail(value: unknown): string {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    throw new ValidationError(ErrorMessages.required, [{ path: 'email', message: ErrorMessages.required }])
+    throw new ValidationError({ key: 'required' }, [{ path: 'email', message: ErrorMessages.required }])
   }
   if (!isEmail(value)) {
-    throw new ValidationError(ErrorMessages.invalidEmail, [{ path: 'email', message: ErrorMessages.invalidEmail }])
+    throw new ValidationError({ key: 'invalidEmail' }, [{ path: 'email', message: ErrorMessages.invalidEmail }])
   }
   return value
 }

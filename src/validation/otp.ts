@@ -9,7 +9,7 @@ import { ErrorMessages, ValidationError } from '../errors'
 export const MAX_OTP_LENGTH = 12
 
 /** Shown when an OTP is present but not a code; SPEC §8 gives no wording for this. */
-export const INVALID_OTP_MESSAGE = 'Invalid code'
+export const INVALID_OTP_MESSAGE = ErrorMessages.invalidCode
 
 export type OtpOptions = {
   /** Exact number of digits required (the 6-box code input passes 6). */
@@ -42,10 +42,10 @@ export function isOtp(value: unknown, options: OtpOptions = {}): value is string
  */
 export function validateOtp(value: unknown, options: OtpOptions = {}): string {
   if (value === undefined || value === null || value === '') {
-    throw new ValidationError(ErrorMessages.required, [{ path: 'otp', message: ErrorMessages.required }])
+    throw new ValidationError({ key: 'required' }, [{ path: 'otp', message: ErrorMessages.required }])
   }
   if (!isOtp(value, options)) {
-    throw new ValidationError(INVALID_OTP_MESSAGE, [{ path: 'otp', message: INVALID_OTP_MESSAGE }])
+    throw new ValidationError({ key: 'invalidCode' }, [{ path: 'otp', message: INVALID_OTP_MESSAGE }])
   }
   return value
 }

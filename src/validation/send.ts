@@ -1,11 +1,11 @@
 import { ErrorMessages, ValidationError } from '../errors'
 
 /** Shown when the receiver is present but not an address of the namespace; SPEC §8 gives no wording. */
-export const INVALID_RECEIVER_MESSAGE = 'Invalid receiver address'
+export const INVALID_RECEIVER_MESSAGE = ErrorMessages.invalidReceiverAddress
 /** The amount has more fraction digits than the token's decimals (it could not be sent as typed). */
-export const TOO_MANY_DECIMALS_MESSAGE = 'Too many decimal places for this token'
+export const TOO_MANY_DECIMALS_MESSAGE = ErrorMessages.tooManyDecimals
 /** The amount is more than the token balance the account holds. */
-export const AMOUNT_OVER_BALANCE_MESSAGE = 'The amount is more than the balance'
+export const AMOUNT_OVER_BALANCE_MESSAGE = ErrorMessages.amountOverBalance
 
 /** The send form as the store holds it: every field may still be missing. */
 export type SendInput<TToken> = {
@@ -77,31 +77,31 @@ function checkSend<TToken>(input: SendInput<TToken>): ValidSend<TToken> | Valida
       ...(amount === undefined ? [{ path: 'amount', message: missingAmount ? ErrorMessages.required : 'Invalid amount' }] : []),
       ...(receiverAddress === '' ? [{ path: 'receiverAddress', message: ErrorMessages.required }] : []),
     ]
-    return new ValidationError(ErrorMessages.amountAndReceiverRequired, issues)
+    return new ValidationError({ key: 'amountAndReceiverRequired' }, issues)
   }
   const { token, chainNamespace } = input
   if (token === undefined || token === null || (typeof token === 'string' && token === '')) {
-    return new ValidationError(ErrorMessages.tokenRequired, [{ path: 'token', message: ErrorMessages.required }])
+    return new ValidationError({ key: 'tokenRequired' }, [{ path: 'token', message: ErrorMessages.required }])
   }
   if (typeof chainNamespace !== 'string' || chainNamespace === '' || input.canSend !== true) {
     const where = typeof chainNamespace === 'string' && chainNamespace !== '' ? `the '${chainNamespace}' namespace` : 'a network without a namespace'
-    return new ValidationError(ErrorMessages.unsupportedChain, [
+    return new ValidationError({ key: 'unsupportedChain' }, [
       { path: 'chainNamespace', message: `Send is not offered on ${where}` },
     ])
   }
   if (!input.isAddress?.(receiverAddress)) {
-    return new ValidationError(INVALID_RECEIVER_MESSAGE, [{ path: 'receiverAddress', message: INVALID_RECEIVER_MESSAGE }])
+    return new ValidationError({ key: 'invalidReceiverAddress' }, [{ path: 'receiverAddress', message: INVALID_RECEIVER_MESSAGE }])
   }
   const quantity = quantityOf(token)
   if (quantity && DECIMAL.test(amount)) {
     const wanted = baseUnits(amount, quantity.decimals)
     if (wanted === undefined) {
-      return new ValidationError(TOO_MANY_DECIMALS_MESSAGE, [{ path: 'amount', message: `At most ${quantity.decimals} decimal places` }])
+      return new ValidationError({ key: 'tooManyDecimals' }, [{ path: 'amount', message: `At most ${quantity.decimals} decimal places` }])
     }
     // The balance's own digits beyond the decimals cannot exist; compare at the finer scale.
     const scale = Math.max(quantity.decimals, quantity.numeric.split('.')[1]?.length ?? 0)
     if (baseUnits(amount, scale)! > baseUnits(quantity.numeric, scale)!) {
-      return new ValidationError(AMOUNT_OVER_BALANCE_MESSAGE, [{ path: 'amount', message: `The balance is ${quantity.numeric}` }])
+      return new ValidationError({ key: 'amountOverBalance' }, [{ path: 'amount', message: `The balance is ${quantity.numeric}` }])
     }
   }
   return { amount, receiverAddress, token, chainNamespace }

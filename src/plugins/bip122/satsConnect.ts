@@ -225,7 +225,7 @@ export async function sendBitcoin(runtime: Bip122Runtime, parameters: SendParame
   const { connectorId, network, from, to, amount, token } = parameters
   if (token !== undefined) throw new PorticoError('Token transfers are not supported on Bitcoin', { code: 'bip122/token-send-unsupported' })
   if (!createBitcoinAddressRule([network])(to)) {
-    throw new ValidationError(INVALID_RECEIVER_MESSAGE, [{ path: 'receiverAddress', message: INVALID_RECEIVER_MESSAGE }])
+    throw new ValidationError({ key: 'invalidReceiverAddress' }, [{ path: 'receiverAddress', message: INVALID_RECEIVER_MESSAGE }])
   }
   const sats = /^[0-9]+$/.test(amount) ? Number(amount) : 0
   if (!Number.isSafeInteger(sats) || sats <= 0) {

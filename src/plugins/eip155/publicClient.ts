@@ -1,6 +1,6 @@
 import { createPublicClient, defineChain, fallback, http, type PublicClient, type Transport } from 'viem'
 import { Limits, Retry, Time } from '../../config/constants'
-import { ErrorMessages, NetworkError } from '../../errors'
+import { NetworkError } from '../../errors'
 import type { CaipNetwork } from '../../types/network'
 import { readRpcUrls } from '../readRpcUrls'
 import { eip155Networks } from './networks'
@@ -21,7 +21,7 @@ import type { Eip155Runtime } from './runtime'
 export function publicClientFor(runtime: Eip155Runtime, network: CaipNetwork): PublicClient {
   const urls = readRpcUrls(network, eip155Networks)
   if (urls.length === 0) {
-    throw new NetworkError(ErrorMessages.noRpcUrlForChainId, { code: 'network/no-rpc-url', metaMessages: [`Chain: ${network.caipNetworkId}`] })
+    throw new NetworkError({ key: 'noRpcUrlForChainId' }, { code: 'network/no-rpc-url', metaMessages: [`Chain: ${network.caipNetworkId}`] })
   }
   const key = `${network.id} ${urls.join(' ')}`
   const cached = runtime.clients.get(key) as PublicClient | undefined

@@ -126,7 +126,7 @@ async function tokenTransferInstructions({ rpc, owner, to, mint, amount }: Token
  */
 export async function sendTransfer(runtime: SolanaRuntime, parameters: SendParameters & { connectorId: string }): Promise<string> {
   const { connectorId, network, from, to, amount, token } = parameters
-  if (!isAddress(to)) throw new ValidationError(INVALID_RECEIVER_MESSAGE, [{ path: 'receiverAddress', message: INVALID_RECEIVER_MESSAGE }])
+  if (!isAddress(to)) throw new ValidationError({ key: 'invalidReceiverAddress' }, [{ path: 'receiverAddress', message: INVALID_RECEIVER_MESSAGE }])
   if (token !== undefined && !isAddress(token)) throw new ValidationError('Unknown token', [{ path: 'token', message: `${token} is not a Solana mint address` }])
   const value = baseUnitsOf(amount, token === undefined ? 'lamports' : 'base units')
   const live = connection(runtime, connectorId)

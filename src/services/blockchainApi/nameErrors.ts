@@ -1,4 +1,4 @@
-import { ErrorMessages, ServiceError } from '../../errors'
+import { ServiceError } from '../../errors'
 
 type NameErrorKey = 'errorResolvingName' | 'errorFetchingNameSuggestions' | 'errorRegisteringName'
 
@@ -19,6 +19,6 @@ export async function withNameError<T>(key: NameErrorKey, signal: AbortSignal | 
     return await run()
   } catch (error) {
     if (signal?.aborted) throw error
-    throw new ServiceError(ErrorMessages[key], { code: codes[key], cause: error })
+    throw new ServiceError({ key }, { code: codes[key], cause: error })
   }
 }

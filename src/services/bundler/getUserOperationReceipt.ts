@@ -1,6 +1,6 @@
 import type { Hex } from 'viem'
 import type { RpcUserOperationReceipt } from 'viem/account-abstraction'
-import { ErrorTemplates, HttpStatusError, RpcError, ServiceError } from '../../errors'
+import { HttpStatusError, RpcError, ServiceError } from '../../errors'
 import type { HttpClient } from '../http/createHttpClient'
 
 /** The JSON-RPC request the bundler endpoint receives. */
@@ -55,7 +55,7 @@ export async function getUserOperationReceipt(
     response = await context.http.post<UserOperationReceiptResponse>({ path: '', params: { chainId, bundler }, body, signal, timeoutMs })
   } catch (error) {
     if (error instanceof HttpStatusError) {
-      throw new ServiceError(ErrorTemplates.userOperationReceipt(error.status), { code: 'bundler/receipt', cause: error })
+      throw new ServiceError({ key: 'userOperationReceipt', params: { status: error.status } }, { code: 'bundler/receipt', cause: error })
     }
     throw error
   }

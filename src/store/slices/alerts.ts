@@ -1,8 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { AlertId } from '../../errors/alerts'
+import type { MessageRecord } from '../../errors/record'
 
 export type ToastVariant = 'success' | 'error' | 'info'
-export type Toast = { id: number; message: string; variant: ToastVariant }
+/** A toast: its message as a record (key and params, the error's code for an error toast), translated by the UI. */
+export type Toast = { id: number; message: MessageRecord; variant: ToastVariant }
 
 export type AlertsState = {
   /** SPEC §8 alerts currently raised, by id (each at most once). */
@@ -25,8 +27,8 @@ export const alertsSlice = createSlice({
       state.alerts = state.alerts.filter((a) => a !== action.payload)
     },
     /** Asks the toast saga to show a toast (it hides the current one first). */
-    toastRequested(_state, _action: PayloadAction<{ message: string; variant: ToastVariant }>) {},
-    toastShown(state, action: PayloadAction<{ message: string; variant: ToastVariant }>) {
+    toastRequested(_state, _action: PayloadAction<{ message: MessageRecord; variant: ToastVariant }>) {},
+    toastShown(state, action: PayloadAction<{ message: MessageRecord; variant: ToastVariant }>) {
       state.toast = { id: state.nextToastId, ...action.payload }
       state.nextToastId += 1
     },

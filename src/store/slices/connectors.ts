@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { Limits } from '../../config/constants'
 import type { ConnectorInfo } from '../../types/connector'
+import type { ErrorRecord } from '../../errors/record'
 
 /** A wallet the visitor connected with before, shown under "recent". */
 export type RecentWallet = { id: string; name: string; imageUrl?: string | undefined; rdns?: string | undefined }
@@ -15,7 +16,7 @@ export type ConnectorsState = {
   /** Connector whose connection is under way, for the Connecting views. */
   connecting: { connectorId: string; namespace: string } | undefined
   /** Message of the last failed connection, shown with a retry. */
-  error: string | undefined
+  error: ErrorRecord | undefined
   /**
    * Connections remembered from the last visit that are being restored (namespace →
    * connector id), so a returning visitor's dapp can wait instead of showing
@@ -57,9 +58,9 @@ export const connectorsSlice = createSlice({
       if (namespace === undefined) state.restoring = {}
       else delete state.restoring[namespace]
     },
-    connectFailed(state, action: PayloadAction<{ message: string }>) {
+    connectFailed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       state.connecting = undefined
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
     disconnectRequested(_state, _action: PayloadAction<{ namespace?: string | undefined } | undefined>) {},
     disconnected(state, action: PayloadAction<{ namespace: string }>) {

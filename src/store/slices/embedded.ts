@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { OAuthProvider } from '../../config/constants'
+import type { ErrorRecord } from '../../errors/record'
 
 export type FrameStatus = 'idle' | 'loading' | 'ready' | 'failed'
 
@@ -21,7 +22,7 @@ export type EmbeddedState = {
   /** Epoch ms until which another email login is blocked (SPEC §5, 30 s). */
   cooldownUntil: number | undefined
   pending: boolean
-  error: string | undefined
+  error: ErrorRecord | undefined
   /** The social login in progress (its popup is open). */
   socialProvider: OAuthProvider | undefined
   /** The Farcaster URI to show as a QR code and link (SPEC §3 "Farcaster URI: url"). */
@@ -96,9 +97,9 @@ export const embeddedSlice = createSlice({
     farcasterUriReceived(state, action: PayloadAction<{ url: string }>) {
       state.farcasterUrl = action.payload.url
     },
-    failed(state, action: PayloadAction<{ message: string }>) {
+    failed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       state.pending = false
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
     /** The visitor left the flow (modal closed) while a request was pending; the cooldown stays. */
     flowCancelled(state) {

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { accountActions } from './account'
+import type { ErrorRecord } from '../../errors/record'
 
 /** A name close to the one typed, and whether someone holds it. */
 export type NameSuggestionState = { name: string; registered: boolean }
@@ -16,7 +17,7 @@ export type NamesState = {
   fullName: string | undefined
   status: 'idle' | 'signing' | 'registering' | 'registered' | 'error'
   /** SPEC §8: 'Error resolving name', 'Error fetching name suggestions', 'Error registering name', 'Signature declined'. */
-  error: string | undefined
+  error: ErrorRecord | undefined
   /** Why, when the service said more than the SPEC sentence: someone else holds the name (HTTP 409). */
   reason: 'taken' | undefined
 }
@@ -56,21 +57,21 @@ export const namesSlice = createSlice({
       state.suggestions = action.payload.suggestions
       state.suggestionsStatus = 'loaded'
     },
-    suggestionsFailed(state, action: PayloadAction<{ query: string; message: string }>) {
+    suggestionsFailed(state, action: PayloadAction<{ query: string; error: ErrorRecord }>) {
       if (action.payload.query !== state.query) return
       state.suggestions = []
       state.suggestionsStatus = 'error'
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
     availabilityChecked(state, action: PayloadAction<{ query: string; available: boolean; fullName: string | undefined }>) {
       if (action.payload.query !== state.query) return
       state.availability = action.payload.available ? 'available' : 'taken'
       state.fullName = action.payload.fullName
     },
-    availabilityFailed(state, action: PayloadAction<{ query: string; message: string }>) {
+    availabilityFailed(state, action: PayloadAction<{ query: string; error: ErrorRecord }>) {
       if (action.payload.query !== state.query) return
       state.availability = 'unknown'
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
     /** Register `name` for the connected account (the view has checked the SPEC §5 rule). */
     registerRequested(state, _action: PayloadAction<{ name: string }>) {
@@ -85,9 +86,9 @@ export const namesSlice = createSlice({
       state.status = 'registered'
       state.fullName = action.payload.name
     },
-    registerFailed(state, action: PayloadAction<{ message: string; reason?: 'taken' | undefined }>) {
+    registerFailed(state, action: PayloadAction<{ error: ErrorRecord; reason?: 'taken' | undefined }>) {
       state.status = 'error'
-      state.error = action.payload.message
+      state.error = action.payload.error
       state.reason = action.payload.reason
     },
     reset: () => initialState,

@@ -29,7 +29,7 @@ describe('network slice', () => {
 describe('send slice', () => {
   it('starts a fresh form when Send is opened after a finished send, but keeps a failed one to fix', () => {
     let send = sendSlice.reducer(undefined, sendActions.amountSet('1'))
-    send = sendSlice.reducer(send, sendActions.sendFailed({ message: 'User rejected the request.' }))
+    send = sendSlice.reducer(send, sendActions.sendFailed({ error: { code: 4001, key: 'errors.userRejectedRequest', params: {} } }))
     expect(sendSlice.reducer(send, routerActions.push({ view: 'Send' }))).toBe(send)
     send = sendSlice.reducer(send, sendActions.sent({ hash: '0xabc' }))
     expect(sendSlice.reducer(send, routerActions.push({ view: 'Send' }))).toEqual(sendSlice.getInitialState())

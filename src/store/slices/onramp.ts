@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { Onramp } from '../../config/constants'
 import { accountActions } from './account'
 import { networkActions } from './network'
+import type { ErrorRecord } from '../../errors/record'
 
 export type OnrampProvider = { name: string; label: string; feeRange: { min: number; max: number }; url?: string | undefined }
 export type PaymentMethod = 'card' | 'bank'
@@ -22,7 +23,7 @@ export type OnrampPurchase = {
   windowOpened: boolean
   /** What arrived, in the purchased currency, formatted. */
   received: string | undefined
-  error: string | undefined
+  error: ErrorRecord | undefined
 }
 
 export type OnrampState = {
@@ -41,7 +42,7 @@ export type OnrampState = {
   currencies: string[]
   quote: { purchaseAmount: string; fee: string } | undefined
   status: 'idle' | 'loading' | 'quoted' | 'failed'
-  error: string | undefined
+  error: ErrorRecord | undefined
   purchase: OnrampPurchase | undefined
 }
 
@@ -82,9 +83,9 @@ export const onrampSlice = createSlice({
       state.providers = action.payload
       state.providersStatus = 'loaded'
     },
-    providersFailed(state, action: PayloadAction<{ message: string }>) {
+    providersFailed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       state.providersStatus = 'failed'
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
     /** What the service offers; without it the SPEC §9 fallback stays. */
     optionsLoaded(state, action: PayloadAction<{ currencies: string[]; limitsByCurrency: Record<string, PaymentLimits>; purchaseCurrency?: string | undefined; purchaseNetwork?: string | undefined }>) {
@@ -122,9 +123,9 @@ export const onrampSlice = createSlice({
       state.status = 'quoted'
       state.quote = action.payload
     },
-    failed(state, action: PayloadAction<{ message: string }>) {
+    failed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       state.status = 'failed'
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
     /**
      * Buy with `provider`. The view has already opened an empty window named `windowName`
@@ -145,10 +146,10 @@ export const onrampSlice = createSlice({
       state.purchase.status = 'completed'
       state.purchase.received = action.payload.received
     },
-    purchaseFailed(state, action: PayloadAction<{ message: string }>) {
+    purchaseFailed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       if (!state.purchase) return
       state.purchase.status = 'failed'
-      state.purchase.error = action.payload.message
+      state.purchase.error = action.payload.error
     },
     /** The visitor is done with the purchase panel (or left Buy): stop watching. */
     purchaseDismissed(state) {

@@ -3,6 +3,7 @@ import { tokenBalanceKey, type TokenBalance } from '../../types/tokenBalance'
 import { accountActions } from './account'
 import { networkActions } from './network'
 import { routerActions } from './router'
+import type { ErrorRecord } from '../../errors/record'
 
 export type SendState = {
   token: TokenBalance | undefined
@@ -11,7 +12,7 @@ export type SendState = {
   receiverProfileName: string | undefined
   status: 'idle' | 'sending' | 'sent' | 'failed'
   hash: string | undefined
-  error: string | undefined
+  error: ErrorRecord | undefined
 }
 
 const initialState: SendState = {
@@ -46,9 +47,9 @@ export const sendSlice = createSlice({
       state.status = 'sent'
       state.hash = action.payload.hash
     },
-    sendFailed(state, action: PayloadAction<{ message: string }>) {
+    sendFailed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       state.status = 'failed'
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
     reset: () => initialState,
   },

@@ -1,12 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { SiwxSession } from '../../config/types'
+import type { ErrorRecord } from '../../errors/record'
 
 /** Sign-in with X (SPEC §2 ConnectingSiwe): whether the connected account is signed in to the dapp. */
 export type SiwxState = {
   status: 'idle' | 'checking' | 'signing' | 'verifying' | 'signedIn' | 'error'
   session: SiwxSession | undefined
   /** SPEC §8: 'Signature declined' when the visitor refuses; the reason otherwise. */
-  error: string | undefined
+  error: ErrorRecord | undefined
 }
 
 const initialState: SiwxState = { status: 'idle', session: undefined, error: undefined }
@@ -40,9 +41,9 @@ export const siwxSlice = createSlice({
       state.status = 'idle'
       state.session = undefined
     },
-    signInFailed(state, action: PayloadAction<{ message: string }>) {
+    signInFailed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       state.status = 'error'
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
     signedOut: () => initialState,
   },

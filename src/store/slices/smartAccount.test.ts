@@ -16,10 +16,10 @@ describe('smartAccount slice', () => {
   it('tracks the switch in progress and its failure', () => {
     expect(reduce([smartAccountActions.switchAccountType({ namespace: 'eip155', type: 'eoa' })]).switchingTo).toBe('eoa')
     expect(reduce([smartAccountActions.switchAccountType({ namespace: 'eip155', type: 'eoa' }), smartAccountActions.switchSucceeded()]).switchingTo).toBeUndefined()
-    expect(reduce([smartAccountActions.switchAccountType({ namespace: 'eip155', type: 'eoa' }), smartAccountActions.switchFailed({ message: 'User rejected the request.' })])).toEqual({
+    expect(reduce([smartAccountActions.switchAccountType({ namespace: 'eip155', type: 'eoa' }), smartAccountActions.switchFailed({ error: { code: 4001, key: 'errors.userRejectedRequest', params: {} } })])).toEqual({
       enabledNetworks: [],
       switchingTo: undefined,
-      error: 'User rejected the request.',
+      error: { code: 4001, key: 'errors.userRejectedRequest', params: {} },
     })
   })
 })

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { CaipNetworkId } from '../../types/network'
 import type { EmbeddedAccountType } from '../../validation/accountType'
+import type { ErrorRecord } from '../../errors/record'
 
 /**
  * The embedded wallet's smart accounts (SPEC §3 "Smart-account-enabled networks", §4):
@@ -16,7 +17,7 @@ export type SmartAccountState = {
   enabledNetworks: CaipNetworkId[]
   /** The type being switched to, while the frame answers. */
   switchingTo: EmbeddedAccountType | undefined
-  error: string | undefined
+  error: ErrorRecord | undefined
 }
 
 /** CAIP-2 syntax: namespace (3 to 8 of a-z, 0-9, -) and reference (1 to 32 of a-z, A-Z, 0-9, -, _). */
@@ -45,9 +46,9 @@ export const smartAccountSlice = createSlice({
     switchSucceeded(state) {
       state.switchingTo = undefined
     },
-    switchFailed(state, action: PayloadAction<{ message: string }>) {
+    switchFailed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       state.switchingTo = undefined
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
   },
   selectors: {

@@ -3,6 +3,7 @@ import { Swap } from '../../config/constants'
 import type { TokenBalance } from '../../types/tokenBalance'
 import { accountActions } from './account'
 import { networkActions } from './network'
+import type { ErrorRecord } from '../../errors/record'
 
 export type SwapToken = Pick<TokenBalance, 'name' | 'symbol' | 'address' | 'iconUrl'> & { decimals: number; price?: number | undefined }
 
@@ -40,7 +41,7 @@ export type SwapState = {
   status: 'idle' | 'loading' | 'quoted' | 'approving' | 'swapping' | 'done' | 'failed'
   /** Hash of the transaction in flight (approval or swap), or of the finished swap. */
   hash: string | undefined
-  error: string | undefined
+  error: ErrorRecord | undefined
 }
 
 const initialState: SwapState = {
@@ -78,9 +79,9 @@ export const swapSlice = createSlice({
       state.tokens = action.payload
       state.tokensStatus = 'loaded'
     },
-    tokensFailed(state, action: PayloadAction<{ message: string }>) {
+    tokensFailed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       state.tokensStatus = 'failed'
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
     sourceTokenSet(state, action: PayloadAction<SwapToken | undefined>) {
       state.sourceToken = action.payload
@@ -124,9 +125,9 @@ export const swapSlice = createSlice({
       state.toAmount = undefined
       state.quote = undefined
     },
-    failed(state, action: PayloadAction<{ message: string }>) {
+    failed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       state.status = 'failed'
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
     reset: () => initialState,
   },

@@ -2,13 +2,14 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { Limits } from '../../config/constants'
 import type { TransactionHistoryItem } from '../../types/transaction'
 import { accountActions } from './account'
+import type { ErrorRecord } from '../../errors/record'
 
 export type TransactionsState = {
   items: TransactionHistoryItem[]
   /** Cursor of the next page; undefined when everything is loaded. */
   next: string | undefined
   status: 'idle' | 'loading' | 'loaded' | 'error'
-  error: string | undefined
+  error: ErrorRecord | undefined
   /** Hashes sent from the modal and not yet seen in history (at most 99, SPEC §9). */
   pending: string[]
 }
@@ -59,9 +60,9 @@ export const transactionsSlice = createSlice({
       const confirmed = minedHashes(items)
       state.pending = state.pending.filter((hash) => !confirmed.has(hash.toLowerCase()))
     },
-    fetchFailed(state, action: PayloadAction<{ message: string }>) {
+    fetchFailed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       state.status = 'error'
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
     pendingAdded(state, action: PayloadAction<string>) {
       if (state.pending.includes(action.payload)) return

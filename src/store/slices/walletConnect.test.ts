@@ -20,8 +20,8 @@ describe('walletConnect slice', () => {
   })
 
   it('failure keeps the message until the visitor asks again', () => {
-    const failed = reduce(wc.pairingStarted(), wc.failed({ message: 'User rejected.' }))
-    expect(failed).toMatchObject({ status: 'error', error: 'User rejected.', uri: undefined })
+    const failed = reduce(wc.pairingStarted(), wc.failed({ error: { code: 4001, key: 'errors.userRejectedRequest', params: {} } }))
+    expect(failed).toMatchObject({ status: 'error', error: { code: 4001, key: 'errors.userRejectedRequest', params: {} }, uri: undefined })
     expect(walletConnectSlice.reducer(failed, wc.connectRequested({}))).toMatchObject({ error: undefined })
   })
 

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { Time } from '../../config/constants'
+import type { ErrorRecord } from '../../errors/record'
 
 export type PairingStatus = 'idle' | 'pairing' | 'connected' | 'expired' | 'error'
 
@@ -21,7 +22,7 @@ export type WalletConnectState = {
   pairingExpiresAt: number | undefined
   status: PairingStatus
   /** Message of the last failure (rejected proposal, relay unreachable), shown with a retry. */
-  error: string | undefined
+  error: ErrorRecord | undefined
   /** Wallet-listing id of the wallet the visitor picked, if any (deep links, recent list). */
   walletId: string | undefined
   session: WalletConnectSessionSummary | undefined
@@ -81,9 +82,9 @@ export const walletConnectSlice = createSlice({
     sessionUpdated(state, action: PayloadAction<WalletConnectSessionSummary>) {
       if (state.session?.topic === action.payload.topic) state.session = action.payload
     },
-    failed(state, action: PayloadAction<{ message: string }>) {
+    failed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       state.status = 'error'
-      state.error = action.payload.message
+      state.error = action.payload.error
       state.uri = undefined
       state.pairingExpiresAt = undefined
     },

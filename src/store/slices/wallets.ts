@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { WalletListing } from '../../types/walletListing'
+import type { ErrorRecord } from '../../errors/record'
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'error'
 
@@ -10,10 +11,10 @@ export type WalletsState = {
   page: number
   count: number
   status: LoadStatus
-  error: string | undefined
+  error: ErrorRecord | undefined
   recommended: WalletListing[]
   featured: WalletListing[]
-  search: { query: string; results: WalletListing[]; status: LoadStatus; error: string | undefined }
+  search: { query: string; results: WalletListing[]; status: LoadStatus; error: ErrorRecord | undefined }
 }
 
 const initialState: WalletsState = {
@@ -43,9 +44,9 @@ export const walletsSlice = createSlice({
       state.count = count
       state.status = 'loaded'
     },
-    pageFailed(state, action: PayloadAction<{ message: string }>) {
+    pageFailed(state, action: PayloadAction<{ error: ErrorRecord }>) {
       state.status = 'error'
-      state.error = action.payload.message
+      state.error = action.payload.error
     },
     recommendedLoaded(state, action: PayloadAction<{ recommended: WalletListing[]; featured: WalletListing[] }>) {
       state.recommended = action.payload.recommended
@@ -63,10 +64,10 @@ export const walletsSlice = createSlice({
       state.search.results = action.payload.results
       state.search.status = 'loaded'
     },
-    searchFailed(state, action: PayloadAction<{ query: string; message: string }>) {
+    searchFailed(state, action: PayloadAction<{ query: string; error: ErrorRecord }>) {
       if (action.payload.query !== state.search.query) return
       state.search.status = 'error'
-      state.search.error = action.payload.message
+      state.search.error = action.payload.error
     },
   },
   selectors: {

@@ -1,6 +1,7 @@
 import { usePorticoDispatch } from '../../react/hooks'
+import { messageRecord } from '../../errors/record'
+import { toRecord } from '../../errors/toRecord'
 import { alertsActions } from '../../store/slices/alerts'
-import { useStrings } from '../useStrings'
 import { Icon } from './Icon'
 
 /**
@@ -9,13 +10,12 @@ import { Icon } from './Icon'
  */
 export function CopyButton({ value, label, text }: { value: string; label: string; text?: string }) {
   const dispatch = usePorticoDispatch()
-  const t = useStrings()
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value)
-      dispatch(alertsActions.toastRequested({ message: t.copied, variant: 'success' }))
+      dispatch(alertsActions.toastRequested({ message: messageRecord('notices.copied'), variant: 'success' }))
     } catch (error) {
-      dispatch(alertsActions.toastRequested({ message: error instanceof Error ? error.message : String(error), variant: 'error' }))
+      dispatch(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
     }
   }
   return text ? (

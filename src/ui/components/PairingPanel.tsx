@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
+import type { ErrorRecord } from '../../errors/record'
 import { qrSvg } from '../format/qrSvg'
+import { translate } from '../translate'
 import { useStrings } from '../useStrings'
 import { CopyButton } from './CopyButton'
 import { Icon } from './Icon'
@@ -8,7 +10,8 @@ import { ErrorState } from './StatusMessage'
 export type PairingPanelProps = {
   /** The pairing URI the saga obtained; undefined while it is being prepared. */
   uri: string | undefined
-  error?: string | undefined
+  /** The store's error record, translated here. */
+  error?: ErrorRecord | undefined
   onRetry?: (() => void) | undefined
   title: string
   hint: string
@@ -24,7 +27,7 @@ export type PairingPanelProps = {
 export function PairingPanel({ uri, error, onRetry, title, hint, open }: PairingPanelProps) {
   const t = useStrings()
   const qr = useQrDataUrl(uri)
-  if (error) return <ErrorState message={error} onRetry={onRetry} />
+  if (error) return <ErrorState message={translate(t, error)} onRetry={onRetry} />
   return (
     <div className="portico-stack portico-center">
       <div className="portico-qr-frame" data-state={uri ? 'ready' : 'loading'} aria-hidden="true">

@@ -1,5 +1,5 @@
 import { usePorticoSelector } from '../../react/hooks'
-import { translateError } from '../strings'
+import { translate } from '../strings'
 import { useLocale } from '../locales/useLocale'
 import { useStrings } from '../useStrings'
 import { useThemeAttributes } from '../useThemeAttributes'
@@ -18,7 +18,7 @@ export function ToastRegion() {
   const content = toast ? (
     <div key={toast.id} className={`portico-toast portico-toast-${toast.variant}`} data-testid="portico-toast">
       <Icon name={toast.variant === 'error' ? 'alert' : toast.variant === 'success' ? 'check' : 'info'} size={16} />
-      <span>{translateError(t, toast.message)}</span>
+      <span>{translate(t, toast.message)}</span>
     </div>
   ) : null
   return (

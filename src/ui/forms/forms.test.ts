@@ -1,5 +1,3 @@
-import { ErrorMessages } from '../../errors'
-import { INVALID_RECEIVER_MESSAGE } from '../../validation/send'
 import { onrampAmountProblem } from './onrampAmountProblem'
 import { registerNameProblem } from './registerNameProblem'
 import { sendProblem } from './sendProblem'
@@ -20,16 +18,18 @@ describe('registerNameProblem (SPEC §5: 4+ characters, letters, digits, hyphens
 describe('sendProblem (validateSend messages, SPEC §8)', () => {
   const token = { symbol: 'ETH' }
   const receiver = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+  // What the Send view passes for an EVM account: the plugin's send feature and address rule.
+  const evm = { canSend: true, isAddress: (address: string) => /^0x[0-9a-fA-F]{40}$/.test(address) }
   it('asks for amount and receiver first', () => {
-    expect(sendProblem({ amount: '', receiverAddress: receiver, token, chainNamespace: 'eip155' })).toBe(ErrorMessages.amountAndReceiverRequired)
-    expect(sendProblem({ amount: '1', receiverAddress: '', token, chainNamespace: 'eip155' })).toBe(ErrorMessages.amountAndReceiverRequired)
+    expect(sendProblem({ amount: '', receiverAddress: receiver, token, chainNamespace: 'eip155', ...evm })?.key).toBe('errors.amountAndReceiverRequired')
+    expect(sendProblem({ amount: '1', receiverAddress: '', token, chainNamespace: 'eip155', ...evm })?.key).toBe('errors.amountAndReceiverRequired')
   })
   it('then a token, then the namespace, then the address', () => {
-    expect(sendProblem({ amount: '1', receiverAddress: receiver, token: undefined, chainNamespace: 'eip155' })).toBe(ErrorMessages.tokenRequired)
-    expect(sendProblem({ amount: '1', receiverAddress: receiver, token, chainNamespace: 'bip122' })).toBe(ErrorMessages.unsupportedChain)
-    expect(sendProblem({ amount: '1', receiverAddress: '0x123', token, chainNamespace: 'eip155' })).toBe(INVALID_RECEIVER_MESSAGE)
+    expect(sendProblem({ amount: '1', receiverAddress: receiver, token: undefined, chainNamespace: 'eip155', ...evm })?.key).toBe('errors.tokenRequired')
+    expect(sendProblem({ amount: '1', receiverAddress: receiver, token, chainNamespace: 'bip122' })?.key).toBe('errors.unsupportedChain')
+    expect(sendProblem({ amount: '1', receiverAddress: '0x123', token, chainNamespace: 'eip155', ...evm })?.key).toBe('errors.invalidReceiverAddress')
   })
-  it('is undefined for a valid send', () => expect(sendProblem({ amount: '0.1', receiverAddress: receiver, token, chainNamespace: 'eip155' })).toBeUndefined())
+  it('is undefined for a valid send', () => expect(sendProblem({ amount: '0.1', receiverAddress: receiver, token, chainNamespace: 'eip155', ...evm })).toBeUndefined())
 })
 
 describe('onrampAmountProblem (SPEC §9 fallback limits)', () => {

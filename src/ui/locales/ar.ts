@@ -1,5 +1,6 @@
 import type { Strings } from '../strings'
 import { localeButtonStrings } from './buttons'
+import { arMessages } from './messages/ar'
 
 /** Arabic (Modern Standard Arabic); the modal and the buttons render right to left. */
 const ar: Strings = {
@@ -315,7 +316,9 @@ const ar: Strings = {
     problemInitializingAuthentication: 'حدثت مشكلة أثناء بدء المصادقة',
     required: 'مطلوب',
     invalidEmail: 'بريد إلكتروني غير صالح',
+    ...arMessages.errors,
   },
+  notices: arMessages.notices,
 }
 
 export default ar

@@ -1,5 +1,6 @@
 import type { Strings } from '../strings'
 import { localeButtonStrings } from './buttons'
+import { deMessages } from './messages/de'
 
 /** German ("du", as wallet apps address their users). */
 const de: Strings = {
@@ -315,7 +316,9 @@ const de: Strings = {
     problemInitializingAuthentication: 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
     required: 'Erforderlich',
     invalidEmail: 'Ungültige E-Mail',
+    ...deMessages.errors,
   },
+  notices: deMessages.notices,
 }
 
 export default de

@@ -1,5 +1,6 @@
 import type { Strings } from '../strings'
 import { localeButtonStrings } from './buttons'
+import { esMessages } from './messages/es'
 
 /** Spanish (neutral, "tú"). */
 const es: Strings = {
@@ -315,7 +316,9 @@ const es: Strings = {
     problemInitializingAuthentication: 'Hubo un problema al iniciar la autenticación',
     required: 'Obligatorio',
     invalidEmail: 'Correo no válido',
+    ...esMessages.errors,
   },
+  notices: esMessages.notices,
 }
 
 export default es

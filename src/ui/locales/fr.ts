@@ -1,5 +1,6 @@
 import type { Strings } from '../strings'
 import { localeButtonStrings } from './buttons'
+import { frMessages } from './messages/fr'
 
 /** French ("vous"; French typography: a thin space before ; : ! ? is left to the font). */
 const fr: Strings = {
@@ -315,7 +316,9 @@ const fr: Strings = {
     problemInitializingAuthentication: 'Un problème est survenu lors de l’initialisation de l’authentification',
     required: 'Obligatoire',
     invalidEmail: 'E-mail invalide',
+    ...frMessages.errors,
   },
+  notices: frMessages.notices,
 }
 
 export default fr

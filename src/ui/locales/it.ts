@@ -1,5 +1,6 @@
 import type { Strings } from '../strings'
 import { localeButtonStrings } from './buttons'
+import { itMessages } from './messages/it'
 
 /** Italian ("tu", as consumer apps in Italy address their users). */
 const italian: Strings = {
@@ -315,7 +316,9 @@ const italian: Strings = {
     problemInitializingAuthentication: 'Si è verificato un problema durante l’avvio dell’autenticazione',
     required: 'Obbligatorio',
     invalidEmail: 'Email non valida',
+    ...itMessages.errors,
   },
+  notices: itMessages.notices,
 }
 
 export default italian

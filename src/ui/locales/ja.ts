@@ -1,5 +1,6 @@
 import type { Strings } from '../strings'
 import { localeButtonStrings } from './buttons'
+import { jaMessages } from './messages/ja'
 
 /** Japanese (polite です/ます form). */
 const ja: Strings = {
@@ -315,7 +316,9 @@ const ja: Strings = {
     problemInitializingAuthentication: '認証の初期化中に問題が発生しました',
     required: '必須',
     invalidEmail: 'メールアドレスが無効です',
+    ...jaMessages.errors,
   },
+  notices: jaMessages.notices,
 }
 
 export default ja

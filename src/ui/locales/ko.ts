@@ -1,5 +1,6 @@
 import type { Strings } from '../strings'
 import { localeButtonStrings } from './buttons'
+import { koMessages } from './messages/ko'
 
 /** Korean (polite 해요체 for messages, noun forms for labels). */
 const ko: Strings = {
@@ -315,7 +316,9 @@ const ko: Strings = {
     problemInitializingAuthentication: '인증을 초기화하는 중 문제가 발생했어요',
     required: '필수',
     invalidEmail: '올바르지 않은 이메일',
+    ...koMessages.errors,
   },
+  notices: koMessages.notices,
 }
 
 export default ko

@@ -1,5 +1,6 @@
 import type { Strings } from '../strings'
 import { localeButtonStrings } from './buttons'
+import { ptMessages } from './messages/pt'
 
 /** Portuguese (Brazilian usage, "você"; read by pt-PT visitors too). */
 const pt: Strings = {
@@ -315,7 +316,9 @@ const pt: Strings = {
     problemInitializingAuthentication: 'Ocorreu um problema ao iniciar a autenticação',
     required: 'Obrigatório',
     invalidEmail: 'E-mail inválido',
+    ...ptMessages.errors,
   },
+  notices: ptMessages.notices,
 }
 
 export default pt

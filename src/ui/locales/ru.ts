@@ -1,5 +1,6 @@
 import type { Strings } from '../strings'
 import { localeButtonStrings } from './buttons'
+import { ruMessages } from './messages/ru'
 
 /** Russian ("вы"; counts avoid noun agreement where a template cannot inflect). */
 const ru: Strings = {
@@ -315,7 +316,9 @@ const ru: Strings = {
     problemInitializingAuthentication: 'Не удалось запустить авторизацию',
     required: 'Обязательно',
     invalidEmail: 'Неверный адрес эл. почты',
+    ...ruMessages.errors,
   },
+  notices: ruMessages.notices,
 }
 
 export default ru

@@ -1,5 +1,6 @@
 import type { Strings } from '../strings'
 import { localeButtonStrings } from './buttons'
+import { trMessages } from './messages/tr'
 
 /** Turkish ("siz"; suffixes after a placeholder use forms that read with any name). */
 const tr: Strings = {
@@ -315,7 +316,9 @@ const tr: Strings = {
     problemInitializingAuthentication: 'Kimlik doğrulama başlatılırken bir sorun oluştu',
     required: 'Zorunlu',
     invalidEmail: 'Geçersiz e-posta',
+    ...trMessages.errors,
   },
+  notices: trMessages.notices,
 }
 
 export default tr

@@ -1,5 +1,6 @@
 import type { Strings } from '../strings'
 import { localeButtonStrings } from './buttons'
+import { zhCNMessages } from './messages/zh-CN'
 
 /** Simplified Chinese (mainland usage: 钱包, 账户, 网络). */
 const zhCN: Strings = {
@@ -315,7 +316,9 @@ const zhCN: Strings = {
     problemInitializingAuthentication: '初始化身份验证时出现问题',
     required: '必填',
     invalidEmail: '邮箱无效',
+    ...zhCNMessages.errors,
   },
+  notices: zhCNMessages.notices,
 }
 
 export default zhCN

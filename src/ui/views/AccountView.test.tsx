@@ -6,6 +6,7 @@ import { connected, token, tx } from '../test/fixtures'
 import { clickAndSettle, renderView } from '../test/renderView'
 import { createFakeNamespacePlugin, testNetwork } from '../../test/fakeNamespacePlugin'
 import type { CaipNetwork } from '../../types/network'
+import { messageRecord } from '../../errors/record'
 
 // Half a minute more, so the view’s clock (read when the tab opened) sees the whole unit.
 const minutesAgo = (n: number) => new Date(Date.now() - (n + 0.5) * 60_000).toISOString()
@@ -121,7 +122,7 @@ describe('Account view', () => {
   it('Activity: empty, error with retry, and pending transactions', async () => {
     const { dispatch, dialog } = await account()
     fireEvent.click(screen.getByRole('tab', { name: 'Activity' }))
-    dispatch(transactionsActions.fetchFailed({ message: 'Failed to fetch transactions' }))
+    dispatch(transactionsActions.fetchFailed({ error: messageRecord('errors.failedToFetchTransactions') }))
     expect(within(dialog()).getByRole('alert').textContent).toContain('Failed to fetch transactions')
     dispatch(transactionsActions.pageLoaded({ items: [], next: undefined, append: false }))
     expect(screen.getByText('No activity yet.')).toBeTruthy()

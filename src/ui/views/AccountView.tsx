@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { WalletFeaturesOrder, type WalletFeature } from '../../config/constants'
 import { useAccount, usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
+import { messageRecord } from '../../errors/record'
 import { alertsActions } from '../../store/slices/alerts'
 import { connectorsActions } from '../../store/slices/connectors'
 import { selectAccountNetwork } from '../../store/selectors/account'
@@ -137,7 +138,7 @@ function ReceiveButton({ address, t }: { address: string; t: Strings }) {
       onClick={() => {
         void navigator.clipboard
           ?.writeText(address)
-          .then(() => dispatch(alertsActions.toastRequested({ message: t.copied, variant: 'success' })))
+          .then(() => dispatch(alertsActions.toastRequested({ message: messageRecord('notices.copied'), variant: 'success' })))
           .catch(() => undefined)
       }}
     >

@@ -3,6 +3,8 @@ import { walletsActions } from '../../store/slices/wallets'
 import { injectedConnector } from '../../test/fakeNamespacePlugin'
 import { listing } from '../test/fixtures'
 import { renderView } from '../test/renderView'
+import { toRecord } from '../../errors/toRecord'
+import { HttpNetworkError, HttpStatusError } from '../../errors'
 
 const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => listing(`w${from + i}`))
 const tiles = () => within(screen.getByTestId('portico-wallet-grid')).getAllByRole('button')
@@ -39,7 +41,7 @@ describe('AllWallets view', () => {
 
   it('shows a failed page with a retry', async () => {
     const { dispatch, dispatched, dialog } = await renderView({ view: 'AllWallets' })
-    dispatch(walletsActions.pageFailed({ message: 'HTTP status code: 500' }))
+    dispatch(walletsActions.pageFailed({ error: toRecord(new HttpStatusError(500, 'https://wallets.test/page')) }))
     expect(within(dialog()).getByRole('alert').textContent).toContain('HTTP status code: 500')
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(dispatched('wallets/pageRequested')).toEqual([{ page: 1 }, { page: 1 }])
@@ -57,7 +59,7 @@ describe('AllWallets view', () => {
     dispatch(walletsActions.searchLoaded({ query: 'zz', results: [] }))
     expect(screen.getByText('No wallet found for “zz”.')).toBeTruthy()
     fireEvent.change(search, { target: { value: 'zzz' } })
-    dispatch(walletsActions.searchFailed({ query: 'zzz', message: 'Failed' }))
+    dispatch(walletsActions.searchFailed({ query: 'zzz', error: toRecord(new HttpNetworkError('https://wallets.test/search')) }))
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(dispatched('wallets/searchRequested').at(-1)).toEqual({ query: 'zzz' })
     fireEvent.change(search, { target: { value: '' } })

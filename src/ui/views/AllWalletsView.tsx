@@ -9,7 +9,7 @@ import type { WalletListing } from '../../types/walletListing'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
 import { EmptyState, ErrorState, Loading } from '../components/StatusMessage'
-import { format, translateError } from '../strings'
+import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
 
 /** A discovered connector backing a listed wallet (same rdns), so it connects right away. */
@@ -76,7 +76,7 @@ function WalletPages() {
   }, [dispatch, hasMore, page, status])
 
   if (list.length === 0) {
-    if (status === 'error') return <ErrorState message={translateError(t, error ?? '')} onRetry={() => dispatch(walletsActions.pageRequested({ page: 1 }))} />
+    if (status === 'error') return <ErrorState message={error ? translate(t, error) : ''} onRetry={() => dispatch(walletsActions.pageRequested({ page: 1 }))} />
     if (status === 'loaded') return <EmptyState message={t.noWallets} />
     return <Loading label={t.loadingWallets} />
   }
@@ -88,7 +88,7 @@ function WalletPages() {
       <WalletGrid wallets={list} />
       <div ref={sentinel} className="portico-sentinel" />
       {status === 'loading' ? <Loading label={t.loadingWallets} compact /> : null}
-      {status === 'error' ? <ErrorState message={translateError(t, error ?? '')} onRetry={next} /> : null}
+      {status === 'error' ? <ErrorState message={error ? translate(t, error) : ''} onRetry={next} /> : null}
       {hasMore && status === 'loaded' ? (
         <button type="button" className="portico-secondary portico-wide" onClick={next}>
           {t.loadMore}
@@ -103,7 +103,7 @@ function SearchResults() {
   const t = useStrings()
   const { query, results, status, error } = usePorticoSelector((s) => s.wallets.search)
   if (status === 'loading' || status === 'idle') return <Loading label={t.searching} />
-  if (status === 'error') return <ErrorState message={translateError(t, error ?? '')} onRetry={() => dispatch(walletsActions.searchRequested({ query }))} />
+  if (status === 'error') return <ErrorState message={error ? translate(t, error) : ''} onRetry={() => dispatch(walletsActions.searchRequested({ query }))} />
   if (results.length === 0) return <EmptyState message={format(t.noWalletsFound, { query: query.trim() })} />
   return <WalletGrid wallets={results.slice(0, Limits.walletSearchEntries)} />
 }

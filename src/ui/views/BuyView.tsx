@@ -9,7 +9,7 @@ import { TextField } from '../components/TextField'
 import { onrampAmountProblem } from '../forms/onrampAmountProblem'
 import { formatAmount } from '../format/formatAmount'
 import { useLocale } from '../locales/useLocale'
-import { format, translateError, type Strings } from '../strings'
+import { format, translate, type Strings } from '../strings'
 import { useStrings } from '../useStrings'
 
 const methods: readonly PaymentMethod[] = ['card', 'bank']
@@ -107,7 +107,7 @@ export function BuyView() {
         end={<span className="portico-input-suffix">{onramp.paymentCurrency}</span>}
       />
       {onramp.status === 'loading' ? <Loading label={t.fetchingBuyQuote} compact /> : null}
-      {onramp.status === 'failed' ? <ErrorState message={translateError(t, onramp.error ?? '')} onRetry={() => dispatch(onrampActions.quoteRequested())} /> : null}
+      {onramp.status === 'failed' ? <ErrorState message={onramp.error ? translate(t, onramp.error) : ''} onRetry={() => dispatch(onrampActions.quoteRequested())} /> : null}
       {onramp.status === 'quoted' && onramp.quote ? (
         <p className="portico-notice" role="status">
           {format(t.youGet, { amount: onramp.quote.purchaseAmount, symbol })} · {format(t.fee, { fee: onramp.quote.fee })}
@@ -129,7 +129,7 @@ function Providers({ canBuy }: { canBuy: boolean }) {
   const providers = usePorticoSelector((s) => s.onramp.providers)
   const status = usePorticoSelector((s) => s.onramp.providersStatus)
   const error = usePorticoSelector((s) => s.onramp.error)
-  if (status === 'failed') return <ErrorState message={translateError(t, error ?? '')} onRetry={() => dispatch(onrampActions.providersRequested())} />
+  if (status === 'failed') return <ErrorState message={error ? translate(t, error) : ''} onRetry={() => dispatch(onrampActions.providersRequested())} />
   if (status !== 'loaded') return <Loading label={t.loadingProviders} compact />
   if (providers.length === 0) return <EmptyState message={t.noProviders} />
   return (
@@ -203,7 +203,7 @@ function Purchase({ symbol }: { symbol: string }) {
       ) : null}
       {purchase.status === 'failed' ? (
         <>
-          <ErrorState message={translateError(t, purchase.error ?? '')} />
+          <ErrorState message={purchase.error ? translate(t, purchase.error) : ''} />
           {dismiss}
         </>
       ) : null}

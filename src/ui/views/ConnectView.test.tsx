@@ -6,6 +6,7 @@ import { walletsActions } from '../../store/slices/wallets'
 import { injectedConnector } from '../../test/fakeNamespacePlugin'
 import { listing } from '../test/fixtures'
 import { renderView } from '../test/renderView'
+import { messageRecord } from '../../errors/record'
 
 const methods = () => Array.from(screen.getByTestId('portico-connect-methods').querySelectorAll('[data-method]')).map((s) => s.getAttribute('data-method'))
 const walletNames = () =>
@@ -88,7 +89,7 @@ describe('Connect view', () => {
     const { dispatch } = await renderView({ view: 'Connect' })
     dispatch(embeddedActions.emailSubmitted({ email: 'ada@example.com' }))
     expect(screen.getByRole('button', { name: 'Sending a code…' })).toBeTruthy()
-    dispatch(embeddedActions.failed({ message: 'Something went wrong' }))
+    dispatch(embeddedActions.failed({ error: messageRecord('errors.somethingWentWrong') }))
     expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe('Something went wrong')
   })
 

@@ -9,7 +9,7 @@ import { routerActions } from '../../store/slices/router'
 import { isEmail } from '../../validation/email'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
-import { format, translateError } from '../strings'
+import { format, translate } from '../strings'
 import { useCooldownSeconds } from '../useCooldown'
 import { useStrings } from '../useStrings'
 
@@ -112,7 +112,7 @@ function EmailEntry() {
     if (waitSeconds > 0 || pending) return
     dispatch(embeddedActions.emailSubmitted({ email }))
   }
-  const message = invalid ? t.invalidEmail : waitSeconds > 0 ? format(t.tryAgainAfter, { n: waitSeconds }) : error ? translateError(t, error) : undefined
+  const message = invalid ? t.invalidEmail : waitSeconds > 0 ? format(t.tryAgainAfter, { n: waitSeconds }) : error ? translate(t, error) : undefined
   return (
     <form className="portico-stack-tight" onSubmit={submit} noValidate>
       <div className="portico-email">

@@ -3,7 +3,7 @@ import { connectorsActions } from '../../store/slices/connectors'
 import { routerActions } from '../../store/slices/router'
 import { Avatar } from '../components/Avatar'
 import { ErrorState } from '../components/StatusMessage'
-import { format, translateError } from '../strings'
+import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
 
 /** SPEC §2 ConnectingExternal: waiting for the wallet, or its refusal with a retry. */
@@ -23,7 +23,7 @@ export function ConnectingExternalView({ connectorId }: { connectorId: string })
       <p className="portico-strong">{failed ? t.connectionDeclined : format(t.connecting, { name })}</p>
       {failed ? (
         <ErrorState
-          message={translateError(t, error!)}
+          message={translate(t, error!)}
           onRetry={connector ? () => dispatch(connectorsActions.connectRequested({ connectorId, namespace: connector.chain })) : () => dispatch(routerActions.goBack())}
           retryLabel={connector ? t.tryAgain : t.back}
         />

@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { PairingPanel } from '../components/PairingPanel'
 import { embeddedActions } from '../../store/slices/embedded'
-import { translateError } from '../strings'
 import { useStrings } from '../useStrings'
 
 /**
@@ -22,7 +21,7 @@ export function ConnectingFarcasterView() {
   return (
     <PairingPanel
       uri={uri}
-      error={error ? translateError(t, error) : undefined}
+      error={error}
       onRetry={() => dispatch(embeddedActions.farcasterRequested())}
       title={t.farcasterTitle}
       hint={t.farcasterHint}

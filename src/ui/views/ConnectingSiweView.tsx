@@ -3,7 +3,7 @@ import { connectorsActions } from '../../store/slices/connectors'
 import { siwxActions } from '../../store/slices/siwx'
 import { AccountAvatar } from '../components/Avatar'
 import { Loading } from '../components/StatusMessage'
-import { format, translateError } from '../strings'
+import { format, translate } from '../strings'
 import { truncateAddress } from '../format/truncateAddress'
 import { useStrings } from '../useStrings'
 
@@ -29,7 +29,7 @@ export function ConnectingSiweView() {
       {busy ? <Loading label={siwx.status === 'signing' ? t.signingIn : t.signInVerifying} compact /> : null}
       {siwx.status === 'error' && siwx.error ? (
         <p className="portico-error" role="alert" data-testid="portico-siwe-error">
-          {translateError(t, siwx.error)}
+          {translate(t, siwx.error)}
         </p>
       ) : null}
       <div className="portico-row-buttons">

@@ -3,7 +3,7 @@ import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { Icon } from '../components/Icon'
 import { ErrorState, Loading } from '../components/StatusMessage'
 import { embeddedActions } from '../../store/slices/embedded'
-import { format, translateError } from '../strings'
+import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
 
 /**
@@ -25,7 +25,7 @@ export function ConnectingSocialView({ provider }: { provider: OAuthProvider }) 
       </span>
       <p className="portico-strong">{format(t.socialTitle, { provider: name })}</p>
       {error ? (
-        <ErrorState message={translateError(t, error)} onRetry={() => dispatch(embeddedActions.socialRequested({ provider }))} />
+        <ErrorState message={translate(t, error)} onRetry={() => dispatch(embeddedActions.socialRequested({ provider }))} />
       ) : (
         <>
           <p className="portico-hint">{t.socialHint}</p>

@@ -6,6 +6,8 @@ import { walletsActions } from '../../store/slices/wallets'
 import { injectedConnector } from '../../test/fakeNamespacePlugin'
 import { connected, listing } from '../test/fixtures'
 import { renderView } from '../test/renderView'
+import { messageRecord } from '../../errors/record'
+import { toRecord } from '../../errors/toRecord'
 
 describe('ConnectingExternal', () => {
   it('waits for the wallet, then shows its refusal with a retry', async () => {
@@ -13,9 +15,9 @@ describe('ConnectingExternal', () => {
     dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
     expect(screen.getByText('Continue in MetaMask')).toBeTruthy()
     expect(within(dialog()).getByRole('status').textContent).toBe('Accept the connection request in your wallet.')
-    dispatch(connectorsActions.connectFailed({ message: 'User rejected the request.' }))
+    dispatch(connectorsActions.connectFailed({ error: toRecord({ code: 4001, message: 'MetaMask Tx Signature: User denied transaction signature.' }) }))
     expect(screen.getByText('Connection declined')).toBeTruthy()
-    expect(within(dialog()).getByRole('alert').textContent).toContain('User rejected the request.')
+    expect(within(dialog()).getByRole('alert').textContent).toContain('The user rejected the request.')
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(dispatched('connectors/connectRequested').at(-1)).toEqual({ connectorId: 'io.metamask', namespace: 'eip155' })
   })
@@ -44,7 +46,7 @@ describe('WalletConnect views', () => {
     expect(decodeURIComponent(qr.src)).toContain('<svg')
     expect(screen.getByRole('link', { name: 'Open Rainbow' }).getAttribute('href')).toBe(`rainbow://wc?uri=${encodeURIComponent(uri)}`)
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy()
-    dispatch(walletConnectActions.failed({ message: 'The WalletConnect relay could not be reached.' }))
+    dispatch(walletConnectActions.failed({ error: toRecord(new Error('The WalletConnect relay could not be reached.')) }))
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }))
     expect(dispatched('walletConnect/refreshRequested')).toHaveLength(1)
   })
@@ -62,7 +64,7 @@ describe('ConnectingFarcaster and ConnectingSocial', () => {
     const { dispatch, dispatched, dialog } = await renderView({ view: 'ConnectingFarcaster' })
     expect(dispatched('embedded/farcasterRequested')).toHaveLength(1)
     expect(screen.getByText('Log in with Farcaster')).toBeTruthy()
-    dispatch(embeddedActions.failed({ message: 'Something went wrong' }))
+    dispatch(embeddedActions.failed({ error: messageRecord('errors.somethingWentWrong') }))
     expect(within(dialog()).getByRole('alert').textContent).toContain('Something went wrong')
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(dispatched('embedded/farcasterRequested')).toHaveLength(2)
@@ -72,7 +74,7 @@ describe('ConnectingFarcaster and ConnectingSocial', () => {
     const { dispatch, dispatched, dialog } = await renderView({ view: 'ConnectingSocial', params: { provider: 'discord' } })
     expect(screen.getByText('Log in with Discord')).toBeTruthy()
     expect(within(dialog()).getByRole('status').textContent).toBe('Continue in Discord')
-    dispatch(embeddedActions.failed({ message: 'Request was aborted' }))
+    dispatch(embeddedActions.failed({ error: messageRecord('errors.requestWasAborted') }))
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(dispatched('embedded/socialRequested')).toEqual([{ provider: 'discord' }])
   })

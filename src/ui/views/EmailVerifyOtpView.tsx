@@ -3,7 +3,7 @@ import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { embeddedActions } from '../../store/slices/embedded'
 import { isOtp } from '../../validation/otp'
 import { Loading } from '../components/StatusMessage'
-import { format, translateError } from '../strings'
+import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
 import { ResendButton } from '../components/ResendButton'
 
@@ -33,7 +33,7 @@ export function EmailVerifyOtpView({ email }: { email: string }) {
     event.preventDefault()
     if (!pending) submit(code)
   }
-  const message = incomplete ? format(t.otpInvalidLength, { length: OTP_LENGTH }) : error ? translateError(t, error) : undefined
+  const message = incomplete ? format(t.otpInvalidLength, { length: OTP_LENGTH }) : error ? translate(t, error) : undefined
   return (
     <form className="portico-stack portico-center" onSubmit={onSubmit} noValidate>
       <p className="portico-hint">

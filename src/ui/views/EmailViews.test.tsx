@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { embeddedActions } from '../../store/slices/embedded'
 import { renderView } from '../test/renderView'
+import { messageRecord } from '../../errors/record'
 
 describe('EmailVerifyOtp', () => {
   it('sends the code as soon as its 6 digits are typed, ignoring other characters', async () => {
@@ -28,7 +29,7 @@ describe('EmailVerifyOtp', () => {
     const { dispatch, dialog } = await renderView({ view: 'EmailVerifyOtp', params: { email: 'ada@example.com' } })
     dispatch(embeddedActions.otpSubmitted({ otp: '123456' }))
     expect(within(dialog()).getByRole('status').textContent).toBe('Checking the code…')
-    dispatch(embeddedActions.failed({ message: 'Invalid code' }))
+    dispatch(embeddedActions.failed({ error: messageRecord('errors.invalidCode') }))
     expect(within(dialog()).getByRole('alert').textContent).toBe('Invalid code')
   })
 

@@ -9,6 +9,7 @@ import { createFakeNamespacePlugin, testNetwork } from '../../test/fakeNamespace
 import { AMOUNT_OVER_BALANCE_MESSAGE, TOO_MANY_DECIMALS_MESSAGE } from '../../validation/send'
 import { connected, token } from '../test/fixtures'
 import { renderView } from '../test/renderView'
+import { messageRecord } from '../../errors/record'
 
 const RECEIVER = '0x1234567890abcdef1234567890abcdef12345678'
 
@@ -92,8 +93,8 @@ describe('Send', () => {
   it('shows the sent hash, or the failure', async () => {
     const { dispatch, dialog } = await connectedView('Send')
     dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '1.5', 3000)] }))
-    dispatch(sendActions.sendFailed({ message: 'insufficient funds for gas' }))
-    expect(within(dialog()).getByRole('alert').textContent).toContain('insufficient funds for gas')
+    dispatch(sendActions.sendFailed({ error: messageRecord('errors.nodeInsufficientFunds', {}, 'node/insufficientFunds') }))
+    expect(within(dialog()).getByRole('alert').textContent).toContain('Insufficient funds: the account cannot pay the amount plus the network fee.')
     dispatch(sendActions.sent({ hash: '0xabcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789' }))
     expect(within(dialog()).getByRole('status').textContent).toBe('Sent. Transaction 0xab…456789')
   })
@@ -116,7 +117,7 @@ describe('Swap', () => {
     const { dispatch, dispatched, dialog } = await connectedView('Swap')
     expect(dispatched('swap/tokensRequested')).toHaveLength(1)
     expect(screen.getByText('Loading tokens…')).toBeTruthy()
-    dispatch(swapActions.tokensFailed({ message: 'HTTP status code: 500' }))
+    dispatch(swapActions.tokensFailed({ error: messageRecord('errors.httpStatus', { status: 500 }, 500) }))
     expect(within(dialog()).getByRole('alert').textContent).toContain('HTTP status code: 500')
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Try again' }))
     expect(dispatched('swap/tokensRequested')).toHaveLength(2)

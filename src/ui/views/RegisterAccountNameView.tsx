@@ -6,7 +6,7 @@ import { namesActions } from '../../store/slices/names'
 import { TextField } from '../components/TextField'
 import { EmptyState, Loading } from '../components/StatusMessage'
 import { registerNameProblem } from '../forms/registerNameProblem'
-import { format, translateError } from '../strings'
+import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
 
 /**
@@ -81,7 +81,7 @@ export function RegisterAccountNameView() {
       ) : null}
       {names.error && !busy ? (
         <p className="portico-error" role="alert" data-testid="portico-name-error">
-          {translateError(t, names.error)}
+          {translate(t, names.error)}
           {names.reason === 'taken' ? ` ${t.nameTakenRetry}` : ''}
         </p>
       ) : null}

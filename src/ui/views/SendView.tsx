@@ -11,7 +11,7 @@ import { formatAmount } from '../format/formatAmount'
 import { useLocale } from '../locales/useLocale'
 import { truncateAddress } from '../format/truncateAddress'
 import { sendProblem } from '../forms/sendProblem'
-import { format, translateError } from '../strings'
+import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
 
 /**
@@ -138,10 +138,10 @@ export function SendView() {
       />
       {touched && problem ? (
         <p className="portico-error portico-small" role="alert" data-testid="portico-send-problem">
-          {translateError(t, problem)}
+          {translate(t, problem)}
         </p>
       ) : null}
-      {send.status === 'failed' && send.error ? <ErrorState message={translateError(t, send.error)} /> : null}
+      {send.status === 'failed' && send.error ? <ErrorState message={translate(t, send.error)} /> : null}
       {sending ? <Loading label={t.sending} compact /> : null}
       {/* Disabled while the balances it is checked against are being read again. */}
       <button type="submit" className="portico-primary portico-wide" disabled={refreshing} aria-busy={refreshing}>

@@ -7,7 +7,7 @@ import { Icon } from '../components/Icon'
 import { EmptyState, ErrorState, Loading } from '../components/StatusMessage'
 import { formatAmount } from '../format/formatAmount'
 import { useLocale } from '../locales/useLocale'
-import { format, translateError } from '../strings'
+import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
 
 const tokenKey = (token: SwapToken | undefined) => (token ? (token.address ?? token.symbol) : '')
@@ -36,7 +36,7 @@ export function SwapView() {
 
   if (!supported) return <ErrorState message={t.errors.networkNotSupportedForSwaps} />
   if (swap.tokensStatus === 'failed') {
-    return <ErrorState message={translateError(t, swap.error ?? '')} onRetry={() => dispatch(swapActions.tokensRequested())} />
+    return <ErrorState message={swap.error ? translate(t, swap.error) : ''} onRetry={() => dispatch(swapActions.tokensRequested())} />
   }
   if (swap.tokensStatus !== 'loaded') return <Loading label={t.loadingSwapTokens} />
   if (swap.tokens.length === 0) return <EmptyState message={t.noSwapTokens} />
@@ -101,7 +101,7 @@ export function SwapView() {
       {swap.status === 'loading' ? <Loading label={t.fetchingQuote} compact /> : null}
       {swap.status === 'approving' ? <Loading label={swap.hash ? t.swapApprovalPending : t.swapApproving} compact /> : null}
       {swap.status === 'swapping' ? <Loading label={swap.hash ? t.swapPending : t.swapSwapping} compact /> : null}
-      {swap.status === 'failed' ? <ErrorState message={translateError(t, swap.error ?? '')} /> : null}
+      {swap.status === 'failed' ? <ErrorState message={swap.error ? translate(t, swap.error) : ''} /> : null}
       {swap.status === 'done' ? (
         <p className="portico-success" role="status">
           <Icon name="check" size={16} /> {t.swapDone}

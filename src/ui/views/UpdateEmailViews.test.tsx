@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { embeddedActions } from '../../store/slices/embedded'
 import { renderView } from '../test/renderView'
+import { messageRecord } from '../../errors/record'
 
 describe('UpdateEmail (SPEC §4 email update)', () => {
   it('asks for a valid new address before sending UPDATE_EMAIL', async () => {
@@ -44,7 +45,7 @@ describe('UpdateEmailPrimaryOtp and UpdateEmailSecondaryOtp', () => {
       const { dispatch, dispatched, dialog } = await renderView({ view: 'UpdateEmailSecondaryOtp', params: { newEmail: 'ada.new@example.com' } })
       expect(screen.getByText('Enter the code we sent to ada.new@example.com to confirm it is yours.')).toBeTruthy()
       dispatch(embeddedActions.otpSubmitted({ otp: '000000' }))
-      dispatch(embeddedActions.failed({ message: 'The code is not correct; 4 attempts left' }))
+      dispatch(embeddedActions.failed({ error: messageRecord('errors.untranslated', { message: 'The code is not correct; 4 attempts left' }, 'INVALID_OTP') }))
       expect(within(dialog()).getByRole('alert').textContent).toBe('The code is not correct; 4 attempts left')
       dispatch(embeddedActions.cooldownStarted({ until: 9_000_000 + 2_000 }))
       const again = screen.getByRole('button', { name: 'Send new codes' })
@@ -72,7 +73,7 @@ describe('ConnectingFarcaster and social chips', () => {
 
   it("shows 'Something went wrong' with a retry that asks again", async () => {
     const { dispatch, dispatched } = await renderView({ view: 'ConnectingFarcaster' })
-    dispatch(embeddedActions.failed({ message: 'Something went wrong' }))
+    dispatch(embeddedActions.failed({ error: messageRecord('errors.somethingWentWrong') }))
     expect(screen.getByText('Something went wrong')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(dispatched('embedded/farcasterRequested')).toHaveLength(2)

@@ -5,7 +5,7 @@ import { isEmail } from '../../validation/email'
 import { isOtp } from '../../validation/otp'
 import { TextField } from '../components/TextField'
 import { Loading } from '../components/StatusMessage'
-import { format, translateError } from '../strings'
+import { format, translate } from '../strings'
 import { useCooldownSeconds } from '../useCooldown'
 import { useStrings } from '../useStrings'
 import { OTP_LENGTH } from './EmailVerifyOtpView'
@@ -33,7 +33,7 @@ export function UpdateEmailView() {
     if (pending || wait > 0) return
     dispatch(embeddedActions.updateEmailRequested({ email }))
   }
-  const message = invalid ?? (wait > 0 ? format(t.tryAgainAfter, { n: wait }) : error ? translateError(t, error) : undefined)
+  const message = invalid ?? (wait > 0 ? format(t.tryAgainAfter, { n: wait }) : error ? translate(t, error) : undefined)
   return (
     <form className="portico-stack" onSubmit={submit} noValidate>
       {current ? (
@@ -95,7 +95,7 @@ function UpdateEmailCode({ hint, newEmail }: { hint: string; newEmail: string })
     if (!isOtp(otp, { length: OTP_LENGTH })) return setIncomplete(true)
     dispatch(embeddedActions.otpSubmitted({ otp }))
   }
-  const message = incomplete ? format(t.otpInvalidLength, { length: OTP_LENGTH }) : error ? translateError(t, error) : undefined
+  const message = incomplete ? format(t.otpInvalidLength, { length: OTP_LENGTH }) : error ? translate(t, error) : undefined
   return (
     <form
       className="portico-stack portico-center"

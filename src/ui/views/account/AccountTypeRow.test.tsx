@@ -5,6 +5,7 @@ import { optionsActions } from '../../../store/slices/options'
 import { smartAccountActions } from '../../../store/slices/smartAccount'
 import { ADDRESS } from '../../test/fixtures'
 import { renderView } from '../../test/renderView'
+import { toRecord } from '../../../errors/toRecord'
 
 const SMART = '0x1111111111111111111111111111111111111111'
 
@@ -34,9 +35,9 @@ describe('Account view: account type of the embedded wallet', () => {
     expect(dispatched('smartAccount/switchAccountType')).toEqual([{ namespace: 'eip155', type: 'eoa' }])
     // While the frame answers, the button waits.
     expect((screen.getByTestId('portico-account-type') as HTMLButtonElement).disabled).toBe(true)
-    dispatch(smartAccountActions.switchFailed({ message: 'User rejected the request.' }))
+    dispatch(smartAccountActions.switchFailed({ error: toRecord({ code: 4001, message: 'User denied.' }) }))
     expect(screen.getByTestId('portico-account-type-error').getAttribute('role')).toBe('alert')
-    expect(screen.getByTestId('portico-account-type-error').textContent).toBe('User rejected the request.')
+    expect(screen.getByTestId('portico-account-type-error').textContent).toBe('The user rejected the request.')
     fireEvent.click(screen.getByRole('button', { name: 'Account type: Smart account. Switch to EOA' }))
     expect(screen.queryByTestId('portico-account-type-error')).toBeNull()
     dispatch(smartAccountActions.switchSucceeded())

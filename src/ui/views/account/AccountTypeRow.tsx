@@ -3,7 +3,7 @@ import { selectPluginFeatures } from '../../../store/selectors/features'
 import { selectActiveNetwork } from '../../../store/slices/network'
 import { smartAccountActions } from '../../../store/slices/smartAccount'
 import { Icon } from '../../components/Icon'
-import { format, translateError } from '../../strings'
+import { format, translate } from '../../strings'
 import { useStrings } from '../../useStrings'
 
 /**
@@ -48,7 +48,7 @@ export function AccountTypeRow() {
       </button>
       {error ? (
         <p className="portico-error portico-small" role="alert" data-testid="portico-account-type-error">
-          {translateError(t, error)}
+          {translate(t, error)}
         </p>
       ) : null}
     </>

@@ -6,7 +6,7 @@ import { describeTransaction } from '../../format/describeTransaction'
 import { formatTimeAgo, relativeTime } from '../../format/relativeTime'
 import { useLocale } from '../../locales/useLocale'
 import { truncateAddress } from '../../format/truncateAddress'
-import { format, translateError, type Strings } from '../../strings'
+import { format, translate, type Strings } from '../../strings'
 import { useNow } from '../../useNow'
 import { useStrings } from '../../useStrings'
 import type { TransactionHistoryItem } from '../../../types/transaction'
@@ -33,7 +33,7 @@ function ActivityList() {
   const history = useHistory()
   const now = useNow(30_000)
   if (history.status === 'error' && history.items.length === 0) {
-    return <ErrorState message={translateError(t, history.error ?? t.errors.failedToFetchTransactions)} onRetry={history.retry} />
+    return <ErrorState message={history.error ? translate(t, history.error) : t.errors.failedToFetchTransactions} onRetry={history.retry} />
   }
   if (history.items.length === 0 && history.pending.length === 0) {
     return history.status === 'loaded' ? <EmptyState message={t.noActivity} /> : <Loading label={t.loadingActivity} />
@@ -57,7 +57,7 @@ function ActivityList() {
         ))}
       </ul>
       {history.status === 'loading' ? <Loading label={t.loadingActivity} compact /> : null}
-      {history.status === 'error' ? <ErrorState message={translateError(t, history.error ?? t.errors.failedToFetchTransactions)} onRetry={history.retry} /> : null}
+      {history.status === 'error' ? <ErrorState message={history.error ? translate(t, history.error) : t.errors.failedToFetchTransactions} onRetry={history.retry} /> : null}
       {history.next && history.status === 'loaded' ? (
         <button type="button" className="portico-secondary portico-wide" onClick={history.loadMore}>
           {t.loadMore}

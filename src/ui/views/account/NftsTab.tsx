@@ -1,7 +1,7 @@
 import { Avatar } from '../../components/Avatar'
 import { heldNfts } from '../../format/heldNfts'
 import { EmptyState, ErrorState, Loading } from '../../components/StatusMessage'
-import { translateError } from '../../strings'
+import { translate } from '../../strings'
 import { useStrings } from '../../useStrings'
 import { imageUrl } from './imageUrl'
 import { useHistory } from './useHistory'
@@ -11,7 +11,7 @@ export function NftsTab() {
   const t = useStrings()
   const history = useHistory()
   const nfts = heldNfts(history.items)
-  if (history.status === 'error' && nfts.length === 0) return <ErrorState message={translateError(t, history.error ?? t.errors.failedToFetchTransactions)} onRetry={history.retry} />
+  if (history.status === 'error' && nfts.length === 0) return <ErrorState message={history.error ? translate(t, history.error) : t.errors.failedToFetchTransactions} onRetry={history.retry} />
   if (nfts.length === 0 && history.status !== 'loaded') return <Loading label={t.loadingNfts} />
   if (nfts.length === 0) return <EmptyState message={t.noNfts} />
   return (

@@ -1,0 +1,39 @@
+import type { PorticoError } from './base'
+import { toRpcError } from './rpc'
+import type { ErrorMessageRef, ErrorRecord } from './record'
+
+export type { ErrorRecord }
+
+/**
+ * The one place an error becomes what the store holds: a plain, serialisable record
+ * `{ code, key, params }` (see `record.ts`). A `PorticoError` gives its own code and
+ * message key; anything else a wallet or a library threw is first read by `toRpcError`,
+ * so a wallet's `{ code: 4001, message }` keeps its 4001. An embedded-wallet error
+ * reports the wallet's or server's code (`remoteCode`, e.g. 4001 or 'EMAIL_COOLDOWN')
+ * rather than the frame's transport code, since that is what the dapp acts on.
+ *
+ * `as` names the sentence when a flow shows its own SPEC sentence for any failure
+ * ('Error registering name') yet the dapp should still see the cause's code.
+ *
+ * @example
+ * toRecord({ code: 4001, message: 'User rejected the request.' })
+ * // { code: 4001, key: 'errors.userRejectedRequest', params: {} }
+ * toRecord(httpError404, { key: 'errorRegisteringName' })
+ * // { code: 404, key: 'errors.errorRegisteringName', params: {} }
+ */
+export function toRecord(error: unknown, as?: ErrorMessageRef): ErrorRecord {
+  const portico = toRpcError(error)
+  const remote = (portico as { remoteCode?: unknown }).remoteCode
+  // A wrapper without a code of its own (say, a wallet error around the wallet's 4001)
+  // reports the first code under it.
+  const code = isCode(remote) ? remote : (portico.code ?? codeUnder(portico))
+  if (as) return { code, key: `errors.${as.key}`, params: as.params ?? {} }
+  return { code, key: `errors.${portico.messageKey}`, params: portico.messageParams }
+}
+
+const isCode = (value: unknown): value is number | string => typeof value === 'number' || typeof value === 'string'
+
+function codeUnder(error: Error): number | string | null {
+  const found = (error as PorticoError).walk((e) => e !== error && isCode((e as { code?: unknown } | null)?.code))
+  return found ? (found as { code: number | string }).code : null
+}
