@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react'
 import { format } from '../ui/mergeStrings'
+import { useLocale } from '../ui/locales/useLocale'
 import { useButtonStrings } from '../ui/useButtonStrings'
 import { accountDisplayBalance } from './accountDisplayBalance'
 import { accountDisplayName, useButtonChrome } from './buttonChrome'
@@ -24,7 +25,8 @@ export function AccountButton({ balance = true, className, style, ...rest }: Acc
   const t = useButtonStrings()
   const chrome = useButtonChrome({ className, style }, 'portico-account-button')
   const name = accountDisplayName(account)
-  const shownBalance = balance ? accountDisplayBalance(account) : undefined
+  const { locale } = useLocale()
+  const shownBalance = balance ? accountDisplayBalance(account, locale) : undefined
   const connected = account.isConnected
   // The label holds every word the button shows, in order (WCAG 2.5.3, "label in name"),
   // so a voice user who says what they see reaches it.

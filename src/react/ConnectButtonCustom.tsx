@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import type { AccountState } from '../store/slices/account'
 import { selectActiveNetwork, selectIsUnsupported } from '../store/slices/network'
 import type { CaipNetwork } from '../types/network'
+import { useLocale } from '../ui/locales/useLocale'
 import { accountDisplayBalance } from './accountDisplayBalance'
 import { accountDisplayName } from './buttonChrome'
 import { useAccount, useModal, usePorticoSelector } from './hooks'
@@ -54,6 +55,7 @@ export type ConnectButtonCustomProps = { children: (props: ConnectButtonRenderPr
 export function ConnectButtonCustom({ children }: ConnectButtonCustomProps) {
   const { open } = useModal()
   const account = useAccount()
+  const { locale } = useLocale()
   const network = usePorticoSelector(selectActiveNetwork)
   const isUnsupported = usePorticoSelector(selectIsUnsupported)
   // A first connection has no active account yet: its namespace's status is the one to hand.
@@ -73,7 +75,7 @@ export function ConnectButtonCustom({ children }: ConnectButtonCustomProps) {
             displayName: accountDisplayName(account),
             balance: account.balance,
             balanceSymbol: account.balanceSymbol,
-            displayBalance: accountDisplayBalance(account),
+            displayBalance: accountDisplayBalance(account, locale),
           }
         : undefined,
     network: network && { caipNetworkId: network.caipNetworkId, id: network.id, name: network.name, unsupported: isUnsupported },

@@ -1,7 +1,7 @@
 import type { AccountState } from '../store/slices/account'
 import { TransactionDisplay } from '../config/constants'
 
-let threeDecimals: Intl.NumberFormat | undefined
+const threeDecimals = new Map<string, Intl.NumberFormat>()
 
 /**
  * The native balance as the buttons show it ('0.512 ETH'), or undefined before it is
@@ -9,14 +9,16 @@ let threeDecimals: Intl.NumberFormat | undefined
  * `Intl.NumberFormat` does that rounding (its default `halfExpand`) and, since ES2023,
  * formats the decimal string exactly; it is already in every browser, where
  * `formatAmount` would add its string arithmetic to the ConnectButton's first load
- * (`ConnectButton.Custom` hands this to the dapp).
+ * (`ConnectButton.Custom` hands this to the dapp). Written as `locale` writes numbers
+ * ('0,513 ETH' in German), as the modal shows amounts.
  *
  * @example
  * accountDisplayBalance({ balance: '0.51254', balanceSymbol: 'ETH' }) // '0.513 ETH'
  */
-export function accountDisplayBalance(account: Pick<AccountState, 'balance' | 'balanceSymbol'>): string | undefined {
+export function accountDisplayBalance(account: Pick<AccountState, 'balance' | 'balanceSymbol'>, locale = 'en-US'): string | undefined {
   if (account.balance === undefined) return undefined
   const digits = TransactionDisplay.fungibleDecimals
-  threeDecimals ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false })
-  return `${threeDecimals.format(account.balance as Intl.StringNumericLiteral)} ${account.balanceSymbol ?? ''}`.trim()
+  let formatter = threeDecimals.get(locale)
+  if (!formatter) threeDecimals.set(locale, (formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false })))
+  return `${formatter.format(account.balance as Intl.StringNumericLiteral)} ${account.balanceSymbol ?? ''}`.trim()
 }

@@ -1,8 +1,10 @@
 import { act, render, screen } from '@testing-library/react'
 import { createPortico, type Portico } from '../../createPortico'
+import { AccountButton } from '../../react/AccountButton'
 import { ConnectButton } from '../../react/ConnectButton'
 import { NetworkButton } from '../../react/NetworkButton'
 import { PorticoProvider } from '../../react/PorticoProvider'
+import { accountActions } from '../../store/slices/account'
 import { createFakeNamespacePlugin, testNetwork } from '../../test/fakeNamespacePlugin'
 import { loadedCatalogue } from './load'
 
@@ -17,6 +19,7 @@ function setup(config: Parameters<typeof createPortico>[0]) {
     <PorticoProvider portico={portico} preload="interaction">
       <ConnectButton />
       <NetworkButton />
+      <AccountButton />
     </PorticoProvider>,
   )
   return portico
@@ -44,6 +47,19 @@ describe('the buttons in the Portico’s language', () => {
     expect(screen.getByTestId('portico-connect-button').getAttribute('dir')).toBe('ltr')
     expect(() => portico.setLocale('not a tag!')).toThrow("locale must be a BCP 47 language tag such as 'fr' or 'pt-BR'.")
     expect(portico.getState().options.locale).toBe('ja-JP')
+  })
+
+  it('write the account’s balance as the locale writes numbers', () => {
+    const portico = setup({ locale: 'de' })
+    act(() => {
+      portico.store.dispatch(
+        accountActions.connected({ namespace: 'eip155', address: '0x1234567890abcdef1234567890abcdef12345678', caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId: 'x', name: 'X', type: 'INJECTED' } }),
+      )
+      portico.store.dispatch(accountActions.balanceLoaded({ namespace: 'eip155', balance: '1234.51254', symbol: 'ETH' }))
+    })
+    const button = screen.getByTestId('portico-account-button')
+    expect(button.querySelector('.portico-account-button-balance')?.textContent).toBe('1234,513 ETH')
+    expect(button.getAttribute('aria-label')).toBe('Konto 1234,513 ETH 0x12…345678')
   })
 
   it('follow the browser’s languages when the dapp sets none', () => {
