@@ -82,8 +82,20 @@ describe('the plain HTML example with portico/web-component', () => {
     expect(await page.title()).toBe(`Connected: ${visitor}`)
     expect(await seriousA11yViolations(page, 'body')).toEqual([])
     await screenshot(page, 'web-component-light-connected')
+    // The dapp's themeVariables restyle the buttons through the modal's variables.
+    await page.evaluate(() => {
+      const element = document.querySelector('portico-account-button') as HTMLElement & { portico: { setThemeVariables(v: Record<string, string>): void } }
+      element.portico.setThemeVariables({ '--portico-accent': 'rgb(0, 110, 80)', '--portico-font-family': 'serif', '--portico-border-radius-master': '1px' })
+    })
+    for (const name of ['portico-connect-button', 'portico-account-button', 'portico-network-button']) {
+      expect(await colours(page, name)).toEqual({ background: 'rgb(0, 110, 80)', color: 'rgb(255, 255, 255)', radius: '3px', font: 'serif' })
+    }
+    expect(await seriousA11yViolations(page, 'body')).toEqual([])
+    await screenshot(page, 'web-component-theme-variables')
     await account.click()
     await page.getByRole('dialog', { name: 'Account' }).waitFor()
+    // The modal shares them.
+    expect(await page.locator('.portico-dialog').evaluate((dialog) => getComputedStyle(dialog).fontFamily)).toBe('serif')
     // One modal, whichever element opened it.
     expect(await page.locator('.portico-dialog').count()).toBe(1)
     await screenshot(page, 'web-component-light-account')

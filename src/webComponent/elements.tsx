@@ -18,7 +18,7 @@ export type PorticoElementName = keyof typeof PORTICO_ELEMENTS
 
 /** What every Portico element has: the instance it shows, set as a property. */
 export interface PorticoElement extends HTMLElement {
-  /** The instance this element shows; default the one given to `mountPortico`. */
+  /** The instance this element shows: the one set here, else the one given to `mountPortico`. */
   portico: Portico | undefined
 }
 
@@ -57,7 +57,7 @@ function elementClass(spec: (typeof PORTICO_ELEMENTS)[PorticoElementName]) {
     #host: Host | undefined
 
     get portico(): Portico | undefined {
-      return this.#portico
+      return this.#portico ?? pagePortico
     }
 
     set portico(portico: Portico | undefined) {

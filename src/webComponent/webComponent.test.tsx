@@ -70,6 +70,8 @@ describe('portico/web-component', () => {
     const portico = createInstance()
     mount(document.body.appendChild(document.createElement('div')), portico)
     expect(within(connect).getByRole('button').textContent).toBe('Connect Wallet')
+    // The element names the instance it shows.
+    expect((connect as PorticoElement).portico).toBe(portico)
     act(() => connect.setAttribute('label', 'Log in'))
     expect(within(connect).getByRole('button').textContent).toBe('Log in')
     const account = document.querySelector('portico-account-button') as HTMLElement
