@@ -42,7 +42,8 @@ describe('PorticoProvider, hooks and ConnectButton', () => {
     const button = screen.getByRole('button', { name: 'Connect Wallet' })
     button.focus()
     fireEvent.click(button)
-    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' })
+    // The file's first open: the modal's chunk (and its catalogue) load now, slowly on a busy machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' }, { timeout: 5000 })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
     // An announced wallet is shown, so wallets come first.
     const sections = Array.from(dialog.querySelectorAll('[data-method]')).map((s) => s.getAttribute('data-method'))
