@@ -43,6 +43,12 @@ const siwx =
     ? createPorticoSiwx({ url: services.blockchainApi, projectId: 'portico-dev', messageParams: { statement: 'Sign in to the Portico demo' } })
     : undefined
 
+// `?legal=1` asks visitors to agree to the demo's terms before they connect (docs/ui.md, "Legal checkbox").
+const legal =
+  new URLSearchParams(location.search).get('legal') === '1'
+    ? { features: { legalCheckbox: true }, termsConditionsUrl: `${location.origin}/terms`, privacyPolicyUrl: `${location.origin}/privacy` }
+    : {}
+
 // `?locale=ar` shows the modal in that language (docs/ui.md, "Languages"); without it, the browser's.
 const locale = new URLSearchParams(location.search).get('locale') ?? undefined
 
@@ -56,6 +62,7 @@ const portico = createPortico({
   themeMode: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
   ...(siwx ? { siwx } : {}),
   locale,
+  ...legal,
 })
 
 // wagmi on the same EVM networks, with Portico as its one connector (docs/wagmi.md).

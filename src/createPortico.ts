@@ -7,13 +7,15 @@ import { NotConnectedError, PorticoError } from './errors'
 import { createAnalytics } from './analytics/createAnalytics'
 import { createEventEmitter, createEventsMiddleware, type PorticoEventListener, type PorticoEventName } from './events'
 import type { PorticoServices } from './createServices'
-import { detectMobile } from './environment'
+import { detectMobile, detectTelegramPlatform } from './environment'
 import { browserLanguages, resolveLocale, type SupportedLocale } from './config/locale'
 import { createLoginCache, type LoginCache } from './frame/loginCache'
 import { createStorage, defaultKeyValueStore, type KeyValueStore } from './storage/createStorage'
 import { eip155 } from './plugins/eip155'
 import type { PorticoEip1193Provider } from './plugins/eip155/dappProvider'
 import { createConnectionHost } from './providers/connectionHost'
+import type { DiagnosticEntry } from './diagnostics/diagnosticLog'
+import type { FrameLogger } from './frame/client'
 import { disconnectSaga, type DisconnectResult } from './sagas/connectors'
 import type { EmbeddedFrame, SagaContext } from './sagas/context'
 import { switchNetworkSaga, type SwitchResult } from './sagas/network'
@@ -59,7 +61,7 @@ function lazyWalletConnect(config: ResolvedConfig) {
  * docs/embedded-wallet.md). Undefined where it cannot work: no document, no valid
  * project id, or neither email nor socials enabled.
  */
-function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: LoginCache) {
+function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: LoginCache, diagnostics: DiagnosticsHolder) {
   const { email, socials } = config.features
   if (!win?.document || !config.projectId || (!email && !(socials && socials.length > 0))) return undefined
   const document = win.document
@@ -75,7 +77,17 @@ function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: 
     (frame ??= import('./frame')
       .then(({ createFrameClient, createFrameProvider, evmChainId }) => {
         const network = config.defaultNetwork?.chainNamespace === 'eip155' ? config.defaultNetwork.caipNetworkId : DEFAULT_CHAIN_ID
-        const client = createFrameClient({ secureOrigin: config.endpoints.secureFrame, projectId, chainId: network, version: `${SDK_TYPE}-${SDK_VERSION}`, document, loginCache })
+        const client = createFrameClient({
+          secureOrigin: config.endpoints.secureFrame,
+          projectId,
+          chainId: network,
+          version: `${SDK_TYPE}-${SDK_VERSION}`,
+          document,
+          loginCache,
+          // The client's warnings go to the diagnostic log, and to the console too with enableFrameLogger.
+          logger: frameLogger(diagnostics, config.enableFrameLogger),
+          enableLogger: config.enableFrameLogger,
+        })
         live = { client, provider: createFrameProvider({ client, chainId: evmChainId(network) }) }
         if (destroyed) end(live)
         return live
@@ -90,6 +102,17 @@ function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: 
     if (live) end(live)
   }
   return { load, destroy }
+}
+
+type DiagnosticsHolder = NonNullable<SagaContext['diagnostics']>
+
+/** The frame client's logger: the diagnostic log (once the saga runtime made it), and the console when asked. */
+function frameLogger(diagnostics: DiagnosticsHolder, toConsole: boolean): FrameLogger {
+  const line = (level: 'debug' | 'warn' | 'error') => (message: string, details?: unknown) => {
+    diagnostics.log?.record(level, 'frame', details instanceof Error ? `${message}: ${details.message}` : message)
+    if (toConsole) console[level](`[portico frame] ${message}`, details ?? '')
+  }
+  return { debug: line('debug'), warn: line('warn'), error: line('error') }
 }
 
 function lazyServices(config: ResolvedConfig) {
@@ -196,6 +219,15 @@ export type Portico = {
   /** Replaces the dapp's string overrides (any part of the English catalogue). */
   setStrings(strings: StringOverrides): void
   /**
+   * The diagnostic log, oldest line first, for a support request: what the modal did
+   * (action types, alerts, failure codes, embedded-wallet warnings), never what the
+   * visitor typed or signed. At most 1,024,000 bytes (SPEC §9); older lines go first.
+   *
+   * @example
+   * const report = JSON.stringify(portico.getDiagnostics())
+   */
+  getDiagnostics(): DiagnosticEntry[]
+  /**
    * Changes the language (a BCP 47 tag, as `config.locale`): the buttons at once, the
    * modal once that language's catalogue has loaded. Throws `ValidationError` for a
    * string that is not a language tag.
@@ -228,11 +260,12 @@ export type Portico = {
  * portico.open()
  */
 export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {}): Portico {
-  const resolved = resolveConfig(config, { defaultPlugins: () => [eip155()], detectMobile: () => detectMobile(), detectLanguages: browserLanguages })
+  const resolved = resolveConfig(config, { defaultPlugins: () => [eip155()], detectMobile: () => detectMobile(), detectTelegramPlatform: () => detectTelegramPlatform(runtime.window ?? globalWindow()), detectLanguages: browserLanguages })
   const keyValueStore = runtime.storage === null ? undefined : (runtime.storage ?? defaultKeyValueStore(runtime.window ?? globalWindow()))
   // A store sent to the server (cookies) keeps only the persistence entry; the login cache's email stays in the browser.
   const loginCache = createLoginCache({ store: keyValueStore?.sentToServer ? defaultKeyValueStore(runtime.window ?? globalWindow()) : keyValueStore })
-  const frame = lazyFrame(resolved, runtime.window ?? globalWindow(), loginCache)
+  const diagnostics: DiagnosticsHolder = { log: undefined }
+  const frame = lazyFrame(resolved, runtime.window ?? globalWindow(), loginCache, diagnostics)
   const context: SagaContext = {
     config: resolved,
     plugins: resolved.registry.byNamespace,
@@ -243,6 +276,7 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     walletConnect: lazyWalletConnect(resolved),
     frame: frame?.load,
     loginCache,
+    diagnostics,
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
   const events = createEventEmitter()
@@ -330,6 +364,7 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     setThemeVariables(variables) {
       store.dispatch(optionsActions.themeVariablesSet(variables))
     },
+    getDiagnostics: () => diagnostics.log?.entries() ?? [],
     setStrings(strings) {
       store.dispatch(optionsActions.stringsSet(strings))
     },

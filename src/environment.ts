@@ -18,12 +18,3 @@ export function detectTelegramPlatform(win: Window | undefined = globalThis.wind
   const webApp = (win as { Telegram?: { WebApp?: { platform?: unknown } } } | undefined)?.Telegram?.WebApp
   return webApp ? telegramPlatformOf(webApp.platform) : 'unknown'
 }
-
-/** The visitor's IANA time zone (for restricted time zones), or undefined where Intl cannot tell. */
-export function detectTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
-  } catch {
-    return undefined
-  }
-}

@@ -29,6 +29,7 @@ export { createPorticoSiwx, SiwxServerError, type CreatePorticoSiwxParameters, t
 export { createSmartSessions, porticoSmartSessions, type CreateSmartSessionsParameters, type SmartSessionDapp, type SmartSessions } from './smartSessions'
 export type { ResolvedConfig } from './config/resolveConfig'
 export type { SupportedLocale } from './config/locale'
+export type { DiagnosticEntry, DiagnosticLevel } from './diagnostics/diagnosticLog'
 export * as constants from './config/constants'
 export { SDK_TYPE, SDK_VERSION } from './config/defaults'
 

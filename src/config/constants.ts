@@ -163,23 +163,3 @@ export const TelegramSocialFilter = {
   android: ['facebook', 'x'],
 } as const satisfies Record<string, readonly SocialProvider[]>
 export type TelegramPlatform = keyof typeof TelegramSocialFilter | 'web' | 'unknown'
-
-/**
- * SPEC §9 "Restricted timezones list covers several East Asian zones (exact list not
- * shown)": the onramp is hidden in these. Ours lists mainland China's, Hong Kong's and
- * Macau's IANA zones with their legacy aliases; dapps replace it with
- * `restrictedTimezones`.
- */
-export const RestrictedTimezones: readonly string[] = [
-  'Asia/Shanghai',
-  'Asia/Chongqing',
-  'Asia/Chungking',
-  'Asia/Harbin',
-  'Asia/Urumqi',
-  'Asia/Kashgar',
-  'Asia/Hong_Kong',
-  'Asia/Macau',
-  'Asia/Macao',
-  'PRC',
-  'Hongkong',
-]

@@ -1,7 +1,7 @@
 import { ConfigError, ValidationError } from '../errors'
-import { detectTelegramPlatform, detectTimeZone } from '../environment'
+import { detectTelegramPlatform } from '../environment'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
-import { RestrictedTimezones } from './constants'
+import { detectTimeZone, isRestrictedTimeZone, RestrictedTimezones } from './restrictedTimezones'
 import { resolveConfig, type ResolveConfigOptions } from './resolveConfig'
 import type { PorticoConfig } from './types'
 
@@ -27,22 +27,24 @@ describe('Telegram platform (SPEC §5 filtering)', () => {
 })
 
 describe('restricted time zones (SPEC §9)', () => {
-  it('restricts the onramp in the default East Asian zones, whatever the case', () => {
+  it('restricts the default East Asian zones, whatever the case, and nothing unknown', () => {
     expect(RestrictedTimezones).toContain('Asia/Shanghai')
-    expect(resolve({}, { detectTimeZone: () => 'Asia/Shanghai' }).onrampRestricted).toBe(true)
-    expect(resolve({}, { detectTimeZone: () => 'asia/hong_kong' }).onrampRestricted).toBe(true)
-    expect(resolve({}, { detectTimeZone: () => 'Europe/Paris' }).onrampRestricted).toBe(false)
-    expect(resolve({}, { detectTimeZone: () => undefined }).onrampRestricted).toBe(false)
+    expect(isRestrictedTimeZone('Asia/Shanghai')).toBe(true)
+    expect(isRestrictedTimeZone('asia/hong_kong')).toBe(true)
+    expect(isRestrictedTimeZone('Europe/Paris')).toBe(false)
+    expect(isRestrictedTimeZone(undefined)).toBe(false)
   })
 
   it("follows the dapp's own list, and an empty list restricts nowhere", () => {
-    expect(resolve({ restrictedTimezones: ['Europe/Paris'] }, { detectTimeZone: () => 'Europe/Paris' }).onrampRestricted).toBe(true)
-    expect(resolve({ restrictedTimezones: ['Europe/Paris'] }, { detectTimeZone: () => 'Asia/Shanghai' }).onrampRestricted).toBe(false)
-    expect(resolve({ restrictedTimezones: [] }, { detectTimeZone: () => 'Asia/Shanghai' }).onrampRestricted).toBe(false)
+    expect(isRestrictedTimeZone('Europe/Paris', ['Europe/Paris'])).toBe(true)
+    expect(isRestrictedTimeZone('Asia/Shanghai', ['Europe/Paris'])).toBe(false)
+    expect(isRestrictedTimeZone('Asia/Shanghai', [])).toBe(false)
+    expect(resolve({ restrictedTimezones: ['Europe/Paris'] }).restrictedTimezones).toEqual(['Europe/Paris'])
+    expect(resolve({}).restrictedTimezones).toBeUndefined()
   })
 
   it('refuses a list that is not of zone names', () => {
-    expect(() => resolve({ restrictedTimezones: 'Asia/Shanghai' as unknown as string[] })).toThrow(new ValidationError('restrictedTimezones must be a list of IANA time zone names.', []).shortMessage)
+    expect(() => resolve({ restrictedTimezones: 'Asia/Shanghai' as unknown as string[] })).toThrow('restrictedTimezones must be a list of IANA time zone names.')
     expect(() => resolve({ restrictedTimezones: [8 as unknown as string] })).toThrow(ValidationError)
   })
 

@@ -5,7 +5,7 @@ import type { NamespacePlugin, PluginFeatureData } from '../plugins/types'
 import { rpcServiceUrl } from '../shared/rpcService'
 import type { CaipNetwork } from '../types/network'
 import { isAccountType } from '../validation/accountType'
-import { type AccountType, AccountTypes, DefaultAccountTypes, RestrictedTimezones, type TelegramPlatform } from './constants'
+import { type AccountType, AccountTypes, DefaultAccountTypes, type TelegramPlatform } from './constants'
 import { defaultEndpoints, defaultFeatures, defaultMetadata } from './defaults'
 import { resolveLocale } from './locale'
 import type { Endpoints, Features, Metadata, PorticoConfig, StringOverrides, ThemeMode, ThemeVariables } from './types'
@@ -38,8 +38,8 @@ export type ResolvedConfig = {
   telegramPlatform: TelegramPlatform
   /** The Connect view's legal links; `legalCheckbox` makes ticking them a condition of connecting. */
   legal: { termsConditionsUrl: string | undefined; privacyPolicyUrl: string | undefined }
-  /** The visitor's time zone is on `restrictedTimezones`: the onramp is hidden. */
-  onrampRestricted: boolean
+  /** The dapp's `restrictedTimezones`; undefined for the default list (sagas/region.ts checks them). */
+  restrictedTimezones: readonly string[] | undefined
   /** The iframe URL's logger flag (`enableFrameLogger`). */
   enableFrameLogger: boolean
   devtools: string | false
@@ -60,8 +60,6 @@ export type ResolveConfigOptions = {
   detectLanguages?: () => readonly string[]
   /** Telegram mini-app detection, when `config.telegramPlatform` is absent. */
   detectTelegramPlatform?: () => TelegramPlatform
-  /** The visitor's IANA time zone, for `restrictedTimezones`; undefined when unknown. */
-  detectTimeZone?: () => string | undefined
 }
 
 /**
@@ -132,11 +130,10 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
       metaMessages: ['The checkbox asks the visitor to agree to documents it links; pass at least one of them.'],
     })
   }
-  const restricted = config.restrictedTimezones ?? RestrictedTimezones
-  if (!Array.isArray(restricted) || restricted.some((zone) => typeof zone !== 'string')) {
+  const restricted = config.restrictedTimezones
+  if (restricted !== undefined && (!Array.isArray(restricted) || restricted.some((zone) => typeof zone !== 'string'))) {
     throw new ValidationError('restrictedTimezones must be a list of IANA time zone names.', [{ path: 'restrictedTimezones', message: `got ${JSON.stringify(restricted)}` }])
   }
-  const timeZone = options.detectTimeZone?.()?.toLowerCase()
 
   return {
     projectId,
@@ -160,7 +157,7 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     isMobile: config.isMobile ?? options.detectMobile?.() ?? false,
     telegramPlatform: config.telegramPlatform ?? options.detectTelegramPlatform?.() ?? 'unknown',
     legal,
-    onrampRestricted: timeZone !== undefined && restricted.some((zone) => zone.toLowerCase() === timeZone),
+    restrictedTimezones: restricted,
     enableFrameLogger: config.enableFrameLogger === true,
     devtools: config.devtools ?? 'Portico',
     strings: config.strings ?? {},

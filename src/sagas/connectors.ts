@@ -178,18 +178,24 @@ export function* disconnectSaga(
   const state = (yield select()) as PorticoState
   const failed: DisconnectResult['failed'] = []
   const namespaces = action.payload?.namespace ? [action.payload.namespace] : Object.keys(state.connectors.active)
-  for (const namespace of namespaces) {
-    const connectorId = state.connectors.active[namespace]
-    const connectors = context.plugins.get(namespace)?.connectors
-    try {
-      if (connectorId && connectors) yield call(connectors.disconnect, { connectorId })
-    } catch (error) {
-      const failure = new FailedToDisconnectError({ cause: error })
-      failed.push({ namespace, error: failure })
-      yield put(alertsActions.toastRequested({ message: toRecord(failure), variant: 'error' }))
-      continue
+  // SPEC §4 modal loading state: the modal waits (and takes no second click) while wallets let go.
+  yield put(modalActions.setLoading(true))
+  try {
+    for (const namespace of namespaces) {
+      const connectorId = state.connectors.active[namespace]
+      const connectors = context.plugins.get(namespace)?.connectors
+      try {
+        if (connectorId && connectors) yield call(connectors.disconnect, { connectorId })
+      } catch (error) {
+        const failure = new FailedToDisconnectError({ cause: error })
+        failed.push({ namespace, error: failure })
+        yield put(alertsActions.toastRequested({ message: toRecord(failure), variant: 'error' }))
+        continue
+      }
+      yield call(resetNamespace, namespace)
     }
-    yield call(resetNamespace, namespace)
+  } finally {
+    yield put(modalActions.setLoading(false))
   }
   return { failed }
 }

@@ -1,6 +1,7 @@
 import type { Action } from '@reduxjs/toolkit'
 import { call, getContext } from 'redux-saga/effects'
 import type { ResolvedConfig } from '../config/resolveConfig'
+import type { DiagnosticLog } from '../diagnostics/diagnosticLog'
 import type { PorticoServices } from '../createServices'
 import type { FrameClient, FrameProvider, LoginCache } from '../frame'
 import type { NamespacePlugin } from '../plugins/types'
@@ -42,6 +43,11 @@ export type SagaContext = {
    * (lazySaga.ts). createPortico sets it once the store exists.
    */
   store?: SagaStore | undefined
+  /**
+   * Where the diagnostic log lives (`portico.getDiagnostics()` reads it): the holder is
+   * made with the instance, the log inside it by the diagnostics saga (diagnostics.ts).
+   */
+  diagnostics?: { log: DiagnosticLog | undefined } | undefined
 }
 
 /** What a saga environment needs from the store. */

@@ -11,6 +11,8 @@ import { createStore } from '../store/createStore'
 import { connectorsActions } from '../store/slices/connectors'
 import { embeddedActions } from '../store/slices/embedded'
 import { modalActions } from '../store/slices/modal'
+import { optionsActions } from '../store/slices/options'
+import type { ThemeVariables } from '../config/types'
 import { testNetwork } from '../test/fakeNamespacePlugin'
 import { connectorsSaga } from './connectors'
 import type { SagaContext } from './context'
@@ -36,7 +38,7 @@ afterEach(() => {
   jest.useRealTimers()
 })
 
-function setup(options: { cache?: Record<string, string>; connections?: Record<string, string> } = {}) {
+function setup(options: { cache?: Record<string, string>; connections?: Record<string, string>; themeVariables?: ThemeVariables } = {}) {
   jest.useFakeTimers({ now: T0 })
   const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'https://shop.example/' })
   const storage = dom.window.localStorage
@@ -45,7 +47,7 @@ function setup(options: { cache?: Record<string, string>; connections?: Record<s
   if (options.connections) createStorage({ store: storage }).write({ recentWallets: [], connections: options.connections })
   const loginCache = createLoginCache({ store: storage })
   const plugin = eip155({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')] })
-  const config = resolveConfig({ projectId: 'shop', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] })
+  const config = resolveConfig({ projectId: 'shop', plugins: [plugin], devtools: false, themeVariables: options.themeVariables }, { defaultPlugins: () => [] })
   const { frame, posted, loads, send, ofType, lastPosted } = scriptedFrame(dom, loginCache, (run) => cleanup.push(run))
   const context: SagaContext = {
     config,
@@ -144,8 +146,23 @@ describe('handshake (SPEC §4: ready event, then 500 ms)', () => {
     expect(t.state().embedded.frameStatus).toBe('ready')
     expect(t.lastPosted('CONNECT_EMAIL')).toMatchObject({ targetOrigin: SECURE_ORIGIN, message: { payload: { email: 'ada@example.com' } } })
     expect(t.lastPosted('SYNC_DAPP_DATA').message.payload).toMatchObject({ projectId: 'shop', sdkType: 'portico' })
-    expect(t.lastPosted('SYNC_THEME').message.payload).toEqual({ themeMode: 'light' })
+    expect(t.lastPosted('SYNC_THEME').message.payload).toEqual({ themeMode: 'light', themeVariables: {} })
     expect(t.posted.every((p) => p.targetOrigin === SECURE_ORIGIN)).toBe(true)
+  })
+
+  it("sends the dapp's themeVariables with the theme sync, and again when the dapp changes them", async () => {
+    const t = setup({ themeVariables: { '--portico-accent': '#0a7d55', '--portico-border-radius-master': '2px' } })
+    t.store.dispatch(embeddedActions.emailSubmitted({ email: 'ada@example.com' }))
+    await t.flush()
+    await t.ready()
+    expect(t.lastPosted('SYNC_THEME').message.payload).toEqual({
+      themeMode: 'light',
+      themeVariables: { '--portico-accent': '#0a7d55', '--portico-border-radius-master': '2px' },
+    })
+    // A name the frame protocol refuses is left out; the rest still reaches the frame.
+    t.store.dispatch(optionsActions.themeVariablesSet({ '--portico-accent': '#7d0a55', '--portico-z-index': 1200, ...({ '--Bad Name': 'red' } as ThemeVariables) }))
+    await t.flush()
+    expect(t.lastPosted('SYNC_THEME').message.payload).toEqual({ themeMode: 'light', themeVariables: { '--portico-accent': '#7d0a55', '--portico-z-index': 1200 } })
   })
 
   it("raises 'Network Error - Could not load embedded wallet' when READY does not come within 20 s", async () => {

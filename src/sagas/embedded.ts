@@ -6,7 +6,7 @@ import { modalActions } from '../store/slices/modal'
 import { optionsActions } from '../store/slices/options'
 import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
 import { embeddedDisconnectedSaga, restoreEmbeddedSaga } from './embeddedConnection'
-import { createEmbeddedHolder, frameWatcherSaga, loadFrame, type EmbeddedHolder } from './embeddedFrame'
+import { createEmbeddedHolder, frameTheme, frameWatcherSaga, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { farcasterRequestedSaga } from './embeddedFarcaster'
 import { deviceCodeSaga, emailSubmittedSaga, loginCodeSaga } from './embeddedLogin'
 import { embeddedSiblingsDisconnectedSaga } from './embeddedSolana'
@@ -54,13 +54,13 @@ function* prewarmSaga(holder: EmbeddedHolder) {
   }
 }
 
-/** The mode in effect after the dapp's choice or the visitor's colour scheme changed it. */
+/** The mode in effect after the dapp's choice or the visitor's colour scheme changed it, and the dapp's theme variables. */
 function* themeSaga(holder: EmbeddedHolder) {
   const frame: EmbeddedFrame | undefined = holder.frame
   if (!frame || frame.client.status() !== 'ready') return
-  const { themeMode } = ((yield select()) as PorticoState).options
+  const state = (yield select()) as PorticoState
   try {
-    yield call(frame.client.syncTheme, { themeMode })
+    yield call(frame.client.syncTheme, frameTheme(state))
   } catch {
     // Cosmetic.
   }
@@ -99,5 +99,5 @@ export function* embeddedSaga() {
     // One user in both namespaces: signing out of one ends the other (embeddedSolana.ts).
     if (wasEmbedded) yield call(embeddedSiblingsDisconnectedSaga, action.payload.namespace)
   })
-  yield takeLatest([optionsActions.themeModeSet.type, optionsActions.systemThemeModeChanged.type], themeSaga, holder)
+  yield takeLatest([optionsActions.themeModeSet.type, optionsActions.systemThemeModeChanged.type, optionsActions.themeVariablesSet.type], themeSaga, holder)
 }

@@ -2,6 +2,7 @@ import { buffers, eventChannel, type EventChannel } from 'redux-saga'
 import { all, call, cancelled, fork, put, select, take } from 'redux-saga/effects'
 import { SDK_TYPE, SDK_VERSION } from '../config/defaults'
 import type { FrameClient, FrameClientEvent } from '../frame'
+import type { ThemeSync } from '../frame/protocol'
 import { FrameLoadError, FrameNotSetError } from '../frame/errors'
 import type { PorticoState } from '../store/rootReducer'
 import { alertsActions } from '../store/slices/alerts'
@@ -124,9 +125,26 @@ function* syncFrame(client: FrameClient) {
         sdkType: SDK_TYPE,
         projectId: projectId ?? '',
       }),
-      call(client.syncTheme, { themeMode: state.options.themeMode }),
+      call(client.syncTheme, frameTheme(state)),
     ])
   } catch {
     // Theme and dapp name are cosmetic in the frame; a refusal changes nothing here.
   }
+}
+
+/** The frame protocol's rule for a theme variable (frame/schemas/definitions.ts SYNC_THEME). */
+const FRAME_VARIABLE_NAME = /^--[a-z0-9-]{1,64}$/
+
+/**
+ * SPEC §3 theme sync payload: the mode and the dapp's `themeVariables`, so the secure
+ * page's prompt looks like the modal. A variable the protocol would refuse (a name or
+ * value it does not allow) is left out rather than losing the whole sync.
+ */
+export function frameTheme(state: PorticoState): ThemeSync {
+  const themeVariables: Record<string, string | number> = {}
+  for (const [name, value] of Object.entries(state.options.themeVariables)) {
+    if (!FRAME_VARIABLE_NAME.test(name)) continue
+    if (typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && value.length <= 256) themeVariables[name] = value
+  }
+  return { themeMode: state.options.themeMode, themeVariables }
 }

@@ -7,11 +7,14 @@ import { siwxActions } from '../store/slices/siwx'
 import { swapActions } from '../store/slices/swap'
 import { transactionsActions } from '../store/slices/transactions'
 import { connectorsSaga } from './connectors'
+import { diagnosticsSaga } from './diagnostics'
 import { embeddedSaga } from './embedded'
 import { lazySaga } from './lazySaga'
 import { modalSaga } from './modal'
 import { networkSaga } from './network'
+import { originCheckSaga } from './originCheck'
 import { persistenceSaga } from './persistence'
+import { regionSaga } from './region'
 import { systemThemeSaga } from './systemTheme'
 import { toastSaga } from './toast'
 import { walletConnectStartSaga } from './walletConnectStart'
@@ -50,12 +53,15 @@ const loadAccountActions = () => import('./accountActions').then((module) => mod
  */
 export function* rootSaga() {
   yield all([
+    fork(diagnosticsSaga),
     fork(persistenceSaga),
     fork(modalSaga),
     fork(toastSaga),
     fork(networkSaga),
     fork(connectorsSaga),
     fork(walletsSaga),
+    fork(originCheckSaga),
+    fork(regionSaga),
     fork(walletConnectStartSaga),
     fork(embeddedSaga),
     fork(systemThemeSaga),

@@ -40,7 +40,8 @@ export function createStore({ config, middleware = [], preloadedState }: CreateS
       strings: config.strings,
       locale: config.locale,
       legal: config.legal,
-      onrampRestricted: config.onrampRestricted,
+      // Set by the region saga once the runtime runs (restricted time zones, SPEC §9).
+      onrampRestricted: false,
     },
     network: {
       ...initial.network,

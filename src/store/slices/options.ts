@@ -64,6 +64,10 @@ export const optionsSlice = createSlice({
     themeVariablesSet(state, action: PayloadAction<ThemeVariables>) {
       state.themeVariables = action.payload
     },
+    /** The visitor's time zone is restricted (SPEC §9): Buy is hidden. */
+    onrampRestrictedSet(state, action: PayloadAction<boolean>) {
+      state.onrampRestricted = action.payload
+    },
     isMobileSet(state, action: PayloadAction<boolean>) {
       state.isMobile = action.payload
     },

@@ -15,6 +15,12 @@ export type WalletsState = {
   recommended: WalletListing[]
   featured: WalletListing[]
   search: { query: string; results: WalletListing[]; status: LoadStatus; error: ErrorRecord | undefined }
+  /**
+   * Listed wallets' pictures by image id, as the preload saga found them (SPEC §9: 2 s
+   * at most): the lists show a picture once 'loaded' and the initial letter meanwhile
+   * and after a failure or timeout.
+   */
+  images: Record<string, 'loading' | 'loaded' | 'failed'>
 }
 
 const initialState: WalletsState = {
@@ -26,6 +32,7 @@ const initialState: WalletsState = {
   recommended: [],
   featured: [],
   search: { query: '', results: [], status: 'idle', error: undefined },
+  images: {},
 }
 
 export const walletsSlice = createSlice({
@@ -51,6 +58,12 @@ export const walletsSlice = createSlice({
     recommendedLoaded(state, action: PayloadAction<{ recommended: WalletListing[]; featured: WalletListing[] }>) {
       state.recommended = action.payload.recommended
       state.featured = action.payload.featured
+    },
+    imagesPreloading(state, action: PayloadAction<string[]>) {
+      for (const id of action.payload) state.images[id] = 'loading'
+    },
+    imagePreloaded(state, action: PayloadAction<{ imageId: string; loaded: boolean }>) {
+      state.images[action.payload.imageId] = action.payload.loaded ? 'loaded' : 'failed'
     },
     searchRequested(state, action: PayloadAction<{ query: string }>) {
       state.search.query = action.payload.query

@@ -20,7 +20,10 @@ export type AvatarProps = {
 export function Avatar({ name, src, imageId, kind = 'wallet', size = 'md', round = false }: AvatarProps) {
   const base = usePorticoSelector((s) => s.options.endpoints.walletListing)
   const projectId = usePorticoSelector((s) => s.options.projectId)
-  const url = src ?? (imageId ? imageUrl({ base, kind, id: imageId, projectId }) : undefined)
+  // A listed wallet's picture waits for its preload (SPEC §9, 2 s): the letter shows
+  // until it has loaded, and stays when it failed or timed out.
+  const preload = usePorticoSelector((s) => (kind === 'wallet' && imageId && !src ? s.wallets.images[imageId] : undefined))
+  const url = src ?? (imageId && (preload === undefined || preload === 'loaded') ? imageUrl({ base, kind, id: imageId, projectId }) : undefined)
   const [failed, setFailed] = useState<string | undefined>(undefined)
   const className = ['portico-avatar', `portico-avatar-${size}`, round ? 'portico-avatar-round' : ''].filter(Boolean).join(' ')
   return (

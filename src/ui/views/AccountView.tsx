@@ -16,6 +16,7 @@ import { formatAmount } from '../format/formatAmount'
 import { useLocale } from '../locales/useLocale'
 import { truncateAddress } from '../format/truncateAddress'
 import { format, type Strings } from '../strings'
+import { selectOnrampAvailable } from '../../store/slices/options'
 import { useStrings } from '../useStrings'
 import { AccountTypeRow } from './account/AccountTypeRow'
 import { ActivityTab } from './account/ActivityTab'
@@ -47,7 +48,7 @@ export function AccountView() {
   const loadingBalance = account.balance === undefined && account.tokenBalanceStatus === 'loading'
 
   const available: Record<WalletFeature, boolean> = {
-    onramp: features.onramp,
+    onramp: usePorticoSelector(selectOnrampAvailable),
     swaps: features.swaps && offered.swaps,
     receive: features.receive && Boolean(account.address),
     send: features.send && offered.send,

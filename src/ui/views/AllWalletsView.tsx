@@ -8,6 +8,7 @@ import { walletsActions } from '../../store/slices/wallets'
 import type { WalletListing } from '../../types/walletListing'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
+import { LegalCheckbox, selectLegalBlocked, useLegalHintId } from '../components/LegalCheckbox'
 import { EmptyState, ErrorState, Loading } from '../components/StatusMessage'
 import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
@@ -26,6 +27,8 @@ export function AllWalletsView() {
   const query = usePorticoSelector((s) => s.wallets.search.query)
   const status = usePorticoSelector((s) => s.wallets.status)
   const page = usePorticoSelector((s) => s.wallets.page)
+  const blocked = usePorticoSelector(selectLegalBlocked)
+  const hintId = useLegalHintId()
   useEffect(() => {
     // First visit: ask for page 1. Later visits keep the pages already loaded.
     if (page === 0 && status !== 'loading') dispatch(walletsActions.pageRequested({ page: 1 }))
@@ -34,6 +37,8 @@ export function AllWalletsView() {
   }, [])
   return (
     <div className="portico-stack">
+      {/* On mobile the modal opens here, not on Connect: the agreement is asked here too. */}
+      <LegalCheckbox hintId={hintId} />
       <div className="portico-search">
         <Icon name="search" size={16} />
         <label htmlFor="portico-wallet-search" className="portico-visually-hidden">
@@ -51,7 +56,9 @@ export function AllWalletsView() {
           onChange={(event) => dispatch(walletsActions.searchRequested({ query: event.target.value }))}
         />
       </div>
-      {query.trim() ? <SearchResults /> : <WalletPages />}
+      <fieldset className="portico-fieldset portico-stack" disabled={blocked} aria-describedby={blocked ? hintId : undefined}>
+        {query.trim() ? <SearchResults /> : <WalletPages />}
+      </fieldset>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react'
 import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { selectActiveNetwork } from '../../store/slices/network'
 import { onrampActions, type OnrampProvider, type PaymentMethod } from '../../store/slices/onramp'
+import { selectOnrampAvailable } from '../../store/slices/options'
 import { openCheckoutWindow } from '../components/buy/openCheckoutWindow'
 import { Icon } from '../components/Icon'
 import { EmptyState, ErrorState, Loading } from '../components/StatusMessage'
@@ -24,6 +25,14 @@ const percent = (fraction: number) => String(Math.round(fraction * 1000) / 10)
  * arrives.
  */
 export function BuyView() {
+  const t = useStrings()
+  // Restricted time zones (SPEC §9): the entries to Buy are hidden there; a dapp that
+  // opens the view itself gets this instead of a form that would fetch quotes.
+  if (!usePorticoSelector(selectOnrampAvailable)) return <EmptyState message={t.onrampUnavailable} />
+  return <BuyForm />
+}
+
+function BuyForm() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
   const id = useId()

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { selectConnectMethodOrder, selectSocialOptions } from '../../store/selectors/connectMethods'
 import { selectOrderedWallets, type WalletItem } from '../../store/selectors/walletOrder'
@@ -9,6 +9,7 @@ import { routerActions } from '../../store/slices/router'
 import { isEmail } from '../../validation/email'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
+import { LegalCheckbox, selectLegalBlocked, useLegalHintId } from '../components/LegalCheckbox'
 import { format, translate } from '../strings'
 import { useCooldownSeconds } from '../useCooldown'
 import { useStrings } from '../useStrings'
@@ -17,24 +18,66 @@ import { useStrings } from '../useStrings'
  * SPEC §2 Connect: the connect methods in order (email, social, wallet; wallet first
  * when a browser wallet is shown), each a section. While a network switch waits for its
  * namespace to be connected, it says so and lists that namespace's browser wallets only.
+ * With `features.legalCheckbox` every method sits in a fieldset that stays disabled
+ * until the visitor agrees; with `features.collapseWallets` the wallets fold into one
+ * "Continue with a wallet" button when email or socials are offered too.
  */
 export function ConnectView() {
   const methods = usePorticoSelector(selectConnectMethodOrder)
   const awaiting = usePorticoSelector(selectAwaitingConnection)
+  const blocked = usePorticoSelector(selectLegalBlocked)
+  const collapse = usePorticoSelector((s) => s.options.features.collapseWallets) && methods.some((m) => m !== 'wallet')
+  const hintId = useLegalHintId()
   const t = useStrings()
   return (
-    <div className="portico-stack" data-testid="portico-connect-methods" aria-label={t.connectMethods} role="group">
-      {awaiting ? (
-        <p className="portico-hint" role="status" data-testid="portico-connect-for-network">
-          {format(t.connectForNetwork, { network: awaiting.name })}
-        </p>
-      ) : null}
-      {methods.map((method) => (
-        <section key={method} className="portico-section" data-method={method}>
-          {method === 'wallet' ? <WalletList /> : method === 'email' ? <EmailEntry /> : <SocialList />}
-        </section>
-      ))}
+    <div className="portico-stack">
+      <LegalCheckbox hintId={hintId} />
+      <fieldset className="portico-fieldset" disabled={blocked} aria-describedby={blocked ? hintId : undefined}>
+        <div className="portico-stack" data-testid="portico-connect-methods" aria-label={t.connectMethods} role="group">
+          {awaiting ? (
+            <p className="portico-hint" role="status" data-testid="portico-connect-for-network">
+              {format(t.connectForNetwork, { network: awaiting.name })}
+            </p>
+          ) : null}
+          {methods.map((method) => (
+            <section key={method} className="portico-section" data-method={method}>
+              {method === 'wallet' ? collapse ? <CollapsedWallets /> : <WalletList /> : method === 'email' ? <EmailEntry /> : <SocialList />}
+            </section>
+          ))}
+        </div>
+      </fieldset>
     </div>
+  )
+}
+
+/** `features.collapseWallets`: one button stands for the wallet list and unfolds it in place. */
+function CollapsedWallets() {
+  const t = useStrings()
+  const [open, setOpen] = useState(false)
+  const unfolded = useRef<HTMLDivElement>(null)
+  // The button the visitor pressed is gone: focus moves to the first wallet of the list.
+  useEffect(() => {
+    if (open) unfolded.current?.querySelector('button')?.focus()
+  }, [open])
+  if (open)
+    return (
+      <div ref={unfolded}>
+        <WalletList />
+      </div>
+    )
+  return <WalletsRow label={t.continueWithWallet} expanded={false} onClick={() => setOpen(true)} />
+}
+
+/** A row that leads to more wallets: "All wallets", or the folded list's "Continue with a wallet". */
+function WalletsRow({ label, onClick, expanded }: { label: string; onClick: () => void; expanded?: boolean }) {
+  return (
+    <button type="button" className="portico-row" aria-expanded={expanded} onClick={onClick}>
+      <span className="portico-avatar portico-avatar-md" aria-hidden="true">
+        <Icon name="wallet" />
+      </span>
+      <span className="portico-row-label">{label}</span>
+      <Icon name="chevronRight" size={16} />
+    </button>
   )
 }
 
@@ -80,13 +123,7 @@ function WalletList() {
       ))}
       {allWallets ? (
         <li>
-          <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'AllWallets' }))}>
-            <span className="portico-avatar portico-avatar-md" aria-hidden="true">
-              <Icon name="wallet" />
-            </span>
-            <span className="portico-row-label">{t.allWallets}</span>
-            <Icon name="chevronRight" size={16} />
-          </button>
+          <WalletsRow label={t.allWallets} onClick={() => dispatch(routerActions.push({ view: 'AllWallets' }))} />
         </li>
       ) : null}
     </ul>

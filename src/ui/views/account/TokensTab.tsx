@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/StatusMessage'
 import { formatAmount, formatFiat } from '../../format/formatAmount'
 import { useLocale } from '../../locales/useLocale'
 import { format } from '../../strings'
+import { selectOnrampAvailable } from '../../../store/slices/options'
 import { useStrings } from '../../useStrings'
 
 /**
@@ -18,7 +19,7 @@ export function TokensTab() {
   const { locale } = useLocale()
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const onramp = usePorticoSelector((s) => s.options.features.onramp)
+  const onramp = usePorticoSelector(selectOnrampAvailable)
   const namespace = account.namespace
   const status = account.tokenBalanceStatus
 

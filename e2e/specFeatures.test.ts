@@ -1,0 +1,62 @@
+import type { Request } from 'playwright-core'
+import { seriousA11yViolations } from './axe'
+import { contextPerTest, screenshot, setupStackAndBrowser } from './browser'
+import { readState, waitForValue } from './pageState'
+
+// SPEC features that only show in a real browser: the legal checkbox stopping a real
+// click, and the wallet search sending one request for a burst of typing.
+jest.setTimeout(90_000)
+
+const env = setupStackAndBrowser()
+const pages = contextPerTest(env, { width: 900, height: 900 })
+
+describe('legal checkbox (features.legalCheckbox, the demo with ?legal=1)', () => {
+  it('blocks a connect until the visitor agrees, then lets the same click connect', async () => {
+    const page = await (await pages.newContext()).newPage()
+    await page.goto(`${env.stack().demoUrl}?legal=1`)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+    await dialog.waitFor()
+    const wallet = dialog.getByRole('button', { name: /Portico Dev Wallet/ })
+    await wallet.waitFor()
+    expect(await wallet.isDisabled()).toBe(true)
+    expect(await dialog.getByRole('textbox', { name: 'Email' }).isDisabled()).toBe(true)
+    expect(await dialog.getByText('Tick the box above to agree before you connect.').isVisible()).toBe(true)
+    expect(await dialog.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(`${new URL(env.stack().demoUrl).origin}/terms`)
+    await screenshot(page, 'legal-checkbox-unticked')
+    expect(await seriousA11yViolations(page, '.portico-root')).toEqual([])
+
+    // A real mouse click on the disabled wallet: the browser sends no click, nothing connects.
+    await wallet.click({ force: true })
+    await page.waitForTimeout(500)
+    expect(await page.evaluate(readState, 'connectors.active')).toEqual({})
+
+    await dialog.getByRole('checkbox').check()
+    expect(await wallet.isDisabled()).toBe(false)
+    await screenshot(page, 'legal-checkbox-ticked')
+    await wallet.click()
+    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await waitForValue(page, 'modal.legalAccepted', true)
+  })
+})
+
+describe('wallet search', () => {
+  it('sends one request to the wallet-listing server for a burst of typing', async () => {
+    const { page } = await pages.openDemo()
+    const searches: string[] = []
+    page.on('request', (request: Request) => {
+      const url = new URL(request.url())
+      if (url.pathname === '/getWallets' && url.searchParams.has('search')) searches.push(url.searchParams.get('search')!)
+    })
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'All wallets' }).click()
+    const search = page.getByRole('searchbox', { name: 'Search wallets' })
+    await search.waitFor()
+    // Eight keystrokes, 60 ms apart: each comes before the 300 ms pause ends.
+    await search.pressSequentially('metamask', { delay: 60 })
+    await page.getByTestId('portico-wallet-grid').getByRole('button', { name: /MetaMask/ }).waitFor()
+    await page.waitForTimeout(700)
+    expect(searches).toEqual(['metamask'])
+    await screenshot(page, 'wallet-search-metamask')
+  })
+})
