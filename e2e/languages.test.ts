@@ -55,4 +55,34 @@ describe('the demo in another language, in Chromium', () => {
     expect(localeChunks(await english.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)))).toEqual([])
     await english.close()
   })
+
+  it('shows a connected account in Arabic with its amounts written by Intl, then switches to Russian (portico.setLocale)', async () => {
+    const page = await env.browser().newPage({ viewport: { width: 900, height: 900 } })
+    const errors = watchPageErrors(page)
+    await page.goto(`${env.stack().demoUrl}?locale=ar`)
+    await page.getByRole('button', { name: 'ربط المحفظة' }).first().click()
+    await page.getByRole('dialog').getByRole('button', { name: /Portico Dev Wallet/ }).first().click()
+    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page.evaluate(() => (globalThis as unknown as { portico: { open(o: { view: string }): void } }).portico.open({ view: 'Account' }))
+    const dialog = page.getByRole('dialog', { name: 'الحساب' })
+    await dialog.waitFor()
+    expect(await page.locator('.portico-root').getAttribute('dir')).toBe('rtl')
+    // The balance is read from the local chain, then written the way Chromium's Intl writes Arabic numbers.
+    const balance = dialog.getByLabel('الرصيد')
+    await balance.filter({ hasText: /ETH/ }).waitFor()
+    const expected = await page.evaluate(() => {
+      const state = (globalThis as unknown as { portico: { getState(): { account: { byNamespace: Record<string, { balance?: string; balanceSymbol?: string }> } } } }).portico.getState()
+      const account = state.account.byNamespace.eip155!
+      return `${new Intl.NumberFormat('ar', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Number(account.balance))} ${account.balanceSymbol}`
+    })
+    expect(await balance.textContent()).toBe(expected)
+    await dialog.getByRole('tab', { name: 'الرموز' }).waitFor()
+    await screenshot(page, 'modal-account-ar-rtl')
+    await page.evaluate(() => (globalThis as unknown as { portico: { setLocale(l: string): void } }).portico.setLocale('ru'))
+    await page.getByRole('dialog', { name: 'Аккаунт' }).waitFor()
+    expect(await page.locator('.portico-root').getAttribute('dir')).toBe('ltr')
+    await screenshot(page, 'modal-account-ru')
+    expect(errors).toEqual([])
+    await page.close()
+  })
 })
