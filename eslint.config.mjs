@@ -99,7 +99,9 @@ const serverAllowed = ['src/shared/']
 const serverWhy = 'The reference server never imports the modal or the dev stack; wire types live in src/shared/.'
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'bench/anchors/**', 'test-artifacts/**', '**/*.generated.js', 'demo/dist/**', 'server/dist/**', '.data/**'] },
+  // What .gitignore leaves out (ESLint does not read it): build output, data, and .scratch/
+  // (local scratch work, git worktrees with configs of their own).
+  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'bench/anchors/**', 'test-artifacts/**', '**/*.generated.js', 'demo/dist/**', 'server/dist/**', '.data/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
