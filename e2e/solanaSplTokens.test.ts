@@ -48,7 +48,8 @@ describe('SPL tokens on the local Solana stand-in', () => {
       await page.getByTestId('portico-connect-button').click()
       const row = page.getByTestId('portico-token-list').getByRole('listitem').filter({ hasText: TEST_SPL_TOKEN.name })
       await row.waitFor({ timeout: 20_000 })
-      expect(await row.textContent()).toContain(`${(Number(held) / 1e6).toFixed(3)} PTT`)
+      // The modal writes amounts for the page's locale (en-US here): 3 decimals, grouped (1,000.000).
+      expect(await row.textContent()).toContain(`${(Number(held) / 1e6).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} PTT`)
       await screenshot(page, 'solana-spl-tokens-tab')
 
       const receiver = (await generateKeyPairSigner()).address
