@@ -35,6 +35,11 @@ export const BUDGET_GZIP_BYTES = 56_200
 const LAZY_ONLY = [
   'src/ui/Modal.tsx',
   'src/ui/views/',
+  // The other languages' catalogues and their loader: one chunk each, fetched when chosen
+  // (only the buttons' labels in every language, src/ui/locales/buttons.ts, are first-load).
+  'src/ui/locales/load.ts',
+  'src/ui/locales/useCatalogue.ts',
+  ...['es', 'fr', 'de', 'pt', 'it', 'ja', 'ko', 'zh-CN', 'ru', 'tr', 'ar'].map((locale) => `src/ui/locales/${locale}.ts`),
   'src/walletconnect/',
   // The WalletConnect saga: src/sagas/walletConnectStart.ts loads it on first use.
   'src/sagas/walletConnect.ts',
