@@ -43,11 +43,14 @@ const siwx =
     ? createPorticoSiwx({ url: services.blockchainApi, projectId: 'portico-dev', messageParams: { statement: 'Sign in to the Portico demo' } })
     : undefined
 
-// `?legal=1` asks visitors to agree to the demo's terms before they connect (docs/ui.md, "Legal checkbox").
-const legal =
-  new URLSearchParams(location.search).get('legal') === '1'
-    ? { features: { legalCheckbox: true }, termsConditionsUrl: `${location.origin}/terms`, privacyPolicyUrl: `${location.origin}/privacy` }
-    : {}
+// `?legal=1` asks visitors to agree to the demo's terms before they connect, `?collapse=1`
+// folds the wallet list into one row (docs/ui.md, "Connect options a dapp can turn on").
+const demoQuery = new URLSearchParams(location.search)
+const legal = demoQuery.get('legal') === '1' ? { termsConditionsUrl: `${location.origin}/terms`, privacyPolicyUrl: `${location.origin}/privacy` } : {}
+const connectOptions = {
+  ...legal,
+  features: { legalCheckbox: demoQuery.get('legal') === '1', collapseWallets: demoQuery.get('collapse') === '1' },
+}
 
 // `?locale=ar` shows the modal in that language (docs/ui.md, "Languages"); without it, the browser's.
 const locale = new URLSearchParams(location.search).get('locale') ?? undefined
@@ -62,7 +65,7 @@ const portico = createPortico({
   themeMode: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
   ...(siwx ? { siwx } : {}),
   locale,
-  ...legal,
+  ...connectOptions,
 })
 
 // wagmi on the same EVM networks, with Portico as its one connector (docs/wagmi.md).

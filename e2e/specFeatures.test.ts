@@ -40,6 +40,24 @@ describe('legal checkbox (features.legalCheckbox, the demo with ?legal=1)', () =
   })
 })
 
+describe('collapsed wallets (features.collapseWallets, the demo with ?collapse=1)', () => {
+  it('shows one row for the wallets beside email and socials, which unfolds the list', async () => {
+    const page = await (await pages.newContext()).newPage()
+    await page.goto(`${env.stack().demoUrl}?collapse=1`)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
+    const row = dialog.getByRole('button', { name: 'Continue with a wallet' })
+    await row.waitFor()
+    expect(await dialog.getByRole('list', { name: 'Wallets' }).count()).toBe(0)
+    expect(await row.getAttribute('aria-expanded')).toBe('false')
+    await screenshot(page, 'collapsed-wallets')
+    expect(await seriousA11yViolations(page, '.portico-root')).toEqual([])
+    await row.click()
+    await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: /Portico Dev Wallet/ }).waitFor()
+    expect(await page.evaluate(() => document.activeElement?.closest('[aria-label="Wallets"]') !== null)).toBe(true)
+  })
+})
+
 describe('wallet search', () => {
   it('sends one request to the wallet-listing server for a burst of typing', async () => {
     const { page } = await pages.openDemo()
