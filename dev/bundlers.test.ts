@@ -100,7 +100,8 @@ describe('the modal stylesheet in a dapp built from the packed package', () => {
           accent: style.getPropertyValue('--portico-accent').trim(),
         }
       })
-      expect(styled).toEqual({ rootPosition: 'fixed', background: 'rgb(255, 255, 255)', width: 360, accent: '#2d5be3' })
+      // The variable as the stylesheet declares it: light and dark accents, the scheme choosing.
+      expect(styled).toEqual({ rootPosition: 'fixed', background: 'rgb(255, 255, 255)', width: 360, accent: 'light-dark(#2d5be3, #6f95ff)' })
       // The integration's default service endpoints (wallet listing, secure frame) are not
       // running here and the policy allows only the page's origin, so those requests are
       // refused; what must not happen is a script error or a refused stylesheet or style.
