@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { buildLib } from './buildLib'
+import { buildLib, checkClientEntries } from './buildLib'
 
 jest.setTimeout(120_000)
 
@@ -24,6 +24,21 @@ describe('library build', () => {
       p.destroy()
     })`
     expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '..'), encoding: 'utf8' })).toBe('eip155:1')
+    // portico/react is a client module for Next.js's server components; portico is not
+    // (a server component calls its cookieToInitialState).
+    expect(readFileSync(path.join(outdir, 'react/index.mjs'), 'utf8')).toMatch(/^"use client";/)
+    expect(readFileSync(path.join(outdir, 'index.mjs'), 'utf8')).not.toMatch(/use client/)
+  })
+
+  it('refuses a client entry that lost its directive', async () => {
+    const broken = mkdtempSync(path.join(cache, 'portico-dist-'))
+    try {
+      mkdirSync(path.join(broken, 'react'))
+      writeFileSync(path.join(broken, 'react/index.mjs'), 'export { PorticoProvider } from "../chunks/x.mjs"\n')
+      await expect(checkClientEntries(broken)).rejects.toThrow("dist/react/index.mjs does not start with 'use client'")
+    } finally {
+      rmSync(broken, { recursive: true, force: true })
+    }
   })
 
   it('portico/web-component imports on a server (no HTMLElement there) and defines its elements only when asked', () => {

@@ -31,9 +31,26 @@ export async function buildLib(outdir = path.join(root, 'dist')) {
     chunkNames: 'chunks/[name]-[hash]',
     external,
   })
+  await checkClientEntries(outdir)
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json'), '--outDir', outdir], { stdio: 'inherit' })
   await copyFile(path.join(root, 'src/ui/styles.css'), path.join(outdir, 'styles.css'))
   return outdir
+}
+
+/** The entries a React Server Component may import client components from. */
+export const CLIENT_ENTRIES = ['react/index.mjs']
+
+/**
+ * Next.js's App Router treats a module as client code only when it starts with the
+ * 'use client' directive. esbuild keeps an entry point's own directive and drops those
+ * of the modules it bundles into it, so the built entry must carry it itself: fail the
+ * build rather than ship an entry that breaks every server component importing it.
+ */
+export async function checkClientEntries(outdir: string) {
+  for (const entry of CLIENT_ENTRIES) {
+    const code = await readFile(path.join(outdir, entry), 'utf8')
+    if (!/^\s*(["'])use client\1;?/.test(code)) throw new Error(`dist/${entry} does not start with 'use client': Next.js server components could not render its components`)
+  }
 }
 
 if (require.main === module) {

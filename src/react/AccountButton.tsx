@@ -1,3 +1,5 @@
+'use client'
+
 import type { ButtonHTMLAttributes } from 'react'
 import { format } from '../ui/mergeStrings'
 import { useLocale } from '../ui/locales/useLocale'

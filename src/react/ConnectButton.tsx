@@ -1,3 +1,5 @@
+'use client'
+
 import type { ButtonHTMLAttributes } from 'react'
 import { useButtonStrings } from '../ui/useButtonStrings'
 import { accountDisplayName, useButtonChrome } from './buttonChrome'

@@ -1,3 +1,5 @@
+'use client'
+
 import { useEffect, useState, type ReactNode } from 'react'
 import type { AccountState } from '../store/slices/account'
 import { selectActiveNetwork, selectIsUnsupported } from '../store/slices/network'

@@ -1,3 +1,5 @@
+'use client'
+
 import type { ButtonHTMLAttributes } from 'react'
 import { format } from '../ui/mergeStrings'
 import { useButtonStrings } from '../ui/useButtonStrings'

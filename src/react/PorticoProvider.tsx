@@ -1,3 +1,5 @@
+'use client'
+
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Provider } from 'react-redux'
 import type { Portico } from '../createPortico'
