@@ -9,15 +9,23 @@ const instances: ReturnType<typeof createPortico>[] = []
 afterEach(() => instances.splice(0).forEach((p) => p.destroy()))
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-function setup(overrides: Parameters<typeof createPortico>[0] = {}) {
+/** An instance over a fake plugin; its processes may still be loading (see `setup`). */
+function make(overrides: Parameters<typeof createPortico>[0] = {}) {
   const wallet = createFakeNamespacePlugin({ networks, connectors: [injectedConnector()] })
   const portico = createPortico({ projectId: 'p', plugins: [wallet.plugin], devtools: false, ...overrides })
   instances.push(portico)
   return { portico, wallet }
 }
 
+/** An instance whose processes run, so each dispatch is answered before the next line. */
+async function setup(overrides: Parameters<typeof createPortico>[0] = {}) {
+  const made = make(overrides)
+  await made.portico.ready()
+  return made
+}
+
 async function connected() {
-  const ctx = setup()
+  const ctx = await setup()
   ctx.portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
   await flush()
   return ctx
@@ -31,7 +39,7 @@ describe('createPortico config rules (SPEC §5)', () => {
   })
 
   it('a project id raises no alert', async () => {
-    expect(setup().portico.getState().alerts.alerts).toEqual([])
+    expect(make().portico.getState().alerts.alerts).toEqual([])
   })
 
   it('setting both siweConfig and siwx is an error', async () => {
@@ -43,19 +51,19 @@ describe('createPortico config rules (SPEC §5)', () => {
   })
 
   it('rejects a default network that is not among the networks', async () => {
-    expect(() => setup({ defaultNetwork: 'eip155:999999' })).toThrow(NetworkNotFoundError)
+    expect(() => make({ defaultNetwork: 'eip155:999999' })).toThrow(NetworkNotFoundError)
   })
 
   it('rejects a theme mode other than light or dark', async () => {
-    expect(() => setup({ themeMode: 'blue' as 'light' })).toThrow('Theme mode must be light or dark.')
+    expect(() => make({ themeMode: 'blue' as 'light' })).toThrow('Theme mode must be light or dark.')
   })
 
   it('rejects endpoints that are not absolute URLs', async () => {
-    expect(() => setup({ endpoints: { blockchainApi: 'not a url' } })).toThrow('endpoints.blockchainApi must be an absolute URL.')
+    expect(() => make({ endpoints: { blockchainApi: 'not a url' } })).toThrow('endpoints.blockchainApi must be an absolute URL.')
   })
 
   it('fills SPEC §9 default features: on and off', async () => {
-    const { features } = setup().portico.getState().options
+    const { features } = make().portico.getState().options
     expect(features).toMatchObject({ swaps: true, onramp: true, receive: true, send: true, email: true, history: true, analytics: true, allWallets: true })
     expect(features).toMatchObject({ legalCheckbox: false, smartSessions: false, collapseWallets: false, pay: false })
   })
@@ -69,7 +77,7 @@ describe('createPortico config rules (SPEC §5)', () => {
 
 describe('modal', () => {
   it('open() shows Connect when nothing is connected and close() hides it', async () => {
-    const { portico } = setup()
+    const { portico } = await setup()
     portico.open()
     expect(portico.getState().modal.open).toBe(true)
     expect(portico.getState().router.history).toEqual([{ view: 'Connect' }])
@@ -78,7 +86,7 @@ describe('modal', () => {
   })
 
   it('open({ view }) opens the requested view with its params', async () => {
-    const { portico } = setup()
+    const { portico } = await setup()
     portico.open({ view: 'SwitchNetwork', params: { caipNetworkId: 'eip155:10' } })
     expect(portico.getState().router.history).toEqual([{ view: 'SwitchNetwork', params: { caipNetworkId: 'eip155:10' } }])
   })
@@ -88,7 +96,7 @@ describe('modal', () => {
     afterEach(() => jest.useRealTimers())
 
     it('closing is blocked in ApproveTransaction: the modal shakes for 500 ms instead', async () => {
-      const { portico } = setup()
+      const { portico } = await setup()
       portico.open({ view: 'ApproveTransaction' })
       portico.close()
       expect(portico.getState().modal).toMatchObject({ open: true, shake: true })
@@ -99,14 +107,14 @@ describe('modal', () => {
     })
 
     it('a forced close closes ApproveTransaction', async () => {
-      const { portico } = setup()
+      const { portico } = await setup()
       portico.open({ view: 'ApproveTransaction' })
       portico.close({ force: true })
       expect(portico.getState().modal.open).toBe(false)
     })
 
     it('a second shake restarts the 500 ms', async () => {
-      const { portico } = setup()
+      const { portico } = await setup()
       portico.open({ view: 'ApproveTransaction' })
       portico.close()
       await jest.advanceTimersByTimeAsync(300)
@@ -118,7 +126,7 @@ describe('modal', () => {
     })
 
     it('toasts swap with a 150 ms gap (SPEC §9)', async () => {
-      const { portico } = setup()
+      const { portico } = await setup()
       portico.store.dispatch({ type: 'alerts/toastRequested', payload: { message: messageRecord('notices.copied'), variant: 'info' } })
       expect(portico.getState().alerts.toast?.message.key).toBe('notices.copied')
       portico.store.dispatch({ type: 'alerts/toastRequested', payload: { message: messageRecord('notices.emailUpdated'), variant: 'info' } })
@@ -133,11 +141,11 @@ describe('modal', () => {
 
 describe('connectors and account', () => {
   it('mirrors discovered connectors into the store', async () => {
-    expect(setup().portico.getState().connectors.byNamespace.eip155).toEqual([injectedConnector()])
+    expect((await setup()).portico.getState().connectors.byNamespace.eip155).toEqual([injectedConnector()])
   })
 
   it('connecting shows ConnectingExternal, then the account, the recent wallet and closes the modal', async () => {
-    const { portico, wallet } = setup()
+    const { portico, wallet } = await setup()
     portico.open()
     portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'ConnectingExternal', params: { connectorId: 'io.metamask' } })
@@ -154,7 +162,7 @@ describe('connectors and account', () => {
   })
 
   it('a rejected connection leaves the visitor disconnected with the reason', async () => {
-    const { portico, wallet } = setup()
+    const { portico, wallet } = await setup()
     wallet.behaviour.connect = () => Promise.reject({ code: 4001, message: 'User rejected the request.' })
     portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
     await flush()
@@ -175,12 +183,12 @@ describe('connectors and account', () => {
     const { portico, wallet } = await connected()
     wallet.behaviour.signMessage = () => Promise.reject(new RpcError(4001, { message: 'User rejected the request.' }))
     await expect(portico.signMessage({ message: 'no' })).rejects.toThrow('User rejected the request.')
-    await expect(setup().portico.signMessage({ message: 'x' })).rejects.toThrow('Connect a wallet that can sign messages first.')
+    await expect((await setup()).portico.signMessage({ message: 'x' })).rejects.toThrow('Connect a wallet that can sign messages first.')
     await expect(portico.signMessage({ message: 'x', namespace: 'solana' })).rejects.toThrow('Connect a wallet that can sign messages first.')
   })
 
   it('an unknown connector fails with the SPEC message', async () => {
-    const { portico } = setup()
+    const { portico } = await setup()
     portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'nope', namespace: 'eip155' } })
     await flush()
     expect(portico.getState().connectors.error).toEqual({ code: 'wallet/connector-not-found', key: 'errors.addressOrAuthConnectorNotFound', params: {} })
@@ -234,7 +242,7 @@ describe('connectors and account', () => {
 
 describe('switchNetwork', () => {
   it('switches locally when nothing is connected, clearing a pending send', async () => {
-    const { portico, wallet } = setup()
+    const { portico, wallet } = await setup()
     portico.store.dispatch({ type: 'send/amountSet', payload: '1' })
     await portico.switchNetwork('eip155:10')
     expect(portico.getState().network.activeCaipNetworkId).toBe('eip155:10')
@@ -257,9 +265,43 @@ describe('switchNetwork', () => {
   })
 
   it("rejects an unknown network with 'Network not found' and raises the Network Not Found alert", async () => {
-    const { portico } = setup()
+    const { portico } = await setup()
     await expect(portico.switchNetwork('eip155:424242')).rejects.toThrow('Network not found')
     expect(portico.getState().alerts.alerts).toContain('networkNotFound')
+  })
+})
+
+describe('processes that load after the first render', () => {
+  it('renders from the store at once; what is dispatched before the processes run is handled when they do, in order', async () => {
+    const { portico, wallet } = make()
+    // The store answers synchronously (the Connect button renders from it)...
+    expect(portico.getState().modal.open).toBe(false)
+    portico.open({ view: 'ApproveTransaction' })
+    portico.close()
+    portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+    // ...and nothing has reached a process yet: discovery and the wallet are untouched.
+    expect(portico.getState().modal.shake).toBe(false)
+    expect(wallet.calls).toEqual([])
+    await portico.ready()
+    // The close in ApproveTransaction was refused with a shake, then the connect ran.
+    expect(portico.getState().modal).toMatchObject({ open: true, shake: true })
+    await untilState(portico, (state) => selectActiveAccount(state).status === 'connected')
+    expect(wallet.calls[0]).toMatchObject({ method: 'connect', args: { connectorId: 'io.metamask' } })
+  })
+
+  it('switchNetwork, disconnect and signMessage wait for the processes instead of failing', async () => {
+    const { portico } = make()
+    await expect(portico.signMessage({ message: 'x' })).rejects.toThrow('Connect a wallet that can sign messages first.')
+    await expect(portico.switchNetwork('eip155:424242')).rejects.toThrow('Network not found')
+  })
+
+  it('an instance destroyed before its processes load never starts them', async () => {
+    const { portico, wallet } = make()
+    portico.open()
+    portico.destroy()
+    await expect(portico.ready()).rejects.toThrow('This Portico instance was destroyed.')
+    expect(wallet.calls).toEqual([])
+    expect(wallet.listenerCount()).toBe(0)
   })
 })
 
@@ -270,8 +312,8 @@ describe('the store', () => {
   })
 
   it('each instance has its own store', async () => {
-    const a = setup().portico
-    const b = setup().portico
+    const a = (await setup()).portico
+    const b = (await setup()).portico
     a.open()
     expect(b.getState().modal.open).toBe(false)
   })

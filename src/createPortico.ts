@@ -1,4 +1,3 @@
-import createSagaMiddleware from 'redux-saga'
 import { DEFAULT_CHAIN_ID } from './config/constants'
 import { SDK_TYPE, SDK_VERSION } from './config/defaults'
 import { resolveConfig, type ResolvedConfig } from './config/resolveConfig'
@@ -16,11 +15,9 @@ import type { PorticoEip1193Provider } from './plugins/eip155/dappProvider'
 import { createConnectionHost } from './providers/connectionHost'
 import type { DiagnosticEntry } from './diagnostics/diagnosticLog'
 import type { FrameLogger } from './frame/client'
-import { disconnectSaga, type DisconnectResult } from './sagas/connectors'
 import type { EmbeddedFrame, SagaContext } from './sagas/context'
-import { switchNetworkSaga, type SwitchResult } from './sagas/network'
-import { signMessageSaga, type SignMessageRequest, type SignMessageResult } from './sagas/signMessage'
-import { rootSaga } from './sagas/rootSaga'
+import { createSagaHost } from './sagas/sagaHost'
+import type { SignMessageRequest } from './sagas/signMessage'
 import { createStore, type PorticoStore } from './store/createStore'
 import { hydrateAction, type PorticoInitialState } from './store/hydrate'
 import type { PorticoState } from './store/rootReducer'
@@ -236,6 +233,18 @@ export type Portico = {
    * portico.setLocale('ar')
    */
   setLocale(locale: SupportedLocale | (string & {})): void
+  /**
+   * Resolves once the instance's processes run. They are a chunk of their own that starts
+   * loading when the instance is made, so the first render does not wait for them; an
+   * action dispatched before (`open`, `close`, a click) is handled when they arrive, in
+   * order. Await it before reading state that a process sets in reaction to an action.
+   * Rejects when the chunk cannot be loaded (the next call tries again).
+   *
+   * @example
+   * await portico.ready()
+   * portico.close() // the modal's close rules apply at once from here
+   */
+  ready(): Promise<void>
   /** Stops every process (discovery, watchers, timers). The instance is unusable after. */
   destroy(): void
   /** The instance's own store, for `<PorticoProvider>`; dapps read state through hooks. */
@@ -278,7 +287,13 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     loginCache,
     diagnostics,
   }
-  const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
+  // The sagas are a chunk of their own, loading from here on (sagaHost.ts): the first
+  // render needs only the store.
+  const sagas = createSagaHost({
+    load: () => import('./sagas/runtime').then((module) => module.startSagaRuntime),
+    context,
+    onLoadError: (error) => console.error('Portico: the saga runtime could not be loaded', error),
+  })
   const events = createEventEmitter()
   // SPEC §7 analytics: the same events, to POST /e, when the feature and the project allow
   // it, from a visitor's page (a server render has no visitor to count).
@@ -290,12 +305,12 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
   })
   events.onAny(analytics.track)
   // After the saga middleware, so events leave in the order the actions were applied.
-  const store = createStore({ config: resolved, middleware: [sagaMiddleware, createEventsMiddleware(events)] })
+  const store = createStore({ config: resolved, middleware: [sagas.middleware, createEventsMiddleware(events)] })
   // The account-action sagas start on first use in their own saga environment (lazySaga.ts).
   context.store = store
   // The first render shows the last visit (recent wallets, connections as `reconnecting`).
   store.dispatch(hydrateAction(store.getState(), runtime.initialState ?? context.storage.read()))
-  const root = sagaMiddleware.run(rootSaga)
+  sagas.start(store)
 
   const open: Portico['open'] = (options) => {
     const requested = options?.view ? ({ view: options.view, ...(options.params ? { params: options.params } : {}) } as Route) : undefined
@@ -303,12 +318,12 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
   }
   const switchNetwork: Portico['switchNetwork'] = async (network) => {
     const caipNetworkId = typeof network === 'string' ? network : network.caipNetworkId
-    const result = (await sagaMiddleware.run(switchNetworkSaga, networkActions.switchRequested({ caipNetworkId })).toPromise()) as SwitchResult
+    const result = await (await sagas.runtime()).switchNetwork(networkActions.switchRequested({ caipNetworkId }))
     if (result.error) throw result.error
   }
   const disconnect: Portico['disconnect'] = async (options) => {
     const action = connectorsActions.disconnectRequested(options)
-    const result = (await sagaMiddleware.run(disconnectSaga, action).toPromise()) as DisconnectResult
+    const result = await (await sagas.runtime()).disconnect(action)
     const first = result.failed[0]
     if (first) throw first.error
   }
@@ -353,7 +368,7 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     getProvider: getProvider as Portico['getProvider'],
     on: (name, listener) => events.on(name, listener),
     async signMessage(request) {
-      const result = (await sagaMiddleware.run(signMessageSaga, request).toPromise()) as SignMessageResult
+      const result = await (await sagas.runtime()).signMessage(request)
       if ('error' in result) throw result.error
       return result.signature
     },
@@ -371,8 +386,9 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     setLocale(locale) {
       store.dispatch(optionsActions.localeSet(resolveLocale(locale, [])))
     },
+    ready: () => sagas.runtime().then(() => undefined),
     destroy() {
-      root.cancel()
+      sagas.destroy()
       frame?.destroy()
       for (const stop of [...hostSubscriptions]) stop()
       events.clear()

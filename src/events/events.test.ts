@@ -34,8 +34,9 @@ async function connect(portico: Portico) {
 const names = (events: PorticoEvent[]) => events.map((e) => e.name)
 
 describe('portico.on', () => {
-  it('MODAL_OPEN and MODAL_CLOSE, once each, with the view and whether a wallet is connected', () => {
+  it('MODAL_OPEN and MODAL_CLOSE, once each, with the view and whether a wallet is connected', async () => {
     const { portico, events } = start()
+    await portico.ready()
     portico.open()
     portico.open({ view: 'Networks' })
     portico.close()

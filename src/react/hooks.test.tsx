@@ -12,7 +12,7 @@ const instances: Portico[] = []
 afterEach(() => instances.splice(0).forEach((p) => p.destroy()))
 
 /** The real eip155 plugin with a scripted EIP-1193 wallet attached (as the embedded wallet attaches its frame). */
-function setup() {
+async function setup() {
   const plugin = eip155({ networks: [testNetwork(1), testNetwork(10)] })
   const wallet = {
     request: async ({ method }: { method: string }) => {
@@ -26,6 +26,8 @@ function setup() {
   plugin.connectors!.attach!({ info, provider: wallet })
   const portico = createPortico({ projectId: 'p', plugins: [plugin], devtools: false, features: { email: false, socials: false } }, { storage: null })
   instances.push(portico)
+  // After discovery has run, or its list would replace this one.
+  await portico.ready()
   // As if discovered: the connect saga connects what the store lists.
   portico.store.dispatch(connectorsActions.discovered({ namespace: 'eip155', connectors: [info] }))
   return portico
@@ -45,7 +47,7 @@ describe('useProvider', () => {
   }
 
   it('is undefined while disconnected and the instance’s provider once connected, and again undefined after disconnect', async () => {
-    const portico = setup()
+    const portico = await setup()
     render(
       <PorticoProvider portico={portico}>
         <Probe />
@@ -62,7 +64,7 @@ describe('useProvider', () => {
 
 describe('usePorticoEvent', () => {
   it('calls the latest listener while mounted, and stops on unmount', async () => {
-    const portico = setup()
+    const portico = await setup()
     const heard: string[] = []
     function Probe({ label }: { label: string }) {
       usePorticoEvent('MODAL_OPEN', ({ view }) => heard.push(`${label}:${view}`))

@@ -34,6 +34,7 @@ async function connectedPortico(options: { balance?: boolean; rpc?: RpcBalance; 
   const plugin = { ...wallet.plugin, features: { ...wallet.plugin.features, balance: options.balance ?? true }, balance: options.rpc }
   const p = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url }, tokens: options.tokens }, { now: () => clock, storage: null })
   instances.push(p)
+  await p.ready()
   p.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
   return { p, wallet }
 }

@@ -62,7 +62,8 @@ beforeAll(async () => {
   const wallet = createDevWalletProvider({ rpcUrls: { 1: chain.rpcUrl }, privateKey: visitor.privateKey })
   const info = { id: 'dev-wallet', name: 'Portico Dev Wallet', type: 'INJECTED' as const, chain: 'eip155' }
   plugin.connectors!.attach!({ info, provider: wallet })
-  // What discovery would report for an announced wallet.
+  // What discovery would report for an announced wallet, once discovery has run.
+  await portico.ready()
   portico.store.dispatch({ type: 'connectors/discovered', payload: { namespace: 'eip155', connectors: [info] } })
   portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'dev-wallet', namespace: 'eip155' } })
   await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected', 20_000)

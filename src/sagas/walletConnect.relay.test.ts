@@ -40,6 +40,7 @@ function start() {
 }
 
 async function pair(p: Portico, walletId?: string) {
+  await p.ready()
   p.open()
   p.store.dispatch(walletConnectActions.connectRequested({ walletId }))
   expect(p.getState().router.history.at(-1)).toEqual({ view: 'ConnectingWalletConnect', params: { walletId } })

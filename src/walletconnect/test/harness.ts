@@ -115,6 +115,7 @@ export async function pairedPortico({ relay, wallet, plugins, connected }: { rel
     { projectId: 'portico-test', plugins, devtools: false, endpoints: { relay: relay.url }, metadata: { name: 'Portico test', description: '', url: 'http://127.0.0.1', icons: [] } },
     { storage: null },
   )
+  await portico.ready()
   portico.open()
   portico.store.dispatch(walletConnectActions.connectRequested({}))
   await untilState(portico, (s) => s.walletConnect.uri !== undefined, 10_000)

@@ -1,0 +1,43 @@
+import type { Action } from '@reduxjs/toolkit'
+import { runSaga, stdChannel, type Saga } from 'redux-saga'
+import type { networkActions } from '../store/slices/network'
+import type { connectorsActions } from '../store/slices/connectors'
+import { disconnectSaga, type DisconnectResult } from './connectors'
+import type { SagaContext, SagaStore } from './context'
+import { switchNetworkSaga, type SwitchResult } from './network'
+import { rootSaga } from './rootSaga'
+import { signMessageSaga, type SignMessageRequest, type SignMessageResult } from './signMessage'
+
+// The saga runtime is the lazy chunk `createPortico` starts loading at once
+// (sagaHost.ts): redux-saga and every process live here, so the dapp's first render (the
+// Connect button) runs without them. Its environment is what redux-saga's own
+// middleware builds: one standard channel fed with every action the store applies, the
+// store's dispatch and getState, and the Portico context.
+
+/** The running sagas, as `createPortico` drives them. */
+export type SagaRuntime = {
+  /** Hands an action the store applied to the sagas (after the reducers, as redux-saga's middleware does). */
+  put(action: Action): void
+  switchNetwork(action: ReturnType<typeof networkActions.switchRequested>): Promise<SwitchResult>
+  disconnect(action: ReturnType<typeof connectorsActions.disconnectRequested>): Promise<DisconnectResult>
+  signMessage(request: SignMessageRequest): Promise<SignMessageResult>
+  /** Stops every process (discovery, watchers, timers). */
+  cancel(): void
+}
+
+export type StartSagaRuntime = typeof startSagaRuntime
+
+/** Starts the root saga against `store` and returns the handle on it. */
+export function startSagaRuntime(store: SagaStore, context: SagaContext): SagaRuntime {
+  const channel = stdChannel<Action>()
+  const environment = { channel, dispatch: store.dispatch, getState: store.getState, context: { portico: context } }
+  const run = <Args extends unknown[], Result>(saga: Saga<Args>, ...args: Args) => runSaga(environment, saga, ...args).toPromise() as Promise<Result>
+  const root = runSaga(environment, rootSaga)
+  return {
+    put: (action) => channel.put(action),
+    switchNetwork: (action) => run<[typeof action], SwitchResult>(switchNetworkSaga, action),
+    disconnect: (action) => run<[typeof action], DisconnectResult>(disconnectSaga, action),
+    signMessage: (request) => run<[SignMessageRequest], SignMessageResult>(signMessageSaga, request),
+    cancel: () => root.cancel(),
+  }
+}
