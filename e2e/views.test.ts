@@ -174,7 +174,7 @@ describe.each(['light', 'dark'] as const)('every view in %s theme', (scheme) => 
     await dialog.getByRole('button', { name: 'Buy' }).click()
     await check(page, 'buy', scheme, 'Buy Crypto', problems)
     await dialog.getByLabel('Amount').fill('5')
-    await dialog.getByText('Enter an amount between 10 and 7500 USD').waitFor()
+    await dialog.getByText('Enter an amount between 10 and 7,500 USD').waitFor()
     await screenshot(page, `buy-out-of-range-${scheme}`)
     await dialog.getByRole('button', { name: 'Back' }).click()
 

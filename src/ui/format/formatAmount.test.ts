@@ -1,4 +1,4 @@
-import { formatAmount, formatFiat, localizeDecimal } from './formatAmount'
+import { formatAmount, formatFiat, formatNumber, localizeDecimal } from './formatAmount'
 
 describe('formatAmount (SPEC §9: fungible amounts show 3 decimals)', () => {
   it.each([
@@ -67,4 +67,13 @@ describe('formatFiat in the visitor’s locale', () => {
     ['pt-BR', 'US$ 1.234,50'],
   ])('%s', (locale, expected) => expect(plain(formatFiat(1234.5, 'USD', locale))).toBe(expected))
   it('names the currency it is given', () => expect(plain(formatFiat(10, 'EUR', 'de'))).toBe('10,00 €'))
+})
+
+describe('formatNumber', () => {
+  it.each([
+    ['en', '7,500'],
+    ['de', '7.500'],
+    ['fr', '7 500'],
+  ])('%s writes a limit of 7500 as %s', (locale, expected) => expect(plain(formatNumber(7500, locale))).toBe(expected))
+  it('leaves the number plain for a tag Intl refuses', () => expect(formatNumber(7500, 'not a tag!')).toBe('7500'))
 })

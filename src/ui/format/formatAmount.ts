@@ -95,3 +95,17 @@ export function formatFiat(value: number, currency = 'USD', locale = 'en-US'): s
     return `${value.toFixed(2)} ${currency}`
   }
 }
+
+/**
+ * A plain number (a limit, a count) as `locale` writes it, e.g. an onramp limit.
+ *
+ * @example
+ * formatNumber(7500, 'de') // '7.500'
+ */
+export function formatNumber(value: number, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale).format(value)
+  } catch {
+    return String(value)
+  }
+}

@@ -8,7 +8,7 @@ import { Icon } from '../components/Icon'
 import { EmptyState, ErrorState, Loading } from '../components/StatusMessage'
 import { TextField } from '../components/TextField'
 import { onrampAmountProblem } from '../forms/onrampAmountProblem'
-import { formatAmount } from '../format/formatAmount'
+import { formatAmount, formatNumber } from '../format/formatAmount'
 import { useLocale } from '../locales/useLocale'
 import { format, translate, type Strings } from '../strings'
 import { useStrings } from '../useStrings'
@@ -35,6 +35,7 @@ export function BuyView() {
 function BuyForm() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
+  const { locale } = useLocale()
   const id = useId()
   const onramp = usePorticoSelector((s) => s.onramp)
   const network = usePorticoSelector(selectActiveNetwork)
@@ -111,8 +112,8 @@ function BuyForm() {
           dispatch(onrampActions.amountSet(amount))
           requestQuote(amount)
         }}
-        hint={format(t.limitHint, { min: limits.min, max: limits.max, currency: onramp.paymentCurrency })}
-        error={problem ? format(t.amountOutOfRange, { min: problem.min, max: problem.max, currency: onramp.paymentCurrency }) : undefined}
+        hint={format(t.limitHint, { min: formatNumber(limits.min, locale), max: formatNumber(limits.max, locale), currency: onramp.paymentCurrency })}
+        error={problem ? format(t.amountOutOfRange, { min: formatNumber(problem.min, locale), max: formatNumber(problem.max, locale), currency: onramp.paymentCurrency }) : undefined}
         end={<span className="portico-input-suffix">{onramp.paymentCurrency}</span>}
       />
       {onramp.status === 'loading' ? <Loading label={t.fetchingBuyQuote} compact /> : null}

@@ -179,14 +179,14 @@ describe('Buy', () => {
 
   it('uses the fallback limits per payment method and currency (SPEC §9)', async () => {
     const { dialog } = await connectedView('Buy')
-    expect(screen.getByText('Between 10 and 7500 USD')).toBeTruthy()
+    expect(screen.getByText('Between 10 and 7,500 USD')).toBeTruthy()
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '8000' } })
-    expect(within(dialog()).getByRole('alert').textContent).toBe('Enter an amount between 10 and 7500 USD')
+    expect(within(dialog()).getByRole('alert').textContent).toBe('Enter an amount between 10 and 7,500 USD')
     fireEvent.click(screen.getByRole('radio', { name: /Bank transfer/ }))
     expect(within(dialog()).queryByRole('alert')).toBeNull()
-    expect(screen.getByText('Between 10 and 25000 USD')).toBeTruthy()
+    expect(screen.getByText('Between 10 and 25,000 USD')).toBeTruthy()
     fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'EUR' } })
-    expect(screen.getByText('Between 10 and 25000 EUR')).toBeTruthy()
+    expect(screen.getByText('Between 10 and 25,000 EUR')).toBeTruthy()
   })
 
   it('asks for providers and a quote for a valid amount, and shows both', async () => {
