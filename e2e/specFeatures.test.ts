@@ -58,6 +58,23 @@ describe('collapsed wallets (features.collapseWallets, the demo with ?collapse=1
   })
 })
 
+describe('theme sync to the secure frame (SPEC §3)', () => {
+  it("gives the secure page the dapp's themeVariables when the frame is ready and when they change", async () => {
+    const { page } = await pages.openDemo()
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    // Email is on: opening the modal creates the frame, which then becomes ready.
+    await waitForValue(page, 'embedded.frameStatus', 'ready')
+    const secure = () => page.frames().find((frame) => frame.url().startsWith(env.stack().secureUrl))!
+    const accent = () => secure().evaluate(() => document.documentElement.style.getPropertyValue('--portico-accent'))
+    expect(await accent()).toBe('')
+    await page.evaluate(() => (globalThis as unknown as { portico: { setThemeVariables(v: Record<string, string>): void } }).portico.setThemeVariables({ '--portico-accent': '#0a7d55' }))
+    await secure().waitForFunction(() => document.documentElement.style.getPropertyValue('--portico-accent') === '#0a7d55')
+    expect(await accent()).toBe('#0a7d55')
+    // The logger flag stays off unless the dapp sets enableFrameLogger.
+    expect(new URL(secure().url()).searchParams.get('enableLogger')).toBe('false')
+  })
+})
+
 describe('wallet search', () => {
   it('sends one request to the wallet-listing server for a burst of typing', async () => {
     const { page } = await pages.openDemo()
