@@ -14,7 +14,6 @@ import { eip155 } from './plugins/eip155'
 import type { PorticoEip1193Provider } from './plugins/eip155/dappProvider'
 import { createConnectionHost } from './providers/connectionHost'
 import type { DiagnosticEntry } from './diagnostics/diagnosticLog'
-import type { FrameLogger } from './frame/client'
 import type { EmbeddedFrame, SagaContext } from './sagas/context'
 import { createSagaHost } from './sagas/sagaHost'
 import type { SignMessageRequest } from './sagas/signMessage'
@@ -72,7 +71,7 @@ function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: 
   }
   const load = () =>
     (frame ??= import('./frame')
-      .then(({ createFrameClient, createFrameProvider, evmChainId }) => {
+      .then(({ createFrameClient, createFrameLogger, createFrameProvider, evmChainId }) => {
         const network = config.defaultNetwork?.chainNamespace === 'eip155' ? config.defaultNetwork.caipNetworkId : DEFAULT_CHAIN_ID
         const client = createFrameClient({
           secureOrigin: config.endpoints.secureFrame,
@@ -82,7 +81,7 @@ function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: 
           document,
           loginCache,
           // The client's warnings go to the diagnostic log, and to the console too with enableFrameLogger.
-          logger: frameLogger(diagnostics, config.enableFrameLogger),
+          logger: createFrameLogger((level, message) => diagnostics.log?.record(level, 'frame', message), config.enableFrameLogger),
           enableLogger: config.enableFrameLogger,
         })
         live = { client, provider: createFrameProvider({ client, chainId: evmChainId(network) }) }
@@ -102,15 +101,6 @@ function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: 
 }
 
 type DiagnosticsHolder = NonNullable<SagaContext['diagnostics']>
-
-/** The frame client's logger: the diagnostic log (once the saga runtime made it), and the console when asked. */
-function frameLogger(diagnostics: DiagnosticsHolder, toConsole: boolean): FrameLogger {
-  const line = (level: 'debug' | 'warn' | 'error') => (message: string, details?: unknown) => {
-    diagnostics.log?.record(level, 'frame', details instanceof Error ? `${message}: ${details.message}` : message)
-    if (toConsole) console[level](`[portico frame] ${message}`, details ?? '')
-  }
-  return { debug: line('debug'), warn: line('warn'), error: line('error') }
-}
 
 function lazyServices(config: ResolvedConfig) {
   let services: Promise<PorticoServices> | undefined

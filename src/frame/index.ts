@@ -12,6 +12,7 @@ export {
   type FrameRequestOptions,
 } from './client'
 export { createFrameProvider, evmChainId, toProviderError, type FrameProvider, type FrameProviderEvent } from './provider'
+export { createFrameLogger, type FrameLogSink } from './frameLogger'
 export { createLoginCache, LoginCacheKeys, type LoginCache, type LoginCacheState } from './loginCache'
 export { buildSecureFrameUrl, FRAME_ATTRIBUTE } from './iframe'
 export {
