@@ -4,9 +4,14 @@ import { fillTemplate } from './template'
 /**
  * The values a message's placeholders take. A value may itself be a record (the reason
  * inside "The wallet's {namespace} account did not connect: {reason}"), translated on
- * its own, so no English is baked into a translated sentence.
+ * its own, so no English is baked into a translated sentence. One level deep: the type
+ * is not recursive, because the library's declaration build cannot name Immer's draft of
+ * a recursive type in the slices (TS4023).
  */
-export type MessageParams = { readonly [name: string]: string | number | MessageRecord }
+export type MessageParams = { readonly [name: string]: string | number | NestedMessageRecord }
+
+/** A record inside another's params: its own params are plain values. */
+export type NestedMessageRecord = { readonly code: number | string | null; readonly key: MessageKey; readonly params: { readonly [name: string]: string | number } }
 
 /** A message's place in the catalogue: `errors.<key>` or `notices.<key>`. */
 export type MessageKey = `errors.${ErrorMessageKey}` | `notices.${NoticeKey}`

@@ -1,7 +1,7 @@
 import { HttpStatusError, PorticoError, RpcError, SwitchChainNotSupportedError, WalletError } from '.'
 import { FrameRequestError } from '../frame/errors'
 import { englishText, messageRecord } from './record'
-import { toRecord } from './toRecord'
+import { toReason, toRecord } from './toRecord'
 
 describe('toRecord: what the store holds for an error', () => {
   it('keeps a wallet’s 4001 from a raw EIP-1193 rejection, with the key the UI translates', () => {
@@ -38,9 +38,20 @@ describe('toRecord: what the store holds for an error', () => {
   })
 
   it('is plain data: it survives JSON unchanged', () => {
-    const reason = toRecord(new RpcError(4001))
+    const reason = toReason(new RpcError(4001))
     const record = toRecord(new RpcError(4001), { key: 'accountDidNotConnect', params: { namespace: 'eip155', reason } })
     expect(JSON.parse(JSON.stringify(record))).toEqual(record)
+  })
+})
+
+describe('toReason: an error as the {reason} inside another record', () => {
+  it('keeps the code and key, and gives a record nested in its own params as English (params nest one level)', () => {
+    const inner = toReason(new RpcError(4001))
+    const wrapped = new PorticoError({ key: 'accountDidNotConnect', params: { namespace: 'eip155', reason: inner } })
+    const reason = toReason(wrapped)
+    expect(reason.key).toBe('errors.accountDidNotConnect')
+    expect(reason.params).toEqual({ namespace: 'eip155', reason: englishText(inner) })
+    expect(JSON.parse(JSON.stringify(reason))).toEqual(reason)
   })
 })
 

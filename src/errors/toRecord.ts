@@ -1,6 +1,6 @@
 import type { PorticoError } from './base'
 import { toRpcError } from './rpc'
-import type { ErrorMessageRef, ErrorRecord } from './record'
+import { englishText, type ErrorMessageRef, type ErrorRecord, type NestedMessageRecord } from './record'
 
 export type { ErrorRecord }
 
@@ -29,6 +29,21 @@ export function toRecord(error: unknown, as?: ErrorMessageRef): ErrorRecord {
   const code = isCode(remote) ? remote : (portico.code ?? codeUnder(portico))
   if (as) return { code, key: `errors.${as.key}`, params: as.params ?? {} }
   return { code, key: `errors.${portico.messageKey}`, params: portico.messageParams }
+}
+
+/**
+ * An error as the reason inside another record's params (`{reason}`): its code and key,
+ * translated on its own. A record in its own params (a third level, which Portico never
+ * makes) is given as its English sentence, since params nest one level deep.
+ *
+ * @example
+ * toRecord(error, { key: 'accountDidNotConnect', params: { namespace, reason: toReason(error) } })
+ */
+export function toReason(error: unknown): NestedMessageRecord {
+  const { code, key, params } = toRecord(error)
+  const flat: Record<string, string | number> = {}
+  for (const [name, value] of Object.entries(params)) flat[name] = typeof value === 'object' ? englishText(value) : value
+  return { code, key, params: flat }
 }
 
 const isCode = (value: unknown): value is number | string => typeof value === 'number' || typeof value === 'string'

@@ -13,7 +13,7 @@ import type { EmbeddedUser } from '../types/user'
 import { putConnected, resetNamespace } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
 import { loadFrame, type EmbeddedHolder } from './embeddedFrame'
-import { toRecord } from '../errors/toRecord'
+import { toReason, toRecord } from '../errors/toRecord'
 
 type SolanaWalletModule = typeof SolanaWalletModuleType
 /** The frame's Solana wallet (with @solana/kit's codecs) loads only for a dapp with the solana plugin. */
@@ -113,7 +113,7 @@ function* joinEmbeddedSolana(holder: EmbeddedHolder, user: FrameUser, options: {
     holder.attached.get(EMBEDDED_SOLANA_NAMESPACE)?.()
     holder.attached.delete(EMBEDDED_SOLANA_NAMESPACE)
     yield put(accountActions.connectFailed({ namespace: EMBEDDED_SOLANA_NAMESPACE }))
-    yield put(alertsActions.toastRequested({ message: toRecord(error, { key: 'embeddedSolanaDidNotConnect', params: { reason: toRecord(error) } }), variant: 'error' }))
+    yield put(alertsActions.toastRequested({ message: toRecord(error, { key: 'embeddedSolanaDidNotConnect', params: { reason: toReason(error) } }), variant: 'error' }))
     return false
   }
 }

@@ -17,7 +17,7 @@ import type { CaipNetwork, CaipNetworkId } from '../types/network'
 import type { WalletConnectClient, WalletConnectEvent, WalletConnectPairing, WalletConnectSessionInfo } from '../walletconnect/types'
 import { putConnected } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
-import { toRecord } from '../errors/toRecord'
+import { toReason, toRecord } from '../errors/toRecord'
 import { PAIRING_REQUESTS, rememberedNamespaces, showConnectingView, type PairingRequest, type WalletConnectStart } from './walletConnectStart'
 
 export { WALLET_CONNECT_CONNECTOR_ID }
@@ -168,7 +168,7 @@ function* connectNamespaces(holder: ClientHolder, session: WalletConnectSessionI
         result = network ? ((yield call(connectThroughPlugin, network)) as ConnectedAccount | null) : null
       } catch (error) {
         result = null
-        yield put(alertsActions.toastRequested({ message: toRecord(error, { key: 'accountDidNotConnect', params: { namespace, reason: toRecord(error) } }), variant: 'error' }))
+        yield put(alertsActions.toastRequested({ message: toRecord(error, { key: 'accountDidNotConnect', params: { namespace, reason: toReason(error) } }), variant: 'error' }))
       }
     }
     if (!result) {

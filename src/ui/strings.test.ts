@@ -1,6 +1,6 @@
 import { resolveConfig } from '../config/resolveConfig'
 import { messageRecord } from '../errors/record'
-import { toRecord } from '../errors/toRecord'
+import { toReason, toRecord } from '../errors/toRecord'
 import { en, format, mergeStrings, translate } from './strings'
 
 describe('the string catalogue', () => {
@@ -37,7 +37,7 @@ describe('the string catalogue', () => {
   })
   it('translates a record inside a record (a reason) through the same catalogue', () => {
     const fr = mergeStrings(en, { errors: { userRejectedRequest: 'La demande a été refusée.', accountDidNotConnect: 'Le compte {namespace} ne s’est pas connecté : {reason}' } })
-    const rejected = toRecord({ code: 4001, message: 'User denied.' })
+    const rejected = toReason({ code: 4001, message: 'User denied.' })
     const record = toRecord({ code: 4001 }, { key: 'accountDidNotConnect', params: { namespace: 'solana', reason: rejected } })
     expect(record.code).toBe(4001)
     expect(translate(fr, record)).toBe('Le compte solana ne s’est pas connecté : La demande a été refusée.')
