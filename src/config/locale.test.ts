@@ -1,5 +1,7 @@
 import { ValidationError } from '../errors'
 import { catalogueLocale, detectLocale, localeDirection, resolveLocale } from './locale'
+import { createStore } from '../store/createStore'
+import { serverState } from '../store/hydrate'
 import { resolveConfig } from './resolveConfig'
 
 describe('catalogueLocale', () => {
@@ -70,4 +72,15 @@ describe('config.locale', () => {
   it('is the browser’s language when absent', () => expect(resolve(undefined, ['es-MX', 'en']).locale).toBe('es-MX'))
   it('is English with neither', () => expect(resolve(undefined).locale).toBe('en'))
   it('refuses a value that is not a language tag', () => expect(() => resolve(['fr'])).toThrow('locale must be a BCP 47 language tag'))
+})
+
+describe('the locale a server renders (hydration)', () => {
+  const state = (locale: string | undefined, languages: readonly string[]) =>
+    createStore({ config: resolveConfig({ projectId: 'p', plugins: [], networks: [], devtools: false, ...(locale ? { locale } : {}) }, { defaultPlugins: () => [], detectLanguages: () => languages }) }).getState()
+  it('is English when the browser chose the language: the first render repeats the server’s, then the store shows the browser’s', () => {
+    const browser = state(undefined, ['fr-FR'])
+    expect(browser.options.locale).toBe('fr-FR')
+    expect(serverState(browser, undefined).options.locale).toBe('en')
+  })
+  it('is the dapp’s locale when it set one', () => expect(serverState(state('ar', ['fr-FR']), undefined).options.locale).toBe('ar'))
 })

@@ -47,6 +47,8 @@ export type ResolvedConfig = {
   strings: StringOverrides
   /** The locale's BCP 47 tag (`config.locale`, else the browser's language, else 'en'). */
   locale: string
+  /** The locale a server renders: `config.locale`, else 'en'. */
+  serverLocale: string
   /** SPEC §9 default account types with the dapp's `defaultAccountTypes` over them. */
   accountTypes: Readonly<Record<string, AccountType>>
 }
@@ -162,6 +164,7 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     devtools: config.devtools ?? 'Portico',
     strings: config.strings ?? {},
     locale: resolveLocale(config.locale, config.locale === undefined ? (options.detectLanguages?.() ?? []) : []),
+    serverLocale: resolveLocale(config.locale, []),
     accountTypes,
   }
 }

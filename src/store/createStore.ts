@@ -39,6 +39,7 @@ export function createStore({ config, middleware = [], preloadedState }: CreateS
       siwxEnabled: Boolean(config.siwx),
       strings: config.strings,
       locale: config.locale,
+      serverLocale: config.serverLocale,
       legal: config.legal,
       // Set by the region saga once the runtime runs (restricted time zones, SPEC §9).
       onrampRestricted: false,

@@ -42,6 +42,8 @@ export function hydrateAction(state: PorticoState, initial: PorticoInitialState)
 export function serverState(state: PorticoState, initial: PorticoInitialState | undefined): PorticoState {
   const fresh: PorticoState = {
     ...state,
+    // A server has no browser languages: it rendered the dapp's locale, or English.
+    options: state.options.locale === state.options.serverLocale ? state.options : { ...state.options, locale: state.options.serverLocale },
     account: accountSlice.getInitialState(),
     connectors: connectorsSlice.getInitialState(),
   }

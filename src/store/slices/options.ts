@@ -41,6 +41,11 @@ export type OptionsState = {
    * The UI picks the catalogue that serves it and formats numbers and times for it.
    */
   locale: string
+  /**
+   * The locale a server renders: the dapp's `locale`, else 'en' (a server has no browser
+   * languages). A hydrating browser repeats it (`serverState`), then shows `locale`.
+   */
+  serverLocale: string
   /** The Connect view's legal links (`termsConditionsUrl`, `privacyPolicyUrl`). */
   legal: { termsConditionsUrl: string | undefined; privacyPolicyUrl: string | undefined }
   /** The visitor's time zone is a restricted one: the onramp (Buy) is hidden. */
