@@ -20,12 +20,17 @@ import { portico } from './integrations'
  * (issue 16) and analytics (issue 17), each small, all needed before the first click
  * (getProvider and on are synchronous). Issue 20: 55,123 once the account-action sagas
  * (balances, names, SIWX, history, send, swap, onramp) became a chunk started on their
- * first action (src/sagas/lazySaga.ts). The budget is that plus about 2%, so an ordinary
- * change passes and a new heavy static import fails. Still to reach 40 KiB
- * (docs/performance.md): the Solana/Bitcoin plugins out of the core entry, the embedded
- * login and smart-account sagas, analytics and the plugin check's messages on first use.
+ * first action (src/sagas/lazySaga.ts), then 39,510 (2026-11-25) once redux-saga and every
+ * process became one chunk that createPortico starts loading at once and the first render
+ * does not wait for (src/sagas/sagaHost.ts). The same day's other work brought it back
+ * to 46,289: the store's errors as records with their English table (errors/messages.ts,
+ * about 1.3 KB), the buttons' labels in twelve languages and the locale choice (about
+ * 1.7 KB), ConnectButton.Custom and the themed buttons (0.8 KB), the reconnecting
+ * state, the plugin features as data and the SPEC options; 45,237 once the login cache
+ * moved into the saga runtime. The budget is that plus about 2%. Issue 20's goal is
+ * 40 KiB (40,960): what is left to take out is in docs/performance.md.
  */
-export const BUDGET_GZIP_BYTES = 56_200
+export const BUDGET_GZIP_BYTES = 46_200
 
 /**
  * What the initial JavaScript must never contain: each is loaded on demand (views,
@@ -33,6 +38,16 @@ export const BUDGET_GZIP_BYTES = 56_200
  * runtimes and viem's clients, the services, other namespaces).
  */
 const LAZY_ONLY = [
+  // redux-saga and every process: the saga runtime chunk (src/sagas/runtime.ts), which
+  // createPortico starts loading at once; only its stand-in (sagaHost.ts) is first-load.
+  '@redux-saga/',
+  'src/sagas/runtime.ts',
+  'src/sagas/rootSaga.ts',
+  'src/sagas/connectors.ts',
+  'src/sagas/embedded',
+  'src/sagas/smartAccount.ts',
+  // The login cache: made by the saga runtime, read by the embedded-wallet sagas and the frame client.
+  'src/frame/loginCache.ts',
   'src/ui/Modal.tsx',
   'src/ui/views/',
   // The other languages' catalogues and their loader: one chunk each, fetched when chosen

@@ -8,7 +8,6 @@ import { createEventEmitter, createEventsMiddleware, type PorticoEventListener, 
 import type { PorticoServices } from './createServices'
 import { detectMobile, detectTelegramPlatform } from './environment'
 import { browserLanguages, resolveLocale, type SupportedLocale } from './config/locale'
-import { createLoginCache, type LoginCache } from './frame/loginCache'
 import { createStorage, defaultKeyValueStore, type KeyValueStore } from './storage/createStorage'
 import { eip155 } from './plugins/eip155'
 import type { PorticoEip1193Provider } from './plugins/eip155/dappProvider'
@@ -57,7 +56,7 @@ function lazyWalletConnect(config: ResolvedConfig) {
  * docs/embedded-wallet.md). Undefined where it cannot work: no document, no valid
  * project id, or neither email nor socials enabled.
  */
-function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: LoginCache, diagnostics: DiagnosticsHolder) {
+function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: () => SagaContext['loginCache'], diagnostics: DiagnosticsHolder) {
   const { email, socials } = config.features
   if (!win?.document || !config.projectId || (!email && !(socials && socials.length > 0))) return undefined
   const document = win.document
@@ -79,7 +78,7 @@ function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: 
           chainId: network,
           version: `${SDK_TYPE}-${SDK_VERSION}`,
           document,
-          loginCache,
+          loginCache: loginCache(),
           // The client's warnings go to the diagnostic log, and to the console too with enableFrameLogger.
           logger: createFrameLogger((level, message) => diagnostics.log?.record(level, 'frame', message), config.enableFrameLogger),
           enableLogger: config.enableFrameLogger,
@@ -261,10 +260,10 @@ export type Portico = {
 export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {}): Portico {
   const resolved = resolveConfig(config, { defaultPlugins: () => [eip155()], detectMobile: () => detectMobile(), detectTelegramPlatform: () => detectTelegramPlatform(runtime.window ?? globalWindow()), detectLanguages: browserLanguages })
   const keyValueStore = runtime.storage === null ? undefined : (runtime.storage ?? defaultKeyValueStore(runtime.window ?? globalWindow()))
-  // A store sent to the server (cookies) keeps only the persistence entry; the login cache's email stays in the browser.
-  const loginCache = createLoginCache({ store: keyValueStore?.sentToServer ? defaultKeyValueStore(runtime.window ?? globalWindow()) : keyValueStore })
   const diagnostics: DiagnosticsHolder = { log: undefined }
-  const frame = lazyFrame(resolved, runtime.window ?? globalWindow(), loginCache, diagnostics)
+  // The login cache is made by the saga runtime (runtime.ts), which reads it first; the
+  // frame client, loaded by a saga, finds it there.
+  const frame = lazyFrame(resolved, runtime.window ?? globalWindow(), () => context.loginCache, diagnostics)
   const context: SagaContext = {
     config: resolved,
     plugins: resolved.registry.byNamespace,
@@ -274,7 +273,8 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     storage: createStorage({ store: keyValueStore }),
     walletConnect: lazyWalletConnect(resolved),
     frame: frame?.load,
-    loginCache,
+    // A store sent to the server (cookies) keeps only the persistence entry; the login cache's email stays in the browser.
+    loginCacheStore: keyValueStore?.sentToServer ? defaultKeyValueStore(runtime.window ?? globalWindow()) : keyValueStore,
     diagnostics,
   }
   // The sagas are a chunk of their own, loading from here on (sagaHost.ts): the first

@@ -6,7 +6,7 @@ import type { PorticoServices } from '../createServices'
 import type { FrameClient, FrameProvider, LoginCache } from '../frame'
 import type { NamespacePlugin } from '../plugins/types'
 import type { WalletConnectClient } from '../walletconnect/types'
-import type { PorticoStorage } from '../storage/createStorage'
+import type { KeyValueStore, PorticoStorage } from '../storage/createStorage'
 
 /**
  * What sagas reach besides the store: the runtime side (plugins and, in later issues,
@@ -36,8 +36,14 @@ export type SagaContext = {
    * email login is unavailable. See docs/embedded-wallet.md.
    */
   frame?: (() => Promise<EmbeddedFrame>) | undefined
-  /** SPEC §3 "Locally cached login state", read at start to restore an email login. */
+  /**
+   * SPEC §3 "Locally cached login state", read at start to restore an email login. The
+   * saga runtime makes it from `loginCacheStore` when absent (so its code is not in the
+   * dapp's first load); tests may pass their own.
+   */
   loginCache?: LoginCache | undefined
+  /** Where the runtime's login cache keeps its values (undefined: nowhere). */
+  loginCacheStore?: KeyValueStore | undefined
   /**
    * The store, for sagas that start on first use in an environment of their own
    * (lazySaga.ts). createPortico sets it once the store exists.

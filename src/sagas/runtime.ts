@@ -1,5 +1,6 @@
 import type { Action } from '@reduxjs/toolkit'
 import { runSaga, stdChannel, type Saga } from 'redux-saga'
+import { createLoginCache } from '../frame/loginCache'
 import type { networkActions } from '../store/slices/network'
 import type { connectorsActions } from '../store/slices/connectors'
 import { disconnectSaga, type DisconnectResult } from './connectors'
@@ -29,6 +30,9 @@ export type StartSagaRuntime = typeof startSagaRuntime
 
 /** Starts the root saga against `store` and returns the handle on it. */
 export function startSagaRuntime(store: SagaStore, context: SagaContext): SagaRuntime {
+  // What only the processes (and the frame client they load) use is made here, out of the
+  // dapp's first load.
+  context.loginCache ??= createLoginCache({ store: context.loginCacheStore })
   const channel = stdChannel<Action>()
   const environment = { channel, dispatch: store.dispatch, getState: store.getState, context: { portico: context } }
   const run = <Args extends unknown[], Result>(saga: Saga<Args>, ...args: Args) => runSaga(environment, saga, ...args).toPromise() as Promise<Result>
