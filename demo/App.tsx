@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { AccountButton, ConnectButton, NetworkButton, useAccount, useNetwork, usePortico, usePorticoSelector } from '../src/react'
+import { ConnectButton, NetworkButton, useAccount, useNetwork, usePortico, usePorticoSelector } from '../src/react'
 
 /** The demo dapp: what an integrator writes, plus a panel showing Portico's state. */
 export function App() {
@@ -21,12 +21,11 @@ export function App() {
         <h1>Portico demo dapp</h1>
         <div className="actions">
           <NetworkButton />
+          {/* The one account button: 'Connect Wallet', then the address (it opens the account). */}
           <ConnectButton />
         </div>
       </header>
       <div className="actions" style={{ marginTop: 16 }}>
-        {/* AccountButton: what a dapp shows once connected (disconnected, it is a connect button too). */}
-        {account.isConnected ? <AccountButton /> : null}
         {account.isConnected ? (
           <button type="button" className="secondary" onClick={signHello}>
             Sign a message

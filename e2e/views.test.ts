@@ -32,6 +32,11 @@ const dispatch = (page: Page, ...actions: unknown[]) =>
     for (const action of list) store.dispatch(action)
   }, actions)
 
+/** Runs axe on the dapp's Portico buttons (connect or account, network), the modal closed. */
+async function checkButtons(page: Page, name: string, scheme: Scheme, problems: string[]) {
+  for (const violation of await seriousA11yViolations(page, '.portico-button')) problems.push(`${name} (${scheme}): ${violation}`)
+}
+
 /** Waits for the dialog titled `title`, then screenshots it and runs axe. */
 async function check(page: Page, name: string, scheme: Scheme, title: string, problems: string[]) {
   await page.getByRole('dialog', { name: title }).waitFor()
@@ -47,6 +52,7 @@ describe.each(['light', 'dark'] as const)('every view in %s theme', (scheme) => 
     const { page, errors } = await openDemo(scheme)
     const problems: string[] = []
     const dialog = page.getByRole('dialog')
+    await checkButtons(page, 'buttons-disconnected', scheme, problems)
 
     await page.getByTestId('portico-connect-button').click()
     await check(page, 'connect', scheme, 'Connect Wallet', problems)
@@ -108,6 +114,9 @@ describe.each(['light', 'dark'] as const)('every view in %s theme', (scheme) => 
       ['connecting-external', 'ConnectingExternal', 'Connecting', { connectorId: 'io.metamask' }],
       ['unsupported-chain', 'UnsupportedChain', 'Switch Network'],
       ['switch-network', 'SwitchNetwork', 'Switch Network', { caipNetworkId: 'eip155:10' }],
+      ['update-email', 'UpdateEmail', 'Change Email'],
+      ['update-email-primary-otp', 'UpdateEmailPrimaryOtp', 'Confirm Current Email', { email: 'ada@example.com', newEmail: 'ada@new.example' }],
+      ['update-email-secondary-otp', 'UpdateEmailSecondaryOtp', 'Confirm New Email', { newEmail: 'ada@new.example' }],
     ]
     for (const [name, view, title, params] of views) {
       await open(page, view, params)
@@ -145,10 +154,21 @@ describe.each(['light', 'dark'] as const)('every view in %s theme', (scheme) => 
       const state = (globalThis as unknown as { portico: { getState(): { account: { byNamespace: Record<string, { tokenBalanceStatus: string }> } } } }).portico.getState()
       return state.account.byNamespace.eip155?.tokenBalanceStatus !== 'loading'
     })
-    await dispatch(page, fx.tokensLoaded, fx.balanceLoaded, fx.history, fx.swapTokens, fx.onrampProviders)
+    // First in the history, a contract call that sent a large amount of a token.
+    const bigSend = {
+      id: 't5',
+      metadata: { operationType: 'execute', hash: '0x05', minedAt: new Date(Date.now() - 60_000).toISOString(), sentFrom: fx.ADDRESS, sentTo: '0x2222222222222222222222222222222222222222', status: 'confirmed' },
+      transfers: [{ direction: 'out', quantity: { numeric: '1234567.891234' }, fungible_info: { symbol: 'PTT' } }],
+    }
+    const history = { ...fx.history, payload: { ...fx.history.payload, items: [bigSend, ...fx.history.payload.items] } }
+    await dispatch(page, fx.tokensLoaded, fx.balanceLoaded, history, fx.swapTokens, fx.onrampProviders)
+    await checkButtons(page, 'buttons-connected', scheme, problems)
 
-    await page.getByTestId('portico-account-button').click()
+    await page.getByTestId('portico-connect-button').click()
     await check(page, 'account-tokens', scheme, 'Account', problems)
+    // The dialog hangs from a fixed top: a tab of another height does not move its top edge.
+    const top = async () => (await dialog.boundingBox())!.y
+    const topOnTokens = await top()
     const tabs = dialog.getByRole('tablist')
     await tabs.getByRole('tab', { name: 'Tokens' }).focus()
     await page.keyboard.press('ArrowRight')
@@ -157,14 +177,29 @@ describe.each(['light', 'dark'] as const)('every view in %s theme', (scheme) => 
     await page.keyboard.press('ArrowRight')
     await dialog.getByTestId('portico-activity').waitFor()
     await check(page, 'account-activity', scheme, 'Account', problems)
+    expect(await top()).toBe(topOnTokens)
+    // The contract call reads as what it did, and its amount shows whole (the description
+    // wraps between its parts; nothing is clipped).
+    const row = dialog.getByTestId('portico-transaction').first()
+    expect(await row.locator('.portico-item-title').textContent()).toBe('Sent')
+    const description = row.getByTestId('portico-transaction-description')
+    expect(await description.textContent()).toBe('-1,234,567.891 PTT · to 0x22…222222')
+    expect(await description.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true)
 
     await dialog.getByRole('button', { name: 'Send', exact: true }).first().click()
     await check(page, 'send', scheme, 'Send', problems)
+    // A problem shows inline as it is typed, and Send is disabled until it is fixed.
+    const sendButton = dialog.getByRole('button', { name: 'Send', exact: true })
     await dialog.getByLabel('Amount').fill('0.1')
     await dialog.getByLabel('Receiver address').fill('0x123')
-    await dialog.getByRole('button', { name: 'Send', exact: true }).click()
     await dialog.getByText('Invalid receiver address').waitFor()
+    expect(await sendButton.isDisabled()).toBe(true)
     await screenshot(page, `send-invalid-${scheme}`)
+    await dialog.getByLabel('Receiver address').fill('0x2222222222222222222222222222222222222222')
+    await dialog.getByLabel('Amount').fill('200000')
+    await dialog.getByText('The amount is more than the balance').waitFor()
+    expect(await sendButton.isDisabled()).toBe(true)
+    await screenshot(page, `send-amount-over-balance-${scheme}`)
     await dialog.getByRole('button', { name: 'Back' }).click()
 
     await dialog.getByRole('button', { name: 'Swap' }).click()

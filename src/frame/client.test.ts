@@ -405,6 +405,7 @@ describe('aborting (SPEC §8, §9)', () => {
     await harness.flush()
     expect(errorOf(box).shortMessage).toBe('Request was aborted')
     expect(document.querySelectorAll('iframe')).toHaveLength(0)
+    expect(document.querySelectorAll('[data-portico-secure-frame-backdrop]')).toHaveLength(0)
     await expect(harness.client.getUser()).rejects.toThrow(ErrorMessages.iframeNotSet)
   })
 

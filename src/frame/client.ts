@@ -22,7 +22,7 @@ import {
   FrameRequestTimeoutError,
   type FrameError,
 } from './errors'
-import { buildSecureFrameUrl, createSecureFrameElement, setSecureFrameVisible } from './iframe'
+import { buildSecureFrameUrl, createSecureFrameElement, removeSecureFrameElement, setSecureFrameVisible } from './iframe'
 import type { LoginCache } from './loginCache'
 import {
   appType,
@@ -484,7 +484,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     for (const entry of [...pending.values()]) fail(entry, new FrameAbortError(entry.event, { details: 'The frame client was destroyed' }))
     for (const waiter of [...readyWaiters]) waiter.reject(new FrameNotSetError())
     readyWaiters.clear()
-    iframe?.remove()
+    if (iframe !== undefined) removeSecureFrameElement(iframe)
     iframe = undefined
     listeners.clear()
   }

@@ -68,8 +68,27 @@ const VISIBLE_STYLE: Partial<CSSStyleDeclaration> = {
   maxHeight: '100vh',
 }
 
+/** Marks the backdrop that dims the dapp while the frame shows a prompt. */
+export const FRAME_BACKDROP_ATTRIBUTE = 'data-portico-secure-frame-backdrop'
+
 /**
- * Creates the iframe, hidden, and appends it to `document.body`.
+ * The dim layer behind a visible frame: the approval prompt is a dialog, so the dapp
+ * behind it is covered (as the modal's own backdrop does) and takes no clicks while
+ * the visitor decides. Same colour as the modal's light backdrop; it sits just under
+ * the frame, over the modal.
+ */
+const BACKDROP_STYLE: Partial<CSSStyleDeclaration> = {
+  position: 'fixed',
+  inset: '0',
+  display: 'none',
+  background: 'rgba(16, 18, 24, 0.45)',
+  zIndex: String(Layout.zIndex + 1),
+}
+
+const backdrops = new WeakMap<HTMLIFrameElement, HTMLElement>()
+
+/**
+ * Creates the iframe, hidden, and appends it to `document.body`, after its backdrop.
  *
  * `referrerPolicy = 'origin'` makes the browser tell the secure page this page's origin
  * (and nothing of its path), whatever the dapp's own Referrer-Policy, so the page can
@@ -91,12 +110,25 @@ export function createSecureFrameElement(document: Document, url: string): HTMLI
   } satisfies Partial<CSSStyleDeclaration>)
   iframe.setAttribute('aria-hidden', 'true')
   iframe.tabIndex = -1
-  document.body.appendChild(iframe)
+  const backdrop = document.createElement('div')
+  backdrop.setAttribute(FRAME_BACKDROP_ATTRIBUTE, '')
+  Object.assign(backdrop.style, BACKDROP_STYLE)
+  // Earlier in the document at the same z-index: under the frame, over everything else.
+  document.body.append(backdrop, iframe)
+  backdrops.set(iframe, backdrop)
   return iframe
 }
 
-/** Shows or hides the iframe ("hidden until needed"). */
+/** Removes the iframe and its backdrop. */
+export function removeSecureFrameElement(iframe: HTMLIFrameElement): void {
+  backdrops.get(iframe)?.remove()
+  iframe.remove()
+}
+
+/** Shows or hides the iframe ("hidden until needed") and its backdrop. */
 export function setSecureFrameVisible(iframe: HTMLIFrameElement, visible: boolean): void {
+  const backdrop = backdrops.get(iframe)
+  if (backdrop) backdrop.style.display = visible ? 'block' : 'none'
   if (visible) {
     Object.assign(iframe.style, VISIBLE_STYLE)
     iframe.removeAttribute('aria-hidden')

@@ -1,4 +1,6 @@
+import type { MessageRecord } from '../../errors/record'
 import { usePorticoSelector } from '../../react/hooks'
+import { formatAmount } from '../format/formatAmount'
 import { translate } from '../strings'
 import { useLocale } from '../locales/useLocale'
 import { useStrings } from '../useStrings'
@@ -18,7 +20,7 @@ export function ToastRegion() {
   const content = toast ? (
     <div key={toast.id} className={`portico-toast portico-toast-${toast.variant}`} data-testid="portico-toast">
       <Icon name={toast.variant === 'error' ? 'alert' : toast.variant === 'success' ? 'check' : 'info'} size={16} />
-      <span>{translate(t, toast.message)}</span>
+      <span>{translate(t, withAmountFormatted(toast.message, locale.locale))}</span>
     </div>
   ) : null
   return (
@@ -27,4 +29,15 @@ export function ToastRegion() {
       <div role="status">{toast && toast.variant !== 'error' ? content : null}</div>
     </div>
   )
+}
+
+/**
+ * A notice's `amount` is the raw decimal a saga read from the chain ('0.05'); the toast
+ * writes it with the same formatter as the account panel and the views (3 decimals, the
+ * visitor's locale), so the toast and the panel never show one amount two ways.
+ */
+function withAmountFormatted(record: MessageRecord, locale: string): MessageRecord {
+  const amount = record.params.amount
+  if (typeof amount !== 'string' && typeof amount !== 'number') return record
+  return { ...record, params: { ...record.params, amount: formatAmount(amount, undefined, locale) } }
 }

@@ -19,6 +19,22 @@ describe('describeTransaction (SPEC §9 history display)', () => {
     )
     expect(model.lines.map((l) => l.text)).toEqual(['-100.000 USDC', '+0.050 ETH'])
   })
+  it('a contract call that moved tokens reads as what it did: sent to, received from, swapped', () => {
+    const sent = describeTransaction(tx('7', 'execute', [{ direction: 'out', quantity: { numeric: '200000' }, fungible_info: { symbol: 'PTT' } }]))
+    expect(sent).toMatchObject({ operationType: 'send', counterparty: { direction: 'to', address: '0xab…cdef12' } })
+    expect(sent.lines.map((l) => l.text)).toEqual(['-200000.000 PTT'])
+    expect(describeTransaction(tx('8', 'execute', [{ direction: 'in', quantity: { numeric: '1' }, fungible_info: { symbol: 'PTT' } }]))).toMatchObject({
+      operationType: 'receive',
+      counterparty: { direction: 'from', address: '0x12…345678' },
+    })
+    const both = [
+      { direction: 'out', quantity: { numeric: '1' }, fungible_info: { symbol: 'PTT' } },
+      { direction: 'in', quantity: { numeric: '2' }, fungible_info: { symbol: 'USDC' } },
+    ]
+    expect(describeTransaction(tx('9', 'execute', both)).operationType).toBe('trade')
+    // A call that moved nothing stays a call.
+    expect(describeTransaction(tx('10', 'execute', [])).operationType).toBe('execute')
+  })
   it('truncates the counterparty 4…6: to for a send, from for a receive', () => {
     expect(describeTransaction(tx('4', 'send', [])).counterparty).toEqual({ direction: 'to', address: '0xab…cdef12' })
     expect(describeTransaction(tx('5', 'receive', [])).counterparty).toEqual({ direction: 'from', address: '0x12…345678' })

@@ -14,6 +14,7 @@ export type TransferLine = {
 
 export type TransactionDisplayModel = {
   id: string
+  /** The SPEC §3 operation, or for a contract call that moved tokens what it did with them (send, receive, trade). */
   operationType: string
   status: string
   minedAt: string
@@ -45,12 +46,24 @@ export function describeTransaction(item: TransactionHistoryItem, locale?: strin
       imageUrl: transfer.fungible_info?.icon?.url,
     }
   })
-  const type = operationType.toLowerCase()
+  const type = describedOperation(operationType.toLowerCase(), item.transfers)
   const counterparty =
     type === 'send' && sentTo
       ? { direction: 'to' as const, address: truncateAddress(sentTo) }
       : type === 'receive' && sentFrom
         ? { direction: 'from' as const, address: truncateAddress(sentFrom) }
         : undefined
-  return { id: item.id, operationType, status, minedAt, lines, counterparty }
+  return { id: item.id, operationType: type, status, minedAt, lines, counterparty }
+}
+
+/**
+ * 'execute' only says a contract was called; when the call moved tokens, what the
+ * visitor wants to read is what happened to them: out only is a send, in only a
+ * receive, both ways a swap. Every other operation is already a description.
+ */
+function describedOperation(type: string, transfers: TransactionHistoryItem['transfers']): string {
+  if (type !== 'execute' || transfers.length === 0) return type
+  const out = transfers.some((transfer) => transfer.direction === 'out')
+  const into = transfers.some((transfer) => transfer.direction === 'in')
+  return out && into ? 'trade' : out ? 'send' : into ? 'receive' : type
 }

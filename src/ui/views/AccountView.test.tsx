@@ -119,6 +119,19 @@ describe('Account view', () => {
     expect(dispatched('transactions/fetchRequested').at(-1)).toEqual({ cursor: 'c2' })
   })
 
+  it('Activity: a contract call that sent a token reads as Sent, with the whole amount and the receiver', async () => {
+    const { dispatch } = await account()
+    fireEvent.click(screen.getByRole('tab', { name: 'Activity' }))
+    dispatch(transactionsActions.pageLoaded({ append: false, next: undefined, items: [tx('1', 'execute', [{ direction: 'out', quantity: { numeric: '200000' }, fungible_info: { symbol: 'PTT' } }])] }))
+    const row = screen.getByTestId('portico-transaction')
+    expect(row.querySelector('.portico-item-title')?.textContent).toBe('Sent')
+    const description = within(row).getByTestId('portico-transaction-description')
+    expect(description.textContent).toBe('-200,000.000 PTT · to 0xab…cdef12')
+    // The amount is one unbreakable part of a description that wraps (no ellipsis).
+    expect(Array.from(description.querySelectorAll('.portico-nowrap'), (part) => part.textContent)).toEqual(['-200,000.000 PTT', 'to 0xab…cdef12'])
+    expect(description.classList.contains('portico-wrap-parts')).toBe(true)
+  })
+
   it('Activity: empty, error with retry, and pending transactions', async () => {
     const { dispatch, dialog } = await account()
     fireEvent.click(screen.getByRole('tab', { name: 'Activity' }))

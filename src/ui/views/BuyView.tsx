@@ -206,7 +206,7 @@ function Purchase({ symbol }: { symbol: string }) {
       {purchase.status === 'completed' ? (
         <>
           <p className="portico-success" role="status">
-            <Icon name="check" size={16} /> {format(t.buyCompleted, { amount: formatAmount(purchase.received ?? '0', 6, locale), symbol })}
+            <Icon name="check" size={16} /> {format(t.buyCompleted, { amount: formatAmount(purchase.received ?? '0', undefined, locale), symbol })}
           </p>
           {dismiss}
         </>

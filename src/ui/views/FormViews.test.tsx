@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { ErrorMessages } from '../../errors'
 import { accountActions } from '../../store/slices/account'
+import { alertsActions } from '../../store/slices/alerts'
 import { networkActions } from '../../store/slices/network'
 import { onrampActions } from '../../store/slices/onramp'
 import { sendActions } from '../../store/slices/send'
@@ -88,6 +89,21 @@ describe('Send', () => {
     expect(send().disabled).toBe(false)
     fireEvent.click(send())
     expect(utils.dispatched('send/sendRequested')).toHaveLength(1)
+  })
+
+  it('shows an amount over the balance inline and disables Send until the amount fits', async () => {
+    const { dispatch, dispatched, dialog } = await connectedView('Send')
+    dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '1.5', 3000)] }))
+    const send = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement
+    fireEvent.change(screen.getByLabelText('Receiver address'), { target: { value: RECEIVER } })
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '200000' } })
+    expect(within(dialog()).getByRole('alert').textContent).toBe('The amount is more than the balance')
+    expect(send().disabled).toBe(true)
+    fireEvent.click(send())
+    expect(dispatched('send/sendRequested')).toEqual([])
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '1.5' } })
+    expect(within(dialog()).queryByRole('alert')).toBeNull()
+    expect(send().disabled).toBe(false)
   })
 
   it('shows the sent hash, or the failure', async () => {
@@ -222,7 +238,11 @@ describe('Buy', () => {
     expect(screen.getByText(/Finish the purchase in the Portico Test Provider window/)).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Open Portico Test Provider' }).getAttribute('href')).toBe('https://p.example/checkout')
     dispatch(onrampActions.purchaseCompleted({ received: '0.03295666' }))
-    expect(screen.getByText(/Received 0.032957 ETH./)).toBeTruthy()
+    // The view and the toast (what the onramp saga shows, with the raw amount it read)
+    // write the amount with one formatter, the account panel's 3 decimals.
+    dispatch(alertsActions.toastShown({ message: messageRecord('notices.purchaseReceived', { amount: '0.03295666', symbol: 'ETH' }), variant: 'success' }))
+    expect(screen.getByText(/Received 0.033 ETH./)).toBeTruthy()
+    expect(screen.getByTestId('portico-toast').textContent).toBe('Received 0.033 ETH')
     fireEvent.click(screen.getByRole('button', { name: 'Done' }))
     expect(screen.getByLabelText('Amount')).toBeTruthy()
   })

@@ -143,8 +143,10 @@ export function SendView() {
       ) : null}
       {send.status === 'failed' && send.error ? <ErrorState message={translate(t, send.error)} /> : null}
       {sending ? <Loading label={t.sending} compact /> : null}
-      {/* Disabled while the balances it is checked against are being read again. */}
-      <button type="submit" className="portico-primary portico-wide" disabled={refreshing} aria-busy={refreshing}>
+      {/* Disabled while the balances it is checked against are being read again, and while
+          the form shows a problem (an amount over the balance, a bad address): Send must not
+          look possible when it is not. */}
+      <button type="submit" className="portico-primary portico-wide" disabled={refreshing || (touched && problem !== undefined)} aria-busy={refreshing}>
         {t.reviewSend}
       </button>
     </form>

@@ -73,12 +73,10 @@ export function TransactionRow({ item, now, t }: { item: TransactionHistoryItem;
   const ago = relativeTime(model.minedAt, now)
   const image = model.lines.find((l) => l.imageUrl)
   const title = t.operations[model.operationType.toLowerCase()] ?? capitalise(model.operationType)
-  const description =
-    model.lines.length > 0
-      ? model.lines.map((l) => l.text).join(' · ')
-      : model.counterparty
-        ? format(model.counterparty.direction === 'to' ? t.transferTo : t.transferFrom, { address: model.counterparty.address })
-        : ''
+  // Each part (an amount with its symbol, the counterparty) stays on one line; the
+  // description wraps between parts, so an amount is never cut off mid-number.
+  const counterparty = model.counterparty ? format(model.counterparty.direction === 'to' ? t.transferTo : t.transferFrom, { address: model.counterparty.address }) : undefined
+  const parts = [...model.lines.map((l) => l.text), ...(counterparty ? [counterparty] : [])]
   return (
     <li className="portico-item" data-status={model.status} data-testid="portico-transaction">
       {image?.imageUrl ? (
@@ -95,9 +93,13 @@ export function TransactionRow({ item, now, t }: { item: TransactionHistoryItem;
           {title}
           {model.status === 'failed' ? <span className="portico-tag portico-tag-error">{t.failed}</span> : null}
         </span>
-        <span className="portico-hint portico-small" data-testid="portico-transaction-description">
-          {description}
-          {model.lines.length > 0 && model.counterparty ? ` · ${format(model.counterparty.direction === 'to' ? t.transferTo : t.transferFrom, { address: model.counterparty.address })}` : ''}
+        <span className="portico-hint portico-small portico-wrap-parts" data-testid="portico-transaction-description">
+          {parts.map((part, index) => (
+            <span key={index}>
+              {index > 0 ? ' · ' : null}
+              <span className="portico-nowrap">{part}</span>
+            </span>
+          ))}
         </span>
       </span>
       {ago ? (
