@@ -166,6 +166,15 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
     await requestSignature(page)
     await page.waitForTimeout(SETTLE_MS)
     await screenshot(page, 'embedded-approval-personal-sign-light')
+    // The prompt is a dialog over the dapp: a backdrop covers the whole page around the
+    // frame, and a click beside the prompt lands on it, not on the dapp.
+    expect(
+      await page.evaluate(() => {
+        const backdrop = document.querySelector<HTMLElement>('[data-portico-secure-frame-backdrop]')!
+        const box = backdrop.getBoundingClientRect()
+        return { shown: getComputedStyle(backdrop).display, covers: box.width >= innerWidth && box.height >= innerHeight, corner: document.elementFromPoint(4, 4) === backdrop }
+      }),
+    ).toEqual({ shown: 'block', covers: true, corner: true })
     const { x, y } = await approveCentre(page)
     await page.mouse.click(x, y)
     await page.waitForFunction(() => (globalThis as unknown as { signOutcome: Outcome }).signOutcome.state !== 'pending')
