@@ -93,6 +93,11 @@ describe('account actions on the local stack', () => {
     await popup.close()
     await waitForState('onramp.purchase.status', 'completed', 30_000)
     await buy.getByText(/Received [0-9.]+ ETH\./).waitFor()
+    // The toast writes the received amount as the view (and the account panel) do: one formatter.
+    const shown = (await buy.getByText(/Received [0-9.]+ ETH\./).textContent())!.match(/Received ([0-9.]+) ETH/)![1]!
+    expect(shown).toMatch(/^\d+\.\d{3}$/)
+    await page.getByTestId('portico-toast').filter({ hasText: 'Received' }).waitFor()
+    expect(await page.getByTestId('portico-toast').textContent()).toBe(`Received ${shown} ETH`)
     await screenshots('buy-completed')
     expect((await eth()) > before).toBe(true)
     expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([])
