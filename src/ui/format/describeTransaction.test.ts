@@ -35,9 +35,10 @@ describe('describeTransaction (SPEC §9 history display)', () => {
     // A call that moved nothing stays a call.
     expect(describeTransaction(tx('10', 'execute', [])).operationType).toBe('execute')
   })
-  it('truncates the counterparty 4…6: to for a send, from for a receive', () => {
+  it('truncates the counterparty 4…6: to for a send or a call (an approval names the token contract), from for a receive', () => {
     expect(describeTransaction(tx('4', 'send', [])).counterparty).toEqual({ direction: 'to', address: '0xab…cdef12' })
     expect(describeTransaction(tx('5', 'receive', [])).counterparty).toEqual({ direction: 'from', address: '0x12…345678' })
-    expect(describeTransaction(tx('6', 'approve', [])).counterparty).toBeUndefined()
+    expect(describeTransaction(tx('6', 'approve', [])).counterparty).toEqual({ direction: 'to', address: '0xab…cdef12' })
+    expect(describeTransaction(tx('6', 'mint', [])).counterparty).toBeUndefined()
   })
 })

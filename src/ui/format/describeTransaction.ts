@@ -47,8 +47,10 @@ export function describeTransaction(item: TransactionHistoryItem, locale?: strin
     }
   })
   const type = describedOperation(operationType.toLowerCase(), item.transfers)
+  // A send, or a call the account made (an approval names the token's contract, a call
+  // the contract): 'to' the address it went to. A receive: 'from' its sender.
   const counterparty =
-    type === 'send' && sentTo
+    (type === 'send' || type === 'approve' || type === 'execute') && sentTo
       ? { direction: 'to' as const, address: truncateAddress(sentTo) }
       : type === 'receive' && sentFrom
         ? { direction: 'from' as const, address: truncateAddress(sentFrom) }
