@@ -3,7 +3,7 @@ import { SDK_TYPE, SDK_VERSION } from './config/defaults'
 import { resolveConfig, type ResolvedConfig } from './config/resolveConfig'
 import type { PorticoConfig, StringOverrides, ThemeMode, ThemeVariables } from './config/types'
 import { NotConnectedError, PorticoError } from './errors'
-import { createAnalytics } from './analytics/createAnalytics'
+import type { Analytics, AnalyticsParameters } from './analytics/createAnalytics'
 import { createEventEmitter, createEventsMiddleware, type PorticoEventListener, type PorticoEventName } from './events'
 import type { PorticoServices } from './createServices'
 import { detectMobile, detectTelegramPlatform } from './environment'
@@ -100,6 +100,36 @@ function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: 
 }
 
 type DiagnosticsHolder = NonNullable<SagaContext['diagnostics']>
+
+/**
+ * SPEC §7 analytics, loaded on its own: the module is a chunk fetched at start, and the
+ * events before it arrives wait (at most 100, as its own queue holds), then go to it in
+ * order. Nothing is fetched when analytics is off.
+ */
+function lazyAnalytics(parameters: AnalyticsParameters): Pick<Analytics, 'track' | 'destroy'> {
+  if (!parameters.enabled) return { track: () => undefined, destroy: () => undefined }
+  let loaded: Analytics | undefined
+  let destroyed = false
+  const held: Parameters<Analytics['track']>[0][] = []
+  void import('./analytics/createAnalytics').then(
+    ({ createAnalytics }) => {
+      if (destroyed) return
+      loaded = createAnalytics(parameters)
+      for (const event of held.splice(0)) loaded.track(event)
+    },
+    (error: unknown) => console.error('Portico: analytics could not be loaded', error),
+  )
+  return {
+    track(event) {
+      if (loaded) loaded.track(event)
+      else if (held.length < 100) held.push(event)
+    },
+    destroy() {
+      destroyed = true
+      loaded?.destroy()
+    },
+  }
+}
 
 function lazyServices(config: ResolvedConfig) {
   let services: Promise<PorticoServices> | undefined
@@ -287,7 +317,7 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
   const events = createEventEmitter()
   // SPEC §7 analytics: the same events, to POST /e, when the feature and the project allow
   // it, from a visitor's page (a server render has no visitor to count).
-  const analytics = createAnalytics({
+  const analytics = lazyAnalytics({
     enabled: resolved.features.analytics && resolved.projectId !== undefined && context.window?.location !== undefined,
     services: context.services,
     window: context.window,

@@ -103,8 +103,10 @@ describe('portico.on', () => {
     expect(portico.getState().connectors.restoring).toEqual({})
   })
 
-  it('SEND_SUCCESS, SEND_ERROR and SIWX_AUTH_SUCCESS from the send and sign-in flows', () => {
+  it('SEND_SUCCESS, SEND_ERROR and SIWX_AUTH_SUCCESS from the send and sign-in flows', async () => {
     const { portico, events } = start()
+    // The send form's slice answers once the saga runtime (which brings its reducer) runs.
+    await portico.ready()
     portico.store.dispatch(sendActions.amountSet('0.5'))
     portico.store.dispatch(sendActions.receiverSet({ address: OTHER }))
     portico.store.dispatch(sendActions.sent({ hash: `0x${'ab'.repeat(32)}` }))

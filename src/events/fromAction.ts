@@ -3,13 +3,22 @@ import { englishText, type ErrorRecord } from '../errors/record'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
 import { connectorsActions } from '../store/slices/connectors'
-import { embeddedActions } from '../store/slices/embedded'
+import type { embeddedActions } from '../store/slices/embedded'
 import { modalActions } from '../store/slices/modal'
 import { networkActions } from '../store/slices/network'
-import { sendActions } from '../store/slices/send'
-import { siwxActions } from '../store/slices/siwx'
-import { walletConnectActions } from '../store/slices/walletConnect'
+import type { sendActions } from '../store/slices/send'
+import type { siwxActions } from '../store/slices/siwx'
+import type { walletConnectActions } from '../store/slices/walletConnect'
 import type { ErrorEventData, PorticoEvent } from './types'
+
+type ActionCreator = (...args: never[]) => { type: string }
+
+/**
+ * Whether `action` is `C`'s, by its type name: the slices of the embedded wallet,
+ * WalletConnect, send and SIWX load with the saga runtime (src/store/lazySlices.ts), so
+ * only their types are imported here. The name is checked against `C` by the compiler.
+ */
+const isAction = <C extends ActionCreator>(action: UnknownAction, type: ReturnType<C>['type']): action is UnknownAction & ReturnType<C> => action.type === type
 
 /** The store's error record, with its English sentence for dapps that log it. */
 const errorData = (error: ErrorRecord): ErrorEventData => ({ ...error, message: englishText(error) })
@@ -50,8 +59,8 @@ export function eventsFromAction(action: UnknownAction, before: PorticoState, af
     ]
   }
   if (connectorsActions.connectFailed.match(action)) return [{ name: 'CONNECT_ERROR', data: { ...errorData(action.payload.error), method: 'wallet' } }]
-  if (walletConnectActions.failed.match(action)) return [{ name: 'CONNECT_ERROR', data: { ...errorData(action.payload.error), method: 'walletConnect' } }]
-  if (embeddedActions.failed.match(action)) return [{ name: 'CONNECT_ERROR', data: { ...errorData(action.payload.error), method: 'embedded' } }]
+  if (isAction<typeof walletConnectActions.failed>(action, 'walletConnect/failed')) return [{ name: 'CONNECT_ERROR', data: { ...errorData(action.payload.error), method: 'walletConnect' } }]
+  if (isAction<typeof embeddedActions.failed>(action, 'embedded/failed')) return [{ name: 'CONNECT_ERROR', data: { ...errorData(action.payload.error), method: 'embedded' } }]
   if (connectorsActions.disconnected.match(action)) {
     const { namespace } = action.payload
     return before.connectors.active[namespace] !== undefined ? [{ name: 'DISCONNECT_SUCCESS', data: { namespace } }] : []
@@ -65,7 +74,7 @@ export function eventsFromAction(action: UnknownAction, before: PorticoState, af
     const current = after.network.activeCaipNetworkId
     return current !== previous && current !== undefined ? [{ name: 'SWITCH_NETWORK', data: { caipNetworkId: current, previous } }] : []
   }
-  if (sendActions.sent.match(action)) {
+  if (isAction<typeof sendActions.sent>(action, 'send/sent')) {
     return [
       {
         name: 'SEND_SUCCESS',
@@ -79,7 +88,7 @@ export function eventsFromAction(action: UnknownAction, before: PorticoState, af
       },
     ]
   }
-  if (sendActions.sendFailed.match(action)) return [{ name: 'SEND_ERROR', data: errorData(action.payload.error) }]
-  if (siwxActions.signedIn.match(action)) return [{ name: 'SIWX_AUTH_SUCCESS', data: { address: action.payload.address, chainId: action.payload.chainId } }]
+  if (isAction<typeof sendActions.sendFailed>(action, 'send/sendFailed')) return [{ name: 'SEND_ERROR', data: errorData(action.payload.error) }]
+  if (isAction<typeof siwxActions.signedIn>(action, 'siwx/signedIn')) return [{ name: 'SIWX_AUTH_SUCCESS', data: { address: action.payload.address, chainId: action.payload.chainId } }]
   return []
 }

@@ -1,6 +1,6 @@
 import { runSaga, type SagaMonitor } from 'redux-saga'
 import { resolveConfig } from '../config/resolveConfig'
-import { createStore } from '../store/createStore'
+import { createFullStore } from '../test/fullStore'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
 import { testSagaContext } from '../test/sagaContext'
 import { accountActionsSaga } from './accountActions'
@@ -16,7 +16,7 @@ it('lists every action the account-action sagas wait for when they start', () =>
   const siwx = { getNonce: async () => 'n', verifyMessage: async () => true, getSession: async () => null, signOut: async () => {}, getMessageParams: async () => ({ domain: 'd', uri: 'https://d' }) }
   const config = resolveConfig({ projectId: 'p', plugins: [fake.plugin], devtools: false, siwx }, { defaultPlugins: () => [] })
   const context = testSagaContext(config, fake.plugin)
-  const store = createStore({ config })
+  const store = createFullStore({ config })
   const taken = new Set<string>()
   const sagaMonitor: SagaMonitor = {
     effectTriggered: ({ effect }) => {

@@ -7,7 +7,7 @@ import { errorType, frameEventType, successType, type FrameErrorPayload } from '
 import { ADDRESS, user } from '../frame/test/fixtures'
 import { eip155 } from '../plugins/eip155'
 import { createStorage } from '../storage/createStorage'
-import { createStore } from '../store/createStore'
+import { createFullStore } from '../test/fullStore'
 import { connectorsActions } from '../store/slices/connectors'
 import { embeddedActions } from '../store/slices/embedded'
 import { modalActions } from '../store/slices/modal'
@@ -60,7 +60,7 @@ function setup(options: { cache?: Record<string, string>; connections?: Record<s
     loginCache,
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
-  const store = createStore({ config, middleware: [sagaMiddleware] })
+  const store = createFullStore({ config, middleware: [sagaMiddleware] })
   task = sagaMiddleware.run(function* () {
     yield all([fork(persistenceSaga), fork(modalSaga), fork(connectorsSaga), fork(embeddedSaga)])
   })

@@ -10,7 +10,7 @@ import { ADDRESS, SOLANA_ADDRESS, user } from '../frame/test/fixtures'
 import { eip155 } from '../plugins/eip155'
 import { solana } from '../plugins/solana'
 import { createStorage } from '../storage/createStorage'
-import { createStore } from '../store/createStore'
+import { createFullStore } from '../test/fullStore'
 import { connectorsActions } from '../store/slices/connectors'
 import { embeddedActions } from '../store/slices/embedded'
 import { modalActions } from '../store/slices/modal'
@@ -76,7 +76,7 @@ function setup(options: { defaultNetwork?: CaipNetwork } = {}) {
     loginCache,
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
-  const store = createStore({ config, middleware: [sagaMiddleware] })
+  const store = createFullStore({ config, middleware: [sagaMiddleware] })
   task = sagaMiddleware.run(function* () {
     yield all([fork(persistenceSaga), fork(modalSaga), fork(connectorsSaga), fork(networkSaga), fork(embeddedSaga)])
   })

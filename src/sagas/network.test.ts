@@ -1,7 +1,7 @@
 import createSagaMiddleware from 'redux-saga'
 import { resolveConfig } from '../config/resolveConfig'
 import { createStorage } from '../storage/createStorage'
-import { createStore } from '../store/createStore'
+import { createFullStore } from '../test/fullStore'
 import { accountActions } from '../store/slices/account'
 import { connectorsActions } from '../store/slices/connectors'
 import { modalActions } from '../store/slices/modal'
@@ -32,7 +32,7 @@ function setup() {
     storage: createStorage({ store: undefined }),
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
-  const store = createStore({ config, middleware: [sagaMiddleware] })
+  const store = createFullStore({ config, middleware: [sagaMiddleware] })
   // What putConnected records for a new connection: the account, its connector, its network.
   const connect = (namespace: string, address: string, caipNetworkId: CaipNetwork['caipNetworkId']) => {
     store.dispatch(accountActions.connected({ namespace, address, caipNetworkId, allAccounts: [{ address }], connectedWalletInfo: { connectorId: 'auth', name: 'Email wallet', type: 'AUTH' } }))

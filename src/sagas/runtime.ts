@@ -1,6 +1,8 @@
 import type { Action } from '@reduxjs/toolkit'
 import { runSaga, stdChannel, type Saga } from 'redux-saga'
 import { createLoginCache } from '../frame/loginCache'
+import { loadLazySlices, type LazySliceStore } from '../store/lazySlices'
+import { rootReducer } from '../store/rootReducer'
 import type { networkActions } from '../store/slices/network'
 import type { connectorsActions } from '../store/slices/connectors'
 import { disconnectSaga, type DisconnectResult } from './connectors'
@@ -28,8 +30,16 @@ export type SagaRuntime = {
 
 export type StartSagaRuntime = typeof startSagaRuntime
 
-/** Starts the root saga against `store` and returns the handle on it. */
-export function startSagaRuntime(store: SagaStore, context: SagaContext): SagaRuntime {
+/** What the runtime needs of the store: the sagas' view of it, and a way to plug in the lazy slices' reducers. */
+export type RuntimeStore = SagaStore & LazySliceStore
+
+/**
+ * Starts the root saga against `store` and returns the handle on it. `held` are the
+ * actions the store applied before: the lazy slices' reducers catch up on them, and the
+ * sagas are handed them, in order, once the root saga runs.
+ */
+export function startSagaRuntime(store: RuntimeStore, context: SagaContext, held: readonly Action[] = []): SagaRuntime {
+  loadLazySlices(store, rootReducer, held)
   // What only the processes (and the frame client they load) use is made here, out of the
   // dapp's first load.
   context.loginCache ??= createLoginCache({ store: context.loginCacheStore })
@@ -37,6 +47,7 @@ export function startSagaRuntime(store: SagaStore, context: SagaContext): SagaRu
   const environment = { channel, dispatch: store.dispatch, getState: store.getState, context: { portico: context } }
   const run = <Args extends unknown[], Result>(saga: Saga<Args>, ...args: Args) => runSaga(environment, saga, ...args).toPromise() as Promise<Result>
   const root = runSaga(environment, rootSaga)
+  for (const action of held) channel.put(action)
   return {
     put: (action) => channel.put(action),
     switchNetwork: (action) => run<[typeof action], SwitchResult>(switchNetworkSaga, action),

@@ -1,7 +1,7 @@
 import { configureStore, type Action } from '@reduxjs/toolkit'
-import { createSagaHost } from './sagaHost'
+import { createSagaHost, type StartRuntime } from './sagaHost'
 import type { SagaContext } from './context'
-import type { SagaRuntime, StartSagaRuntime } from './runtime'
+import type { SagaRuntime } from './runtime'
 
 // The host in front of the lazy saga runtime: a real store, and a runtime that records
 // what it is handed, loaded through a promise the test settles.
@@ -17,7 +17,12 @@ function recordingRuntime() {
     signMessage: () => Promise.resolve({ signature: '0x', address: '0x' }),
     cancel: () => seen.push('cancelled'),
   }
-  return { seen, runtime, start: jest.fn<SagaRuntime, Parameters<StartSagaRuntime>>(() => runtime) }
+  // The held actions reach the runtime as it starts (it replays them into its sagas).
+  const start = jest.fn<SagaRuntime, Parameters<StartRuntime<unknown>>>((_store, _context, held) => {
+    for (const action of held) seen.push(`held:${action.type}`)
+    return runtime
+  })
+  return { seen, runtime, start }
 }
 
 function deferred<T>() {
@@ -27,7 +32,7 @@ function deferred<T>() {
   return { promise, resolve, reject }
 }
 
-function storeWith(host: ReturnType<typeof createSagaHost>) {
+function storeWith(host: ReturnType<typeof createSagaHost<unknown>>) {
   return configureStore({
     reducer: (state: string[] = [], action: Action) => [...state, action.type],
     middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: false, immutableCheck: false }).concat(host.middleware),
@@ -36,7 +41,7 @@ function storeWith(host: ReturnType<typeof createSagaHost>) {
 
 it('holds what the store applies until the runtime loads, then hands it over in order, and later actions straight away', async () => {
   const { seen, start } = recordingRuntime()
-  const chunk = deferred<StartSagaRuntime>()
+  const chunk = deferred<StartRuntime<unknown>>()
   const host = createSagaHost({ load: () => chunk.promise, context, onLoadError: jest.fn() })
   const store = storeWith(host)
   host.start(store)
@@ -51,12 +56,12 @@ it('holds what the store applies until the runtime loads, then hands it over in 
   expect(start.mock.calls[0]![0]).toBe(store)
   expect(start.mock.calls[0]![1]).toBe(context)
   store.dispatch({ type: 'c' })
-  expect(seen).toEqual(['a', 'b', 'c'])
+  expect(seen).toEqual(['held:a', 'held:b', 'c'])
 })
 
 it('reports a failed load, and the next action loads again without losing any', async () => {
   const { seen, start } = recordingRuntime()
-  const attempts = [deferred<StartSagaRuntime>(), deferred<StartSagaRuntime>()]
+  const attempts = [deferred<StartRuntime<unknown>>(), deferred<StartRuntime<unknown>>()]
   let attempt = 0
   const onLoadError = jest.fn()
   const host = createSagaHost({ load: () => attempts[attempt++]!.promise, context, onLoadError })
@@ -71,12 +76,12 @@ it('reports a failed load, and the next action loads again without losing any', 
   expect(attempt).toBe(2)
   attempts[1]!.resolve(start)
   await host.runtime()
-  expect(seen).toEqual(['a', 'b'])
+  expect(seen).toEqual(['held:a', 'held:b'])
 })
 
 it('destroyed before the runtime loads, it never starts it and drops what it held', async () => {
   const { seen, start } = recordingRuntime()
-  const chunk = deferred<StartSagaRuntime>()
+  const chunk = deferred<StartRuntime<unknown>>()
   const host = createSagaHost({ load: () => chunk.promise, context, onLoadError: jest.fn() })
   const store = storeWith(host)
   host.start(store)

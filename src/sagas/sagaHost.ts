@@ -1,6 +1,6 @@
 import type { Action, Middleware } from '@reduxjs/toolkit'
-import type { SagaContext, SagaStore } from './context'
-import type { SagaRuntime, StartSagaRuntime } from './runtime'
+import type { SagaContext } from './context'
+import type { SagaRuntime } from './runtime'
 
 // The first load holds no redux-saga (docs/performance.md "The size budget"): the store
 // and the buttons render at once, and the saga runtime (runtime.ts, its own chunk)
@@ -9,42 +9,48 @@ import type { SagaRuntime, StartSagaRuntime } from './runtime'
 // order, so a saga sees each action once, as if it had been running from the start
 // (only later: state may have moved on, as for any saga that reads it after a take).
 
-export type SagaHostOptions = {
+/** Starts the runtime on `store`, handing it the actions the store applied before (`startSagaRuntime`). */
+export type StartRuntime<Store> = (store: Store, context: SagaContext, held: readonly Action[]) => SagaRuntime
+
+export type SagaHostOptions<Store> = {
   /** Loads the runtime chunk (`() => import('./runtime').then((m) => m.startSagaRuntime)`). */
-  load: () => Promise<StartSagaRuntime>
+  load: () => Promise<StartRuntime<Store>>
   context: SagaContext
   /** Told when loading the runtime fails; the next action or API call tries again. */
   onLoadError: (error: unknown) => void
 }
 
-export type SagaHost = {
+export type SagaHost<Store> = {
   /** Goes in the store's middleware: every applied action reaches the sagas, or waits for them. */
   middleware: Middleware
   /** Starts loading the runtime against `store` (once; again after a failed load). */
-  start(store: SagaStore): void
+  start(store: Store): void
   /** The running sagas, once their chunk is loaded (starts loading if it is not). */
   runtime(): Promise<SagaRuntime>
   /** Stops the sagas, or makes sure they never start. */
   destroy(): void
 }
 
-export function createSagaHost({ load, context, onLoadError }: SagaHostOptions): SagaHost {
+export function createSagaHost<Store>({ load, context, onLoadError }: SagaHostOptions<Store>): SagaHost<Store> {
   let held: Action[] = []
   let running: SagaRuntime | undefined
   let loading: Promise<SagaRuntime> | undefined
-  let store: SagaStore | undefined
+  let store: Store | undefined
   let destroyed = false
 
   const begin = (): Promise<SagaRuntime> => {
-    if (!store) return Promise.reject(new Error('The saga host has no store yet: call start(store) first.'))
+    if (store === undefined) return Promise.reject(new Error('The saga host has no store yet: call start(store) first.'))
     const target = store
     return (loading ??= load().then(
       (startSagaRuntime) => {
         if (destroyed) throw new Error('This Portico instance was destroyed.')
-        running = startSagaRuntime(target, context)
         const backlog = held
         held = []
-        for (const action of backlog) running.put(action)
+        running = startSagaRuntime(target, context, backlog)
+        // What the store applied while the runtime started (its own first dispatches).
+        const during = held
+        held = []
+        for (const action of during) running.put(action)
         return running
       },
       (error: unknown) => {
@@ -62,7 +68,7 @@ export function createSagaHost({ load, context, onLoadError }: SagaHostOptions):
       else if (!destroyed) {
         held.push(action as Action)
         // After a failed load, the next action tries again.
-        if (store && !loading) void begin().catch(() => undefined)
+        if (store !== undefined && !loading) void begin().catch(() => undefined)
       }
       return result
     },

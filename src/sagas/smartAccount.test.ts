@@ -1,7 +1,7 @@
 import { runSaga } from 'redux-saga'
 import type { UnknownAction } from '@reduxjs/toolkit'
 import { resolveConfig } from '../config/resolveConfig'
-import { createStore } from '../store/createStore'
+import { createFullStore } from '../test/fullStore'
 import { smartAccountActions } from '../store/slices/smartAccount'
 import { testNetwork } from '../test/fakeNamespacePlugin'
 import { eip155 } from '../plugins/eip155'
@@ -15,7 +15,7 @@ import { embeddedAccountTypeSaga } from './smartAccount'
 function run(client: Partial<EmbeddedFrame['client']>) {
   const plugin = eip155({ networks: [testNetwork(1, 'Ethereum')] })
   const config = resolveConfig({ projectId: 'shop', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] })
-  const store = createStore({ config, middleware: [] })
+  const store = createFullStore({ config, middleware: [] })
   // A list from an earlier session, which a failed call must not leave behind.
   store.dispatch(smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1', 'eip155:10'] }))
   const context = { config } as unknown as SagaContext

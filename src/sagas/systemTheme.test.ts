@@ -1,7 +1,7 @@
 import createSagaMiddleware from 'redux-saga'
 import { resolveConfig } from '../config/resolveConfig'
 import type { PorticoConfig } from '../config/types'
-import { createStore } from '../store/createStore'
+import { createFullStore } from '../test/fullStore'
 import { optionsActions } from '../store/slices/options'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
 import { testSagaContext } from '../test/sagaContext'
@@ -43,7 +43,7 @@ function run(config: PorticoConfig, scheme: ReturnType<typeof colorScheme>) {
   const fake = createFakeNamespacePlugin({ networks: [testNetwork(1)], connectors: [] })
   const resolved = resolveConfig({ projectId: 'p', plugins: [fake.plugin], ...config }, { defaultPlugins: () => [] })
   const sagaMiddleware = createSagaMiddleware({ context: { portico: testSagaContext(resolved, fake.plugin, { window: scheme.window }) } })
-  const store = createStore({ config: resolved, middleware: [sagaMiddleware] })
+  const store = createFullStore({ config: resolved, middleware: [sagaMiddleware] })
   const task = sagaMiddleware.run(systemThemeSaga)
   return { store, task, mode: () => store.getState().options.themeMode }
 }

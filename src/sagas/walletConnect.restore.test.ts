@@ -16,7 +16,8 @@ import { eip155 } from '../plugins/eip155'
 import { solana } from '../plugins/solana'
 import type { NamespacePlugin } from '../plugins/types'
 import { createStorage, type KeyValueStore } from '../storage/createStorage'
-import { createStore, type PorticoStore } from '../store/createStore'
+import type { PorticoStore } from '../store/createStore'
+import { createFullStore } from '../test/fullStore'
 import { walletConnectActions } from '../store/slices/walletConnect'
 import type { PorticoState } from '../store/rootReducer'
 import { createWalletConnectClient } from '../walletconnect/client'
@@ -94,7 +95,7 @@ function visit(
     return next(action)
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
-  const store = createStore({ config, middleware: [recorder, sagaMiddleware] })
+  const store = createFullStore({ config, middleware: [recorder, sagaMiddleware] })
   const task: Task = sagaMiddleware.run(function* () {
     yield all([fork(persistenceSaga), fork(connectorsSaga), fork(walletConnectSaga)])
   })

@@ -2,7 +2,7 @@ import createSagaMiddleware, { type Task } from 'redux-saga'
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
 import { Time } from '../config/constants'
 import { resolveConfig } from '../config/resolveConfig'
-import { createStore } from '../store/createStore'
+import { createFullStore } from '../test/fullStore'
 import { modalActions } from '../store/slices/modal'
 import { isPairingExpired, walletConnectActions } from '../store/slices/walletConnect'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
@@ -32,7 +32,7 @@ function setup(options: { withLoader?: boolean } = {}) {
     return next(action)
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
-  const store = createStore({ config, middleware: [recorder, sagaMiddleware] })
+  const store = createFullStore({ config, middleware: [recorder, sagaMiddleware] })
   task = sagaMiddleware.run(walletConnectSaga)
   store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
   const flush = () => jest.advanceTimersByTimeAsync(0)

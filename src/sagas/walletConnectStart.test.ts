@@ -1,7 +1,7 @@
 import createSagaMiddleware, { type Task } from 'redux-saga'
 import { resolveConfig } from '../config/resolveConfig'
 import { createStorage, type KeyValueStore } from '../storage/createStorage'
-import { createStore } from '../store/createStore'
+import { createFullStore } from '../test/fullStore'
 import { modalActions } from '../store/slices/modal'
 import { walletConnectActions } from '../store/slices/walletConnect'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
@@ -40,7 +40,7 @@ function setup(options: { remembered?: boolean } = {}) {
     },
   })
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
-  const store = createStore({ config, middleware: [sagaMiddleware] })
+  const store = createFullStore({ config, middleware: [sagaMiddleware] })
   task = sagaMiddleware.run(walletConnectStartSaga)
   const flush = () => jest.advanceTimersByTimeAsync(0)
   return { store, stub, loads, flush, top: () => store.getState().router.history.at(-1) }

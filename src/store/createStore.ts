@@ -1,4 +1,4 @@
-import { configureStore, type Middleware } from '@reduxjs/toolkit'
+import { configureStore, type Middleware, type Reducer } from '@reduxjs/toolkit'
 import type { ResolvedConfig } from '../config/resolveConfig'
 import { rootReducer, type PorticoState } from './rootReducer'
 
@@ -7,6 +7,12 @@ export type CreateStoreParameters = {
   /** Middleware to append (the saga middleware, in `createPortico`). */
   middleware?: readonly Middleware[]
   preloadedState?: Partial<PorticoState>
+  /**
+   * The root reducer. Default `rootReducer`: stand-ins for the slices whose reducers load
+   * with the saga runtime (src/store/lazySlices.ts), which plugs them in. A store that
+   * runs sagas or views without the runtime (tests) passes `withLazySlices(rootReducer)`.
+   */
+  reducer?: Reducer<PorticoState>
 }
 
 /**
@@ -17,8 +23,8 @@ export type CreateStoreParameters = {
  * @example
  * const store = createStore({ config: resolveConfig({ projectId: 'p' }, { defaultPlugins: () => [eip155()] }) })
  */
-export function createStore({ config, middleware = [], preloadedState }: CreateStoreParameters) {
-  const initial = rootReducer(undefined, { type: '@@portico/init' })
+export function createStore({ config, middleware = [], preloadedState, reducer = rootReducer }: CreateStoreParameters) {
+  const initial = reducer(undefined, { type: '@@portico/init' })
   const preloaded: PorticoState = {
     ...initial,
     options: {
@@ -55,7 +61,7 @@ export function createStore({ config, middleware = [], preloadedState }: CreateS
     ...preloadedState,
   }
   return configureStore({
-    reducer: rootReducer,
+    reducer,
     preloadedState: preloaded,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(...middleware),
     devTools: config.devtools === false ? false : { name: config.devtools },

@@ -17,7 +17,6 @@ export {
 } from './caip'
 export { isTransactionHash } from './transactionHash'
 export { isSignedMessage } from './signedMessage'
-export { isOriginAllowed } from '../shared/originMatch'
 export { isRegisterName } from './registerName'
 export {
   validateSend,

@@ -1,7 +1,7 @@
 import { resolveConfig } from '../../config/resolveConfig'
 import type { PorticoConfig } from '../../config/types'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../../test/fakeNamespacePlugin'
-import { createStore } from '../createStore'
+import { createFullStore } from '../../test/fullStore'
 import { accountActions } from '../slices/account'
 import { connectorsActions } from '../slices/connectors'
 import { walletsActions } from '../slices/wallets'
@@ -12,7 +12,7 @@ import type { WalletListing } from '../../types/walletListing'
 
 const plugin = createFakeNamespacePlugin({ networks: [testNetwork(1)], connectors: [] }).plugin
 const storeWith = (config: Partial<PorticoConfig> = {}) =>
-  createStore({ config: resolveConfig({ projectId: 'p', plugins: [plugin], devtools: false, ...config }, { defaultPlugins: () => [plugin] }) })
+  createFullStore({ config: resolveConfig({ projectId: 'p', plugins: [plugin], devtools: false, ...config }, { defaultPlugins: () => [plugin] }) })
 
 const connect = (store: ReturnType<typeof storeWith>) =>
   store.dispatch(

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { initialEmbeddedState } from './lazyInitialStates'
 import type { OAuthProvider } from '../../config/constants'
 import type { ErrorRecord } from '../../errors/record'
 
@@ -29,17 +30,7 @@ export type EmbeddedState = {
   farcasterUrl: string | undefined
 }
 
-const initialState: EmbeddedState = {
-  frameStatus: 'idle',
-  step: 'idle',
-  email: undefined,
-  newEmail: undefined,
-  cooldownUntil: undefined,
-  pending: false,
-  error: undefined,
-  socialProvider: undefined,
-  farcasterUrl: undefined,
-}
+const initialState = initialEmbeddedState
 
 export const embeddedSlice = createSlice({
   name: 'embedded',

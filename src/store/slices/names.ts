@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { initialNamesState } from './lazyInitialStates'
 import { accountActions } from './account'
 import type { ErrorRecord } from '../../errors/record'
 
@@ -22,16 +23,7 @@ export type NamesState = {
   reason: 'taken' | undefined
 }
 
-const initialState: NamesState = {
-  query: '',
-  suggestions: [],
-  suggestionsStatus: 'idle',
-  availability: 'unknown',
-  fullName: undefined,
-  status: 'idle',
-  error: undefined,
-  reason: undefined,
-}
+const initialState = initialNamesState
 
 export const namesSlice = createSlice({
   name: 'names',

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { Onramp } from '../../config/constants'
+import { fallbackLimits, initialOnrampState } from './lazyInitialStates'
 import { accountActions } from './account'
 import { networkActions } from './network'
 import type { ErrorRecord } from '../../errors/record'
@@ -46,24 +46,7 @@ export type OnrampState = {
   purchase: OnrampPurchase | undefined
 }
 
-const fallbackLimits = (): PaymentLimits => ({ card: { ...Onramp.fallbackLimits.card }, bank: { ...Onramp.fallbackLimits.bank } })
-
-const initialState: OnrampState = {
-  providers: [],
-  providersStatus: 'idle',
-  paymentCurrency: 'USD',
-  purchaseCurrency: undefined,
-  purchaseNetwork: undefined,
-  paymentMethod: 'card',
-  amount: undefined,
-  limits: fallbackLimits(),
-  limitsByCurrency: {},
-  currencies: [...Onramp.fallbackCurrencies],
-  quote: undefined,
-  status: 'idle',
-  error: undefined,
-  purchase: undefined,
-}
+const initialState = initialOnrampState
 
 const clearQuote = (state: OnrampState) => {
   state.quote = undefined

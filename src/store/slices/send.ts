@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { initialSendState } from './lazyInitialStates'
 import { tokenBalanceKey, type TokenBalance } from '../../types/tokenBalance'
 import { accountActions } from './account'
 import { networkActions } from './network'
@@ -15,15 +16,7 @@ export type SendState = {
   error: ErrorRecord | undefined
 }
 
-const initialState: SendState = {
-  token: undefined,
-  amount: undefined,
-  receiverAddress: undefined,
-  receiverProfileName: undefined,
-  status: 'idle',
-  hash: undefined,
-  error: undefined,
-}
+const initialState = initialSendState
 
 export const sendSlice = createSlice({
   name: 'send',

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { initialSiwxState } from './lazyInitialStates'
 import type { SiwxSession } from '../../config/types'
 import type { ErrorRecord } from '../../errors/record'
 
@@ -10,7 +11,7 @@ export type SiwxState = {
   error: ErrorRecord | undefined
 }
 
-const initialState: SiwxState = { status: 'idle', session: undefined, error: undefined }
+const initialState = initialSiwxState
 
 export const siwxSlice = createSlice({
   name: 'siwx',

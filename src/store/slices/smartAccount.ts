@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { initialSmartAccountState } from './lazyInitialStates'
 import type { CaipNetworkId } from '../../types/network'
 import type { EmbeddedAccountType } from '../../validation/accountType'
 import type { ErrorRecord } from '../../errors/record'
@@ -23,7 +24,7 @@ export type SmartAccountState = {
 /** CAIP-2 syntax: namespace (3 to 8 of a-z, 0-9, -) and reference (1 to 32 of a-z, A-Z, 0-9, -, _). */
 const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
-const initialState: SmartAccountState = { enabledNetworks: [], switchingTo: undefined, error: undefined }
+const initialState = initialSmartAccountState
 
 export const smartAccountSlice = createSlice({
   name: 'smartAccount',

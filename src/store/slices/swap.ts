@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { Swap } from '../../config/constants'
+import { initialSwapState } from './lazyInitialStates'
 import type { TokenBalance } from '../../types/tokenBalance'
 import { accountActions } from './account'
 import { networkActions } from './network'
@@ -44,20 +44,7 @@ export type SwapState = {
   error: ErrorRecord | undefined
 }
 
-const initialState: SwapState = {
-  tokens: [],
-  tokensStatus: 'idle',
-  sourceToken: undefined,
-  toToken: undefined,
-  sourceAmount: undefined,
-  toAmount: undefined,
-  quote: undefined,
-  slippagePercent: Swap.slippagePercent,
-  gasPrice: undefined,
-  status: 'idle',
-  hash: undefined,
-  error: undefined,
-}
+const initialState = initialSwapState
 
 const clearQuote = (state: SwapState) => {
   state.toAmount = undefined

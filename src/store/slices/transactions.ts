@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { initialTransactionsState } from './lazyInitialStates'
 import { Limits } from '../../config/constants'
 import type { TransactionHistoryItem } from '../../types/transaction'
 import { accountActions } from './account'
@@ -14,7 +15,7 @@ export type TransactionsState = {
   pending: string[]
 }
 
-const initialState: TransactionsState = { items: [], next: undefined, status: 'idle', error: undefined, pending: [] }
+const initialState = initialTransactionsState
 
 /** Hashes that `items` shows as mined (compared case-insensitively). */
 const minedHashes = (items: readonly TransactionHistoryItem[]) => new Set(items.map((t) => t.metadata.hash.toLowerCase()))

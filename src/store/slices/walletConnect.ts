@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { initialWalletConnectState } from './lazyInitialStates'
 import { Time } from '../../config/constants'
 import type { ErrorRecord } from '../../errors/record'
 
@@ -28,7 +29,7 @@ export type WalletConnectState = {
   session: WalletConnectSessionSummary | undefined
 }
 
-const initialState: WalletConnectState = { uri: undefined, pairingExpiresAt: undefined, status: 'idle', error: undefined, walletId: undefined, session: undefined }
+const initialState = initialWalletConnectState
 
 /**
  * SPEC §4: a pairing expires after 4 minutes and counts as expired within 10 s of that.

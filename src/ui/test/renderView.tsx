@@ -7,7 +7,7 @@ import type { PorticoConfig } from '../../config/types'
 import type { Portico } from '../../createPortico'
 import { PorticoProvider } from '../../react/PorticoProvider'
 import { preloadModal } from '../../react/preloadModal'
-import { createStore } from '../../store/createStore'
+import { createFullStore } from '../../test/fullStore'
 import type { Route } from '../../store/routes'
 import { resolveOpenRoute } from '../../store/selectors/openRoute'
 import { connectorsActions } from '../../store/slices/connectors'
@@ -59,7 +59,7 @@ export async function renderView(route: Route | undefined, options: RenderViewOp
     actions.push(action as UnknownAction)
     return next(action)
   }
-  const store = createStore({ config, middleware: [recorder] })
+  const store = createFullStore({ config, middleware: [recorder] })
   const portico = {
     store,
     config,
