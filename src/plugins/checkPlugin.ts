@@ -69,8 +69,8 @@ export function pluginLabel(plugin: unknown, index: number): string {
 }
 
 /**
- * Throws a `ConfigError` naming the plugin and the field: "Plugin 'cosmos':
- * networks[0].caipNetworkId must be 'cosmos:<id>' ...".
+ * Throws a `ConfigError` naming the plugin and the field: "Plugin 'tezos':
+ * networks[0].caipNetworkId must be 'tezos:<id>' ...".
  */
 export function pluginFault(label: string, field: string, problem: string, code = 'config/invalid-plugin'): never {
   throw new ConfigError(`${label}: ${field} ${problem}.`, { details: DOCS, code })
@@ -84,8 +84,8 @@ export function pluginFault(label: string, field: string, problem: string, code 
  * code or touch the network, and checking must stay cheap.
  *
  * @example
- * checkPlugin({ ...cosmos(), isAddress: undefined }, 2)
- * // ConfigError: Plugin 'cosmos': isAddress must be a function, got undefined.
+ * checkPlugin({ ...tezos(), isAddress: undefined }, 2)
+ * // ConfigError: Plugin 'tezos': isAddress must be a function, got undefined.
  */
 export function checkPlugin(plugin: unknown, index: number): asserts plugin is NamespacePlugin {
   const label = pluginLabel(plugin, index)
@@ -95,7 +95,7 @@ export function checkPlugin(plugin: unknown, index: number): asserts plugin is N
   }
   const { namespace } = plugin
   if (typeof namespace !== 'string' || !NAMESPACE_SYNTAX.test(namespace)) {
-    pluginFault(label, 'namespace', `must be a CAIP-2 namespace (3 to 8 lower-case letters, digits or hyphens, e.g. 'cosmos'), got ${describe(namespace)}`)
+    pluginFault(label, 'namespace', `must be a CAIP-2 namespace (3 to 8 lower-case letters, digits or hyphens, e.g. 'tezos'), got ${describe(namespace)}`)
   }
   if (typeof plugin.name !== 'string' || plugin.name.trim() === '') pluginFault(label, 'name', `must be a non-empty string, got ${describe(plugin.name)}`)
   if (typeof plugin.isAddress !== 'function') pluginFault(label, 'isAddress', `must be a function, got ${describe(plugin.isAddress)}`)

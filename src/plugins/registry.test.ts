@@ -117,7 +117,7 @@ describe('createPluginRegistry rejects', () => {
 
   it('a malformed namespace, naming the plugin by its place in config.plugins', () => {
     expect(attempt([{ ...eip155(), namespace: 'EIP155' }])).toMatchObject({
-      shortMessage: `Plugin config.plugins[0]: namespace must be a CAIP-2 namespace (3 to 8 lower-case letters, digits or hyphens, e.g. 'cosmos'), got "EIP155".`,
+      shortMessage: `Plugin config.plugins[0]: namespace must be a CAIP-2 namespace (3 to 8 lower-case letters, digits or hyphens, e.g. 'tezos'), got "EIP155".`,
       code: 'config/invalid-plugin',
     })
     expect(attempt([eip155(), { ...eip155(), namespace: 'ab' }])).toMatchObject({ shortMessage: expect.stringMatching(/^Plugin config\.plugins\[1\]: namespace /) })

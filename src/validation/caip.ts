@@ -58,7 +58,7 @@ const ADDRESS_PARTS = ['namespace', 'reference', 'address'] as const
  *
  * @example
  * isCaipNetworkId('eip155:1')                        // true
- * isCaipNetworkId('cosmos:cosmoshub-4')              // true (cosmos is a SPEC namespace)
+ * isCaipNetworkId('polkadot:91b171bb158e2d3848fa23a9f1c25182') // true (a SPEC §3 namespace)
  * isCaipNetworkId('near:mainnet')                    // false: unknown namespace
  * isCaipNetworkId('near:mainnet', ['near'])          // true
  */

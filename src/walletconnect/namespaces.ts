@@ -46,7 +46,7 @@ const isSupported = (namespace: string): namespace is WalletConnectNamespaceName
  * The session proposal's namespaces, from the dapp's configured networks: one entry
  * per supported namespace (eip155 always when configured; solana and bip122 when their
  * networks are), listing every configured chain. Namespaces WalletConnect cannot
- * serve here (polkadot, cosmos) are left out. All are optional: the wallet approves
+ * serve here (SPEC §3's other namespaces) are left out. All are optional: the wallet approves
  * what it supports.
  *
  * @example
