@@ -90,8 +90,9 @@ describe('the example cosmos plugin in the modal', () => {
     await form.getByLabel('Amount').fill('1.5')
     // The receiver is checked with the plugin's own address rule: another chain's bech32 is refused.
     await form.getByLabel('Receiver address').fill('osmo1qqrsu9guyv4rzwplgex4gkmzd9c8wl596lznle')
-    await form.getByRole('button', { name: 'Send' }).click()
     await form.getByTestId('portico-send-problem').waitFor()
+    // The form says why inline, and Send stays disabled while it does.
+    expect(await form.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true)
     expect(node.ledger.transfers).toEqual([])
     await form.getByLabel('Receiver address').fill(receiver)
     await form.getByTestId('portico-send-problem').waitFor({ state: 'detached' })

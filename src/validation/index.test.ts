@@ -13,7 +13,6 @@ it('exports', () => {
   "isCaipAddress",
   "isCaipNetworkId",
   "isEmail",
-  "isOriginAllowed",
   "isOtp",
   "isRegisterName",
   "isSendValid",
