@@ -39,12 +39,18 @@ function storeWith(host: ReturnType<typeof createSagaHost<unknown>>) {
   })
 }
 
+/** A host in front of a real store, started: the runtime comes from `load`. */
+function started(load: () => Promise<StartRuntime<unknown>>, onLoadError: (error: unknown) => void = jest.fn()) {
+  const host = createSagaHost({ load, context, onLoadError })
+  const store = storeWith(host)
+  host.start(store)
+  return { host, store }
+}
+
 it('holds what the store applies until the runtime loads, then hands it over in order, and later actions straight away', async () => {
   const { seen, start } = recordingRuntime()
   const chunk = deferred<StartRuntime<unknown>>()
-  const host = createSagaHost({ load: () => chunk.promise, context, onLoadError: jest.fn() })
-  const store = storeWith(host)
-  host.start(store)
+  const { host, store } = started(() => chunk.promise)
   store.dispatch({ type: 'a' })
   store.dispatch({ type: 'b' })
   // The reducers ran at once; no saga saw anything yet.
@@ -64,9 +70,7 @@ it('reports a failed load, and the next action loads again without losing any', 
   const attempts = [deferred<StartRuntime<unknown>>(), deferred<StartRuntime<unknown>>()]
   let attempt = 0
   const onLoadError = jest.fn()
-  const host = createSagaHost({ load: () => attempts[attempt++]!.promise, context, onLoadError })
-  const store = storeWith(host)
-  host.start(store)
+  const { host, store } = started(() => attempts[attempt++]!.promise, onLoadError)
   store.dispatch({ type: 'a' })
   const offline = new Error('chunk failed to load')
   attempts[0]!.reject(offline)
@@ -82,9 +86,7 @@ it('reports a failed load, and the next action loads again without losing any', 
 it('destroyed before the runtime loads, it never starts it and drops what it held', async () => {
   const { seen, start } = recordingRuntime()
   const chunk = deferred<StartRuntime<unknown>>()
-  const host = createSagaHost({ load: () => chunk.promise, context, onLoadError: jest.fn() })
-  const store = storeWith(host)
-  host.start(store)
+  const { host, store } = started(() => chunk.promise)
   store.dispatch({ type: 'a' })
   host.destroy()
   chunk.resolve(start)
@@ -95,8 +97,7 @@ it('destroyed before the runtime loads, it never starts it and drops what it hel
 
 it('destroyed once running, it cancels the runtime', async () => {
   const { seen, start } = recordingRuntime()
-  const host = createSagaHost({ load: () => Promise.resolve(start), context, onLoadError: jest.fn() })
-  host.start(storeWith(host))
+  const { host } = started(() => Promise.resolve(start))
   await host.runtime()
   host.destroy()
   expect(seen).toEqual(['cancelled'])

@@ -6,7 +6,7 @@ import { lazySlices, loadLazySlices } from './lazySlices'
 import { rootReducer } from './rootReducer'
 import { routerActions } from './slices/router'
 import { swapActions } from './slices/swap'
-import { transactionsActions } from './slices/transactions'
+import { transactionsActions, transactionsSlice } from './slices/transactions'
 
 // The store starts with stand-ins for the slices whose reducers load with the saga
 // runtime; loading them replays what the store applied meanwhile into those slices only.
@@ -20,10 +20,12 @@ function held(store: ReturnType<typeof createStore>) {
   return { applied, dispatch }
 }
 
-function store() {
+function storeParameters() {
   const { plugin } = createFakeNamespacePlugin({ networks: [testNetwork(1)], connectors: [], address: '0x1' })
-  return createStore({ config: resolveConfig({ projectId: 'p', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] }) })
+  return { config: resolveConfig({ projectId: 'p', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] }) }
 }
+
+const store = () => createStore(storeParameters())
 
 it('starts every lazy slice at its initial state, and the stand-ins leave it as it is', () => {
   const s = store()
@@ -51,16 +53,7 @@ it('loading catches the lazy slices up on the held actions once, and leaves the 
 })
 
 it('a state the lazy slices had before loading (a preloaded one) is where the replay starts', () => {
-  const s = createStore({ ...storeParameters(), preloadedState: { transactions: { ...transactionsSlice().getInitialState(), pending: ['0x01'] } } })
+  const s = createStore({ ...storeParameters(), preloadedState: { transactions: { ...transactionsSlice.getInitialState(), pending: ['0x01'] } } })
   loadLazySlices(s, rootReducer, [transactionsActions.pendingAdded('0x02')])
   expect(s.getState().transactions.pending).toEqual(['0x02', '0x01'])
 })
-
-function storeParameters() {
-  const { plugin } = createFakeNamespacePlugin({ networks: [testNetwork(1)], connectors: [], address: '0x1' })
-  return { config: resolveConfig({ projectId: 'p', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] }) }
-}
-
-function transactionsSlice() {
-  return lazySlices.find((slice) => slice.reducerPath === 'transactions')!
-}
