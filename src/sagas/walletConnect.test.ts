@@ -3,10 +3,14 @@ import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
 import { Time } from '../config/constants'
 import { resolveConfig } from '../config/resolveConfig'
 import { createFullStore } from '../test/fullStore'
+import { createPluginRegistry } from '../plugins/registry'
+import type { PorticoState } from '../store/rootReducer'
+import { accountActions } from '../store/slices/account'
 import { modalActions } from '../store/slices/modal'
 import { isPairingExpired, walletConnectActions } from '../store/slices/walletConnect'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
 import { testSagaContext } from '../test/sagaContext'
+import type { CaipNetwork } from '../types/network'
 import { stubWalletConnectClient as stubClient, wcSession as session } from '../test/walletConnectStub'
 import { walletConnectSaga } from './walletConnect'
 
@@ -19,24 +23,33 @@ afterEach(() => {
   jest.useRealTimers()
 })
 
-function setup(options: { withLoader?: boolean } = {}) {
+const solanaNetwork: CaipNetwork = { ...testNetwork(1), id: 'sol', chainNamespace: 'solana', caipNetworkId: 'solana:sol', name: 'Solana' }
+
+function setup(options: { withLoader?: boolean; withSolana?: boolean } = {}) {
   jest.useFakeTimers({ now: 1_700_000_000_000 })
   const stub = stubClient()
   const fake = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: [] })
-  const config = resolveConfig({ projectId: 'p', plugins: [fake.plugin], devtools: false }, { defaultPlugins: () => [] })
-  const context = testSagaContext(config, fake.plugin, { walletConnect: options.withLoader === false ? undefined : async () => stub.client })
+  const plugins = [fake.plugin, ...(options.withSolana ? [createFakeNamespacePlugin({ namespace: 'solana', networks: [solanaNetwork], connectors: [] }).plugin] : [])]
+  const config = resolveConfig({ projectId: 'p', plugins, devtools: false }, { defaultPlugins: () => [] })
+  const context = testSagaContext(config, fake.plugin, {
+    plugins: createPluginRegistry(plugins).byNamespace,
+    walletConnect: options.withLoader === false ? undefined : async () => stub.client,
+  })
   const log: { type: string; at: number; payload?: unknown }[] = []
-  const recorder: Middleware = () => (next) => (action) => {
+  const shown: (string | undefined)[] = []
+  const recorder: Middleware<object, PorticoState> = (api) => (next) => (action) => {
     const { type, payload } = action as UnknownAction & { payload?: unknown }
     if (type.startsWith('walletConnect/') || type.startsWith('router/') || type === 'modal/closeRequested') log.push({ type, at: Date.now(), payload })
-    return next(action)
+    const result = next(action)
+    if (type === accountActions.connected.type) shown.push(api.getState().account.activeNamespace)
+    return result
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
   const store = createFullStore({ config, middleware: [recorder, sagaMiddleware] })
   task = sagaMiddleware.run(walletConnectSaga)
   store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
   const flush = () => jest.advanceTimersByTimeAsync(0)
-  return { store, stub, log, flush, wc: () => store.getState().walletConnect, start: Date.now() }
+  return { store, stub, log, shown, flush, wc: () => store.getState().walletConnect, start: Date.now() }
 }
 
 describe('WalletConnect pairing expiry (SPEC §4)', () => {
@@ -136,6 +149,29 @@ describe('WalletConnect pairing expiry (SPEC §4)', () => {
     await jest.advanceTimersByTimeAsync(300_000)
     expect(store.getState().walletConnect.status).toBe('connected')
     expect(stub.abandoned).toEqual([])
+  })
+
+  it('a session of two namespaces shows the active network\'s account from its first connected moment; the other joins in the background', async () => {
+    const { store, stub, flush, shown } = setup({ withSolana: true })
+    store.dispatch(walletConnectActions.connectRequested({}))
+    await flush()
+    const evm = session()
+    const solanaAddress = 'So11111111111111111111111111111111111111112'
+    stub.approvals[0]!.resolve({
+      ...evm,
+      namespaces: {
+        solana: { accounts: [`solana:sol:${solanaAddress}`], chains: ['solana:sol'], methods: ['solana_signMessage'], events: [] },
+        ...evm.namespaces,
+      },
+    })
+    await flush()
+    const state = store.getState()
+    // The shown account never passes through the Solana address (a dapp reading useAccount()
+    // the moment it says connected reads the EVM account).
+    expect(shown).toEqual(['eip155', 'eip155'])
+    expect(state.account.activeNamespace).toBe('eip155')
+    expect(state.account.byNamespace.solana).toMatchObject({ status: 'connected', caipAddress: `solana:sol:${solanaAddress}` })
+    expect(state.network.activeCaipNetworkId).toBe('eip155:1')
   })
 
   it('a rejected proposal shows the error; asking again pairs anew', async () => {

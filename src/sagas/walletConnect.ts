@@ -112,8 +112,7 @@ function* abandon(client: WalletConnectClient, pairingTopic: string) {
 /**
  * The wallet approved: the session's accounts enter the store the way any connection
  * does (connectors.ts `putConnected`), one namespace at a time, the active network's
- * namespace last so it is the one the modal shows; then the Account view, and the modal
- * closes.
+ * namespace first and shown; then the Account view, and the modal closes.
  */
 function* onApproved(holder: ClientHolder, session: WalletConnectSessionInfo) {
   yield put(walletConnectActions.connected(summary(session)))
@@ -130,8 +129,10 @@ function* onApproved(holder: ClientHolder, session: WalletConnectSessionInfo) {
 
 /**
  * The session's namespaces enter the store the way any connection does (connectors.ts
- * `putConnected`), one at a time, the active network's namespace last so it is the one
- * the modal shows. A plugin that takes foreign wallets (`connectors.attach`) gets the
+ * `putConnected`), one at a time: the active network's namespace first, and it is the one
+ * the modal shows; the others join in the background (`activate: false`), so the account
+ * shown never flickers through another namespace's address while the rest connect. When
+ * the active network's namespace does not connect, the first one that does is shown. A plugin that takes foreign wallets (`connectors.attach`) gets the
  * session as its own wallet shape first (an EIP-1193 provider for eip155), so signing,
  * sending, EIP-5792 and the provider events run through the plugin's code.
  */
@@ -141,7 +142,8 @@ function* connectNamespaces(holder: ClientHolder, session: WalletConnectSessionI
   const active = state.network.activeCaipNetworkId
   const namespaces = candidates.filter((ns) => (session.namespaces[ns]?.accounts.length ?? 0) > 0)
   const activeNamespace = namespaces.find((ns) => active?.startsWith(`${ns}:`)) ?? namespaces[0]
-  const ordered = [...namespaces.filter((ns) => ns !== activeNamespace), ...(activeNamespace ? [activeNamespace] : [])]
+  const ordered = [...(activeNamespace ? [activeNamespace] : []), ...namespaces.filter((ns) => ns !== activeNamespace)]
+  let shown = false
   for (const namespace of ordered) {
     const accounts = accountsOf(session, namespace, active)
     if (!accounts) continue
@@ -177,7 +179,8 @@ function* connectNamespaces(holder: ClientHolder, session: WalletConnectSessionI
       yield put(accountActions.connectFailed({ namespace }))
       continue
     }
-    yield call(putConnected, namespace, info, result)
+    yield call(putConnected, namespace, info, result, { activate: !shown })
+    shown = true
   }
 }
 
