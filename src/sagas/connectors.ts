@@ -161,10 +161,19 @@ export function* resetNamespace(namespace: string) {
   const state: PorticoState = yield select()
   const stillConnected = Object.values(state.account.byNamespace).some((a) => a.status === 'connected')
   if (!stillConnected) yield put(routerActions.reset({ view: 'Connect' }))
-  // Another namespace's account is shown now: the active network follows it, so it never sits beside this namespace's network.
+  yield call(followShownAccount, before)
+}
+
+/**
+ * When another namespace's account is shown than in `before` (the shown one went away),
+ * the active network follows it, so it never sits beside the old namespace's network.
+ */
+export function* followShownAccount(before: PorticoState) {
+  const state: PorticoState = yield select()
   const shown = state.account.activeNamespace
-  const caipAddress = shown && shown !== before.account.activeNamespace ? state.account.byNamespace[shown]?.caipAddress : undefined
-  if (caipAddress) yield put(networkActions.activeNetworkChanged({ caipNetworkId: caipAddress.split(':').slice(0, 2).join(':') as `${string}:${string}` }))
+  const account = shown && shown !== before.account.activeNamespace ? state.account.byNamespace[shown] : undefined
+  if (account?.status !== 'connected' || !account.caipAddress) return
+  yield put(networkActions.activeNetworkChanged({ caipNetworkId: account.caipAddress.split(':').slice(0, 2).join(':') as `${string}:${string}` }))
 }
 
 /**

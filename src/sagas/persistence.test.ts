@@ -2,6 +2,7 @@ import { createPortico, type Portico } from '../createPortico'
 import type { KeyValueStore } from '../storage/createStorage'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
+import type { CaipNetwork } from '../types/network'
 
 const address = '0x1111111111111111111111111111111111111111'
 const instances: Portico[] = []
@@ -92,6 +93,81 @@ describe('persistence and reconnect on reload', () => {
     await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'disconnected')
     expect(portico.getState().connectors.restoring).toEqual({})
     expect(wallet.calls).toEqual([])
+  })
+
+  describe('two namespaces connected', () => {
+    const solanaNetwork: CaipNetwork = { ...testNetwork(1), id: 'sol', chainNamespace: 'solana', caipNetworkId: 'solana:sol', name: 'Solana' }
+    const solanaAddress = 'So11111111111111111111111111111111111111112'
+
+    function visitBoth(store: KeyValueStore) {
+      const evm = createFakeNamespacePlugin({ networks: [testNetwork(1), testNetwork(10)], connectors: [injectedConnector()], address })
+      const sol = createFakeNamespacePlugin({
+        namespace: 'solana',
+        networks: [solanaNetwork],
+        connectors: [{ ...injectedConnector('phantom'), chain: 'solana' }],
+        address: solanaAddress,
+      })
+      const portico = createPortico({ projectId: 'p', plugins: [evm.plugin, sol.plugin], devtools: false }, { storage: store })
+      instances.push(portico)
+      // Every account the store shows while the connections come back.
+      const shown: (string | undefined)[] = []
+      portico.subscribe(() => {
+        const state = portico.getState()
+        const namespace = state.account.activeNamespace
+        if (namespace && state.account.byNamespace[namespace]?.status === 'connected' && shown.at(-1) !== namespace) shown.push(namespace)
+      })
+      return { portico, evm, sol, shown }
+    }
+
+    const connect = (portico: Portico, namespace: string, connectorId: string) => {
+      portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId, namespace } })
+      return untilState(portico, (s) => s.account.byNamespace[namespace]?.status === 'connected')
+    }
+
+    it('after a reload shows the account shown before it, whichever wallet answers first', async () => {
+      const store = memoryStore()
+      const first = visitBoth(store)
+      await connect(first.portico, 'eip155', 'io.metamask')
+      await connect(first.portico, 'solana', 'phantom')
+      expect(first.portico.getState().account.activeNamespace).toBe('solana')
+      expect(Object.keys(JSON.parse(store.data.get('portico.store')!).state.connections)).toEqual(['solana', 'eip155'])
+
+      const second = visitBoth(store)
+      // The EVM wallet answers at once; the Solana one later.
+      second.evm.behaviour.reconnect = async () => ({ address, accounts: [{ address }], caipNetworkId: 'eip155:1' })
+      second.sol.behaviour.reconnect = () =>
+        new Promise((resolve) => setTimeout(() => resolve({ address: solanaAddress, accounts: [{ address: solanaAddress }], caipNetworkId: 'solana:sol' }), 30))
+      await untilState(second.portico, (s) => s.account.byNamespace.solana?.status === 'connected' && s.account.byNamespace.eip155?.status === 'connected')
+      expect(second.shown).toEqual(['solana'])
+      expect(second.portico.getState().network.activeCaipNetworkId).toBe('solana:sol')
+    })
+
+    it('shows the other account, with its network, when the one shown before the reload does not come back', async () => {
+      const store = memoryStore()
+      store.setItem('portico.store', JSON.stringify({ version: 1, state: { recentWallets: [], connections: { solana: 'phantom', eip155: 'io.metamask' } } }))
+      const { portico, evm, sol } = visitBoth(store)
+      // The EVM wallet comes back on another chain than the configured default (eip155:1).
+      evm.behaviour.reconnect = async () => ({ address, accounts: [{ address }], caipNetworkId: 'eip155:10' })
+      sol.behaviour.reconnect = () => new Promise((resolve) => setTimeout(() => resolve(null), 30))
+      await untilState(portico, (s) => Object.keys(s.connectors.restoring).length === 0)
+      const state = portico.getState()
+      expect(state.account.byNamespace.solana?.status).toBe('disconnected')
+      expect(state.account.activeNamespace).toBe('eip155')
+      expect(state.network.activeCaipNetworkId).toBe('eip155:10')
+    })
+
+    it('remembers the namespace the visitor switched to as the one to show', async () => {
+      const store = memoryStore()
+      const { portico } = visitBoth(store)
+      await connect(portico, 'eip155', 'io.metamask')
+      await connect(portico, 'solana', 'phantom')
+      const remembered = () => Object.keys(JSON.parse(store.data.get('portico.store')!).state.connections)
+      await portico.switchNetwork('eip155:1')
+      expect(portico.getState().account.activeNamespace).toBe('eip155')
+      expect(remembered()).toEqual(['eip155', 'solana'])
+      await portico.switchNetwork('solana:sol')
+      expect(remembered()).toEqual(['solana', 'eip155'])
+    })
   })
 
   describe('with fake timers', () => {

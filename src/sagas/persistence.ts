@@ -3,9 +3,10 @@ import { WALLET_CONNECT_CONNECTOR_ID } from '../config/constants'
 import type { ConnectedAccount } from '../plugins/types'
 import { hydrateAction } from '../store/hydrate'
 import type { PorticoState } from '../store/rootReducer'
+import { accountActions } from '../store/slices/account'
 import { connectorsActions } from '../store/slices/connectors'
 import type { ConnectorInfo } from '../types/connector'
-import { putConnected } from './connectors'
+import { followShownAccount, putConnected } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
 import { EMBEDDED_CONNECTOR_ID } from './embeddedConnection'
 
@@ -19,11 +20,17 @@ export const RECONNECT_DISCOVERY_TIMEOUT_MS = 3_000
  */
 export const RESTORE_TIMEOUT_MS = 25_000
 
-/** Writes what must survive a reload whenever it changes. */
+/**
+ * Writes what must survive a reload whenever it changes. The shown account's namespace
+ * is written first among the connections: the next visit shows it first (hydrate).
+ */
 export function* persistSaga() {
   const context: SagaContext = yield call(getSagaContext)
   const state: PorticoState = yield select()
-  context.storage.write({ recentWallets: state.connectors.recent.map((w) => ({ ...w })), connections: { ...state.connectors.active } })
+  const shown = state.account.activeNamespace
+  const active = Object.entries(state.connectors.active)
+  const connections = Object.fromEntries([...active.filter(([ns]) => ns === shown), ...active.filter(([ns]) => ns !== shown)])
+  context.storage.write({ recentWallets: state.connectors.recent.map((w) => ({ ...w })), connections })
 }
 
 /**
@@ -64,14 +71,24 @@ export function* restoreSaga() {
 function* restoreWatchdog() {
   yield delay(RESTORE_TIMEOUT_MS)
   const state: PorticoState = yield select()
-  if (Object.keys(state.connectors.restoring).length > 0) yield put(connectorsActions.restoreEnded())
+  if (Object.keys(state.connectors.restoring).length > 0) yield call(endRestore)
+}
+
+/**
+ * Ends the restore of `namespace` (every one when undefined). When the account that was
+ * to be shown did not come back, the next connected one is shown, and the network follows it.
+ */
+export function* endRestore(namespace?: string) {
+  const before: PorticoState = yield select()
+  yield put(connectorsActions.restoreEnded(namespace === undefined ? undefined : { namespace }))
+  yield call(followShownAccount, before)
 }
 
 export function* reconnectSaga(namespace: string, connectorId: string) {
   try {
     yield call(reconnectConnector, namespace, connectorId)
   } finally {
-    yield put(connectorsActions.restoreEnded({ namespace }))
+    yield call(endRestore, namespace)
   }
 }
 
@@ -91,7 +108,14 @@ function* reconnectConnector(namespace: string, connectorId: string) {
   }
   try {
     const result: ConnectedAccount | null = yield call(reconnect, { connectorId, network })
-    if (result) yield call(putConnected, namespace, info, result)
+    // The remembered connections come back in parallel, in whatever order their wallets
+    // answer: the account shown before the reload (hydrate shows it first) stays shown, and
+    // the others join in the background, unless the shown one is gone already.
+    const now: PorticoState = yield select()
+    const shown = now.account.activeNamespace
+    const shownStatus = shown === undefined ? undefined : now.account.byNamespace[shown]?.status
+    const activate = shown === namespace || (shownStatus !== 'connected' && shownStatus !== 'reconnecting')
+    if (result) yield call(putConnected, namespace, info, result, { activate })
     else yield call(forget, namespace)
   } catch {
     yield call(forget, namespace)
@@ -123,7 +147,7 @@ function* forget(namespace: string) {
 
 export function* persistenceSaga() {
   yield takeEvery(
-    [connectorsActions.recentAdded.type, connectorsActions.connectSucceeded.type, connectorsActions.disconnected.type],
+    [connectorsActions.recentAdded.type, connectorsActions.connectSucceeded.type, connectorsActions.disconnected.type, accountActions.activeNamespaceSet.type],
     persistSaga,
   )
   yield fork(restoreSaga)

@@ -12,7 +12,7 @@ import { connectorsActions, connectorsSlice, type RecentWallet } from './slices/
 export type PorticoInitialState = {
   /** Latest first, at most 2 (SPEC §3). */
   recentWallets: RecentWallet[]
-  /** Connector id per namespace the visitor was connected with, restored on load. */
+  /** Connector id per namespace the visitor was connected with, restored on load; the namespace shown first. */
   connections: Record<string, string>
 }
 
