@@ -15,6 +15,7 @@ import { type RouteLimits } from './routeLimits'
 import { setupTestEngines } from './test/engines'
 import { type HttpResult, http, listen } from './test/http'
 import { TEST_PROJECTS } from './test/projects'
+import { tempSqliteFile } from './test/sqlite'
 
 const engines = setupTestEngines()
 const MINUTE = 60_000
@@ -34,6 +35,11 @@ const small: Partial<RouteLimits> = {
   farcasterStartsPerIp: { max: 3, windowMs: MINUTE },
   farcasterCompletesPerIp: { max: 10, windowMs: MINUTE },
   farcasterPendingPerIp: 2,
+  rpcPerIp: { max: 3, windowMs: MINUTE },
+  dataReadsPerIp: { max: 3, windowMs: MINUTE },
+  dataReadsPerProject: { max: 1_000, windowMs: MINUTE, escalate: false },
+  signOutsPerIp: { max: 3, windowMs: MINUTE },
+  socialCompletesPerIp: { max: 3, windowMs: MINUTE },
 }
 
 /** A Farcaster relay that opens channels and keeps every one pending. */
@@ -87,7 +93,7 @@ describe.each(engines)('route rate limits on $name', ({ freshDatabase }) => {
     await relay?.close()
   })
 
-  const send = (method: 'GET' | 'POST', path: string, ip: string, body?: unknown): Promise<HttpResult> =>
+  const send = (method: 'GET' | 'HEAD' | 'POST', path: string, ip: string, body?: unknown): Promise<HttpResult> =>
     http(baseUrl, path, {
       method,
       headers: { 'x-forwarded-for': ip, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -111,9 +117,15 @@ describe.each(engines)('route rate limits on $name', ({ freshDatabase }) => {
     ['POST /auth/v1/social/start', 3, (ip) => send('POST', '/auth/v1/social/start', ip, { projectId: 'shop', provider: 'github', deviceId: 'device-0000000000000001', returnTo: 'https://shop.example' }), 404],
     ['GET /auth/v1/social/callback', 3, (ip) => send('GET', '/auth/v1/social/callback?state=x&code=y', ip), 400],
     ['POST /auth/v1/farcaster/start', 3, (ip) => send('POST', '/auth/v1/farcaster/start', ip, { projectId: 'shop', deviceId: 'device-0000000000000001' }), 200],
+    ['POST /auth/v1/social/complete', 3, (ip) => send('POST', '/auth/v1/social/complete', ip, { code: 'not-a-code' }), 400],
+    ['GET /v1/account/{address}/balance', 3, (ip) => send('GET', `/v1/account/${'0x'.padEnd(42, '1')}/balance?projectId=shop&currency=usd`, ip), 200],
+    ['GET /v1/convert/quotes', 3, (ip) => send('GET', '/v1/convert/quotes?projectId=shop', ip), 400],
+    ['POST /siwx/v1/signout', 3, (ip) => send('POST', '/siwx/v1/signout?projectId=shop', ip), 200],
+    // HEAD runs the GET handler: it counts as the GET, so it is no way around the limit.
+    ['HEAD /v1/rpc', 3, (ip) => send('HEAD', '/v1/rpc?projectId=shop&chainId=eip155:1', ip), 400],
   ]
 
-  it.each(cases)('%s: %d per window per client, then 429 with Retry-After; twice the limit around a window edge is refused', async (_name, max, call, okStatus) => {
+  it.each(cases)('%s: %d per window per client, then 429 with Retry-After; twice the limit around a window edge is refused', async (name, max, call, okStatus) => {
     const ip = newIp()
     toWindowEnd(100)
     expect(await statuses(max, () => call(ip))).toEqual(Array(max).fill(okStatus))
@@ -123,7 +135,10 @@ describe.each(engines)('route rate limits on $name', ({ freshDatabase }) => {
     expect(refused.status).toBe(429)
     const wait = Number(refused.headers.get('retry-after'))
     expect(wait).toBeGreaterThan(0)
-    expect(refused.body).toMatchObject({ error: 'Too Many Requests', message: expect.stringMatching(/^Too many .+ from this network\. Please try again after \d+ seconds$/) })
+    // A HEAD answer has no body to read the message from.
+    if (!name.startsWith('HEAD ')) {
+      expect(refused.body).toMatchObject({ error: 'Too Many Requests', message: expect.stringMatching(/^Too many .+ from this network\. Please try again after \d+ seconds$/) })
+    }
     expect(await statuses(max - 1, () => call(ip))).toEqual(Array(max - 1).fill(429))
     // Another client is not held back.
     expect((await call(newIp())).status).toBe(okStatus)
@@ -187,5 +202,51 @@ describe.each(engines)('route rate limits on $name', ({ freshDatabase }) => {
     expect([(await first).status, (await second).status]).toEqual([409, 409])
     // Both answered: their slots are free again.
     expect((await complete()).status).toBe(409)
+  })
+})
+
+describe('every route has a rate limit, or a reason in UNMETERED_ROUTES', () => {
+  it('a server with every service turned on registers each of its routes', async () => {
+    const sqlite = tempSqliteFile()
+    const mailbox = createMailbox()
+    const app = createServer({
+      database: { sqliteFile: sqlite.file },
+      projects: TEST_PROJECTS,
+      bundlerKey: `0x${'11'.repeat(32)}`,
+      blockchain: { chains: [{ chainId: 'eip155:31337', rpcUrl: 'http://127.0.0.1:9' }] },
+      onramp: { providers: [], testProviderKey: `0x${'22'.repeat(32)}` },
+      auth: {
+        keyring: createKeyring(generateMasterKey()),
+        mailer: mailbox,
+        devMailbox: mailbox,
+        secureOrigins: [SECURE_ORIGIN],
+        social: { providers: { google: { issuer: 'http://127.0.0.1:9', clientId: 'portico', clientSecret: 'secret' } }, callbackUrl: 'http://127.0.0.1:8787/auth/v1/social/callback' },
+        farcaster: { relayUrl: 'http://127.0.0.1:9', domain: 'secure.portico.test', siweUri: SECURE_ORIGIN, custodyOf: async () => undefined },
+      },
+    })
+    const registered: string[] = []
+    app.addHook('onRoute', (route) => void registered.push(...[route.method].flat().map((method) => `${method} ${route.url}`)))
+    try {
+      await app.ready()
+      // The services above registered their routes (a sample of each), and none was refused.
+      expect(registered).toEqual(expect.arrayContaining(['POST /v1/bundler', 'POST /onramp/test-provider/purchase', 'POST /auth/v1/social/complete', 'GET /dev/mailbox', 'POST /v1/rpc']))
+    } finally {
+      await app.close()
+      sqlite.remove()
+    }
+  })
+
+  it('a route in neither table refuses to register, naming itself', async () => {
+    const sqlite = tempSqliteFile()
+    const app = createServer({ database: { sqliteFile: sqlite.file }, projects: TEST_PROJECTS })
+    try {
+      app.register(async (child) => {
+        child.post('/v1/something-new', async () => ({ ok: true }))
+      })
+      await expect(app.ready()).rejects.toThrow('POST /v1/something-new has no rate limit: give it a policy in ROUTE_POLICIES, or say in UNMETERED_ROUTES why it needs none')
+    } finally {
+      await app.close().catch(() => undefined)
+      sqlite.remove()
+    }
   })
 })

@@ -50,6 +50,18 @@ export interface RouteLimits {
   rpcCallsPerProject: RateLimitRule
   /** POST /v1/sessions/{id} (a smart account's signature is checked on chain) and its /revoke, from one client. Default 30 per 10 minutes. */
   sessionWritesPerIp: RateLimitRule
+  /** Reads that cost a chain, an indexer or a provider a call (balance, history, prices, names, swap and onramp quotes), from one client. Default 600 a minute. */
+  dataReadsPerIp: RateLimitRule
+  /** The same reads for one project, all clients. Default 6,000 a minute. */
+  dataReadsPerProject: RateLimitRule
+  /** POST /v1/bundler and /auth/v1/bundler from one client (a user operation is sent with the bundler's gas). Default 120 a minute. */
+  bundlerPerIp: RateLimitRule
+  /** POST /siwx/v1/signout and /auth/v1/logout from one client. Default 60 a minute. */
+  signOutsPerIp: RateLimitRule
+  /** POST /auth/v1/social/complete from one client (each redeems a one-time code). Default 30 per 10 minutes. */
+  socialCompletesPerIp: RateLimitRule
+  /** POST /onramp/test-provider/purchase from one client (the local test provider sends funds). Default 30 per 10 minutes. */
+  testPurchasesPerIp: RateLimitRule
 }
 
 export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
@@ -68,6 +80,12 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   rpcPerProject: { max: 6_000, windowMs: 60_000, escalate: false },
   rpcCallsPerProject: { max: 60_000, windowMs: 60_000, escalate: false },
   sessionWritesPerIp: { max: 30, windowMs: 10 * 60_000 },
+  dataReadsPerIp: { max: 600, windowMs: 60_000 },
+  dataReadsPerProject: { max: 6_000, windowMs: 60_000, escalate: false },
+  bundlerPerIp: { max: 120, windowMs: 60_000 },
+  signOutsPerIp: { max: 60, windowMs: 60_000 },
+  socialCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
+  testPurchasesPerIp: { max: 30, windowMs: 10 * 60_000 },
 }
 
 type RuleName = Exclude<keyof RouteLimits, 'farcasterPendingPerIp'>
@@ -84,7 +102,11 @@ interface RoutePolicy {
   concurrent?: 'farcasterPendingPerIp'
 }
 
-/** `METHOD url` (the route's pattern) → its limits. */
+const dataReads: RoutePolicy = { what: 'data requests', limits: [{ rule: 'dataReadsPerIp', by: 'ip' }, { rule: 'dataReadsPerProject', by: 'project' }] }
+const signOuts: RoutePolicy = { what: 'sign-outs', limits: [{ rule: 'signOutsPerIp', by: 'ip' }] }
+const bundler: RoutePolicy = { what: 'bundler requests', limits: [{ rule: 'bundlerPerIp', by: 'ip' }] }
+
+/** `METHOD url` (the route's pattern) → its limits. A HEAD request counts as the GET it runs. */
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /e': { what: 'analytics events', limits: [{ rule: 'analyticsPerIp', by: 'ip' }, { rule: 'analyticsPerProject', by: 'project' }] },
   'POST /v1/profile/account': { what: 'name registrations', limits: [{ rule: 'nameRegistrationsPerIp', by: 'ip' }, { rule: 'nameRegistrations', by: 'everyone' }] },
@@ -102,7 +124,70 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /v1/rpc': { what: 'RPC requests', limits: [{ rule: 'rpcPerIp', by: 'ip' }, { rule: 'rpcPerProject', by: 'project' }] },
   'POST /v1/sessions/:id': { what: 'session changes', limits: [{ rule: 'sessionWritesPerIp', by: 'ip' }] },
   'POST /v1/sessions/:id/revoke': { what: 'session changes', limits: [{ rule: 'sessionWritesPerIp', by: 'ip' }] },
+  'GET /v1/account/:address/balance': dataReads,
+  'GET /v1/account/:account/history': dataReads,
+  'POST /v1/fungible/price': dataReads,
+  'GET /v1/profile/account/:name': dataReads,
+  'GET /v1/profile/reverse/:address': dataReads,
+  'GET /v1/profile/suggestions/:name': dataReads,
+  'GET /v1/identity/:address': dataReads,
+  'GET /v1/convert/tokens': dataReads,
+  'GET /v1/convert/quotes': dataReads,
+  'GET /v1/convert/gas-price': dataReads,
+  'GET /v1/convert/allowance': dataReads,
+  'GET /v1/convert/build-approve': dataReads,
+  'POST /v1/convert/build-transaction': dataReads,
+  'POST /v1/onramp/quote': dataReads,
+  'POST /v1/generators/onrampurl': dataReads,
+  'GET /auth/v1/smart-accounts': dataReads,
+  'POST /v1/bundler': bundler,
+  'POST /auth/v1/bundler': bundler,
+  'POST /siwx/v1/signout': signOuts,
+  'POST /auth/v1/logout': signOuts,
+  'POST /auth/v1/social/complete': { what: 'social login completions', limits: [{ rule: 'socialCompletesPerIp', by: 'ip' }] },
+  'POST /onramp/test-provider/purchase': { what: 'test purchases', limits: [{ rule: 'testPurchasesPerIp', by: 'ip' }] },
 }
+
+/**
+ * The routes with no policy above, each with why: they answer from memory or a cheap
+ * read of the caller's own row, or the auth service limits them where it knows the
+ * address and the session. A route in neither table refuses to register
+ * (`installRouteLimits`), so no new route goes unmetered by oversight.
+ */
+export const UNMETERED_ROUTES: Readonly<Record<string, string>> = {
+  'GET /health': 'a constant answer',
+  'GET /ready': 'one SELECT 1, for the load balancer',
+  'GET /getWallets': 'the wallet listing, from memory',
+  'GET /getWalletImage/:id': 'an image from the catalog in memory',
+  'GET /getAnalyticsConfig': "the project's configuration, from memory",
+  'GET /public/getAssetImage/:id': 'an image from the catalog in memory',
+  'GET /public/getCurrencyImage/:id': 'an image from the catalog in memory',
+  'GET /public/getTokenImage/:id': 'an image from the catalog in memory',
+  'GET /projects/v1/origins': "the project's origins, from memory",
+  'GET /v1/supported-chains': 'the configured chains, from memory',
+  'GET /v1/onramp/options': 'the configured providers, from memory',
+  'GET /v1/onramp/providers': 'the configured providers, from memory',
+  'GET /v1/sessions/:id': 'one row by its key',
+  'GET /siwx/v1/session': "the caller's own session row",
+  'GET /onramp/test-provider': 'a static page (development only)',
+  'GET /onramp/test-provider.js': 'a static script (development only)',
+  'GET /onramp/test-provider.css': 'a static style sheet (development only)',
+  'GET /dev/mailbox': 'the development mailbox, from memory (development only)',
+  'GET /dev/mailbox/latest': 'the development mailbox, from memory (development only)',
+  'GET /auth/v1/me': "the session's own user row",
+  'POST /auth/v1/is-connected': "the session's own row",
+  'POST /auth/v1/sign': 'limited by the auth service: 120 signatures a minute per session',
+  'POST /auth/v1/email/start': 'limited by the auth service: codes per client, per address and client, per address, and the resend cooldown',
+  'POST /auth/v1/email/verify': 'limited by the auth service: wrong codes per client, and 5 guesses per code',
+  'POST /auth/v1/email/update': 'limited by the auth service: as email/start',
+  'POST /auth/v1/email/update/primary': 'limited by the auth service: wrong codes per client, and 5 guesses per code',
+  'POST /auth/v1/email/update/secondary': 'limited by the auth service: wrong codes per client, and 5 guesses per code',
+  'POST /auth/v1/device/verify': 'limited by the auth service: wrong codes per client, and 5 guesses per code',
+  'OPTIONS *': 'CORS preflight, answered from the project list in memory',
+}
+
+/** `METHOD url` as the tables above name a route; HEAD is the GET it runs. */
+const routeKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`
 
 /** Finished windows, penalties and leases are deleted at most this often, by whichever request comes. */
 const SWEEP_EVERY_MS = 60_000
@@ -144,8 +229,17 @@ export function installRouteLimits(app: FastifyInstance, options: RouteLimiterOp
     return new HttpError(429, 'Too Many Requests', `Too many ${what} ${whose}. Please try again after ${n} seconds`, { code: 'RATE_LIMITED', retryAfter: n }, { 'retry-after': String(n) })
   }
 
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      const key = routeKey(method, route.url)
+      if (ROUTE_POLICIES[key] === undefined && UNMETERED_ROUTES[key] === undefined) {
+        throw new Error(`${key} has no rate limit: give it a policy in ROUTE_POLICIES, or say in UNMETERED_ROUTES why it needs none (server/routeLimits.ts)`)
+      }
+    }
+  })
+
   app.addHook('onRequest', async (request) => {
-    const policy = ROUTE_POLICIES[`${request.method} ${request.routeOptions.url ?? ''}`]
+    const policy = ROUTE_POLICIES[routeKey(request.method, request.routeOptions.url ?? '')]
     if (policy === undefined) return
     const at = now()
     if (at - lastSweep >= SWEEP_EVERY_MS) {
