@@ -190,6 +190,13 @@ describe('signing (approved in the frame, signed by the server)', () => {
     expect(parseTransaction(raw[0])).toMatchObject({ type: 'legacy', gasPrice: 20_000_000_000n, data: '0xdeadbeef' })
   })
 
+  it('refuses to sign for a chain id past 2^53, which a number would round to another chain', async () => {
+    const { handle, rpc } = setup({ chain: 'eip155:9007199254740993' })
+    const refused = await rejection(handle({ method: 'eth_sendTransaction', params: [{ to: evmAccount.address }] }))
+    expect(refused).toMatchObject({ code: 4901, message: 'Chain id 9007199254740993 is too large for this wallet' })
+    expect(rpc.calls.find(({ method }) => method === 'eth_sendRawTransaction')).toBeUndefined()
+  })
+
   it('eth_sendTransaction for another chain than the wallet’s is refused', async () => {
     const { handle } = setup()
     expect((await rejection(handle({ method: 'eth_sendTransaction', params: [{ to: evmAccount.address, chainId: '0xa' }] }))).code).toBe(4901)

@@ -59,7 +59,11 @@ export function toCaip2(chainId: FrameChainId): string {
 function evmChain(caip2: string): number {
   const match = /^eip155:([1-9][0-9]{0,15})$/.exec(caip2)
   if (!match) throw new ReplyError(`This request needs an EVM network; the wallet is on ${caip2}`, 4901)
-  return Number(match[1])
+  const chainNumber = Number(match[1])
+  // Past 2^53 a number is no longer the chain id it was parsed from: a transaction signed
+  // with it would be for another chain than the one shown in the approval.
+  if (!Number.isSafeInteger(chainNumber)) throw new ReplyError(`Chain id ${match[1]} is too large for this wallet`, 4901)
+  return chainNumber
 }
 
 function hex(value: bigint | number): Hex {
