@@ -58,8 +58,8 @@ describe('the buttons in the Portico’s language', () => {
       portico.store.dispatch(accountActions.balanceLoaded({ namespace: 'eip155', balance: '1234.51254', symbol: 'ETH' }))
     })
     const button = screen.getByTestId('portico-account-button')
-    expect(button.querySelector('.portico-account-button-balance')?.textContent).toBe('1234,513 ETH')
-    expect(button.getAttribute('aria-label')).toBe('Konto 1234,513 ETH 0x12…345678')
+    expect(button.querySelector('.portico-account-button-balance')?.textContent).toBe('1.234,513 ETH')
+    expect(button.getAttribute('aria-label')).toBe('Konto 1.234,513 ETH 0x12…345678')
   })
 
   it('follow the browser’s languages when the dapp sets none', () => {
