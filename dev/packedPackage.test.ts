@@ -116,6 +116,16 @@ describe('the packed package, installed in a dapp', () => {
 
     expect(packed.filter((file) => !file.startsWith('dist/') && file !== 'README.md' && file !== 'package.json')).toEqual([])
     expect(packed.filter((file) => /\.test\.|__snapshots__/.test(file))).toEqual([])
+    // A source map whose sources are not in the tarball sends an editor's go-to-definition
+    // and a bundler's map loader to files the dapp does not have.
+    const unshipped = packed
+      .filter((file) => file.endsWith('.map'))
+      .flatMap((file) => {
+        const map = JSON.parse(readFileSync(path.join(root, file), 'utf8')) as { sources: string[]; sourcesContent?: unknown[] }
+        if (map.sourcesContent?.length === map.sources.length) return []
+        return map.sources.map((source) => path.posix.join(path.posix.dirname(file), source)).filter((source) => !packed.includes(source))
+      })
+    expect(unshipped).toEqual([])
     const targets = [pkg.main, pkg.module, pkg.types, ...Object.values(pkg.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))]
     expect(targets.map((target) => target.replace(/^\.\//, '')).filter((target) => !packed.includes(target))).toEqual([])
   })
