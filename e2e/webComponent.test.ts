@@ -52,13 +52,17 @@ const colours = (page: Page, name: string) =>
     return { background: style.backgroundColor, color: style.color, radius: style.borderTopLeftRadius, font: style.fontFamily }
   })
 
+/** An English balance with 3 decimals and grouped thousands. */
+const balance = '\\d{1,3}(?:,\\d{3})*\\.\\d{3}'
+
 async function connect(page: Page) {
   await element(page, 'portico-connect-button').click()
   const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
   await dialog.getByRole('button', { name: /Portico Dev Wallet/ }).click()
   await dialog.waitFor({ state: 'detached' })
-  // The account button: the balance read from the local chain, then the short address.
-  const account = page.getByRole('button', { name: new RegExp(`^Account \\d+\\.\\d{3} ETH ${short}$`) })
+  // The account button: the balance read from the local chain (digits grouped, as the
+  // modal writes them: '9,999.988'), then the short address.
+  const account = page.getByRole('button', { name: new RegExp(`^Account ${balance} ETH ${short}$`) })
   await account.waitFor()
   return account
 }
@@ -77,7 +81,7 @@ describe('the plain HTML example with portico/web-component', () => {
     await screenshot(page, 'web-component-light-disconnected')
 
     const account = await connect(page)
-    expect(await account.textContent()).toMatch(new RegExp(`^\\d+\\.\\d{3} ETH ${short}$`))
+    expect(await account.textContent()).toMatch(new RegExp(`^${balance} ETH ${short}$`))
     expect(await element(page, 'portico-connect-button').textContent()).toBe(short)
     expect(await page.title()).toBe(`Connected: ${visitor}`)
     expect(await seriousA11yViolations(page, 'body')).toEqual([])
