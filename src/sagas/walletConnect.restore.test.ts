@@ -18,6 +18,8 @@ import type { NamespacePlugin } from '../plugins/types'
 import { createStorage, type KeyValueStore } from '../storage/createStorage'
 import type { PorticoStore } from '../store/createStore'
 import { createFullStore } from '../test/fullStore'
+import { accountActions } from '../store/slices/account'
+import { networkActions } from '../store/slices/network'
 import { walletConnectActions } from '../store/slices/walletConnect'
 import type { PorticoState } from '../store/rootReducer'
 import { createWalletConnectClient } from '../walletconnect/client'
@@ -205,10 +207,22 @@ describe('Solana and Bitcoin over WalletConnect after a reload', () => {
       await chainWallet.pair(first.store.getState().walletConnect.uri!)
       await untilStore(first.store, connected)
       expect(JSON.parse(porticoStorage.data.get('portico.store')!).state.connections).toEqual({ solana: 'walletConnect', bip122: 'walletConnect' })
+      // The visitor moves to the Bitcoin account (what the network saga does on a switch):
+      // that account is stored as the one shown, and is shown again after the reload.
+      first.store.dispatch(accountActions.activeNamespaceSet('bip122'))
+      first.store.dispatch(networkActions.activeNetworkChanged({ caipNetworkId: bitcoinRegtest.caipNetworkId }))
+      await until(() => Object.keys(JSON.parse(porticoStorage.data.get('portico.store')!).state.connections)[0] === 'bip122')
       await first.leave()
 
       const second = visit(porticoStorage, signClientStorage, plugins)
+      const shown: (string | undefined)[] = []
+      second.store.subscribe(() => {
+        const { account } = second.store.getState()
+        if (account.activeNamespace && account.byNamespace[account.activeNamespace]?.status === 'connected' && shown.at(-1) !== account.activeNamespace) shown.push(account.activeNamespace)
+      })
       await untilStore(second.store, connected)
+      expect(shown).toEqual(['bip122'])
+      expect(second.store.getState().network.activeCaipNetworkId).toBe(bitcoinRegtest.caipNetworkId)
       const [solanaPlugin, bitcoinPlugin] = second.plugins as [NamespacePlugin, NamespacePlugin]
       expect(second.store.getState().account.byNamespace.solana?.caipAddress).toBe(`${localnet.caipNetworkId}:${chainWallet.solanaAddress}`)
       expect(second.store.getState().account.byNamespace.bip122?.caipAddress).toBe(`${bitcoinRegtest.caipNetworkId}:${chainWallet.bitcoinAddress}`)

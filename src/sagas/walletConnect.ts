@@ -129,19 +129,19 @@ function* onApproved(holder: ClientHolder, session: WalletConnectSessionInfo) {
 
 /**
  * The session's namespaces enter the store the way any connection does (connectors.ts
- * `putConnected`), one at a time: the active network's namespace first, and it is the one
- * the modal shows; the others join in the background (`activate: false`), so the account
+ * `putConnected`), one at a time: the active network's namespace (or `preferred`, the one
+ * shown before a reload) first, and it is the one the modal shows; the others join in the background (`activate: false`), so the account
  * shown never flickers through another namespace's address while the rest connect. When
  * the active network's namespace does not connect, the first one that does is shown. A plugin that takes foreign wallets (`connectors.attach`) gets the
  * session as its own wallet shape first (an EIP-1193 provider for eip155), so signing,
  * sending, EIP-5792 and the provider events run through the plugin's code.
  */
-function* connectNamespaces(holder: ClientHolder, session: WalletConnectSessionInfo, candidates: readonly string[]) {
+function* connectNamespaces(holder: ClientHolder, session: WalletConnectSessionInfo, candidates: readonly string[], preferred?: string) {
   const state: PorticoState = yield select()
   const context: SagaContext = yield call(getSagaContext)
   const active = state.network.activeCaipNetworkId
   const namespaces = candidates.filter((ns) => (session.namespaces[ns]?.accounts.length ?? 0) > 0)
-  const activeNamespace = namespaces.find((ns) => active?.startsWith(`${ns}:`)) ?? namespaces[0]
+  const activeNamespace = (preferred !== undefined && namespaces.includes(preferred) ? preferred : undefined) ?? namespaces.find((ns) => active?.startsWith(`${ns}:`)) ?? namespaces[0]
   const ordered = [...(activeNamespace ? [activeNamespace] : []), ...namespaces.filter((ns) => ns !== activeNamespace)]
   let shown = false
   for (const namespace of ordered) {
@@ -372,7 +372,9 @@ function* restoreSession(holder: ClientHolder, namespaces: readonly string[]) {
   yield call(forgetConnections, namespaces.filter((ns) => !session.namespaces[ns]))
   if (restorable.length === 0) return
   yield put(walletConnectActions.connected(summary(session)))
-  yield call(connectNamespaces, holder, session, restorable)
+  // The account shown before the reload is shown again (the restore laid it over the store
+  // as the active namespace: persistence.ts stores the shown namespace first).
+  yield call(connectNamespaces, holder, session, restorable, state.account.activeNamespace)
 }
 
 /**
