@@ -16,7 +16,7 @@ import type { EmbeddedUser } from '../types/user'
 import { putConnected } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
 import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
-import { connectEmbeddedSolana, solanaIsActive } from './embeddedSolana'
+import { connectEmbeddedSolana, EMBEDDED_SOLANA_NAMESPACE, solanaIsActive } from './embeddedSolana'
 
 /** The connector id under which the embedded wallet appears in the store (type AUTH, SPEC §3). */
 export const EMBEDDED_CONNECTOR_ID = 'auth'
@@ -70,8 +70,10 @@ export function* connectEmbeddedUser(holder: EmbeddedHolder, signedIn: FrameUser
     user = moved.user
   }
   // The same user's Solana account joins after the EVM one (issue 9); the namespace of the
-  // active network is the one that becomes active, so the account shown never flips.
-  const solanaActive = solanaIsActive(state)
+  // active network is the one that becomes active, so the account shown never flips. A
+  // restore shows the account shown before the reload (laid over the store as the active
+  // namespace: persistence.ts stores the shown namespace first).
+  const solanaActive = solanaIsActive(state) || (!options.interactive && state.account.activeNamespace === EMBEDDED_SOLANA_NAMESPACE)
   frame.provider.setUser(user)
   holder.attached.get(EMBEDDED_NAMESPACE)?.()
   holder.attached.set(EMBEDDED_NAMESPACE, plugin.connectors.attach({ info: embeddedConnectorInfo, provider: frame.provider }))

@@ -4,7 +4,7 @@ import createSagaMiddleware, { type Task } from 'redux-saga'
 import { all, fork } from 'redux-saga/effects'
 import { getBase58Decoder } from '@solana/kit'
 import { resolveConfig } from '../config/resolveConfig'
-import { createLoginCache, type AppEvent, type AppResponsePayload } from '../frame'
+import { createLoginCache, LoginCacheKeys, type AppEvent, type AppResponsePayload } from '../frame'
 import { frameEventType, successType } from '../frame/protocol'
 import { ADDRESS, SOLANA_ADDRESS, user } from '../frame/test/fixtures'
 import { eip155 } from '../plugins/eip155'
@@ -50,10 +50,13 @@ afterEach(() => {
   jest.useRealTimers()
 })
 
-function setup(options: { defaultNetwork?: CaipNetwork } = {}) {
+function setup(options: { defaultNetwork?: CaipNetwork; cache?: Record<string, string>; connections?: Record<string, string> } = {}) {
   jest.useFakeTimers({ now: 1_900_000_000_000 })
   const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'https://shop.example/' })
   const storage = dom.window.localStorage
+  for (const [key, value] of Object.entries(options.cache ?? {})) storage.setItem(key, value)
+  // As the persistence saga left it: the namespaces, the one shown first.
+  if (options.connections) createStorage({ store: storage }).write({ recentWallets: [], connections: options.connections })
   const loginCache = createLoginCache({ store: storage })
   const evm = eip155({ networks: [testNetwork(1, 'Ethereum')] })
   const sol = solana({ networks: [localnet] })
@@ -163,6 +166,26 @@ describe("the embedded user's Solana account", () => {
     expect(t.state().network.activeCaipNetworkId).toBe(localnet.caipNetworkId)
     // The first account to connect (EVM) is active only while nothing else is: no flip back and forth.
     expect(actives).toEqual(['eip155', 'solana'])
+  })
+
+  it('after a reload shows the Solana account again when it was the one shown, and its network', async () => {
+    const cache = { [LoginCacheKeys.emailLoginUsed]: 'true', [LoginCacheKeys.email]: 'ada@example.com', [LoginCacheKeys.lastChainId]: '1' }
+    const t = setup({ cache, connections: { solana: 'auth', eip155: 'auth' } })
+    const shown: string[] = []
+    t.store.subscribe(() => {
+      const { account } = t.state()
+      if (account.activeNamespace && account.byNamespace[account.activeNamespace]?.status === 'connected' && shown.at(-1) !== account.activeNamespace) shown.push(account.activeNamespace)
+    })
+    await t.flush()
+    t.send({ id: crypto.randomUUID(), type: frameEventType('READY'), payload: { version: '1', allowed: true } })
+    await t.flush(500)
+    await t.succeed('IS_CONNECTED', { isConnected: true })
+    await t.succeed('GET_USER', { user: bothUser })
+    await t.flush()
+    expect(t.state().account.byNamespace.eip155?.status).toBe('connected')
+    expect(t.state().account.byNamespace.solana?.status).toBe('connected')
+    expect(shown).toEqual(['solana'])
+    expect(t.state().network.activeCaipNetworkId).toBe(localnet.caipNetworkId)
   })
 
   it('with a Solana network active but no Solana address, the EVM account and an EVM network become active', async () => {
