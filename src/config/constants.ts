@@ -96,6 +96,12 @@ export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
 /** The default CAIP-2 network when none is given (also the iframe's default chainId). */
 export { DEFAULT_CHAIN_ID } from '../shared/embeddedWallet'
 
+/**
+ * SPEC §3: "Chain namespaces are eip155, solana, polkadot, bip122 and cosmos." The one
+ * place in src/ that names the namespaces Portico ships no plugin for: they are data (the
+ * CAIP checks' default known namespaces, names the chain-agnostic guard refuses in the
+ * core), and a plugin for any of them comes from outside (examples/cosmos-plugin).
+ */
 export const ChainNamespaces = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
 export type ChainNamespace = (typeof ChainNamespaces)[number]
 

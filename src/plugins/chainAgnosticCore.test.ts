@@ -68,7 +68,7 @@ describe('core names no chain family', () => {
       "const a = account.namespace === 'eip155'",
       'const b = `solana:${reference}`',
       'const c = state.byNamespace.bip122',
-      'const d = <p>Connect a cosmos wallet</p>',
+      'const d = <p>Connect a polkadot wallet</p>',
       'const e = isSolanaAddress(address)',
       "const f = { polkadot: 'x' }",
     ].join('\n')
@@ -76,7 +76,7 @@ describe('core names no chain family', () => {
       [1, "'eip155'"],
       [2, '`solana:${'],
       [3, 'bip122'],
-      [4, 'Connect a cosmos wallet'],
+      [4, 'Connect a polkadot wallet'],
       [5, 'isSolanaAddress'],
       [6, 'polkadot'],
     ])

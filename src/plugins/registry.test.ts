@@ -13,26 +13,26 @@ const wrappedSol = 'So11111111111111111111111111111111111111112'
 
 /**
  * A third-party plugin written against the contract alone, as a dapp would: core has no
- * cosmos code, and nothing in core changes to accept it.
+ * acme code, and nothing in core changes to accept it.
  */
-function fakeCosmos(networks?: readonly CaipNetwork[]): NamespacePlugin {
+function fakeAcme(networks?: readonly CaipNetwork[]): NamespacePlugin {
   const hub: CaipNetwork = {
-    id: 'cosmoshub-4',
-    chainNamespace: 'cosmos',
-    caipNetworkId: 'cosmos:cosmoshub-4',
-    name: 'Cosmos Hub',
-    nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
-    rpcUrls: { default: { http: ['https://cosmos-rpc.example'] } },
+    id: 'acmehub-1',
+    chainNamespace: 'acme',
+    caipNetworkId: 'acme:acmehub-1',
+    name: 'Acme Hub',
+    nativeCurrency: { name: 'Acme', symbol: 'ACME', decimals: 6 },
+    rpcUrls: { default: { http: ['https://acme-rpc.example'] } },
   }
   return {
-    namespace: 'cosmos',
-    name: 'Cosmos',
+    namespace: 'acme',
+    name: 'Acme',
     networks: networks ?? [hub],
-    isAddress: (address) => /^cosmos1[02-9ac-hj-np-z]{38}$/.test(address),
+    isAddress: (address) => /^acme1[02-9ac-hj-np-z]{38}$/.test(address),
     features: { balance: false, names: false, activity: false, send: false, swaps: () => false },
   }
 }
-const cosmosAddress = `cosmos1${'q'.repeat(38)}`
+const acmeAddress = `acme1${'q'.repeat(38)}`
 
 describe('createPluginRegistry', () => {
   const registry = createPluginRegistry([eip155(), solana({ networks: [solanaMainnet, solanaDevnet] })])
@@ -105,9 +105,9 @@ describe('createPluginRegistry rejects', () => {
     }
     throw new Error('expected createPluginRegistry to throw')
   }
-  /** The cosmos plugin with `change` applied over it, as a plugin with a bad field. */
-  const cosmosWith = (change: Record<string, unknown>) => ({ ...fakeCosmos(), ...change })
-  const hubWith = (change: Record<string, unknown>) => cosmosWith({ networks: [{ ...fakeCosmos().networks[0], ...change }] })
+  /** The acme plugin with `change` applied over it, as a plugin with a bad field. */
+  const acmeWith = (change: Record<string, unknown>) => ({ ...fakeAcme(), ...change })
+  const hubWith = (change: Record<string, unknown>) => acmeWith({ networks: [{ ...fakeAcme().networks[0], ...change }] })
 
   it('a namespace registered twice, with a ConfigError that names it', () => {
     const error = attempt([eip155(), solana(), eip155({ networks: [base] })])
@@ -136,36 +136,36 @@ describe('createPluginRegistry rejects', () => {
   })
 
   it.each([
-    ['name', { name: '' }, `Plugin 'cosmos': name must be a non-empty string, got "".`],
-    ['name', { name: undefined }, `Plugin 'cosmos': name must be a non-empty string, got undefined.`],
-    ['isAddress', { isAddress: undefined }, `Plugin 'cosmos': isAddress must be a function, got undefined.`],
-    ['isAddress', { isAddress: /^cosmos1/ }, `Plugin 'cosmos': isAddress must be a function, got an object.`],
-    ['features', { features: undefined }, `Plugin 'cosmos': features must be an object, got undefined.`],
-    ['features.send', { features: { balance: true, names: false, activity: false, send: 'yes', swaps: () => false } }, `Plugin 'cosmos': features.send must be a boolean, got "yes".`],
-    ['features.balance', { features: { names: false, activity: false, send: false, swaps: () => false } }, `Plugin 'cosmos': features.balance must be a boolean, got undefined.`],
-    ['features.swaps', { features: { balance: false, names: false, activity: false, send: false, swaps: false } }, `Plugin 'cosmos': features.swaps must be a function, got false.`],
-    ['networks', { networks: undefined }, `Plugin 'cosmos': networks must be an array of networks, got undefined.`],
-    ['accountTypes', { accountTypes: 'eoa' }, `Plugin 'cosmos': accountTypes must be a non-empty list of 'eoa', 'smartAccount', 'payment', 'ordinal' when present, got "eoa".`],
-    ['accountTypes', { accountTypes: [] }, `Plugin 'cosmos': accountTypes must be a non-empty list of 'eoa', 'smartAccount', 'payment', 'ordinal' when present, got an array.`],
-    ['accountTypes[1]', { accountTypes: ['eoa', 'multisig'] }, `Plugin 'cosmos': accountTypes[1] must be one of 'eoa', 'smartAccount', 'payment', 'ordinal', got "multisig".`],
+    ['name', { name: '' }, `Plugin 'acme': name must be a non-empty string, got "".`],
+    ['name', { name: undefined }, `Plugin 'acme': name must be a non-empty string, got undefined.`],
+    ['isAddress', { isAddress: undefined }, `Plugin 'acme': isAddress must be a function, got undefined.`],
+    ['isAddress', { isAddress: /^acme1/ }, `Plugin 'acme': isAddress must be a function, got an object.`],
+    ['features', { features: undefined }, `Plugin 'acme': features must be an object, got undefined.`],
+    ['features.send', { features: { balance: true, names: false, activity: false, send: 'yes', swaps: () => false } }, `Plugin 'acme': features.send must be a boolean, got "yes".`],
+    ['features.balance', { features: { names: false, activity: false, send: false, swaps: () => false } }, `Plugin 'acme': features.balance must be a boolean, got undefined.`],
+    ['features.swaps', { features: { balance: false, names: false, activity: false, send: false, swaps: false } }, `Plugin 'acme': features.swaps must be a function, got false.`],
+    ['networks', { networks: undefined }, `Plugin 'acme': networks must be an array of networks, got undefined.`],
+    ['accountTypes', { accountTypes: 'eoa' }, `Plugin 'acme': accountTypes must be a non-empty list of 'eoa', 'smartAccount', 'payment', 'ordinal' when present, got "eoa".`],
+    ['accountTypes', { accountTypes: [] }, `Plugin 'acme': accountTypes must be a non-empty list of 'eoa', 'smartAccount', 'payment', 'ordinal' when present, got an array.`],
+    ['accountTypes[1]', { accountTypes: ['eoa', 'multisig'] }, `Plugin 'acme': accountTypes[1] must be one of 'eoa', 'smartAccount', 'payment', 'ordinal', got "multisig".`],
   ])('a plugin whose %s breaks the contract', (_field, change, message) => {
-    const error = attempt([eip155(), cosmosWith(change)])
+    const error = attempt([eip155(), acmeWith(change)])
     expect(error).toBeInstanceOf(ConfigError)
     expect(error).toMatchObject({ shortMessage: message })
     expect((error as ConfigError).details).toContain('docs/plugins.md')
   })
 
   it.each([
-    ['caipNetworkId', { caipNetworkId: 'cosmos:theta' }, `Plugin 'cosmos': networks[0].caipNetworkId must be 'cosmos:<id>' ('cosmos:cosmoshub-4'), got "cosmos:theta".`],
-    ['chainNamespace', { chainNamespace: 'eip155' }, `Plugin 'cosmos': networks[0].chainNamespace must be 'cosmos', got "eip155".`],
-    ['id', { id: 'cosmos hub', caipNetworkId: 'cosmos:cosmos hub' }, `Plugin 'cosmos': networks[0].id must be a CAIP-2 reference (a non-negative integer, or 1 to 32 letters, digits, '-' or '_'), got "cosmos hub".`],
-    ['id', { id: 1.5, caipNetworkId: 'cosmos:1.5' }, expect.stringMatching(/^Plugin 'cosmos': networks\[0\]\.id must be a CAIP-2 reference .* got 1\.5\.$/)],
-    ['name', { name: 7 }, `Plugin 'cosmos': networks[0].name must be a non-empty string, got 7.`],
-    ['nativeCurrency', { nativeCurrency: undefined }, `Plugin 'cosmos': networks[0].nativeCurrency must be { name, symbol, decimals }, got undefined.`],
-    ['nativeCurrency.decimals', { nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: '6' } }, `Plugin 'cosmos': networks[0].nativeCurrency.decimals must be an integer from 0 to 255, got "6".`],
-    ['nativeCurrency.symbol', { nativeCurrency: { name: 'Atom', decimals: 6 } }, `Plugin 'cosmos': networks[0].nativeCurrency.symbol must be a non-empty string, got undefined.`],
-    ['rpcUrls', { rpcUrls: { default: { http: 'https://cosmos-rpc.example' } } }, `Plugin 'cosmos': networks[0].rpcUrls.default.http must be an array of URLs (empty when the namespace has no RPC), got "https://cosmos-rpc.example".`],
-    ['testnet', { testnet: 'no' }, `Plugin 'cosmos': networks[0].testnet must be a boolean when set, got "no".`],
+    ['caipNetworkId', { caipNetworkId: 'acme:theta' }, `Plugin 'acme': networks[0].caipNetworkId must be 'acme:<id>' ('acme:acmehub-1'), got "acme:theta".`],
+    ['chainNamespace', { chainNamespace: 'eip155' }, `Plugin 'acme': networks[0].chainNamespace must be 'acme', got "eip155".`],
+    ['id', { id: 'acme hub', caipNetworkId: 'acme:acme hub' }, `Plugin 'acme': networks[0].id must be a CAIP-2 reference (a non-negative integer, or 1 to 32 letters, digits, '-' or '_'), got "acme hub".`],
+    ['id', { id: 1.5, caipNetworkId: 'acme:1.5' }, expect.stringMatching(/^Plugin 'acme': networks\[0\]\.id must be a CAIP-2 reference .* got 1\.5\.$/)],
+    ['name', { name: 7 }, `Plugin 'acme': networks[0].name must be a non-empty string, got 7.`],
+    ['nativeCurrency', { nativeCurrency: undefined }, `Plugin 'acme': networks[0].nativeCurrency must be { name, symbol, decimals }, got undefined.`],
+    ['nativeCurrency.decimals', { nativeCurrency: { name: 'Acme', symbol: 'ACME', decimals: '6' } }, `Plugin 'acme': networks[0].nativeCurrency.decimals must be an integer from 0 to 255, got "6".`],
+    ['nativeCurrency.symbol', { nativeCurrency: { name: 'Acme', decimals: 6 } }, `Plugin 'acme': networks[0].nativeCurrency.symbol must be a non-empty string, got undefined.`],
+    ['rpcUrls', { rpcUrls: { default: { http: 'https://acme-rpc.example' } } }, `Plugin 'acme': networks[0].rpcUrls.default.http must be an array of URLs (empty when the namespace has no RPC), got "https://acme-rpc.example".`],
+    ['testnet', { testnet: 'no' }, `Plugin 'acme': networks[0].testnet must be a boolean when set, got "no".`],
   ])("a network whose %s breaks the contract, with its index", (_field, change, message) => {
     const error = attempt([hubWith(change)])
     expect(error).toBeInstanceOf(ConfigError)
@@ -193,18 +193,18 @@ describe('createPluginRegistry rejects', () => {
   })
 
   it('an optional capability that is not an object of functions', () => {
-    expect(attempt([cosmosWith({ connectors: 'keplr' })])).toMatchObject({ shortMessage: `Plugin 'cosmos': connectors must be an object of functions when present, got "keplr".` })
-    expect(attempt([cosmosWith({ balance: null })])).toMatchObject({ shortMessage: `Plugin 'cosmos': balance must be an object of functions when present, got null.` })
+    expect(attempt([acmeWith({ connectors: 'acme-wallet' })])).toMatchObject({ shortMessage: `Plugin 'acme': connectors must be an object of functions when present, got "acme-wallet".` })
+    expect(attempt([acmeWith({ balance: null })])).toMatchObject({ shortMessage: `Plugin 'acme': balance must be an object of functions when present, got null.` })
     const connectors = { discover: () => () => {}, connect: async () => ({}), disconnect: async () => {} }
-    expect(attempt([cosmosWith({ connectors: { ...connectors, connect: undefined } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': connectors.connect must be a function, got undefined.` })
-    expect(attempt([cosmosWith({ connectors: { ...connectors, signMessage: 'personal_sign' } })])).toMatchObject({
-      shortMessage: `Plugin 'cosmos': connectors.signMessage must be a function when present, got "personal_sign".`,
+    expect(attempt([acmeWith({ connectors: { ...connectors, connect: undefined } })])).toMatchObject({ shortMessage: `Plugin 'acme': connectors.connect must be a function, got undefined.` })
+    expect(attempt([acmeWith({ connectors: { ...connectors, signMessage: 'personal_sign' } })])).toMatchObject({
+      shortMessage: `Plugin 'acme': connectors.signMessage must be a function when present, got "personal_sign".`,
     })
-    expect(attempt([cosmosWith({ connectors: { ...connectors, createProvider: {} } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': connectors.createProvider must be a function when present, got an object.` })
-    expect(attempt([cosmosWith({ balance: { getTokenBalance: async () => ({}) } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': balance.getBalance must be a function, got undefined.` })
-    expect(attempt([cosmosWith({ balance: { getBalance: async () => ({}), getTokenBalance: 1 } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': balance.getTokenBalance must be a function when present, got 1.` })
-    expect(attempt([cosmosWith({ history: [] })])).toMatchObject({ shortMessage: `Plugin 'cosmos': history must be an object of functions when present, got an array.` })
-    expect(attempt([cosmosWith({ history: { getHistory: 'esplora' } })])).toMatchObject({ shortMessage: `Plugin 'cosmos': history.getHistory must be a function, got "esplora".` })
+    expect(attempt([acmeWith({ connectors: { ...connectors, createProvider: {} } })])).toMatchObject({ shortMessage: `Plugin 'acme': connectors.createProvider must be a function when present, got an object.` })
+    expect(attempt([acmeWith({ balance: { getTokenBalance: async () => ({}) } })])).toMatchObject({ shortMessage: `Plugin 'acme': balance.getBalance must be a function, got undefined.` })
+    expect(attempt([acmeWith({ balance: { getBalance: async () => ({}), getTokenBalance: 1 } })])).toMatchObject({ shortMessage: `Plugin 'acme': balance.getTokenBalance must be a function when present, got 1.` })
+    expect(attempt([acmeWith({ history: [] })])).toMatchObject({ shortMessage: `Plugin 'acme': history must be an object of functions when present, got an array.` })
+    expect(attempt([acmeWith({ history: { getHistory: 'esplora' } })])).toMatchObject({ shortMessage: `Plugin 'acme': history.getHistory must be a function, got "esplora".` })
   })
 
   it('accepts every capability the contract names, and leaves unknown extra fields alone', () => {
@@ -212,8 +212,8 @@ describe('createPluginRegistry rejects', () => {
     const connectors = Object.fromEntries(
       ['discover', 'connect', 'disconnect', 'attach', 'reconnect', 'watch', 'switchNetwork', 'signMessage', 'sendTransaction', 'sendContractCall', 'waitForTransaction', 'sendCalls', 'getCallsStatus', 'getCapabilities', 'createProvider'].map((name) => [name, fn]),
     )
-    const registry = createPluginRegistry([cosmosWith({ connectors, balance: { getBalance: fn, getTokenBalance: fn }, history: { getHistory: fn }, icon: 'atom.svg' }) as NamespacePlugin])
-    expect(registry.getPlugin('cosmos')?.connectors).toBe(connectors)
+    const registry = createPluginRegistry([acmeWith({ connectors, balance: { getBalance: fn, getTokenBalance: fn }, history: { getHistory: fn }, icon: 'acme.svg' }) as NamespacePlugin])
+    expect(registry.getPlugin('acme')?.connectors).toBe(connectors)
   })
 })
 
@@ -221,37 +221,37 @@ describe('createPortico registers plugins through the registry', () => {
   const create = (plugins: readonly unknown[]) => () => createPortico({ projectId: 'p', devtools: false, plugins: plugins as NamespacePlugin[] }, { storage: null })
 
   it('refuses a third-party plugin with a bad network, naming the plugin and the field', () => {
-    const badHub = { ...fakeCosmos().networks[0]!, caipNetworkId: 'cosmos:1' as const }
-    expect(create([eip155(), fakeCosmos([badHub])])).toThrow(ConfigError)
-    expect(create([eip155(), fakeCosmos([badHub])])).toThrow(`Plugin 'cosmos': networks[0].caipNetworkId must be 'cosmos:<id>' ('cosmos:cosmoshub-4'), got "cosmos:1".`)
+    const badHub = { ...fakeAcme().networks[0]!, caipNetworkId: 'acme:1' as const }
+    expect(create([eip155(), fakeAcme([badHub])])).toThrow(ConfigError)
+    expect(create([eip155(), fakeAcme([badHub])])).toThrow(`Plugin 'acme': networks[0].caipNetworkId must be 'acme:<id>' ('acme:acmehub-1'), got "acme:1".`)
   })
 
   it('refuses a plugin without an address rule, a duplicate namespace and malformed features', () => {
-    expect(create([{ ...fakeCosmos(), isAddress: undefined }])).toThrow(`Plugin 'cosmos': isAddress must be a function, got undefined.`)
-    expect(create([eip155(), fakeCosmos(), fakeCosmos()])).toThrow(`Plugin 'cosmos': namespace 'cosmos' is registered twice`)
-    expect(create([{ ...fakeCosmos(), features: { ...fakeCosmos().features, activity: 1 } }])).toThrow(`Plugin 'cosmos': features.activity must be a boolean, got 1.`)
+    expect(create([{ ...fakeAcme(), isAddress: undefined }])).toThrow(`Plugin 'acme': isAddress must be a function, got undefined.`)
+    expect(create([eip155(), fakeAcme(), fakeAcme()])).toThrow(`Plugin 'acme': namespace 'acme' is registered twice`)
+    expect(create([{ ...fakeAcme(), features: { ...fakeAcme().features, activity: 1 } }])).toThrow(`Plugin 'acme': features.activity must be a boolean, got 1.`)
     expect(create([eip155])).toThrow('Plugin config.plugins[0] is not a namespace plugin object')
   })
 
   it('refuses every malformed field of a third-party plugin when the instance is made, naming the plugin and the field', () => {
-    const hub = fakeCosmos().networks[0]!
+    const hub = fakeAcme().networks[0]!
     const connectors = { discover: () => () => {}, connect: async () => ({}), disconnect: async () => {} }
     const faults: [Record<string, unknown>, string][] = [
-      [{ name: ' ' }, `Plugin 'cosmos': name must be a non-empty string, got " ".`],
-      [{ features: { ...fakeCosmos().features, swaps: true } }, `Plugin 'cosmos': features.swaps must be a function, got true.`],
-      [{ features: { ...fakeCosmos().features, names: undefined } }, `Plugin 'cosmos': features.names must be a boolean, got undefined.`],
-      [{ networks: [{ ...hub, nativeCurrency: { ...hub.nativeCurrency, decimals: -1 } }] }, `Plugin 'cosmos': networks[0].nativeCurrency.decimals must be an integer from 0 to 255, got -1.`],
-      [{ networks: [hub, hub] }, `Plugin 'cosmos': networks[1].caipNetworkId 'cosmos:cosmoshub-4' is listed twice.`],
-      [{ connectors: { ...connectors, discover: 'keplr' } }, `Plugin 'cosmos': connectors.discover must be a function, got "keplr".`],
-      [{ connectors: { ...connectors, sendTransaction: true } }, `Plugin 'cosmos': connectors.sendTransaction must be a function when present, got true.`],
-      [{ balance: { getBalance: null } }, `Plugin 'cosmos': balance.getBalance must be a function, got null.`],
-      [{ history: 'mintscan' }, `Plugin 'cosmos': history must be an object of functions when present, got "mintscan".`],
-      [{ accountTypes: ['payment', 'vault'] }, `Plugin 'cosmos': accountTypes[1] must be one of 'eoa', 'smartAccount', 'payment', 'ordinal', got "vault".`],
+      [{ name: ' ' }, `Plugin 'acme': name must be a non-empty string, got " ".`],
+      [{ features: { ...fakeAcme().features, swaps: true } }, `Plugin 'acme': features.swaps must be a function, got true.`],
+      [{ features: { ...fakeAcme().features, names: undefined } }, `Plugin 'acme': features.names must be a boolean, got undefined.`],
+      [{ networks: [{ ...hub, nativeCurrency: { ...hub.nativeCurrency, decimals: -1 } }] }, `Plugin 'acme': networks[0].nativeCurrency.decimals must be an integer from 0 to 255, got -1.`],
+      [{ networks: [hub, hub] }, `Plugin 'acme': networks[1].caipNetworkId 'acme:acmehub-1' is listed twice.`],
+      [{ connectors: { ...connectors, discover: 'acme-wallet' } }, `Plugin 'acme': connectors.discover must be a function, got "acme-wallet".`],
+      [{ connectors: { ...connectors, sendTransaction: true } }, `Plugin 'acme': connectors.sendTransaction must be a function when present, got true.`],
+      [{ balance: { getBalance: null } }, `Plugin 'acme': balance.getBalance must be a function, got null.`],
+      [{ history: 'acme-explorer' }, `Plugin 'acme': history must be an object of functions when present, got "acme-explorer".`],
+      [{ accountTypes: ['payment', 'vault'] }, `Plugin 'acme': accountTypes[1] must be one of 'eoa', 'smartAccount', 'payment', 'ordinal', got "vault".`],
     ]
     for (const [change, message] of faults) {
       let error: unknown
       try {
-        createPortico({ projectId: 'p', devtools: false, plugins: [eip155(), { ...fakeCosmos(), ...change } as NamespacePlugin] }, { storage: null })
+        createPortico({ projectId: 'p', devtools: false, plugins: [eip155(), { ...fakeAcme(), ...change } as NamespacePlugin] }, { storage: null })
       } catch (caught) {
         error = caught
       }
@@ -261,13 +261,13 @@ describe('createPortico registers plugins through the registry', () => {
   })
 
   it('hands the sagas the registered plugins, so a valid third-party plugin is served', () => {
-    const cosmos = fakeCosmos()
-    const portico = createPortico({ projectId: 'p', devtools: false, plugins: [eip155(), cosmos] }, { storage: null })
-    expect(portico.config.registry.getPlugin('cosmos')).toBe(cosmos)
-    expect(portico.config.plugins).toEqual([expect.objectContaining({ namespace: 'eip155' }), cosmos])
-    expect(portico.getState().options.namespaces).toEqual(['eip155', 'cosmos'])
-    // getProvider reads the saga context's map: the cosmos plugin is found, and offers no provider.
-    expect(() => portico.getProvider('cosmos', { allowDisconnected: true })).toThrow("The 'cosmos' plugin offers no provider for the dapp.")
+    const acme = fakeAcme()
+    const portico = createPortico({ projectId: 'p', devtools: false, plugins: [eip155(), acme] }, { storage: null })
+    expect(portico.config.registry.getPlugin('acme')).toBe(acme)
+    expect(portico.config.plugins).toEqual([expect.objectContaining({ namespace: 'eip155' }), acme])
+    expect(portico.getState().options.namespaces).toEqual(['eip155', 'acme'])
+    // getProvider reads the saga context's map: the acme plugin is found, and offers no provider.
+    expect(() => portico.getProvider('acme', { allowDisconnected: true })).toThrow("The 'acme' plugin offers no provider for the dapp.")
     expect(() => portico.getProvider('near', { allowDisconnected: true })).toThrow("No plugin serves the 'near' namespace.")
     portico.destroy()
   })
@@ -275,18 +275,18 @@ describe('createPortico registers plugins through the registry', () => {
 
 describe('a third-party namespace plugin', () => {
   it('registers beside the built-in ones with no change to core', () => {
-    const registry = createPluginRegistry([eip155(), solana(), fakeCosmos()])
-    expect(registry.namespaces).toEqual(['eip155', 'solana', 'cosmos'])
-    expect(registry.getPluginForNetwork('cosmos:cosmoshub-4')?.name).toBe('Cosmos')
-    expect(registry.getNetwork('cosmos:cosmoshub-4')?.nativeCurrency.symbol).toBe('ATOM')
-    expect(registry.isAddressFor('cosmos', cosmosAddress)).toBe(true)
-    expect(registry.isAddressFor('cosmos', vitalik)).toBe(false)
-    expect(registry.isCaipAddress(`cosmos:cosmoshub-4:${cosmosAddress}`)).toBe(true)
+    const registry = createPluginRegistry([eip155(), solana(), fakeAcme()])
+    expect(registry.namespaces).toEqual(['eip155', 'solana', 'acme'])
+    expect(registry.getPluginForNetwork('acme:acmehub-1')?.name).toBe('Acme')
+    expect(registry.getNetwork('acme:acmehub-1')?.nativeCurrency.symbol).toBe('ACME')
+    expect(registry.isAddressFor('acme', acmeAddress)).toBe(true)
+    expect(registry.isAddressFor('acme', vitalik)).toBe(false)
+    expect(registry.isCaipAddress(`acme:acmehub-1:${acmeAddress}`)).toBe(true)
   })
 
   it('may use a namespace outside the SPEC list', () => {
     const near: NamespacePlugin = {
-      ...fakeCosmos([]),
+      ...fakeAcme([]),
       namespace: 'near',
       name: 'NEAR',
       isAddress: (address) => address.endsWith('.near'),
@@ -297,6 +297,6 @@ describe('a third-party namespace plugin', () => {
   })
 
   it('cannot register a namespace already taken', () => {
-    expect(() => createPluginRegistry([fakeCosmos(), fakeCosmos()])).toThrow("Plugin 'cosmos': namespace 'cosmos' is registered twice")
+    expect(() => createPluginRegistry([fakeAcme(), fakeAcme()])).toThrow("Plugin 'acme': namespace 'acme' is registered twice")
   })
 })

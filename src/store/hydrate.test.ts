@@ -10,7 +10,7 @@ function store() {
   return createStore({ config: resolveConfig({ projectId: 'p', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] }) })
 }
 
-const lastVisit = { recentWallets: [{ id: 'io.metamask', name: 'MetaMask' }], connections: { eip155: 'io.metamask', cosmos: 'keplr' } }
+const lastVisit = { recentWallets: [{ id: 'io.metamask', name: 'MetaMask' }], connections: { eip155: 'io.metamask', acme: 'acme-wallet' } }
 
 describe('hydrating a store with the last visit', () => {
   it('shows each remembered connection of a served namespace as reconnecting and active, and leaves out the others', () => {
@@ -20,7 +20,7 @@ describe('hydrating a store with the last visit', () => {
     expect(state.connectors.restoring).toEqual({ eip155: 'io.metamask' })
     expect(state.connectors.recent).toEqual([{ id: 'io.metamask', name: 'MetaMask' }])
     expect(state.account.byNamespace.eip155?.status).toBe('reconnecting')
-    expect(state.account.byNamespace.cosmos).toBeUndefined()
+    expect(state.account.byNamespace.acme).toBeUndefined()
     expect(state.account.activeNamespace).toBe('eip155')
   })
 

@@ -97,16 +97,16 @@ describe('validateSend', () => {
   })
 
   it('sends on any namespace whose plugin sends, with its address rule (a third-party plugin)', () => {
-    const isCosmos = (address: string) => /^cosmos1[02-9ac-hj-np-z]{38}$/.test(address)
-    const receiver = `cosmos1${'q'.repeat(38)}`
-    const atom = { symbol: 'ATOM' }
-    expect(validateSend({ amount: '1', receiverAddress: receiver, token: atom, chainNamespace: 'cosmos', canSend: true, isAddress: isCosmos })).toEqual({
+    const isAcme = (address: string) => /^acme1[02-9ac-hj-np-z]{38}$/.test(address)
+    const receiver = `acme1${'q'.repeat(38)}`
+    const acmeToken = { symbol: 'ACME' }
+    expect(validateSend({ amount: '1', receiverAddress: receiver, token: acmeToken, chainNamespace: 'acme', canSend: true, isAddress: isAcme })).toEqual({
       amount: '1',
       receiverAddress: receiver,
-      token: atom,
-      chainNamespace: 'cosmos',
+      token: acmeToken,
+      chainNamespace: 'acme',
     })
-    expect(failure({ amount: '1', receiverAddress: evmReceiver, token: atom, chainNamespace: 'cosmos', canSend: true, isAddress: isCosmos }).shortMessage).toBe('Invalid receiver address')
+    expect(failure({ amount: '1', receiverAddress: evmReceiver, token: acmeToken, chainNamespace: 'acme', canSend: true, isAddress: isAcme }).shortMessage).toBe('Invalid receiver address')
   })
 
   it('checks in SPEC order: amount and receiver, then token, then namespace', () => {

@@ -31,8 +31,8 @@ describe('getProvider while nothing is connected', () => {
 
   it('refuses a namespace no plugin serves, naming it', () => {
     const { portico } = start()
-    expect(() => portico.getProvider('cosmos')).toThrow(PorticoError)
-    expect(() => portico.getProvider('cosmos')).toThrow("No plugin serves the 'cosmos' namespace. Add it to config.plugins.")
+    expect(() => portico.getProvider('acme')).toThrow(PorticoError)
+    expect(() => portico.getProvider('acme')).toThrow("No plugin serves the 'acme' namespace. Add it to config.plugins.")
   })
 
   it('with allowDisconnected: no accounts, the default chain, and wallet requests refused with 4900', async () => {

@@ -168,7 +168,7 @@ describe('Account view', () => {
     const evm = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum')], connectors: [] }).plugin
     const chain = (namespace: string, name: string): CaipNetwork => ({ ...testNetwork(1), id: 'x', chainNamespace: namespace, caipNetworkId: `${namespace}:x`, name })
     const withHistory = createFakeNamespacePlugin({ namespace: 'bip122', networks: [chain('bip122', 'Bitcoin Regtest')], connectors: [] }).plugin
-    const without = createFakeNamespacePlugin({ namespace: 'cosmos', networks: [chain('cosmos', 'Cosmos Hub')], connectors: [] }).plugin
+    const without = createFakeNamespacePlugin({ namespace: 'acme', networks: [chain('acme', 'Acme Hub')], connectors: [] }).plugin
     const history = { getHistory: async () => ({ items: [], next: undefined }) }
     const view = await renderView(undefined, { config: { plugins: [{ ...evm, features: { ...evm.features, activity: true } }, { ...withHistory, history }, without] } })
     view.dispatch(connected('bip122', 'bcrt1qdevaddress'))
@@ -184,7 +184,7 @@ describe('Account view', () => {
     view.dispatch(transactionsActions.pageLoaded({ items: [tx('1', 'receive', [{ direction: 'in', quantity: { numeric: '0.01' }, fungible_info: { symbol: 'BTC' } }])], next: undefined, append: false }))
     expect(within(screen.getByTestId('portico-transaction')).getByTestId('portico-transaction-description').textContent).toMatch(/^\+0\.010 BTC/)
 
-    view.dispatch(connected('cosmos', 'cosmos1devaddress'))
+    view.dispatch(connected('acme', 'acme1devaddress'))
     expect(screen.getByText('Activity is not available on this network.')).toBeTruthy()
   })
 
