@@ -51,7 +51,7 @@ function setup(options: { cache?: Record<string, string>; connections?: Record<s
   const { frame, posted, loads, send, ofType, lastPosted } = scriptedFrame(dom, loginCache, (run) => cleanup.push(run))
   const context: SagaContext = {
     config,
-    plugins: new Map([['eip155', plugin]]),
+    plugins: config.registry.byNamespace,
     window: undefined,
     services: () => Promise.reject(new Error('no services in this test')),
     now: () => Date.now(),

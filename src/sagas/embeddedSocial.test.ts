@@ -87,7 +87,7 @@ function setup(options: { cache?: Record<string, string>; blockPopups?: boolean 
   } as unknown as Window
   const context: SagaContext = {
     config,
-    plugins: new Map([['eip155', plugin]]),
+    plugins: config.registry.byNamespace,
     window: fakeWindow,
     services: () => Promise.reject(new Error('no services in this test')),
     now: () => Date.now(),

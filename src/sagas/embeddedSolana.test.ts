@@ -67,10 +67,7 @@ function setup(options: { defaultNetwork?: CaipNetwork; cache?: Record<string, s
   const { frame, posted, send, ofType, lastPosted } = scriptedFrame(dom, loginCache, (run) => cleanup.push(run))
   const context: SagaContext = {
     config,
-    plugins: new Map([
-      ['eip155', evm],
-      ['solana', sol],
-    ]),
+    plugins: config.registry.byNamespace,
     window: undefined,
     services: () => Promise.reject(new Error('no services in this test')),
     now: () => Date.now(),

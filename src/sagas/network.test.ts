@@ -21,11 +21,7 @@ function setup() {
   const config = resolveConfig({ projectId: 'shop', plugins: [evm.plugin, sol.plugin, btc.plugin], devtools: false }, { defaultPlugins: () => [] })
   const context: SagaContext = {
     config,
-    plugins: new Map([
-      ['eip155', evm.plugin],
-      ['solana', sol.plugin],
-      ['bip122', btc.plugin],
-    ]),
+    plugins: config.registry.byNamespace,
     window: undefined,
     services: () => Promise.reject(new Error('no services in this test')),
     now: () => Date.now(),

@@ -76,7 +76,7 @@ function visit(
   let loading: Promise<WalletConnectClient> | undefined
   const context: SagaContext = {
     config,
-    plugins: new Map(plugins.map((p) => [p.namespace, p])),
+    plugins: config.registry.byNamespace,
     window: undefined,
     services: () => Promise.reject(new Error('no services in this test')),
     now: () => Date.now(),
