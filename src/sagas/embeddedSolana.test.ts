@@ -11,6 +11,7 @@ import { eip155 } from '../plugins/eip155'
 import { solana } from '../plugins/solana'
 import { createStorage } from '../storage/createStorage'
 import { createFullStore } from '../test/fullStore'
+import { recordShownAccounts } from '../test/shownAccounts'
 import { connectorsActions } from '../store/slices/connectors'
 import { embeddedActions } from '../store/slices/embedded'
 import { modalActions } from '../store/slices/modal'
@@ -168,11 +169,7 @@ describe("the embedded user's Solana account", () => {
   it('after a reload shows the Solana account again when it was the one shown, and its network', async () => {
     const cache = { [LoginCacheKeys.emailLoginUsed]: 'true', [LoginCacheKeys.email]: 'ada@example.com', [LoginCacheKeys.lastChainId]: '1' }
     const t = setup({ cache, connections: { solana: 'auth', eip155: 'auth' } })
-    const shown: string[] = []
-    t.store.subscribe(() => {
-      const { account } = t.state()
-      if (account.activeNamespace && account.byNamespace[account.activeNamespace]?.status === 'connected' && shown.at(-1) !== account.activeNamespace) shown.push(account.activeNamespace)
-    })
+    const shown = recordShownAccounts(t.store)
     await t.flush()
     t.send({ id: crypto.randomUUID(), type: frameEventType('READY'), payload: { version: '1', allowed: true } })
     await t.flush(500)

@@ -1,6 +1,7 @@
 import { createPortico, type Portico } from '../createPortico'
 import type { KeyValueStore } from '../storage/createStorage'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
+import { recordShownAccounts } from '../test/shownAccounts'
 import { untilState } from '../test/untilState'
 import type { CaipNetwork } from '../types/network'
 
@@ -110,13 +111,7 @@ describe('persistence and reconnect on reload', () => {
       const portico = createPortico({ projectId: 'p', plugins: [evm.plugin, sol.plugin], devtools: false }, { storage: store })
       instances.push(portico)
       // Every account the store shows while the connections come back.
-      const shown: (string | undefined)[] = []
-      portico.subscribe(() => {
-        const state = portico.getState()
-        const namespace = state.account.activeNamespace
-        if (namespace && state.account.byNamespace[namespace]?.status === 'connected' && shown.at(-1) !== namespace) shown.push(namespace)
-      })
-      return { portico, evm, sol, shown }
+      return { portico, evm, sol, shown: recordShownAccounts(portico) }
     }
 
     const connect = (portico: Portico, namespace: string, connectorId: string) => {

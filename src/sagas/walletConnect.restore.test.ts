@@ -18,6 +18,7 @@ import type { NamespacePlugin } from '../plugins/types'
 import { createStorage, type KeyValueStore } from '../storage/createStorage'
 import type { PorticoStore } from '../store/createStore'
 import { createFullStore } from '../test/fullStore'
+import { recordShownAccounts } from '../test/shownAccounts'
 import { accountActions } from '../store/slices/account'
 import { networkActions } from '../store/slices/network'
 import { walletConnectActions } from '../store/slices/walletConnect'
@@ -215,11 +216,7 @@ describe('Solana and Bitcoin over WalletConnect after a reload', () => {
       await first.leave()
 
       const second = visit(porticoStorage, signClientStorage, plugins)
-      const shown: (string | undefined)[] = []
-      second.store.subscribe(() => {
-        const { account } = second.store.getState()
-        if (account.activeNamespace && account.byNamespace[account.activeNamespace]?.status === 'connected' && shown.at(-1) !== account.activeNamespace) shown.push(account.activeNamespace)
-      })
+      const shown = recordShownAccounts(second.store)
       await untilStore(second.store, connected)
       expect(shown).toEqual(['bip122'])
       expect(second.store.getState().network.activeCaipNetworkId).toBe(bitcoinRegtest.caipNetworkId)
