@@ -14,9 +14,18 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * mergeStrings(en, { connectWallet: 'Log in', titles: { Connect: 'Log in' } }).titles.Account // 'Account'
  */
 export function mergeStrings<T extends object>(base: T, overrides: DeepPartial<T> | undefined): T {
-  if (!overrides) return base
-  return mergeGroup(base as Record<string, unknown>, overrides as Record<string, unknown>) as T
+  if (!overrides || Object.keys(overrides).length === 0) return base
+  // Every view and row that reads strings merges the same pair when the modal opens: the
+  // first merge is kept (per catalogue, per overrides object) and shared, rather than each
+  // component copying the whole catalogue again.
+  let byOverrides = merged.get(base)
+  if (!byOverrides) merged.set(base, (byOverrides = new WeakMap()))
+  let result = byOverrides.get(overrides)
+  if (!result) byOverrides.set(overrides, (result = mergeGroup(base as Record<string, unknown>, overrides as Record<string, unknown>)))
+  return result as T
 }
+
+const merged = new WeakMap<object, WeakMap<object, object>>()
 
 function mergeGroup(base: Record<string, unknown>, overrides: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base }

@@ -12,6 +12,18 @@ describe('the string catalogue', () => {
     expect(merged.alerts.sessionExpired).toEqual({ title: 'Session expirée', message: en.alerts.sessionExpired.message })
     expect(en.connectWallet).toBe('Connect Wallet')
   })
+  it('hands back the catalogue itself for no overrides, and one shared merge per catalogue and overrides', () => {
+    expect(mergeStrings(en, {})).toBe(en)
+    expect(mergeStrings(en, undefined)).toBe(en)
+    const overrides = { connectWallet: 'Log in' }
+    const first = mergeStrings(en, overrides)
+    expect(mergeStrings(en, overrides)).toBe(first)
+    expect(first.connectWallet).toBe('Log in')
+    // New overrides (setStrings) make a new merge.
+    expect(mergeStrings(en, { connectWallet: 'Sign in' }).connectWallet).toBe('Sign in')
+    expect(first.connectWallet).toBe('Log in')
+  })
+
   it('ignores values of the wrong shape', () => {
     const merged = mergeStrings(en, { connectWallet: 42, titles: 'x' } as never)
     expect(merged.connectWallet).toBe('Connect Wallet')
