@@ -21,7 +21,7 @@ import {
 } from '@solana/kit'
 import { AllowedRpcMethods } from '../src/frame/rpc'
 import { parseSolanaTransaction } from '../src/shared/solanaTransaction'
-import { createRpcHandler, type RpcContext } from './rpcHandler'
+import { createRpcHandler, smartAccountCallWarning, type RpcContext } from './rpcHandler'
 import { ReplyError } from './replyError'
 import { createFakeApi, createFakeChain, evmAccount, type FakeApi, type FakeChain } from './test/fakes'
 import type { ApprovalRequest } from './approval'
@@ -29,7 +29,7 @@ import type { ApprovalRequest } from './approval'
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 
 /** The smart account the test EOA owns (the owner-key guard's tests). */
-const SMART = '0x5AfE00000000000000000000000000000000A11c'
+const SMART = '0x5AFe00000000000000000000000000000000a11C'
 
 function setup({ signedIn = true, approve = true, chain = 'eip155:1' } = {}) {
   const api: FakeApi = createFakeApi()
@@ -290,6 +290,16 @@ describe('the owner key of a smart account signs nothing the smart account would
       expect(await verifyMessage({ address: evmAccount.address, message: { raw: message as Hex }, signature })).toBe(true)
     }
     expect(approvals).toHaveLength(2)
+  })
+
+  it('a transaction from the owner key that calls its smart account is shown with a warning that it can move everything the account holds', async () => {
+    const { handle, approvals } = setup()
+    const execute = `0xb61d27f6${'00'.repeat(96)}`
+    await handle({ method: 'eth_sendTransaction', params: [{ from: evmAccount.address, to: SMART, data: execute, gas: '0x5208', maxFeePerGas: '0x1', nonce: '0x0' }] })
+    expect(approvals[0]!.details.warnings).toEqual([smartAccountCallWarning(SMART)])
+    // A plain transfer of ETH to it is no call.
+    await handle({ method: 'eth_sendTransaction', params: [{ from: evmAccount.address, to: SMART, value: '0x1', gas: '0x5208', maxFeePerGas: '0x1', nonce: '0x0' }] })
+    expect(approvals[1]!.details.warnings).toEqual([])
   })
 
   const typed = (domain: Record<string, unknown>, primaryType = 'PersonalSign') => ({

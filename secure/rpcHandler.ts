@@ -86,6 +86,11 @@ function sameAddress(a: string | undefined, b: string | undefined): boolean {
   return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
 }
 
+/** Shown when the owner key sends a call to the smart account it owns (its `execute` obeys the owner). */
+export function smartAccountCallWarning(smartAccount: string): string {
+  return `This transaction calls your smart account ${smartAccount} from the key that owns it: such a call can move everything the smart account holds.`
+}
+
 /** Appended to the account line of the approval prompt when the smart account is the sender. */
 export const SMART_ACCOUNT_LABEL = ' (smart account)'
 
@@ -132,13 +137,16 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
     if (!approved) throw new ReplyError('User rejected the request.', 4001)
   }
   /** One transaction, or a batch with a section per call; `sender` names the account that sends. */
-  const describeCalls = async (chain: string, sender: ApprovalField, calls: CallToDescribe[]): Promise<ApprovalDetails> => {
+  const describeCalls = async (chain: string, sender: ApprovalField, calls: CallToDescribe[], ownerOf?: string): Promise<ApprovalDetails> => {
     const described = await Promise.all(calls.map((call) => describeCall(chain, call, tokens)))
+    // The owner key may call its smart account's execute: such a call can move all it holds.
+    const ownerCall = ownerOf !== undefined && calls.some((call) => sameAddress(call.to ?? undefined, ownerOf) && call.data !== undefined && call.data !== '0x')
+    const ownerWarnings = ownerCall ? [smartAccountCallWarning(ownerOf)] : []
     const head = { fields: [sender, { label: 'Network', value: chain }] }
-    if (described.length === 1) return { sections: [{ fields: [...head.fields, ...described[0]!.fields] }], warnings: described[0]!.warnings }
+    if (described.length === 1) return { sections: [{ fields: [...head.fields, ...described[0]!.fields] }], warnings: [...ownerWarnings, ...described[0]!.warnings] }
     return {
       sections: [head, ...described.map(({ fields }, index) => ({ heading: `Call ${index + 1}`, fields }))],
-      warnings: described.flatMap(({ warnings }) => warnings),
+      warnings: [...ownerWarnings, ...described.flatMap(({ warnings }) => warnings)],
     }
   }
 
@@ -303,7 +311,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
           return (await sendFromSmartAccount(smart, [{ to: tx.to, value: tx.value, data }]))
         }
         const prepared = await prepareTransaction(chain, from, tx)
-        await approve(name, await describeCalls(chain, { label: 'From', value: from }, [{ to: tx.to, value: tx.value, data: tx.data ?? tx.input }]))
+        await approve(name, await describeCalls(chain, { label: 'From', value: from }, [{ to: tx.to, value: tx.value, data: tx.data ?? tx.input }], await context.ownedSmartAccount?.()))
         return sendPrepared(chain, prepared)
       }
       case 'wallet_sendCalls': {
@@ -323,7 +331,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
           batches.set(id, { chainId: chain, hashes: [hash], atomic: true })
           return { id }
         }
-        await approve(name, await describeCalls(chain, { label: 'From', value: from }, request.calls))
+        await approve(name, await describeCalls(chain, { label: 'From', value: from }, request.calls, await context.ownedSmartAccount?.()))
         let nonce = quantity(await context.rpc.request(chain, 'eth_getTransactionCount', [from, 'pending']), 'nonce')
         const hashes: Hex[] = []
         for (const call of request.calls) {
