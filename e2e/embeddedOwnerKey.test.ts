@@ -8,7 +8,7 @@ import { BLIND_SIGNING_ACKNOWLEDGEMENT, BLIND_SIGNING_WARNING } from '../secure/
 import { ownerSalt } from '../secure/smartAccount'
 import { seriousA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { loginByEmail, postToFrame, readState, replyOf, secureFrame, waitForReply, waitForState, type FrameReply } from './pageState'
+import { embeddedAccounts, loginByEmail, postToFrame, readState, replyOf, secureFrame, setThemeMode, waitForReply, type FrameReply } from './pageState'
 
 // Issue 25 (high): a hostile page on the allow list talks to the secure frame directly,
 // as any script on it could. It asks for the owner key (SET_PREFERRED_ACCOUNT eoa), then
@@ -54,14 +54,14 @@ describe('embedded wallet: the smart account’s owner key signs nothing that ca
     errors = watchPageErrors(page)
     await page.goto(env.stack().demoUrl)
     await loginByEmail(page, env.stack().serverUrl, `owner.key.${Date.now()}@example.com`)
-    const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as { address: Address; type: string }[]
-    eoa = accounts.find((a) => a.type === 'eoa')!.address
-    smart = accounts.find((a) => a.type === 'smartAccount')!.address
+    const accounts = await embeddedAccounts(page)
+    eoa = accounts.eoa
+    smart = accounts.smart
   })
   afterAll(() => page?.close())
 
   it.each(['light', 'dark'] as const)('the dapp’s SET_PREFERRED_ACCOUNT shows a prompt naming the owner key; Cancel keeps the smart account (%s)', async (mode) => {
-    await page.evaluate((themeMode) => (globalThis as unknown as { portico: { setThemeMode(mode: string): void } }).portico.setThemeMode(themeMode), mode)
+    await setThemeMode(page, mode)
     const id = await postToFrame(page, 'SET_PREFERRED_ACCOUNT', { type: 'eoa' })
     const prompt = secureFrame(page).getByRole('dialog', { name: 'Change account' })
     await prompt.waitFor()
@@ -137,7 +137,7 @@ describe('embedded wallet: the smart account’s owner key signs nothing that ca
   })
 
   it.each(['light', 'dark'] as const)('a blind personal_sign shows the warning; Approve waits for the ticked box, reachable by keyboard (%s)', async (mode) => {
-    await page.evaluate((themeMode) => (globalThis as unknown as { portico: { setThemeMode(mode: string): void } }).portico.setThemeMode(themeMode), mode)
+    await setThemeMode(page, mode)
     const bytes = `0x${'ab'.repeat(40)}` as Hex
     const id = await postToFrame(page, 'RPC_REQUEST', { method: 'personal_sign', params: [bytes, eoa] })
     const prompt = secureFrame(page).getByRole('dialog', { name: 'Signature request' })
@@ -165,7 +165,7 @@ describe('embedded wallet: the smart account’s owner key signs nothing that ca
   })
 
   it('typed data is shown whole, field by field in the order of its types: the recipient after a 2,250-character note is in the prompt', async () => {
-    await page.evaluate(() => (globalThis as unknown as { portico: { setThemeMode(mode: string): void } }).portico.setThemeMode('light'))
+    await setThemeMode(page, 'light')
     const recipient = '0x000000000000000000000000000000000000bEEF'
     const typedData = {
       domain: { name: 'Shop', version: '1', chainId: 1, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },

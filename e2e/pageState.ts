@@ -27,6 +27,16 @@ export function waitForValue(page: Page, path: string, expected: unknown, timeou
   return waitForState(page, path, (value) => JSON.stringify(value) === wanted, wanted, timeoutMs)
 }
 
+/** Sets the demo's Portico theme (the secure frame follows through SYNC_THEME). */
+export const setThemeMode = (page: Page, mode: 'light' | 'dark') =>
+  page.evaluate((themeMode) => (globalThis as unknown as { portico: { setThemeMode(mode: string): void } }).portico.setThemeMode(themeMode), mode)
+
+/** The signed-in embedded user's EOA and smart account, once the store lists both. */
+export async function embeddedAccounts(page: Page): Promise<{ eoa: `0x${string}`; smart: `0x${string}` }> {
+  const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as { address: `0x${string}`; type: string }[]
+  return { eoa: accounts.find((a) => a.type === 'eoa')!.address, smart: accounts.find((a) => a.type === 'smartAccount')!.address }
+}
+
 /** The secure frame the demo's Portico client mounts (on the server's own origin). */
 export const secureFrame = (page: Page) => page.frameLocator('iframe[data-portico-secure-frame]')
 
