@@ -7,7 +7,7 @@
  * state.
  */
 import { compileOriginPatterns } from '../src/shared/originMatch'
-import { isLoopback } from './clientAddress'
+import { isLoopbackName } from './clientAddress'
 import { DEV_PROJECT_ID, type ProjectConfig } from './projects'
 import { DEFAULT_SECURE_ORIGIN } from './serverDefaults'
 import { type DatabaseConfig } from './db/connect'
@@ -160,6 +160,5 @@ function looksRandom(key: Uint8Array): boolean {
 
 /** localhost, *.localhost, 127.0.0.0/8, ::1 and 0.0.0.0: names no visitor can reach. */
 function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  return host === 'localhost' || host.endsWith('.localhost') || host === '0.0.0.0' || isLoopback(host)
+  return isLoopbackName(hostname) || hostname === '0.0.0.0'
 }
