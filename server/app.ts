@@ -182,7 +182,12 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   app.register(rpcRoutes, {
     projects,
     upstreams: rpcUpstreams(options.blockchain),
-    countCalls: (projectId, calls) => limiter.countForProject('rpcCallsPerProject', projectId, calls),
+    // The client's share first: calls it may not make do not spend the project's ceiling.
+    countCalls: async (request, projectId, { cost, filters }) => {
+      await limiter.countWeighted('rpcFiltersPerIp', { client: request }, filters, 'node filters')
+      await limiter.countWeighted('rpcCostPerIp', { client: request }, cost, 'RPC call units')
+      await limiter.countWeighted('rpcCallsPerProject', { projectId }, cost, 'RPC call units')
+    },
     ...options.rpc,
   })
   app.register(sessionRoutes, { projects, db, clients: chain.clients, now })

@@ -20,7 +20,7 @@ import { requestedProjectId } from './projectGuard'
 import { type ProjectRegistry } from './projects'
 
 export interface RouteLimits {
-  /** POST /e from one client. Default 120 a minute. */
+  /** POST /e from one client. Default 30 a minute (1/40 of the project's ceiling). */
   analyticsPerIp: RateLimitRule
   /** POST /e for one project, all clients: bounds what the table can grow by. Default 1,200 a minute. */
   analyticsPerProject: RateLimitRule
@@ -44,15 +44,23 @@ export interface RouteLimits {
   farcasterPendingPerIp: number
   /** GET|POST /v1/rpc from one client; a batch (up to 1000 calls) counts once. Default 600 a minute. */
   rpcPerIp: RateLimitRule
-  /** GET|POST /v1/rpc for one project, all clients; a batch counts once. Default 6,000 a minute. */
+  /** GET|POST /v1/rpc for one project, all clients; a batch counts once. Default 30,000 a minute (50 clients at rpcPerIp). */
   rpcPerProject: RateLimitRule
-  /** JSON-RPC calls forwarded for one project, all clients: each call of a batch counts. Default 60,000 a minute. */
+  /**
+   * JSON-RPC calls forwarded for one project, all clients, in cost units: each call of a
+   * batch counts its weight (rpc/methods.ts, RPC_CALL_WEIGHTS: 1 for a read, 20 for
+   * eth_getLogs). Default 60,000 a minute.
+   */
   rpcCallsPerProject: RateLimitRule
+  /** The same cost units from one client: its share of the project's ceiling is at most 1/50. Default 1,200 a minute. */
+  rpcCostPerIp: RateLimitRule
+  /** Node filters (eth_newFilter, eth_newBlockFilter) one client creates; a node keeps a filter ~5 minutes. Default 20 per 5 minutes. */
+  rpcFiltersPerIp: RateLimitRule
   /** POST /v1/sessions/{id} (a smart account's signature is checked on chain) and its /revoke, from one client. Default 30 per 10 minutes. */
   sessionWritesPerIp: RateLimitRule
   /** Reads that cost a chain, an indexer or a provider a call (balance, history, prices, names, swap and onramp quotes), from one client. Default 600 a minute. */
   dataReadsPerIp: RateLimitRule
-  /** The same reads for one project, all clients. Default 6,000 a minute. */
+  /** The same reads for one project, all clients. Default 30,000 a minute (50 clients at dataReadsPerIp). */
   dataReadsPerProject: RateLimitRule
   /** POST /v1/bundler and /auth/v1/bundler from one client (a user operation is sent with the bundler's gas). Default 120 a minute. */
   bundlerPerIp: RateLimitRule
@@ -65,7 +73,7 @@ export interface RouteLimits {
 }
 
 export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
-  analyticsPerIp: { max: 120, windowMs: 60_000 },
+  analyticsPerIp: { max: 30, windowMs: 60_000 },
   analyticsPerProject: { max: 1_200, windowMs: 60_000, escalate: false },
   nameRegistrationsPerIp: { max: 10, windowMs: 3_600_000 },
   nameRegistrations: { max: 300, windowMs: 3_600_000, escalate: false },
@@ -77,11 +85,13 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   farcasterCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
   farcasterPendingPerIp: 2,
   rpcPerIp: { max: 600, windowMs: 60_000 },
-  rpcPerProject: { max: 6_000, windowMs: 60_000, escalate: false },
+  rpcPerProject: { max: 30_000, windowMs: 60_000, escalate: false },
   rpcCallsPerProject: { max: 60_000, windowMs: 60_000, escalate: false },
+  rpcCostPerIp: { max: 1_200, windowMs: 60_000 },
+  rpcFiltersPerIp: { max: 20, windowMs: 5 * 60_000 },
   sessionWritesPerIp: { max: 30, windowMs: 10 * 60_000 },
   dataReadsPerIp: { max: 600, windowMs: 60_000 },
-  dataReadsPerProject: { max: 6_000, windowMs: 60_000, escalate: false },
+  dataReadsPerProject: { max: 30_000, windowMs: 60_000, escalate: false },
   bundlerPerIp: { max: 120, windowMs: 60_000 },
   signOutsPerIp: { max: 60, windowMs: 60_000 },
   socialCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
@@ -89,8 +99,24 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
 }
 
 type RuleName = Exclude<keyof RouteLimits, 'farcasterPendingPerIp'>
+
+/**
+ * Each ceiling shared by many clients, with the per-client rule that bounds one client's
+ * share of it. The defaults keep every share at most 1/MIN_CLIENTS_TO_FILL of its
+ * ceiling, so a handful of addresses cannot fill a project's ceiling and lock its other
+ * visitors out (docs/security.md, "Sizing the shared ceilings").
+ */
+export const SHARED_CEILINGS: ReadonlyArray<{ ceiling: RuleName; share: RuleName }> = [
+  { ceiling: 'analyticsPerProject', share: 'analyticsPerIp' },
+  { ceiling: 'nameRegistrations', share: 'nameRegistrationsPerIp' },
+  { ceiling: 'rpcPerProject', share: 'rpcPerIp' },
+  { ceiling: 'rpcCallsPerProject', share: 'rpcCostPerIp' },
+  { ceiling: 'dataReadsPerProject', share: 'dataReadsPerIp' },
+]
+/** How many clients, each at its own limit, it takes at least to fill a shared ceiling under the defaults. */
+export const MIN_CLIENTS_TO_FILL = 30
 /** Rules a route counts itself, once it knows how much a request weighs (after reading its body). */
-export type WeightedRuleName = 'rpcCallsPerProject'
+export type WeightedRuleName = 'rpcCallsPerProject' | 'rpcCostPerIp' | 'rpcFiltersPerIp'
 /** Who a limit counts: the client, the project asked for, or everyone. */
 type Counted = 'ip' | 'project' | 'everyone'
 
@@ -205,11 +231,12 @@ export interface RouteLimiterOptions {
 
 export interface RouteLimiter {
   /**
-   * Counts `weight` events of a project's `rule` (e.g. the calls of an RPC batch, known
-   * only once the body is read). Throws the 429 `HttpError` when they do not fit, and a
-   * 400 one when `weight` alone is above the rule's `max` (it could never fit).
+   * Counts `weight` events of `rule`, for the request's client or for a project (e.g. the
+   * cost of an RPC batch, known only once the body is read). Throws the 429 `HttpError`
+   * when they do not fit, and a 400 one when `weight` alone is above the rule's `max`
+   * (it could never fit). `what` names the events, e.g. 'RPC call units'.
    */
-  countForProject(rule: WeightedRuleName, projectId: string, weight: number): Promise<void>
+  countWeighted(rule: WeightedRuleName, who: { client: FastifyRequest } | { projectId: string }, weight: number, what: string): Promise<void>
 }
 
 /**
@@ -277,13 +304,18 @@ export function installRouteLimits(app: FastifyInstance, options: RouteLimiterOp
   })
 
   return {
-    async countForProject(rule, projectId, weight) {
+    async countWeighted(rule, who, weight, what) {
+      if (weight === 0) return
       const { max, windowMs } = limits[rule]
+      const whose = 'client' in who ? "one client's" : "this project's"
       if (weight > max) {
-        throw new HttpError(400, 'Bad Request', `${weight} calls at once are more than this project's limit of ${max} per ${windowMs / 1000} s`, { code: 'OVER_PROJECT_LIMIT' })
+        throw new HttpError(400, 'Bad Request', `${weight} ${what} at once are more than ${whose} limit of ${max} per ${windowMs / 1000} s`, {
+          code: 'client' in who ? 'OVER_CLIENT_LIMIT' : 'OVER_PROJECT_LIMIT',
+        })
       }
-      const result = await store.hit(`route:${rule}:project:${subject(projectId)}`, limits[rule], now(), weight)
-      if (!result.allowed) throw refused('RPC calls', result.retryAfterMs, `for project '${projectId}'`)
+      const key = 'client' in who ? `route:${rule}:ip:${subject(clientKey(who.client.ip))}` : `route:${rule}:project:${subject(who.projectId)}`
+      const result = await store.hit(key, limits[rule], now(), weight)
+      if (!result.allowed) throw refused(what, result.retryAfterMs, 'client' in who ? undefined : `for project '${who.projectId}'`)
     },
   }
 }
