@@ -29,6 +29,7 @@ import { createRateLimitStore } from './db/rateLimits'
 import { type DatabaseSchema } from './db/schema'
 import { installErrorHandlers } from './httpErrors'
 import { redactingSerializers } from './logRedaction'
+import { installStorableTextCheck } from './storableText'
 import { createImageCatalog } from './imageCatalog'
 import { type ProjectConfig, createProjectRegistry } from './projects'
 import { type RouteLimits, installRouteLimits } from './routeLimits'
@@ -150,6 +151,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   }
   const app = Fastify(serverOptions)
   installErrorHandlers(app)
+  installStorableTextCheck(app)
 
   if (options.migrate ?? true) app.addHook('onReady', async () => void (await migrateToLatest(db)))
   if (ownsDatabase) app.addHook('onClose', async () => db.destroy())
