@@ -58,6 +58,8 @@ export interface RouteLimits {
   rpcFiltersPerIp: RateLimitRule
   /** POST /v1/sessions/{id} (a smart account's signature is checked on chain) and its /revoke, from one client. Default 30 per 10 minutes. */
   sessionWritesPerIp: RateLimitRule
+  /** GET /v1/sessions/{id} (a page of an account's sessions) from one client. Default 120 a minute. */
+  sessionReadsPerIp: RateLimitRule
   /** Reads that cost a chain, an indexer or a provider a call (balance, history, prices, names, swap and onramp quotes), from one client. Default 600 a minute. */
   dataReadsPerIp: RateLimitRule
   /** The same reads for one project, all clients. Default 30,000 a minute (50 clients at dataReadsPerIp). */
@@ -90,6 +92,7 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   rpcCostPerIp: { max: 1_200, windowMs: 60_000 },
   rpcFiltersPerIp: { max: 20, windowMs: 5 * 60_000 },
   sessionWritesPerIp: { max: 30, windowMs: 10 * 60_000 },
+  sessionReadsPerIp: { max: 120, windowMs: 60_000 },
   dataReadsPerIp: { max: 600, windowMs: 60_000 },
   dataReadsPerProject: { max: 30_000, windowMs: 60_000, escalate: false },
   bundlerPerIp: { max: 120, windowMs: 60_000 },
@@ -148,6 +151,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   },
   'GET /v1/rpc': { what: 'RPC requests', limits: [{ rule: 'rpcPerIp', by: 'ip' }, { rule: 'rpcPerProject', by: 'project' }] },
   'POST /v1/rpc': { what: 'RPC requests', limits: [{ rule: 'rpcPerIp', by: 'ip' }, { rule: 'rpcPerProject', by: 'project' }] },
+  'GET /v1/sessions/:id': { what: 'session reads', limits: [{ rule: 'sessionReadsPerIp', by: 'ip' }] },
   'POST /v1/sessions/:id': { what: 'session changes', limits: [{ rule: 'sessionWritesPerIp', by: 'ip' }] },
   'POST /v1/sessions/:id/revoke': { what: 'session changes', limits: [{ rule: 'sessionWritesPerIp', by: 'ip' }] },
   'GET /v1/account/:address/balance': dataReads,
@@ -193,7 +197,6 @@ export const UNMETERED_ROUTES: Readonly<Record<string, string>> = {
   'GET /v1/supported-chains': 'the configured chains, from memory',
   'GET /v1/onramp/options': 'the configured providers, from memory',
   'GET /v1/onramp/providers': 'the configured providers, from memory',
-  'GET /v1/sessions/:id': 'one row by its key',
   'GET /siwx/v1/session': "the caller's own session row",
   'GET /onramp/test-provider': 'a static page (development only)',
   'GET /onramp/test-provider.js': 'a static script (development only)',
