@@ -20,9 +20,9 @@ import { requestedProjectId } from './projectGuard'
 import { type ProjectRegistry } from './projects'
 
 export interface RouteLimits {
-  /** POST /e from one client. Default 30 a minute (1/40 of the project's ceiling). */
+  /** POST /e from one client. Default 120 a minute (1/30 of the project's ceiling). */
   analyticsPerIp: RateLimitRule
-  /** POST /e for one project, all clients: bounds what the table can grow by. Default 1,200 a minute. */
+  /** POST /e for one project, all clients: bounds what the table can grow by. Default 3,600 a minute. */
   analyticsPerProject: RateLimitRule
   /** POST /v1/profile/account from one client. Default 10 an hour. */
   nameRegistrationsPerIp: RateLimitRule
@@ -75,8 +75,8 @@ export interface RouteLimits {
 }
 
 export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
-  analyticsPerIp: { max: 30, windowMs: 60_000 },
-  analyticsPerProject: { max: 1_200, windowMs: 60_000, escalate: false },
+  analyticsPerIp: { max: 120, windowMs: 60_000 },
+  analyticsPerProject: { max: 3_600, windowMs: 60_000, escalate: false },
   nameRegistrationsPerIp: { max: 10, windowMs: 3_600_000 },
   nameRegistrations: { max: 300, windowMs: 3_600_000, escalate: false },
   siwxNoncesPerIp: { max: 30, windowMs: 60_000 },
