@@ -87,6 +87,12 @@ export type Stack = {
   secureUrl: string
   /** The local WalletConnect relay (ws://). */
   relayUrl: string
+  /**
+   * A relay outage as the dapp and the wallet meet it: `stop()` takes the relay away
+   * (every socket closes, stored messages are dropped), `start()` brings a fresh one back
+   * on the same port.
+   */
+  relay: { stop(): Promise<void>; start(): Promise<void> }
   /** The development WalletConnect wallet page; add `?uri=wc:…` to pair, `&auto=1` to approve. */
   walletConnectWalletUrl: string
   /** The local EVM chains (ids 1 and 10) with the test token deployed on each. */
@@ -162,7 +168,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
       stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
     })
-    const [solana, esplora, { outdir }, relay] = await Promise.all([solanaStarting, esploraStarting, demoBuilding, relayStarting, waitForHealth(serverUrl, server)])
+    const [solana, esplora, { outdir }, firstRelay] = await Promise.all([solanaStarting, esploraStarting, demoBuilding, relayStarting, waitForHealth(serverUrl, server)])
+    // The relay may be stopped and started again (a relay outage, `relay.stop()` / `relay.start()`).
+    let relay = firstRelay
     const [, , wcWallet] = await Promise.all([
       buildDevWallet({ outdir, config: { rpcUrls: chains.rpcUrls } }),
       // The Solana stand-in too: the embedded wallet sends SOL itself (solana_signAndSendTransaction).
@@ -203,6 +211,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       serverUrl,
       secureUrl,
       relayUrl: relay.url,
+      relay: {
+        stop: () => relay.stop(),
+        async start() {
+          relay = await startRelay({ port: relay.port })
+        },
+      },
       walletConnectWalletUrl: wcWallet.url,
       chains,
       solana,
