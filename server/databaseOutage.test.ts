@@ -7,9 +7,12 @@
  *
  * The PostgreSQL is this test's own (server/test/postgres.ts), never the machine's.
  */
+import BetterSqlite3 from 'better-sqlite3'
 import { randomBytes } from 'node:crypto'
 import { openDatabase } from './db/connect'
 import { brokenAuthRows } from './test/authRowChecks'
+import { startAuthTestServer } from './test/authServer'
+import { tempSqliteFile } from './test/sqlite'
 import { type PostgresInstance, startPostgres } from './test/postgres'
 import { type ServerProcess, sharedInstanceEnv, startServerProcess } from './test/serverProcess'
 
@@ -126,4 +129,25 @@ describe('PostgreSQL restarted under load, two server processes on it', () => {
       await db.destroy()
     }
   }, 120_000)
+})
+
+describe('a SQLite file another process keeps locked', () => {
+  it('answers 503 + Retry-After once busy_timeout (5 s) has passed, and serves again when the lock is gone', async () => {
+    const sqlite = tempSqliteFile()
+    const server = await startAuthTestServer({ database: { sqliteFile: sqlite.file } })
+    const holder = new BetterSqlite3(sqlite.file)
+    const start = () => server.post('/auth/v1/email/start', { projectId: 'shop', email: `busy-${randomBytes(3).toString('hex')}@shop.example`, deviceId: randomBytes(16).toString('base64url') })
+    try {
+      holder.exec('BEGIN EXCLUSIVE')
+      const refused = await start()
+      expect(refused).toMatchObject({ status: 503, body: { error: 'Service Unavailable', message: 'The database is not answering; try again in a few seconds' } })
+      expect(refused.headers.get('retry-after')).toBe('5')
+      holder.exec('ROLLBACK')
+      expect(await start()).toMatchObject({ status: 200, body: { action: 'VERIFY_OTP' } })
+    } finally {
+      holder.close()
+      await server.close()
+      sqlite.remove()
+    }
+  }, 30_000)
 })
