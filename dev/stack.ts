@@ -10,7 +10,8 @@
 //
 // Nothing runs half-dead (docs/self-hosting.md, "npm start"): the child processes are
 // watched. The reference server keeps its state in its SQLite file, so when it dies it
-// is reported by name and started again (at most 3 times a minute). A chain or the OIDC
+// is reported by name and started again (at most 3 times a minute; a clean exit, code 0,
+// was asked for and stops the stack instead). A chain or the OIDC
 // provider that dies would come back without its deployed contracts or clients, so the
 // whole stack stops with a message naming it (`halted`). The in-process services end
 // only with this process.
@@ -266,6 +267,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const watchServer = (child: ChildProcess) =>
       void processExit(child).then(async (exit) => {
         if (stopping) return
+        // A clean exit was asked for (a signal to the server alone, or Ctrl+C reaching it
+        // first): the operator wants it gone, and the stack without it is half-dead.
+        if (exit.code === 0) return halt(`the reference server (pid ${child.pid}) ${describeExit(exit)}`)
         const now = Date.now()
         restarts.push(now)
         while (restarts[0]! < now - SERVER_RESTART_WINDOW_MS) restarts.shift()
