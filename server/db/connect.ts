@@ -106,17 +106,17 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/
 
 /**
- * True when `error` (or an error in its `cause` chain) says the database is out of
- * reach, so the request may succeed when retried shortly: the server answers 503 with
- * Retry-After instead of 500 (httpErrors.ts).
+ * True when `error` says the database is out of reach, so the request may succeed when
+ * retried shortly: the server answers 503 with Retry-After instead of 500
+ * (httpErrors.ts). Only the error itself is read, as pg and better-sqlite3 throw it,
+ * never its `cause` chain: a chain node or mail server refusing a connection (a fetch
+ * failure whose cause is ECONNREFUSED) is not the database.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true
-    if (UNAVAILABLE_MESSAGES.test(current.message)) return true
-    // A refused connection to a host with several addresses (localhost: ::1 and 127.0.0.1).
-    if (current instanceof AggregateError && current.errors.some((inner) => isDatabaseUnavailable(inner))) return true
-  }
-  return false
+  if (!(error instanceof Error)) return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true
+  // A refused connection to a host with several addresses (localhost: ::1 and 127.0.0.1).
+  if (error instanceof AggregateError) return error.errors.length > 0 && error.errors.every((inner) => isDatabaseUnavailable(inner))
+  return UNAVAILABLE_MESSAGES.test(error.message)
 }
