@@ -113,10 +113,11 @@ const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when tryi
  * failure whose cause is ECONNREFUSED) is not the database.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false
-  const code = (error as { code?: unknown }).code
+  // Read by shape, not instanceof: errors of Node's own sockets may come from another realm.
+  if (typeof error !== 'object' || error === null) return false
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown }
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true
   // A refused connection to a host with several addresses (localhost: ::1 and 127.0.0.1).
-  if (error instanceof AggregateError) return error.errors.length > 0 && error.errors.every((inner) => isDatabaseUnavailable(inner))
-  return UNAVAILABLE_MESSAGES.test(error.message)
+  if (Array.isArray(errors)) return errors.length > 0 && errors.every((inner) => isDatabaseUnavailable(inner))
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)
 }
