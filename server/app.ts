@@ -29,6 +29,7 @@ import { createRateLimitStore } from './db/rateLimits'
 import { type DatabaseSchema } from './db/schema'
 import { installErrorHandlers } from './httpErrors'
 import { redactingSerializers } from './logRedaction'
+import { installStorableTextCheck } from './storableText'
 import { createImageCatalog } from './imageCatalog'
 import { type ProjectConfig, createProjectRegistry } from './projects'
 import { type RouteLimits, installRouteLimits } from './routeLimits'
@@ -147,6 +148,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   }
   const app = Fastify(serverOptions)
   installErrorHandlers(app)
+  installStorableTextCheck(app)
   const ownsDatabase = !(options.database instanceof Kysely)
   // A connection PostgreSQL drops is logged, never fatal: the pool opens a new one.
   const db = options.database instanceof Kysely
@@ -185,7 +187,12 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   app.register(rpcRoutes, {
     projects,
     upstreams: rpcUpstreams(options.blockchain),
-    countCalls: (projectId, calls) => limiter.countForProject('rpcCallsPerProject', projectId, calls),
+    // The client's share first: calls it may not make do not spend the project's ceiling.
+    countCalls: async (request, projectId, { cost, filters }) => {
+      await limiter.countWeighted('rpcFiltersPerIp', { client: request }, filters, 'node filters')
+      await limiter.countWeighted('rpcCostPerIp', { client: request }, cost, 'RPC call units')
+      await limiter.countWeighted('rpcCallsPerProject', { projectId }, cost, 'RPC call units')
+    },
     ...options.rpc,
   })
   app.register(sessionRoutes, { projects, db, clients: chain.clients, now })

@@ -297,11 +297,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   async function redeem<T>(pending: OtpCode[], otp: string, context: RequestContext, grant: (code: OtpCode, tx: TransactionStores) => Promise<T>): Promise<{ code: OtpCode; granted: T }> {
     const at = now()
     const failures = `verify-failed:ip:${clientSubject(context)}`
-    refuse(await rateLimits.check(failures, limits.failedCodesPerIp, at), 'IP_RATE_LIMITED')
-    const fail = async (error: AuthError): Promise<never> => {
-      await rateLimits.hit(failures, limits.failedCodesPerIp, at)
-      throw error
-    }
+    // Counted as a failure first, in one atomic step, and given back if the code is
+    // right: a check before counting let a concurrent burst all pass it.
+    refuse(await rateLimits.hit(failures, limits.failedCodesPerIp, at), 'IP_RATE_LIMITED')
     const notFound = () =>
       new AuthError(400, 'Bad Request', 'OTP_NOT_FOUND', 'No code is waiting to be entered here; request a new code')
 
@@ -309,7 +307,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     for (const code of expired) await codes.end(code.id, 'expired', at)
     const live = pending.filter((code) => at < code.expiresAt.getTime())
     if (live.length === 0) {
-      return fail(expired.length > 0 ? new AuthError(400, 'Bad Request', 'OTP_EXPIRED', 'The code has expired; request a new code') : notFound())
+      throw expired.length > 0 ? new AuthError(400, 'Bad Request', 'OTP_EXPIRED', 'The code has expired; request a new code') : notFound()
     }
     let attemptsLeft = 0
     for (const code of live) {
@@ -319,7 +317,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         codeMatches(keyring.derive('otp-pepper/1', code.masterKeyId), otp, { purpose: code.purpose, email: code.email, salt: code.salt }, code.codeHash)
       if (matches) {
         const used = await inTransaction(async (tx) => ((await tx.codes.end(code.id, 'used', at)) ? { granted: await grant(code, tx) } : undefined))
-        if (used !== undefined) return { code, granted: used.granted }
+        if (used !== undefined) {
+          // After the commit: a verify cut short keeps its failure counted, never a code burned.
+          await rateLimits.refund(failures, limits.failedCodesPerIp, at)
+          return { code, granted: used.granted }
+        }
         continue
       }
       const left = code.maxAttempts - attempts
@@ -328,11 +330,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     }
     if (attemptsLeft <= 0) {
       const maxAttempts = Math.max(...live.map((code) => code.maxAttempts))
-      return fail(new AuthError(400, 'Bad Request', 'OTP_EXHAUSTED',
-        `The code is not correct, and after ${maxAttempts} wrong attempts it no longer works; request a new code`, { attemptsLeft: 0 }))
+      throw new AuthError(400, 'Bad Request', 'OTP_EXHAUSTED',
+        `The code is not correct, and after ${maxAttempts} wrong attempts it no longer works; request a new code`, { attemptsLeft: 0 })
     }
-    return fail(new AuthError(400, 'Bad Request', 'OTP_INVALID',
-      `The code is not correct; ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left`, { attemptsLeft }))
+    throw new AuthError(400, 'Bad Request', 'OTP_INVALID',
+      `The code is not correct; ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left`, { attemptsLeft })
   }
 
   /** A new user with its wallet keys, in the caller's transaction (or one of its own). */

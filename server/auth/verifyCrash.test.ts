@@ -21,8 +21,8 @@ import { type AuthService, createAuthService } from './service'
 
 const engines = setupTestEngines()
 const context = { ip: '203.0.113.9', userAgent: 'crash-test' }
-/** Many codes to one address from one client, so every statement can be cut in turn. */
-const GENEROUS = { codesPerEmailAndIp: { max: 1_000, windowMs: 3_600_000 }, codesPerEmail: { max: 1_000, windowMs: 3_600_000, escalate: false }, codesPerIp: { max: 1_000, windowMs: 900_000 } }
+/** Many codes to one address from one client (and cut verifies, which count as failures), so every statement can be cut in turn. */
+const GENEROUS = { codesPerEmailAndIp: { max: 1_000, windowMs: 3_600_000 }, codesPerEmail: { max: 1_000, windowMs: 3_600_000, escalate: false }, codesPerIp: { max: 1_000, windowMs: 900_000 }, failedCodesPerIp: { max: 1_000, windowMs: 900_000 } }
 
 /** Throws before the `at`-th statement sent while armed; counts statements otherwise. */
 function crashPlugin() {
