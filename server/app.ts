@@ -137,9 +137,6 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   const projects = createProjectRegistry(options.projects)
   const wallets = options.walletRegistry ?? shippedWalletRegistry()
   const images = createImageCatalog(wallets.wallets)
-  const ownsDatabase = !(options.database instanceof Kysely)
-  const db = options.database instanceof Kysely ? options.database : openDatabase(options.database)
-  const events = createAnalyticsEventStore(db)
 
   if ((options.trustProxy as unknown) === true) {
     throw new TypeError('trustProxy: true would believe X-Forwarded-For from anyone and turn off the per-IP limits; list the proxies (e.g. [\'127.0.0.1\', \'10.0.0.0/8\'])')
@@ -152,6 +149,12 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   const app = Fastify(serverOptions)
   installErrorHandlers(app)
   installStorableTextCheck(app)
+  const ownsDatabase = !(options.database instanceof Kysely)
+  // A connection PostgreSQL drops is logged, never fatal: the pool opens a new one.
+  const db = options.database instanceof Kysely
+    ? options.database
+    : openDatabase(options.database, { onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; it is reopened on the next query') })
+  const events = createAnalyticsEventStore(db)
 
   if (options.migrate ?? true) app.addHook('onReady', async () => void (await migrateToLatest(db)))
   if (ownsDatabase) app.addHook('onClose', async () => db.destroy())

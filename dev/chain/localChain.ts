@@ -1,6 +1,7 @@
 // A real local EVM chain for development and tests: anvil from the @foundry-rs/anvil npm
 // package, on 127.0.0.1, with the well-known development accounts funded.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { type ProcessExit, processExit } from '../processExit'
 import { anvilBinaryPath } from './anvil'
 import { DEV_ACCOUNT_BALANCE_ETH, DEV_MNEMONIC, DEV_PRIVATE_KEYS, devAccounts, type DevAccount } from './devAccounts'
 
@@ -28,6 +29,10 @@ export type LocalChain = {
   resume(): void
   /** Stops the node and waits for it to exit. Safe to call more than once. */
   stop(): Promise<void>
+  /** The anvil process. */
+  pid: number
+  /** Resolves when the node's process exits, stopped or not. */
+  exited: Promise<ProcessExit>
 }
 
 /**
@@ -95,7 +100,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     child.stderr!.removeAllListeners('data')
     child.stdout!.on('data', (chunk: Buffer) => options.verbose && process.stderr.write(chunk))
     child.stderr!.on('data', (chunk: Buffer) => options.verbose && process.stderr.write(chunk))
-    return { rpcUrl, chainId, accounts: devAccounts, pause, resume, stop }
+    return { rpcUrl, chainId, accounts: devAccounts, pause, resume, stop, pid: child.pid!, exited: processExit(child) }
   } catch (error) {
     await stop()
     throw new Error(`${(error as Error).message}\n${output.slice(-2000)}`, { cause: error })
