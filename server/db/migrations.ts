@@ -8,6 +8,7 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } f
 import { onrampPurchasesMigration } from '../onramp/purchases'
 import { loginAttemptsMigration } from './loginAttempts'
 import { smartSessionsMigration } from './smartSessions'
+import { custodySharesMigration } from './custodyShares'
 import { type SqlEngine, detectEngine } from './connect'
 
 /**
@@ -272,6 +273,7 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     },
     // Smart sessions, /v1/sessions/{id} (server/db/smartSessions.ts).
     '0007_smart_sessions': smartSessionsMigration(engine),
+    '0008_custody_shares': custodySharesMigration(engine),
   }
 }
 

@@ -7,6 +7,7 @@ import { type ColumnType } from 'kysely'
 import type { OnrampPurchasesTable } from '../onramp/purchases'
 import type { AuthIdentitiesTable, AuthLoginAttemptsTable } from './loginAttempts'
 import type { SmartSessionsTable } from './smartSessions'
+import type { CustodyAuthSharesTable, CustodyRecoverySharesTable } from './custodyShares'
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject
 export interface JsonObject {
@@ -283,4 +284,6 @@ export interface DatabaseSchema {
   auth_login_attempts: AuthLoginAttemptsTable
   auth_identities: AuthIdentitiesTable
   smart_sessions: SmartSessionsTable
+  custody_auth_shares: CustodyAuthSharesTable
+  custody_recovery_shares: CustodyRecoverySharesTable
 }
