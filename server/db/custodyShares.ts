@@ -12,21 +12,17 @@
 import { randomUUID } from 'node:crypto'
 import { type ColumnType, type Kysely, type Migration, type Selectable, sql } from 'kysely'
 import { type Encrypted } from '../auth/masterKey'
+import { addEncryptedColumns, type EncryptedColumns, fromEncryptedColumns, toEncryptedColumns } from './encryptedColumns'
 import { type DatabaseSchema, type NullableTimestamp, type WalletNamespace } from './schema'
 import { isoAt, toMillis } from './time'
 
-export interface CustodyAuthSharesTable {
+export interface CustodyAuthSharesTable extends EncryptedColumns {
   id: string
   user_id: string
   /** SHA-256 of the device id, as in auth_devices.device_hash. */
   device_hash: string
   namespace: WalletNamespace
   address: string
-  scheme: string
-  master_key_id: string
-  iv: string
-  ciphertext: string
-  auth_tag: string
   created_at: ColumnType<Date | string, string, never>
   revoked_at: NullableTimestamp
 }
@@ -54,11 +50,7 @@ export function custodySharesMigration(engine: 'sqlite' | 'postgres'): Migration
         .addColumn('device_hash', 'text', (column) => column.notNull())
         .addColumn('namespace', 'text', (column) => column.notNull())
         .addColumn('address', 'text', (column) => column.notNull())
-        .addColumn('scheme', 'text', (column) => column.notNull())
-        .addColumn('master_key_id', 'text', (column) => column.notNull())
-        .addColumn('iv', 'text', (column) => column.notNull())
-        .addColumn('ciphertext', 'text', (column) => column.notNull())
-        .addColumn('auth_tag', 'text', (column) => column.notNull())
+        .$call(addEncryptedColumns)
         .addColumn('created_at', timestamp, (column) => column.notNull())
         .addColumn('revoked_at', timestamp)
         .execute()
@@ -135,7 +127,7 @@ function toAuthShare(row: AuthRow): StoredAuthShare {
     deviceHash: row.device_hash,
     namespace: row.namespace,
     address: row.address,
-    encrypted: { scheme: row.scheme, masterKeyId: row.master_key_id, iv: row.iv, ciphertext: row.ciphertext, authTag: row.auth_tag },
+    encrypted: fromEncryptedColumns(row),
     createdAt: toMillis(row.created_at),
   }
 }
@@ -166,11 +158,7 @@ export function createCustodyShareStore(db: Kysely<DatabaseSchema>): CustodyShar
             device_hash: share.deviceHash,
             namespace: share.namespace,
             address: share.address,
-            scheme: share.encrypted.scheme,
-            master_key_id: share.encrypted.masterKeyId,
-            iv: share.encrypted.iv,
-            ciphertext: share.encrypted.ciphertext,
-            auth_tag: share.encrypted.authTag,
+            ...toEncryptedColumns(share.encrypted),
             created_at: isoAt(now),
             revoked_at: null,
           })
