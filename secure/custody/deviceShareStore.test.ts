@@ -1,22 +1,18 @@
 /**
  * The device share store in real Chromium (IndexedDB and WebCrypto of the browser, not a
- * stand-in): deviceShareStore.ts is bundled with esbuild and served on its own origin.
+ * stand-in): deviceShareStore.ts is bundled with esbuild and served on its own origin
+ * (test/custodyPage.ts).
  */
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { build } from 'esbuild'
 import type { Browser, Page } from 'playwright-core'
-import { serveStatic } from '../../dev/staticServer'
 import { CHROMIUM, launchBrowser, watchPageErrors } from '../../e2e/browser'
+import { serveCustodyPage } from './test/custodyPage'
 import type * as DeviceShareStoreModule from './deviceShareStore'
 import type * as ErrorsModule from './errors'
 
 if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run the tests through npm test, which installs it`)
 jest.setTimeout(60_000)
 
-type Served = { url: string; close(): Promise<void> }
 type PageApi = typeof DeviceShareStoreModule & typeof ErrorsModule
 declare const custody: PageApi
 
@@ -24,40 +20,23 @@ const wallet = { namespace: 'eip155' as const, address: '0xf39Fd6e51aad88F6F4ce6
 const share = Array.from({ length: 33 }, (_, i) => (i * 11 + 5) & 0xff)
 
 describe('device share store in Chromium', () => {
-  let dir: string
-  let first: Served
-  let second: Served
+  let served: Awaited<ReturnType<typeof serveCustodyPage>>
   let browser: Browser
   let page: Page
   let errors: string[]
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'portico-custody-'))
-    await build({
-      stdin: { contents: "export * from './deviceShareStore'; export * from './errors'", resolveDir: __dirname, loader: 'ts' },
-      bundle: true,
-      format: 'iife',
-      globalName: 'custody',
-      platform: 'browser',
-      target: 'es2022',
-      outfile: path.join(dir, 'custody.js'),
-      logLevel: 'warning',
-    })
-    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>custody</title><link rel="icon" href="data:,"><script src="custody.js"></script>')
-    first = await serveStatic({ dir })
-    second = await serveStatic({ dir })
+    served = await serveCustodyPage(['deviceShareStore', 'errors'], 2)
     browser = await launchBrowser()
   })
   afterAll(async () => {
     await browser?.close()
-    await first?.close()
-    await second?.close()
-    if (dir) await rm(dir, { recursive: true, force: true })
+    await served?.close()
   })
   beforeEach(async () => {
     page = await browser.newPage()
     errors = watchPageErrors(page)
-    await page.goto(first.url)
+    await page.goto(served.pages[0]!.url)
   })
   afterEach(async () => {
     expect(errors).toEqual([])
@@ -129,7 +108,7 @@ describe('device share store in Chromium', () => {
     expect(await load(page)).toEqual(share)
     expect((await raw(page)).keys).toEqual(keyBefore)
 
-    await page.goto(second.url)
+    await page.goto(served.pages[1]!.url)
     expect(await load(page)).toBeUndefined()
   })
 

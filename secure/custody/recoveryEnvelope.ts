@@ -18,6 +18,11 @@ import { CustodyError, CustodyErrorCodes } from './errors'
 export const PBKDF2_MIN_ITERATIONS = 600_000
 export const PBKDF2_MAX_ITERATIONS = 10_000_000
 export const PRF_OUTPUT_BYTES = 32
+/**
+ * What the frame asks the passkey's PRF to evaluate (`extensions.prf.eval.first`), the same
+ * at sealing and at opening; the browser hashes it under its own 'WebAuthn PRF' prefix.
+ */
+export const RECOVERY_PRF_INPUT = 'portico/recovery-share/prf-input/1'
 const SALT_BYTES = 16
 const IV_BYTES = 12
 const CHECK_BYTES = 16
