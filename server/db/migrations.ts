@@ -270,7 +270,9 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     },
     // Smart sessions, /v1/sessions/{id} (server/db/smartSessions.ts).
     '0007_smart_sessions': smartSessionsMigration(engine),
-    '0008_custody_shares': custodySharesMigration(engine),
+    // Self-custody key shares, not used by any route yet (server/db/custodyShares.ts). 0009, not 0008:
+    // main has 0008_smart_sessions_scoped, and a name sorting before an applied one would stop the migrator.
+    '0009_custody_shares': custodySharesMigration(engine),
   }
 }
 
