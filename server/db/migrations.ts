@@ -8,6 +8,8 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } f
 import { onrampPurchasesMigration } from '../onramp/purchases'
 import { loginAttemptsMigration } from './loginAttempts'
 import { smartSessionsMigration, smartSessionsScopedMigration } from './smartSessions'
+import { custodySharesMigration } from './custodyShares'
+import { addEncryptedColumns } from './encryptedColumns'
 import { type SqlEngine, detectEngine } from './connect'
 
 /**
@@ -104,11 +106,7 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
           .addColumn('user_id', 'text', (column) => column.notNull().references('auth_users.id').onDelete('cascade'))
           .addColumn('namespace', 'text', (column) => column.notNull())
           .addColumn('address', 'text', (column) => column.notNull())
-          .addColumn('scheme', 'text', (column) => column.notNull())
-          .addColumn('master_key_id', 'text', (column) => column.notNull())
-          .addColumn('iv', 'text', (column) => column.notNull())
-          .addColumn('ciphertext', 'text', (column) => column.notNull())
-          .addColumn('auth_tag', 'text', (column) => column.notNull())
+          .$call(addEncryptedColumns)
           .addColumn('created_at', timestamp, (column) => column.notNull())
           .addColumn('updated_at', timestamp, (column) => column.notNull())
           .addUniqueConstraint('auth_wallet_keys_user_namespace', ['user_id', 'namespace'])
@@ -274,6 +272,8 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     '0007_smart_sessions': smartSessionsMigration(engine),
     // A smart session's pci is unique per (project, account), no longer across the table.
     '0008_smart_sessions_scoped': smartSessionsScopedMigration(engine),
+    // Self-custody key shares, not used by any route yet (server/db/custodyShares.ts).
+    '0009_custody_shares': custodySharesMigration(engine),
   }
 }
 

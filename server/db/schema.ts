@@ -7,6 +7,8 @@ import { type ColumnType } from 'kysely'
 import type { OnrampPurchasesTable } from '../onramp/purchases'
 import type { AuthIdentitiesTable, AuthLoginAttemptsTable } from './loginAttempts'
 import type { SmartSessionsTable } from './smartSessions'
+import type { EncryptedColumns } from './encryptedColumns'
+import type { CustodyAuthSharesTable, CustodyRecoverySharesTable } from './custodyShares'
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject
 export interface JsonObject {
@@ -101,22 +103,12 @@ export interface AuthSessionsTable {
 export type WalletNamespace = 'eip155' | 'solana'
 
 /** Private keys, AES-256-GCM encrypted under a master key (server/auth/masterKey.ts). */
-export interface AuthWalletKeysTable {
+export interface AuthWalletKeysTable extends EncryptedColumns {
   id: string
   user_id: string
   namespace: WalletNamespace
   /** Public: 0x checksummed address (eip155) or base58 public key (solana). */
   address: string
-  /** Encryption scheme, so a later one can be told apart: 'aes-256-gcm/1'. */
-  scheme: string
-  /** Which master key encrypted it (rotation). */
-  master_key_id: string
-  /** base64 */
-  iv: string
-  /** base64 */
-  ciphertext: string
-  /** base64 */
-  auth_tag: string
   created_at: ColumnType<Date | string, string, never>
   updated_at: Timestamp
 }
@@ -283,4 +275,6 @@ export interface DatabaseSchema {
   auth_login_attempts: AuthLoginAttemptsTable
   auth_identities: AuthIdentitiesTable
   smart_sessions: SmartSessionsTable
+  custody_auth_shares: CustodyAuthSharesTable
+  custody_recovery_shares: CustodyRecoverySharesTable
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { type Kysely, type Selectable, type Transaction } from 'kysely'
 import { type Encrypted } from '../auth/masterKey'
+import { fromEncryptedColumns, toEncryptedColumns } from './encryptedColumns'
 import { type AuthWalletKeysTable, type DatabaseSchema, type WalletNamespace } from './schema'
 import { isoAt } from './time'
 
@@ -55,11 +56,7 @@ export function createWalletKeyStore(db: Kysely<DatabaseSchema>): WalletKeyStore
           user_id: userId,
           namespace,
           address,
-          scheme: encrypted.scheme,
-          master_key_id: encrypted.masterKeyId,
-          iv: encrypted.iv,
-          ciphertext: encrypted.ciphertext,
-          auth_tag: encrypted.authTag,
+          ...toEncryptedColumns(encrypted),
           created_at: isoAt(now),
           updated_at: isoAt(now),
         })
@@ -92,11 +89,7 @@ export function createWalletKeyStore(db: Kysely<DatabaseSchema>): WalletKeyStore
       const result = await db
         .updateTable('auth_wallet_keys')
         .set({
-          scheme: encrypted.scheme,
-          master_key_id: encrypted.masterKeyId,
-          iv: encrypted.iv,
-          ciphertext: encrypted.ciphertext,
-          auth_tag: encrypted.authTag,
+          ...toEncryptedColumns(encrypted),
           updated_at: isoAt(now),
         })
         .where('id', '=', id)
@@ -122,6 +115,6 @@ function toStored(row: Pick<Selectable<AuthWalletKeysTable>, 'id' | 'user_id' | 
     userId: row.user_id,
     namespace: row.namespace,
     address: row.address,
-    encrypted: { scheme: row.scheme, masterKeyId: row.master_key_id, iv: row.iv, ciphertext: row.ciphertext, authTag: row.auth_tag },
+    encrypted: fromEncryptedColumns(row),
   }
 }

@@ -1,0 +1,120 @@
+/**
+ * The device share, kept in the secure origin's IndexedDB and encrypted (AES-256-GCM)
+ * under a WebCrypto key made non-extractable and kept in the same database (a CryptoKey
+ * is structured-cloneable, so IndexedDB stores the key object, never a copy a script can
+ * read). Script on the secure origin can use the key but not export it, so an injected
+ * script cannot carry the share off the device. It is not a defence against someone with
+ * the browser profile on disk: the browser keeps the key material in the profile.
+ *
+ * The GCM associated data is the wallet (namespace and address), so a record copied onto
+ * another wallet's slot does not decrypt.
+ */
+import { CustodyError, CustodyErrorCodes } from './errors'
+import type { WalletSecret } from './keys'
+
+export const DEVICE_DB_NAME = 'portico-custody'
+const DB_VERSION = 1
+export const KEY_STORE = 'deviceKeys'
+export const SHARE_STORE = 'deviceShares'
+const DEVICE_KEY_ID = 'device-share-key/1'
+const IV_BYTES = 12
+
+type Wallet = Pick<WalletSecret, 'namespace' | 'address'>
+
+/** What IndexedDB holds per wallet: no share in the clear. */
+export interface StoredDeviceShare {
+  iv: Uint8Array
+  ciphertext: ArrayBuffer
+  createdAt: number
+}
+
+export interface DeviceShareStore {
+  save(wallet: Wallet, share: Uint8Array): Promise<void>
+  /** Undefined when this device holds no share for the wallet; throws CUSTODY_DEVICE_SHARE_UNREADABLE when it does not decrypt. */
+  load(wallet: Wallet): Promise<Uint8Array | undefined>
+  remove(wallet: Wallet): Promise<void>
+  close(): void
+}
+
+/** The IndexedDB key of a wallet's device share. */
+export function deviceShareId(wallet: Wallet): string {
+  return `${wallet.namespace}:${wallet.address}`
+}
+
+/**
+ * @example
+ * const store = await openDeviceShareStore()
+ * await store.save({ namespace: 'eip155', address }, shares.device)
+ */
+export async function openDeviceShareStore(factory: IDBFactory = indexedDB): Promise<DeviceShareStore> {
+  const db = await openDatabase(factory)
+  const key = await deviceKey(db)
+  return {
+    async save(wallet, share) {
+      const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES))
+      const ciphertext = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: associatedData(wallet) }, key, Uint8Array.from(share))
+      const record: StoredDeviceShare = { iv, ciphertext, createdAt: Date.now() }
+      await inTransaction(db, SHARE_STORE, 'readwrite', (store) => store.put(record, deviceShareId(wallet)))
+    },
+
+    async load(wallet) {
+      const record = (await inTransaction(db, SHARE_STORE, 'readonly', (store) => store.get(deviceShareId(wallet)))) as StoredDeviceShare | undefined
+      if (record === undefined) return undefined
+      try {
+        return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: Uint8Array.from(record.iv), additionalData: associatedData(wallet) }, key, record.ciphertext))
+      } catch {
+        throw new CustodyError(CustodyErrorCodes.deviceShareUnreadable, 'The key share stored on this device cannot be read; recover the wallet with its recovery share')
+      }
+    },
+
+    async remove(wallet) {
+      await inTransaction(db, SHARE_STORE, 'readwrite', (store) => store.delete(deviceShareId(wallet)))
+    },
+
+    close() {
+      db.close()
+    },
+  }
+}
+
+function associatedData(wallet: Wallet): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(`portico/device-share/1\n${deviceShareId(wallet)}`)
+}
+
+/** The origin's device key: made once (non-extractable), then the same key object from IndexedDB. */
+async function deviceKey(db: IDBDatabase): Promise<CryptoKey> {
+  const existing = (await inTransaction(db, KEY_STORE, 'readonly', (store) => store.get(DEVICE_KEY_ID))) as CryptoKey | undefined
+  if (existing !== undefined) return existing
+  const fresh = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
+  // Another tab may have made one in between: add() keeps the first, and both use it.
+  try {
+    await inTransaction(db, KEY_STORE, 'readwrite', (store) => store.add(fresh, DEVICE_KEY_ID))
+    return fresh
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'ConstraintError')) throw error
+    return (await inTransaction(db, KEY_STORE, 'readonly', (store) => store.get(DEVICE_KEY_ID))) as CryptoKey
+  }
+}
+
+function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = factory.open(DEVICE_DB_NAME, DB_VERSION)
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore(KEY_STORE)
+      request.result.createObjectStore(SHARE_STORE)
+    }
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
+    request.onblocked = () => reject(new Error('IndexedDB open blocked by another tab'))
+  })
+}
+
+/** Runs one request in its own transaction; resolves with its result once the transaction commits. */
+function inTransaction<T>(db: IDBDatabase, storeName: string, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(storeName, mode)
+    const request = act(transaction.objectStore(storeName))
+    transaction.oncomplete = () => resolve(request.result)
+    transaction.onabort = () => reject(request.error ?? transaction.error ?? new Error('IndexedDB transaction aborted'))
+  })
+}
