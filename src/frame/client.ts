@@ -247,7 +247,11 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
           loginCache.connectionEnded()
           return
         case 'IS_CONNECTED':
-          if (error !== undefined || !(result as { isConnected: boolean }).isConnected) loginCache.connectionEnded()
+          // SPEC §4 "a failed or negative connection check", read as the server's answer:
+          // only `isConnected: false` says the session is gone. A check that fails (the
+          // frame did not load, the server or the network did not answer) says nothing
+          // about the session, so the cache stays for the next check (docs/embedded-wallet.md).
+          if (error === undefined && !(result as { isConnected: boolean }).isConnected) loginCache.connectionEnded()
           return
         case 'GET_SMART_ACCOUNT_ENABLED_NETWORKS':
           if (error !== undefined) loginCache.smartAccountNetworksFailed()
