@@ -1,8 +1,8 @@
 /**
  * The app side of the embedded wallet (DESIGN.md "Embedded wallet"): creates the hidden
- * iframe once, waits for its ready event and then 500 ms (SPEC §4), posts typed
- * messages to the secure page's exact origin, matches each reply by its random id,
- * enforces the SPEC §9 timeouts and reports the frame's own events through `subscribe`.
+ * iframe (again after a load failure, on the next request or on `online`), waits for
+ * its ready event and then 500 ms (SPEC §4), posts typed messages to the secure page's
+ * exact origin, matches each reply by its random id, enforces the SPEC §9 timeouts and reports the frame's own events through `subscribe`.
  *
  * What it trusts: a message is read only when `event.origin` is the secure origin AND
  * `event.source` is this iframe's window AND it passes its schema. Anything else is
@@ -180,6 +180,8 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
 
   let iframe: HTMLIFrameElement | undefined = createSecureFrameElement(document, url)
   let status: FrameClientStatus = 'loading'
+  /** The iframe did not say READY within the load timeout (the server down, no network). */
+  let loadFailed = false
   let invalid: FrameInvalidAppConfigurationError | undefined
   let readyTimer: ReturnType<typeof setTimeout> | undefined
   const readyWaiters = new Set<{ resolve: () => void; reject: (error: FrameError) => void }>()
@@ -292,6 +294,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
       if (!EventsWithoutLoadTimeout.includes(entry.event)) {
         timer = setTimeout(() => {
           readyWaiters.delete(waiter)
+          if (status === 'loading') loadFailed = true
           const error = new FrameLoadError({ details: `The secure frame at ${origin} did not say it was ready within ${Time.frameLoadTimeoutMs} ms` })
           fail(entry, error)
           emit({ type: 'loadFailed', event: entry.event, error })
@@ -319,9 +322,24 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     }
   }
 
+  /**
+   * A frame that failed to load never will: its page is an error page that says nothing.
+   * A new iframe at the same address loads the secure page afresh (issue 33), on the next
+   * request or when the browser comes back online, whichever is first.
+   */
+  const reloadFailedFrame = () => {
+    if (!loadFailed || status !== 'loading' || iframe === undefined) return
+    loadFailed = false
+    removeSecureFrameElement(iframe)
+    iframe = createSecureFrameElement(document, url)
+    logger?.debug?.('frame: the iframe failed to load; made again')
+  }
+  const onOnline = () => reloadFailedFrame()
+
   function request<E extends AppEvent>(event: E, payload: AppRequestPayload<E>, options: FrameRequestOptions = {}): Promise<AppResponsePayload<E>> {
     return new Promise<AppResponsePayload<E>>((resolve, reject) => {
       if (status === 'destroyed' || iframe === undefined) return reject(new FrameNotSetError())
+      reloadFailedFrame()
       const id = randomUUID()
       // Validated before it leaves: a bad request fails here with a clear error, not in the frame.
       const checked = validateAppMessage({ id, type: appType(event), payload })
@@ -467,6 +485,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
   }
 
   window.addEventListener('message', onMessage)
+  window.addEventListener('online', onOnline)
 
   function setVisible(visible: boolean) {
     if (iframe !== undefined) setSecureFrameVisible(iframe, visible)
@@ -484,6 +503,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     if (status === 'destroyed') return
     status = 'destroyed'
     window.removeEventListener('message', onMessage)
+    window.removeEventListener('online', onOnline)
     if (readyTimer !== undefined) clearTimeout(readyTimer)
     for (const entry of [...pending.values()]) fail(entry, new FrameAbortError(entry.event, { details: 'The frame client was destroyed' }))
     for (const waiter of [...readyWaiters]) waiter.reject(new FrameNotSetError())
