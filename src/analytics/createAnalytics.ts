@@ -60,7 +60,7 @@ export function createAnalytics(parameters: AnalyticsParameters): Analytics {
   let known: boolean | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
   let inFlight: Promise<void> | undefined
-  /** When the next request may leave: the pace after a send, later after refusals. */
+  /** When the next request may leave: 2 s after the last one ended, later after refusals. */
   let notBefore = 0
   let refusals = 0
   let destroyed = false
@@ -87,14 +87,17 @@ export function createAnalytics(parameters: AnalyticsParameters): Analytics {
       return
     }
     const batch = queue.splice(0, maxQueued)
-    notBefore = now() + flushDelayMs
     try {
       const { blockchainApi } = await services()
       await blockchainApi.sendAnalyticsEvent({ events: batch, retry: false })
+      // The pace runs from the answer: the next request leaves 2 s after this one ended,
+      // so two are never closer than that, however late a busy page dispatches them.
+      notBefore = now() + flushDelayMs
       counts.sent += batch.length
       refusals = 0
     } catch (error) {
       if (destroyed || !worthRetrying(error)) {
+        notBefore = now() + flushDelayMs
         counts.failed += batch.length
         return
       }

@@ -394,6 +394,14 @@ describe('a frame that failed to load is made again (issue 33)', () => {
     expect(frames()).toEqual([harness.iframe])
   })
 
+  it('a frame silent for the whole load timeout, with no request waiting, is made again by the next request', async () => {
+    harness = createHarness()
+    await harness.flush(20_000)
+    outcome(harness.client.connectEmail('ada@example.com'))
+    expect(frames()).toHaveLength(1)
+    expect(frames()[0]).not.toBe(harness.iframe)
+  })
+
   it('a destroyed client makes no frame on online', async () => {
     await failFirstLoad()
     harness.client.destroy()

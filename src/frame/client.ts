@@ -182,6 +182,15 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
   let status: FrameClientStatus = 'loading'
   /** The iframe did not say READY within the load timeout (the server down, no network). */
   let loadFailed = false
+  let loadTimer: ReturnType<typeof setTimeout> | undefined
+  /** A frame silent for the whole load timeout failed to load, whether or not a request waited for it. */
+  const watchLoad = () => {
+    if (loadTimer !== undefined) clearTimeout(loadTimer)
+    loadTimer = setTimeout(() => {
+      loadTimer = undefined
+      if (status === 'loading') loadFailed = true
+    }, Time.frameLoadTimeoutMs)
+  }
   let invalid: FrameInvalidAppConfigurationError | undefined
   let readyTimer: ReturnType<typeof setTimeout> | undefined
   const readyWaiters = new Set<{ resolve: () => void; reject: (error: FrameError) => void }>()
@@ -332,6 +341,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     loadFailed = false
     removeSecureFrameElement(iframe)
     iframe = createSecureFrameElement(document, url)
+    watchLoad()
     logger?.debug?.('frame: the iframe failed to load; made again')
   }
   const onOnline = () => reloadFailedFrame()
@@ -400,6 +410,9 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
       return
     }
     if (status === 'invalid') return
+    loadFailed = false
+    if (loadTimer !== undefined) clearTimeout(loadTimer)
+    loadTimer = undefined
     // A second READY means the page reloaded: what it was asked before is lost.
     for (const entry of [...pending.values()]) if (entry.posted) fail(entry, new FrameAbortError(entry.event, { details: 'The secure frame reloaded' }))
     status = 'loading'
@@ -486,6 +499,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
 
   window.addEventListener('message', onMessage)
   window.addEventListener('online', onOnline)
+  watchLoad()
 
   function setVisible(visible: boolean) {
     if (iframe !== undefined) setSecureFrameVisible(iframe, visible)
@@ -504,6 +518,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     status = 'destroyed'
     window.removeEventListener('message', onMessage)
     window.removeEventListener('online', onOnline)
+    if (loadTimer !== undefined) clearTimeout(loadTimer)
     if (readyTimer !== undefined) clearTimeout(readyTimer)
     for (const entry of [...pending.values()]) fail(entry, new FrameAbortError(entry.event, { details: 'The frame client was destroyed' }))
     for (const waiter of [...readyWaiters]) waiter.reject(new FrameNotSetError())
