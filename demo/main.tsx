@@ -52,6 +52,10 @@ const connectOptions = {
   features: { legalCheckbox: demoQuery.get('legal') === '1', collapseWallets: demoQuery.get('collapse') === '1' },
 }
 
+// `?walletRequestTimeout=20000` waits that long (ms) for a WalletConnect wallet's answer;
+// requests carry it as their expiry (docs/walletconnect.md). Default 5 minutes.
+const walletRequestTimeoutMs = Number(demoQuery.get('walletRequestTimeout')) || undefined
+
 // `?locale=ar` shows the modal in that language (docs/ui.md, "Languages"); without it, the browser's.
 const locale = new URLSearchParams(location.search).get('locale') ?? undefined
 
@@ -65,6 +69,7 @@ const portico = createPortico({
   themeMode: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
   ...(siwx ? { siwx } : {}),
   locale,
+  walletRequestTimeoutMs,
   ...connectOptions,
 })
 

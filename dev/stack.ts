@@ -7,6 +7,14 @@
 // embedded wallet runs on a different origin from the demo, as it does in production.
 // The Solana RPC (LiteSVM) and Esplora stand-ins run in this process; the demo gets
 // their URLs and the Solana and Bitcoin dev wallets, funded at start.
+//
+// Nothing runs half-dead (docs/self-hosting.md, "npm start"): the child processes are
+// watched. The reference server keeps its state in its SQLite file, so when it dies it
+// is reported by name and started again (at most 3 times a minute; a clean exit, code 0,
+// was asked for and stops the stack instead). A chain or the OIDC
+// provider that dies would come back without its deployed contracts or clients, so the
+// whole stack stops with a message naming it (`halted`). The in-process services end
+// only with this process.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { createServer, type AddressInfo } from 'node:net'
@@ -31,6 +39,7 @@ import { createSolanaDevWallet } from './wallets/solana/wallet'
 import { buildDevWallet } from './wallets/injected/build'
 import { serveWalletConnectWallet } from './wallets/walletconnect/build'
 import { contentSecurityPolicy, serveStatic } from './staticServer'
+import { describeExit, processExit, type ProcessExit } from './processExit'
 
 const root = path.resolve(__dirname, '..')
 
@@ -49,7 +58,7 @@ export function freePort(): Promise<number> {
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
   const started = Date.now()
   while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`reference server exited with code ${child.exitCode}`)
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`reference server ${describeExit({ code: child.exitCode, signal: child.signalCode })}`)
     try {
       if ((await fetch(`${url}/health`)).ok) return
     } catch {
@@ -78,7 +87,16 @@ export type StackOptions = {
   dataDir?: string
   outdir?: string
   quiet?: boolean
+  /** Where the stack reports a service that died, its restart, or why it stopped. Default console.error. */
+  report?: (line: string) => void
 }
+
+/** A child process of the stack, by the name its messages use. */
+export type StackService = { name: string; pid: number }
+
+/** The reference server is started again at most this many times in {@link SERVER_RESTART_WINDOW_MS}. */
+export const SERVER_RESTARTS = 3
+export const SERVER_RESTART_WINDOW_MS = 60_000
 
 export type Stack = {
   demoUrl: string
@@ -87,6 +105,12 @@ export type Stack = {
   secureUrl: string
   /** The local WalletConnect relay (ws://). */
   relayUrl: string
+  /**
+   * A relay outage as the dapp and the wallet meet it: `stop()` takes the relay away
+   * (every socket closes, stored messages are dropped), `start()` brings a fresh one back
+   * on the same port.
+   */
+  relay: { stop(): Promise<void>; start(): Promise<void> }
   /** The development WalletConnect wallet page; add `?uri=wc:…` to pair, `&auto=1` to approve. */
   walletConnectWalletUrl: string
   /** The local EVM chains (ids 1 and 10) with the test token deployed on each. */
@@ -101,6 +125,13 @@ export type Stack = {
   oidcIssuer: string
   /** The Farcaster AuthKit relay stand-in (dev/farcaster). */
   farcasterRelayUrl: string
+  /** The child processes running now (the server's pid changes when it is restarted). */
+  services(): StackService[]
+  /**
+   * Resolves with the message when the stack stopped itself because a service died
+   * (every other service is stopped by then); never on a stop() asked for.
+   */
+  halted: Promise<string>
   stop(): Promise<void>
 }
 
@@ -122,6 +153,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const oidcStarting = spawnOidcProvider({ port: options.oidcPort ?? 0, redirectUris: [`${serverUrl}/auth/v1/social/callback`] })
   const farcasterStarting = startFarcasterRelay({ port: options.farcasterRelayPort ?? 0 })
   let server: ChildProcess | undefined
+  const report = options.report ?? ((line: string) => console.error(line))
   try {
     // The server indexes and reads the local chains, so it starts once they answer.
     // The server reads SOL balances from the Solana stand-in too, so that one is up first as well.
@@ -133,9 +165,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await Promise.all(chains.chains.map((chain) => deployAccountAbstraction(chain.rpcUrl)))
     // The local onramp test provider pays purchases from the last development account.
     const onrampFunder = devAccounts[DEV_PRIVATE_KEYS.length - 1]!
-    server = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(root, 'server/main.ts')], {
-      cwd: root,
-      env: {
+    const serverEnv = {
         ...process.env,
         PORT: String(serverPort),
         HOST: '127.0.0.1',
@@ -159,10 +189,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         // The development bundler pays for bundles from the ninth development account, which nothing else spends from.
         BUNDLER_KEY: DEV_PRIVATE_KEYS[8],
         LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
-      },
-      stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
-    })
-    const [solana, esplora, { outdir }, relay] = await Promise.all([solanaStarting, esploraStarting, demoBuilding, relayStarting, waitForHealth(serverUrl, server)])
+    }
+    // One process (tsx as a loader, not its CLI, which would run the server in a child
+    // of its own): the pid watched and signalled is the server's.
+    const spawnServer = () =>
+      spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+        cwd: root,
+        env: serverEnv,
+        stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
+      })
+    server = spawnServer()
+    const [solana, esplora, { outdir }, firstRelay] = await Promise.all([solanaStarting, esploraStarting, demoBuilding, relayStarting, waitForHealth(serverUrl, server)])
+    // The relay may be stopped and started again (a relay outage, `relay.stop()` / `relay.start()`).
+    let relay = firstRelay
     const [, , wcWallet] = await Promise.all([
       buildDevWallet({ outdir, config: { rpcUrls: chains.rpcUrls } }),
       // The Solana stand-in too: the embedded wallet sends SOL itself (solana_signAndSendTransaction).
@@ -198,19 +237,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     )
     const csp = contentSecurityPolicy([serverUrl, secureUrl, relay.url, ...Object.values(chains.rpcUrls), solana.url, esplora.url])
     const demo = await serveStatic({ dir: outdir, port: options.demoPort ?? 0, csp })
-    return {
-      demoUrl: demo.url,
-      serverUrl,
-      secureUrl,
-      relayUrl: relay.url,
-      walletConnectWalletUrl: wcWallet.url,
-      chains,
-      solana,
-      esplora,
-      devWallets,
-      oidcIssuer: oidc.issuer,
-      farcasterRelayUrl: farcaster.url,
-      async stop() {
+
+    let stopping = false
+    let resolveHalted: (message: string) => void = () => {}
+    const halted = new Promise<string>((resolve) => (resolveHalted = resolve))
+    // Once: a stack that halted itself is stopped again by its owner's stop().
+    let stopped: Promise<void> | undefined
+    const stop = () =>
+      (stopped ??= (async () => {
+        stopping = true
         await demo.close()
         await wcWallet.close()
         await relay.stop()
@@ -220,7 +255,73 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         await stopProcess(server)
         await oidc.stop()
         await farcaster.stop()
+      })())
+    /** A service died that cannot come back as it was: say which, stop everything else. */
+    const halt = async (message: string) => {
+      if (stopping) return
+      report(`Portico stack: ${message}; stopping the whole stack. Run npm start again.`)
+      await stop().catch((error: unknown) => report(`Portico stack: error while stopping: ${String(error)}`))
+      resolveHalted(message)
+    }
+    const watch = (name: string, exited: Promise<ProcessExit>, pid: number) =>
+      void exited.then((exit) => {
+        if (!stopping) void halt(`the ${name} (pid ${pid}) ${describeExit(exit)}; a new one would lack what was set up at start`)
+      })
+    for (const chain of chains.chains) watch(`local chain eip155:${chain.chainId} (anvil)`, chain.exited, chain.pid)
+    watch('OpenID Connect provider', oidc.exited, oidc.pid)
+
+    // The server: reported and started again, unless it keeps dying.
+    const restarts: number[] = []
+    const watchServer = (child: ChildProcess) =>
+      void processExit(child).then(async (exit) => {
+        if (stopping) return
+        // A clean exit was asked for (a signal to the server alone, or Ctrl+C reaching it
+        // first): the operator wants it gone, and the stack without it is half-dead.
+        if (exit.code === 0) return halt(`the reference server (pid ${child.pid}) ${describeExit(exit)}`)
+        const now = Date.now()
+        restarts.push(now)
+        while (restarts[0]! < now - SERVER_RESTART_WINDOW_MS) restarts.shift()
+        if (restarts.length > SERVER_RESTARTS) {
+          return halt(`the reference server (pid ${child.pid}) ${describeExit(exit)}, the ${restarts.length}th time within ${SERVER_RESTART_WINDOW_MS / 1000} s`)
+        }
+        report(`Portico stack: the reference server (pid ${child.pid}) ${describeExit(exit)}; restarting it (${restarts.length} of ${SERVER_RESTARTS} within ${SERVER_RESTART_WINDOW_MS / 1000} s)`)
+        server = spawnServer()
+        watchServer(server)
+        try {
+          await waitForHealth(serverUrl, server)
+          report(`Portico stack: the reference server is back at ${serverUrl} (pid ${server.pid})`)
+        } catch (error) {
+          // Its own exit is watched above; a server that neither answers nor exits is stopped here.
+          if (server.exitCode === null && server.signalCode === null) await halt(`the restarted reference server did not answer: ${(error as Error).message}`)
+        }
+      })
+    watchServer(server)
+
+    return {
+      demoUrl: demo.url,
+      serverUrl,
+      secureUrl,
+      relayUrl: relay.url,
+      relay: {
+        stop: () => relay.stop(),
+        async start() {
+          relay = await startRelay({ port: relay.port })
+        },
       },
+      walletConnectWalletUrl: wcWallet.url,
+      chains,
+      solana,
+      esplora,
+      devWallets,
+      oidcIssuer: oidc.issuer,
+      farcasterRelayUrl: farcaster.url,
+      services: () => [
+        ...(server?.pid !== undefined && server.exitCode === null && server.signalCode === null ? [{ name: 'reference server', pid: server.pid }] : []),
+        ...chains.chains.map((chain) => ({ name: `local chain eip155:${chain.chainId} (anvil)`, pid: chain.pid })),
+        { name: 'OpenID Connect provider', pid: oidc.pid },
+      ],
+      halted,
+      stop,
     }
   } catch (error) {
     await stopProcess(server)
@@ -236,7 +337,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 }
 
 async function stopProcess(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   child.kill('SIGTERM')
   await exited

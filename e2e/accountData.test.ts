@@ -133,6 +133,33 @@ describe('account data on the local stack', () => {
     await siwe.close()
   })
 
+  it('one token contract missing: ETH is still shown', async () => {
+    // The chain restarted without the test token: no code at its configured address.
+    const chain = env.stack().chains.chains[0]!
+    const rpc = async (method: string, params: unknown[]) => {
+      const response = await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+      return ((await response.json()) as { result: unknown }).result
+    }
+    const code = await rpc('eth_getCode', [chain.token.address, 'latest'])
+    await rpc('anvil_setCode', [chain.token.address, '0x'])
+    const fresh = await env.browser().newPage({ viewport: { width: 900, height: 900 } })
+    try {
+      // Past the server's balance cache (5 s), so the chain is read again.
+      await fresh.waitForTimeout(5_500)
+      await fresh.goto(env.stack().demoUrl)
+      await connect(fresh)
+      await waitForValue(fresh, 'account.byNamespace.eip155.tokenBalanceStatus', 'loaded')
+      await fresh.getByTestId('portico-connect-button').click()
+      const list = fresh.getByRole('dialog', { name: 'Account' }).getByTestId('portico-token-list')
+      await list.waitFor()
+      expect(await list.getByRole('listitem').filter({ hasText: 'ETH' }).count()).toBeGreaterThan(0)
+      expect(await list.getByRole('listitem').filter({ hasText: 'PTT' }).count()).toBe(0)
+    } finally {
+      await fresh.close()
+      await rpc('anvil_setCode', [chain.token.address, code])
+    }
+  })
+
   it('logged no console errors', () => {
     expect(errors).toEqual([])
   })

@@ -4,7 +4,7 @@ import { HIDDEN_NOTICE } from '../secure/approvalGesture'
 import { PERMIT2_ADDRESS } from '../secure/describeRequest'
 import { seriousA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { loginByEmail, secureFrame } from './pageState'
+import { loginByEmail, secureFrame, setThemeMode } from './pageState'
 
 // Issue 15: an approval in the secure frame takes the visitor's deliberate, visible act.
 // A dapp on the allow list is the attacker here: it hides the frame, keeps the visitor
@@ -200,7 +200,7 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
   })
 
   it.each(['light', 'dark'] as const)('shows an unlimited Permit2 approval decoded, with its warning (%s)', async (mode) => {
-    await page.evaluate((themeMode) => (globalThis as unknown as { portico: { setThemeMode(mode: string): void } }).portico.setThemeMode(themeMode), mode)
+    await setThemeMode(page, mode)
     const address = (await page.getByTestId('demo-address').textContent())!.split(':')[2] as Address
     const token = env.stack().chains.chains[0]!.token.address
     const typedData = {

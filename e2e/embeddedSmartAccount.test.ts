@@ -3,7 +3,7 @@ import { createPublicClient, createWalletClient, http, parseEther, type Address 
 import { privateKeyToAccount } from 'viem/accounts'
 import { devAccounts, DEV_PRIVATE_KEYS } from '../dev/chain/devAccounts'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { readState, waitForState, secureFrame, loginByEmail } from './pageState'
+import { approveAccountChange, embeddedAccounts, readState, waitForState, secureFrame, loginByEmail } from './pageState'
 
 // The embedded wallet's smart account on the local stack (docs/smart-accounts.md): the
 // stack deploys EntryPoint v0.7 and the account factory and runs the development bundler;
@@ -32,9 +32,9 @@ describe('embedded wallet: smart account on the local chain', () => {
 
   it('logs in by email code; the account list holds the EOA and the smart account, the smart one in effect (SPEC §9)', async () => {
     await loginByEmail(page, env.stack().serverUrl, email)
-    const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as { address: Address; type: string }[]
-    eoa = accounts.find((a) => a.type === 'eoa')!.address
-    smart = accounts.find((a) => a.type === 'smartAccount')!.address
+    const accounts = await embeddedAccounts(page)
+    eoa = accounts.eoa
+    smart = accounts.smart
     expect(smart).not.toBe(eoa)
     expect(await page.evaluate(readState, 'smartAccount.enabledNetworks')).toContain('eip155:1')
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.preferredAccountTypes.eip155')).toBe('smartAccount')
@@ -46,11 +46,17 @@ describe('embedded wallet: smart account on the local chain', () => {
     await page.getByTestId('portico-connect-button').click()
     const account = page.getByRole('dialog', { name: 'Account' })
     await account.getByRole('button', { name: 'Account type: Smart account. Switch to EOA' }).click()
+    // The switch goes through the frame's prompt, which names the key that will sign (issue 25).
+    await secureFrame(page).getByRole('dialog', { name: 'Change account' }).getByText(`the owner key of smart account ${smart}`).waitFor()
+    await page.waitForTimeout(1_000)
+    await screenshot(page, 'embedded-account-type-prompt-account-view-light')
+    await approveAccountChange(page)
     await page.getByTestId('demo-address').filter({ hasText: eoa }).waitFor()
     await account.getByRole('button', { name: 'Account type: EOA. Switch to Smart account' }).waitFor()
     await account.locator(`[data-testid="portico-account-address"][title="${eoa}"]`).waitFor()
     await screenshot(page, 'embedded-account-type-eoa-light')
     await account.getByRole('button', { name: 'Account type: EOA. Switch to Smart account' }).click()
+    await approveAccountChange(page)
     await page.getByTestId('demo-address').filter({ hasText: smart }).waitFor()
     await account.getByRole('button', { name: 'Account type: Smart account. Switch to EOA' }).waitFor()
     await account.locator(`[data-testid="portico-account-address"][title="${smart}"]`).waitFor()
@@ -90,6 +96,7 @@ describe('embedded wallet: smart account on the local chain', () => {
     await page.getByTestId('portico-connect-button').click()
     const account = page.getByRole('dialog', { name: 'Account' })
     await account.getByRole('button', { name: 'Account type: Smart account. Switch to EOA' }).click()
+    await approveAccountChange(page)
     await page.getByTestId('demo-address').filter({ hasText: eoa }).waitFor()
     await account.locator(`[data-testid="portico-account-address"][title="${eoa}"]`).waitFor()
     // The address moves first (the frame's ACCOUNT_CHANGED); the user is read again right after.

@@ -1,8 +1,21 @@
 import type { Page } from 'playwright-core'
 import { ed25519 } from '@noble/curves/ed25519'
-import { address as toSolanaAddress, createSolanaRpc, getBase58Encoder } from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
+import {
+  address as toSolanaAddress,
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createNoopSigner,
+  createSolanaRpc,
+  createTransactionMessage,
+  getBase58Encoder,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { readState, waitForState, secureFrame, loginByEmail } from './pageState'
+import { loginByEmail, postToFrame, readState, secureFrame, waitForReply, waitForState } from './pageState'
 
 // The embedded user's Solana key (issue 9) as a visitor meets it: log in by email in the
 // demo, the same user is connected on eip155 and on solana (connector type AUTH); switch
@@ -88,6 +101,39 @@ describe('embedded wallet: the same user on Solana (ed25519) on the local stack'
     const sol = (await waitForState(page, 'account.byNamespace.solana.tokenBalance', (value) => Array.isArray(value) && value.length > 0, 'loaded')) as { symbol: string; price: number }[]
     expect(sol[0]).toMatchObject({ symbol: 'SOL', price: 150 })
     await page.keyboard.press('Escape')
+  })
+
+  it('solana_signAllTransactions shows every transaction of the batch decoded, on the Solana network; a batch with one unreadable transaction is refused (issue 25)', async () => {
+    const networks = (await page.evaluate(readState, 'network.networks')) as { caipNetworkId: string; chainNamespace: string }[]
+    const chainId = networks.find((n) => n.chainNamespace === 'solana')!.caipNetworkId
+    const rpc = createSolanaRpc(env.stack().solana.url)
+    const { value: lifetime } = await rpc.getLatestBlockhash().send()
+    const owner = toSolanaAddress(solanaAddress)
+    const transfer = (to: string, lamports: bigint) =>
+      getBase64EncodedWireTransaction(
+        compileTransaction(
+          pipe(
+            createTransactionMessage({ version: 0 }),
+            (m) => setTransactionMessageFeePayer(owner, m),
+            (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+            (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: createNoopSigner(owner), destination: toSolanaAddress(to), amount: lamports }), m),
+          ),
+        ),
+      )
+    const other = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
+    const refused = await waitForReply(page, await postToFrame(page, 'RPC_REQUEST', { method: 'solana_signAllTransactions', params: { transactions: [transfer(SOL_RECEIVER, 1n), 'AAAAAAAAAAAA'] }, chainId }))
+    expect(refused.payload).toMatchObject({ code: -32602, message: 'Transaction 2 of 2 is not a Solana transaction the wallet can show, so the batch is refused' })
+
+    const id = await postToFrame(page, 'RPC_REQUEST', { method: 'solana_signAllTransactions', params: { transactions: [transfer(SOL_RECEIVER, 120_000_000n), transfer(other, 30_000_000n)] }, chainId })
+    const prompt = secureFrame(page).getByRole('dialog', { name: 'Signature request' })
+    await prompt.getByRole('heading', { name: 'Transaction 1 of 2, Instruction 1: Send SOL' }).waitFor()
+    await prompt.getByRole('heading', { name: 'Transaction 2 of 2, Instruction 1: Send SOL' }).waitFor()
+    for (const text of ['0.12 SOL', SOL_RECEIVER, '0.03 SOL', other, chainId, 'Sign 2 transactions']) expect(await prompt.getByText(text, { exact: true }).count()).toBe(1)
+    await page.waitForTimeout(1_000)
+    await screenshot(page, 'embedded-solana-sign-all-light')
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+    const signed = (await waitForReply(page, id)).payload.result as { transactions: string[] }
+    expect(signed.transactions).toHaveLength(2)
   })
 
   it('reload restores both accounts; disconnect clears both and signs out of the frame', async () => {

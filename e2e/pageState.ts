@@ -27,8 +27,57 @@ export function waitForValue(page: Page, path: string, expected: unknown, timeou
   return waitForState(page, path, (value) => JSON.stringify(value) === wanted, wanted, timeoutMs)
 }
 
+/** Sets the demo's Portico theme (the secure frame follows through SYNC_THEME). */
+export const setThemeMode = (page: Page, mode: 'light' | 'dark') =>
+  page.evaluate((themeMode) => (globalThis as unknown as { portico: { setThemeMode(mode: string): void } }).portico.setThemeMode(themeMode), mode)
+
+/** The signed-in embedded user's EOA and smart account, once the store lists both. */
+export async function embeddedAccounts(page: Page): Promise<{ eoa: `0x${string}`; smart: `0x${string}` }> {
+  const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as { address: `0x${string}`; type: string }[]
+  return { eoa: accounts.find((a) => a.type === 'eoa')!.address, smart: accounts.find((a) => a.type === 'smartAccount')!.address }
+}
+
 /** The secure frame the demo's Portico client mounts (on the server's own origin). */
 export const secureFrame = (page: Page) => page.frameLocator('iframe[data-portico-secure-frame]')
+
+export type FrameReply = { type: string; payload: Record<string, unknown> }
+
+/**
+ * Posts one app event to the secure frame from the dapp's page, as any script on it could,
+ * and resolves with the message id; the frame's answer lands in `globalThis.frameReplies[id]`.
+ */
+export async function postToFrame(page: Page, event: string, payload: unknown): Promise<string> {
+  return page.evaluate(
+    ({ frame, event, payload }) => {
+      const scope = globalThis as unknown as { frameReplies?: Record<string, unknown> }
+      const replies = (scope.frameReplies ??= {})
+      const iframe = document.querySelector(frame) as HTMLIFrameElement
+      const id = crypto.randomUUID()
+      addEventListener('message', (message: MessageEvent) => {
+        const data = message.data as { id?: unknown }
+        if (message.source === iframe.contentWindow && data?.id === id) replies[id] = data
+      })
+      iframe.contentWindow!.postMessage({ id, type: `@portico-app/${event}`, payload }, new URL(iframe.src).origin)
+      return id
+    },
+    { frame: 'iframe[data-portico-secure-frame]', event, payload },
+  )
+}
+
+export const replyOf = (page: Page, id: string) => page.evaluate((key) => (globalThis as unknown as { frameReplies: Record<string, FrameReply | undefined> }).frameReplies[key] ?? null, id)
+
+/** The frame's answer to `id` once it has come. */
+export async function waitForReply(page: Page, id: string): Promise<FrameReply> {
+  await page.waitForFunction((key) => (globalThis as unknown as { frameReplies: Record<string, unknown> }).frameReplies[key] !== undefined, id, { timeout: 60_000 })
+  return (await replyOf(page, id))!
+}
+
+/** The visitor approves the account-type change the secure frame asks about (issue 25): a real click once Approve is enabled. */
+export async function approveAccountChange(page: Page): Promise<void> {
+  const prompt = secureFrame(page).getByRole('dialog', { name: 'Change account' })
+  await prompt.getByRole('button', { name: 'Approve' }).click()
+  await prompt.waitFor({ state: 'detached' })
+}
 
 /** The newest message the development mailbox holds for `email`, if any. */
 export async function latestMail(serverUrl: string, email: string): Promise<{ code: string; id: number } | undefined> {

@@ -3,7 +3,7 @@ import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parse
 import { privateKeyToAccount } from 'viem/accounts'
 import { DEV_PRIVATE_KEYS, devAccounts } from '../dev/chain/devAccounts'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { loginByEmail, readState, secureFrame, waitForState } from './pageState'
+import { approveAccountChange, loginByEmail, readState, secureFrame, waitForState } from './pageState'
 
 // The demo dapp is built on wagmi with `porticoConnector` (docs/wagmi.md). For each EVM
 // connection type a visitor can make in the modal (the injected dev wallet, WalletConnect
@@ -195,6 +195,7 @@ describe('wagmi through porticoConnector, per EVM connection type', () => {
     // The visitor switches to the EOA in the Account view; wagmi follows.
     await page.getByTestId('portico-connect-button').click()
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Account type: Smart account. Switch to EOA' }).click()
+    await approveAccountChange(page)
     await page.getByTestId('wagmi-address').filter({ hasText: eoa }).waitFor()
     await page.keyboard.press('Escape')
     expect(await expectInStep(page, 1)).toBe(eoa)

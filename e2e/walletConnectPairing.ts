@@ -8,11 +8,12 @@ import { readState } from './pageState'
  * wallet page in a second tab, as a visitor does: Connect Wallet, a listed wallet, "Scan
  * with phone", then the wallet page opened on the pairing URI with everything approved
  * (`auto=1`; untick "Approve everything automatically" on `wallet` to approve by hand).
+ * `demoQuery` ('?walletRequestTimeout=15000') sets demo options.
  */
-export async function pairWithWalletPage(stack: Stack, context: BrowserContext): Promise<{ dapp: Page; wallet: Page; errors: string[] }> {
+export async function pairWithWalletPage(stack: Stack, context: BrowserContext, demoQuery = ''): Promise<{ dapp: Page; wallet: Page; errors: string[] }> {
   const dapp = await context.newPage()
   const errors = watchPageErrors(dapp)
-  await dapp.goto(stack.demoUrl)
+  await dapp.goto(`${stack.demoUrl}${demoQuery}`)
   await dapp.getByRole('button', { name: 'Connect Wallet' }).click()
   await dapp.getByRole('dialog').getByRole('button', { name: /Trust Wallet/ }).click()
   await dapp.getByRole('dialog').getByRole('button', { name: 'Scan with phone' }).click()

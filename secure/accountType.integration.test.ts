@@ -15,7 +15,7 @@ import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../serv
 import { tempSqliteFile, type TempSqliteFile } from '../server/test/sqlite'
 import { createSmartAccounts } from './accountType'
 import { createHttpSecureApi } from './api'
-import { autoApprover, type Approver } from './approval'
+import { ACCOUNT_TYPE_METHOD, autoApprover, type ApprovalRequest, type Approver } from './approval'
 import type { ApprovalField } from './describeRequest'
 import { createHttpChainRpc } from './chainRpc'
 import { SMART_ACCOUNT_LABEL } from './rpcHandler'
@@ -167,5 +167,37 @@ describe('smart accounts in the secure page', () => {
     expect((await reloaded.ask('GET_USER', {})).payload.user).toMatchObject({ address: eoa, preferredAccountType: 'eoa' })
     expect((await reloaded.ask('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).payload).toEqual({ type: 'smartAccount', address: smart })
     expect(reloaded.events('@portico-frame/ACCOUNT_CHANGED').at(-1)!.payload).toEqual({ address: smart, chainId: 1, type: 'smartAccount' })
+  })
+
+  it('a change of account type waits for the visitor: the prompt names the owner key of the smart account; declined, nothing changes (4001); the type in effect needs no prompt', async () => {
+    const requests: ApprovalRequest[] = []
+    let answer = false
+    const approver: Approver = { confirm: async (request) => (requests.push(request), answer) }
+    const { ask, events } = await startFrame({ approver })
+    const user = await login(ask)
+    const eoa = user.accounts.find((account) => account.type === 'eoa')!.address
+    const smart = user.accounts.find((account) => account.type === 'smartAccount')!.address
+
+    expect((await ask('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).payload).toEqual({ type: 'smartAccount', address: smart })
+    expect(requests).toEqual([])
+
+    const declined = await ask('SET_PREFERRED_ACCOUNT', { type: 'eoa' })
+    expect(declined).toMatchObject({ type: '@portico-frame/SET_PREFERRED_ACCOUNT_ERROR', payload: { code: 4001 } })
+    expect(requests).toHaveLength(1)
+    expect(requests[0]).toMatchObject({ method: ACCOUNT_TYPE_METHOD, origin: 'https://shop.example' })
+    expect(requests[0]!.details.sections[0]!.fields).toEqual([
+      { label: 'Account to use', value: `The owner key of smart account ${smart} (address ${eoa})` },
+      { label: 'Network', value: 'eip155:1' },
+    ])
+    expect(requests[0]!.details.warnings).toHaveLength(1)
+    expect(events('@portico-frame/ACCOUNT_CHANGED')).toEqual([])
+    expect((await ask('RPC_REQUEST', { method: 'eth_accounts' })).payload).toEqual({ result: [smart] })
+
+    answer = true
+    expect((await ask('SET_PREFERRED_ACCOUNT', { type: 'eoa' })).payload).toEqual({ type: 'eoa', address: eoa })
+    // The owner key now in effect still refuses a 32-byte message (a user-operation hash's form).
+    const refused = await ask('RPC_REQUEST', { method: 'personal_sign', params: [`0x${'12'.repeat(32)}`, eoa] })
+    expect(refused.payload).toMatchObject({ code: 4100, message: expect.stringContaining(`owner key of smart account ${smart}`) })
+    expect(requests).toHaveLength(2)
   })
 })

@@ -1,4 +1,4 @@
-import { APPROVE_DELAY_MS, HIDDEN_NOTICE, KEYBOARD_NOTICE, createDomApprover, type ApprovalRequest } from './approval'
+import { ACCOUNT_TYPE_METHOD, APPROVE_DELAY_MS, HIDDEN_NOTICE, KEYBOARD_NOTICE, createDomApprover, type ApprovalRequest } from './approval'
 import type { ApprovalDetails } from './describeRequest'
 
 // dispatchEvent always makes an untrusted event; only the browser's own input is trusted
@@ -93,6 +93,33 @@ describe('the approval prompt (in the secure page)', () => {
     await expect(answer).resolves.toBe(true)
     expect(calls).toEqual(['open', 'close'])
     expect(document.querySelector('.approval')).toBeNull()
+  })
+
+  it('with an acknowledgement (blind signing), Approve stays disabled and refuses clicks until the visitor ticks the labelled box', async () => {
+    const { answer } = open('0xabab', { acknowledgement: 'I understand that this signature could authorise a transaction' })
+    await shown()
+    jest.advanceTimersByTime(APPROVE_DELAY_MS * 2)
+    const box = document.querySelector<HTMLInputElement>('.approval input[type=checkbox]')!
+    expect(box.closest('label')!.textContent).toBe('I understand that this signature could authorise a transaction')
+    expect(box.checked).toBe(false)
+    expect(approveButton().disabled).toBe(true)
+    approveButton().disabled = false // even a click that reaches it does nothing
+    visitorClicks(approveButton())
+    expect(await pending(answer)).toBe('pending')
+    box.click()
+    expect(approveButton().disabled).toBe(false)
+    box.click()
+    expect(approveButton().disabled).toBe(true)
+    box.click()
+    visitorClicks(approveButton())
+    await expect(answer).resolves.toBe(true)
+  })
+
+  it('the account-type prompt is titled Change account', async () => {
+    const approver = createDomApprover(document, { onOpen: () => undefined, onClose: () => undefined })
+    void approver.confirm({ ...request('x'), method: ACCOUNT_TYPE_METHOD })
+    await shown()
+    expect(document.getElementById('approval-title')!.textContent).toBe('Change account')
   })
 
   it('focuses nothing: neither at once nor when Approve is enabled', async () => {

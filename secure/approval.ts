@@ -30,6 +30,14 @@ export const autoApprover: Approver = { confirm: async () => true }
 
 const TRANSACTION_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 'solana_signAndSendTransaction'])
 
+/** The request's method when the dapp asks to change the account type (SET_PREFERRED_ACCOUNT). */
+export const ACCOUNT_TYPE_METHOD = 'SET_PREFERRED_ACCOUNT'
+
+function titleOf(method: string): string {
+  if (method === ACCOUNT_TYPE_METHOD) return 'Change account'
+  return TRANSACTION_METHODS.has(method) ? 'Approve transaction' : 'Signature request'
+}
+
 function element<K extends keyof HTMLElementTagNameMap>(document: Document, tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag)
   if (className !== undefined) node.className = className
@@ -54,7 +62,7 @@ function renderPrompt(document: Document, request: ApprovalRequest) {
   dialog.setAttribute('aria-modal', 'true')
   dialog.setAttribute('aria-labelledby', 'approval-title')
   dialog.setAttribute('aria-describedby', 'approval-origin')
-  const title = element(document, 'h1', undefined, TRANSACTION_METHODS.has(request.method) ? 'Approve transaction' : 'Signature request')
+  const title = element(document, 'h1', undefined, titleOf(request.method))
   title.id = 'approval-title'
   const from = element(document, 'p', 'approval-origin', `From ${request.dappName ? `${request.dappName} (${request.origin})` : request.origin}`)
   from.id = 'approval-origin'
@@ -91,6 +99,16 @@ function renderPrompt(document: Document, request: ApprovalRequest) {
     body.append(group)
   }
 
+  // The second deliberate step: a statement the visitor ticks before Approve is enabled.
+  let acknowledgement: HTMLInputElement | undefined
+  if (request.details.acknowledgement !== undefined) {
+    const label = element(document, 'label', 'approval-acknowledgement')
+    acknowledgement = element(document, 'input')
+    acknowledgement.type = 'checkbox'
+    label.append(acknowledgement, element(document, 'span', undefined, request.details.acknowledgement))
+    body.append(label)
+  }
+
   const actions = element(document, 'div', 'approval-actions')
   const reject = element(document, 'button', undefined, 'Cancel')
   reject.type = 'button'
@@ -101,7 +119,7 @@ function renderPrompt(document: Document, request: ApprovalRequest) {
   approve.disabled = true
   actions.append(reject, approve)
   dialog.append(title, from, notice, body, actions)
-  return { dialog, notice, reject, approve }
+  return { dialog, notice, reject, approve, acknowledgement }
 }
 
 /**
@@ -116,7 +134,7 @@ export function createDomApprover(document: Document, { onOpen, onClose }: { onO
   let queue: Promise<unknown> = Promise.resolve()
   const show = (request: ApprovalRequest) =>
     new Promise<boolean>((resolve) => {
-      const { dialog, notice, reject, approve } = renderPrompt(document, request)
+      const { dialog, notice, reject, approve, acknowledgement } = renderPrompt(document, request)
       const onKeyDown = (event: KeyboardEvent) => {
         if (event.key === 'Escape') finish(false)
       }
@@ -133,7 +151,7 @@ export function createDomApprover(document: Document, { onOpen, onClose }: { onO
       reject.addEventListener('click', () => finish(false), { once: true })
       dialog.addEventListener('keydown', onKeyDown)
       document.body.append(dialog)
-      const stopGuard = guardApproval({ dialog, approve, notice, onApprove: () => finish(true) })
+      const stopGuard = guardApproval({ dialog, approve, notice, acknowledgement, onApprove: () => finish(true) })
       onOpen()
     })
   return {

@@ -15,6 +15,8 @@
  *    visibility.ts), and must have stayed so for APPROVE_DELAY_MS; until then Approve is
  *    disabled and, while it is hidden, the prompt says why. A browser without v2 cannot
  *    tell, and only the delay after the prompt appears applies there.
+ * 5. A prompt with an acknowledgement (blind signing) keeps Approve disabled until the
+ *    visitor ticks it: a second, separate act.
  */
 import { watchVisibility } from './visibility'
 
@@ -29,6 +31,8 @@ export type ApprovalGuardOptions = {
   approve: HTMLButtonElement
   /** A live region in the prompt where refusals are explained. */
   notice: HTMLElement
+  /** A checkbox the visitor must tick before Approve is enabled, when the prompt has one. */
+  acknowledgement?: HTMLInputElement | undefined
   onApprove: () => void
 }
 
@@ -38,7 +42,7 @@ export type ApprovalGuardOptions = {
  * @example
  * const stop = guardApproval({ dialog, approve, notice, onApprove: () => finish(true) })
  */
-export function guardApproval({ dialog, approve, notice, onApprove }: ApprovalGuardOptions): () => void {
+export function guardApproval({ dialog, approve, notice, acknowledgement, onApprove }: ApprovalGuardOptions): () => void {
   const document = dialog.ownerDocument
   const win = document.defaultView!
   let visible: boolean | undefined
@@ -51,8 +55,9 @@ export function guardApproval({ dialog, approve, notice, onApprove }: ApprovalGu
   /** The last trusted pointer press landed on Approve. */
   let pressedApprove = false
 
+  const acknowledged = () => acknowledgement === undefined || acknowledgement.checked
   const show = () => {
-    approve.disabled = !ready
+    approve.disabled = !ready || !acknowledged()
     if (visible === false) notice.textContent = HIDDEN_NOTICE
     else if (notice.textContent === HIDDEN_NOTICE) notice.textContent = ''
   }
@@ -91,7 +96,7 @@ export function guardApproval({ dialog, approve, notice, onApprove }: ApprovalGu
     pressedApprove = false
   }
   const onClick = (event: MouseEvent) => {
-    if (!event.isTrusted || !ready) return
+    if (!event.isTrusted || !ready || !acknowledged()) return
     // A real press on Approve; or a click without one (Enter, Space, an assistive
     // technology's action) on focus the visitor put in the prompt.
     if (pressedApprove || visitorFocused) {
@@ -107,6 +112,7 @@ export function guardApproval({ dialog, approve, notice, onApprove }: ApprovalGu
   document.addEventListener('focusin', onFocusIn, true)
   win.addEventListener('blur', onBlur)
   approve.addEventListener('click', onClick)
+  acknowledgement?.addEventListener('change', show)
   const stopWatching = watchVisibility(win, dialog, setVisible)
   // Without IntersectionObserver v2 the prompt counts as visible from the start.
   if (stopWatching === undefined) setVisible(true)
@@ -120,5 +126,6 @@ export function guardApproval({ dialog, approve, notice, onApprove }: ApprovalGu
     document.removeEventListener('focusin', onFocusIn, true)
     win.removeEventListener('blur', onBlur)
     approve.removeEventListener('click', onClick)
+    acknowledgement?.removeEventListener('change', show)
   }
 }

@@ -1,5 +1,5 @@
 import { encodeFunctionData, erc20Abi, maxUint160, maxUint256, parseUnits, stringToHex, type Hex } from 'viem'
-import { describeCall, describePersonalMessage, describeTypedData, formatNative, PERMIT2_ADDRESS, type ApprovalDetails, type TokenLookup } from './describeRequest'
+import { BLIND_SIGNING_ACKNOWLEDGEMENT, BLIND_SIGNING_WARNING, describeCall, describePersonalMessage, describeTypedData, formatNative, PERMIT2_ADDRESS, type ApprovalDetails, type TokenLookup } from './describeRequest'
 import { createTokenLookup } from './tokenInfo'
 import type { ChainRpc } from './chainRpc'
 
@@ -31,6 +31,72 @@ describe('personal_sign', () => {
 
   it('a message that is not 0x-hex is the text signed', () => {
     expect(describePersonalMessage(ACCOUNT, 'hello').message!.text).toBe('hello')
+  })
+
+  it('bytes that are not text (blind signing) carry a warning saying what they can mean, and a statement to tick before Approve', () => {
+    const details = describePersonalMessage(ACCOUNT, `0x${'ab'.repeat(32)}`)
+    expect(details.warnings).toEqual([BLIND_SIGNING_WARNING])
+    expect(BLIND_SIGNING_WARNING).toMatch(/authorise a transaction or a transfer of your funds/)
+    expect(details.acknowledgement).toBe(BLIND_SIGNING_ACKNOWLEDGEMENT)
+    const text = describePersonalMessage(ACCOUNT, stringToHex('Sign in to Shop'))
+    expect(text.warnings).toEqual([])
+    expect(text.acknowledgement).toBeUndefined()
+  })
+
+  it('long text is shown whole, never cut', () => {
+    const long = `${'a'.repeat(5000)} pay 0xBEEF`
+    expect(describePersonalMessage(ACCOUNT, stringToHex(long)).message!.text).toBe(long)
+    expect(describePersonalMessage(ACCOUNT, long).message!.text).toBe(long)
+  })
+})
+
+describe('typed data, field by field', () => {
+  const RECIPIENT = '0x000000000000000000000000000000000000bEEF'
+  const order = {
+    domain: { name: 'Shop', chainId: 1, verifyingContract: TOKEN },
+    types: {
+      Order: [
+        { name: 'note', type: 'string' },
+        { name: 'recipient', type: 'address' },
+        { name: 'amount', type: 'uint256' },
+        { name: 'items', type: 'Item[]' },
+        { name: 'payer', type: 'Person' },
+      ],
+      Item: [
+        { name: 'sku', type: 'string' },
+        { name: 'tags', type: 'string[]' },
+      ],
+      Person: [{ name: 'wallet', type: 'address' }],
+    },
+    primaryType: 'Order',
+    // The dapp's key order differs from the types' order, and carries a key no type names.
+    message: { amount: '1000', unsigned: 'not signed', payer: { wallet: ACCOUNT }, items: [{ tags: ['red', 'big'], sku: 'A-1' }], recipient: RECIPIENT, note: 'n'.repeat(2250) },
+  }
+
+  it("the recipient and amount after a 2,250-character note are shown, in the order of the types, nested structs and arrays indented", async () => {
+    const details = await describeTypedData({ account: ACCOUNT, chain: 'eip155:1', typedData: order }, tokens)
+    expect(details.message!.text).toBe(
+      [
+        `note: ${'n'.repeat(2250)}`,
+        `recipient: ${RECIPIENT}`,
+        'amount: 1000',
+        'items: list of 1',
+        '  [0] (Item):',
+        '    sku: A-1',
+        '    tags: list of 2',
+        '      [0]: red',
+        '      [1]: big',
+        'payer (Person):',
+        `  wallet: ${ACCOUNT}`,
+      ].join('\n'),
+    )
+  })
+
+  it('a field the message lacks says so; a type the types do not describe falls back to the whole message as JSON', async () => {
+    const missing = await describeTypedData({ account: ACCOUNT, chain: 'eip155:1', typedData: { ...order, message: { note: 'x' } } }, tokens)
+    expect(missing.message!.text).toContain('recipient: (missing)')
+    const unknown = await describeTypedData({ account: ACCOUNT, chain: 'eip155:1', typedData: { ...order, primaryType: 'Other' } }, tokens)
+    expect(JSON.parse(unknown.message!.text)).toEqual(order.message)
   })
 })
 

@@ -15,8 +15,13 @@ export type ApprovalDetails = {
   sections: ApprovalSection[]
   /** The signed text or data in full, shown in its own scrollable block. */
   message?: { label: string; text: string } | undefined
-  /** Shown first, as alerts (unlimited approvals, a signature for another chain). */
+  /** Shown first, as alerts (unlimited approvals, a signature for another chain, blind signing). */
   warnings: string[]
+  /**
+   * A statement the visitor must tick before Approve is enabled: the second deliberate
+   * step of a request whose meaning the prompt cannot show (bytes that are not text).
+   */
+  acknowledgement?: string | undefined
 }
 
 export type TokenInfo = { symbol: string; decimals: number }
@@ -31,7 +36,11 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/
 /** Control characters (but line breaks and tabs) and bidirectional overrides can hide or reorder what a text says. */
 const HIDING_CHARACTERS = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u
-const clip = (text: string, length = 2000) => (text.length > length ? `${text.slice(0, length)}…` : text)
+/** Shown for a personal_sign of bytes that are not text (blind signing). */
+export const BLIND_SIGNING_WARNING =
+  'These bytes are not text, so this prompt cannot show what they mean. A signature of unreadable bytes can authorise a transaction or a transfer of your funds. Sign only if you know what they are.'
+/** The box the visitor ticks before approving a blind signature. */
+export const BLIND_SIGNING_ACKNOWLEDGEMENT = 'I understand that this signature could authorise a transaction or a transfer of my funds'
 
 /**
  * An amount this large lets the spender take everything, now and later: ERC-20 and
@@ -72,7 +81,7 @@ const address = (value: unknown): Hex | undefined => (typeof value === 'string' 
 /** A Unix time in seconds as an ISO date, or 'never' for the usual "no expiry" values. */
 function formatDeadline(value: unknown): string {
   const seconds = toBigInt(value)
-  if (seconds === undefined) return clip(String(value), 100)
+  if (seconds === undefined) return String(value)
   if (seconds >= 2n ** 47n) return 'never'
   return new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z')
 }
@@ -84,6 +93,7 @@ function formatDeadline(value: unknown): string {
 export function describePersonalMessage(account: string, message: string): ApprovalDetails {
   let text = message
   let encoding = 'Text'
+  let blind = false
   if (HEX_BYTES.test(message)) {
     const bytes = hexToBytes(message as Hex)
     try {
@@ -94,9 +104,63 @@ export function describePersonalMessage(account: string, message: string): Appro
     } catch {
       text = message
       encoding = `Hex (${bytes.length} bytes, not text)`
+      blind = true
     }
   }
-  return { sections: [{ fields: [{ label: 'Account', value: account }, { label: 'Message format', value: encoding }] }], message: { label: 'Message', text: clip(text) }, warnings: [] }
+  return {
+    sections: [{ fields: [{ label: 'Account', value: account }, { label: 'Message format', value: encoding }] }],
+    message: { label: 'Message', text },
+    warnings: blind ? [BLIND_SIGNING_WARNING] : [],
+    ...(blind ? { acknowledgement: BLIND_SIGNING_ACKNOWLEDGEMENT } : {}),
+  }
+}
+
+type TypedField = { name: string; type: string }
+
+/** A value of an atomic EIP-712 type as one line (JSON for anything that is not a string). */
+function atomicText(value: unknown): string {
+  if (value === undefined) return '(missing)'
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+/**
+ * EIP-712 typed data's message as it is signed: field by field, in the order its
+ * `types` give (not the dapp's key order), structs and arrays nested and indented, every
+ * value in full. Keys the types do not name are not signed and not shown.
+ *
+ * @example
+ * typedDataText({ Mail: [{ name: 'to', type: 'address' }] }, 'Mail', { to: '0x…' }) // 'to: 0x…'
+ */
+export function typedDataText(types: Record<string, unknown>, primaryType: string, message: Record<string, unknown>): string {
+  const fieldsOf = (type: string): TypedField[] | undefined => {
+    const fields = Object.hasOwn(types, type) ? types[type] : undefined
+    return Array.isArray(fields) ? fields.filter((field): field is TypedField => typeof record(field)?.name === 'string' && typeof record(field)?.type === 'string') : undefined
+  }
+  const lines: string[] = []
+  const write = (indent: string, label: string, type: string, value: unknown): void => {
+    const array = /^(.*)\[[0-9]*\]$/.exec(type)
+    if (array !== null) {
+      if (!Array.isArray(value)) {
+        lines.push(`${indent}${label}: ${atomicText(value)}`)
+        return
+      }
+      lines.push(`${indent}${label}: ${value.length === 0 ? '(empty list)' : `list of ${value.length}`}`)
+      value.forEach((item, index) => write(`${indent}  `, `[${index}]`, array[1]!, item))
+      return
+    }
+    const fields = fieldsOf(type)
+    const struct = record(value)
+    if (fields === undefined || struct === undefined) {
+      lines.push(`${indent}${label}: ${atomicText(value)}`)
+      return
+    }
+    lines.push(`${indent}${label} (${type}):`)
+    for (const field of fields) write(`${indent}  `, field.name, field.type, struct[field.name])
+  }
+  const fields = fieldsOf(primaryType)
+  if (fields === undefined) return JSON.stringify(message, null, 2)
+  for (const field of fields) write('', field.name, field.type, message[field.name])
+  return lines.join('\n')
 }
 
 type Allowance = { token: Hex; spender: string; amount: bigint | 'all'; expires?: string }
@@ -152,10 +216,10 @@ export async function describeTypedData(
   if (domainChain !== undefined && chain.startsWith('eip155:') && signChain !== chain) warnings.push(`This signature is for chain ${domainChain}; the wallet is on ${chain}.`)
   const fields: ApprovalField[] = [
     { label: 'Account', value: account },
-    ...(typeof domain.name === 'string' ? [{ label: 'Contract', value: clip(domain.name, 100) + (typeof domain.version === 'string' ? ` (version ${clip(domain.version, 20)})` : '') }] : []),
-    ...(domain.verifyingContract !== undefined ? [{ label: 'Verifying contract', value: clip(String(domain.verifyingContract), 100) }] : []),
+    ...(typeof domain.name === 'string' ? [{ label: 'Contract', value: domain.name + (typeof domain.version === 'string' ? ` (version ${domain.version})` : '') }] : []),
+    ...(domain.verifyingContract !== undefined ? [{ label: 'Verifying contract', value: String(domain.verifyingContract) }] : []),
     ...(domainChain !== undefined ? [{ label: 'Chain', value: domainChain.toString() }] : []),
-    { label: 'Type', value: clip(primaryType, 100) },
+    { label: 'Type', value: primaryType },
   ]
   const sections: ApprovalSection[] = [{ fields }]
   const allowances = permitAllowances(primaryType, domain, message)
@@ -175,7 +239,7 @@ export async function describeTypedData(
       })
     }
   }
-  return { sections, message: { label: 'Full message', text: clip(JSON.stringify(message, null, 2)) }, warnings }
+  return { sections, message: { label: 'Full message', text: typedDataText(record(typedData.types) ?? {}, primaryType, message) }, warnings }
 }
 
 function decodeErc20Call(data: string) {

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, verify as ed25519Verify } from 'node:crypto'
-import { parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { parseTransaction, recoverTransactionAddress, stringToHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { getTransferSolInstruction } from '@solana-program/system'
 import { findAssociatedTokenPda, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import {
   address,
@@ -20,12 +21,15 @@ import {
 } from '@solana/kit'
 import { AllowedRpcMethods } from '../src/frame/rpc'
 import { parseSolanaTransaction } from '../src/shared/solanaTransaction'
-import { createRpcHandler, type RpcContext } from './rpcHandler'
+import { createRpcHandler, smartAccountCallWarning, type RpcContext } from './rpcHandler'
 import { ReplyError } from './replyError'
 import { createFakeApi, createFakeChain, evmAccount, type FakeApi, type FakeChain } from './test/fakes'
 import type { ApprovalRequest } from './approval'
 
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+
+/** The smart account the test EOA owns (the owner-key guard's tests). */
+const SMART = '0x5AFe00000000000000000000000000000000a11C'
 
 function setup({ signedIn = true, approve = true, chain = 'eip155:1' } = {}) {
   const api: FakeApi = createFakeApi()
@@ -49,6 +53,7 @@ function setup({ signedIn = true, approve = true, chain = 'eip155:1' } = {}) {
         return approve
       },
     },
+    ownedSmartAccount: async () => SMART,
     parentOrigin: 'https://shop.example',
     dappName: () => 'Shop',
     randomUUID: () => crypto.randomUUID(),
@@ -260,6 +265,65 @@ describe('EIP-5792 calls', () => {
   })
 })
 
+describe('the owner key of a smart account signs nothing the smart account would accept (issue 25)', () => {
+  const signCalls = (api: FakeApi) => api.calls.filter((call) => call.startsWith('sign'))
+
+  it.each([
+    ['a 32-byte hash (a user-operation hash)', `0x${'ab'.repeat(32)}`],
+    ['32 bytes of hex that read as text', stringToHex('thirty-two bytes of plain text!!')],
+    ['32 characters of text', 'thirty-two bytes of plain text!!'],
+  ])('personal_sign of %s is refused with 4100, before any prompt, naming the smart account', async (_what, message) => {
+    const { handle, api, approvals } = setup()
+    const error = await rejection(handle({ method: 'personal_sign', params: [message, evmAccount.address] }))
+    expect(error.code).toBe(4100)
+    expect(error.message).toBe(
+      `Refused: this key is the owner key of smart account ${SMART}, and its signature of a 32-byte message (such as a user-operation hash) could authorise a transaction from that account. Use the smart account to sign it.`,
+    )
+    expect(approvals).toEqual([])
+    expect(signCalls(api)).toEqual([])
+  })
+
+  it('messages of 31 and 33 bytes are signed after the prompt', async () => {
+    const { handle, approvals } = setup()
+    for (const message of [`0x${'ab'.repeat(31)}`, `0x${'ab'.repeat(33)}`]) {
+      const signature = (await handle({ method: 'personal_sign', params: [message, evmAccount.address] })) as Hex
+      expect(await verifyMessage({ address: evmAccount.address, message: { raw: message as Hex }, signature })).toBe(true)
+    }
+    expect(approvals).toHaveLength(2)
+  })
+
+  it('a transaction from the owner key that calls its smart account is shown with a warning that it can move everything the account holds', async () => {
+    const { handle, approvals } = setup()
+    const execute = `0xb61d27f6${'00'.repeat(96)}`
+    await handle({ method: 'eth_sendTransaction', params: [{ from: evmAccount.address, to: SMART, data: execute, gas: '0x5208', maxFeePerGas: '0x1', nonce: '0x0' }] })
+    expect(approvals[0]!.details.warnings).toEqual([smartAccountCallWarning(SMART)])
+    // A plain transfer of ETH to it is no call.
+    await handle({ method: 'eth_sendTransaction', params: [{ from: evmAccount.address, to: SMART, value: '0x1', gas: '0x5208', maxFeePerGas: '0x1', nonce: '0x0' }] })
+    expect(approvals[1]!.details.warnings).toEqual([])
+  })
+
+  const typed = (domain: Record<string, unknown>, primaryType = 'PersonalSign') => ({
+    domain,
+    types: { PersonalSign: [{ name: 'prefixed', type: 'bytes' }], TypedDataSign: [{ name: 'name', type: 'string' }] },
+    primaryType,
+    message: { prefixed: `0x${'ab'.repeat(32)}`, name: 'x' },
+  })
+  it.each([
+    ["the smart account's domain name", typed({ name: 'PorticoSmartAccount', version: '1', chainId: 1, verifyingContract: '0x000000000000000000000000000000000000dEaD' })],
+    ['the smart account as verifying contract', typed({ name: 'Other', chainId: 1, verifyingContract: SMART.toLowerCase() })],
+    ['an ERC-7739 TypedDataSign', typed({ name: 'App', chainId: 1, verifyingContract: '0x000000000000000000000000000000000000dEaD' }, 'TypedDataSign')],
+    ['the EntryPoint as verifying contract', typed({ name: 'X', chainId: 1, verifyingContract: '0x0000000071727De22E5E9d8BAf0edAc6f37da032' })],
+    ['MulticallerWithSigner as verifying contract', typed({ name: 'MulticallerWithSigner', chainId: 1, verifyingContract: '0x000000000000D9ECebf3C23529de49815Dac1c4c' })],
+  ])('eth_signTypedData_v4 with %s is refused with 4100 before any prompt', async (_what, typedData) => {
+    const { handle, api, approvals } = setup()
+    const error = await rejection(handle({ method: 'eth_signTypedData_v4', params: [evmAccount.address, JSON.stringify(typedData)] }))
+    expect(error.code).toBe(4100)
+    expect(error.message).toContain(`owner key of smart account ${SMART}`)
+    expect(approvals).toEqual([])
+    expect(signCalls(api)).toEqual([])
+  })
+})
+
 describe('Solana signing', () => {
   /** A legacy transaction message with `signers` as its signing keys, serialized with empty signature slots. */
   function solanaTransaction(signers: Uint8Array[]): string {
@@ -338,6 +402,48 @@ describe('Solana approval prompt', () => {
         ],
       },
     ])
+  })
+})
+
+describe('solana_signAllTransactions prompt (issue 25)', () => {
+  async function solTransfer(from: string, to: string, lamports: bigint): Promise<string> {
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(address(from), m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: '11111111111111111111111111111111' as Blockhash, lastValidBlockHeight: 1n }, m),
+      (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: createNoopSigner(address(from)), destination: address(to), amount: lamports }), m),
+    )
+    return getBase64EncodedWireTransaction(compileTransaction(message))
+  }
+
+  it('decodes every transaction of the batch (instruction, amount, receiver) and shows the Solana network', async () => {
+    const { handle, api, approvals } = setup({ chain: SOLANA })
+    const [first, second] = [(await generateKeyPairSigner()).address, (await generateKeyPairSigner()).address]
+    const transactions = [await solTransfer(api.solana.address, first, 1_500_000_000n), await solTransfer(api.solana.address, second, 2_000n)]
+    const { transactions: signed } = (await handle({ method: 'solana_signAllTransactions', params: { transactions } })) as { transactions: string[] }
+    expect(signed).toHaveLength(2)
+    expect(approvals[0]!.details.sections).toEqual([
+      { fields: [{ label: 'Account', value: api.solana.address }, { label: 'Network', value: SOLANA }, { label: 'Action', value: 'Sign 2 transactions' }] },
+      { heading: 'Transaction 1 of 2, Instruction 1: Send SOL', fields: [{ label: 'Amount', value: '1.5 SOL' }, { label: 'Receiver', value: first }] },
+      { heading: 'Transaction 2 of 2, Instruction 1: Send SOL', fields: [{ label: 'Amount', value: '0.000002 SOL' }, { label: 'Receiver', value: second }] },
+    ])
+  })
+
+  it('one transaction that cannot be decoded refuses the whole batch: no prompt, nothing signed', async () => {
+    const { handle, api, approvals } = setup({ chain: SOLANA })
+    const good = await solTransfer(api.solana.address, (await generateKeyPairSigner()).address, 1n)
+    const error = await rejection(handle({ method: 'solana_signAllTransactions', params: { transactions: [good, 'AAAAAAAAAAAA'] } }))
+    expect(error).toMatchObject({ code: -32602, message: 'Transaction 2 of 2 is not a Solana transaction the wallet can show, so the batch is refused' })
+    expect(approvals).toEqual([])
+    expect(api.calls.filter((call) => call.startsWith('sign'))).toEqual([])
+  })
+
+  it('on an EVM chain the prompt does not show that chain as the network', async () => {
+    const { handle, api, approvals } = setup({ chain: 'eip155:1' })
+    await handle({ method: 'solana_signAllTransactions', params: { transactions: [await solTransfer(api.solana.address, (await generateKeyPairSigner()).address, 1n)] } })
+    const network = approvals[0]!.details.sections[0]!.fields.find((field) => field.label === 'Network')!.value
+    expect(network).toMatch(/^Solana /)
+    expect(network).not.toContain('eip155')
   })
 })
 

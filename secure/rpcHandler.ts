@@ -17,6 +17,7 @@ import type { SmartAccountSender } from './smartAccount'
 import { ReplyError } from './replyError'
 import { describeSolanaMessage } from './describeSolanaTransaction'
 import { createTokenLookup } from './tokenInfo'
+import { refuseOwnerMessage, refuseOwnerTypedData } from './ownerKeyGuard'
 
 // The solana_* methods carry bytes as base64 (transactions) and base58 (messages,
 // signatures): @solana/kit's codecs, named by direction.
@@ -36,6 +37,12 @@ export type RpcContext = {
    * address): sends go as user operations, signatures are the account's (ERC-1271/6492).
    */
   smartAccount?: (() => Promise<SmartAccountSender | undefined>) | undefined
+  /**
+   * The address of the smart account the signed-in EOA owns on this chain, also while the
+   * EOA is in effect (undefined when this chain has none): what the EOA is never made to
+   * sign for (ownerKeyGuard.ts).
+   */
+  ownedSmartAccount?: (() => Promise<string | undefined>) | undefined
   rpc: ChainRpc
   approver: Approver
   parentOrigin: string
@@ -79,10 +86,24 @@ function sameAddress(a: string | undefined, b: string | undefined): boolean {
   return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
 }
 
+/** Shown when the owner key sends a call to the smart account it owns (its `execute` obeys the owner). */
+export function smartAccountCallWarning(smartAccount: string): string {
+  return `This transaction calls your smart account ${smartAccount} from the key that owns it: such a call can move everything the smart account holds.`
+}
+
 /** Appended to the account line of the approval prompt when the smart account is the sender. */
 export const SMART_ACCOUNT_LABEL = ' (smart account)'
 
 const clip = (text: string, length = 2000) => (text.length > length ? `${text.slice(0, length)}…` : text)
+
+/**
+ * The Solana network a request is for: the request's or the frame's CAIP-2 chain when it
+ * is a Solana one. A Solana transaction names no network (its blockhash ties it to one),
+ * so a request on another namespace's chain says so instead of showing that chain.
+ */
+export function solanaNetwork(chain: string): string {
+  return chain.startsWith('solana:') ? chain : 'Solana (no network named: the transaction is valid on the network its blockhash is from)'
+}
 
 /** A prompt of plain fields (Solana requests). */
 const fieldsOnly = (fields: ApprovalField[], message?: ApprovalDetails['message']): ApprovalDetails => ({ sections: [{ fields }], message, warnings: [] })
@@ -116,13 +137,16 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
     if (!approved) throw new ReplyError('User rejected the request.', 4001)
   }
   /** One transaction, or a batch with a section per call; `sender` names the account that sends. */
-  const describeCalls = async (chain: string, sender: ApprovalField, calls: CallToDescribe[]): Promise<ApprovalDetails> => {
+  const describeCalls = async (chain: string, sender: ApprovalField, calls: CallToDescribe[], ownerOf?: string): Promise<ApprovalDetails> => {
     const described = await Promise.all(calls.map((call) => describeCall(chain, call, tokens)))
+    // The owner key may call its smart account's execute: such a call can move all it holds.
+    const ownerCall = ownerOf !== undefined && calls.some((call) => sameAddress(call.to ?? undefined, ownerOf) && call.data !== undefined && call.data !== '0x')
+    const ownerWarnings = ownerCall ? [smartAccountCallWarning(ownerOf)] : []
     const head = { fields: [sender, { label: 'Network', value: chain }] }
-    if (described.length === 1) return { sections: [{ fields: [...head.fields, ...described[0]!.fields] }], warnings: described[0]!.warnings }
+    if (described.length === 1) return { sections: [{ fields: [...head.fields, ...described[0]!.fields] }], warnings: [...ownerWarnings, ...described[0]!.warnings] }
     return {
       sections: [head, ...described.map(({ fields }, index) => ({ heading: `Call ${index + 1}`, fields }))],
-      warnings: described.flatMap(({ warnings }) => warnings),
+      warnings: [...ownerWarnings, ...described.flatMap(({ warnings }) => warnings)],
     }
   }
 
@@ -187,22 +211,34 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
     return result.transactionHash
   }
 
+  /** Who owns a token account, from the chain (a receiver of tokens is named by its owner). */
+  const tokenOwnerOn = (chain: string) => async (tokenAccount: string): Promise<string | undefined> => {
+    if (!context.rpc.has(chain)) return undefined
+    const info = (await context.rpc.request(chain, 'getAccountInfo', [tokenAccount, { encoding: 'jsonParsed' }])) as { value?: { data?: { parsed?: { info?: { owner?: unknown } } } } } | null
+    const owner = info?.value?.data?.parsed?.info?.owner
+    return typeof owner === 'string' ? owner : undefined
+  }
+
   /**
-   * The prompt of a Solana transaction: account, network and action, then what each
-   * instruction does (SOL and SPL transfers with their amount and receiver). A token
-   * receiver's owner is read from the chain when the transaction does not name it.
+   * The prompt of Solana transactions: account, network and action, then what each
+   * instruction of each transaction does (SOL and SPL transfers with their amount and
+   * receiver). With `refuseUndecoded` (a batch), one transaction that is not a Solana
+   * transaction refuses the whole request: a batch is shown whole or not signed.
    */
-  async function describeSolana(chain: string, action: string, transaction: string): Promise<ApprovalDetails> {
-    const head: ApprovalSection = { fields: [{ label: 'Account', value: solanaAddress() }, { label: 'Network', value: chain }, { label: 'Action', value: action }] }
-    const parsed = parseSolanaTransaction(fromBase64(transaction))
-    const ownerOf = async (tokenAccount: string): Promise<string | undefined> => {
-      if (!context.rpc.has(chain)) return undefined
-      const info = (await context.rpc.request(chain, 'getAccountInfo', [tokenAccount, { encoding: 'jsonParsed' }])) as { value?: { data?: { parsed?: { info?: { owner?: unknown } } } } } | null
-      const owner = info?.value?.data?.parsed?.info?.owner
-      return typeof owner === 'string' ? owner : undefined
+  async function describeSolana(chain: string, action: string, transactions: readonly string[], { refuseUndecoded = false } = {}): Promise<ApprovalDetails> {
+    const head: ApprovalSection = { fields: [{ label: 'Account', value: solanaAddress() }, { label: 'Network', value: solanaNetwork(chain) }, { label: 'Action', value: action }] }
+    const sections: ApprovalSection[] = [head]
+    for (const [index, transaction] of transactions.entries()) {
+      const parsed = parseSolanaTransaction(fromBase64(transaction))
+      const described = parsed ? await describeSolanaMessage(parsed.message, tokenOwnerOn(chain)) : undefined
+      if (described === undefined) {
+        if (refuseUndecoded) throw new ReplyError(`Transaction ${index + 1} of ${transactions.length} is not a Solana transaction the wallet can show, so the batch is refused`, -32602)
+        continue
+      }
+      const prefix = transactions.length > 1 ? `Transaction ${index + 1} of ${transactions.length}, ` : ''
+      sections.push(...described.map((section) => ({ ...section, heading: section.heading === undefined ? undefined : `${prefix}${section.heading}` })))
     }
-    const sections = parsed ? await describeSolanaMessage(parsed.message, ownerOf) : undefined
-    return { sections: [head, ...(sections ?? [])], warnings: [] }
+    return { sections, warnings: [] }
   }
 
   async function signSolana(transaction: string): Promise<{ signature: string; transaction: string }> {
@@ -236,6 +272,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         const [message, address] = list as [string, Hex]
         const from = ownAddress(address, 'params[1]')
         const smart = await context.smartAccount?.()
+        if (!smart) refuseOwnerMessage(message, await context.ownedSmartAccount?.())
         await approve(name, describePersonalMessage(`${from}${smart ? SMART_ACCOUNT_LABEL : ''}`, message))
         if (smart) return smart.signMessage(message)
         const { signature } = await context.sign('personal_sign', { message, address: from })
@@ -255,6 +292,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         if (typeof typedData !== 'object' || typedData === null || Array.isArray(typedData)) throw new ReplyError('params[1] is not typed data', -32602)
         const { domain, types, primaryType, message } = typedData as Record<string, unknown>
         const smart = await context.smartAccount?.()
+        if (!smart) refuseOwnerTypedData(typedData as Record<string, unknown>, await context.ownedSmartAccount?.())
         await approve(name, await describeTypedData({ account: `${from}${smart ? SMART_ACCOUNT_LABEL : ''}`, chain, typedData: typedData as Record<string, unknown> }, tokens))
         if (smart) return smart.signTypedData({ domain: (domain ?? {}) as never, types: types as never, primaryType: String(primaryType), message: message as never })
         const { signature } = await context.sign('typedData', { address: from, domain: domain ?? {}, types, primaryType, message })
@@ -273,7 +311,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
           return (await sendFromSmartAccount(smart, [{ to: tx.to, value: tx.value, data }]))
         }
         const prepared = await prepareTransaction(chain, from, tx)
-        await approve(name, await describeCalls(chain, { label: 'From', value: from }, [{ to: tx.to, value: tx.value, data: tx.data ?? tx.input }]))
+        await approve(name, await describeCalls(chain, { label: 'From', value: from }, [{ to: tx.to, value: tx.value, data: tx.data ?? tx.input }], await context.ownedSmartAccount?.()))
         return sendPrepared(chain, prepared)
       }
       case 'wallet_sendCalls': {
@@ -293,7 +331,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
           batches.set(id, { chainId: chain, hashes: [hash], atomic: true })
           return { id }
         }
-        await approve(name, await describeCalls(chain, { label: 'From', value: from }, request.calls))
+        await approve(name, await describeCalls(chain, { label: 'From', value: from }, request.calls, await context.ownedSmartAccount?.()))
         let nonce = quantity(await context.rpc.request(chain, 'eth_getTransactionCount', [from, 'pending']), 'nonce')
         const hashes: Hex[] = []
         for (const call of request.calls) {
@@ -375,12 +413,12 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       }
       case 'solana_signTransaction': {
         const { transaction } = params as { transaction: string }
-        await approve(name, await describeSolana(chain, 'Sign 1 transaction', transaction))
+        await approve(name, await describeSolana(chain, 'Sign 1 transaction', [transaction]))
         return signSolana(transaction)
       }
       case 'solana_signAllTransactions': {
         const { transactions } = params as { transactions: string[] }
-        await approve(name, fieldsOnly([{ label: 'Account', value: solanaAddress() }, { label: 'Network', value: chain }, { label: 'Action', value: `Sign ${transactions.length} transactions` }]))
+        await approve(name, await describeSolana(chain, `Sign ${transactions.length} transactions`, transactions, { refuseUndecoded: true }))
         const signed: string[] = []
         for (const transaction of transactions) signed.push((await signSolana(transaction)).transaction)
         return { transactions: signed }
@@ -388,7 +426,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       case 'solana_signAndSendTransaction': {
         const { transaction, sendOptions } = params as { transaction: string; sendOptions?: Record<string, JsonValue> }
         if (!chain.startsWith('solana:')) throw new ReplyError(`This request needs a Solana network; the wallet is on ${chain}`, 4901)
-        await approve(name, await describeSolana(chain, 'Send 1 transaction', transaction))
+        await approve(name, await describeSolana(chain, 'Send 1 transaction', [transaction]))
         const signed = await signSolana(transaction)
         const signature = await context.rpc.request(chain, 'sendTransaction', [signed.transaction, { ...sendOptions, encoding: 'base64' }])
         if (typeof signature !== 'string') throw new ReplyError('The RPC node did not return a signature', -32603)

@@ -31,7 +31,8 @@ import { PROJECT_ID_PATTERN } from '../src/frame/schemas/patterns'
 import { isOriginAllowed } from '../src/shared/originMatch'
 import { ApiError, type ApiUser, type ExternalLogin, type SecureApi, type SignKind } from './api'
 import type { SmartAccounts } from './accountType'
-import type { Approver } from './approval'
+import { ACCOUNT_TYPE_METHOD, type Approver } from './approval'
+import type { ApprovalDetails } from './describeRequest'
 import type { ChainRpc } from './chainRpc'
 import { ReplyError, toErrorPayload } from './replyError'
 import { createRpcHandler, toCaip2 } from './rpcHandler'
@@ -308,6 +309,33 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       preferredAccountType: type,
     }
   }
+  /** The address of the smart account `source`'s EOA owns on the current chain, whichever type is in effect. */
+  const ownedSmartAddress = async (source: ApiUser): Promise<string | undefined> => {
+    try {
+      return await (await smartAccountOf(source))?.address()
+    } catch (error) {
+      logger?.debug('secure: the smart account is unavailable', error)
+      return undefined
+    }
+  }
+  /**
+   * The dapp asks for the other account type: the visitor approves it in a prompt that
+   * names the account that will sign, with the same deliberate click as a signature.
+   */
+  const confirmAccountType = async (source: ApiUser, owner: string, type: EmbeddedAccountType) => {
+    const smart = await ownedSmartAddress(source)
+    const account =
+      type === 'eoa'
+        ? smart === undefined
+          ? `Your externally-owned account ${owner}`
+          : `The owner key of smart account ${smart} (address ${owner})`
+        : `Smart account ${smart ?? '(none on this network)'}, owned by ${owner}`
+    const warnings =
+      type === 'eoa' ? [`This site asks to use the key that owns your smart account. Signatures and transactions it asks for will then come from ${owner}, not from the smart account.`] : []
+    const details: ApprovalDetails = { sections: [{ fields: [{ label: 'Account to use', value: account }, { label: 'Network', value: chain }] }], warnings }
+    const approved = await approver.confirm({ method: ACCOUNT_TYPE_METHOD, origin: parentOrigin ?? '', dappName, details })
+    if (!approved) throw new ReplyError('User rejected the request.', 4001)
+  }
   const loadUser = async (): Promise<ApiUser> => {
     const { user: loaded } = await authed((token) => api.getUser(token, { projectId, chainId: chain }))
     user = loaded
@@ -319,6 +347,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     chainId: () => chain,
     addresses: () => (user === undefined ? undefined : { ...addresses(user), ...(smartAddress === undefined ? {} : { eip155: smartAddress }) }),
     smartAccount: async () => (user === undefined || smartAddress === undefined ? undefined : smartAccountOf(user)),
+    ownedSmartAccount: async () => (user === undefined ? undefined : ownedSmartAddress(user)),
     sign,
     rpc,
     approver,
@@ -460,6 +489,8 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
         return { type: eoa, address: toFrameUser(current).address }
       }
       const before = smartAddress ?? toFrameUser(current).address
+      // Only a change needs the visitor: asking for the type in effect changes nothing.
+      if (type !== smartAccounts.preferredType(owner)) await confirmAccountType(current, owner, type)
       smartAccounts.setPreferredType(owner, type)
       const after = await describeUser(current)
       if (after.address !== before) postEvent('ACCOUNT_CHANGED', { address: after.address, chainId: after.chainId, type: after.preferredAccountType ?? 'eoa' })

@@ -29,6 +29,7 @@ import { createRateLimitStore } from './db/rateLimits'
 import { type DatabaseSchema } from './db/schema'
 import { installErrorHandlers } from './httpErrors'
 import { redactingSerializers } from './logRedaction'
+import { installStorableTextCheck } from './storableText'
 import { createImageCatalog } from './imageCatalog'
 import { type ProjectConfig, createProjectRegistry } from './projects'
 import { type RouteLimits, installRouteLimits } from './routeLimits'
@@ -136,9 +137,6 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   const projects = createProjectRegistry(options.projects)
   const wallets = options.walletRegistry ?? shippedWalletRegistry()
   const images = createImageCatalog(wallets.wallets)
-  const ownsDatabase = !(options.database instanceof Kysely)
-  const db = options.database instanceof Kysely ? options.database : openDatabase(options.database)
-  const events = createAnalyticsEventStore(db)
 
   if ((options.trustProxy as unknown) === true) {
     throw new TypeError('trustProxy: true would believe X-Forwarded-For from anyone and turn off the per-IP limits; list the proxies (e.g. [\'127.0.0.1\', \'10.0.0.0/8\'])')
@@ -150,6 +148,13 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   }
   const app = Fastify(serverOptions)
   installErrorHandlers(app)
+  installStorableTextCheck(app)
+  const ownsDatabase = !(options.database instanceof Kysely)
+  // A connection PostgreSQL drops is logged, never fatal: the pool opens a new one.
+  const db = options.database instanceof Kysely
+    ? options.database
+    : openDatabase(options.database, { onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; it is reopened on the next query') })
+  const events = createAnalyticsEventStore(db)
 
   if (options.migrate ?? true) app.addHook('onReady', async () => void (await migrateToLatest(db)))
   if (ownsDatabase) app.addHook('onClose', async () => db.destroy())
@@ -182,7 +187,12 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   app.register(rpcRoutes, {
     projects,
     upstreams: rpcUpstreams(options.blockchain),
-    countCalls: (projectId, calls) => limiter.countForProject('rpcCallsPerProject', projectId, calls),
+    // The client's share first: calls it may not make do not spend the project's ceiling.
+    countCalls: async (request, projectId, { cost, filters }) => {
+      await limiter.countWeighted('rpcFiltersPerIp', { client: request }, filters, 'node filters')
+      await limiter.countWeighted('rpcCostPerIp', { client: request }, cost, 'RPC call units')
+      await limiter.countWeighted('rpcCallsPerProject', { projectId }, cost, 'RPC call units')
+    },
     ...options.rpc,
   })
   app.register(sessionRoutes, { projects, db, clients: chain.clients, now })

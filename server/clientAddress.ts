@@ -28,3 +28,17 @@ export function isLoopback(ip: string | undefined): boolean {
   const v4 = clientKey(ip)
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) || ip === '::1' || ip.toLowerCase() === '0:0:0:0:0:0:0:1'
 }
+
+/**
+ * Whether a host name (as in a URL or a Host header, brackets and port allowed) names
+ * the machine itself: localhost, *.localhost, 127.0.0.0/8 or ::1.
+ *
+ * @example
+ * isLoopbackName('portico.localhost:8787') // true
+ * isLoopbackName('127.0.0.1.nip.io')       // false
+ */
+export function isLoopbackName(host: string): boolean {
+  const bracketed = /^\[([^\]]*)\](?::\d*)?$/.exec(host)
+  const name = (bracketed ? bracketed[1]! : host.replace(/:\d*$/, '')).toLowerCase()
+  return name === 'localhost' || name.endsWith('.localhost') || isLoopback(name)
+}

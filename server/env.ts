@@ -7,7 +7,7 @@ import { DEFAULT_SECURE_ORIGIN, type LogLevel } from './serverDefaults'
 import { type MasterKey, parseMasterKey } from './auth/masterKey'
 import { type OAuthProviders, parseOAuthProviders } from './auth/oauth'
 import { type DatabaseConfig } from './db/connect'
-import { productionProblems, productionSwitch } from './productionChecks'
+import { nodeEnvProblem, productionProblems, productionSwitch } from './productionChecks'
 import { type ProjectConfig, readProjectsConfig } from './projects'
 
 export interface ServerEnv {
@@ -111,6 +111,8 @@ export function readServerEnv(env: Readonly<Record<string, string | undefined>>,
   const level = env.LOG_LEVEL?.trim().toLowerCase() || 'info'
   if (!isLogLevel(level)) throw new InvalidEnvironmentError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, not '${env.LOG_LEVEL}'`)
 
+  const nodeEnv = nodeEnvProblem(env)
+  if (nodeEnv !== undefined) throw new InvalidEnvironmentError(nodeEnv)
   const portico = env.PORTICO_ENV?.trim()
   if (portico && portico !== 'production') throw new InvalidEnvironmentError(`PORTICO_ENV must be production or unset, not '${env.PORTICO_ENV}'`)
   const instancesText = env.PORTICO_INSTANCES?.trim() || '1'
@@ -126,7 +128,7 @@ export function readServerEnv(env: Readonly<Record<string, string | undefined>>,
       database,
       instances,
       projects,
-      masterKeySet: auth.masterKey !== undefined,
+      masterKey: auth.masterKey?.key,
       smtpUrl: auth.smtpUrl,
       devMailbox: auth.devMailbox,
       secureOrigins: auth.secureOrigins,

@@ -5,6 +5,10 @@
  */
 import { STATUS_CODES } from 'node:http'
 import { type FastifyError, type FastifyInstance } from 'fastify'
+import { isDatabaseUnavailable } from './db/connect'
+
+/** Seconds a client is told to wait (Retry-After) while the database is out of reach. */
+export const DATABASE_RETRY_AFTER_S = 5
 
 export interface ErrorBody {
   error: string
@@ -50,7 +54,8 @@ export class HttpError extends Error {
  * Installs the error and not-found handlers on the root instance, so every
  * route group inherits them. Client mistakes (validation, malformed or oversize
  * bodies, unknown routes) answer 4xx with the reason; anything else is logged
- * and answers a 500 that reveals no internals. No error escapes to crash the
+ * and answers a 500 that reveals no internals, or a 503 with Retry-After when the
+ * database is out of reach (isDatabaseUnavailable). No error escapes to crash the
  * process: Fastify catches throws and rejections in handlers and hooks.
  */
 export function installErrorHandlers(app: FastifyInstance): void {
@@ -68,6 +73,15 @@ export function installErrorHandlers(app: FastifyInstance): void {
         ? `Content-Type '${request.headers['content-type'] ?? ''}' is not accepted; send application/json`
         : error.message
       return reply.code(statusCode).send({ error: STATUS_CODES[statusCode] ?? 'Bad Request', message } satisfies ErrorBody)
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or out of reach: the request may be sent again
+      // shortly (SPEC §8: clients retry 503 and honour Retry-After). Not the server's bug.
+      request.log.warn({ err: error }, 'database unavailable')
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ error: 'Service Unavailable', message: 'The database is not answering; try again in a few seconds' } satisfies ErrorBody)
     }
     request.log.error({ err: error }, 'request failed')
     return reply

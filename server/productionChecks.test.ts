@@ -9,7 +9,7 @@ const production = {
   PORTICO_PROJECTS: '[{"id":"shop","allowedOrigins":["https://shop.example","https://*.shop.example"]}]',
   PORTICO_MASTER_KEY: randomBytes(32).toString('base64'),
   SMTP_URL: 'smtps://portico:secret@mail.shop.example:465',
-  SECURE_ORIGIN: 'https://secure.shop.example',
+  SECURE_ORIGIN: 'https://secure.shop-wallet.example',
 }
 
 function refusal(env: Record<string, string | undefined>): string {
@@ -58,6 +58,50 @@ describe('production mode', () => {
     ['the test onramp provider', { ONRAMP_TEST_PROVIDER_KEY: `0x${'11'.repeat(32)}` }, 'ONRAMP_TEST_PROVIDER_KEY cannot be set: the test onramp provider hands out funds to anyone'],
   ])('refuses %s, naming the setting', (_what, change, problem) => {
     expect(refusal({ ...production, ...change })).toBe(`NODE_ENV=production refuses development settings; change this one:\n  - ${problem}`)
+  })
+
+  it.each([
+    ['a loopback dapp origin', '["https://shop.example","http://localhost:3000"]', "PORTICO_PROJECTS: project 'shop' allows http://localhost:3000, a loopback origin no visitor has; list the public origins of its dapps"],
+    ['a loopback IP dapp origin', '["https://127.0.0.1:*"]', "PORTICO_PROJECTS: project 'shop' allows https://127.0.0.1:*, a loopback origin no visitor has; list the public origins of its dapps"],
+    ['a *.localhost dapp origin', '["https://shop.localhost"]', "PORTICO_PROJECTS: project 'shop' allows https://shop.localhost, a loopback origin no visitor has; list the public origins of its dapps"],
+    ['a plain-http dapp origin', '["http://shop.example"]', "PORTICO_PROJECTS: project 'shop' allows http://shop.example, a plain http:// origin whose pages anyone on the network can change; use https://"],
+  ])('refuses %s, naming the project and the origin', (_what, origins, problem) => {
+    expect(refusal({ ...production, PORTICO_PROJECTS: `[{"id":"shop","allowedOrigins":${origins}}]` })).toBe(
+      `NODE_ENV=production refuses development settings; change this one:\n  - ${problem}`,
+    )
+  })
+
+  it('refuses a secure origin that a project also allows as a dapp origin', () => {
+    expect(refusal({ ...production, SECURE_ORIGIN: 'https://wallet.shop.example' })).toBe(
+      'NODE_ENV=production refuses development settings; change this one:\n' +
+        "  - SECURE_ORIGIN: https://wallet.shop.example is also a dapp origin of project 'shop' (PORTICO_PROJECTS); the secure page must have an origin of its own, or a dapp's script runs beside the wallet",
+    )
+  })
+
+  it('refuses a plain-http social login callback', () => {
+    const social = { SOCIAL_PROVIDERS: '{"google":{"issuer":"https://accounts.google.com","clientId":"id","clientSecret":"secret"}}' }
+    expect(refusal({ ...production, ...social, SOCIAL_CALLBACK_URL: 'http://portico.shop.example/auth/v1/social/callback' })).toContain(
+      'SOCIAL_CALLBACK_URL: http://portico.shop.example/auth/v1/social/callback must be https://: the providers send the login code to it',
+    )
+  })
+
+  it.each([
+    ['all zero', Buffer.alloc(32).toString('base64')],
+    ['one repeated byte', '11'.repeat(32)],
+    ['a short repeated pattern', Buffer.from('0123456789abcdef'.repeat(2), 'hex').toString('hex').padEnd(64, '0')],
+    ['text', Buffer.from('my-own-secret-password-for-wallet').subarray(0, 32).toString('base64')],
+  ])('refuses a master key that is %s', (_what, key) => {
+    expect(refusal({ ...production, PORTICO_MASTER_KEY: key })).toBe(
+      'NODE_ENV=production refuses development settings; change this one:\n' +
+        "  - PORTICO_MASTER_KEY is not random (too few distinct bytes, or all printable text); make one with: node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\"",
+    )
+  })
+
+  it.each(['Production', 'prod', ' PRODUCTION', 'staging'])("refuses NODE_ENV='%s' rather than run in development mode", (value) => {
+    expect(() => readServerEnv({ ...production, NODE_ENV: value })).toThrow(
+      new InvalidEnvironmentError(`NODE_ENV must be production, development or test (or unset), not '${value}': any other value would run in development mode`),
+    )
+    expect(readServerEnv({ ...production, NODE_ENV: 'test', PORTICO_ENV: 'production' }).auth.production).toBe(true)
   })
 
   it('refuses a social login callback left at its HOST:PORT default or on loopback', () => {

@@ -6,7 +6,8 @@
  * the project, the secure page on a loopback address, instances that cannot share
  * state.
  */
-import { isLoopback } from './clientAddress'
+import { compileOriginPatterns } from '../src/shared/originMatch'
+import { isLoopbackName } from './clientAddress'
 import { DEV_PROJECT_ID, type ProjectConfig } from './projects'
 import { DEFAULT_SECURE_ORIGIN } from './serverDefaults'
 import { type DatabaseConfig } from './db/connect'
@@ -19,12 +20,30 @@ export interface ProductionFacts {
   /** PORTICO_INSTANCES. */
   instances: number
   projects: readonly ProjectConfig[]
-  masterKeySet: boolean
+  /** PORTICO_MASTER_KEY's bytes; undefined when unset. */
+  masterKey: Uint8Array | undefined
   smtpUrl: string | undefined
   devMailbox: boolean
   secureOrigins: readonly string[]
   /** The social login callback, when social login is on. */
   socialCallbackUrl: string | undefined
+}
+
+/** The NODE_ENV values the server knows; any other spelling is refused (`nodeEnvProblem`). */
+export const NODE_ENV_VALUES = ['production', 'development', 'test'] as const
+
+/**
+ * Why NODE_ENV is refused, or undefined. `Production` or `prod` would otherwise run in
+ * development mode, with every development setting accepted, on a server its operator
+ * believes is in production.
+ *
+ * @example
+ * nodeEnvProblem({ NODE_ENV: 'prod' }) // "NODE_ENV must be production, development or test (or unset), not 'prod': …"
+ */
+export function nodeEnvProblem(env: Env): string | undefined {
+  const value = env.NODE_ENV
+  if (value === undefined || value === '' || (NODE_ENV_VALUES as readonly string[]).includes(value)) return undefined
+  return `NODE_ENV must be production, development or test (or unset), not '${value}': any other value would run in development mode`
 }
 
 /**
@@ -35,7 +54,7 @@ export interface ProductionFacts {
  * productionSwitch({ NODE_ENV: 'production' }) // 'NODE_ENV=production'
  */
 export function productionSwitch(env: Env): string | undefined {
-  if (env.NODE_ENV?.trim() === 'production') return 'NODE_ENV=production'
+  if (env.NODE_ENV === 'production') return 'NODE_ENV=production'
   if (env.PORTICO_ENV?.trim() === 'production') return 'PORTICO_ENV=production'
   return undefined
 }
@@ -50,16 +69,36 @@ export function productionSwitch(env: Env): string | undefined {
 export function productionProblems(env: Env, facts: ProductionFacts): string[] {
   const problems: string[] = []
 
-  if (!facts.masterKeySet) problems.push('PORTICO_MASTER_KEY must be set: the development key file (PORTICO_MASTER_KEY_FILE) is never used in production')
+  if (facts.masterKey === undefined) problems.push('PORTICO_MASTER_KEY must be set: the development key file (PORTICO_MASTER_KEY_FILE) is never used in production')
+  else if (!looksRandom(facts.masterKey)) {
+    problems.push(
+      'PORTICO_MASTER_KEY is not random (too few distinct bytes, or all printable text); ' +
+        'make one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'base64\'))"',
+    )
+  }
   if (facts.devMailbox) problems.push('DEV_MAILBOX cannot be on: it shows one-time codes to anyone who asks')
   if (facts.smtpUrl === undefined) problems.push('SMTP_URL must be set: one-time codes are sent by email')
 
   if (!env.PORTICO_PROJECTS?.trim()) {
     problems.push(`PORTICO_PROJECTS must be set: without it the only project is ${DEV_PROJECT_ID}, whose allow list is the development origins http://localhost:* and http://127.0.0.1:*`)
   }
-  for (const project of facts.projects) {
+  // Without PORTICO_PROJECTS the projects are the development one, refused above as a whole.
+  for (const project of env.PORTICO_PROJECTS?.trim() ? facts.projects : []) {
     if (project.allowedOrigins.includes('*')) {
       problems.push(`PORTICO_PROJECTS: project '${project.id}' allows every origin ('*'); list the origins of its dapps instead`)
+      continue
+    }
+    for (const pattern of project.allowedOrigins) {
+      const problem = dappOriginProblem(pattern)
+      if (problem !== undefined) problems.push(`PORTICO_PROJECTS: project '${project.id}' allows ${pattern}, ${problem}`)
+    }
+    const admits = compileOriginPatterns(project.allowedOrigins)
+    for (const origin of facts.secureOrigins) {
+      if (admits(origin)) {
+        problems.push(
+          `SECURE_ORIGIN: ${origin} is also a dapp origin of project '${project.id}' (PORTICO_PROJECTS); the secure page must have an origin of its own, or a dapp's script runs beside the wallet`,
+        )
+      }
     }
   }
 
@@ -77,6 +116,8 @@ export function productionProblems(env: Env, facts: ProductionFacts): string[] {
       problems.push("SOCIAL_CALLBACK_URL must be set: the default is built from HOST and PORT, not from this server's public URL")
     } else if (isLoopbackHost(new URL(facts.socialCallbackUrl).hostname)) {
       problems.push(`SOCIAL_CALLBACK_URL: ${facts.socialCallbackUrl} is a loopback address; give the public URL the providers redirect to`)
+    } else if (new URL(facts.socialCallbackUrl).protocol !== 'https:') {
+      problems.push(`SOCIAL_CALLBACK_URL: ${facts.socialCallbackUrl} must be https://: the providers send the login code to it`)
     }
   }
 
@@ -92,8 +133,32 @@ export function productionProblems(env: Env, facts: ProductionFacts): string[] {
   return problems
 }
 
+/**
+ * Why a dapp origin pattern has no place in production, or undefined. The `*` of a
+ * pattern stands for a label or a port, so the scheme and the host's fixed part are read
+ * as written.
+ */
+function dappOriginProblem(pattern: string): string | undefined {
+  const parts = /^([a-z*][a-z0-9+.*-]*):\/\/(\[[^\]]*\]|[^/:]*)/i.exec(pattern)
+  if (parts === null) return undefined
+  const [, scheme = '', host = ''] = parts
+  if (isLoopbackHost(host)) return 'a loopback origin no visitor has; list the public origins of its dapps'
+  if (scheme.toLowerCase() !== 'https') return `a plain ${scheme}:// origin whose pages anyone on the network can change; use https://`
+  return undefined
+}
+
+/**
+ * Whether 32 key bytes look drawn at random: 32 random bytes have fewer than 16
+ * distinct values, or are all printable ASCII, with odds below 10⁻¹³; a zero key, a
+ * repeated pattern or a password typed as the key have.
+ */
+function looksRandom(key: Uint8Array): boolean {
+  const distinct = new Set(key).size
+  const printable = key.every((byte) => byte >= 0x20 && byte <= 0x7e)
+  return distinct >= 16 && !printable
+}
+
 /** localhost, *.localhost, 127.0.0.0/8, ::1 and 0.0.0.0: names no visitor can reach. */
 function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  return host === 'localhost' || host.endsWith('.localhost') || host === '0.0.0.0' || isLoopback(host)
+  return isLoopbackName(hostname) || hostname === '0.0.0.0'
 }

@@ -11,7 +11,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createServer } from './app'
 import { createMailbox } from './auth/mailer'
 import { createKeyring, generateMasterKey } from './auth/masterKey'
-import { type RouteLimits } from './routeLimits'
+import { DEFAULT_ROUTE_LIMITS, MIN_CLIENTS_TO_FILL, type RouteLimits, SHARED_CEILINGS } from './routeLimits'
 import { setupTestEngines } from './test/engines'
 import { type HttpResult, http, listen } from './test/http'
 import { TEST_PROJECTS } from './test/projects'
@@ -248,5 +248,14 @@ describe('every route has a rate limit, or a reason in UNMETERED_ROUTES', () => 
       await app.close().catch(() => undefined)
       sqlite.remove()
     }
+  })
+})
+
+describe('the default limits', () => {
+  it.each(SHARED_CEILINGS)("keep one client's share of $ceiling to at most 1/30 of it ($share)", ({ ceiling, share }) => {
+    const shared = DEFAULT_ROUTE_LIMITS[ceiling]
+    const own = DEFAULT_ROUTE_LIMITS[share]
+    const perMinute = (rule: { max: number; windowMs: number }) => (rule.max * 60_000) / rule.windowMs
+    expect(perMinute(shared) / perMinute(own)).toBeGreaterThanOrEqual(MIN_CLIENTS_TO_FILL)
   })
 })

@@ -20,9 +20,9 @@ import { requestedProjectId } from './projectGuard'
 import { type ProjectRegistry } from './projects'
 
 export interface RouteLimits {
-  /** POST /e from one client. Default 120 a minute. */
+  /** POST /e from one client. Default 120 a minute (1/30 of the project's ceiling). */
   analyticsPerIp: RateLimitRule
-  /** POST /e for one project, all clients: bounds what the table can grow by. Default 1,200 a minute. */
+  /** POST /e for one project, all clients: bounds what the table can grow by. Default 3,600 a minute. */
   analyticsPerProject: RateLimitRule
   /** POST /v1/profile/account from one client. Default 10 an hour. */
   nameRegistrationsPerIp: RateLimitRule
@@ -44,15 +44,25 @@ export interface RouteLimits {
   farcasterPendingPerIp: number
   /** GET|POST /v1/rpc from one client; a batch (up to 1000 calls) counts once. Default 600 a minute. */
   rpcPerIp: RateLimitRule
-  /** GET|POST /v1/rpc for one project, all clients; a batch counts once. Default 6,000 a minute. */
+  /** GET|POST /v1/rpc for one project, all clients; a batch counts once. Default 30,000 a minute (50 clients at rpcPerIp). */
   rpcPerProject: RateLimitRule
-  /** JSON-RPC calls forwarded for one project, all clients: each call of a batch counts. Default 60,000 a minute. */
+  /**
+   * JSON-RPC calls forwarded for one project, all clients, in cost units: each call of a
+   * batch counts its weight (rpc/methods.ts, RPC_CALL_WEIGHTS: 1 for a read, 20 for
+   * eth_getLogs). Default 60,000 a minute.
+   */
   rpcCallsPerProject: RateLimitRule
+  /** The same cost units from one client: its share of the project's ceiling is at most 1/50. Default 1,200 a minute. */
+  rpcCostPerIp: RateLimitRule
+  /** Node filters (eth_newFilter, eth_newBlockFilter) one client creates; a node keeps a filter ~5 minutes. Default 20 per 5 minutes. */
+  rpcFiltersPerIp: RateLimitRule
   /** POST /v1/sessions/{id} (a smart account's signature is checked on chain) and its /revoke, from one client. Default 30 per 10 minutes. */
   sessionWritesPerIp: RateLimitRule
+  /** GET /v1/sessions/{id} (a page of an account's sessions) from one client. Default 120 a minute. */
+  sessionReadsPerIp: RateLimitRule
   /** Reads that cost a chain, an indexer or a provider a call (balance, history, prices, names, swap and onramp quotes), from one client. Default 600 a minute. */
   dataReadsPerIp: RateLimitRule
-  /** The same reads for one project, all clients. Default 6,000 a minute. */
+  /** The same reads for one project, all clients. Default 30,000 a minute (50 clients at dataReadsPerIp). */
   dataReadsPerProject: RateLimitRule
   /** POST /v1/bundler and /auth/v1/bundler from one client (a user operation is sent with the bundler's gas). Default 120 a minute. */
   bundlerPerIp: RateLimitRule
@@ -66,7 +76,7 @@ export interface RouteLimits {
 
 export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   analyticsPerIp: { max: 120, windowMs: 60_000 },
-  analyticsPerProject: { max: 1_200, windowMs: 60_000, escalate: false },
+  analyticsPerProject: { max: 3_600, windowMs: 60_000, escalate: false },
   nameRegistrationsPerIp: { max: 10, windowMs: 3_600_000 },
   nameRegistrations: { max: 300, windowMs: 3_600_000, escalate: false },
   siwxNoncesPerIp: { max: 30, windowMs: 60_000 },
@@ -77,11 +87,14 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   farcasterCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
   farcasterPendingPerIp: 2,
   rpcPerIp: { max: 600, windowMs: 60_000 },
-  rpcPerProject: { max: 6_000, windowMs: 60_000, escalate: false },
+  rpcPerProject: { max: 30_000, windowMs: 60_000, escalate: false },
   rpcCallsPerProject: { max: 60_000, windowMs: 60_000, escalate: false },
+  rpcCostPerIp: { max: 1_200, windowMs: 60_000 },
+  rpcFiltersPerIp: { max: 20, windowMs: 5 * 60_000 },
   sessionWritesPerIp: { max: 30, windowMs: 10 * 60_000 },
+  sessionReadsPerIp: { max: 120, windowMs: 60_000 },
   dataReadsPerIp: { max: 600, windowMs: 60_000 },
-  dataReadsPerProject: { max: 6_000, windowMs: 60_000, escalate: false },
+  dataReadsPerProject: { max: 30_000, windowMs: 60_000, escalate: false },
   bundlerPerIp: { max: 120, windowMs: 60_000 },
   signOutsPerIp: { max: 60, windowMs: 60_000 },
   socialCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
@@ -89,8 +102,24 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
 }
 
 type RuleName = Exclude<keyof RouteLimits, 'farcasterPendingPerIp'>
+
+/**
+ * Each ceiling shared by many clients, with the per-client rule that bounds one client's
+ * share of it. The defaults keep every share at most 1/MIN_CLIENTS_TO_FILL of its
+ * ceiling, so a handful of addresses cannot fill a project's ceiling and lock its other
+ * visitors out (docs/security.md, "Sizing the shared ceilings").
+ */
+export const SHARED_CEILINGS: ReadonlyArray<{ ceiling: RuleName; share: RuleName }> = [
+  { ceiling: 'analyticsPerProject', share: 'analyticsPerIp' },
+  { ceiling: 'nameRegistrations', share: 'nameRegistrationsPerIp' },
+  { ceiling: 'rpcPerProject', share: 'rpcPerIp' },
+  { ceiling: 'rpcCallsPerProject', share: 'rpcCostPerIp' },
+  { ceiling: 'dataReadsPerProject', share: 'dataReadsPerIp' },
+]
+/** How many clients, each at its own limit, it takes at least to fill a shared ceiling under the defaults. */
+export const MIN_CLIENTS_TO_FILL = 30
 /** Rules a route counts itself, once it knows how much a request weighs (after reading its body). */
-export type WeightedRuleName = 'rpcCallsPerProject'
+export type WeightedRuleName = 'rpcCallsPerProject' | 'rpcCostPerIp' | 'rpcFiltersPerIp'
 /** Who a limit counts: the client, the project asked for, or everyone. */
 type Counted = 'ip' | 'project' | 'everyone'
 
@@ -122,6 +151,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   },
   'GET /v1/rpc': { what: 'RPC requests', limits: [{ rule: 'rpcPerIp', by: 'ip' }, { rule: 'rpcPerProject', by: 'project' }] },
   'POST /v1/rpc': { what: 'RPC requests', limits: [{ rule: 'rpcPerIp', by: 'ip' }, { rule: 'rpcPerProject', by: 'project' }] },
+  'GET /v1/sessions/:id': { what: 'session reads', limits: [{ rule: 'sessionReadsPerIp', by: 'ip' }] },
   'POST /v1/sessions/:id': { what: 'session changes', limits: [{ rule: 'sessionWritesPerIp', by: 'ip' }] },
   'POST /v1/sessions/:id/revoke': { what: 'session changes', limits: [{ rule: 'sessionWritesPerIp', by: 'ip' }] },
   'GET /v1/account/:address/balance': dataReads,
@@ -167,7 +197,6 @@ export const UNMETERED_ROUTES: Readonly<Record<string, string>> = {
   'GET /v1/supported-chains': 'the configured chains, from memory',
   'GET /v1/onramp/options': 'the configured providers, from memory',
   'GET /v1/onramp/providers': 'the configured providers, from memory',
-  'GET /v1/sessions/:id': 'one row by its key',
   'GET /siwx/v1/session': "the caller's own session row",
   'GET /onramp/test-provider': 'a static page (development only)',
   'GET /onramp/test-provider.js': 'a static script (development only)',
@@ -205,11 +234,12 @@ export interface RouteLimiterOptions {
 
 export interface RouteLimiter {
   /**
-   * Counts `weight` events of a project's `rule` (e.g. the calls of an RPC batch, known
-   * only once the body is read). Throws the 429 `HttpError` when they do not fit, and a
-   * 400 one when `weight` alone is above the rule's `max` (it could never fit).
+   * Counts `weight` events of `rule`, for the request's client or for a project (e.g. the
+   * cost of an RPC batch, known only once the body is read). Throws the 429 `HttpError`
+   * when they do not fit, and a 400 one when `weight` alone is above the rule's `max`
+   * (it could never fit). `what` names the events, e.g. 'RPC call units'.
    */
-  countForProject(rule: WeightedRuleName, projectId: string, weight: number): Promise<void>
+  countWeighted(rule: WeightedRuleName, who: { client: FastifyRequest } | { projectId: string }, weight: number, what: string): Promise<void>
 }
 
 /**
@@ -277,13 +307,18 @@ export function installRouteLimits(app: FastifyInstance, options: RouteLimiterOp
   })
 
   return {
-    async countForProject(rule, projectId, weight) {
+    async countWeighted(rule, who, weight, what) {
+      if (weight === 0) return
       const { max, windowMs } = limits[rule]
+      const whose = 'client' in who ? "one client's" : "this project's"
       if (weight > max) {
-        throw new HttpError(400, 'Bad Request', `${weight} calls at once are more than this project's limit of ${max} per ${windowMs / 1000} s`, { code: 'OVER_PROJECT_LIMIT' })
+        throw new HttpError(400, 'Bad Request', `${weight} ${what} at once are more than ${whose} limit of ${max} per ${windowMs / 1000} s`, {
+          code: 'client' in who ? 'OVER_CLIENT_LIMIT' : 'OVER_PROJECT_LIMIT',
+        })
       }
-      const result = await store.hit(`route:${rule}:project:${subject(projectId)}`, limits[rule], now(), weight)
-      if (!result.allowed) throw refused('RPC calls', result.retryAfterMs, `for project '${projectId}'`)
+      const key = 'client' in who ? `route:${rule}:ip:${subject(clientKey(who.client.ip))}` : `route:${rule}:project:${subject(who.projectId)}`
+      const result = await store.hit(key, limits[rule], now(), weight)
+      if (!result.allowed) throw refused(what, result.retryAfterMs, 'client' in who ? undefined : `for project '${who.projectId}'`)
     },
   }
 }

@@ -99,7 +99,7 @@ describe.each(engines)('storage on $name', ({ engine, freshDatabase }) => {
 
     const withNul = await postEvent('projectId=shop', JSON.stringify({ event: 'a\u0000b' }))
     expect(withNul.status).toBe(400)
-    expect(withNul.body).toEqual({ error: 'Bad Request', message: 'body contains a NUL character' })
+    expect(withNul.body).toEqual({ error: 'Bad Request', message: 'body.event contains a NUL character, which cannot be stored' })
 
     let deep: unknown = 'leaf'
     for (let i = 0; i < 20; i++) deep = { deep }

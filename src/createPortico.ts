@@ -39,7 +39,13 @@ function lazyWalletConnect(config: ResolvedConfig) {
   return () =>
     (client ??= import('./walletconnect')
       .then(async ({ createWalletConnectClient }) => {
-        const created = createWalletConnectClient({ projectId: config.projectId ?? '', relayUrl: config.endpoints.relay, metadata: config.metadata, networks: config.networks })
+        const created = createWalletConnectClient({
+          projectId: config.projectId ?? '',
+          relayUrl: config.endpoints.relay,
+          metadata: config.metadata,
+          networks: config.networks,
+          requestTimeoutMs: config.walletRequestTimeoutMs,
+        })
         await created.init()
         return created
       })

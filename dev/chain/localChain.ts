@@ -1,6 +1,7 @@
 // A real local EVM chain for development and tests: anvil from the @foundry-rs/anvil npm
 // package, on 127.0.0.1, with the well-known development accounts funded.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { type ProcessExit, processExit } from '../processExit'
 import { anvilBinaryPath } from './anvil'
 import { DEV_ACCOUNT_BALANCE_ETH, DEV_MNEMONIC, DEV_PRIVATE_KEYS, devAccounts, type DevAccount } from './devAccounts'
 
@@ -20,8 +21,18 @@ export type LocalChain = {
   chainId: number
   /** The ten funded development accounts, first is the deployer. */
   accounts: readonly DevAccount[]
+  /**
+   * Freezes the node (SIGSTOP): it keeps its port and connections but answers nothing, a
+   * hung node as a visitor meets it. `resume()` (SIGCONT) lets it go on where it was.
+   */
+  pause(): void
+  resume(): void
   /** Stops the node and waits for it to exit. Safe to call more than once. */
   stop(): Promise<void>
+  /** The anvil process. */
+  pid: number
+  /** Resolves when the node's process exits, stopped or not. */
+  exited: Promise<ProcessExit>
 }
 
 /**
@@ -50,8 +61,12 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   process.once('exit', killOnExit)
 
   let output = ''
+  const pause = () => void child.kill('SIGSTOP')
+  const resume = () => void child.kill('SIGCONT')
   const stop = once(async () => {
     process.removeListener('exit', killOnExit)
+    // A paused node would hold its SIGTERM until continued.
+    if (child.exitCode === null) resume()
     await terminate(child)
   })
   try {
@@ -85,7 +100,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     child.stderr!.removeAllListeners('data')
     child.stdout!.on('data', (chunk: Buffer) => options.verbose && process.stderr.write(chunk))
     child.stderr!.on('data', (chunk: Buffer) => options.verbose && process.stderr.write(chunk))
-    return { rpcUrl, chainId, accounts: devAccounts, stop }
+    return { rpcUrl, chainId, accounts: devAccounts, pause, resume, stop, pid: child.pid!, exited: processExit(child) }
   } catch (error) {
     await stop()
     throw new Error(`${(error as Error).message}\n${output.slice(-2000)}`, { cause: error })

@@ -6,11 +6,19 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
+import { type ProcessExit, processExit } from '../processExit'
 import { DEV_OIDC_PROVIDERS, devOidcClient, type DevOidcProvider } from './clients'
 
 export { DEV_OIDC_PROVIDERS, devOidcClient, type DevOidcProvider }
 
-export type SpawnedOidcProvider = { issuer: string; stop(): Promise<void> }
+export type SpawnedOidcProvider = {
+  issuer: string
+  stop(): Promise<void>
+  /** The process (tsx, which runs the provider in a child of its own and exits with it). */
+  pid: number
+  /** Resolves when the process exits, stopped or not. */
+  exited: Promise<ProcessExit>
+}
 
 /**
  * @example
@@ -44,7 +52,7 @@ export async function spawnOidcProvider(options: { port?: number; redirectUris: 
         reject(new Error(`the dev OIDC provider exited with code ${code}`))
       })
     })
-    return { issuer, stop }
+    return { issuer, stop, pid: child.pid!, exited: processExit(child) }
   } catch (error) {
     await stop()
     throw error

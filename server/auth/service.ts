@@ -6,14 +6,14 @@
  * injectable clock so expiry and cooldowns are tested without waiting.
  */
 import { createHmac } from 'node:crypto'
-import { type Kysely } from 'kysely'
-import { type AuthSession, createAuthSessionStore } from '../db/authSessions'
-import { type AuthUser, createAuthUserStore } from '../db/authUsers'
+import { type Kysely, type Transaction } from 'kysely'
+import { type AuthSession, type AuthSessionStore, createAuthSessionStore } from '../db/authSessions'
+import { type AuthUser, type AuthUserStore, createAuthUserStore } from '../db/authUsers'
 import { createAuthIdentityStore, createLoginAttemptStore } from '../db/loginAttempts'
-import { type OtpCode, createOtpCodeStore } from '../db/otpCodes'
+import { type OtpCode, type OtpCodeStore, createOtpCodeStore } from '../db/otpCodes'
 import { type LimitResult, type RateLimitRule, createRateLimitStore } from '../db/rateLimits'
 import { type DatabaseSchema, type OtpPurpose, type WalletNamespace } from '../db/schema'
-import { createWalletKeyStore, walletKeyAad } from '../db/walletKeys'
+import { type WalletKeyStore, createWalletKeyStore, walletKeyAad } from '../db/walletKeys'
 import { clientKey } from '../clientAddress'
 import { type ProjectRegistry } from '../projects'
 import { normalizeEmail } from './email'
@@ -174,6 +174,16 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   let lastSweep = 0
 
   /**
+   * Runs `work` in one transaction, with the stores bound to it: all its writes land, or
+   * none (a crash or a lost database rolls them back). Inside, only `tx` may be used:
+   * SQLite has one connection, which the transaction holds.
+   */
+  const inTransaction = <T>(work: (tx: TransactionStores) => Promise<T>): Promise<T> =>
+    db.transaction().execute((trx) =>
+      work({ codes: createOtpCodeStore(trx), users: createAuthUserStore(trx), sessions: createAuthSessionStore(trx), walletKeys: createWalletKeyStore(trx), trx }),
+    )
+
+  /**
    * A token's stored hash under each configured master key, current first: a
    * session outlives a key rotation as long as the previous key is configured.
    */
@@ -279,15 +289,17 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
    * be live: a new code never cancels an earlier one) and uses up the one it matches.
    * A wrong entry counts against every one of them (each is invalidated after
    * maxAttempts) and against the IP.
+   *
+   * Using the code and what it grants (`grant`: the user, the device, the session) are
+   * one transaction: a crash or a lost database between them leaves the code usable,
+   * never a used code with nothing to show for it.
    */
-  async function redeem(pending: OtpCode[], otp: string, context: RequestContext): Promise<OtpCode> {
+  async function redeem<T>(pending: OtpCode[], otp: string, context: RequestContext, grant: (code: OtpCode, tx: TransactionStores) => Promise<T>): Promise<{ code: OtpCode; granted: T }> {
     const at = now()
     const failures = `verify-failed:ip:${clientSubject(context)}`
-    refuse(await rateLimits.check(failures, limits.failedCodesPerIp, at), 'IP_RATE_LIMITED')
-    const fail = async (error: AuthError): Promise<never> => {
-      await rateLimits.hit(failures, limits.failedCodesPerIp, at)
-      throw error
-    }
+    // Counted as a failure first, in one atomic step, and given back if the code is
+    // right: a check before counting let a concurrent burst all pass it.
+    refuse(await rateLimits.hit(failures, limits.failedCodesPerIp, at), 'IP_RATE_LIMITED')
     const notFound = () =>
       new AuthError(400, 'Bad Request', 'OTP_NOT_FOUND', 'No code is waiting to be entered here; request a new code')
 
@@ -295,7 +307,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     for (const code of expired) await codes.end(code.id, 'expired', at)
     const live = pending.filter((code) => at < code.expiresAt.getTime())
     if (live.length === 0) {
-      return fail(expired.length > 0 ? new AuthError(400, 'Bad Request', 'OTP_EXPIRED', 'The code has expired; request a new code') : notFound())
+      throw expired.length > 0 ? new AuthError(400, 'Bad Request', 'OTP_EXPIRED', 'The code has expired; request a new code') : notFound()
     }
     let attemptsLeft = 0
     for (const code of live) {
@@ -304,7 +316,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const matches = keyring.has(code.masterKeyId) &&
         codeMatches(keyring.derive('otp-pepper/1', code.masterKeyId), otp, { purpose: code.purpose, email: code.email, salt: code.salt }, code.codeHash)
       if (matches) {
-        if (await codes.end(code.id, 'used', at)) return code
+        const used = await inTransaction(async (tx) => ((await tx.codes.end(code.id, 'used', at)) ? { granted: await grant(code, tx) } : undefined))
+        if (used !== undefined) {
+          // After the commit: a verify cut short keeps its failure counted, never a code burned.
+          await rateLimits.refund(failures, limits.failedCodesPerIp, at)
+          return { code, granted: used.granted }
+        }
         continue
       }
       const left = code.maxAttempts - attempts
@@ -313,30 +330,40 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     }
     if (attemptsLeft <= 0) {
       const maxAttempts = Math.max(...live.map((code) => code.maxAttempts))
-      return fail(new AuthError(400, 'Bad Request', 'OTP_EXHAUSTED',
-        `The code is not correct, and after ${maxAttempts} wrong attempts it no longer works; request a new code`, { attemptsLeft: 0 }))
+      throw new AuthError(400, 'Bad Request', 'OTP_EXHAUSTED',
+        `The code is not correct, and after ${maxAttempts} wrong attempts it no longer works; request a new code`, { attemptsLeft: 0 })
     }
-    return fail(new AuthError(400, 'Bad Request', 'OTP_INVALID',
-      `The code is not correct; ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left`, { attemptsLeft }))
+    throw new AuthError(400, 'Bad Request', 'OTP_INVALID',
+      `The code is not correct; ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left`, { attemptsLeft })
   }
 
-  async function createUser(email: string | null): Promise<AuthUser> {
+  /** A new user with its wallet keys, in the caller's transaction (or one of its own). */
+  async function createUser(email: string | null, tx?: TransactionStores): Promise<AuthUser> {
+    if (tx === undefined) return inTransaction((own) => createUser(email, own))
     const at = now()
-    const created = await db.transaction().execute(async (trx) => {
-      const user = await users.insert(trx, email, at)
-      if (user === undefined) return undefined
+    const user = await tx.users.insert(tx.trx, email, at)
+    if (user !== undefined) {
       for (const key of generateWalletKeys()) {
         try {
           const aad = walletKeyAad({ userId: user.id, namespace: key.namespace, address: key.address })
-          await walletKeys.insert(trx, { userId: user.id, namespace: key.namespace, address: key.address, encrypted: keyring.encrypt(key.secret, aad), now: at })
+          await tx.walletKeys.insert(tx.trx, { userId: user.id, namespace: key.namespace, address: key.address, encrypted: keyring.encrypt(key.secret, aad), now: at })
         } finally {
           key.secret.fill(0)
         }
       }
       return user
-    })
+    }
     // Someone signed up with this address a moment ago: that is the user.
-    return created ?? (email === null ? undefined : await users.findByEmail(email)) ?? throwError(new Error(`user '${email}' neither created nor found`))
+    return (email === null ? undefined : await tx.users.findByEmail(email)) ?? throwError(new Error(`user '${email}' neither created nor found`))
+  }
+
+  /** Approves the device and stores a new session for it, in the caller's transaction. */
+  async function startSession(tx: TransactionStores, userId: string, { projectId, deviceHash }: { projectId: string; deviceHash: string }, context: RequestContext): Promise<SessionGrant> {
+    await tx.users.approveDevice(userId, deviceHash, describeDevice(context) ?? null, now())
+    const token = generateSessionToken()
+    const at = now()
+    const session = await tx.sessions.insert({ tokenHash: tokenHashes(token)[0]!, userId, projectId, deviceHash, createdAt: at, expiresAt: at + limits.sessionTtlMs })
+    return { token, expiresAt: session.expiresAt.toISOString() }
   }
 
   async function userJson(user: AuthUser, chainId: unknown): Promise<EmbeddedWalletUser> {
@@ -417,9 +444,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const email = requireEmail(rawEmail)
       requireOtpShape(otp)
       const deviceHash = hashDeviceId(deviceId)
-      const code = await redeem(await codes.findPending({ purpose: 'device', email, projectId, deviceHash }), otp, context)
-      if (code.userId === null) throw new Error(`device code ${code.id} has no user`)
-      await users.approveDevice(code.userId, deviceHash, describeDevice(context) ?? null, now())
+      await redeem(await codes.findPending({ purpose: 'device', email, projectId, deviceHash }), otp, context, async (code, tx) => {
+        if (code.userId === null) throw new Error(`device code ${code.id} has no user`)
+        await tx.users.approveDevice(code.userId, deviceHash, describeDevice(context) ?? null, now())
+      })
       // The device is approved; signing in still takes a code (SPEC §4: VERIFY_DEVICE, then VERIFY_OTP).
       await sendCode({ purpose: 'login', to: email, projectId, deviceHash, followUp: true, trustedDevice: true, context })
       return { action: 'VERIFY_OTP' }
@@ -431,21 +459,20 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       requireOtpShape(otp)
       normalizeChainId(chainId)
       const deviceHash = hashDeviceId(deviceId)
-      await redeem(await codes.findPending({ purpose: 'login', email, projectId, deviceHash }), otp, context)
-
-      const user = (await users.findByEmail(email)) ?? (await createUser(email))
-      // The code proves the inbox, which is what approving a device proves too.
-      return service.openSession(user.id, { projectId, deviceHash }, chainId, context)
+      // The code, the user with its keys, the device and the session: all or none.
+      const { granted } = await redeem(await codes.findPending({ purpose: 'login', email, projectId, deviceHash }), otp, context, async (_code, tx) => {
+        const user = (await tx.users.findByEmail(email)) ?? (await createUser(email, tx))
+        // The code proves the inbox, which is what approving a device proves too.
+        return { user, session: await startSession(tx, user.id, { projectId, deviceHash }, context) }
+      })
+      return { user: await userJson(granted.user, chainId), session: granted.session }
     },
 
-    async openSession(userId, { projectId, deviceHash }, chainId, context) {
+    async openSession(userId, where, chainId, context) {
       const user = (await users.findById(userId)) ?? throwError(new Error(`user ${userId} not found`))
       normalizeChainId(chainId)
-      await users.approveDevice(user.id, deviceHash, describeDevice(context) ?? null, now())
-      const token = generateSessionToken()
-      const at = now()
-      const session = await sessions.insert({ tokenHash: tokenHashes(token)[0]!, userId: user.id, projectId, deviceHash, createdAt: at, expiresAt: at + limits.sessionTtlMs })
-      return { user: await userJson(user, chainId), session: { token, expiresAt: session.expiresAt.toISOString() } }
+      const session = await inTransaction((tx) => startSession(tx, user.id, where, context))
+      return { user: await userJson(user, chainId), session }
     },
 
     async userForIdentity({ provider, subject, username }) {
@@ -507,7 +534,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
     async verifyPrimaryEmail({ session, user }, otp, context) {
       requireOtpShape(otp)
-      const code = await redeem(await codes.findPending({ purpose: 'update_primary', userId: user.id, projectId: session.projectId, deviceHash: session.deviceHash }), otp, context)
+      const { code } = await redeem(await codes.findPending({ purpose: 'update_primary', userId: user.id, projectId: session.projectId, deviceHash: session.deviceHash }), otp, context, async () => undefined)
       if (code.newEmail === null) throw new Error(`email change code ${code.id} has no new email`)
       await sendCode({
         purpose: 'update_secondary', to: code.newEmail, newEmail: code.newEmail, userId: user.id,
@@ -518,12 +545,15 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
     async verifySecondaryEmail({ session, user }, otp, context) {
       requireOtpShape(otp)
-      const code = await redeem(await codes.findPending({ purpose: 'update_secondary', userId: user.id, projectId: session.projectId, deviceHash: session.deviceHash }), otp, context)
-      if (code.newEmail === null) throw new Error(`email change code ${code.id} has no new email`)
-      if (!(await users.changeEmail(user.id, code.newEmail, now()))) {
-        throw new AuthError(409, 'Conflict', 'EMAIL_IN_USE', 'Another wallet already uses this email')
-      }
-      return { newEmail: code.newEmail }
+      // The code and the change: both or neither (a refused change leaves the code usable).
+      const { granted } = await redeem(await codes.findPending({ purpose: 'update_secondary', userId: user.id, projectId: session.projectId, deviceHash: session.deviceHash }), otp, context, async (code, tx) => {
+        if (code.newEmail === null) throw new Error(`email change code ${code.id} has no new email`)
+        if (!(await tx.users.changeEmail(user.id, code.newEmail, now()))) {
+          throw new AuthError(409, 'Conflict', 'EMAIL_IN_USE', 'Another wallet already uses this email')
+        }
+        return code.newEmail
+      })
+      return { newEmail: granted }
     },
 
     async sign({ session, user }, kind, payload) {
@@ -599,6 +629,15 @@ export function normalizeChainId(value: unknown): string | number {
 function describeDevice(context: RequestContext): string | undefined {
   const agent = context.userAgent?.replace(/[^\x20-\x7e]/g, '').trim().slice(0, 160)
   return agent ? `browser: ${agent}` : undefined
+}
+
+/** The stores bound to one transaction, and the transaction itself (for stores that take it). */
+interface TransactionStores {
+  trx: Transaction<DatabaseSchema>
+  codes: OtpCodeStore
+  users: AuthUserStore
+  sessions: AuthSessionStore
+  walletKeys: WalletKeyStore
 }
 
 function throwError(error: Error): never {

@@ -7,7 +7,7 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from 'kysely'
 import { onrampPurchasesMigration } from '../onramp/purchases'
 import { loginAttemptsMigration } from './loginAttempts'
-import { smartSessionsMigration } from './smartSessions'
+import { smartSessionsMigration, smartSessionsScopedMigration } from './smartSessions'
 import { type SqlEngine, detectEngine } from './connect'
 
 /**
@@ -272,6 +272,8 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     },
     // Smart sessions, /v1/sessions/{id} (server/db/smartSessions.ts).
     '0007_smart_sessions': smartSessionsMigration(engine),
+    // A smart session's pci is unique per (project, account), no longer across the table.
+    '0008_smart_sessions_scoped': smartSessionsScopedMigration(engine),
   }
 }
 

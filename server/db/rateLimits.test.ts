@@ -67,6 +67,19 @@ describe.each(engines)('rate limits on $name', ({ freshDatabase }) => {
     expect((await limits.hit(key, rule, T0 + MINUTE + 10_001, 1)).allowed).toBe(false)
   })
 
+  it('gives back a refunded event, never below zero', async () => {
+    const key = bucket()
+    const rule = { max: 3, windowMs: MINUTE }
+    expect(await burst(key, rule, 3, T0 + 1)).toBe(3)
+    await limits.refund(key, rule, T0 + 2)
+    expect(await burst(key, rule, 2, T0 + 3)).toBe(1)
+    const empty = bucket()
+    await limits.refund(empty, rule, T0 + 1)
+    await limits.hit(empty, rule, T0 + 1)
+    await limits.refund(empty, rule, T0 + 2, 5)
+    expect(await burst(empty, { max: 3, windowMs: MINUTE, escalate: false }, 4, T0 + 3)).toBe(2)
+  })
+
   it('refuses the second burst of twice the limit sent around a window edge', async () => {
     const key = bucket()
     const rule = { max: 10, windowMs: MINUTE }

@@ -51,6 +51,13 @@ export interface RateLimitStore {
    * counted. A weight above `rule.max` never fits and is the caller's to refuse.
    */
   hit(bucket: string, rule: RateLimitRule, now: number, weight?: number): Promise<LimitResult>
+  /**
+   * Takes back `weight` events that `hit` counted at `now` (e.g. an entry counted as a
+   * failure before it was checked, which turned out right). Counting first and giving
+   * back after keeps a burst of concurrent requests from all passing a check made
+   * before any of them was counted.
+   */
+  refund(bucket: string, rule: RateLimitRule, now: number, weight?: number): Promise<void>
   /** Whether one more event would be allowed, without counting it (a refusal still starts or escalates the penalty). */
   check(bucket: string, rule: RateLimitRule, now: number): Promise<LimitResult>
   /**
@@ -150,6 +157,16 @@ export function createRateLimitStore(db: Kysely<DatabaseSchema>): RateLimitStore
       // Refused: the events do not count, the penalty starts.
       await db.updateTable('auth_rate_limits').set((eb) => ({ count: eb('count', '-', weight) })).where('bucket', '=', key).execute()
       return penalise(bucket, rule, now, msUntilRoom(previous, current - weight, rule, now, weight))
+    },
+
+    async refund(bucket, rule, now, weight = 1) {
+      const key = slot(bucket, rule, Math.floor(now / rule.windowMs))
+      await db
+        .updateTable('auth_rate_limits')
+        .set((eb) => ({ count: eb('count', '-', weight) }))
+        .where('bucket', '=', key)
+        .where('count', '>=', weight)
+        .execute()
     },
 
     async check(bucket, rule, now) {

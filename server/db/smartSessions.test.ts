@@ -2,12 +2,12 @@ import { type Kysely } from 'kysely'
 import { openDatabase } from './connect'
 import { migrateToLatest } from './migrations'
 import { type DatabaseSchema } from './schema'
-import { createSmartSessionStore } from './smartSessions'
+import { createSmartSessionStore, smartSessionsMigration, smartSessionsScopedMigration } from './smartSessions'
 import { setupTestEngines } from '../test/engines'
 
 const engines = setupTestEngines()
 
-describe.each(engines)('smart session store on $name', ({ freshDatabase }) => {
+describe.each(engines)('smart session store on $name', ({ freshDatabase, engine }) => {
   let db: Kysely<DatabaseSchema>
   beforeAll(async () => {
     db = openDatabase(await freshDatabase())
@@ -37,16 +37,46 @@ describe.each(engines)('smart session store on $name', ({ freshDatabase }) => {
     expect(await store.insert(session(second, 'shop', Date.parse('2030-01-02T00:00:00Z')))).toBe(true)
     expect(await store.insert(session(`0x${'03'.repeat(32)}`, 'quiet'))).toBe(true)
 
-    const listed = await store.list(account, 'shop')
+    const listed = await store.list(account, 'shop', { limit: 10 })
     expect(listed.map((s) => s.pci)).toEqual([second, first])
+    const page = await store.list(account, 'shop', { limit: 1 })
+    expect(page.map((s) => s.pci)).toEqual([second])
+    expect((await store.list(account, 'shop', { limit: 10, after: { createdAt: page[0]!.createdAt, pci: second } })).map((s) => s.pci)).toEqual([first])
     const { grantSignature: _signature, ...expected } = session(first)
-    expect(await store.find(first)).toEqual({ ...expected, revokedAt: null })
+    const key = { account, projectId: 'shop', pci: first }
+    expect(await store.find(key)).toEqual({ ...expected, revokedAt: null })
+    expect(await store.find({ ...key, projectId: 'quiet' })).toBeUndefined()
 
     const at = Date.parse('2030-01-03T00:00:00Z')
-    expect(await store.revoke(first, '0xrevoke', at)).toBe(true)
-    expect(await store.revoke(first, '0xagain', at + 1000)).toBe(false)
-    expect((await store.find(first))?.revokedAt).toBe(at)
+    expect(await store.revoke(key, '0xrevoke', at)).toBe(true)
+    expect(await store.revoke(key, '0xagain', at + 1000)).toBe(false)
+    expect((await store.find(key))?.revokedAt).toBe(at)
     const row = await db.selectFrom('smart_sessions').select('revoke_signature').where('pci', '=', first).executeTakeFirstOrThrow()
     expect(row.revoke_signature).toBe('0xrevoke')
+  })
+
+  it('keeps the sessions recorded before the pci became unique per (project, account)', async () => {
+    const old = openDatabase(await freshDatabase())
+    try {
+      await smartSessionsMigration(engine).up(old as Kysely<unknown>)
+      const pci = `0x${'0a'.repeat(32)}`
+      const row = session(pci)
+      await old
+        .insertInto('smart_sessions')
+        .values({
+          pci, account, project_id: 'shop', project_name: 'Shop', project_url: 'https://shop.example', project_icon_url: null, context: row.context,
+          permissions: JSON.stringify(row.permissions), expires_at: new Date(row.expiresAt).toISOString(), grant_signature: row.grantSignature,
+          created_at: new Date(row.createdAt).toISOString(), revoked_at: null, revoke_signature: null,
+        })
+        .execute()
+      await smartSessionsScopedMigration(engine).up(old as Kysely<unknown>)
+      const store = createSmartSessionStore(old)
+      const { grantSignature: _signature, ...expected } = session(pci)
+      expect(await store.find({ account, projectId: 'shop', pci })).toEqual({ ...expected, revokedAt: null })
+      // Another account may now hold the same pci.
+      expect(await store.insert({ ...session(pci), account: 'eip155:1:0x0000000000000000000000000000000000000001' })).toBe(true)
+    } finally {
+      await old.destroy()
+    }
   })
 })

@@ -95,17 +95,14 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async
 }
 
 /**
- * What JSON Schema cannot say cheaply: nesting depth, and NUL characters, which
- * PostgreSQL text and jsonb cannot store (refusing them on every engine keeps
- * SQLite and PostgreSQL deployments answering alike).
+ * What JSON Schema cannot say cheaply: nesting depth (NUL characters and lone
+ * surrogates, which PostgreSQL cannot store, are refused for every route by
+ * storableText.ts before this runs).
  */
 function eventProblem(value: JsonValue, depth = 1): string | undefined {
   if (depth > ANALYTICS_EVENT_MAX_DEPTH) return `is nested deeper than ${ANALYTICS_EVENT_MAX_DEPTH} levels`
-  if (typeof value === 'string') return value.includes('\u0000') ? 'contains a NUL character' : undefined
   if (typeof value !== 'object' || value === null) return undefined
-  const children = Array.isArray(value) ? value : Object.values(value)
-  if (!Array.isArray(value) && Object.keys(value).some((key) => key.includes('\u0000'))) return 'contains a NUL character'
-  for (const child of children) {
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
     const problem = eventProblem(child, depth + 1)
     if (problem !== undefined) return problem
   }

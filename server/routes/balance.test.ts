@@ -83,6 +83,33 @@ describe('GET /v1/account/{address}/balance', () => {
   })
 })
 
+describe('GET /v1/account/{address}/balance with a configured token that cannot be read', () => {
+  /** No contract at all (the chain restarted without it), and one whose every call reverts. */
+  const GONE = '0x00000000000000000000000000000000deadbeef'
+  const REVERTS = '0x00000000000000000000000000000000000c0de5'
+  let broken: ChainTestServer
+  beforeAll(async () => {
+    broken = await startChainTestServer({ prices: createPriceTable({ ETH: { usd: 2000 }, PTT: { usd: 0.5 } }), balanceCacheMs: 0, extraTokens: [GONE, REVERTS] })
+    // PUSH1 0 PUSH1 0 REVERT
+    await broken.rpc('anvil_setCode', [REVERTS, '0x60006000fd'])
+  }, 60_000)
+  afterAll(() => broken?.close())
+
+  it('serves ETH and the tokens it can read, and leaves the unreadable ones out', async () => {
+    const result = await broken.get(`/v1/account/${account.address}/balance?chainId=eip155:1`)
+    expect(result.status).toBe(200)
+    expect((result.body as Wire.BalanceResponse).balances.map((b) => [b.symbol, b.address])).toEqual([
+      ['ETH', undefined],
+      ['PTT', `eip155:1:${broken.token.address}`],
+    ])
+  })
+
+  it('still answers 502 when the node itself does not answer', async () => {
+    await broken.chain.stop()
+    expect(await broken.get(`/v1/account/${account.address}/balance?chainId=eip155:1`)).toMatchObject({ status: 502, body: { code: 'CHAIN_UNAVAILABLE' } })
+  })
+})
+
 describe('POST /v1/fungible/price', () => {
   it('names and prices tokens by CAIP-10 address, the native currency by the 0xEeee… placeholder, and leaves out what it cannot name', async () => {
     const { status, body } = await server.post('/v1/fungible/price', {

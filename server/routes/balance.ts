@@ -1,7 +1,9 @@
 /**
  * GET /v1/account/{address}/balance (SPEC §7, SPEC §3 Token balance): the native
  * currency and the configured tokens of one chain, read from its RPC node and priced
- * from the price source. A Solana account (base58, or `solana:<ref>:<base58>`) gets its
+ * from the price source. A configured token that cannot be read (no contract at its
+ * address, or its balanceOf reverts) is left out and the rest is served; only a native
+ * balance the node does not give is a 502. A Solana account (base58, or `solana:<ref>:<base58>`) gets its
  * SOL balance and its holdings of the network's configured SPL tokens (name and symbol
  * from the config, decimals from the chain) from the configured Solana RPC; mints that
  * are not configured are not listed, as unconfigured ERC-20s are not. Answers are kept `balanceCacheMs` per
@@ -171,27 +173,30 @@ export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (ap
     const client = clients.client(chain.chainId)!
     const native = nativeCurrencyOf(chain)
     const configured = chain.tokens ?? []
-    let nativeAmount: bigint
-    let tokenAmounts: bigint[]
-    try {
-      ;[nativeAmount, tokenAmounts] = await Promise.all([
-        client.getBalance({ address }),
-        Promise.all(configured.map((token) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] }))),
-      ])
-    } catch (error) {
+    // Each asset on its own: a token whose contract is gone or reverts is left out, and
+    // the rest is served. Only the native balance failing means the node did not answer.
+    const [nativeRead, ...tokenReads] = await Promise.allSettled([
+      client.getBalance({ address }),
+      ...configured.map((token) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })),
+    ])
+    if (nativeRead.status === 'rejected') {
       // The node's error may name its URL (and a key in it): log it, do not send it.
-      app.log.warn({ err: error }, `balance: ${chain.chainId} RPC failed`)
+      app.log.warn({ err: nativeRead.reason }, `balance: ${chain.chainId} RPC failed`)
       throw new HttpError(502, 'Bad Gateway', `The RPC node of ${chain.chainId} did not answer`, { code: 'CHAIN_UNAVAILABLE' })
     }
     const metadata = await tokens.getMany(chain.chainId, configured.map((token) => ({ address: token, standard: 'erc20' as const })))
     const entry = (token: BalanceToken, amount: bigint) => balanceEntry(chain.chainId, token, amount, currency, iconUrl)
-    const result = [await entry(native, nativeAmount)]
+    const result = [await entry(native, nativeRead.value)]
     for (const [i, token] of configured.entries()) {
-      const amount = tokenAmounts[i] ?? 0n
+      const read = tokenReads[i]!
+      if (read.status === 'rejected') {
+        app.log.warn({ err: read.reason }, `balance: token ${token} on ${chain.chainId} could not be read; left out`)
+        continue
+      }
       const meta = metadata.get(token.toLowerCase())
       // A holding of zero is no holding; a contract that is no token is skipped.
-      if (amount === 0n || meta === undefined) continue
-      result.push(await entry(meta, amount))
+      if (read.value === 0n || meta === undefined) continue
+      result.push(await entry(meta, read.value))
     }
     return result
   }

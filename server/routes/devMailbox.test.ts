@@ -1,8 +1,11 @@
 /**
  * GET /dev/mailbox shows one-time codes, so it is served only on the machine itself: a
  * server bound to loopback, to a loopback caller. On a 0.0.0.0 bind, or to a client a
- * trusted proxy says is elsewhere, it does not exist.
+ * trusted proxy says is elsewhere, it does not exist. Nor under a Host that is not a
+ * loopback name: a site the developer visits could rebind its own name to 127.0.0.1
+ * (DNS rebinding) and read the codes from the developer's browser.
  */
+import { request as httpRequest } from 'node:http'
 import { type FastifyInstance } from 'fastify'
 import { createServer } from '../app'
 import { createMailbox } from '../auth/mailer'
@@ -49,6 +52,31 @@ describe('GET /dev/mailbox', () => {
     const baseUrl = await serve('127.0.0.1', ['127.0.0.1'])
     expect((await http(baseUrl, '/dev/mailbox', { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(404)
     expect((await http(baseUrl, '/dev/mailbox', { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(200)
+  })
+})
+
+/** GET with the Host header as given (fetch does not let a test set it). */
+function getWithHost(baseUrl: string, path: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${baseUrl}${path}`, { headers: { host } }, (response) => {
+      response.resume()
+      response.on('end', () => resolve(response.statusCode ?? 0))
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+describe('GET /dev/mailbox under a rebound name', () => {
+  it.each(['rebind.attacker.example', 'rebind.attacker.example:8787', '127.0.0.1.nip.io', 'localhost.attacker.example', '10.0.0.5'])('does not exist under Host %s', async (host) => {
+    const baseUrl = await serve('127.0.0.1')
+    expect(await getWithHost(baseUrl, '/dev/mailbox', host)).toBe(404)
+    expect(await getWithHost(baseUrl, '/dev/mailbox/latest?to=a@example.com', host)).toBe(404)
+  })
+
+  it.each(['localhost', 'localhost:8787', '127.0.0.1:8787', '127.0.0.2', '[::1]:8787', 'LocalHost', 'portico.localhost:8787'])('is served under the loopback name %s', async (host) => {
+    const baseUrl = await serve('127.0.0.1')
+    expect(await getWithHost(baseUrl, '/dev/mailbox', host)).toBe(200)
   })
 })
 

@@ -7,11 +7,14 @@
  * Served only on the machine itself: the server must be bound to a loopback
  * address (HOST=127.0.0.1 or ::1, never 0.0.0.0), and the caller must be on
  * loopback too, by its socket and, behind a trusted proxy, by the client address
- * the proxy names. Anything else gets the 404 of a route that does not exist.
+ * the proxy names. The Host header must be a loopback name too (localhost, *.localhost,
+ * 127.x, [::1]): a page whose own name the attacker rebinds to 127.0.0.1 (DNS rebinding)
+ * is same-origin with this route in the browser, but sends its own name as Host.
+ * Anything else gets the 404 of a route that does not exist.
  */
 import { type FastifyPluginAsync } from 'fastify'
 import { type Mailbox, type MailboxMessage } from '../auth/mailer'
-import { isLoopback } from '../clientAddress'
+import { isLoopback, isLoopbackName } from '../clientAddress'
 import { HttpError, errorResponses } from '../httpErrors'
 
 export interface DevMailboxRoutesOptions {
@@ -46,7 +49,7 @@ export const devMailboxRoutes: FastifyPluginAsync<DevMailboxRoutesOptions> = asy
   app.addHook('onRequest', async (request, reply) => {
     const bound = app.server.address()
     const boundTo = typeof bound === 'object' && bound !== null ? bound.address : undefined
-    if (!isLoopback(boundTo) || !isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) {
+    if (!isLoopback(boundTo) || !isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip) || !isLoopbackName(request.headers.host ?? '')) {
       throw new HttpError(404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}`)
     }
     reply.header('cache-control', 'no-store')

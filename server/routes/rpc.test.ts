@@ -113,6 +113,37 @@ describe('POST /v1/rpc forwards reads to the chain of chainId', () => {
   })
 })
 
+describe('params the node must never see', () => {
+  it('answers -32602 to params nested 200,000 levels deep, and forwards 64 levels', async () => {
+    const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`
+    const tooDeep = await post(`{"jsonrpc":"2.0","id":7,"method":"eth_call","params":${deep(200_000)}}`)
+    expect(tooDeep).toMatchObject({ status: 200, body: { jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'Invalid params: nested deeper than 64 levels' } } })
+    const batch = await post(`[{"jsonrpc":"2.0","id":1,"method":"eth_chainId"},{"jsonrpc":"2.0","id":2,"method":"eth_call","params":${deep(65)}}]`)
+    expect(batch.body).toEqual([
+      { jsonrpc: '2.0', id: 1, result: '0x1' },
+      { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Invalid params: nested deeper than 64 levels' } },
+    ])
+    // 64 levels reach the node, which answers for itself.
+    const deepest = await post(`{"jsonrpc":"2.0","id":3,"method":"eth_call","params":${deep(64)}}`)
+    expect(deepest.body).not.toMatchObject({ error: { message: expect.stringMatching(/^Invalid params: nested/) } })
+    expect(deepest.status).toBe(200)
+  })
+
+  it('refuses eth_getLogs over more than 1000 blocks with -32602, tags and earliest included', async () => {
+    await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x5dc'] }) })
+    const logs = (filter: object) => post({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [filter] })
+    const refusal = (blocks: number) => ({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: `Invalid params: eth_getLogs spans ${blocks} blocks; ask for at most 1000 at once` } })
+    expect((await logs({ fromBlock: '0x1', toBlock: '0x3e9' })).body).toEqual(refusal(1001))
+    expect((await logs({ fromBlock: '0x1', toBlock: '0x3e8' })).body).toEqual({ jsonrpc: '2.0', id: 1, result: [] })
+    const { body: head } = await post({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })
+    const headNumber = Number((head as { result: string }).result)
+    expect((await logs({ fromBlock: 'earliest', toBlock: 'latest' })).body).toEqual(refusal(headNumber + 1))
+    expect((await logs({ fromBlock: '0x0' })).body).toEqual(refusal(headNumber + 1))
+    expect((await logs({ fromBlock: 'latest' })).body).toEqual({ jsonrpc: '2.0', id: 1, result: [] })
+    expect((await logs({ blockHash: `0x${'00'.repeat(32)}` })).body).not.toEqual(refusal(expect.any(Number) as never))
+  })
+})
+
 describe('GET /v1/rpc', () => {
   it('runs one call named in the query', async () => {
     const params = encodeURIComponent(JSON.stringify([account, 'latest']))
@@ -198,9 +229,9 @@ describe('the project’s call limit', () => {
     expect((await batch(2)).status).toBe(200)
     const over = await batch(1)
     expect(over.status).toBe(429)
-    expect(over.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many RPC calls for project 'shop'\. Please try again after \d+ seconds$/) })
+    expect(over.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many RPC call units for project 'shop'\. Please try again after \d+ seconds$/) })
     expect((await batch(5, 'quiet')).status).toBe(200)
-    expect(await batch(6, 'quiet')).toMatchObject({ status: 400, body: { code: 'OVER_PROJECT_LIMIT', message: "6 calls at once are more than this project's limit of 5 per 60 s" } })
+    expect(await batch(6, 'quiet')).toMatchObject({ status: 400, body: { code: 'OVER_PROJECT_LIMIT', message: "6 RPC call units at once are more than this project's limit of 5 per 60 s" } })
   })
 })
 

@@ -11,14 +11,23 @@
  * chain, rate limit, a node that does not answer) keep their HTTP status, so clients
  * with a fallback transport (viem's `fallback`) move on to the next URL.
  */
-import { type FastifyPluginAsync } from 'fastify'
+import { type FastifyPluginAsync, type FastifyRequest } from 'fastify'
 import { CAIP2_PATTERN } from '../../src/shared/caip'
 import { HttpError } from '../httpErrors'
 import { type ProjectQuery, projectGuard, projectQueryProperties } from '../projectGuard'
 import { type ProjectRegistry } from '../projects'
 import { RPC_BATCH_SIZE, RPC_SERVICE_PATH, RPC_TIMEOUT_MS } from '../../src/shared/rpcService'
 import { type JsonRpcAnswer, type JsonRpcCall, type JsonRpcId, RpcCode, UpstreamError, errorAnswer, forwardCalls } from '../rpc/jsonRpc'
-import { type RpcFamily, isAllowedRpcMethod } from '../rpc/methods'
+import {
+  FILTER_CREATING_METHODS,
+  RPC_MAX_LOG_BLOCKS,
+  RPC_MAX_PARAMS_DEPTH,
+  type RpcFamily,
+  isAllowedRpcMethod,
+  logFilterSpan,
+  nestedDeeperThan,
+  rpcCallWeight,
+} from '../rpc/methods'
 
 /** One chain's node. */
 export interface RpcUpstream {
@@ -35,11 +44,22 @@ export interface RpcRoutesOptions {
   /** Most calls in one batch. Default RPC_BATCH_SIZE (SPEC §9, 1000). */
   batchSize?: number
   /**
-   * Counts the calls about to be forwarded against the project's limit; throws (a 429
-   * HttpError) when they do not fit. createServer passes the database-backed limiter.
+   * Counts what the calls about to be forwarded cost (rpc/methods.ts, RPC_CALL_WEIGHTS)
+   * against the client's and the project's limits, and the filters they create against
+   * the client's; throws (a 429 or 400 HttpError) when they do not fit. createServer
+   * passes the database-backed limiter.
    */
-  countCalls?: (projectId: string, calls: number) => Promise<void>
+  countCalls?: (request: FastifyRequest, projectId: string, weight: RpcWeight) => Promise<void>
 }
+
+/** What a set of calls costs the node: weighted call units, and node filters created. */
+export interface RpcWeight {
+  cost: number
+  filters: number
+}
+
+/** The methods whose first param is a log filter with a block range. */
+const LOG_FILTER_METHODS: ReadonlySet<string> = new Set(['eth_getLogs', 'eth_newFilter'])
 
 /** A batch of 1000 calls with long eth_call data fits; Fastify's 1 MiB default does not. */
 const BODY_LIMIT = 8 * 1024 * 1024
@@ -91,7 +111,32 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
     return upstream
   }
 
-  const answer = async (upstream: RpcUpstream, chainId: string, projectId: string, payload: unknown): Promise<{ status: number; body: JsonRpcAnswer | JsonRpcAnswer[] | undefined }> => {
+  /** The chain's head block number, for log filters that name a moving tag (`latest`). */
+  const headOf = async (upstream: RpcUpstream): Promise<bigint | undefined> => {
+    const [answer] = await forwardCalls(upstream.rpcUrl, [{ method: 'eth_blockNumber' }], { timeoutMs })
+    const result = answer !== undefined && 'result' in answer ? answer.result : undefined
+    return typeof result === 'string' && /^0x[0-9a-fA-F]+$/.test(result) ? BigInt(result) : undefined
+  }
+
+  /** Refuses (-32602) the log filters that span more than RPC_MAX_LOG_BLOCKS; answers the calls left to forward. */
+  const refuseWideLogFilters = async (upstream: RpcUpstream, forward: Forwarded[], answers: (JsonRpcAnswer | undefined)[]): Promise<Forwarded[]> => {
+    const filterOf = (f: Forwarded) => (LOG_FILTER_METHODS.has(f.call.method) && Array.isArray(f.call.params) ? (f.call.params as unknown[])[0] : undefined)
+    const head = forward.some((f) => logFilterSpan(filterOf(f)) === 'head') ? await headOf(upstream) : undefined
+    return forward.filter((f) => {
+      const span = logFilterSpan(filterOf(f), head)
+      if (typeof span !== 'number' || span <= RPC_MAX_LOG_BLOCKS) return true
+      answers[f.index] = errorAnswer(f.id, RpcCode.invalidParams, `Invalid params: ${f.call.method} spans ${span} blocks; ask for at most ${RPC_MAX_LOG_BLOCKS} at once`)
+      return false
+    })
+  }
+
+  const answer = async (
+    request: FastifyRequest,
+    upstream: RpcUpstream,
+    chainId: string,
+    projectId: string,
+    payload: unknown,
+  ): Promise<{ status: number; body: JsonRpcAnswer | JsonRpcAnswer[] | undefined }> => {
     const isBatch = Array.isArray(payload)
     const items: unknown[] = isBatch ? payload : [payload]
     if (isBatch && items.length === 0) return { status: 200, body: errorAnswer(null, RpcCode.invalidRequest, 'The batch is empty') }
@@ -100,7 +145,7 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
     }
 
     const answers: (JsonRpcAnswer | undefined)[] = []
-    const forward: { index: number; id: JsonRpcId; call: JsonRpcCall }[] = []
+    let forward: Forwarded[] = []
     const notifications = new Set<number>()
     items.forEach((item, index) => {
       const checked = checkCall(item, upstream.family)
@@ -110,21 +155,24 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
     })
 
     let status = 200
-    if (forward.length > 0) {
-      // Only what reaches the node counts: refused and malformed calls cost it nothing.
-      await countCalls?.(projectId, forward.length)
-      try {
+    try {
+      forward = await refuseWideLogFilters(upstream, forward, answers)
+      if (forward.length > 0) {
+        // Only what reaches the node counts: refused and malformed calls cost it nothing.
+        const cost = forward.reduce((sum, f) => sum + rpcCallWeight(upstream.family, f.call.method), 0)
+        const filters = forward.filter((f) => FILTER_CREATING_METHODS.has(f.call.method)).length
+        await countCalls?.(request, projectId, { cost, filters })
         const results = await forwardCalls(upstream.rpcUrl, forward.map((f) => f.call), { timeoutMs })
         results.forEach((result, i) => {
           const { index, id } = forward[i]!
           answers[index] = 'error' in result ? { jsonrpc: '2.0', id, error: result.error } : { jsonrpc: '2.0', id, result: result.result }
         })
-      } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error
-        app.log.warn({ chainId, kind: error.kind }, `RPC service: ${chainId}: ${error.message}`)
-        status = error.kind === 'timeout' ? 504 : 502
-        for (const { index, id } of forward) answers[index] = errorAnswer(id, RpcCode.resourceUnavailable, `The ${chainId} node is unavailable: ${error.message}`)
       }
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error
+      app.log.warn({ chainId, kind: error.kind }, `RPC service: ${chainId}: ${error.message}`)
+      status = error.kind === 'timeout' ? 504 : 502
+      for (const { index, id } of forward) answers[index] = errorAnswer(id, RpcCode.resourceUnavailable, `The ${chainId} node is unavailable: ${error.message}`)
     }
     // Notifications get no answer (JSON-RPC 2.0), not even a refusal; a malformed call is never one.
     const out = answers.filter((a, index): a is JsonRpcAnswer => a !== undefined && !notifications.has(index))
@@ -140,7 +188,7 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
     } catch {
       return reply.code(200).send(errorAnswer(null, RpcCode.parseError, 'Parse error: the body is not JSON'))
     }
-    const { status, body } = await answer(upstream, request.query.chainId, request.query.projectId, payload)
+    const { status, body } = await answer(request, upstream, request.query.chainId, request.query.projectId, payload)
     return reply.code(status).send(body)
   })
 
@@ -158,9 +206,16 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
       return reply.code(200).send(errorAnswer(null, RpcCode.parseError, 'Parse error: ?params= is not JSON'))
     }
     const callId: JsonRpcId = id === undefined ? 1 : /^-?[0-9]{1,15}$/.test(id) ? Number(id) : id
-    const { status, body } = await answer(upstream, chainId, request.query.projectId, { jsonrpc: '2.0', id: callId, method, ...(parsedParams === undefined ? {} : { params: parsedParams }) })
+    const { status, body } = await answer(request, upstream, chainId, request.query.projectId, { jsonrpc: '2.0', id: callId, method, ...(parsedParams === undefined ? {} : { params: parsedParams }) })
     return reply.code(status).send(body)
   })
+}
+
+/** A checked call on its way to the node, and where its answer goes. */
+interface Forwarded {
+  index: number
+  id: JsonRpcId
+  call: JsonRpcCall
 }
 
 /** `notification`: a well-formed call without `id`, which gets no answer. */
@@ -181,6 +236,9 @@ function checkCall(item: unknown, family: RpcFamily): CheckedCall {
   if (!isAllowedRpcMethod(family, method)) {
     const message = `Method '${method.slice(0, 128)}' is not available on the Portico RPC service: it serves reads and the broadcast of signed transactions only`
     return { error: errorAnswer(answerId, RpcCode.methodNotFound, message), notification }
+  }
+  if (nestedDeeperThan(params, RPC_MAX_PARAMS_DEPTH)) {
+    return { error: errorAnswer(answerId, RpcCode.invalidParams, `Invalid params: nested deeper than ${RPC_MAX_PARAMS_DEPTH} levels`), notification: false }
   }
   return { call: { method, ...(params === undefined ? {} : { params }) }, id: answerId, notification }
 }

@@ -16,9 +16,9 @@ import { type ChainClients } from '../chain/clients'
 import { errorWithCodeResponses, parseAccountParam } from '../chain/requestHelpers'
 import { verifyAccountSignature } from '../chain/signatures'
 import { type DatabaseSchema } from '../db/schema'
-import { type SmartSessionRecord, createSmartSessionStore } from '../db/smartSessions'
+import { type SessionCursor, type SmartSessionRecord, createSmartSessionStore } from '../db/smartSessions'
 import { HttpError } from '../httpErrors'
-import { type ProjectQuery, projectGuard, projectOf, projectQuerySchema } from '../projectGuard'
+import { type ProjectQuery, projectGuard, projectOf, projectQueryProperties, projectQuerySchema } from '../projectGuard'
 import { type ProjectRegistry } from '../projects'
 
 export interface SessionRoutesOptions {
@@ -64,6 +64,34 @@ const revokeBody = {
   properties: { pci: { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' }, signature },
 } as const
 
+/** Sessions in one page of GET /v1/sessions/{id} unless `?limit=` says otherwise, and the most it may say. */
+export const SESSIONS_PAGE_SIZE = 50
+export const SESSIONS_MAX_PAGE_SIZE = 100
+
+interface ListQuery extends ProjectQuery {
+  limit?: number
+  cursor?: string
+}
+
+const listQuery = {
+  type: 'object',
+  required: ['projectId'],
+  properties: {
+    ...projectQueryProperties,
+    limit: { type: 'integer', minimum: 1, maximum: SESSIONS_MAX_PAGE_SIZE },
+    cursor: { type: 'string', maxLength: 100 },
+  },
+} as const
+
+/** A page's cursor names the last session it showed: `<createdAt ms>.<pci>`. */
+const CURSOR = /^([0-9]{1,16})\.(0x[0-9a-f]{64})$/
+const cursorOf = (record: SmartSessionRecord) => `${record.createdAt}.${record.pci}`
+function readCursor(cursor: string): SessionCursor {
+  const match = CURSOR.exec(cursor)
+  if (match === null) throw new HttpError(400, 'Bad Request', 'cursor is not one this server gave (pass the `next` of the previous page as it is)', { code: 'INVALID_CURSOR' })
+  return { createdAt: Number(match[1]), pci: match[2]! }
+}
+
 /** A session, a permission list or a revocation is small; refuse anything bigger unread. */
 const BODY_LIMIT = 64 * 1024
 
@@ -91,12 +119,17 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
   const store = createSmartSessionStore(db)
   app.addHook('preValidation', projectGuard(projects))
 
-  app.get<{ Params: { id: string }; Querystring: ProjectQuery; Reply: Wire.SessionsResponse }>(
+  app.get<{ Params: { id: string }; Querystring: ListQuery; Reply: Wire.SessionsResponse }>(
     '/v1/sessions/:id',
-    { schema: { params: idParams, querystring: projectQuerySchema, response: errorWithCodeResponses } },
+    { schema: { params: idParams, querystring: listQuery, response: errorWithCodeResponses } },
     async (request) => {
       const account = accountOf(request.params.id)
-      return { pcis: (await store.list(account.caip, projectOf(request).id)).map(toWire) }
+      const limit = request.query.limit ?? SESSIONS_PAGE_SIZE
+      const after = request.query.cursor === undefined ? undefined : readCursor(request.query.cursor)
+      // One more than the page tells whether there is a next one.
+      const records = await store.list(account.caip, projectOf(request).id, { limit: limit + 1, ...(after ? { after } : {}) })
+      const page = records.slice(0, limit)
+      return { pcis: page.map(toWire), ...(records.length > limit ? { next: cursorOf(page[page.length - 1]!) } : {}) }
     },
   )
 
@@ -126,7 +159,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
         createdAt: at,
         grantSignature,
       }
-      if (!(await store.insert(record))) throw new HttpError(409, 'Conflict', `A session with pci ${pci} is recorded already`, { code: 'SESSION_EXISTS' })
+      if (!(await store.insert(record))) throw new HttpError(409, 'Conflict', `${account.caip} recorded a session with pci ${pci} in this project already`, { code: 'SESSION_EXISTS' })
       return reply.code(201).send(toWire({ ...record, revokedAt: null }))
     },
   )
@@ -137,16 +170,17 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
     async (request) => {
       const account = accountOf(request.params.id)
       const pci = request.body.pci.toLowerCase()
-      const session = await store.find(pci)
+      const key = { account: account.caip, projectId: projectOf(request).id, pci }
       // Another account's or another project's session is as unknown as a missing one.
-      if (session === undefined || session.account !== account.caip || session.projectId !== projectOf(request).id) {
+      const session = await store.find(key)
+      if (session === undefined) {
         throw new HttpError(404, 'Not Found', `${account.caip} has no session ${pci} in this project`, { code: 'SESSION_NOT_FOUND' })
       }
       if (!(await verifyAccountSignature(clients, { address: account.address, message: session.pci, signature: request.body.signature, chainId: account.chainId }))) {
         throw new HttpError(401, 'Unauthorized', `signature is not ${account.caip}'s signature of the pci`, { code: 'INVALID_SIGNATURE' })
       }
       // Revoking twice is not an error: the first revocation (and its signature) is kept.
-      await store.revoke(pci, request.body.signature, now())
+      await store.revoke(key, request.body.signature, now())
       return { success: true }
     },
   )

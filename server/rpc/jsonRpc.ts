@@ -28,6 +28,7 @@ export const RpcCode = {
   parseError: -32700,
   invalidRequest: -32600,
   methodNotFound: -32601,
+  invalidParams: -32602,
   internalError: -32603,
   resourceUnavailable: -32002,
   limitExceeded: -32005,

@@ -51,10 +51,12 @@ export interface ChainTestServerOptions extends Omit<BlockchainServerOptions, 'c
   /** The route rate limits (routeLimits.ts); default DEFAULT_ROUTE_LIMITS. */
   routeLimits?: CreateServerOptions['routeLimits']
   chainId?: number
+  /** More token addresses configured after the test token (e.g. one with no contract). */
+  extraTokens?: Address[]
 }
 
 export async function startChainTestServer(options: ChainTestServerOptions = {}): Promise<ChainTestServer> {
-  const { database: databaseOption, chainId = 1, routeLimits, ...blockchain } = options
+  const { database: databaseOption, chainId = 1, routeLimits, extraTokens = [], ...blockchain } = options
   const sqlite = databaseOption === undefined ? tempSqliteFile() : undefined
   const database = databaseOption ?? { sqliteFile: sqlite!.file }
   const chain = await startLocalChain({ chainId })
@@ -65,7 +67,7 @@ export async function startChainTestServer(options: ChainTestServerOptions = {})
   try {
     const token = await deployTestToken(chain.rpcUrl)
     const nft = await deployTestNft(chain.rpcUrl)
-    const chainConfig: ChainConfig = { chainId: `eip155:${chainId}`, rpcUrl: chain.rpcUrl, tokens: [token.address] }
+    const chainConfig: ChainConfig = { chainId: `eip155:${chainId}`, rpcUrl: chain.rpcUrl, tokens: [token.address, ...extraTokens] }
     const db = openDatabase(database)
     cleanups.push(() => db.destroy())
     await migrateToLatest(db)

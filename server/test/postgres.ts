@@ -21,6 +21,10 @@ export interface PostgresInstance {
   createDatabase(): Promise<string>
   /** Stops the server and deletes its files. Safe to call twice. */
   stop(): Promise<void>
+  /** Kills the server as a crash would (immediate shutdown: no checkpoint, connections cut); the files stay. */
+  crash(): Promise<void>
+  /** Starts it again on the same files and port after {@link crash} (crash recovery runs). */
+  restart(): Promise<void>
 }
 
 const POSTGRES_ROOT = '/usr/lib/postgresql'
@@ -56,20 +60,21 @@ export async function startPostgres(): Promise<PostgresInstance> {
   // A crashed or interrupted test run must not leave a postgres behind.
   process.once('exit', stopNow)
 
+  const settings = [
+    `-c port=${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c unix_socket_directories=${socketDir}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=50',
+  ].join(' ')
+  const startServer = () => pgCtl('-l', logFile, '-o', settings, '-w', '-t', '30', 'start')
   try {
     await run(asPostgres(join(bin, 'initdb'), [
       '-D', dataDir, '--username=postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync', '--no-instructions',
     ]))
-    const settings = [
-      `-c port=${port}`,
-      '-c listen_addresses=127.0.0.1',
-      `-c unix_socket_directories=${socketDir}`,
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-      '-c max_connections=50',
-    ].join(' ')
-    await pgCtl('-l', logFile, '-o', settings, '-w', '-t', '30', 'start')
+    await startServer()
   } catch (error) {
     const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim() : '(no server log)'
     stopNow()
@@ -99,6 +104,8 @@ export async function startPostgres(): Promise<PostgresInstance> {
       process.removeListener('exit', stopNow)
       stopNow()
     },
+    crash: () => pgCtl('-m', 'immediate', '-w', 'stop'),
+    restart: startServer,
   }
 }
 

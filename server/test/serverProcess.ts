@@ -14,6 +14,8 @@ export interface ServerProcess {
   codeFor(email: string, purpose?: string): string
   /** Everything it printed so far, stdout then stderr. */
   output(): string
+  /** False once the process has exited, for whatever reason. */
+  running(): boolean
   /** SIGTERM, then waits for the exit (SIGKILL after 10 s). Safe to call twice. */
   stop(): Promise<void>
 }
@@ -74,6 +76,7 @@ export async function startServerProcess(
         url,
         output,
         stop,
+        running: () => child.exitCode === null && child.signalCode === null,
         codeFor(email, purpose = 'login') {
           const line = `[dev mailbox] ${purpose} code for ${email}: `
           const at = stdout.lastIndexOf(line)

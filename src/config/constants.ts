@@ -23,6 +23,12 @@ export const Time = {
   /** WalletConnect pairing expiry, and the margin within which it counts as expired. */
   pairingExpiryMs: 4 * MINUTE,
   pairingExpiryMarginMs: 10 * SECOND,
+  /**
+   * How long a request sent over a WalletConnect session waits for the wallet, and the
+   * protocol expiry it carries (the wallet drops it after). Default 5 minutes, the
+   * shortest expiry the sign protocol allows on WalletConnect's hosted relays.
+   */
+  walletRequestTimeoutMs: 5 * MINUTE,
   /** Delay between two toasts. */
   toastSwapDelayMs: 150,
   imagePreloadTimeoutMs: 2 * SECOND,

@@ -74,3 +74,12 @@ describe('frame logger flag', () => {
     expect(resolve({ enableFrameLogger: true }).enableFrameLogger).toBe(true)
   })
 })
+
+describe('WalletConnect request timeout (issue 33)', () => {
+  it('is 5 minutes unless the dapp sets one, 1 s or more', () => {
+    expect(resolve({}).walletRequestTimeoutMs).toBe(300_000)
+    expect(resolve({ walletRequestTimeoutMs: 15_000 }).walletRequestTimeoutMs).toBe(15_000)
+    expect(() => resolve({ walletRequestTimeoutMs: 500 })).toThrow(ValidationError)
+    expect(() => resolve({ walletRequestTimeoutMs: Number.NaN })).toThrow('walletRequestTimeoutMs must be a number of milliseconds, 1000 or more.')
+  })
+})

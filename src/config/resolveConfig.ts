@@ -5,7 +5,7 @@ import type { NamespacePlugin, PluginFeatureData } from '../plugins/types'
 import { rpcServiceUrl } from '../shared/rpcService'
 import type { CaipNetwork } from '../types/network'
 import { isAccountType } from '../validation/accountType'
-import { type AccountType, AccountTypes, DefaultAccountTypes, type TelegramPlatform } from './constants'
+import { type AccountType, AccountTypes, DefaultAccountTypes, type TelegramPlatform, Time } from './constants'
 import { defaultEndpoints, defaultFeatures, defaultMetadata } from './defaults'
 import { resolveLocale } from './locale'
 import type { Endpoints, Features, Metadata, PorticoConfig, StringOverrides, ThemeMode, ThemeVariables } from './types'
@@ -42,6 +42,8 @@ export type ResolvedConfig = {
   restrictedTimezones: readonly string[] | undefined
   /** The iframe URL's logger flag (`enableFrameLogger`). */
   enableFrameLogger: boolean
+  /** `walletRequestTimeoutMs`, default `Time.walletRequestTimeoutMs` (5 minutes). */
+  walletRequestTimeoutMs: number
   devtools: string | false
   /** The dapp's replacements for the modal's strings; `{}` when none. */
   strings: StringOverrides
@@ -137,6 +139,11 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     throw new ValidationError('restrictedTimezones must be a list of IANA time zone names.', [{ path: 'restrictedTimezones', message: `got ${JSON.stringify(restricted)}` }])
   }
 
+  const walletRequestTimeoutMs = config.walletRequestTimeoutMs ?? Time.walletRequestTimeoutMs
+  if (typeof walletRequestTimeoutMs !== 'number' || !Number.isFinite(walletRequestTimeoutMs) || walletRequestTimeoutMs < 1000) {
+    throw new ValidationError('walletRequestTimeoutMs must be a number of milliseconds, 1000 or more.', [{ path: 'walletRequestTimeoutMs', message: `got ${String(walletRequestTimeoutMs)}` }])
+  }
+
   return {
     projectId,
     metadata: config.metadata ?? defaultMetadata,
@@ -161,6 +168,7 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
     legal,
     restrictedTimezones: restricted,
     enableFrameLogger: config.enableFrameLogger === true,
+    walletRequestTimeoutMs,
     devtools: config.devtools ?? 'Portico',
     strings: config.strings ?? {},
     locale: resolveLocale(config.locale, config.locale === undefined ? (options.detectLanguages?.() ?? []) : []),

@@ -178,6 +178,15 @@ export type PorticoConfig = {
    * dapp's console. Default false. The diagnostic log records them either way.
    */
   enableFrameLogger?: boolean | undefined
+  /**
+   * How long Portico waits for a WalletConnect wallet to answer a request (a signature, a
+   * transaction), in ms. The request carries the same expiry (the sign protocol's request
+   * `expiry`), so the wallet drops it unanswered once Portico has said it failed: a request
+   * never reaches the wallet after the visitor was told it failed. Default 5 minutes, the
+   * shortest the protocol allows on WalletConnect's hosted relays, where a shorter value is
+   * raised to it; a self-hosted relay takes any value from 1 s.
+   */
+  walletRequestTimeoutMs?: number | undefined
   /** Name shown in Redux DevTools; default 'Portico'. `false` disables DevTools. */
   devtools?: string | false | undefined
   /**

@@ -1,5 +1,6 @@
 import { englishText, type ErrorMessageRef, type MessageParams } from './record'
 import type { ErrorMessageKey } from './messages'
+import { libraryMessageKey } from './libraryText'
 
 export type PorticoErrorParameters = {
   /** Longer explanation, appended to the message on its own line. */
@@ -19,7 +20,8 @@ export type PorticoErrorType = PorticoError & { name: 'PorticoError' }
  * developer; `walk()` searches the cause chain, so callers can find, say, the wallet's
  * own RPC error under a Portico wrapper. Made from a key of the errors table
  * (`{ key, params }`), it also carries that key and those params, which the store keeps
- * instead of English (`toRecord`); made from text, the key is `untranslated`.
+ * instead of English (`toRecord`); made from text, the key is `untranslated`, except for
+ * a library's own sentence that Portico says in its own words (`libraryText.ts`).
  *
  * @example
  * try { await portico.switchNetwork('eip155:10') }
@@ -38,11 +40,15 @@ export class PorticoError extends Error {
   readonly messageParams: MessageParams
 
   constructor(message: string | ErrorMessageRef, parameters: PorticoErrorParameters = {}) {
+    // A library's own sentence (viem's "HTTP request failed.", WalletConnect's "Failed to
+    // publish payload…") is said in Portico's words, by key; the original stays in details.
+    const known = typeof message === 'string' ? libraryMessageKey(message) : undefined
     const ref: { key: ErrorMessageKey; params: MessageParams } =
-      typeof message === 'string' ? { key: 'untranslated', params: { message } } : { key: message.key, params: message.params ?? {} }
-    const shortMessage = typeof message === 'string' ? message : englishText({ key: `errors.${ref.key}`, params: ref.params })
+      typeof message !== 'string' ? { key: message.key, params: message.params ?? {} } : known ? { key: known, params: {} } : { key: 'untranslated', params: { message } }
+    const shortMessage = typeof message === 'string' && !known ? message : englishText({ key: `errors.${ref.key}`, params: ref.params })
     const details =
       parameters.details ??
+      (known ? (message as string) : undefined) ??
       (parameters.cause instanceof PorticoError
         ? parameters.cause.details
         : parameters.cause instanceof Error

@@ -1,4 +1,4 @@
-import { InsufficientFundsError, TransactionExecutionError, BaseError as ViemBaseError } from 'viem'
+import { EstimateGasExecutionError, HttpRequestError, InsufficientFundsError, TimeoutError, TransactionExecutionError, BaseError as ViemBaseError } from 'viem'
 import {
   ChainNotSupportedError,
   ErrorMessages,
@@ -17,6 +17,7 @@ import {
   SiweAndSiwxConflictError,
   SwitchChainNotSupportedError,
   WalletSessionError,
+  toRecord,
   toRpcError,
 } from '.'
 import { toNodeError } from './toNodeError'
@@ -199,5 +200,37 @@ describe('node errors', () => {
 
   it('returns undefined for anything else', () => {
     expect(toNodeError(new Error('user rejected'))).toBeUndefined()
+  })
+})
+
+describe("a library's own English is said in Portico's words (issue 33)", () => {
+  const url = 'http://127.0.0.1:8545'
+  it.each([
+    ["viem's HttpRequestError (a node that is down)", new HttpRequestError({ url, body: { method: 'eth_estimateGas' } }), 'networkDidNotAnswer', 'HTTP request failed.'],
+    ["viem's TimeoutError (a node that hangs)", new TimeoutError({ url, body: { method: 'eth_estimateGas' } }), 'networkDidNotAnswer', 'The request took too long to respond.'],
+    [
+      'the same under viem\'s estimateGas wrapper',
+      new EstimateGasExecutionError(new HttpRequestError({ url, body: {} }), { account: undefined } as never),
+      'networkDidNotAnswer',
+      'HTTP request failed.',
+    ],
+    ["WalletConnect's publish failure", new Error('Failed to publish payload, please try again. id:1779 tag:1108'), 'walletConnectionLost', 'Failed to publish payload'],
+    ["the sign-client's request expiry", new Error('Request expired. Please try again.'), 'walletDidNotAnswer', 'Request expired.'],
+  ] as const)('%s', (_, error, key, original) => {
+    const portico = toRpcError(error)
+    expect(portico.messageKey).toBe(key)
+    expect(portico.shortMessage).toBe(ErrorMessages[key])
+    expect(portico.details).toContain(original)
+    expect(toRecord(error)).toMatchObject({ key: `errors.${key}`, params: {} })
+  })
+
+  it('a wallet forwarding a library sentence keeps its code, and says it in Portico\'s words', () => {
+    const error = new RpcError(-32603, { message: 'The request took too long to respond.' })
+    expect(error.code).toBe(-32603)
+    expect(toRecord(error)).toEqual({ code: -32603, key: 'errors.networkDidNotAnswer', params: {} })
+  })
+
+  it("other text still passes through untranslated", () => {
+    expect(toRecord(new Error('Ledger device locked'))).toMatchObject({ key: 'errors.untranslated', params: { message: 'Ledger device locked' } })
   })
 })

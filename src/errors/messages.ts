@@ -70,6 +70,14 @@ export const ErrorMessages = {
   httpNetwork: 'The network request failed.',
   httpInvalidJson: 'The service answered with a body that is not JSON.',
 
+  // Libraries' own English, said in Portico's words (libraryText.ts recognises it)
+  /** viem's "HTTP request failed." and "The request took too long to respond.", and Portico's own RPC deadline (SPEC §9, 10 s). */
+  networkDidNotAnswer: 'The network did not answer. Try again.',
+  /** WalletConnect's "Failed to publish payload…": the relay could not be reached while the request waited. */
+  walletConnectionLost: 'The connection to your wallet was lost. Try again.',
+  /** The request's expiry passed with no answer (WalletConnect's "Request expired. Please try again."). */
+  walletDidNotAnswer: 'Your wallet did not answer in time. Try again.',
+
   // Wallet answers: 4001 and 5000 (the visitor said no); other wallet text passes through
   userRejectedRequest: 'The user rejected the request.',
   modalClosedBeforeConnect: 'The modal closed before a wallet for {network} was connected.',

@@ -7,6 +7,9 @@
  *   preference (`defaultAccountTypes`, SPEC §9 default `smartAccount`). A restored session
  *   keeps the type the frame remembers for the user.
  * - `smartAccount/switchAccountType` (the Account view's button) → SET_PREFERRED_ACCOUNT.
+ *   A change of type waits for the visitor's approval in the frame's prompt (issue 25):
+ *   SET_PREFERRED_ACCOUNT has no timeout (EventsWithoutLoadTimeout), and a Cancel comes
+ *   back as 4001, recorded as `switchFailed`.
  *   The frame then announces the new address (ACCOUNT_CHANGED → the provider's
  *   `accountsChanged` → `account/addressChanged`, which refreshes the balance); here the
  *   user (types, deployed flag) is read again.

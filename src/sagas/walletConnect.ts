@@ -260,6 +260,10 @@ export function* watchSessionSaga(holder: ClientHolder) {
         yield call(endSession)
         return
       }
+      if (event.type === 'relay') {
+        yield put(walletConnectActions.relayStatusChanged({ connected: event.connected }))
+        continue
+      }
       yield call(applySessionEvent, event, holder)
     }
   } finally {
@@ -267,7 +271,7 @@ export function* watchSessionSaga(holder: ClientHolder) {
   }
 }
 
-function* applySessionEvent(event: Exclude<WalletConnectEvent, { type: 'disconnect' }>, holder: ClientHolder) {
+function* applySessionEvent(event: Exclude<WalletConnectEvent, { type: 'disconnect' | 'relay' }>, holder: ClientHolder) {
   const state: PorticoState = yield select()
   // A namespace driven through an attached provider hears these changes as provider
   // events (the connector watcher of connectors.ts turns them into the same actions).

@@ -449,7 +449,10 @@ export type SmartSession = {
 }
 
 export type SessionsResponse = {
+  /** One page, newest first (`?limit=`, default 50, at most 100). */
   pcis: SmartSession[]
+  /** Present when there are more: pass it as `?cursor=` for the next page. */
+  next?: string | undefined
 }
 
 /** POST /v1/sessions/{id}/revoke body. */

@@ -187,6 +187,8 @@ export const en = {
   // ApproveTransaction
   approveTransactionHint: 'Approve the request in your wallet to continue.',
   approveTransactionIn: 'Approve in {name}',
+  /** A WalletConnect wallet's relay is unreachable while a request waits (issue 33). */
+  walletRelayReconnecting: 'Connection to your wallet lost, reconnecting…',
 
   // Register name
   nameLabel: 'Name',

@@ -1,6 +1,8 @@
 import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
+import { Time } from '../config/constants'
 import { RpcError, SwitchChainNotSupportedError, WalletError, WalletSessionError } from '../errors'
+import { libraryMessageKey } from '../errors/libraryText'
 import type { CaipNetworkId } from '../types/network'
 import { forgetGlobalCore } from './globalCore'
 import { createIndexedDbStorage, hasIndexedDb } from './indexedDbStorage'
@@ -24,6 +26,10 @@ import type {
 
 type SignClientInstance = InstanceType<typeof SignClient>
 
+/** @walletconnect/core's RELAYER_EVENTS: the relay socket opened and closed. */
+const RELAYER_CONNECT = 'relayer_connect'
+const RELAYER_DISCONNECT = 'relayer_disconnect'
+
 /** The sign protocol's reason for a disconnect the visitor asked for (SDK error USER_DISCONNECTED). */
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
 
@@ -39,6 +45,38 @@ export function isHostedRelay(relayUrl: string): boolean {
   } catch {
     return false
   }
+}
+
+/** The sign protocol's shortest request expiry (the sign-client refuses less), in seconds. */
+export const PROTOCOL_MIN_REQUEST_EXPIRY_S = 300
+
+/**
+ * The expiry, in whole seconds, a request carries: the configured wait, raised to the
+ * protocol's 5-minute floor on WalletConnect's hosted relays (they refuse shorter).
+ *
+ * @example
+ * requestExpirySeconds(20_000, 'ws://127.0.0.1:8789') // 20
+ * requestExpirySeconds(20_000, 'wss://relay.walletconnect.org') // 300
+ */
+export function requestExpirySeconds(timeoutMs: number, relayUrl: string): number {
+  const seconds = Math.max(1, Math.ceil(timeoutMs / 1000))
+  return isHostedRelay(relayUrl) ? Math.max(PROTOCOL_MIN_REQUEST_EXPIRY_S, seconds) : seconds
+}
+
+/**
+ * Makes the sign-client honour `expirySeconds` end to end: below the protocol's floor
+ * (a self-hosted relay), its request check accepts it; and its publisher waits for the
+ * relay at least that long, so a request never fails on a publish timeout (the library's
+ * one minute) before its expiry while the message may still be delivered later.
+ */
+function fitRequestExpiry(created: SignClientInstance, expirySeconds: number) {
+  const engine = created.engine as unknown as { validateRequestExpiry(expiry: number): void }
+  if (expirySeconds < PROTOCOL_MIN_REQUEST_EXPIRY_S) {
+    const validate = engine.validateRequestExpiry.bind(engine)
+    engine.validateRequestExpiry = (expiry) => (expiry === expirySeconds ? undefined : validate(expiry))
+  }
+  const publisher = created.core.relayer.publisher as unknown as { publishTimeout: number }
+  publisher.publishTimeout = Math.max(publisher.publishTimeout, (expirySeconds + 5) * 1000)
 }
 
 const randomPrefix = () => `portico-${Math.random().toString(36).slice(2, 10)}`
@@ -77,6 +115,7 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
   const { storage, persistent } = chooseStorage(options.storage)
   const storagePrefix = options.storagePrefix ?? (persistent ? PERSISTENT_STORAGE_PREFIX : randomPrefix())
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
+  const expirySeconds = requestExpirySeconds(options.requestTimeoutMs ?? Time.walletRequestTimeoutMs, options.relayUrl)
   const listeners = new Set<(event: WalletConnectEvent) => void>()
   let signClient: SignClientInstance | undefined
   let initializing: Promise<void> | undefined
@@ -145,23 +184,43 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
     }
     const onDelete = onEnd('session_delete')
     const onExpire = onEnd('session_expire')
+    const onRelayUp = () => emit({ type: 'relay', connected: true })
+    const onRelayDown = () => emit({ type: 'relay', connected: false })
     client.on('session_update', onUpdate)
     client.on('session_event', onEvent)
     client.on('session_delete', onDelete)
     client.on('session_expire', onExpire)
+    client.core.relayer.on(RELAYER_CONNECT, onRelayUp)
+    client.core.relayer.on(RELAYER_DISCONNECT, onRelayDown)
     return () => {
       client.off('session_update', onUpdate)
       client.off('session_event', onEvent)
       client.off('session_delete', onDelete)
       client.off('session_expire', onExpire)
+      client.core.relayer.off(RELAYER_CONNECT, onRelayUp)
+      client.core.relayer.off(RELAYER_DISCONNECT, onRelayDown)
     }
   }
 
   async function sendToWallet<T>(client: SignClientInstance, active: SessionTypes.Struct, chainId: CaipNetworkId, method: string, params: unknown): Promise<T> {
+    // The request carries its expiry; the wallet's client drops it past that, and this
+    // client gives up at the same moment (the sign-client's own timer), never before.
+    const answer = client.request({ topic: active.topic, chainId, request: { method, params }, expiry: expirySeconds })
     try {
-      return (await client.request({ topic: active.topic, chainId, request: { method, params } })) as T
+      // A backstop a second past the expiry, should the sign-client's timer not fire.
+      return (await withTimeout(answer, (expirySeconds + 1) * 1000, () => new Error('Request expired. Please try again.'))) as T
     } catch (error) {
       const { code, message, data } = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown }
+      // The sign-client's own failures (expired: its internal code 6; unpublished: none),
+      // not the wallet's answer: say which, by whether the relay is reachable now.
+      const known = typeof message === 'string' ? libraryMessageKey(message) : undefined
+      if (known === 'walletDidNotAnswer' || known === 'walletConnectionLost') {
+        const relayDown = !client.core.relayer.connected
+        throw new WalletError(
+          { key: relayDown ? 'walletConnectionLost' : known },
+          { code: relayDown ? 'wallet/relay-unreachable' : 'wallet/request-expired', details: `${method} (expiry ${expirySeconds} s): ${message as string}`, cause: error },
+        )
+      }
       if (typeof code === 'number') throw new RpcError(code, { message: typeof message === 'string' ? message : undefined, data, cause: error })
       throw error
     }
@@ -189,6 +248,7 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
           // The sign-client treats an unresolved attestation as "unknown" (no origin check).
           created.core.verify.resolve = (async () => undefined) as unknown as typeof created.core.verify.resolve
         }
+        fitRequestExpiry(created, expirySeconds)
         detach = attach(created)
         signClient = created
       })().catch((error: unknown) => {

@@ -34,6 +34,13 @@ export type WalletConnectClientOptions = {
   storage?: 'memory' | WalletConnectKeyValueStorage | undefined
   /** How long `connect()` waits for the relay before giving up; default 15 s. */
   connectTimeoutMs?: number | undefined
+  /**
+   * How long a request sent to the wallet waits for its answer, in ms; the request carries
+   * the same expiry (the sign protocol's `expiry`), so the wallet drops it once this client
+   * has given up. Default `Time.walletRequestTimeoutMs` (5 minutes). On WalletConnect's
+   * hosted relays a value under the protocol's 5-minute floor is raised to it.
+   */
+  requestTimeoutMs?: number | undefined
   /** `fetch` for read calls sent to a chain's RPC; default the global one. */
   fetch?: typeof fetch | undefined
 }
@@ -105,6 +112,8 @@ export type WalletConnectEvent =
   | { type: 'accountsChanged'; namespace: string; accounts: string[] }
   /** The session ended from the wallet's side (session_delete) or by expiry; already cleaned up. */
   | { type: 'disconnect'; reason: 'session_delete' | 'session_expire' }
+  /** The relay's socket closed (`connected: false`; the sign-client reconnects by itself) or opened again. */
+  | { type: 'relay'; connected: boolean }
 
 export type WalletConnectRequest = {
   method: string

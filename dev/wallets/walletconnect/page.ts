@@ -64,7 +64,8 @@ async function main() {
   const sessions = byId<HTMLUListElement>('sessions')
   const log = byId<HTMLOListElement>('log')
 
-  const ask = (title: string, detail: string) =>
+  /** A prompt with Approve / Reject; one with an expiry (epoch seconds) goes away unanswered at it. */
+  const ask = (title: string, detail: string, expiresAt?: number) =>
     new Promise<boolean>((resolve) => {
       if (auto.checked) return resolve(true)
       const decision: Decision = { resolve }
@@ -77,6 +78,7 @@ async function main() {
       }
       approve.addEventListener('click', () => settle(true))
       reject.addEventListener('click', () => settle(false))
+      if (expiresAt !== undefined) setTimeout(() => item.isConnected && settle(false), Math.max(0, expiresAt * 1000 - Date.now()))
       pending.append(item)
     })
 
@@ -92,7 +94,7 @@ async function main() {
     // An explicit icon: with none, the sign-client derives one from the page's <link rel=icon>.
     metadata: { name: 'Portico Dev Wallet (WalletConnect)', description: 'Development wallet over a public test key.', url: location.origin, icons: [DEV_WALLET_ICON] },
     decideProposal: (proposal) => ask(`Connect to ${proposal.dapp.name}?`, `${proposal.dapp.url}\nChains: ${proposal.chains.join(', ')}`),
-    decideRequest: (request) => ask(`${request.method} on ${request.chainId}`, JSON.stringify(request.params, null, 2)),
+    decideRequest: (request) => ask(`${request.method} on ${request.chainId}`, JSON.stringify(request.params, null, 2), request.expiresAt),
   })
   globalThis.porticoWalletConnectWallet = wallet
   byId('address').textContent = [wallet.address, wallet.solanaAddress, wallet.bitcoinAddress].filter(Boolean).join(' · ')
@@ -139,6 +141,8 @@ function describe(event: DevWalletEvent): string {
       return `Proposal ${event.id} rejected`
     case 'request':
       return `Request ${event.request.method} on ${event.request.chainId}`
+    case 'expired':
+      return `Request ${event.request.method} on ${event.request.chainId} expired unanswered`
     case 'responded':
       return event.error ? `${event.request.method} failed: ${event.error.message}` : `${event.request.method} answered: ${JSON.stringify(event.result)}`
     case 'deleted':

@@ -49,7 +49,15 @@ export type DevWalletRequest = {
   chainId: string
   method: string
   params: unknown
+  /** Epoch seconds after which the dapp no longer waits (the request's `expiryTimestamp`). */
+  expiresAt?: number | undefined
 }
+
+/** Whether a request's expiry has passed: the dapp has given up on it. */
+export const isExpired = (request: DevWalletRequest, nowMs = Date.now()) => request.expiresAt !== undefined && nowMs / 1000 >= request.expiresAt
+
+/** Thrown when a request expires while the visitor decides: it is dropped, not answered. */
+class RequestExpired extends Error {}
 
 /** What the wallet reports, for the page's log and for tests. */
 export type DevWalletEvent =
@@ -57,6 +65,8 @@ export type DevWalletEvent =
   | { type: 'approved'; topic: string; accounts: string[] }
   | { type: 'rejected'; id: number }
   | { type: 'request'; request: DevWalletRequest }
+  /** A request dropped unanswered because its expiry passed (on arrival, or while the visitor decided). */
+  | { type: 'expired'; request: DevWalletRequest }
   | { type: 'responded'; request: DevWalletRequest; result?: unknown; error?: { code: number; message: string } }
   | { type: 'deleted'; topic: string }
   | { type: 'error'; message: string }
@@ -197,13 +207,19 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
   })
 
   client.on('session_request', async ({ id, topic, params }) => {
-    const request: DevWalletRequest = { id, topic, chainId: params.chainId, method: params.request.method, params: params.request.params }
+    const { expiryTimestamp } = params.request as { expiryTimestamp?: unknown }
+    const expiresAt = typeof expiryTimestamp === 'number' ? expiryTimestamp : undefined
+    const request: DevWalletRequest = { id, topic, chainId: params.chainId, method: params.request.method, params: params.request.params, expiresAt }
+    // As real wallets do: a request past its expiry (held up while the relay was away) is
+    // never shown or answered; the dapp has already told the visitor it failed.
+    if (isExpired(request)) return report({ type: 'expired', request })
     report({ type: 'request', request })
     try {
       const result = await answer(request)
       await client.respond({ topic, response: { id, jsonrpc: '2.0', result } })
       report({ type: 'responded', request, result })
     } catch (error) {
+      if (error instanceof RequestExpired) return report({ type: 'expired', request })
       const rpc = error instanceof WalletRpcError ? error : new WalletRpcError(-32603, messageOf(error))
       await client.respond({ topic, response: { id, jsonrpc: '2.0', error: { code: rpc.code, message: rpc.message } } }).catch(() => undefined)
       report({ type: 'responded', request, error: { code: rpc.code, message: rpc.message } })
@@ -234,7 +250,9 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
   }
 
   async function consent(request: DevWalletRequest) {
-    if (!(await (options.decideRequest?.(request) ?? true))) throw new WalletRpcError(4001, 'User rejected the request.')
+    const approved = await (options.decideRequest?.(request) ?? true)
+    if (isExpired(request)) throw new RequestExpired(`${request.method} expired before it was approved`)
+    if (!approved) throw new WalletRpcError(4001, 'User rejected the request.')
   }
 
   /** Methods that only share what the session already shows: answered without asking the visitor. */

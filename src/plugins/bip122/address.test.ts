@@ -1,5 +1,5 @@
 import { bitcoinAddressNetworks, createBitcoinAddressRule, isBitcoinAddress } from './address'
-import { bitcoin, bitcoinTestnet } from './networks'
+import { bitcoin, bitcoinRegtest, bitcoinTestnet } from './networks'
 
 // Reference addresses from BIP 13/16 (p2sh), BIP 173 (bech32), BIP 86/350 (taproot).
 const mainnet = {
@@ -42,17 +42,19 @@ describe('isBitcoinAddress', () => {
     expect(isBitcoinAddress(`BC1Q${mainnet.p2wpkh.slice(4)}`)).toBe(false)
   })
 
-  it('refuses a valid witness program of unknown version, which nobody may be able to spend', () => {
-    // BIP 350 test vector: witness v1 with a 40-byte program (not taproot).
-    expect(isBitcoinAddress('bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y')).toBe(false)
-  })
-
   it('accepts regtest bech32 on regtest only, and any valid address on an unknown bip122 chain', () => {
     const regtestId = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
     expect(isBitcoinAddress(regtest, regtestId)).toBe(true)
     expect(isBitcoinAddress(testnet.p2pkh, regtestId)).toBe(true) // base58 regtest shares testnet prefixes
+    expect(isBitcoinAddress(testnet.p2sh, regtestId)).toBe(true)
     expect(isBitcoinAddress(regtest, bitcoinTestnet)).toBe(false)
     expect(isBitcoinAddress(mainnet.p2pkh, 'bip122:ffffffffffffffffffffffffffffffff')).toBe(true)
+  })
+
+  it.each([testnet.p2wpkh, testnet.p2tr])('refuses the testnet bech32 address %s on regtest, whose bech32 prefix is bcrt1', (address) => {
+    expect(isBitcoinAddress(address, bitcoinRegtest)).toBe(false)
+    expect(createBitcoinAddressRule([bitcoinRegtest])(address)).toBe(false)
+    expect(createBitcoinAddressRule([bitcoinRegtest, bitcoinTestnet])(address)).toBe(true)
   })
 
   it.each([
@@ -99,5 +101,64 @@ describe('createBitcoinAddressRule', () => {
 
   it('accepts nothing when given no networks', () => {
     expect(createBitcoinAddressRule([])(mainnet.p2pkh)).toBe(false)
+  })
+})
+
+/**
+ * The BIPs' own test vectors. BIP 350 lists the valid segwit addresses (BIP 173's valid
+ * vectors of version 0 among them) and the invalid ones; every valid one is accepted on
+ * its network, whatever its witness version, as both BIPs ask of a sender; every invalid
+ * one is refused.
+ */
+describe('BIP 173 and BIP 350 test vectors', () => {
+  const bip350Valid: Array<[string, 'mainnet' | 'testnet']> = [
+    ['BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', 'mainnet'],
+    ['tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7', 'testnet'],
+    ['bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y', 'mainnet'],
+    ['BC1SW50QGDZ25J', 'mainnet'],
+    ['bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs', 'mainnet'],
+    ['tb1qqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesrxh6hy', 'testnet'],
+    ['tb1pqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesf3hn0c', 'testnet'],
+    ['bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0', 'mainnet'],
+  ]
+  it.each(bip350Valid)('accepts the valid %s on %s only', (address, network) => {
+    const own = network === 'mainnet' ? bitcoin : bitcoinTestnet
+    const other = network === 'mainnet' ? bitcoinTestnet : bitcoin
+    expect(isBitcoinAddress(address, own)).toBe(true)
+    expect(createBitcoinAddressRule([own])(address)).toBe(true)
+    expect(isBitcoinAddress(address, other)).toBe(false)
+  })
+
+  it.each([
+    // BIP 173 invalid
+    'tc1qw508d6qejxtdg4y5r3zarvary0c5xw7kg3g4ty',
+    'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5',
+    'BC13W508D6QEJXTDG4Y5R3ZARVARY0C5XW7KN40WF2',
+    'bc1rw5uspcuh',
+    'bc10w508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kw5rljs90',
+    'BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P',
+    'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sL5k7',
+    'bc1zw508d6qejxtdg4y5r3zarvaryvqyzf3du',
+    'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3pjxtptv',
+    'bc1gmk9yu',
+    // BIP 173's version 1+ vectors, written in bech32: invalid since BIP 350
+    'BC1SW50QA3JX3S',
+    // BIP 350 invalid
+    'tc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq5zuyut',
+    'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd',
+    'tb1z0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqglt7rf',
+    'BC1S0XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ54WELL',
+    'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh',
+    'tb1q0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq24jc47',
+    'bc1p38j9r5y49hruaue7wxjce0updqjuyyx0kh56v8s25huc6995vvpql3jow4',
+    'BC130XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ7ZWS8R',
+    'bc1pw5dgrnzv',
+    'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav',
+    'tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq47Zagq',
+    'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v07qwwzcrf',
+    'tb1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vpggkg4j',
+  ])('refuses the invalid %s on every network', (address) => {
+    expect(isBitcoinAddress(address)).toBe(false)
+    expect(createBitcoinAddressRule([bitcoin, bitcoinTestnet, bitcoinRegtest])(address)).toBe(false)
   })
 })

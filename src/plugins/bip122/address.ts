@@ -1,4 +1,4 @@
-import { AddressType, getAddressInfo, Network, type AddressInfo } from 'bitcoin-address-validation'
+import { getAddressInfo, Network, type AddressInfo } from 'bitcoin-address-validation'
 
 import type { CaipNetwork, CaipNetworkId } from '../../types/network'
 
@@ -15,15 +15,14 @@ const AddressNetworksByReference: ReadonlyMap<string, readonly Network[]> = /* @
   ['0f9188f13cb7b2c71f2a335e3a4fc328', [Network.regtest, Network.testnet]], // regtest
 ])
 
-/** Payment types we accept. Valid witness programs of unknown version are refused: a
- * wallet that pays one cannot be sure anyone can spend it. */
-const PayableTypes: ReadonlySet<AddressType> = /* @__PURE__ */ new Set([
-  AddressType.p2pkh,
-  AddressType.p2sh,
-  AddressType.p2wpkh,
-  AddressType.p2wsh,
-  AddressType.p2tr,
-])
+/**
+ * Regtest shares testnet's base58 prefixes (m, n, 2), but its bech32 prefix is its own
+ * (`bcrt1`): a `tb1…` address is a testnet address, never a regtest one.
+ */
+function acceptedOn(accepted: readonly Network[], info: AddressInfo): boolean {
+  if (info.bech32 && accepted.includes(Network.regtest)) return info.network === Network.regtest
+  return accepted.includes(info.network)
+}
 
 /** Longest valid form is a bech32 address (90 characters); longer input is refused unread. */
 const MAX_ADDRESS_LENGTH = 90
@@ -52,9 +51,11 @@ function addressInfo(value: string): AddressInfo | undefined {
 }
 
 /**
- * Whether `value` is a Bitcoin address (P2PKH, P2SH, P2WPKH, P2WSH or P2TR) with a valid
- * checksum, optionally for a given network: a mainnet address is not valid on testnet,
- * and the other way round.
+ * Whether `value` is a Bitcoin address with a valid checksum: base58 P2PKH or P2SH, or a
+ * segwit address of any witness version that BIP 173 (version 0, bech32) and BIP 350
+ * (versions 1 to 16, bech32m) call valid, as both BIPs ask of a sender; optionally for a
+ * given network: a mainnet address is not valid on testnet, a testnet `tb1…` not on
+ * regtest, and the other way round.
  *
  * @example
  * isBitcoinAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')                    // true
@@ -64,10 +65,10 @@ function addressInfo(value: string): AddressInfo | undefined {
 export function isBitcoinAddress(value: unknown, network?: Pick<CaipNetwork, 'caipNetworkId'> | CaipNetworkId): value is string {
   if (typeof value !== 'string') return false
   const info = addressInfo(value)
-  if (!info || !PayableTypes.has(info.type)) return false
+  if (!info) return false
   if (network === undefined) return true
   const accepted = bitcoinAddressNetworks(network)
-  return accepted === undefined || accepted.includes(info.network)
+  return accepted === undefined || acceptedOn(accepted, info)
 }
 
 /**
@@ -77,12 +78,9 @@ export function isBitcoinAddress(value: unknown, network?: Pick<CaipNetwork, 'ca
  */
 export function createBitcoinAddressRule(networks: readonly Pick<CaipNetwork, 'caipNetworkId'>[]): (address: string) => boolean {
   const perNetwork = networks.map((network) => bitcoinAddressNetworks(network))
-  const acceptsAny = perNetwork.some((accepted) => accepted === undefined)
-  const accepted = new Set(perNetwork.flatMap((list) => list ?? []))
   return (address) => {
     if (typeof address !== 'string') return false
     const info = addressInfo(address)
-    if (!info || !PayableTypes.has(info.type)) return false
-    return acceptsAny || accepted.has(info.network)
+    return info !== undefined && perNetwork.some((accepted) => accepted === undefined || acceptedOn(accepted, info))
   }
 }

@@ -1,4 +1,4 @@
-import { createPublicClient, defineChain, fallback, http, type PublicClient, type Transport } from 'viem'
+import { createPublicClient, defineChain, fallback, http, TimeoutError, type PublicClient, type Transport } from 'viem'
 import { Limits, Retry, Time } from '../../config/constants'
 import { NetworkError } from '../../errors'
 import type { CaipNetwork } from '../../types/network'
@@ -13,6 +13,10 @@ import type { Eip155Runtime } from './runtime'
  * dapp set no RPC URL of its own for the network (`readRpcUrls`); several URLs make a
  * fallback transport, so a server that does not serve the chain (400), refuses (429)
  * or is down hands the read on to the network's public URLs.
+ *
+ * The SPEC's 10 s is what a visitor waits for one call, its retries and fallbacks
+ * included (`withDeadline`): a hung node says "The network did not answer. Try again."
+ * after 10 s, not after three 10 s attempts.
  *
  * @example
  * const client = publicClientFor(runtime, mainnet)
@@ -35,7 +39,31 @@ export function publicClientFor(runtime: Eip155Runtime, network: CaipNetwork): P
     nativeCurrency: network.nativeCurrency,
     rpcUrls: { default: { http: network.rpcUrls.default.http } },
   })
-  const client = createPublicClient({ chain, transport: transports.length === 1 ? transports[0]! : fallback(transports) }) as PublicClient
+  const transport = withDeadline(transports.length === 1 ? transports[0]! : fallback(transports), Time.rpcTimeoutMs, urls[0]!)
+  const client = createPublicClient({ chain, transport }) as PublicClient
   runtime.clients.set(key, client)
   return client
+}
+
+/**
+ * A transport whose every request, retries and fallbacks included, settles within `ms`:
+ * past it the request fails with viem's `TimeoutError` (Portico's `networkDidNotAnswer`).
+ * viem's own `timeout` bounds one attempt only, so a hung node would otherwise hold a
+ * call for every attempt in turn.
+ *
+ * @example
+ * createPublicClient({ transport: withDeadline(http(url, { retryCount: 2 }), 10_000, url) })
+ */
+export function withDeadline(transport: Transport, ms: number, url: string): Transport {
+  return (parameters) => {
+    const inner = transport(parameters)
+    const request = ((args: { method: string; params?: unknown }, options?: unknown) => {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new TimeoutError({ body: args, url })), ms)
+      })
+      return Promise.race([(inner.request as (a: unknown, o?: unknown) => Promise<unknown>)(args, options), late]).finally(() => clearTimeout(timer))
+    }) as typeof inner.request
+    return { ...inner, request }
+  }
 }

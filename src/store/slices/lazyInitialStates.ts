@@ -74,7 +74,15 @@ export const initialSiwxState: SiwxState = { status: 'idle', session: undefined,
 
 export const initialSmartAccountState: SmartAccountState = { enabledNetworks: [], switchingTo: undefined, error: undefined }
 
-export const initialWalletConnectState: WalletConnectState = { uri: undefined, pairingExpiresAt: undefined, status: 'idle', error: undefined, walletId: undefined, session: undefined }
+export const initialWalletConnectState: WalletConnectState = {
+  uri: undefined,
+  pairingExpiresAt: undefined,
+  status: 'idle',
+  error: undefined,
+  walletId: undefined,
+  session: undefined,
+  relayConnected: true,
+}
 
 export const initialEmbeddedState: EmbeddedState = {
   frameStatus: 'idle',

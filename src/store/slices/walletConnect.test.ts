@@ -5,7 +5,14 @@ const session = { topic: 't', peer: { name: 'W', url: 'https://w', icons: [] }, 
 
 describe('walletConnect slice', () => {
   it('starts idle with nothing to show', () => {
-    expect(walletConnectSlice.getInitialState()).toEqual({ uri: undefined, pairingExpiresAt: undefined, status: 'idle', error: undefined, walletId: undefined, session: undefined })
+    expect(walletConnectSlice.getInitialState()).toEqual({ uri: undefined, pairingExpiresAt: undefined, status: 'idle', error: undefined, walletId: undefined, session: undefined, relayConnected: true })
+  })
+
+  it("follows the relay's socket, and a session's end forgets a lost relay", () => {
+    const lost = reduce(wc.relayStatusChanged({ connected: false }))
+    expect(lost.relayConnected).toBe(false)
+    expect(walletConnectSlice.reducer(lost, wc.relayStatusChanged({ connected: true })).relayConnected).toBe(true)
+    expect(walletConnectSlice.reducer(lost, wc.disconnected()).relayConnected).toBe(true)
   })
 
   it('pairing: request, start, URI with its expiry, expiry drops the URI', () => {

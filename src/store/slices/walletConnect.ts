@@ -27,6 +27,11 @@ export type WalletConnectState = {
   /** Wallet-listing id of the wallet the visitor picked, if any (deep links, recent list). */
   walletId: string | undefined
   session: WalletConnectSessionSummary | undefined
+  /**
+   * Whether the relay's socket is open. False while it is unreachable: a request to the
+   * wallet waits for it (the modal says "Connection to your wallet lost, reconnecting…").
+   */
+  relayConnected: boolean
 }
 
 const initialState = initialWalletConnectState
@@ -89,10 +94,15 @@ export const walletConnectSlice = createSlice({
       state.uri = undefined
       state.pairingExpiresAt = undefined
     },
+    /** The relay's socket closed or opened again (the sign-client reconnects by itself). */
+    relayStatusChanged(state, action: PayloadAction<{ connected: boolean }>) {
+      state.relayConnected = action.payload.connected
+    },
     /** The session ended (either side). */
     disconnected(state) {
       state.status = 'idle'
       state.session = undefined
+      state.relayConnected = true
     },
   },
   selectors: {
@@ -102,9 +112,17 @@ export const walletConnectSlice = createSlice({
     selectPairingExpiresAt: (state) => state.pairingExpiresAt,
     selectWalletConnectError: (state) => state.error,
     selectWalletConnectSession: (state) => state.session,
+    selectRelayConnected: (state) => state.relayConnected,
   },
 })
 
 export const walletConnectActions = walletConnectSlice.actions
-export const { selectWalletConnect, selectPairingUri, selectPairingStatus, selectPairingExpiresAt, selectWalletConnectError, selectWalletConnectSession } =
-  walletConnectSlice.selectors
+export const {
+  selectWalletConnect,
+  selectPairingUri,
+  selectPairingStatus,
+  selectPairingExpiresAt,
+  selectWalletConnectError,
+  selectWalletConnectSession,
+  selectRelayConnected,
+} = walletConnectSlice.selectors

@@ -163,6 +163,7 @@ const ar: Strings = {
 
   approveTransactionHint: 'وافِق على الطلب في محفظتك للمتابعة.',
   approveTransactionIn: 'وافِق في {name}',
+  walletRelayReconnecting: 'انقطع الاتصال بمحفظتك، جارٍ إعادة الاتصال…',
 
   nameLabel: 'الاسم',
   namePlaceholder: 'yourname',

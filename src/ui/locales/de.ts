@@ -163,6 +163,7 @@ const de: Strings = {
 
   approveTransactionHint: 'Bestätige die Anfrage in deiner Wallet, um fortzufahren.',
   approveTransactionIn: 'In {name} bestätigen',
+  walletRelayReconnecting: 'Verbindung zu deiner Wallet unterbrochen, neuer Verbindungsversuch…',
 
   nameLabel: 'Name',
   namePlaceholder: 'deinname',

@@ -163,6 +163,7 @@ const es: Strings = {
 
   approveTransactionHint: 'Aprueba la solicitud en tu billetera para continuar.',
   approveTransactionIn: 'Aprueba en {name}',
+  walletRelayReconnecting: 'Se perdió la conexión con tu billetera, reconectando…',
 
   nameLabel: 'Nombre',
   namePlaceholder: 'tunombre',

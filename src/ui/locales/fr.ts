@@ -163,6 +163,7 @@ const fr: Strings = {
 
   approveTransactionHint: 'Approuvez la demande dans votre portefeuille pour continuer.',
   approveTransactionIn: 'Approuvez dans {name}',
+  walletRelayReconnecting: 'Connexion à votre portefeuille perdue, reconnexion…',
 
   nameLabel: 'Nom',
   namePlaceholder: 'votrenom',

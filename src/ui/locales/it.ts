@@ -163,6 +163,7 @@ const italian: Strings = {
 
   approveTransactionHint: 'Approva la richiesta nel tuo wallet per continuare.',
   approveTransactionIn: 'Approva in {name}',
+  walletRelayReconnecting: 'Connessione al tuo wallet persa, riconnessione in corso…',
 
   nameLabel: 'Nome',
   namePlaceholder: 'iltuonome',

@@ -163,6 +163,7 @@ const ja: Strings = {
 
   approveTransactionHint: '続けるには、ウォレットでリクエストを承認してください。',
   approveTransactionIn: '{name} で承認',
+  walletRelayReconnecting: 'ウォレットとの接続が切れました。再接続しています…',
 
   nameLabel: '名前',
   namePlaceholder: 'yourname',

@@ -163,6 +163,7 @@ const ko: Strings = {
 
   approveTransactionHint: '계속하려면 지갑에서 요청을 승인하세요.',
   approveTransactionIn: '{name}에서 승인',
+  walletRelayReconnecting: '지갑과의 연결이 끊어졌습니다. 다시 연결하는 중…',
 
   nameLabel: '이름',
   namePlaceholder: 'yourname',

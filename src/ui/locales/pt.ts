@@ -163,6 +163,7 @@ const pt: Strings = {
 
   approveTransactionHint: 'Aprove o pedido na sua carteira para continuar.',
   approveTransactionIn: 'Aprove em {name}',
+  walletRelayReconnecting: 'Ligação à sua carteira perdida, a religar…',
 
   nameLabel: 'Nome',
   namePlaceholder: 'seunome',

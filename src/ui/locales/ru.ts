@@ -163,6 +163,7 @@ const ru: Strings = {
 
   approveTransactionHint: 'Подтвердите запрос в кошельке, чтобы продолжить.',
   approveTransactionIn: 'Подтвердите в {name}',
+  walletRelayReconnecting: 'Соединение с кошельком потеряно, переподключение…',
 
   nameLabel: 'Имя',
   namePlaceholder: 'vashe-imya',

@@ -163,6 +163,7 @@ const tr: Strings = {
 
   approveTransactionHint: 'Devam etmek için cüzdanınızdaki isteği onaylayın.',
   approveTransactionIn: '{name} içinde onaylayın',
+  walletRelayReconnecting: 'Cüzdanınızla bağlantı kesildi, yeniden bağlanılıyor…',
 
   nameLabel: 'Ad',
   namePlaceholder: 'adiniz',

@@ -163,6 +163,7 @@ const zhCN: Strings = {
 
   approveTransactionHint: '请在钱包中批准请求以继续。',
   approveTransactionIn: '在 {name} 中批准',
+  walletRelayReconnecting: '与钱包的连接已断开，正在重新连接…',
 
   nameLabel: '名称',
   namePlaceholder: 'yourname',

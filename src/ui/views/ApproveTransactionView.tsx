@@ -1,4 +1,5 @@
-import { useAccount } from '../../react/hooks'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../../config/constants'
+import { useAccount, usePorticoSelector } from '../../react/hooks'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
 import { format } from '../strings'
@@ -6,14 +7,17 @@ import { useStrings } from '../useStrings'
 
 /**
  * SPEC §2 ApproveTransaction: the wallet is asked to approve; the modal cannot be
- * closed meanwhile (SPEC §4: the close saga shakes it instead, unless forced).
+ * closed meanwhile (SPEC §4: the close saga shakes it instead, unless forced). While a
+ * WalletConnect wallet's relay is unreachable it says so instead of spinning: the request
+ * waits for the relay, until its expiry (docs/walletconnect.md).
  */
 export function ApproveTransactionView() {
   const t = useStrings()
   const wallet = useAccount().connectedWalletInfo
+  const relayLost = usePorticoSelector((s) => !s.walletConnect.relayConnected) && wallet?.connectorId === WALLET_CONNECT_CONNECTOR_ID
   return (
     <div className="portico-stack portico-center">
-      <span className="portico-ring portico-ring-busy">
+      <span className={relayLost ? 'portico-ring' : 'portico-ring portico-ring-busy'}>
         {wallet ? (
           <Avatar name={wallet.name} src={wallet.icon} size="lg" />
         ) : (
@@ -23,8 +27,8 @@ export function ApproveTransactionView() {
         )}
       </span>
       {wallet ? <p className="portico-strong">{format(t.approveTransactionIn, { name: wallet.name })}</p> : null}
-      <p className="portico-hint" role="status">
-        {t.approveTransactionHint}
+      <p className={relayLost ? 'portico-error' : 'portico-hint'} role="status" data-testid="portico-approve-status">
+        {relayLost ? t.walletRelayReconnecting : t.approveTransactionHint}
       </p>
     </div>
   )

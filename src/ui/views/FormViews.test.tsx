@@ -6,6 +6,7 @@ import { networkActions } from '../../store/slices/network'
 import { onrampActions } from '../../store/slices/onramp'
 import { sendActions } from '../../store/slices/send'
 import { swapActions } from '../../store/slices/swap'
+import { walletConnectActions } from '../../store/slices/walletConnect'
 import { createFakeNamespacePlugin, testNetwork } from '../../test/fakeNamespacePlugin'
 import { AMOUNT_OVER_BALANCE_MESSAGE, TOO_MANY_DECIMALS_MESSAGE } from '../../validation/send'
 import { connected, token } from '../test/fixtures'
@@ -277,5 +278,28 @@ describe('RegisterAccountName', () => {
     expect(screen.getByText('ada.portico.id is now your account name.')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Back to account' }))
     expect(store.getState().router.history).toEqual([{ view: 'Account' }])
+  })
+})
+
+describe('ApproveTransaction over WalletConnect', () => {
+  it("says the wallet's connection is lost instead of spinning while the relay is away, and spins again when it is back", async () => {
+    const utils = await renderView(undefined)
+    utils.dispatch(
+      accountActions.connected({
+        namespace: 'eip155',
+        address: RECEIVER,
+        caipNetworkId: 'eip155:1',
+        connectedWalletInfo: { connectorId: 'walletConnect', name: 'Portico Dev Wallet', type: 'WALLET_CONNECT' },
+      }),
+    )
+    await utils.open({ view: 'ApproveTransaction' })
+    const status = () => screen.getByTestId('portico-approve-status')
+    expect(status().textContent).toBe('Approve the request in your wallet to continue.')
+    utils.dispatch(walletConnectActions.relayStatusChanged({ connected: false }))
+    expect(status().textContent).toBe('Connection to your wallet lost, reconnecting…')
+    expect(utils.dialog().querySelector('.portico-ring-busy')).toBeNull()
+    utils.dispatch(walletConnectActions.relayStatusChanged({ connected: true }))
+    expect(status().textContent).toBe('Approve the request in your wallet to continue.')
+    expect(utils.dialog().querySelector('.portico-ring-busy')).not.toBeNull()
   })
 })
