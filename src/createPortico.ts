@@ -9,6 +9,7 @@ import type { PorticoServices } from './createServices'
 import { detectMobile, detectTelegramPlatform } from './environment'
 import { browserLanguages, resolveLocale, type SupportedLocale } from './config/locale'
 import { createStorage, defaultKeyValueStore, type KeyValueStore } from './storage/createStorage'
+import { retryingLoader } from './shared/retryingLoader'
 import { eip155 } from './plugins/eip155'
 import type { PorticoEip1193Provider } from './plugins/eip155/dappProvider'
 import { createConnectionHost } from './providers/connectionHost'
@@ -110,25 +111,38 @@ type DiagnosticsHolder = NonNullable<SagaContext['diagnostics']>
 /**
  * SPEC §7 analytics, loaded on its own: the module is a chunk fetched at start, and the
  * events before it arrives wait (at most 100, as its own queue holds), then go to it in
- * order. Nothing is fetched when analytics is off.
+ * order. A chunk that fails to load is fetched again by the next event or on `online`.
+ * Nothing is fetched when analytics is off.
  */
 function lazyAnalytics(parameters: AnalyticsParameters): Pick<Analytics, 'track' | 'destroy'> {
   if (!parameters.enabled) return { track: () => undefined, destroy: () => undefined }
   let loaded: Analytics | undefined
   let destroyed = false
   const held: Parameters<Analytics['track']>[0][] = []
-  void import('./analytics/createAnalytics').then(
-    ({ createAnalytics }) => {
-      if (destroyed) return
-      loaded = createAnalytics(parameters)
-      for (const event of held.splice(0)) loaded.track(event)
-    },
-    (error: unknown) => console.error('Portico: analytics could not be loaded', error),
-  )
+  let loading = false
+  const load = () => {
+    if (loading || loaded || destroyed) return
+    loading = true
+    void import('./analytics/createAnalytics')
+      .then(
+        ({ createAnalytics }) => {
+          if (destroyed) return
+          loaded = createAnalytics(parameters)
+          for (const event of held.splice(0)) loaded.track(event)
+        },
+        (error: unknown) => {
+          console.error('Portico: analytics could not be loaded', error)
+          parameters.window?.addEventListener?.('online', load, { once: true })
+        },
+      )
+      .finally(() => (loading = false))
+  }
+  load()
   return {
     track(event) {
-      if (loaded) loaded.track(event)
-      else if (held.length < 100) held.push(event)
+      if (loaded) return loaded.track(event)
+      if (held.length < 100) held.push(event)
+      load()
     },
     destroy() {
       destroyed = true
@@ -137,9 +151,9 @@ function lazyAnalytics(parameters: AnalyticsParameters): Pick<Analytics, 'track'
   }
 }
 
-function lazyServices(config: ResolvedConfig) {
-  let services: Promise<PorticoServices> | undefined
-  return () => (services ??= import('./createServices').then((m) => m.createServices(config)))
+/** The service clients, a chunk loaded on first use (again on the next use or on `online` after a failed load). */
+function lazyServices(config: ResolvedConfig, win: Window | undefined): () => Promise<PorticoServices> {
+  return retryingLoader(() => import('./createServices').then((m) => m.createServices(config)), win)
 }
 
 /**
@@ -304,7 +318,7 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
     config: resolved,
     plugins: resolved.registry.byNamespace,
     window: runtime.window ?? globalWindow(),
-    services: lazyServices(resolved),
+    services: lazyServices(resolved, runtime.window ?? globalWindow()),
     now: runtime.now ?? (() => Date.now()),
     storage: createStorage({ store: keyValueStore }),
     walletConnect: lazyWalletConnect(resolved),
@@ -318,7 +332,11 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
   const sagas = createSagaHost({
     load: () => import('./sagas/runtime').then((module) => module.startSagaRuntime),
     context,
-    onLoadError: (error) => console.error('Portico: the saga runtime could not be loaded', error),
+    onLoadError: (error) => {
+      console.error('Portico: the saga runtime could not be loaded', error)
+      // The next action tries again; so does the browser coming back online.
+      context.window?.addEventListener?.('online', () => void sagas.runtime().catch(() => undefined), { once: true })
+    },
   })
   const events = createEventEmitter()
   // SPEC §7 analytics: the same events, to POST /e, when the feature and the project allow

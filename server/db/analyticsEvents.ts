@@ -26,6 +26,8 @@ export interface StoredAnalyticsEvent {
 
 export interface AnalyticsEventStore {
   add(input: AnalyticsEventInput): Promise<StoredAnalyticsEvent>
+  /** Stores a batch in one statement: all of it or none. */
+  addMany(inputs: readonly AnalyticsEventInput[]): Promise<void>
   /** Newest first. */
   listForProject(projectId: string, options?: { limit?: number }): Promise<StoredAnalyticsEvent[]>
   countForProject(projectId: string): Promise<number>
@@ -39,14 +41,23 @@ export interface AnalyticsEventStore {
  * await events.add({ projectId: 'portico-dev', event: { type: 'track', event: 'MODAL_OPEN' } })
  */
 export function createAnalyticsEventStore(db: Kysely<DatabaseSchema>): AnalyticsEventStore {
+  const toRow = ({ projectId, event, sdkType = null, sdkVersion = null, receivedAt = new Date() }: AnalyticsEventInput) => ({
+    id: randomUUID(),
+    project_id: projectId,
+    sdk_type: sdkType,
+    sdk_version: sdkVersion,
+    event: JSON.stringify(event),
+    received_at: receivedAt.toISOString(),
+  })
   return {
-    async add({ projectId, event, sdkType = null, sdkVersion = null, receivedAt = new Date() }) {
-      const row = { id: randomUUID(), project_id: projectId, sdk_type: sdkType, sdk_version: sdkVersion }
-      await db
-        .insertInto('analytics_events')
-        .values({ ...row, event: JSON.stringify(event), received_at: receivedAt.toISOString() })
-        .execute()
-      return { id: row.id, projectId, event, sdkType, sdkVersion, receivedAt }
+    async add(input) {
+      const row = toRow(input)
+      await db.insertInto('analytics_events').values(row).execute()
+      return { id: row.id, projectId: input.projectId, event: input.event, sdkType: row.sdk_type, sdkVersion: row.sdk_version, receivedAt: new Date(row.received_at) }
+    },
+
+    async addMany(inputs) {
+      if (inputs.length > 0) await db.insertInto('analytics_events').values(inputs.map(toRow)).execute()
     },
 
     async listForProject(projectId, { limit = 100 } = {}) {

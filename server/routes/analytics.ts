@@ -2,8 +2,10 @@
  * POST /e (SPEC §7, Blockchain API "analytics"): the analytics sink. When the
  * project has analytics enabled the event is validated and stored (202); when
  * disabled it is dropped unread (204), so a client with a stale config costs
- * nothing. One event per request, at most ANALYTICS_EVENT_MAX_BYTES; the route's
- * rate limits are in routeLimits.ts. Events are kept for `retentionMs`
+ * nothing. The body is one event (an object) or a batch (a JSON array of 1 to
+ * ANALYTICS_BATCH_MAX_EVENTS events, stored together or not at all, as the modal sends
+ * them: docs/services.md); every event at most ANALYTICS_EVENT_MAX_BYTES. The route's
+ * rate limits are in routeLimits.ts and count a batch as one request. Events are kept for `retentionMs`
  * (ANALYTICS_RETENTION_DAYS), then deleted by a sweep that runs at most once a
  * minute, on the next event.
  */
@@ -24,6 +26,10 @@ export interface AnalyticsRoutesOptions {
 
 /** An analytics event is a few hundred bytes; 8 KiB leaves room and bounds abuse. */
 export const ANALYTICS_EVENT_MAX_BYTES = 8 * 1024
+/** Events in one batch: what the modal queues at most (src/analytics/createAnalytics.ts). */
+export const ANALYTICS_BATCH_MAX_EVENTS = 100
+/** A full batch of ordinary events fits; a batch of 8 KiB events does not, and is refused unread. */
+export const ANALYTICS_BATCH_MAX_BYTES = 128 * 1024
 /** Events are kept 30 days unless ANALYTICS_RETENTION_DAYS says otherwise. */
 export const DEFAULT_ANALYTICS_RETENTION_MS = 30 * 24 * 3_600_000
 const SWEEP_EVERY_MS = 60_000
@@ -32,7 +38,8 @@ export const ANALYTICS_EVENT_MAX_DEPTH = 16
 
 const postEventSchema = {
   querystring: projectQuerySchema,
-  body: { type: 'object', maxProperties: 64 },
+  // One event, or a batch of them.
+  body: { type: ['object', 'array'], maxProperties: 64, minItems: 1, maxItems: ANALYTICS_BATCH_MAX_EVENTS, items: { type: 'object', maxProperties: 64 } },
   response: errorResponses,
 } as const
 
@@ -51,30 +58,37 @@ export const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async
     }
   })
 
-  app.post<{ Querystring: ProjectQuery; Body: JsonObject }>(
+  app.post<{ Querystring: ProjectQuery; Body: JsonObject | JsonObject[] }>(
     '/e',
     {
-      bodyLimit: ANALYTICS_EVENT_MAX_BYTES,
+      bodyLimit: ANALYTICS_BATCH_MAX_BYTES,
       schema: postEventSchema,
       preValidation: async (request, reply) => {
         if (!projectOf(request).analyticsEnabled) return reply.code(204).send()
+        // Before the schema, whose type coercion would wrap a lone string into a batch of one.
+        if (typeof request.body !== 'object' || request.body === null) throw new HttpError(400, 'Bad Request', 'body must be object')
       },
     },
     async (request, reply) => {
-      const problem = eventProblem(request.body)
-      if (problem !== undefined) throw new HttpError(400, 'Bad Request', `body ${problem}`)
+      const batch = Array.isArray(request.body) ? request.body : undefined
+      const received = batch ?? [request.body as JsonObject]
+      // One event alone keeps the limit Fastify enforced before the batch size was allowed.
+      const declared = Number(request.headers['content-length'])
+      if (batch === undefined && declared > ANALYTICS_EVENT_MAX_BYTES) throw new HttpError(413, 'Payload Too Large', 'Request body is too large')
+      if (batch?.some((event) => Buffer.byteLength(JSON.stringify(event)) > ANALYTICS_EVENT_MAX_BYTES)) {
+        throw new HttpError(413, 'Payload Too Large', 'An analytics event is too large')
+      }
+      for (const event of received) {
+        const problem = eventProblem(event)
+        if (problem !== undefined) throw new HttpError(400, 'Bad Request', `body ${problem}`)
+      }
       const at = now()
       if (at - lastSweep >= SWEEP_EVERY_MS) {
         lastSweep = at
         await events.deleteOlderThan(new Date(at - retentionMs))
       }
-      await events.add({
-        projectId: projectOf(request).id,
-        event: request.body,
-        sdkType: request.query.st ?? null,
-        sdkVersion: request.query.sv ?? null,
-        receivedAt: new Date(at),
-      })
+      const common = { projectId: projectOf(request).id, sdkType: request.query.st ?? null, sdkVersion: request.query.sv ?? null, receivedAt: new Date(at) }
+      await events.addMany(received.map((event) => ({ ...common, event })))
       return reply.code(202).send()
     },
   )

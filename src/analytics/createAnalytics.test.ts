@@ -15,6 +15,8 @@ import { createServices } from '../createServices'
 import { resolveConfig } from '../config/resolveConfig'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { createAnalytics } from './createAnalytics'
+import type { PorticoServices } from '../createServices'
+import { HttpStatusError } from '../errors'
 
 let app: FastifyInstance
 let db: Kysely<DatabaseSchema>
@@ -59,7 +61,8 @@ describe('createAnalytics', () => {
     analytics.track({ name: 'MODAL_CLOSE', data: { connected: false } })
     expect(paths).toEqual([])
     await analytics.flush()
-    expect(paths).toEqual(['/getAnalyticsConfig', '/e', '/e'])
+    // Together: one request for both.
+    expect(paths).toEqual(['/getAnalyticsConfig', '/e'])
     expect(analytics.stats()).toEqual({ sent: 2, failed: 0, dropped: 0, enabled: true })
     const events = await stored('shop')
     expect(events).toEqual(
@@ -114,5 +117,92 @@ describe('createAnalytics', () => {
     portico.close()
     await new Promise((resolve) => setTimeout(resolve, 2_500))
     expect(paths.filter((p) => p === '/getAnalyticsConfig' || p === '/e')).toEqual([])
+  })
+})
+
+describe('createAnalytics pace (fake timers)', () => {
+  type Sent = { at: number; count: number }
+  afterEach(() => jest.useRealTimers())
+
+  /** Service clients that record each POST /e and answer after `latencyMs`, as `answer` says. */
+  function recordingServices(answer: (attempt: number) => Error | undefined, latencyMs = 300) {
+    const sent: Sent[] = []
+    let open = 0
+    let mostOpen = 0
+    const services = async () =>
+      ({
+        walletListing: { getAnalyticsConfig: async () => ({ isAnalyticsEnabled: true }) },
+        blockchainApi: {
+          sendAnalyticsEvent: async ({ events }: { events?: readonly unknown[] }) => {
+            sent.push({ at: Date.now(), count: events?.length ?? 1 })
+            mostOpen = Math.max(mostOpen, ++open)
+            await new Promise((resolve) => setTimeout(resolve, latencyMs))
+            open--
+            const error = answer(sent.length)
+            if (error) throw error
+          },
+        },
+      }) as unknown as PorticoServices
+    return { services, sent, mostOpen: () => mostOpen }
+  }
+
+  const cycle = (analytics: ReturnType<typeof createAnalytics>) => {
+    analytics.track({ name: 'MODAL_OPEN', data: { view: 'Connect', connected: false } })
+    analytics.track({ name: 'MODAL_CLOSE', data: { connected: false } })
+  }
+
+  it('200 modal open/close cycles in 17 s: one request at most every 2 s, never two at once, every event sent', async () => {
+    jest.useFakeTimers({ now: 1_700_000_000_000 })
+    const server = recordingServices(() => undefined)
+    const analytics = createAnalytics({ enabled: true, services: server.services })
+    for (let i = 0; i < 200; i++) {
+      cycle(analytics)
+      await jest.advanceTimersByTimeAsync(85)
+    }
+    await jest.advanceTimersByTimeAsync(5_000)
+    expect(server.sent.length).toBeLessThanOrEqual(10)
+    for (let i = 1; i < server.sent.length; i++) expect(server.sent[i]!.at - server.sent[i - 1]!.at).toBeGreaterThanOrEqual(2_000)
+    expect(server.mostOpen()).toBe(1)
+    expect(server.sent.reduce((sum, s) => sum + s.count, 0)).toBe(400)
+    expect(analytics.stats()).toEqual({ sent: 400, failed: 0, dropped: 0, enabled: true })
+    analytics.destroy()
+  })
+
+  it('over the limit (429) the batch waits, doubling the wait, and leaves once the server takes it', async () => {
+    jest.useFakeTimers({ now: 1_700_000_000_000 })
+    const server = recordingServices((attempt) => (attempt <= 3 ? new HttpStatusError(429, 'http://api.test/e') : undefined))
+    const analytics = createAnalytics({ enabled: true, services: server.services })
+    cycle(analytics)
+    await jest.advanceTimersByTimeAsync(60_000)
+    // Each wait runs from the refusal, which came 300 ms after the request left.
+    const waits = server.sent.slice(1).map((s, i) => s.at - server.sent[i]!.at - 300)
+    expect(waits).toEqual([4_000, 8_000, 16_000])
+    expect(analytics.stats()).toEqual({ sent: 2, failed: 0, dropped: 0, enabled: true })
+    analytics.destroy()
+  })
+
+  it('keeps waiting at most maxBackoffMs between attempts while refused, and keeps only the newest events', async () => {
+    jest.useFakeTimers({ now: 1_700_000_000_000 })
+    const server = recordingServices(() => new HttpStatusError(503, 'http://api.test/e'))
+    const analytics = createAnalytics({ enabled: true, services: server.services, maxQueued: 10, maxBackoffMs: 30_000 })
+    for (let i = 0; i < 20; i++) cycle(analytics)
+    await jest.advanceTimersByTimeAsync(300_000)
+    const waits = server.sent.slice(1).map((s, i) => s.at - server.sent[i]!.at - 300)
+    expect(Math.max(...waits)).toBe(30_000)
+    expect(server.sent.length).toBeLessThan(15)
+    expect(server.sent.every((s) => s.count === 10)).toBe(true)
+    expect(analytics.stats()).toMatchObject({ sent: 0, failed: 0, dropped: 30 })
+    analytics.destroy()
+  })
+
+  it('a refusal that waiting will not change (400) drops the batch and counts it failed', async () => {
+    jest.useFakeTimers({ now: 1_700_000_000_000 })
+    const server = recordingServices(() => new HttpStatusError(400, 'http://api.test/e'))
+    const analytics = createAnalytics({ enabled: true, services: server.services })
+    cycle(analytics)
+    await jest.advanceTimersByTimeAsync(30_000)
+    expect(server.sent).toHaveLength(1)
+    expect(analytics.stats()).toEqual({ sent: 0, failed: 2, dropped: 0, enabled: true })
+    analytics.destroy()
   })
 })

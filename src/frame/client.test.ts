@@ -341,6 +341,75 @@ describe('timeouts (SPEC §9) with fake timers', () => {
   })
 })
 
+describe('a frame that failed to load is made again (issue 33)', () => {
+  const frames = () => [...document.querySelectorAll('iframe')]
+  const from = (frame: HTMLIFrameElement, data: unknown) => window.dispatchEvent(new MessageEvent('message', { data, origin: SECURE_ORIGIN, source: frame.contentWindow }))
+  const readyFrom = (frame: HTMLIFrameElement) => from(frame, { id: crypto.randomUUID(), type: frameEventType('READY'), payload: { version: '1', allowed: true } })
+  async function failFirstLoad() {
+    harness = createHarness()
+    const first = outcome(harness.client.getUser())
+    await harness.flush(20_000)
+    expect(errorOf(first).code).toBe('iframe_load_failed')
+  }
+
+  it('on the next request: a new iframe at the same URL takes the request once it is ready', async () => {
+    await failFirstLoad()
+    const login = outcome(harness.client.connectEmail('ada@example.com'))
+    expect(frames()).toHaveLength(1)
+    const [iframe] = frames() as [HTMLIFrameElement]
+    expect(iframe).not.toBe(harness.iframe)
+    expect(harness.iframe.isConnected).toBe(false)
+    expect(iframe.src).toBe(harness.iframe.src)
+    const posted: { id: string; type: string }[] = []
+    jest.spyOn(iframe.contentWindow!, 'postMessage').mockImplementation(((message: { id: string; type: string }) => posted.push(message)) as never)
+    readyFrom(iframe)
+    await harness.flush(500)
+    expect(posted.map((m) => m.type)).toEqual([appType('CONNECT_EMAIL')])
+    // The old iframe's window is no longer listened to; the new one is.
+    harness.succeed('CONNECT_EMAIL', { action: 'CONNECT' }, posted[0]!.id)
+    from(iframe, { id: posted[0]!.id, type: successType('CONNECT_EMAIL'), payload: { action: 'VERIFY_OTP' } })
+    await harness.flush()
+    expect(login.current).toEqual({ status: 'resolved', value: { action: 'VERIFY_OTP' } })
+    expect(harness.client.status()).toBe('ready')
+  })
+
+  it('on online, before anything asks', async () => {
+    await failFirstLoad()
+    window.dispatchEvent(new Event('online'))
+    expect(frames()).toHaveLength(1)
+    expect(frames()[0]).not.toBe(harness.iframe)
+    expect(frames()[0]!.src).toBe(harness.iframe.src)
+  })
+
+  it('a frame still loading, or loaded, is left alone', async () => {
+    harness = createHarness()
+    const first = outcome(harness.client.getUser())
+    await harness.flush(10_000)
+    window.dispatchEvent(new Event('online'))
+    outcome(harness.client.getChainId())
+    expect(frames()).toEqual([harness.iframe])
+    await harness.ready()
+    expect(first.current.status).toBe('pending')
+    window.dispatchEvent(new Event('online'))
+    expect(frames()).toEqual([harness.iframe])
+  })
+
+  it('a frame silent for the whole load timeout, with no request waiting, is made again by the next request', async () => {
+    harness = createHarness()
+    await harness.flush(20_000)
+    outcome(harness.client.connectEmail('ada@example.com'))
+    expect(frames()).toHaveLength(1)
+    expect(frames()[0]).not.toBe(harness.iframe)
+  })
+
+  it('a destroyed client makes no frame on online', async () => {
+    await failFirstLoad()
+    harness.client.destroy()
+    window.dispatchEvent(new Event('online'))
+    expect(frames()).toEqual([])
+  })
+})
+
 describe('aborting (SPEC §8, §9)', () => {
   const rpc = (h: Harness, method: string, params: unknown[]) => outcome(h.client.request('RPC_REQUEST', { method, params } as never))
 

@@ -1,8 +1,8 @@
 /**
  * The app side of the embedded wallet (DESIGN.md "Embedded wallet"): creates the hidden
- * iframe once, waits for its ready event and then 500 ms (SPEC §4), posts typed
- * messages to the secure page's exact origin, matches each reply by its random id,
- * enforces the SPEC §9 timeouts and reports the frame's own events through `subscribe`.
+ * iframe (again after a load failure, on the next request or on `online`), waits for
+ * its ready event and then 500 ms (SPEC §4), posts typed messages to the secure page's
+ * exact origin, matches each reply by its random id, enforces the SPEC §9 timeouts and reports the frame's own events through `subscribe`.
  *
  * What it trusts: a message is read only when `event.origin` is the secure origin AND
  * `event.source` is this iframe's window AND it passes its schema. Anything else is
@@ -180,6 +180,17 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
 
   let iframe: HTMLIFrameElement | undefined = createSecureFrameElement(document, url)
   let status: FrameClientStatus = 'loading'
+  /** The iframe did not say READY within the load timeout (the server down, no network). */
+  let loadFailed = false
+  let loadTimer: ReturnType<typeof setTimeout> | undefined
+  /** A frame silent for the whole load timeout failed to load, whether or not a request waited for it. */
+  const watchLoad = () => {
+    if (loadTimer !== undefined) clearTimeout(loadTimer)
+    loadTimer = setTimeout(() => {
+      loadTimer = undefined
+      if (status === 'loading') loadFailed = true
+    }, Time.frameLoadTimeoutMs)
+  }
   let invalid: FrameInvalidAppConfigurationError | undefined
   let readyTimer: ReturnType<typeof setTimeout> | undefined
   const readyWaiters = new Set<{ resolve: () => void; reject: (error: FrameError) => void }>()
@@ -247,7 +258,11 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
           loginCache.connectionEnded()
           return
         case 'IS_CONNECTED':
-          if (error !== undefined || !(result as { isConnected: boolean }).isConnected) loginCache.connectionEnded()
+          // SPEC §4 "a failed or negative connection check", read as the server's answer:
+          // only `isConnected: false` says the session is gone. A check that fails (the
+          // frame did not load, the server or the network did not answer) says nothing
+          // about the session, so the cache stays for the next check (docs/embedded-wallet.md).
+          if (error === undefined && !(result as { isConnected: boolean }).isConnected) loginCache.connectionEnded()
           return
         case 'GET_SMART_ACCOUNT_ENABLED_NETWORKS':
           if (error !== undefined) loginCache.smartAccountNetworksFailed()
@@ -288,6 +303,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
       if (!EventsWithoutLoadTimeout.includes(entry.event)) {
         timer = setTimeout(() => {
           readyWaiters.delete(waiter)
+          if (status === 'loading') loadFailed = true
           const error = new FrameLoadError({ details: `The secure frame at ${origin} did not say it was ready within ${Time.frameLoadTimeoutMs} ms` })
           fail(entry, error)
           emit({ type: 'loadFailed', event: entry.event, error })
@@ -315,9 +331,25 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     }
   }
 
+  /**
+   * A frame that failed to load never will: its page is an error page that says nothing.
+   * A new iframe at the same address loads the secure page afresh (issue 33), on the next
+   * request or when the browser comes back online, whichever is first.
+   */
+  const reloadFailedFrame = () => {
+    if (!loadFailed || status !== 'loading' || iframe === undefined) return
+    loadFailed = false
+    removeSecureFrameElement(iframe)
+    iframe = createSecureFrameElement(document, url)
+    watchLoad()
+    logger?.debug?.('frame: the iframe failed to load; made again')
+  }
+  const onOnline = () => reloadFailedFrame()
+
   function request<E extends AppEvent>(event: E, payload: AppRequestPayload<E>, options: FrameRequestOptions = {}): Promise<AppResponsePayload<E>> {
     return new Promise<AppResponsePayload<E>>((resolve, reject) => {
       if (status === 'destroyed' || iframe === undefined) return reject(new FrameNotSetError())
+      reloadFailedFrame()
       const id = randomUUID()
       // Validated before it leaves: a bad request fails here with a clear error, not in the frame.
       const checked = validateAppMessage({ id, type: appType(event), payload })
@@ -378,6 +410,9 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
       return
     }
     if (status === 'invalid') return
+    loadFailed = false
+    if (loadTimer !== undefined) clearTimeout(loadTimer)
+    loadTimer = undefined
     // A second READY means the page reloaded: what it was asked before is lost.
     for (const entry of [...pending.values()]) if (entry.posted) fail(entry, new FrameAbortError(entry.event, { details: 'The secure frame reloaded' }))
     status = 'loading'
@@ -463,6 +498,8 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
   }
 
   window.addEventListener('message', onMessage)
+  window.addEventListener('online', onOnline)
+  watchLoad()
 
   function setVisible(visible: boolean) {
     if (iframe !== undefined) setSecureFrameVisible(iframe, visible)
@@ -480,6 +517,8 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     if (status === 'destroyed') return
     status = 'destroyed'
     window.removeEventListener('message', onMessage)
+    window.removeEventListener('online', onOnline)
+    if (loadTimer !== undefined) clearTimeout(loadTimer)
     if (readyTimer !== undefined) clearTimeout(readyTimer)
     for (const entry of [...pending.values()]) fail(entry, new FrameAbortError(entry.event, { details: 'The frame client was destroyed' }))
     for (const waiter of [...readyWaiters]) waiter.reject(new FrameNotSetError())

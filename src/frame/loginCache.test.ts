@@ -151,16 +151,34 @@ describe('the client applies the rules as requests settle', () => {
     expect(cache.read()).toMatchObject({ emailLoginUsed: false, email: undefined, lastChainId: undefined })
   })
 
-  it.each([
-    ['a negative connection check', (h: Harness) => h.succeed('IS_CONNECTED', { isConnected: false })],
-    ['a failed connection check', (h: Harness) => h.fail('IS_CONNECTED', { message: 'down' })],
-  ])('%s clears', async (_name, answer) => {
+  it("a negative connection check (the server's answer: the session is gone) clears", async () => {
     await login()
-    const check = harness.client.isConnected().catch(() => undefined)
+    const check = harness.client.isConnected()
     await harness.flush()
-    answer(harness)
+    harness.succeed('IS_CONNECTED', { isConnected: false })
     await check
     expect(cache.read()).toMatchObject({ emailLoginUsed: false, email: undefined })
+  })
+
+  it('a connection check that fails (the server or the network did not answer) keeps the cache', async () => {
+    await login()
+    const check = harness.client.isConnected().catch((error: unknown) => error)
+    await harness.flush()
+    harness.fail('IS_CONNECTED', { message: 'The embedded-wallet server could not be reached' })
+    expect(await check).toBeInstanceOf(Error)
+    expect(cache.read()).toMatchObject({ emailLoginUsed: true, email: 'ada@example.com', lastChainId: 1 })
+  })
+
+  it('a connection check the frame never answers (it did not load) keeps the cache', async () => {
+    await login()
+    harness.client.destroy()
+    document.body.innerHTML = ''
+    // A page load with the server down: the frame never says READY.
+    harness = createHarness({ loginCache: cache, now })
+    const check = harness.client.isConnected().catch((error: unknown) => error)
+    await harness.flush(20_000)
+    expect(await check).toMatchObject({ name: 'FrameLoadError' })
+    expect(cache.read()).toMatchObject({ emailLoginUsed: true, email: 'ada@example.com' })
   })
 
   it('a positive connection check keeps the cache', async () => {

@@ -1,7 +1,14 @@
+import { retryingLoader } from '../shared/retryingLoader'
 import type * as ModalModule from '../ui/Modal'
 
-let modalChunk: Promise<typeof ModalModule> | undefined
 let loaded: typeof ModalModule | undefined
+
+// A failed fetch (offline) is forgotten, so the next attempt tries again, and the browser
+// coming back online fetches it at once (shared/retryingLoader.ts).
+const modalChunk = retryingLoader(
+  () => import('../ui/Modal').then((module) => (loaded = module)),
+  typeof window === 'undefined' ? undefined : window,
+)
 
 /** The modal's module once its chunk has arrived, so it renders with no suspense at all. */
 export const loadedModal = (): typeof ModalModule | undefined => loaded
@@ -11,15 +18,8 @@ export const loadedModal = (): typeof ModalModule | undefined => loaded
  * on hover and focus, and the provider when the page goes idle, so the click paints at
  * once. A failed fetch (offline) is forgotten, so the next attempt tries again.
  */
-export function preloadModal() {
-  modalChunk ??= import('../ui/Modal').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      modalChunk = undefined
-      throw error
-    },
-  )
-  return modalChunk
+export function preloadModal(): Promise<typeof ModalModule> {
+  return modalChunk()
 }
 
 const warm = () => void preloadModal().catch(() => undefined)

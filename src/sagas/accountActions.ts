@@ -1,4 +1,5 @@
 import { all, fork } from 'redux-saga/effects'
+import { accountDataRecoverySaga } from './accountDataRecovery'
 import { balanceSaga } from './balance'
 import { historySaga } from './history'
 import { namesSaga } from './names'
@@ -14,5 +15,5 @@ import { swapSaga } from './swap'
  * rootSaga.ts lists the actions that start it; accountActions.test.ts checks the list.
  */
 export function* accountActionsSaga() {
-  yield all([fork(balanceSaga), fork(sendFlowSaga), fork(historySaga), fork(namesSaga), fork(siwxSaga), fork(swapSaga), fork(onrampSaga)])
+  yield all([fork(balanceSaga), fork(sendFlowSaga), fork(historySaga), fork(namesSaga), fork(siwxSaga), fork(swapSaga), fork(onrampSaga), fork(accountDataRecoverySaga)])
 }

@@ -18,11 +18,14 @@ import { loadUnits } from './loadUnits'
  * from the API, falling back to the plugin's `balance` capability (the chain's RPC, no
  * prices); where it does not, from the plugin's `balance` capability alone (a Bitcoin
  * account's balance from Esplora). SPEC §4: a failed fetch may not be retried within
- * 30 s; SPEC §8: a failure, or a network without balance support, shows 'Token Balance
- * Unavailable', and the Tokens tab its error state (never an endless loading state).
+ * 30 s (but see accountDataRecovery.ts, which retries by itself); SPEC §8: a failure, or
+ * a network without balance support, shows 'Token Balance Unavailable', and the Tokens tab
+ * its error state (never an endless loading state).
  */
 export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balanceRequested>) {
-  const { namespace, force } = action.payload
+  const { namespace, force, trigger } = action.payload
+  // An automatic retry (accountDataRecovery.ts) does not toast again what the visitor was told.
+  const toast = trigger === undefined
   const context: SagaContext = yield call(getSagaContext)
   const state: PorticoState = yield select()
   const account = state.account.byNamespace[namespace]
@@ -33,12 +36,13 @@ export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balan
   const reader = plugin?.balance
   if ((!fromApi && !reader) || state.network.unsupportedCaipNetworkId) {
     // The toast first: a toast another saga requests right after this one (a swap's) wins.
-    yield put(alertsActions.toastRequested({ message: messageRecord('errors.tokenBalanceUnavailable'), variant: 'error' }))
+    if (toast) yield put(alertsActions.toastRequested({ message: messageRecord('errors.tokenBalanceUnavailable'), variant: 'error' }))
     yield put(accountActions.tokenBalanceFailed({ namespace, at: context.now() }))
     return
   }
   const failedAt = account.tokenBalanceFailedAt
-  if (failedAt !== undefined && context.now() - failedAt < Time.tokenBalanceRetryGateMs) return
+  // Back online, the cause of the failure is gone: that retry alone may come sooner.
+  if (failedAt !== undefined && trigger !== 'online' && context.now() - failedAt < Time.tokenBalanceRetryGateMs) return
 
   yield put(accountActions.tokenBalanceLoading({ namespace }))
   const network = state.network.networks.find((n) => n.caipNetworkId === caipNetworkId)
@@ -62,7 +66,7 @@ export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balan
     yield put(accountActions.balanceLoaded({ namespace, balance: native.quantity.numeric, symbol: native.symbol }))
   } catch {
     yield put(accountActions.tokenBalanceFailed({ namespace, at: context.now() }))
-    yield put(alertsActions.toastRequested({ message: messageRecord('errors.tokenBalanceUnavailable'), variant: 'error' }))
+    if (toast) yield put(alertsActions.toastRequested({ message: messageRecord('errors.tokenBalanceUnavailable'), variant: 'error' }))
   }
 }
 

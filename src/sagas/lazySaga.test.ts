@@ -40,11 +40,12 @@ function recordingSaga(recorder: Recorder): Saga<[]> {
 let task: Task | undefined
 afterEach(() => task?.cancel())
 
-function setup(options: { saga?: Saga<[]> } = {}) {
+function setup(options: { saga?: Saga<[]>; window?: Window } = {}) {
   const recorder: Recorder = { seen: [], started: 0, cancelled: 0 }
-  const chunk = deferred<Saga<[]>>()
+  // Each load asks for the chunk afresh, as `import()` does after a failure.
+  let chunk = deferred<Saga<[]>>()
   const loads = { count: 0 }
-  const context = {} as SagaContext
+  const context = { window: options.window } as SagaContext
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
   const reduced: string[] = []
   const store = configureStore({
@@ -66,7 +67,14 @@ function setup(options: { saga?: Saga<[]> } = {}) {
     chunk.resolve(options.saga ?? recordingSaga(recorder))
     await new Promise((resolve) => setTimeout(resolve, 0))
   }
-  return { store, recorder, loads, chunk, release, reduced, task: task! }
+  /** The load under way fails (offline); the next one gets a new chunk promise. */
+  const failLoad = async () => {
+    const failed = chunk
+    chunk = deferred<Saga<[]>>()
+    failed.reject(new Error('chunk failed'))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  }
+  return { store, recorder, loads, chunk, release, failLoad, reduced, task: task! }
 }
 
 const ping = (payload: number) => ({ type: 'ping', payload })
@@ -127,12 +135,28 @@ describe('lazySaga', () => {
     logged.mockRestore()
   })
 
-  it('fails its task when the chunk cannot load', async () => {
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+  it('a chunk that cannot load is loaded again by the next trigger, and every trigger reaches the saga once it runs', async () => {
     const t = setup()
     t.store.dispatch(ping(1))
-    t.chunk.reject(new Error('chunk failed'))
-    await expect(t.task.toPromise()).rejects.toThrow('chunk failed')
-    logged.mockRestore()
+    await t.failLoad()
+    expect(t.loads.count).toBe(1)
+    t.store.dispatch({ type: 'other' })
+    expect(t.loads.count).toBe(1)
+    t.store.dispatch(ping(2))
+    expect(t.loads.count).toBe(2)
+    await t.release()
+    expect(t.recorder.started).toBe(1)
+    expect(t.recorder.seen).toEqual(['ping 1', 'pong 1', 'ping 2', 'pong 2'])
+  })
+
+  it('a chunk that cannot load is loaded again when the browser comes back online', async () => {
+    const page = new EventTarget() as unknown as Window
+    const t = setup({ window: page })
+    t.store.dispatch(ping(1))
+    await t.failLoad()
+    page.dispatchEvent(new Event('online'))
+    expect(t.loads.count).toBe(2)
+    await t.release()
+    expect(t.recorder.seen).toEqual(['ping 1', 'pong 1'])
   })
 })

@@ -1,6 +1,6 @@
 import type { Action } from '@reduxjs/toolkit'
-import { buffers, runSaga, stdChannel, type Channel, type MulticastChannel, type Saga, type Task } from 'redux-saga'
-import { actionChannel, call, cancel, cancelled, flush, fork, join, take } from 'redux-saga/effects'
+import { buffers, eventChannel, runSaga, stdChannel, type Channel, type EventChannel, type MulticastChannel, type Saga, type Task } from 'redux-saga'
+import { actionChannel, call, cancel, cancelled, flush, fork, join, race, take } from 'redux-saga/effects'
 import { getSagaContext, type SagaContext } from './context'
 
 // Sagas a visitor's first click does not need (the account actions: swap, onramp, names,
@@ -57,9 +57,42 @@ function* forwardSaga(inbox: Inbox) {
   }
 }
 
+/** `online` on the page's window, when there is one. */
+function onlineSignals(win: Window | undefined): EventChannel<true> | undefined {
+  if (!win?.addEventListener) return undefined
+  return eventChannel<true>((emit) => {
+    const online = () => emit(true)
+    win.addEventListener('online', online)
+    return () => win.removeEventListener('online', online)
+  }, buffers.sliding(1))
+}
+
+/**
+ * Loads the chunk; a load that fails (offline) is tried again on the next trigger or
+ * when the browser comes back online, whichever is first (issue 33). The triggers stay
+ * buffered meanwhile: this only watches them go by.
+ */
+function* loadUntilLoaded<Args extends unknown[]>(options: LazySagaOptions<Args>): Generator<unknown, Saga<Args>, unknown> {
+  const context = (yield call(getSagaContext)) as SagaContext
+  let online: EventChannel<true> | undefined
+  try {
+    for (;;) {
+      try {
+        return (yield call(options.load)) as Saga<Args>
+      } catch (error) {
+        context.diagnostics?.log?.record('warn', 'saga', `a saga chunk could not be loaded: ${String(error)}`)
+        online ??= onlineSignals(context.window)
+        yield race(online ? [take([...options.triggers]), take(online)] : [take([...options.triggers])])
+      }
+    }
+  } finally {
+    online?.close()
+  }
+}
+
 /**
  * Starts a saga on first use: waits for the first of its `triggers`, loads its chunk
- * (once), starts it and hands it that action and every trigger dispatched meanwhile, then
+ * (once; again on the next trigger or on `online` when it fails), starts it and hands it that action and every trigger dispatched meanwhile, then
  * every later action. Runs as long as the saga; an error in the saga fails this task
  * (and so the root saga) as a fork would, and cancelling this task cancels the saga.
  *
@@ -69,7 +102,7 @@ function* forwardSaga(inbox: Inbox) {
 export function* lazySaga<Args extends unknown[]>(options: LazySagaOptions<Args>) {
   const pending: Channel<Action> = yield actionChannel([...options.triggers], buffers.expanding<Action>())
   const first: Action = yield take(pending)
-  const saga: Saga<Args> = yield call(options.load)
+  const saga: Saga<Args> = yield* loadUntilLoaded(options)
   const context: SagaContext = yield call(getSagaContext)
   if (!context.store) throw new Error('lazySaga needs the store in the saga context (createPortico sets it)')
   const channel = stdChannel<Action>()

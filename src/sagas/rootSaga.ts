@@ -30,6 +30,13 @@ export const ACCOUNT_ACTION_TRIGGERS = [
   accountActions.networkChanged.type,
   accountActions.chainDisconnected.type,
   accountActions.balanceRequested.type,
+  // What the recovery of failed fetches counts (accountDataRecovery.ts); the chunk's own sagas put them.
+  accountActions.tokenBalanceFailed.type,
+  accountActions.tokenBalanceLoaded.type,
+  transactionsActions.fetchFailed.type,
+  transactionsActions.pageLoaded.type,
+  transactionsActions.refreshed.type,
+  transactionsActions.reset.type,
   sendActions.sendRequested.type,
   transactionsActions.fetchRequested.type,
   transactionsActions.pendingAdded.type,

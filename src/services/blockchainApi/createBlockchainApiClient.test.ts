@@ -316,6 +316,13 @@ describe('endpoints', () => {
     expect(query(last())).toEqual(common)
   })
 
+  test('sendAnalyticsEvent posts a batch to /e as one JSON array', async () => {
+    routes['POST /api/e'] = {}
+    const event = (eventId: string) => ({ eventId, url: 'https://dapp.example/', domain: 'dapp.example', timestamp: 1, props: { type: 'track' as const, event: 'MODAL_OPEN', properties: {} } })
+    await api().sendAnalyticsEvent({ events: [event('e1'), event('e2')], retry: false })
+    expect(last()).toMatchObject({ method: 'POST', path: '/api/e', json: [event('e1'), event('e2')] })
+  })
+
   test('the configured clientId rides along', async () => {
     routes['GET /api/v1/supported-chains'] = { http: [], ws: [] }
     await api({ clientId: 'c-1' }).getSupportedChains()

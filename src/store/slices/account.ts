@@ -36,6 +36,9 @@ export type AccountState = {
   tokenBalanceFailedAt: number | undefined
 }
 
+/** What started an automatic retry of a failed balance fetch. */
+export type BalanceRetryTrigger = 'online' | 'visible' | 'timer'
+
 export type AccountSliceState = {
   byNamespace: Record<string, AccountState>
   /** The namespace whose account the modal shows. */
@@ -148,7 +151,12 @@ export const accountSlice = createSlice({
       account.balanceSymbol = action.payload.symbol
     },
     /** Asks the balance saga to fetch; `force` skips the 30 s cache (not the retry gate). */
-    balanceRequested(_state, _action: PayloadAction<{ namespace: string; force?: boolean | undefined }>) {},
+    /**
+     * Asks for the account's balances. `trigger` marks an automatic retry of a failed
+     * fetch (sagas/accountDataRecovery.ts): it shows no second toast, and `online` may
+     * pass the SPEC §4 30 s gate (the network that failed is back).
+     */
+    balanceRequested(_state, _action: PayloadAction<{ namespace: string; force?: boolean | undefined; trigger?: BalanceRetryTrigger | undefined }>) {},
     tokenBalanceLoading(state, action: PayloadAction<{ namespace: string }>) {
       accountOf(state, action.payload.namespace).tokenBalanceStatus = 'loading'
     },
