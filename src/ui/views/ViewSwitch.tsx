@@ -1,4 +1,3 @@
-import { lazy } from 'react'
 import type { Route } from '../../store/routes'
 import { AccountView } from './AccountView'
 import { AllWalletsView } from './AllWalletsView'
@@ -17,16 +16,16 @@ import { SwitchNetworkView } from './SwitchNetworkView'
 import { UnsupportedChainView } from './UnsupportedChainView'
 import { UpdateEmailPrimaryOtpView, UpdateEmailSecondaryOtpView, UpdateEmailView } from './UpdateEmailViews'
 import { WalletDetailsView } from './WalletDetailsView'
+import { lazyView } from './lazyView'
 
 // The account actions are forms a visitor reaches only once connected: each is its own
-// chunk, fetched when first shown, so the connect path stays small.
-const SwapView = lazy(() => import('./SwapView').then((m) => ({ default: m.SwapView })))
-const SendView = lazy(() => import('./SendView').then((m) => ({ default: m.SendView })))
-const BuyView = lazy(() => import('./BuyView').then((m) => ({ default: m.BuyView })))
-const RegisterAccountNameView = lazy(() => import('./RegisterAccountNameView').then((m) => ({ default: m.RegisterAccountNameView })))
-const RegisterAccountNameSuccessView = lazy(() =>
-  import('./RegisterAccountNameSuccessView').then((m) => ({ default: m.RegisterAccountNameSuccessView })),
-)
+// chunk, fetched when first shown, so the connect path stays small. A chunk that fails
+// to arrive (offline) is offered again, not kept broken (lazyView).
+const SwapView = lazyView(() => import('./SwapView').then((m) => m.SwapView))
+const SendView = lazyView(() => import('./SendView').then((m) => m.SendView))
+const BuyView = lazyView(() => import('./BuyView').then((m) => m.BuyView))
+const RegisterAccountNameView = lazyView(() => import('./RegisterAccountNameView').then((m) => m.RegisterAccountNameView))
+const RegisterAccountNameSuccessView = lazyView(() => import('./RegisterAccountNameSuccessView').then((m) => m.RegisterAccountNameSuccessView))
 
 /** Renders the current route's view. Every route has one (the switch is exhaustive). */
 export function ViewSwitch({ route }: { route: Route }) {
