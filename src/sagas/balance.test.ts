@@ -1,3 +1,4 @@
+import { Time } from '../config/constants'
 import { createPortico, type Portico } from '../createPortico'
 import { untilState } from '../test/untilState'
 import { sendJson, startHttpTestServer, type HttpTestServer } from '../services/test/httpTestServer'
@@ -130,6 +131,26 @@ describe('balance saga', () => {
     p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155' } })
     await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
     expect(account(p).balance).toBe('0.00000005')
+  })
+
+  it('a hung node ends in the error state within the 10 s RPC timeout, the API and the chain together (not one timeout after another)', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] })
+    try {
+      api.handle((_req, res) => sendJson(res, 404, { error: 'Not Found' }))
+      // The chain's reader never answers (a hung node).
+      const rpc = { getBalance: jest.fn(() => new Promise<never>(() => undefined)) }
+      const { p } = await connectedPortico({ rpc })
+      // The API's answer is real I/O, which fake timers do not hold up; no fake time passes meanwhile.
+      while (rpc.getBalance.mock.calls.length === 0) await new Promise((resolve) => setImmediate(resolve))
+      expect(account(p).tokenBalanceStatus).toBe('loading')
+      await jest.advanceTimersByTimeAsync(Time.rpcTimeoutMs - 1)
+      expect(account(p).tokenBalanceStatus).toBe('loading')
+      await jest.advanceTimersByTimeAsync(1)
+      expect(account(p).tokenBalanceStatus).toBe('error')
+      expect(p.getState().alerts.toast?.message.key).toBe('errors.tokenBalanceUnavailable')
+    } finally {
+      jest.useRealTimers()
+    }
   })
 
   it('refetches for the new network after a switch', async () => {

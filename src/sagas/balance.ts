@@ -1,4 +1,4 @@
-import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
+import { call, delay, put, race, select, takeEvery, takeLatest } from 'redux-saga/effects'
 import { Time } from '../config/constants'
 import type { PorticoServices } from '../createServices'
 import { messageRecord } from '../errors/record'
@@ -46,28 +46,50 @@ export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balan
 
   yield put(accountActions.tokenBalanceLoading({ namespace }))
   const network = state.network.networks.find((n) => n.caipNetworkId === caipNetworkId)
-  if (fromApi) {
-    try {
-      const tokens: TokenBalance[] = yield call(fetchFromApi, account.address, caipNetworkId, force)
-      yield put(accountActions.tokenBalanceLoaded({ namespace, tokens }))
-      const native = tokens.find((t) => !t.address)
-      const symbol = network?.nativeCurrency.symbol ?? native?.symbol ?? ''
-      yield put(accountActions.balanceLoaded({ namespace, balance: native?.quantity.numeric ?? '0', symbol }))
-      return
-    } catch {
-      // Fall through to the plugin's own reader.
-    }
-  }
   try {
-    if (!reader || !network) throw new Error('no balance reader')
-    const tokens: TokenBalance[] = yield call(readFromChain, reader, account.address, network, context.config.tokens[caipNetworkId] ?? [])
-    yield put(accountActions.tokenBalanceLoaded({ namespace, tokens }))
-    const native = tokens[0]!
-    yield put(accountActions.balanceLoaded({ namespace, balance: native.quantity.numeric, symbol: native.symbol }))
+    // One deadline for the whole read, the API and the chain after it (SPEC's 10 s RPC
+    // timeout): a hung node used to cost one timeout per step, 30 s of loading state.
+    const { loaded }: { loaded?: LoadedBalance } = yield race({
+      loaded: call(loadBalance, { fromApi, reader, network, address: account.address, caipNetworkId, force, tokens: context.config.tokens[caipNetworkId] ?? [] }),
+      late: delay(Time.rpcTimeoutMs),
+    })
+    if (loaded === undefined) throw new Error(`no balance within ${Time.rpcTimeoutMs} ms`)
+    yield put(accountActions.tokenBalanceLoaded({ namespace, tokens: loaded.tokens }))
+    yield put(accountActions.balanceLoaded({ namespace, balance: loaded.balance, symbol: loaded.symbol }))
   } catch {
     yield put(accountActions.tokenBalanceFailed({ namespace, at: context.now() }))
     if (toast) yield put(alertsActions.toastRequested({ message: messageRecord('errors.tokenBalanceUnavailable'), variant: 'error' }))
   }
+}
+
+type LoadedBalance = { tokens: TokenBalance[]; balance: string; symbol: string }
+
+type BalanceSource = {
+  fromApi: boolean
+  reader: BalanceCapability | undefined
+  network: CaipNetwork | undefined
+  address: string
+  caipNetworkId: string
+  force: boolean | undefined
+  tokens: readonly { address: string }[]
+}
+
+/** From the API where it serves the namespace, else (or when it cannot answer) from the chain through the plugin. */
+function* loadBalance(source: BalanceSource) {
+  const { fromApi, reader, network, address, caipNetworkId, force, tokens } = source
+  if (fromApi) {
+    try {
+      const fromService: TokenBalance[] = yield call(fetchFromApi, address, caipNetworkId, force)
+      const native = fromService.find((t) => !t.address)
+      return { tokens: fromService, balance: native?.quantity.numeric ?? '0', symbol: network?.nativeCurrency.symbol ?? native?.symbol ?? '' } satisfies LoadedBalance
+    } catch {
+      // Fall through to the plugin's own reader.
+    }
+  }
+  if (!reader || !network) throw new Error('no balance reader')
+  const fromChain: TokenBalance[] = yield call(readFromChain, reader, address, network, tokens)
+  const native = fromChain[0]!
+  return { tokens: fromChain, balance: native.quantity.numeric, symbol: native.symbol } satisfies LoadedBalance
 }
 
 /**
