@@ -1,9 +1,9 @@
-import { WALLET_CONNECT_CONNECTOR_ID } from '../../config/constants'
-import { useAccount, usePorticoSelector } from '../../react/hooks'
+import { useAccount } from '../../react/hooks'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
 import { format } from '../strings'
 import { useStrings } from '../useStrings'
+import { useWalletRelayLost } from '../useWalletRelayLost'
 
 /**
  * SPEC §2 ApproveTransaction: the wallet is asked to approve; the modal cannot be
@@ -14,7 +14,7 @@ import { useStrings } from '../useStrings'
 export function ApproveTransactionView() {
   const t = useStrings()
   const wallet = useAccount().connectedWalletInfo
-  const relayLost = usePorticoSelector((s) => !s.walletConnect.relayConnected) && wallet?.connectorId === WALLET_CONNECT_CONNECTOR_ID
+  const relayLost = useWalletRelayLost()
   return (
     <div className="portico-stack portico-center">
       <span className={relayLost ? 'portico-ring' : 'portico-ring portico-ring-busy'}>

@@ -1,5 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
+import { accountActions } from '../../store/slices/account'
 import { connectorsActions } from '../../store/slices/connectors'
+import { siwxActions } from '../../store/slices/siwx'
 import { embeddedActions } from '../../store/slices/embedded'
 import { walletConnectActions } from '../../store/slices/walletConnect'
 import { walletsActions } from '../../store/slices/wallets'
@@ -90,5 +92,17 @@ describe('ConnectingSiwe', () => {
     expect(dispatched('siwx/signInRequested')).toHaveLength(1)
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(dispatched('connectors/disconnectRequested')).toHaveLength(1)
+  })
+
+  it("says the wallet's connection is lost instead of spinning while a WalletConnect wallet's relay is away during signing", async () => {
+    const { dispatch, open } = await renderView(undefined)
+    dispatch(accountActions.connected({ namespace: 'eip155', address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId: 'walletConnect', name: 'Portico Dev Wallet', type: 'WALLET_CONNECT' } }))
+    await open({ view: 'ConnectingSiwe' })
+    dispatch(siwxActions.signing())
+    expect(screen.queryByTestId('portico-siwe-relay-lost')).toBeNull()
+    dispatch(walletConnectActions.relayStatusChanged({ connected: false }))
+    expect(screen.getByTestId('portico-siwe-relay-lost').textContent).toBe('Connection to your wallet lost, reconnecting…')
+    dispatch(walletConnectActions.relayStatusChanged({ connected: true }))
+    expect(screen.queryByTestId('portico-siwe-relay-lost')).toBeNull()
   })
 })
