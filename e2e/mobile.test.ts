@@ -113,7 +113,7 @@ describe('the modal on a phone (390×844, touch)', () => {
     await closePhone(page)
   })
 
-  it('takes no focus on open: no field is focused (no keyboard pops up); the dialog itself holds focus so Escape and Tab work', async () => {
+  it('gives no field focus on open or on a view change (no keyboard pops up); the dialog, then the title, hold focus so Escape and Tab work', async () => {
     const { page, errors } = await openPhone(env.browser())
     await page.getByTestId('portico-connect-button').tap()
     const dialog = page.getByRole('dialog')
@@ -121,6 +121,10 @@ describe('the modal on a phone (390×844, touch)', () => {
     expect(await page.evaluate(() => ({ tag: document.activeElement?.tagName, role: document.activeElement?.getAttribute('role') }))).toEqual({ tag: 'DIV', role: 'dialog' })
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.querySelector('[role=dialog]')!.contains(document.activeElement))).toBe(true)
+    // Another view with a field of its own (the code): its title takes focus, not the field.
+    await open(page, 'EmailVerifyOtp', { email: 'ada@example.com' })
+    await page.getByRole('dialog', { name: 'Confirm Email' }).getByLabel('One-time code').waitFor()
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('portico-title')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     expect(errors).toEqual([])

@@ -48,6 +48,6 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>) {
 }
 
 /** A coarse pointer (a finger) is the primary input: focusing a field would open the on-screen keyboard. */
-function isTouchScreen(win: Window | null): boolean {
+export function isTouchScreen(win: Window | null): boolean {
   return win?.matchMedia?.('(pointer: coarse)').matches ?? false
 }
