@@ -2,7 +2,7 @@ import type { Browser, Frame, Page } from 'playwright-core'
 import { seriousA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import * as fx from './fixtures'
-import { latestCode, secureFrame } from './pageState'
+import { dispatchActions, latestCode, openView, secureFrame } from './pageState'
 
 // Issue 27 (layout): Portico on a phone. Playwright's mobile emulation (touch, an iPhone
 // Safari user agent, a phone-sized viewport) on the local stack: the modal is a bottom
@@ -35,14 +35,8 @@ async function openPhone(browser: Browser, { viewport = PHONE, scheme = 'light' 
 
 const closePhone = (page: Page) => page.context().close()
 
-const open = (page: Page, view: string, params?: unknown) =>
-  page.evaluate(([v, p]) => (globalThis as unknown as { portico: { open(o: unknown): void } }).portico.open({ view: v, params: p }), [view, params] as const)
-
-const dispatch = (page: Page, ...actions: unknown[]) =>
-  page.evaluate((list) => {
-    const store = (globalThis as unknown as { portico: { store: { dispatch(a: unknown): void } } }).portico.store
-    for (const action of list) store.dispatch(action)
-  }, actions)
+const open = openView
+const dispatch = dispatchActions
 
 /**
  * The visible interactive elements under `selector` smaller than 44×44 px. A checkbox or
