@@ -158,7 +158,10 @@ describe('the modal on a phone (390×844, touch)', () => {
       ['networks', 'Networks', 'Choose Network'],
       ['unsupported-chain', 'UnsupportedChain', 'Switch Network'],
       ['switch-network', 'SwitchNetwork', 'Switch Network', { caipNetworkId: 'eip155:10' }],
+      ['connecting-walletconnect-basic', 'ConnectingWalletConnectBasic', 'WalletConnect'],
       ['update-email', 'UpdateEmail', 'Change Email'],
+      ['update-email-primary-otp', 'UpdateEmailPrimaryOtp', 'Confirm Current Email', { email: 'ada@example.com', newEmail: 'ada@new.example' }],
+      ['update-email-secondary-otp', 'UpdateEmailSecondaryOtp', 'Confirm New Email', { newEmail: 'ada@new.example' }],
       ['approve-transaction', 'ApproveTransaction', 'Approve Transaction'],
     ]
     for (const [name, view, title, params] of views) {
@@ -177,16 +180,20 @@ describe('the modal on a phone (390×844, touch)', () => {
     for (const target of await measure(page, '.portico-button')) problems.push(`buttons (connected): ${target}`)
     await page.getByTestId('portico-connect-button').tap()
     await check(page, `account-tokens-${scheme}`, 'Account', problems)
+    await dialog.getByRole('tab', { name: 'NFTs' }).tap()
+    await check(page, `account-nfts-${scheme}`, 'Account', problems)
     await dialog.getByRole('tab', { name: 'Activity' }).tap()
     await dialog.getByTestId('portico-activity').waitFor()
     await check(page, `account-activity-${scheme}`, 'Account', problems)
-    for (const [name, view, title] of [
+    for (const [name, view, title, params] of [
       ['send', 'Send', 'Send'],
       ['swap', 'Swap', 'Swap'],
       ['buy', 'Buy', 'Buy Crypto'],
       ['register-account-name', 'RegisterAccountName', 'Choose Name'],
+      ['register-account-name-success', 'RegisterAccountNameSuccess', 'Name Registered', { name: 'ada.portico.id' }],
+      ['connecting-siwe', 'ConnectingSiwe', 'Sign In'],
     ] as const) {
-      await open(page, view)
+      await open(page, view, params)
       await check(page, `${name}-${scheme}`, title, problems)
     }
 
