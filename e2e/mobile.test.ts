@@ -1,6 +1,7 @@
+import path from 'node:path'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { seriousA11yViolations } from './axe'
-import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
+import { ARTIFACTS, screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import * as fx from './fixtures'
 import { dispatchActions, latestCode, openView, secureFrame } from './pageState'
 
@@ -249,6 +250,10 @@ describe('a small phone (360×740, touch)', () => {
     await code.tap()
     await code.fill(await latestCode(env.stack().serverUrl, email))
     await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    // The demo's connected page (balances, contract calls) fits the screen too.
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width)
+    await page.screenshot({ path: path.join(ARTIFACTS, 'mobile-demo-360-connected.png'), fullPage: true })
 
     type Outcome = { state: 'pending' } | { state: 'signed'; signature: string } | { state: 'refused'; message: string }
     const outcome = () => page.evaluate(() => (globalThis as unknown as { signOutcome: Outcome }).signOutcome)
