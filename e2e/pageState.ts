@@ -27,6 +27,17 @@ export function waitForValue(page: Page, path: string, expected: unknown, timeou
   return waitForState(page, path, (value) => JSON.stringify(value) === wanted, wanted, timeoutMs)
 }
 
+/** Opens the modal on `view` through the demo's `portico.open`, as a dapp's code would. */
+export const openView = (page: Page, view: string, params?: unknown) =>
+  page.evaluate(([v, p]) => (globalThis as unknown as { portico: { open(o: unknown): void } }).portico.open({ view: v, params: p }), [view, params] as const)
+
+/** Dispatches actions on the demo's store (the state the sagas would put, e.g. the fixtures'). */
+export const dispatchActions = (page: Page, ...actions: unknown[]) =>
+  page.evaluate((list) => {
+    const store = (globalThis as unknown as { portico: { store: { dispatch(a: unknown): void } } }).portico.store
+    for (const action of list) store.dispatch(action)
+  }, actions)
+
 /** Sets the demo's Portico theme (the secure frame follows through SYNC_THEME). */
 export const setThemeMode = (page: Page, mode: 'light' | 'dark') =>
   page.evaluate((themeMode) => (globalThis as unknown as { portico: { setThemeMode(mode: string): void } }).portico.setThemeMode(themeMode), mode)

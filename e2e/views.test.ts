@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { seriousA11yViolations } from './axe'
 import { screenshot, watchPageErrors, setupStackAndBrowser } from './browser'
 import * as fx from './fixtures'
+import { dispatchActions, openView } from './pageState'
 
 // Every view of the modal reachable without a wallet, in light and dark: each is
 // screenshotted into test-artifacts/screenshots/ and checked with axe (no serious or
@@ -23,14 +24,8 @@ async function openDemo(scheme: Scheme): Promise<{ page: Page; errors: string[] 
   return { page, errors }
 }
 
-const open = (page: Page, view: string, params?: unknown) =>
-  page.evaluate(([v, p]) => (globalThis as unknown as { portico: { open(o: unknown): void } }).portico.open({ view: v, params: p }), [view, params] as const)
-
-const dispatch = (page: Page, ...actions: unknown[]) =>
-  page.evaluate((list) => {
-    const store = (globalThis as unknown as { portico: { store: { dispatch(a: unknown): void } } }).portico.store
-    for (const action of list) store.dispatch(action)
-  }, actions)
+const open = openView
+const dispatch = dispatchActions
 
 /** Runs axe on the dapp's Portico buttons (connect or account, network), the modal closed. */
 async function checkButtons(page: Page, name: string, scheme: Scheme, problems: string[]) {

@@ -131,6 +131,9 @@ export function setSecureFrameVisible(iframe: HTMLIFrameElement, visible: boolea
   if (backdrop) backdrop.style.display = visible ? 'block' : 'none'
   if (visible) {
     Object.assign(iframe.style, VISIBLE_STYLE)
+    // The visible height on a phone, without the browser's toolbars (so Approve is never
+    // under Safari's bottom bar); a browser without `dvh` ignores it and keeps 100vh.
+    iframe.style.maxHeight = '100dvh'
     iframe.removeAttribute('aria-hidden')
     iframe.tabIndex = 0
   } else {

@@ -10,7 +10,7 @@ import { Loading } from './components/StatusMessage'
 import { ToastRegion } from './components/ToastRegion'
 import { useCatalogue } from './locales/useCatalogue'
 import { useLocale } from './locales/useLocale'
-import { useFocusTrap } from './useFocusTrap'
+import { isTouchScreen, useFocusTrap } from './useFocusTrap'
 import { useStrings } from './useStrings'
 import { useThemeAttributes } from './useThemeAttributes'
 import { ViewSwitch } from './views/ViewSwitch'
@@ -120,7 +120,7 @@ function Dialog() {
 
 /**
  * When the view changes inside an open dialog, focus moves to the new view's field
- * marked `data-autofocus`, or else to its title, so keyboard and screen reader users
+ * marked `data-autofocus` (not on a touch screen), or else to its title, so keyboard and screen reader users
  * land on the new content instead of on a control that no longer exists.
  */
 function useFocusOnViewChange(dialog: RefObject<HTMLElement | null>, title: RefObject<HTMLElement | null>, view: string) {
@@ -128,7 +128,9 @@ function useFocusOnViewChange(dialog: RefObject<HTMLElement | null>, title: RefO
   useEffect(() => {
     if (previous.current === view) return
     previous.current = view
-    const target = dialog.current?.querySelector<HTMLElement>('[data-autofocus]') ?? title.current
+    // On a touch screen a focused field would pop the keyboard up over the new view.
+    const field = isTouchScreen(dialog.current?.ownerDocument.defaultView ?? null) ? null : dialog.current?.querySelector<HTMLElement>('[data-autofocus]')
+    const target = field ?? title.current
     target?.focus()
   }, [dialog, title, view])
 }

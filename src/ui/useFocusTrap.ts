@@ -5,7 +5,7 @@ const focusable =
 
 /**
  * Keeps Tab and Shift+Tab inside `ref` while mounted, focuses its `data-autofocus` field
- * or else its first control, and
+ * or else its first control (on a touch screen, `ref` itself), and
  * gives focus back to whatever had it before (the button that opened the modal).
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>) {
@@ -14,8 +14,11 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>) {
     if (!root) return
     const previous = root.ownerDocument.activeElement as HTMLElement | null
     const controls = () => Array.from(root.querySelectorAll<HTMLElement>(focusable))
-    // A view may name its main field (a code, a search); otherwise the first control.
-    ;(root.querySelector<HTMLElement>('[data-autofocus]') ?? controls()[0] ?? root).focus()
+    // A view may name its main field (a code, a search); otherwise the first control. On
+    // a touch screen a focused field pops up the keyboard over the view, so the dialog
+    // itself takes focus there (Escape and Tab still work from it).
+    if (isTouchScreen(root.ownerDocument.defaultView)) root.focus()
+    else (root.querySelector<HTMLElement>('[data-autofocus]') ?? controls()[0] ?? root).focus()
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return
       const list = controls()
@@ -42,4 +45,9 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>) {
       if (previous?.isConnected) previous.focus()
     }
   }, [ref])
+}
+
+/** A coarse pointer (a finger) is the primary input: focusing a field would open the on-screen keyboard. */
+export function isTouchScreen(win: Window | null): boolean {
+  return win?.matchMedia?.('(pointer: coarse)').matches ?? false
 }
