@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { Avatar } from '../components/Avatar'
-import { CopyButton } from '../components/CopyButton'
-import { PairingPanel } from '../components/PairingPanel'
+import { PairingActions, PairingPanel } from '../components/PairingPanel'
 import { ErrorState } from '../components/StatusMessage'
 import { walletConnectActions } from '../../store/slices/walletConnect'
 import type { WalletListing } from '../../types/walletListing'
@@ -71,21 +70,15 @@ function ContinueInWallet({ wallet, mobileLink }: { wallet: WalletListing; mobil
         <Avatar name={wallet.name} imageId={wallet.image_id ?? undefined} size="lg" />
       </span>
       <p className="portico-strong">{title}</p>
-      {uri && href ? (
-        <>
-          <p className="portico-hint">{format(t.continueInHint, { name: wallet.name })}</p>
-          <div className="portico-row-buttons">
-            <button type="button" className="portico-primary" onClick={retry}>
-              {t.tryAgain}
-            </button>
-            <CopyButton value={uri} label={t.copyLink} text={t.copyLink} />
-          </div>
-        </>
-      ) : (
-        <p className="portico-hint" role="status">
-          {t.preparingQr}
-        </p>
-      )}
+      <PairingActions
+        uri={href ? uri : undefined}
+        hint={format(t.continueInHint, { name: wallet.name })}
+        primary={
+          <button type="button" className="portico-primary" onClick={retry}>
+            {t.tryAgain}
+          </button>
+        }
+      />
     </div>
   )
 }
