@@ -66,6 +66,14 @@ describe('AllWallets on a phone', () => {
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy()
   })
 
+  it('opens a universal-link wallet in a new tab, so the page holding the pairing stays', async () => {
+    const { dispatch } = await onPhone()
+    dispatch(walletsActions.searchRequested({ query: 'uni' }), walletsActions.searchLoaded({ query: 'uni', results: [{ ...listing('uniwallet'), name: 'Uni Wallet', mobile_link: 'https://uni.example/app' }] }))
+    await clickAndSettle(within(screen.getByTestId('portico-wallet-grid')).getByRole('button', { name: 'Uni Wallet' }))
+    dispatch(walletConnectActions.uriReceived({ uri: URI, expiresAt: Date.now() + 240_000 }))
+    expect(opened).toEqual([{ url: `https://uni.example/app/wc?uri=${encodeURIComponent(URI)}`, target: '_blank' }])
+  })
+
   it('says a wallet with no mobile link cannot be opened here, and offers the other routes', async () => {
     const { store } = await onPhone()
     await clickAndSettle(within(screen.getByTestId('portico-wallet-grid')).getByRole('button', { name: 'Rabby Wallet' }))
