@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http } from 'viem'
 import { devAccounts } from '../dev/chain/devAccounts'
+import { seriousA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import { latestCode, readState, secureFrame } from './pageState'
 import { unexpectedErrors } from './walletConnectPairing'
@@ -37,17 +38,28 @@ async function openDemo(context: BrowserContext): Promise<{ page: Page; errors: 
   return { page, errors }
 }
 
+/** Screenshots the view at 390×844 and expects no serious axe violation in the modal. */
+async function look(page: Page, name: string) {
+  await screenshot(page, name)
+  expect(await seriousA11yViolations(page, '.portico-root')).toEqual([])
+}
+
 const connected = (page: Page) => page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor({ timeout: 30_000 })
 
 describe('Portico on a phone', () => {
   it('logs in by email from the mobile All Wallets view and signs a message', async () => {
     const context = await phone()
     const { page, errors } = await openDemo(context)
-    await screenshot(page, 'mobile-all-wallets')
+    await look(page, 'mobile-all-wallets')
+    // A wallet with no mobile link says so and offers the other routes.
+    await page.getByTestId('portico-wallet-grid').getByRole('button', { name: 'Rabby Wallet' }).tap()
+    expect(await page.getByTestId('portico-no-mobile-link').textContent()).toBe('Rabby Wallet has no link to open it on this phone. Connect another way:')
+    await look(page, 'mobile-no-mobile-link')
+    expect(await page.getByRole('dialog').getByRole('button', { name: /Scan with phone/ }).count()).toBe(0)
     await page.getByRole('button', { name: 'Email, social and other wallets' }).tap()
     const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
     await dialog.getByRole('button', { name: /WalletConnect/ }).waitFor()
-    await screenshot(page, 'mobile-connect-methods')
+    await look(page, 'mobile-connect-methods')
     const email = `phone.${Date.now()}@example.com`
     await dialog.getByLabel('Email').fill(email)
     await dialog.getByRole('button', { name: 'Continue', exact: true }).tap()
@@ -92,7 +104,7 @@ describe('Portico on a phone', () => {
     expect(await view.getByRole('button', { name: 'Try again' }).count()).toBe(1)
     expect(await view.getByRole('button', { name: 'Copy link' }).count()).toBe(1)
     expect(await dapp.getByTestId('portico-qr').count()).toBe(0)
-    await screenshot(dapp, 'mobile-continue-in-wallet')
+    await look(dapp, 'mobile-continue-in-wallet')
 
     // The visitor is in the wallet app: the page is hidden and frozen, as a phone's browser does.
     await dapp.evaluate(() => {
@@ -119,7 +131,7 @@ describe('Portico on a phone', () => {
     const open = dapp.getByRole('dialog').getByRole('link', { name: 'Open Trust Wallet to approve' })
     await open.waitFor()
     expect(await open.getAttribute('href')).toBe('trust://wc')
-    await screenshot(dapp, 'mobile-open-wallet-to-approve')
+    await look(dapp, 'mobile-open-wallet-to-approve')
     await wallet.locator('[data-action="approve"]').click()
     await dapp.getByTestId('demo-signature').filter({ hasText: /^0x/ }).waitFor()
     await dapp.getByRole('dialog').waitFor({ state: 'detached' })
