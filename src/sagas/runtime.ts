@@ -9,7 +9,7 @@ import { disconnectSaga, type DisconnectResult } from './connectors'
 import type { SagaContext, SagaStore } from './context'
 import { switchNetworkSaga, type SwitchResult } from './network'
 import { rootSaga } from './rootSaga'
-import { signMessageSaga, type SignMessageRequest, type SignMessageResult } from './signMessage'
+import { dappSignMessageSaga, type SignMessageRequest, type SignMessageResult } from './signMessage'
 
 // The saga runtime is the lazy chunk `createPortico` starts loading at once
 // (sagaHost.ts): redux-saga and every process live here, so the dapp's first render (the
@@ -52,7 +52,7 @@ export function startSagaRuntime(store: RuntimeStore, context: SagaContext, held
     put: (action) => channel.put(action),
     switchNetwork: (action) => run<[typeof action], SwitchResult>(switchNetworkSaga, action),
     disconnect: (action) => run<[typeof action], DisconnectResult>(disconnectSaga, action),
-    signMessage: (request) => run<[SignMessageRequest], SignMessageResult>(signMessageSaga, request),
+    signMessage: (request) => run<[SignMessageRequest], SignMessageResult>(dappSignMessageSaga, request),
     cancel: () => root.cancel(),
   }
 }

@@ -1,7 +1,10 @@
-import { call, select } from 'redux-saga/effects'
+import { call, put, select } from 'redux-saga/effects'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../config/constants'
 import { PorticoError, toRpcError } from '../errors'
 import type { NamespacePlugin } from '../plugins/types'
 import type { PorticoState } from '../store/rootReducer'
+import { modalActions } from '../store/slices/modal'
+import { routerActions } from '../store/slices/router'
 import { getSagaContext, type SagaContext } from './context'
 
 export type SignMessageRequest = { message: string; namespace?: string | undefined }
@@ -37,5 +40,23 @@ export function* signMessageSaga(request: SignMessageRequest) {
     return { signature, address: connection.address } satisfies SignMessageResult
   } catch (error) {
     return { error: toRpcError(error) } satisfies SignMessageResult
+  }
+}
+
+/**
+ * `portico.signMessage`: on a phone, a wallet connected over WalletConnect is another
+ * app, so while it is asked the modal shows ApproveTransaction with "Open … to approve"
+ * (on top of the open view, or opened for the request and closed after it).
+ */
+export function* dappSignMessageSaga(request: SignMessageRequest) {
+  const state = (yield select()) as PorticoState
+  const connection: ActiveConnection | undefined = yield call(activeConnection, request.namespace)
+  if (!state.options.isMobile || connection?.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return (yield call(signMessageSaga, request)) as SignMessageResult
+  const wasOpen = state.modal.open
+  yield put(wasOpen ? routerActions.push({ view: 'ApproveTransaction' }) : modalActions.opened({ route: { view: 'ApproveTransaction' } }))
+  try {
+    return (yield call(signMessageSaga, request)) as SignMessageResult
+  } finally {
+    yield put(wasOpen ? routerActions.goBack() : modalActions.closeRequested({ force: true }))
   }
 }

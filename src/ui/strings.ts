@@ -279,9 +279,13 @@ export const en = {
   useWalletConnect: 'Scan with phone',
   openWebApp: 'Open web app',
   openDesktop: 'Open desktop app',
-  openMobile: 'Open on mobile',
   supportedNetworks: 'Works on {networks}',
   connectWith: 'Connect {name}',
+  otherWaysToConnect: 'Email, social and other wallets',
+  continueIn: 'Continue in {name}',
+  continueInHint: 'Approve the connection in {name}, then come back to this page.',
+  noMobileLink: '{name} has no link to open it on this phone. Connect another way:',
+  openToApprove: 'Open {name} to approve',
 
   titles: {
     Connect: 'Connect Wallet',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { ErrorRecord } from '../../errors/record'
 import { qrSvg } from '../format/qrSvg'
 import { translate } from '../translate'
@@ -40,24 +40,38 @@ export function PairingPanel({ uri, error, onRetry, title, hint, open }: Pairing
         )}
       </div>
       <p className="portico-strong">{title}</p>
-      {uri ? (
-        <>
-          <p className="portico-hint">{hint}</p>
-          <div className="portico-row-buttons">
-            {open ? (
-              <a className="portico-primary" href={open.href} target="_blank" rel="noopener noreferrer">
-                {open.label}
-              </a>
-            ) : null}
-            <CopyButton value={uri} label={t.copyLink} text={t.copyLink} />
-          </div>
-        </>
-      ) : (
-        <p className="portico-hint" role="status">
-          {t.preparingQr}
-        </p>
-      )}
+      <PairingActions
+        uri={uri}
+        hint={hint}
+        primary={
+          open ? (
+            <a className="portico-primary" href={open.href} target="_blank" rel="noopener noreferrer">
+              {open.label}
+            </a>
+          ) : null
+        }
+      />
     </div>
+  )
+}
+
+/** Under the pairing's title: its hint, a primary action and "Copy link" once the URI is there; "Preparing…" before. */
+export function PairingActions({ uri, hint, primary }: { uri: string | undefined; hint: string; primary: ReactNode }) {
+  const t = useStrings()
+  if (!uri)
+    return (
+      <p className="portico-hint" role="status">
+        {t.preparingQr}
+      </p>
+    )
+  return (
+    <>
+      <p className="portico-hint">{hint}</p>
+      <div className="portico-row-buttons">
+        {primary}
+        <CopyButton value={uri} label={t.copyLink} text={t.copyLink} />
+      </div>
+    </>
   )
 }
 

@@ -247,9 +247,13 @@ const ar: Strings = {
   useWalletConnect: 'المسح بالهاتف',
   openWebApp: 'فتح تطبيق الويب',
   openDesktop: 'فتح تطبيق سطح المكتب',
-  openMobile: 'الفتح على الهاتف',
   supportedNetworks: 'تعمل على {networks}',
   connectWith: 'ربط {name}',
+  otherWaysToConnect: 'البريد الإلكتروني والشبكات الاجتماعية ومحافظ أخرى',
+  continueIn: 'المتابعة في {name}',
+  continueInHint: 'وافق على الاتصال في {name}، ثم عد إلى هذه الصفحة.',
+  noMobileLink: 'لا يوجد رابط لفتح {name} على هذا الهاتف. اتصل بطريقة أخرى:',
+  openToApprove: 'افتح {name} للموافقة',
 
   titles: {
     Connect: 'ربط المحفظة',

@@ -247,9 +247,13 @@ const de: Strings = {
   useWalletConnect: 'Mit dem Telefon scannen',
   openWebApp: 'Web-App öffnen',
   openDesktop: 'Desktop-App öffnen',
-  openMobile: 'Auf dem Telefon öffnen',
   supportedNetworks: 'Funktioniert mit {networks}',
   connectWith: '{name} verbinden',
+  otherWaysToConnect: 'E-Mail, soziale Konten und andere Wallets',
+  continueIn: 'Weiter in {name}',
+  continueInHint: 'Bestätigen Sie die Verbindung in {name} und kehren Sie dann zu dieser Seite zurück.',
+  noMobileLink: '{name} lässt sich auf diesem Telefon nicht per Link öffnen. Verbinden Sie sich anders:',
+  openToApprove: '{name} zum Bestätigen öffnen',
 
   titles: {
     Connect: 'Wallet verbinden',

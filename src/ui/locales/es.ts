@@ -247,9 +247,13 @@ const es: Strings = {
   useWalletConnect: 'Escanear con el teléfono',
   openWebApp: 'Abrir la app web',
   openDesktop: 'Abrir la app de escritorio',
-  openMobile: 'Abrir en el móvil',
   supportedNetworks: 'Funciona en {networks}',
   connectWith: 'Conectar {name}',
+  otherWaysToConnect: 'Correo, redes sociales y otras billeteras',
+  continueIn: 'Continuar en {name}',
+  continueInHint: 'Aprueba la conexión en {name} y vuelve a esta página.',
+  noMobileLink: '{name} no tiene un enlace para abrirlo en este teléfono. Conéctate de otra forma:',
+  openToApprove: 'Abrir {name} para aprobar',
 
   titles: {
     Connect: 'Conectar billetera',

@@ -247,9 +247,13 @@ const fr: Strings = {
   useWalletConnect: 'Scanner avec le téléphone',
   openWebApp: 'Ouvrir l’app web',
   openDesktop: 'Ouvrir l’app de bureau',
-  openMobile: 'Ouvrir sur mobile',
   supportedNetworks: 'Fonctionne sur {networks}',
   connectWith: 'Connecter {name}',
+  otherWaysToConnect: 'E-mail, réseaux sociaux et autres portefeuilles',
+  continueIn: 'Continuer dans {name}',
+  continueInHint: 'Approuvez la connexion dans {name}, puis revenez sur cette page.',
+  noMobileLink: '{name} n’a pas de lien pour l’ouvrir sur ce téléphone. Connectez-vous autrement :',
+  openToApprove: 'Ouvrir {name} pour approuver',
 
   titles: {
     Connect: 'Connecter un portefeuille',

@@ -247,9 +247,13 @@ const italian: Strings = {
   useWalletConnect: 'Scansiona con il telefono',
   openWebApp: 'Apri l’app web',
   openDesktop: 'Apri l’app desktop',
-  openMobile: 'Apri sul telefono',
   supportedNetworks: 'Funziona su {networks}',
   connectWith: 'Connetti {name}',
+  otherWaysToConnect: 'Email, social e altri wallet',
+  continueIn: 'Continua in {name}',
+  continueInHint: 'Approva la connessione in {name}, poi torna a questa pagina.',
+  noMobileLink: '{name} non ha un link per aprirlo su questo telefono. Connettiti in un altro modo:',
+  openToApprove: 'Apri {name} per approvare',
 
   titles: {
     Connect: 'Collega wallet',

@@ -247,9 +247,13 @@ const ja: Strings = {
   useWalletConnect: 'スマートフォンでスキャン',
   openWebApp: 'ウェブアプリを開く',
   openDesktop: 'デスクトップアプリを開く',
-  openMobile: 'モバイルで開く',
   supportedNetworks: '対応: {networks}',
   connectWith: '{name} を接続',
+  otherWaysToConnect: 'メール、ソーシャル、その他のウォレット',
+  continueIn: '{name} で続ける',
+  continueInHint: '{name} で接続を承認してから、このページに戻ってください。',
+  noMobileLink: '{name} にはこのスマートフォンで開くリンクがありません。別の方法で接続してください:',
+  openToApprove: '{name} を開いて承認',
 
   titles: {
     Connect: 'ウォレットを接続',

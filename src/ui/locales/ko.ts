@@ -247,9 +247,13 @@ const ko: Strings = {
   useWalletConnect: '휴대폰으로 스캔',
   openWebApp: '웹 앱 열기',
   openDesktop: '데스크톱 앱 열기',
-  openMobile: '모바일에서 열기',
   supportedNetworks: '지원 네트워크: {networks}',
   connectWith: '{name} 연결',
+  otherWaysToConnect: '이메일, 소셜 및 기타 지갑',
+  continueIn: '{name}에서 계속',
+  continueInHint: '{name}에서 연결을 승인한 다음 이 페이지로 돌아오세요.',
+  noMobileLink: '{name}에는 이 휴대폰에서 열 수 있는 링크가 없습니다. 다른 방법으로 연결하세요:',
+  openToApprove: '{name}을(를) 열어 승인',
 
   titles: {
     Connect: '지갑 연결',

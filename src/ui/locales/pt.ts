@@ -247,9 +247,13 @@ const pt: Strings = {
   useWalletConnect: 'Escanear com o celular',
   openWebApp: 'Abrir app web',
   openDesktop: 'Abrir app para desktop',
-  openMobile: 'Abrir no celular',
   supportedNetworks: 'Funciona em {networks}',
   connectWith: 'Conectar {name}',
+  otherWaysToConnect: 'E-mail, redes sociais e outras carteiras',
+  continueIn: 'Continuar no {name}',
+  continueInHint: 'Aprove a conexão no {name} e depois volte a esta página.',
+  noMobileLink: '{name} não tem um link para abri-lo neste telefone. Conecte-se de outra forma:',
+  openToApprove: 'Abrir {name} para aprovar',
 
   titles: {
     Connect: 'Conectar carteira',

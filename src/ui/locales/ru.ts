@@ -247,9 +247,13 @@ const ru: Strings = {
   useWalletConnect: 'Сканировать телефоном',
   openWebApp: 'Открыть веб-приложение',
   openDesktop: 'Открыть приложение для ПК',
-  openMobile: 'Открыть на телефоне',
   supportedNetworks: 'Работает в сетях: {networks}',
   connectWith: 'Подключить {name}',
+  otherWaysToConnect: 'Эл. почта, соцсети и другие кошельки',
+  continueIn: 'Продолжить в {name}',
+  continueInHint: 'Подтвердите подключение в {name}, затем вернитесь на эту страницу.',
+  noMobileLink: 'У {name} нет ссылки, чтобы открыть его на этом телефоне. Подключитесь другим способом:',
+  openToApprove: 'Откройте {name}, чтобы подтвердить',
 
   titles: {
     Connect: 'Подключить кошелёк',

@@ -247,9 +247,13 @@ const tr: Strings = {
   useWalletConnect: 'Telefonla tara',
   openWebApp: 'Web uygulamasını aç',
   openDesktop: 'Masaüstü uygulamasını aç',
-  openMobile: 'Mobilde aç',
   supportedNetworks: 'Desteklenen ağlar: {networks}',
   connectWith: '{name} bağla',
+  otherWaysToConnect: 'E-posta, sosyal hesaplar ve diğer cüzdanlar',
+  continueIn: '{name} ile devam et',
+  continueInHint: 'Bağlantıyı {name} içinde onaylayın, ardından bu sayfaya dönün.',
+  noMobileLink: '{name} bu telefonda açılacak bir bağlantı sunmuyor. Başka bir yolla bağlanın:',
+  openToApprove: 'Onaylamak için {name} uygulamasını açın',
 
   titles: {
     Connect: 'Cüzdan bağla',

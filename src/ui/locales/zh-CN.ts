@@ -247,9 +247,13 @@ const zhCN: Strings = {
   useWalletConnect: '用手机扫码',
   openWebApp: '打开网页版',
   openDesktop: '打开桌面版',
-  openMobile: '在手机上打开',
   supportedNetworks: '支持 {networks}',
   connectWith: '连接 {name}',
+  otherWaysToConnect: '邮箱、社交账号和其他钱包',
+  continueIn: '在 {name} 中继续',
+  continueInHint: '请在 {name} 中批准连接，然后返回此页面。',
+  noMobileLink: '{name} 没有可在此手机上打开的链接。请用其他方式连接：',
+  openToApprove: '打开 {name} 进行批准',
 
   titles: {
     Connect: '连接钱包',

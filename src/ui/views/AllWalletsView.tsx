@@ -1,3 +1,4 @@
+import { createSelector } from '@reduxjs/toolkit'
 import { useEffect, useRef } from 'react'
 import { Limits } from '../../config/constants'
 import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
@@ -16,6 +17,47 @@ import { useStrings } from '../useStrings'
 /** A discovered connector backing a listed wallet (same rdns), so it connects right away. */
 const selectConnectorsByRdns = (s: PorticoState) => s.connectors.byNamespace
 
+/** The wallets found in the page (injected, EIP-6963, Wallet Standard): in a wallet's in-app browser, that wallet. */
+const selectPageWallets = createSelector([(s: PorticoState) => s.connectors.byNamespace], (byNamespace) =>
+  Object.values(byNamespace)
+    .flat()
+    .filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED'),
+)
+
+/**
+ * On a phone the modal opens here (SPEC §2), so the other routes start here too: the
+ * wallets found in the page first, each connecting in one tap (inside a wallet's in-app
+ * browser that is the wallet itself), then the way to email, social login and
+ * WalletConnect, which the Connect view holds.
+ */
+export function MobileRoutes() {
+  const dispatch = usePorticoDispatch()
+  const t = useStrings()
+  const pageWallets = usePorticoSelector(selectPageWallets)
+  return (
+    <ul className="portico-list" data-testid="portico-mobile-routes">
+      {pageWallets.map((connector) => (
+        <li key={`${connector.chain}:${connector.id}`}>
+          <button type="button" className="portico-row" onClick={() => dispatch(connectorsActions.connectRequested({ connectorId: connector.id, namespace: connector.chain }))}>
+            <Avatar name={connector.name} src={connector.imageUrl} />
+            <span className="portico-row-label">{format(t.connectWith, { name: connector.name })}</span>
+            <span className="portico-tag portico-tag-accent">{t.installed}</span>
+          </button>
+        </li>
+      ))}
+      <li>
+        <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'Connect' }))}>
+          <span className="portico-avatar portico-avatar-md" aria-hidden="true">
+            <Icon name="wallet" />
+          </span>
+          <span className="portico-row-label">{t.otherWaysToConnect}</span>
+          <Icon name="chevronRight" size={16} />
+        </button>
+      </li>
+    </ul>
+  )
+}
+
 /**
  * SPEC §2 AllWallets: the full wallet list, 40 a page (SPEC §9) with "Load more" and
  * infinite scroll, and a search field whose queries go to the search saga (which keeps
@@ -29,6 +71,7 @@ export function AllWalletsView() {
   const page = usePorticoSelector((s) => s.wallets.page)
   const blocked = usePorticoSelector(selectLegalBlocked)
   const hintId = useLegalHintId()
+  const isMobile = usePorticoSelector((s) => s.options.isMobile)
   useEffect(() => {
     // First visit: ask for page 1. Later visits keep the pages already loaded.
     if (page === 0 && status !== 'loading') dispatch(walletsActions.pageRequested({ page: 1 }))
@@ -39,6 +82,11 @@ export function AllWalletsView() {
     <div className="portico-stack">
       {/* On mobile the modal opens here, not on Connect: the agreement is asked here too. */}
       <LegalCheckbox hintId={hintId} />
+      {isMobile ? (
+        <fieldset className="portico-fieldset" disabled={blocked} aria-describedby={blocked ? hintId : undefined}>
+          <MobileRoutes />
+        </fieldset>
+      ) : null}
       <div className="portico-search">
         <Icon name="search" size={16} />
         <label htmlFor="portico-wallet-search" className="portico-visually-hidden">
@@ -118,9 +166,12 @@ function SearchResults() {
 function WalletGrid({ wallets }: { wallets: readonly WalletListing[] }) {
   const dispatch = usePorticoDispatch()
   const byNamespace = usePorticoSelector(selectConnectorsByRdns)
+  const isMobile = usePorticoSelector((s) => s.options.isMobile)
   const choose = (wallet: WalletListing) => {
     const connector = wallet.rdns ? Object.values(byNamespace).flat().find((c) => c.info?.rdns === wallet.rdns && (c.type === 'ANNOUNCED' || c.type === 'INJECTED')) : undefined
     if (connector) dispatch(connectorsActions.connectRequested({ connectorId: connector.id, namespace: connector.chain }))
+    // On a phone a tap pairs over WalletConnect and opens the wallet's app with the URI.
+    else if (isMobile && wallet.mobile_link) dispatch(routerActions.push({ view: 'ConnectingWalletConnect', params: { walletId: wallet.id } }))
     else dispatch(routerActions.push({ view: 'WalletDetails', params: { walletId: wallet.id } }))
   }
   return (

@@ -6,12 +6,14 @@ import { Icon } from '../components/Icon'
 import { ErrorState } from '../components/StatusMessage'
 import { format } from '../strings'
 import { useStrings } from '../useStrings'
+import { MobileRoutes } from './AllWalletsView'
 import { useListing } from './useListing'
 
 /**
  * WalletDetails: one listed wallet and the ways to use it here: connect its browser
  * extension when it is installed (same rdns), pair it over WalletConnect, or open its
- * web, desktop or mobile app. Shows the configured networks it works on.
+ * web or desktop app. On a phone it pairs and opens the wallet's app ("Continue in …"),
+ * or, for a wallet with no mobile link, says so and offers the other routes. Shows the configured networks it works on.
  */
 export function WalletDetailsView({ walletId }: { walletId: string }) {
   const dispatch = usePorticoDispatch()
@@ -27,7 +29,6 @@ export function WalletDetailsView({ walletId }: { walletId: string }) {
   const links = [
     wallet.webapp_link ? { href: wallet.webapp_link, label: t.openWebApp } : undefined,
     wallet.desktop_link ? { href: wallet.desktop_link, label: t.openDesktop } : undefined,
-    isMobile && wallet.mobile_link ? { href: wallet.mobile_link, label: t.openMobile } : undefined,
   ].filter((l): l is { href: string; label: string } => Boolean(l))
   return (
     <div className="portico-stack">
@@ -52,15 +53,18 @@ export function WalletDetailsView({ walletId }: { walletId: string }) {
             </button>
           </li>
         ) : null}
-        <li>
-          <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'ConnectingWalletConnect', params: { walletId } }))}>
-            <span className="portico-avatar portico-avatar-md" aria-hidden="true">
-              <Icon name="qr" />
-            </span>
-            <span className="portico-row-label">{t.useWalletConnect}</span>
-            <Icon name="chevronRight" size={16} />
-          </button>
-        </li>
+        {/* On a phone there is nothing to scan: the wallet's app opens with the pairing, when it has a link. */}
+        {!isMobile || wallet.mobile_link ? (
+          <li>
+            <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'ConnectingWalletConnect', params: { walletId } }))}>
+              <span className="portico-avatar portico-avatar-md" aria-hidden="true">
+                <Icon name={isMobile ? 'external' : 'qr'} />
+              </span>
+              <span className="portico-row-label">{isMobile ? format(t.continueIn, { name: wallet.name }) : t.useWalletConnect}</span>
+              <Icon name="chevronRight" size={16} />
+            </button>
+          </li>
+        ) : null}
         {links.map((link) => (
           <li key={link.label}>
             <a className="portico-row" href={link.href} target="_blank" rel="noopener noreferrer">
@@ -72,6 +76,14 @@ export function WalletDetailsView({ walletId }: { walletId: string }) {
           </li>
         ))}
       </ul>
+      {isMobile && !wallet.mobile_link ? (
+        <>
+          <p className="portico-hint" role="status" data-testid="portico-no-mobile-link">
+            {format(t.noMobileLink, { name: wallet.name })}
+          </p>
+          <MobileRoutes />
+        </>
+      ) : null}
     </div>
   )
 }
