@@ -126,6 +126,19 @@ describe('the modal on a phone (390×844, touch)', () => {
     await closePhone(page)
   })
 
+  it('the legal checkbox (the demo with ?legal=1) is a 44 px target, and a tap ticks it', async () => {
+    const { page, errors } = await openPhone(env.browser(), { query: '?legal=1' })
+    await page.getByTestId('portico-connect-button').tap()
+    const legal = page.getByTestId('portico-legal')
+    await legal.waitFor()
+    expect(await measure(page, '[data-testid="portico-legal"]')).toEqual([])
+    await legal.getByRole('checkbox').tap()
+    expect(await legal.getByRole('checkbox').isChecked()).toBe(true)
+    await screenshot(page, 'mobile-legal-checkbox-light')
+    expect(errors).toEqual([])
+    await closePhone(page)
+  })
+
   it('wallet names get two lines, not an ellipsis after a few letters', async () => {
     const { page } = await openPhone(env.browser())
     await page.getByTestId('portico-connect-button').tap()

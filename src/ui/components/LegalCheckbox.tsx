@@ -36,13 +36,16 @@ export function LegalCheckbox({ hintId }: { hintId: string }) {
   return (
     <div className="portico-legal" data-testid="portico-legal">
       <div className="portico-legal-row">
-        <input
-          id={inputId}
-          type="checkbox"
-          className="portico-checkbox"
-          checked={accepted}
-          onChange={(event) => dispatch(modalActions.legalAcceptedSet(event.target.checked))}
-        />
+        {/* The box's tap target: on a touch screen 44×44 px around a 24 px box (docs/ui.md). */}
+        <label className="portico-checkbox-target">
+          <input
+            id={inputId}
+            type="checkbox"
+            className="portico-checkbox"
+            checked={accepted}
+            onChange={(event) => dispatch(modalActions.legalAcceptedSet(event.target.checked))}
+          />
+        </label>
         <label htmlFor={inputId} className="portico-small">
           {template.split(/(\{terms\}|\{privacy\})/).map((part, index) => (
             <Fragment key={index}>{part === '{terms}' ? links.terms : part === '{privacy}' ? links.privacy : part}</Fragment>

@@ -92,6 +92,12 @@ function WalletList() {
   const allWallets = usePorticoSelector((s) => s.options.features.allWallets)
   // WalletConnect needs a project id; without one the pairing could only fail.
   const walletConnect = usePorticoSelector((s) => s.options.projectId !== undefined)
+  // On a phone a WalletConnect wallet is another app: the list of apps (AllWallets), each
+  // opened by a deep link that pairs, stands in for a QR code no one can scan from the
+  // same screen. The list is the one the phone's modal opened on: go back to it.
+  const isMobile = usePorticoSelector((s) => s.options.isMobile)
+  const allWalletsIndex = usePorticoSelector((s) => s.router.history.findIndex((route) => route.view === 'AllWallets'))
+  const toAllWallets = () => dispatch(allWalletsIndex >= 0 ? routerActions.goBackToIndex(allWalletsIndex) : routerActions.push({ view: 'AllWallets' }))
   const choose = (wallet: WalletItem) => {
     if (wallet.connector) dispatch(connectorsActions.connectRequested({ connectorId: wallet.connector.id, namespace: wallet.connector.namespace }))
     else dispatch(routerActions.push({ view: 'WalletDetails', params: { walletId: wallet.listingId ?? wallet.id } }))
@@ -101,12 +107,17 @@ function WalletList() {
       {walletConnect ? (
         // SPEC §9 connector order puts WalletConnect first: any WalletConnect wallet, by QR code or link.
         <li>
-          <button type="button" className="portico-row" data-group="walletConnect" onClick={() => dispatch(routerActions.push({ view: 'ConnectingWalletConnectBasic' }))}>
+          <button
+            type="button"
+            className="portico-row"
+            data-group="walletConnect"
+            onClick={() => (isMobile ? toAllWallets() : dispatch(routerActions.push({ view: 'ConnectingWalletConnectBasic' })))}
+          >
             <span className="portico-avatar portico-avatar-md" aria-hidden="true">
               <Icon name="qr" />
             </span>
             <span className="portico-row-label">{t.walletConnect}</span>
-            <span className="portico-tag">{t.qrCode}</span>
+            {isMobile ? null : <span className="portico-tag">{t.qrCode}</span>}
           </button>
         </li>
       ) : null}
@@ -123,7 +134,7 @@ function WalletList() {
       ))}
       {allWallets ? (
         <li>
-          <WalletsRow label={t.allWallets} onClick={() => dispatch(routerActions.push({ view: 'AllWallets' }))} />
+          <WalletsRow label={t.allWallets} onClick={toAllWallets} />
         </li>
       ) : null}
     </ul>

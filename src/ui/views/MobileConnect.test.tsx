@@ -40,6 +40,19 @@ describe('AllWallets on a phone', () => {
     expect(screen.getByRole('button', { name: /WalletConnect/ })).toBeTruthy()
   })
 
+  it('WalletConnect and All wallets in the Connect view go back to the list of wallet apps, with no QR code on the way', async () => {
+    const { store } = await onPhone()
+    await clickAndSettle(screen.getByRole('button', { name: 'Email, social and other wallets' }))
+    const walletConnect = screen.getByRole('button', { name: /WalletConnect/ })
+    expect(walletConnect.textContent).not.toContain('QR')
+    await clickAndSettle(walletConnect)
+    expect(store.getState().router.history).toEqual([{ view: 'AllWallets' }])
+    await clickAndSettle(screen.getByRole('button', { name: 'Email, social and other wallets' }))
+    await clickAndSettle(screen.getByRole('button', { name: /All Wallets/i }))
+    expect(store.getState().router.history).toEqual([{ view: 'AllWallets' }])
+    expect(screen.queryByTestId('portico-qr')).toBeNull()
+  })
+
   it('offers the wallet found in the page first and connects it in one tap (a wallet’s in-app browser)', async () => {
     const { dispatched } = await onPhone([injectedConnector('io.metamask', 'INJECTED')])
     const routes = within(screen.getByTestId('portico-mobile-routes')).getAllByRole('button')
