@@ -181,7 +181,10 @@ describe('the modal on a phone (390×844, touch)', () => {
     })
     await dispatch(page, fx.tokensLoaded, fx.balanceLoaded, fx.history, fx.swapTokens, fx.onrampProviders)
     for (const target of await measure(page, '.portico-button')) problems.push(`buttons (connected): ${target}`)
-    await page.getByTestId('portico-connect-button').tap()
+    // A click, not a tap: under load (two Jest processes in CI) a touch tap here hung in
+    // Playwright's "performing tap action" for 30 s, with the button the element under the
+    // point; the cause is not found. Taps on the modal are checked above and in mobileConnect.
+    await page.getByTestId('portico-connect-button').click()
     await check(page, `account-tokens-${scheme}`, 'Account', problems)
     await dialog.getByRole('tab', { name: 'NFTs' }).tap()
     await check(page, `account-nfts-${scheme}`, 'Account', problems)
