@@ -28,6 +28,9 @@ function run(jestArgs, label) {
 if (args.length > 0) {
   process.exitCode = (await run(args, 'jest')) ? 0 : 1
 } else {
-  const results = await Promise.all([run(['--selectProjects', 'node', 'dom'], 'node + dom'), run(['--selectProjects', 'e2e'], 'e2e')])
+  // --forceExit: the fresh-clone run at 5a28258 passed all 3,340 node + dom tests in
+  // 1,200 s and then did not exit (an open handle in one of them, not yet found); a run that
+  // can only end at CI's time limit lands nothing. The handle is to be found and closed.
+  const results = await Promise.all([run(['--selectProjects', 'node', 'dom', '--forceExit'], 'node + dom'), run(['--selectProjects', 'e2e', '--forceExit'], 'e2e')])
   process.exitCode = results.every(Boolean) ? 0 : 1
 }
