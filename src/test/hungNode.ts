@@ -25,3 +25,23 @@ export async function startHungNode(): Promise<{ url: string; close(): Promise<v
     },
   }
 }
+
+/**
+ * A hung node for the calling test file: started before its tests, closed after them,
+ * with fake timers undone after each test. Returns the node's URL, read inside a test.
+ *
+ * @example
+ * const hungNodeUrl = hungNodeForFile()
+ * it('…', async () => { await read(hungNodeUrl()) })
+ */
+export function hungNodeForFile(): () => string {
+  let node: Awaited<ReturnType<typeof startHungNode>> | undefined
+  beforeAll(async () => {
+    node = await startHungNode()
+  })
+  afterAll(() => node?.close())
+  afterEach(() => {
+    jest.useRealTimers()
+  })
+  return () => node!.url
+}

@@ -1,24 +1,15 @@
-import { startHungNode } from '../test/hungNode'
+import { hungNodeForFile } from '../test/hungNode'
 import { Time } from '../config/constants'
 import { toRecord } from '../errors'
 import { jsonRpcOverHttp } from './rpc'
 
 // A chain node that accepts connections and never answers (a hung node, issue 33).
-let node: Awaited<ReturnType<typeof startHungNode>>
-let url: string
-beforeAll(async () => {
-  node = await startHungNode()
-  url = node.url
-})
-afterAll(() => node.close())
-afterEach(() => {
-  jest.useRealTimers()
-})
+const hungNodeUrl = hungNodeForFile()
 
 it('a read sent to a hung node fails with "The network did not answer. Try again." at the SPEC 10 s RPC timeout', async () => {
   jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] })
   let outcome: unknown = 'pending'
-  jsonRpcOverHttp(url, 'eth_blockNumber', [], fetch).then(
+  jsonRpcOverHttp(hungNodeUrl(), 'eth_blockNumber', [], fetch).then(
     (value) => (outcome = value),
     (error: unknown) => (outcome = error),
   )

@@ -1,4 +1,4 @@
-import { startHungNode } from '../../test/hungNode'
+import { hungNodeForFile } from '../../test/hungNode'
 import { Time } from '../../config/constants'
 import { toRecord } from '../../errors'
 import type { CaipNetwork } from '../../types/network'
@@ -6,16 +6,7 @@ import { publicClientFor } from './publicClient'
 import { createEip155Runtime } from './runtime'
 
 // A chain node that accepts connections and never answers (a hung node, issue 33).
-let node: Awaited<ReturnType<typeof startHungNode>>
-let url: string
-beforeAll(async () => {
-  node = await startHungNode()
-  url = node.url
-})
-afterAll(() => node.close())
-afterEach(() => {
-  jest.useRealTimers()
-})
+const hungNodeUrl = hungNodeForFile()
 
 const network = (): CaipNetwork => ({
   id: 1337,
@@ -23,7 +14,7 @@ const network = (): CaipNetwork => ({
   chainNamespace: 'eip155',
   name: 'Hung chain',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [url] } },
+  rpcUrls: { default: { http: [hungNodeUrl()] } },
 })
 
 describe('reads on a hung chain node', () => {
