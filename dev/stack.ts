@@ -85,6 +85,12 @@ export type StackOptions = {
   farcasterRelayPort?: number
   /** Holds the server's SQLite file; a fresh temp folder by default. */
   dataDir?: string
+  /**
+   * Where the demo is built and served from: the stack's own folder by default (`dataDir`/demo).
+   * Never a folder another stack serves: the build empties it, and the stack writes its own
+   * endpoints (server, relay, chains) into it, so two stacks on one folder (a browser test
+   * beside dev/stack.test.ts) send one's pages to the other's services.
+   */
   outdir?: string
   quiet?: boolean
   /** Where the stack reports a service that died, its restart, or why it stopped. Default console.error. */
@@ -100,6 +106,8 @@ export const SERVER_RESTART_WINDOW_MS = 60_000
 
 export type Stack = {
   demoUrl: string
+  /** The folder the demo is served from, with this stack's endpoints and dev wallets written in. */
+  demoDir: string
   serverUrl: string
   /** The secure frame page's origin (served by the reference server process). */
   secureUrl: string
@@ -147,7 +155,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const relayStarting = startRelay({ port: options.relayPort ?? 0 })
   const solanaStarting = startSolanaRpc({ port: options.solanaRpcPort ?? 0 })
   const esploraStarting = startEsplora({ port: options.esploraPort ?? 0 })
-  const demoBuilding = buildDemo({ outdir: options.outdir })
+  const demoBuilding = buildDemo({ outdir: options.outdir ?? path.join(dataDir, 'demo') })
   // Social login: the local OpenID Connect provider (its own process: oidc-provider is ESM-only),
   // whose clients accept the server's callback; Farcaster: the relay stand-in.
   const oidcStarting = spawnOidcProvider({ port: options.oidcPort ?? 0, redirectUris: [`${serverUrl}/auth/v1/social/callback`] })
@@ -299,6 +307,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     return {
       demoUrl: demo.url,
+      demoDir: outdir,
       serverUrl,
       secureUrl,
       relayUrl: relay.url,
