@@ -87,6 +87,8 @@ export type FrameClientEvent =
   | { type: 'approvalClose' }
   /** SPEC §8 timeouts "reported as iframe_load_failed or iframe_request_timeout". */
   | { type: 'loadFailed'; event: AppEvent; error: FrameLoadError }
+  /** The frame said nothing for the whole load timeout while no request waited (issue 33): it is not there. */
+  | { type: 'notLoaded'; error: FrameLoadError }
   | { type: 'requestTimedOut'; event: AppEvent; error: FrameRequestTimeoutError }
 
 export type FrameClientStatus = 'loading' | 'ready' | 'invalid' | 'destroyed'
@@ -188,7 +190,9 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     if (loadTimer !== undefined) clearTimeout(loadTimer)
     loadTimer = setTimeout(() => {
       loadTimer = undefined
-      if (status === 'loading') loadFailed = true
+      if (status !== 'loading') return
+      loadFailed = true
+      emit({ type: 'notLoaded', error: new FrameLoadError({ details: `The secure frame at ${origin} did not say it was ready within ${Time.frameLoadTimeoutMs} ms` }) })
     }, Time.frameLoadTimeoutMs)
   }
   let invalid: FrameInvalidAppConfigurationError | undefined
