@@ -85,6 +85,11 @@ export const embeddedSlice = createSlice({
       state.pending = true
       state.error = undefined
     },
+    /** "Continue with a passkey": the frame shows its passkey prompt; the saga waits for the login. */
+    passkeyRequested(state) {
+      state.pending = true
+      state.error = undefined
+    },
     farcasterUriReceived(state, action: PayloadAction<{ url: string }>) {
       state.farcasterUrl = action.payload.url
     },

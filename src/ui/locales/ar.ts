@@ -41,6 +41,8 @@ const ar: Strings = {
   privacyPolicy: 'سياسة الخصوصية',
   legalRequired: 'حدّد المربع أعلاه للموافقة قبل الربط.',
   continueWithWallet: 'المتابعة باستخدام محفظة',
+  continueWithPasskey: 'المتابعة باستخدام مفتاح مرور',
+  passkeyPending: 'في انتظار مفتاح المرور…',
   onrampUnavailable: 'شراء العملات المشفّرة غير متاح في منطقتك.',
 
   searchWallets: 'البحث في المحافظ',

@@ -41,6 +41,8 @@ const italian: Strings = {
   privacyPolicy: 'Informativa sulla privacy',
   legalRequired: 'Spunta la casella qui sopra per accettare prima di connetterti.',
   continueWithWallet: 'Continua con un wallet',
+  continueWithPasskey: 'Continua con una passkey',
+  passkeyPending: 'In attesa della tua passkey…',
   onrampUnavailable: 'L’acquisto di cripto non è disponibile nella tua zona.',
 
   searchWallets: 'Cerca wallet',

@@ -41,6 +41,8 @@ const ja: Strings = {
   privacyPolicy: 'プライバシーポリシー',
   legalRequired: '接続する前に、上のチェックボックスで同意してください。',
   continueWithWallet: 'ウォレットで続ける',
+  continueWithPasskey: 'パスキーで続ける',
+  passkeyPending: 'パスキーを待っています…',
   onrampUnavailable: 'お住まいの地域では暗号資産を購入できません。',
 
   searchWallets: 'ウォレットを検索',

@@ -41,6 +41,8 @@ const tr: Strings = {
   privacyPolicy: 'Gizlilik Politikası',
   legalRequired: 'Bağlanmadan önce kabul etmek için yukarıdaki kutuyu işaretleyin.',
   continueWithWallet: 'Bir cüzdanla devam et',
+  continueWithPasskey: 'Geçiş anahtarıyla devam et',
+  passkeyPending: 'Geçiş anahtarınız bekleniyor…',
   onrampUnavailable: 'Bölgenizde kripto satın alma kullanılamıyor.',
 
   searchWallets: 'Cüzdan ara',
