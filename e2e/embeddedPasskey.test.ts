@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http } from 'viem'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { readState, secureFrame } from './pageState'
+import { loginByEmail, readState, secureFrame } from './pageState'
 
 // "Continue with a passkey" (issue 32) on the local stack, with the DevTools protocol's
 // virtual authenticator standing in for the visitor's platform authenticator. The secure
@@ -73,6 +73,25 @@ describe('embedded wallet: passkey on the local stack', () => {
 
     await disconnect(page)
     expect(await continueWithPasskey(page, 'Use my passkey')).toBe(signedUp)
+    expect(errors).toEqual([])
+  })
+
+  it('lets an email user add a passkey from the Account view, then log in with it to the same address', async () => {
+    visitor = await visitorWithAuthenticator()
+    const { page, errors } = visitor
+    await loginByEmail(page, env.stack().serverUrl, `passkey.${Date.now()}@example.com`)
+    const byEmail = await page.evaluate(readState, 'account.byNamespace.eip155.address')
+    await page.getByTestId('portico-connect-button').click()
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Add a passkey' }).click()
+    const prompt = secureFrame(page).getByRole('dialog', { name: 'Add a passkey' })
+    await prompt.waitFor()
+    await screenshot(page, 'passkey-add-light')
+    await prompt.getByRole('button', { name: 'Add a passkey' }).click()
+    await page.getByText('Passkey added').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await disconnect(page)
+    expect(await continueWithPasskey(page, 'Use my passkey')).toBe(byEmail)
     expect(errors).toEqual([])
   })
 })

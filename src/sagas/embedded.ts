@@ -8,7 +8,7 @@ import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
 import { embeddedDisconnectedSaga, restoreEmbeddedSaga } from './embeddedConnection'
 import { createEmbeddedHolder, frameTheme, frameWatcherSaga, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { farcasterRequestedSaga } from './embeddedFarcaster'
-import { passkeyRequestedSaga } from './embeddedPasskey'
+import { passkeyAddSaga, passkeyRequestedSaga } from './embeddedPasskey'
 import { deviceCodeSaga, emailSubmittedSaga, loginCodeSaga } from './embeddedLogin'
 import { embeddedSiblingsDisconnectedSaga } from './embeddedSolana'
 import { socialRequestedSaga } from './embeddedSocial'
@@ -93,6 +93,9 @@ export function* embeddedSaga() {
   })
   yield takeLatest(embeddedActions.passkeyRequested.type, function* () {
     yield call(untilModalClosed, call(passkeyRequestedSaga, holder))
+  })
+  yield takeLatest(embeddedActions.passkeyAddRequested.type, function* () {
+    yield call(untilModalClosed, call(passkeyAddSaga, holder))
   })
   yield takeLatest(embeddedActions.updateEmailRequested.type, function* (action: ReturnType<typeof embeddedActions.updateEmailRequested>) {
     yield call(untilModalClosed, call(updateEmailSaga, holder, action))

@@ -1,6 +1,9 @@
 import { call, put } from 'redux-saga/effects'
 import type { FrameUser } from '../frame'
+import { messageRecord } from '../errors/record'
+import { toRecord } from '../errors/toRecord'
 import { accountActions } from '../store/slices/account'
+import { alertsActions } from '../store/slices/alerts'
 import { embeddedActions } from '../store/slices/embedded'
 import type { EmbeddedFrame } from './context'
 import { EMBEDDED_NAMESPACE, connectEmbeddedUser } from './embeddedConnection'
@@ -23,5 +26,19 @@ export function* passkeyRequestedSaga(holder: EmbeddedHolder) {
   } catch (error) {
     yield put(accountActions.connectFailed({ namespace: EMBEDDED_NAMESPACE }))
     yield call(reportLoginFailure, error)
+  }
+}
+
+/**
+ * The signed-in embedded user adds a passkey (Account view, "Add a passkey"): ADD_PASSKEY
+ * shows the frame's prompt; the outcome is a toast, the account stays as it is.
+ */
+export function* passkeyAddSaga(holder: EmbeddedHolder) {
+  try {
+    const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
+    yield call(callFrame, (signal) => client.addPasskey({ signal }))
+    yield put(alertsActions.toastRequested({ message: messageRecord('notices.passkeyAdded'), variant: 'success' }))
+  } catch (error) {
+    yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
   }
 }

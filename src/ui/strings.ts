@@ -57,6 +57,7 @@ export const en = {
   // features.passkey: the embedded wallet's passkey login (its prompt shows in the secure frame)
   continueWithPasskey: 'Continue with a passkey',
   passkeyPending: 'Waiting for your passkey…',
+  addPasskey: 'Add a passkey',
   onrampUnavailable: 'Buying crypto is not available in your region.',
 
   // AllWallets

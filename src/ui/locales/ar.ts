@@ -43,6 +43,7 @@ const ar: Strings = {
   continueWithWallet: 'المتابعة باستخدام محفظة',
   continueWithPasskey: 'المتابعة باستخدام مفتاح مرور',
   passkeyPending: 'في انتظار مفتاح المرور…',
+  addPasskey: 'إضافة مفتاح مرور',
   onrampUnavailable: 'شراء العملات المشفّرة غير متاح في منطقتك.',
 
   searchWallets: 'البحث في المحافظ',

@@ -43,6 +43,7 @@ const de: Strings = {
   continueWithWallet: 'Mit einer Wallet fortfahren',
   continueWithPasskey: 'Mit einem Passkey fortfahren',
   passkeyPending: 'Warte auf deinen Passkey…',
+  addPasskey: 'Passkey hinzufügen',
   onrampUnavailable: 'Krypto-Käufe sind in deiner Region nicht verfügbar.',
 
   searchWallets: 'Wallets suchen',

@@ -43,6 +43,7 @@ const es: Strings = {
   continueWithWallet: 'Continuar con una billetera',
   continueWithPasskey: 'Continuar con una llave de acceso',
   passkeyPending: 'Esperando tu llave de acceso…',
+  addPasskey: 'Añadir una llave de acceso',
   onrampUnavailable: 'La compra de criptomonedas no está disponible en tu región.',
 
   searchWallets: 'Buscar billeteras',

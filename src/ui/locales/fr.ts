@@ -43,6 +43,7 @@ const fr: Strings = {
   continueWithWallet: 'Continuer avec un portefeuille',
   continueWithPasskey: 'Continuer avec une clé d’accès',
   passkeyPending: 'En attente de votre clé d’accès…',
+  addPasskey: 'Ajouter une clé d’accès',
   onrampUnavailable: 'L’achat de cryptos n’est pas disponible dans votre région.',
 
   searchWallets: 'Rechercher des portefeuilles',

@@ -43,6 +43,7 @@ const italian: Strings = {
   continueWithWallet: 'Continua con un wallet',
   continueWithPasskey: 'Continua con una passkey',
   passkeyPending: 'In attesa della tua passkey…',
+  addPasskey: 'Aggiungi una passkey',
   onrampUnavailable: 'L’acquisto di cripto non è disponibile nella tua zona.',
 
   searchWallets: 'Cerca wallet',

@@ -43,6 +43,7 @@ const ja: Strings = {
   continueWithWallet: 'ウォレットで続ける',
   continueWithPasskey: 'パスキーで続ける',
   passkeyPending: 'パスキーを待っています…',
+  addPasskey: 'パスキーを追加',
   onrampUnavailable: 'お住まいの地域では暗号資産を購入できません。',
 
   searchWallets: 'ウォレットを検索',

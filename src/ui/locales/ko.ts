@@ -43,6 +43,7 @@ const ko: Strings = {
   continueWithWallet: '지갑으로 계속',
   continueWithPasskey: '패스키로 계속',
   passkeyPending: '패스키를 기다리는 중…',
+  addPasskey: '패스키 추가',
   onrampUnavailable: '현재 지역에서는 암호화폐를 구매할 수 없어요.',
 
   searchWallets: '지갑 검색',

@@ -43,6 +43,7 @@ const pt: Strings = {
   continueWithWallet: 'Continuar com uma carteira',
   continueWithPasskey: 'Continuar com uma chave de acesso',
   passkeyPending: 'Aguardando sua chave de acesso…',
+  addPasskey: 'Adicionar uma chave de acesso',
   onrampUnavailable: 'A compra de cripto não está disponível na sua região.',
 
   searchWallets: 'Pesquisar carteiras',

@@ -43,6 +43,7 @@ const ru: Strings = {
   continueWithWallet: 'Продолжить с кошельком',
   continueWithPasskey: 'Продолжить с ключом доступа',
   passkeyPending: 'Ожидание ключа доступа…',
+  addPasskey: 'Добавить ключ доступа',
   onrampUnavailable: 'Покупка криптовалюты недоступна в вашем регионе.',
 
   searchWallets: 'Поиск кошельков',

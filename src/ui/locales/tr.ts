@@ -43,6 +43,7 @@ const tr: Strings = {
   continueWithWallet: 'Bir cüzdanla devam et',
   continueWithPasskey: 'Geçiş anahtarıyla devam et',
   passkeyPending: 'Geçiş anahtarınız bekleniyor…',
+  addPasskey: 'Geçiş anahtarı ekle',
   onrampUnavailable: 'Bölgenizde kripto satın alma kullanılamıyor.',
 
   searchWallets: 'Cüzdan ara',
