@@ -61,13 +61,18 @@ describe('CONNECT_PASSKEY', () => {
   it('answers a cancelled browser prompt with PASSKEY_CANCELLED, never the browser’s own text', async () => {
     const test = await passkeyFrame('login', recordingWebAuthn({ name: 'NotAllowedError' }))
     const reply = await test.ask('CONNECT_PASSKEY', {})
-    expect(reply).toMatchObject({ type: '@portico-frame/CONNECT_PASSKEY_ERROR', payload: { code: 'PASSKEY_CANCELLED', message: 'The passkey request was cancelled or timed out' } })
+    expect(reply).toMatchObject({ type: '@portico-frame/CONNECT_PASSKEY_ERROR', payload: { code: 'PASSKEY_CANCELLED', message: 'The passkey request was cancelled, timed out or refused by the browser' } })
     expect(test.api.calls).not.toContain(expect.stringMatching(/^finishPasskey/))
   })
 
-  it('answers PASSKEY_UNAVAILABLE where the browser refuses WebAuthn in the frame', async () => {
+  it('answers PASSKEY_UNAVAILABLE for any other refusal (a SecurityError: no valid relying party here) and without WebAuthn', async () => {
     const test = await passkeyFrame('login', recordingWebAuthn({ name: 'SecurityError' }))
     expect((await test.ask('CONNECT_PASSKEY', {})).payload).toMatchObject({ code: 'PASSKEY_UNAVAILABLE', message: 'This browser cannot use a passkey in the wallet frame' })
+    const without = recordingWebAuthn()
+    without.client.supported = () => false
+    const old = await passkeyFrame('login', without)
+    expect((await old.ask('CONNECT_PASSKEY', {})).payload).toMatchObject({ code: 'PASSKEY_UNAVAILABLE' })
+    expect(old.shown).toEqual([])
   })
 
   it('is not available when the page has no passkey flows', async () => {

@@ -37,10 +37,14 @@ export type PasskeyFlows = {
   add(token: string, projectId: string): Promise<{ credentialId: string }>
 }
 
-/** What a browser's refusal means to the visitor; the browser's own text never crosses to the app. */
+/**
+ * What a browser's refusal means to the visitor; the browser's own text never crosses to
+ * the app. A cancel, a timeout and a browser that forbids WebAuthn in the frame all
+ * reject with NotAllowedError, so they cannot be told apart.
+ */
 function browserRefusal(error: unknown): ReplyError {
   const name = (error as { name?: unknown } | null)?.name
-  if (name === 'NotAllowedError' || name === 'AbortError') return new ReplyError('The passkey request was cancelled or timed out', 'PASSKEY_CANCELLED')
+  if (name === 'NotAllowedError' || name === 'AbortError') return new ReplyError('The passkey request was cancelled, timed out or refused by the browser', 'PASSKEY_CANCELLED')
   if (name === 'InvalidStateError') return new ReplyError('This passkey is registered already', 'PASSKEY_IN_USE')
   return new ReplyError('This browser cannot use a passkey in the wallet frame', 'PASSKEY_UNAVAILABLE')
 }
