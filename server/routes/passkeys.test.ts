@@ -180,6 +180,18 @@ describe.each(engines)('passkeys on $name', ({ freshDatabase }) => {
     expect((passkeyLogin.body as Login).user).toMatchObject({ email, address: emailLogin.user.address })
   })
 
+  it('lets a passkey user add an email (one code to the new address), then sign in by email to the same wallet', async () => {
+    const { device, login } = await signUp()
+    const email = `added.${randomUUID().slice(0, 8)}@example.com`
+    const started = await server.post('/auth/v1/email/update?projectId=shop', { newEmail: email }, device.bearer(login.session.token))
+    expect(started.body).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    const confirmed = await server.post('/auth/v1/email/update/secondary?projectId=shop', { otp: server.latestCode(email) }, device.bearer(login.session.token))
+    expect(confirmed.body).toEqual({ newEmail: email })
+    expect((await server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId: device.deviceId }, device.as)).body).toEqual({ action: 'VERIFY_OTP' })
+    const byEmail = await server.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId: device.deviceId, otp: server.latestCode(email) }, device.as)
+    expect((byEmail.body as Login).user).toMatchObject({ email, address: login.user.address })
+  })
+
   it('finishes on another server instance a ceremony begun on this one (the challenge is in the database)', async () => {
     const { authenticator, login } = await signUp()
     const device = visitor()
