@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http } from 'viem'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { loginByEmail, readState, secureFrame } from './pageState'
+import { disconnectEmbedded, loginByEmail, readState, secureFrame } from './pageState'
 
 // "Continue with a passkey" (issue 32) on the local stack, with the DevTools protocol's
 // virtual authenticator standing in for the visitor's platform authenticator. The secure
@@ -39,14 +39,6 @@ async function continueWithPasskey(page: Page, choice: 'Create a new passkey' | 
   return (await page.evaluate(readState, 'account.byNamespace.eip155.address')) as string
 }
 
-async function disconnect(page: Page) {
-  await page.getByTestId('portico-connect-button').click()
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
-  await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
-  if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape')
-  await page.getByRole('dialog').waitFor({ state: 'detached' })
-}
-
 describe('embedded wallet: passkey on the local stack', () => {
   let visitor: Awaited<ReturnType<typeof visitorWithAuthenticator>> | undefined
   afterEach(async () => {
@@ -71,7 +63,7 @@ describe('embedded wallet: passkey on the local stack', () => {
     const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
     expect(await chain.verifyMessage({ address: signedUp as `0x${string}`, message: MESSAGE, signature: signature as `0x${string}` })).toBe(true)
 
-    await disconnect(page)
+    await disconnectEmbedded(page)
     expect(await continueWithPasskey(page, 'Use my passkey')).toBe(signedUp)
     expect(errors).toEqual([])
   })
@@ -90,7 +82,7 @@ describe('embedded wallet: passkey on the local stack', () => {
     await page.getByText('Passkey added').waitFor()
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
-    await disconnect(page)
+    await disconnectEmbedded(page)
     expect(await continueWithPasskey(page, 'Use my passkey')).toBe(byEmail)
     expect(errors).toEqual([])
   })

@@ -58,6 +58,16 @@ export const userSchema = {
   },
 } as const
 
+/** What a finished login answers (email/verify, a passkey login): the user and the session. */
+export const loginAnswerSchema = {
+  type: 'object',
+  required: ['user', 'session'],
+  properties: {
+    user: userSchema,
+    session: { type: 'object', required: ['token', 'expiresAt'], properties: { token: { type: 'string' }, expiresAt: { type: 'string' } } },
+  },
+} as const
+
 const actionSchema = (actions: readonly string[]) =>
   ({ type: 'object', required: ['action'], properties: { action: { type: 'string', enum: actions } } }) as const
 
@@ -131,17 +141,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
       bodyLimit: BODY_LIMIT,
       schema: {
         body: { type: 'object', required: ['projectId', 'email', 'deviceId', 'otp'], properties: { projectId, email, deviceId, otp, chainId: {} } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['user', 'session'],
-            properties: {
-              user: userSchema,
-              session: { type: 'object', required: ['token', 'expiresAt'], properties: { token: { type: 'string' }, expiresAt: { type: 'string' } } },
-            },
-          },
-          ...errors,
-        },
+        response: { 200: loginAnswerSchema, ...errors },
       },
     },
     async (request) => auth.verifyEmailLogin(request.body, context(request)),

@@ -21,7 +21,7 @@ import { type PasskeyLogin } from '../auth/passkeys'
 import { type AuthService, type RequestContext } from '../auth/service'
 import { DEVICE_ID_PATTERN } from '../auth/sessionToken'
 import { PROJECT_ID_PATTERN } from '../projects'
-import { AUTH_PREFIX, authenticatedRequest, userSchema } from './auth'
+import { AUTH_PREFIX, authenticatedRequest, loginAnswerSchema } from './auth'
 
 export interface PasskeyRoutesOptions {
   passkeys: PasskeyLogin
@@ -44,16 +44,7 @@ const place = { type: 'object', required: ['projectId', 'deviceId'], properties:
 const optionsAnswer = {
   200: { type: 'object', required: ['ceremonyId', 'options'], properties: { ceremonyId: { type: 'string' }, options: { type: 'object', additionalProperties: true } } },
 } as const
-const loginAnswer = {
-  200: {
-    type: 'object',
-    required: ['user', 'session'],
-    properties: {
-      user: userSchema,
-      session: { type: 'object', required: ['token', 'expiresAt'], properties: { token: { type: 'string' }, expiresAt: { type: 'string' } } },
-    },
-  },
-} as const
+const loginAnswer = { 200: loginAnswerSchema } as const
 const finishBody = {
   type: 'object',
   required: ['projectId', 'deviceId', 'ceremonyId', 'response'],

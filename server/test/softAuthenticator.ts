@@ -75,6 +75,8 @@ export function createSoftAuthenticator({ origin, countless = false }: { origin:
         ...(overrides.topOrigin !== undefined ? { topOrigin: overrides.topOrigin } : {}),
       }),
     )
+  /** The credential's JSON form around an authenticator response. */
+  const credentialJson = (response: Json) => ({ id: credentialId, rawId: credentialId, type: 'public-key', clientExtensionResults: {}, response })
   // User present, user verified, backup eligible and backed up (a synced passkey).
   const flags = 0x01 | 0x04 | 0x08 | 0x10
 
@@ -86,35 +88,23 @@ export function createSoftAuthenticator({ origin, countless = false }: { origin:
       const attested = Buffer.concat([Buffer.alloc(16), Buffer.from([0, credential.length]), credential, coseKey(publicKey)])
       const authData = Buffer.concat([sha256(Buffer.from(rpId)), Buffer.from([flags | 0x40]), u32(nextCounter(overrides)), attested])
       const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]) as never)
-      return {
-        id: credentialId,
-        rawId: credentialId,
-        type: 'public-key',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: isoBase64URL.fromBuffer(clientData('webauthn.create', options, overrides)),
-          attestationObject: isoBase64URL.fromBuffer(attestationObject),
-          transports: ['internal', 'hybrid'],
-        },
-      }
+      return credentialJson({
+        clientDataJSON: isoBase64URL.fromBuffer(clientData('webauthn.create', options, overrides)),
+        attestationObject: isoBase64URL.fromBuffer(attestationObject),
+        transports: ['internal', 'hybrid'],
+      })
     },
     authenticate(options, overrides = {}) {
       const rpId = overrides.rpId ?? (options.rpId as string)
       const authData = Buffer.concat([sha256(Buffer.from(rpId)), Buffer.from([flags]), u32(nextCounter(overrides))])
       const data = clientData('webauthn.get', options, overrides)
       const signature = sign('sha256', Buffer.concat([authData, sha256(data)]), { key: privateKey, dsaEncoding: 'der' })
-      return {
-        id: credentialId,
-        rawId: credentialId,
-        type: 'public-key',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: isoBase64URL.fromBuffer(data),
-          authenticatorData: isoBase64URL.fromBuffer(authData),
-          signature: isoBase64URL.fromBuffer(signature),
-          ...(userHandle !== undefined ? { userHandle } : {}),
-        },
-      }
+      return credentialJson({
+        clientDataJSON: isoBase64URL.fromBuffer(data),
+        authenticatorData: isoBase64URL.fromBuffer(authData),
+        signature: isoBase64URL.fromBuffer(signature),
+        ...(userHandle !== undefined ? { userHandle } : {}),
+      })
     },
   }
 }
