@@ -266,13 +266,19 @@ describe('Farcaster login (SPEC §2 ConnectingFarcaster, §8)', () => {
   })
 })
 
+/** The visitor pressed "Continue with a passkey" and the frame is ready. */
+async function untilPasskeyAsked() {
+  const t = setup()
+  t.store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
+  t.store.dispatch(embeddedActions.passkeyRequested())
+  await t.flush()
+  await t.ready()
+  return t
+}
+
 describe('passkey login (issue 32)', () => {
   it('sends CONNECT_PASSKEY, waits for the visitor in the frame without a timeout, and connects the user as for email', async () => {
-    const t = setup()
-    t.store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
-    t.store.dispatch(embeddedActions.passkeyRequested())
-    await t.flush()
-    await t.ready()
+    const t = await untilPasskeyAsked()
     expect(t.lastPosted('CONNECT_PASSKEY').message.payload).toEqual({})
     await t.flush(120_000)
     expect(t.state().embedded).toMatchObject({ pending: true, error: undefined })
@@ -282,11 +288,7 @@ describe('passkey login (issue 32)', () => {
   })
 
   it('shows the frame’s refusal, and adding a passkey reports its outcome as a toast', async () => {
-    const t = setup()
-    t.store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
-    t.store.dispatch(embeddedActions.passkeyRequested())
-    await t.flush()
-    await t.ready()
+    const t = await untilPasskeyAsked()
     await t.fail('CONNECT_PASSKEY', { message: 'The passkey request was cancelled, timed out or refused by the browser', code: 'PASSKEY_CANCELLED' })
     expect(t.state().embedded.pending).toBe(false)
     expect(t.state().embedded.error).toBeDefined()
