@@ -79,6 +79,11 @@ export type StackOptions = {
   esploraPort?: number
   /** The secure frame page's port (its own origin). */
   securePort?: number
+  /**
+   * The secure page's host name in its origin (it listens on 127.0.0.1 either way).
+   * Default 127.0.0.1; 'localhost' for passkeys, whose relying party must be a domain.
+   */
+  secureHost?: '127.0.0.1' | 'localhost'
   /** The local OpenID Connect provider's port (social login stand-in). */
   oidcPort?: number
   /** The Farcaster relay stand-in's port. */
@@ -148,7 +153,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const serverUrl = `http://127.0.0.1:${serverPort}`
   const dataDir = options.dataDir ?? path.join(os.tmpdir(), `portico-stack-${process.pid}-${serverPort}`)
   const securePort = options.securePort ?? (await freePort())
-  const secureUrl = `http://127.0.0.1:${securePort}`
+  const secureUrl = `http://${options.secureHost ?? '127.0.0.1'}:${securePort}`
   // The server reads the page's files per request, so it may start before the build ends.
   const secureDir = path.join(dataDir, 'secure-page')
   const chainsStarting = startDevChains()

@@ -21,6 +21,9 @@
  * | | POST /auth/v1/social/complete { projectId, deviceId, attemptToken, resultToken, chainId } → { user, session, provider } |
  * | Farcaster login | POST /auth/v1/farcaster/start { projectId, deviceId } → { url, attemptToken } |
  * | | POST /auth/v1/farcaster/complete { projectId, deviceId, attemptToken, chainId } → { user, session, provider } (409 LOGIN_PENDING: ask again) |
+ * | passkey sign-up, login | POST /auth/v1/passkey/signup\|login/start { projectId, deviceId } → { ceremonyId, options } |
+ * | | POST /auth/v1/passkey/signup\|login/finish { projectId, deviceId, ceremonyId, response, chainId } → { user, session } |
+ * | add a passkey | POST /auth/v1/passkey/add/start\|finish?projectId= Bearer ({ ceremonyId, response }) → { ceremonyId, options } / { credentialId } |
  *
  * Every call with a Bearer token also sends the device id the session was opened on
  * (`X-Portico-Device`): the server takes a session only from its own device and project.
@@ -52,6 +55,11 @@ export type SignResult = { signature?: string; signedTransaction?: string; hash?
 
 export type LoginInput = { projectId: string; email: string; deviceId: string }
 
+/** A WebAuthn ceremony the server began: its id and the options for the browser (JSON form). */
+export type PasskeyCeremony = { ceremonyId: string; options: Record<string, unknown> }
+/** The credential's JSON form, as `@simplewebauthn/browser` gives it. */
+export type PasskeyAnswer = { ceremonyId: string; response: object }
+
 export interface SecureApi {
   getAllowedOrigins(projectId: string): Promise<string[]>
   startEmailLogin(input: LoginInput, sessionToken: string | undefined): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
@@ -68,6 +76,11 @@ export interface SecureApi {
   completeSocialLogin(input: { projectId: string; deviceId: string; attemptToken: string; resultToken: string; chainId: string | number }): Promise<ExternalLogin>
   startFarcasterLogin(input: { projectId: string; deviceId: string }): Promise<{ url: string; attemptToken: string }>
   completeFarcasterLogin(input: { projectId: string; deviceId: string; attemptToken: string; chainId: string | number }): Promise<ExternalLogin>
+  /** A passkey sign-up (`signup`) or login (`login`) begins. */
+  startPasskey(kind: 'signup' | 'login', input: { projectId: string; deviceId: string }): Promise<PasskeyCeremony>
+  finishPasskey(kind: 'signup' | 'login', input: PasskeyAnswer & { projectId: string; deviceId: string; chainId: string | number }): Promise<{ user: ApiUser; session: { token: string; expiresAt: string } }>
+  startAddPasskey(token: string, projectId: string): Promise<PasskeyCeremony>
+  finishAddPasskey(token: string, projectId: string, answer: PasskeyAnswer): Promise<{ credentialId: string }>
 }
 
 /** A refusal from the server, with what the frame passes on to the app. */
@@ -187,5 +200,9 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
     completeSocialLogin: (input) => call('POST', '/auth/v1/social/complete', { body: input }),
     startFarcasterLogin: (input) => call('POST', '/auth/v1/farcaster/start', { body: input }),
     completeFarcasterLogin: (input) => call('POST', '/auth/v1/farcaster/complete', { body: input, timeoutMs: LONG_POLL_TIMEOUT_MS }),
+    startPasskey: (kind, input) => call('POST', `/auth/v1/passkey/${kind}/start`, { body: input }),
+    finishPasskey: (kind, input) => call('POST', `/auth/v1/passkey/${kind}/finish`, { body: input }),
+    startAddPasskey: (token, projectId) => call('POST', '/auth/v1/passkey/add/start', { token, query: { projectId }, body: {} }),
+    finishAddPasskey: (token, projectId, answer) => call('POST', '/auth/v1/passkey/add/finish', { token, query: { projectId }, body: answer }),
   }
 }

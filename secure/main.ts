@@ -10,6 +10,8 @@ import { autoApprover, createDomApprover } from './approval'
 import { createHttpChainRpc } from './chainRpc'
 import { readSecureConfig } from './config'
 import { detectParentOrigin } from './parentOrigin'
+import { createPasskeyFlows } from './passkeyLogin'
+import { createPasskeyPrompt } from './passkeyPrompt'
 import { createSecureFrame, type FrameHost } from './secureFrame'
 import { createMemoryStore, createSessionStore, type KeyValueStore } from './session'
 
@@ -65,17 +67,19 @@ function main() {
     reload: () => location.reload(),
   }
   const storage = ownStorage()
+  const api = createHttpSecureApi({ baseUrl: config.apiUrl })
   const frame = createSecureFrame({
     host,
     search: location.search,
     parentOrigin: detectParentOrigin({ ancestorOrigins: location.ancestorOrigins, referrer: document.referrer }),
-    api: createHttpSecureApi({ baseUrl: config.apiUrl }),
+    api,
     rpc: createHttpChainRpc({ rpcUrls: config.rpcUrls }),
     sessions: createSessionStore({ store: storage, randomUUID: () => crypto.randomUUID(), now: Date.now }),
     createApprover: (notify) => (config.requireApproval ? createDomApprover(document, { onOpen: notify.open, onClose: notify.close }) : autoApprover),
     ui: { showStatus, applyTheme },
     logger,
     randomUUID: () => crypto.randomUUID(),
+    passkeys: (notify) => createPasskeyFlows({ api, prompt: createPasskeyPrompt(document, { onOpen: notify.open, onClose: notify.close }) }),
     smartAccounts: createSmartAccounts({ apiUrl: config.apiUrl, projectId: query.get('projectId') ?? '', rpcUrls: config.rpcUrls, store: storage }),
   })
   void frame.start().then((status) => {

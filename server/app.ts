@@ -14,6 +14,7 @@ import { type FarcasterOptions, createFarcasterLogin } from './auth/farcaster'
 import { type OAuthProviders } from './auth/oauth'
 import { type AuthLimits, createAuthService } from './auth/service'
 import { createSocialLogin } from './auth/social'
+import { createPasskeyLogin } from './auth/passkeys'
 import { type BlockchainServerOptions, registerBlockchainApi } from './blockchainApi'
 import type { SwapPools } from './convert/pool'
 import { registerConvertRoutes } from './convert/routes'
@@ -38,6 +39,7 @@ import { authRoutes } from './routes/auth'
 import { devMailboxRoutes } from './routes/devMailbox'
 import { farcasterRoutes } from './routes/farcaster'
 import { socialRoutes } from './routes/social'
+import { passkeyRoutes } from './routes/passkeys'
 import { healthRoutes } from './routes/health'
 import { imageRoutes } from './routes/images'
 import { projectConfigRoutes } from './routes/projectConfig'
@@ -220,6 +222,8 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     })
     app.addHook('onClose', async () => mailer.close?.())
     app.register(authRoutes, { auth, secureOrigins })
+    const passkeys = createPasskeyLogin({ db, projects, auth, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
+    app.register(passkeyRoutes, { passkeys, auth, secureOrigins })
     if (options.auth.social !== undefined) {
       const social = createSocialLogin({ db, projects, keyring, auth, ...options.auth.social, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
       app.register(socialRoutes, { social, secureOrigins })

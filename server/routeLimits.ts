@@ -72,6 +72,10 @@ export interface RouteLimits {
   socialCompletesPerIp: RateLimitRule
   /** POST /onramp/test-provider/purchase from one client (the local test provider sends funds). Default 30 per 10 minutes. */
   testPurchasesPerIp: RateLimitRule
+  /** POST /auth/v1/passkey/{signup,login,add}/start from one client (each stores a challenge). Default 30 per 10 minutes. */
+  passkeyStartsPerIp: RateLimitRule
+  /** POST /auth/v1/passkey/{signup,login,add}/finish from one client (each verifies a signature). Default 30 per 10 minutes. */
+  passkeyFinishesPerIp: RateLimitRule
 }
 
 export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
@@ -99,6 +103,8 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   signOutsPerIp: { max: 60, windowMs: 60_000 },
   socialCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
   testPurchasesPerIp: { max: 30, windowMs: 10 * 60_000 },
+  passkeyStartsPerIp: { max: 30, windowMs: 10 * 60_000 },
+  passkeyFinishesPerIp: { max: 30, windowMs: 10 * 60_000 },
 }
 
 type RuleName = Exclude<keyof RouteLimits, 'farcasterPendingPerIp'>
@@ -134,6 +140,8 @@ interface RoutePolicy {
 const dataReads: RoutePolicy = { what: 'data requests', limits: [{ rule: 'dataReadsPerIp', by: 'ip' }, { rule: 'dataReadsPerProject', by: 'project' }] }
 const signOuts: RoutePolicy = { what: 'sign-outs', limits: [{ rule: 'signOutsPerIp', by: 'ip' }] }
 const bundler: RoutePolicy = { what: 'bundler requests', limits: [{ rule: 'bundlerPerIp', by: 'ip' }] }
+const passkeyStarts: RoutePolicy = { what: 'passkey requests', limits: [{ rule: 'passkeyStartsPerIp', by: 'ip' }] }
+const passkeyFinishes: RoutePolicy = { what: 'passkey checks', limits: [{ rule: 'passkeyFinishesPerIp', by: 'ip' }] }
 
 /** `METHOD url` (the route's pattern) → its limits. A HEAD request counts as the GET it runs. */
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
@@ -176,6 +184,12 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /auth/v1/logout': signOuts,
   'POST /auth/v1/social/complete': { what: 'social login completions', limits: [{ rule: 'socialCompletesPerIp', by: 'ip' }] },
   'POST /onramp/test-provider/purchase': { what: 'test purchases', limits: [{ rule: 'testPurchasesPerIp', by: 'ip' }] },
+  'POST /auth/v1/passkey/signup/start': passkeyStarts,
+  'POST /auth/v1/passkey/login/start': passkeyStarts,
+  'POST /auth/v1/passkey/add/start': passkeyStarts,
+  'POST /auth/v1/passkey/signup/finish': passkeyFinishes,
+  'POST /auth/v1/passkey/login/finish': passkeyFinishes,
+  'POST /auth/v1/passkey/add/finish': passkeyFinishes,
 }
 
 /**

@@ -102,6 +102,24 @@ export function createFakeApi(): FakeApi {
       sessions.set(token, { email: 'farcaster@social.fake', expired: false })
       return { user: { ...apiUser('farcaster@social.fake', chainId), email: null, userName: 'portico-dev' }, session: { token, expiresAt: '2099-01-01T00:00:00.000Z' }, provider: 'farcaster' }
     },
+    async startPasskey(kind) {
+      api.calls.push(`startPasskey ${kind}`)
+      return { ceremonyId: `${kind}-${api.calls.length}`, options: { challenge: 'Y2hhbGxlbmdl' } }
+    },
+    async finishPasskey(kind, { ceremonyId, chainId }) {
+      api.calls.push(`finishPasskey ${kind} ${ceremonyId}`)
+      const token = `pts_${String(++tokens).padStart(43, 'P')}`
+      sessions.set(token, { email: 'passkey@wallet.fake', expired: false })
+      return { user: { ...apiUser('passkey@wallet.fake', chainId), email: null }, session: { token, expiresAt: '2099-01-01T00:00:00.000Z' } }
+    },
+    async startAddPasskey(token) {
+      api.calls.push(`startAddPasskey ${sessions.get(token)?.email ?? 'nobody'}`)
+      return { ceremonyId: `add-${api.calls.length}`, options: { challenge: 'Y2hhbGxlbmdl' } }
+    },
+    async finishAddPasskey(_token, _projectId, { ceremonyId }) {
+      api.calls.push(`finishAddPasskey ${ceremonyId}`)
+      return { credentialId: 'Y3JlZGVudGlhbA' }
+    },
     async getAllowedOrigins(projectId) {
       api.calls.push(`getAllowedOrigins ${projectId}`)
       if (api.offline) throw new TypeError('fetch failed')

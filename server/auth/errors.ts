@@ -36,6 +36,10 @@ export type AuthErrorCode =
   | 'LOGIN_FAILED'
   | 'LOGIN_EXPIRED'
   | 'FARCASTER_UNAVAILABLE'
+  | 'PASSKEY_CEREMONY_NOT_FOUND'
+  | 'PASSKEY_REFUSED'
+  | 'PASSKEY_UNKNOWN'
+  | 'PASSKEY_IN_USE'
 
 export class AuthError extends HttpError {
   override name = 'AuthError'

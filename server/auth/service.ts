@@ -146,6 +146,8 @@ export interface AuthService {
    * provider + subject, or created with its keys (no email). The username is kept up to date.
    */
   userForIdentity(identity: { provider: string; subject: string; username: string | null }): Promise<AuthUser>
+  /** A new wallet with its keys and no email (a passkey sign-up, server/auth/passkeys.ts). */
+  createUserWithoutEmail(): Promise<AuthUser>
   /** Signs a user in on a device (as `email/verify` does): approves the device and opens a session. */
   openSession(userId: string, where: { projectId: string; deviceHash: string }, chainId: unknown, context: RequestContext): Promise<{ user: EmbeddedWalletUser; session: SessionGrant }>
 }
@@ -488,6 +490,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const linked = await identities.find(provider, subject)
       return linked?.userId === user.id ? user : ((await users.findById(linked!.userId)) ?? user)
     },
+
+    createUserWithoutEmail: () => createUser(null),
 
     async authenticate(token, { projectId, deviceId }) {
       if (token === undefined) throw unauthorized('Send the session as Authorization: Bearer <token>')

@@ -9,6 +9,7 @@ import { onrampPurchasesMigration } from '../onramp/purchases'
 import { loginAttemptsMigration } from './loginAttempts'
 import { smartSessionsMigration, smartSessionsScopedMigration } from './smartSessions'
 import { custodySharesMigration } from './custodyShares'
+import { passkeysMigration } from './passkeys'
 import { addEncryptedColumns } from './encryptedColumns'
 import { type SqlEngine, detectEngine } from './connect'
 
@@ -274,6 +275,8 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     '0008_smart_sessions_scoped': smartSessionsScopedMigration(engine),
     // Self-custody key shares, not used by any route yet (server/db/custodyShares.ts).
     '0009_custody_shares': custodySharesMigration(engine),
+    // Passkey credentials and the challenges of ceremonies under way (server/db/passkeys.ts).
+    '0010_passkeys': passkeysMigration(engine),
   }
 }
 

@@ -58,6 +58,16 @@ export const userSchema = {
   },
 } as const
 
+/** What a finished login answers (email/verify, a passkey login): the user and the session. */
+export const loginAnswerSchema = {
+  type: 'object',
+  required: ['user', 'session'],
+  properties: {
+    user: userSchema,
+    session: { type: 'object', required: ['token', 'expiresAt'], properties: { token: { type: 'string' }, expiresAt: { type: 'string' } } },
+  },
+} as const
+
 const actionSchema = (actions: readonly string[]) =>
   ({ type: 'object', required: ['action'], properties: { action: { type: 'string', enum: actions } } }) as const
 
@@ -95,14 +105,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
   })
 
   const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
-  /** The session, used from the project (?projectId=) and device (the device header) it was opened for. */
-  const authenticated = async (request: FastifyRequest): Promise<Authenticated> => {
-    const query = request.query as { projectId?: unknown } | undefined
-    const projectId = typeof query?.projectId === 'string' && query.projectId !== '' ? query.projectId : undefined
-    const header = request.headers[DEVICE_HEADER]
-    const deviceId = typeof header === 'string' && deviceIdShape.test(header) ? header : undefined
-    return auth.authenticate(bearerToken(request), { projectId, deviceId })
-  }
+  const authenticated = (request: FastifyRequest) => authenticatedRequest(auth, request)
 
   app.post<{ Body: LoginBody }>(
     `${AUTH_PREFIX}/email/start`,
@@ -138,17 +141,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
       bodyLimit: BODY_LIMIT,
       schema: {
         body: { type: 'object', required: ['projectId', 'email', 'deviceId', 'otp'], properties: { projectId, email, deviceId, otp, chainId: {} } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['user', 'session'],
-            properties: {
-              user: userSchema,
-              session: { type: 'object', required: ['token', 'expiresAt'], properties: { token: { type: 'string' }, expiresAt: { type: 'string' } } },
-            },
-          },
-          ...errors,
-        },
+        response: { 200: loginAnswerSchema, ...errors },
       },
     },
     async (request) => auth.verifyEmailLogin(request.body, context(request)),
@@ -249,6 +242,15 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     },
     async (request) => auth.sign(await authenticated(request), request.body.kind, request.body.payload),
   )
+}
+
+/** The session, used from the project (?projectId=) and device (the device header) it was opened for. */
+export function authenticatedRequest(auth: AuthService, request: FastifyRequest): Promise<Authenticated> {
+  const query = request.query as { projectId?: unknown } | undefined
+  const projectId = typeof query?.projectId === 'string' && query.projectId !== '' ? query.projectId : undefined
+  const header = request.headers[DEVICE_HEADER]
+  const deviceId = typeof header === 'string' && deviceIdShape.test(header) ? header : undefined
+  return auth.authenticate(bearerToken(request), { projectId, deviceId })
 }
 
 /** `Authorization: Bearer <token>`, or undefined. */

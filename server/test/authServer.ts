@@ -25,6 +25,8 @@ export interface AuthTestServer {
   clock: { now: number; advance(ms: number): void }
   /** A separate connection to the same database. */
   db: Kysely<DatabaseSchema>
+  /** Where the database is, for a second server instance on it. */
+  dbConfig: DatabaseConfig
   /** POSTs JSON from the secure origin (headers may add or override). */
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<HttpResult>
   get(path: string, headers?: Record<string, string>): Promise<HttpResult>
@@ -74,6 +76,7 @@ export async function startAuthTestServer(options: AuthTestServerOptions): Promi
     keyring,
     clock,
     db,
+    dbConfig: database,
     post: (path, body, headers = {}) =>
       http(baseUrl, path, { method: 'POST', headers: { ...json, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
     get: (path, headers = {}) => http(baseUrl, path, { headers: { origin: SECURE_ORIGIN, ...headers } }),
