@@ -15,7 +15,7 @@ import { walletConnectActions, type WalletConnectSessionSummary } from '../store
 import type { ConnectorInfo } from '../types/connector'
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
 import type { WalletConnectClient, WalletConnectEvent, WalletConnectPairing, WalletConnectSessionInfo } from '../walletconnect/types'
-import { putConnected } from './connectors'
+import { putConnected, resetNamespace, resetNamespaces } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
 import { toReason, toRecord } from '../errors/toRecord'
 import { PAIRING_REQUESTS, rememberedNamespaces, showConnectingView, type PairingRequest, type WalletConnectStart } from './walletConnectStart'
@@ -225,18 +225,11 @@ function accountsOf(session: WalletConnectSessionInfo, namespace: string, active
   return { caipNetworkId: chain, addresses: [...new Set(parsed.filter((a) => a.caipNetworkId === chain).map((a) => a.address))] }
 }
 
-/** SPEC §4 chain disconnect for one namespace: account reset, connector gone. */
-function* resetNamespace(namespace: string) {
-  yield put(accountActions.chainDisconnected({ namespace }))
-  yield put(connectorsActions.disconnected({ namespace }))
-}
-
+/** The wallet ended the session: its namespaces end together (connectors.ts `resetNamespaces`). */
 function* endSession() {
   yield put(walletConnectActions.disconnected())
   const state: PorticoState = yield select()
-  for (const namespace of walletConnectNamespaces(state)) yield call(resetNamespace, namespace)
-  const after: PorticoState = yield select()
-  if (!Object.values(after.account.byNamespace).some((a) => a.status === 'connected')) yield put(routerActions.reset({ view: 'Connect' }))
+  yield call(resetNamespaces, walletConnectNamespaces(state))
 }
 
 /**
