@@ -12,6 +12,7 @@ import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
 import { getSagaContext, getServices, type SagaContext } from './context'
 import { loadUnits } from './loadUnits'
+import { networkOfCaipAddress } from '../types/network'
 
 /**
  * Fetches the connected account's token balances (and from them the native balance).
@@ -31,7 +32,7 @@ export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balan
   const state: PorticoState = yield select()
   const account = state.account.byNamespace[namespace]
   if (account?.status !== 'connected' || !account.address || !account.caipAddress) return
-  const caipNetworkId = account.caipAddress.split(':').slice(0, 2).join(':')
+  const caipNetworkId = networkOfCaipAddress(account.caipAddress)
   const plugin = context.plugins.get(namespace)
   const fromApi = plugin?.features.balance ?? false
   const reader = plugin?.balance

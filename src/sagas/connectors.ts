@@ -13,6 +13,7 @@ import { routerActions } from '../store/slices/router'
 import type { ConnectorInfo } from '../types/connector'
 import { getSagaContext, type SagaContext } from './context'
 import { toRecord } from '../errors/toRecord'
+import { networkOfCaipAddress } from '../types/network'
 
 /** Runs each plugin's connector discovery and mirrors its lists into the store. */
 export function* discoverySaga() {
@@ -137,7 +138,7 @@ export function* watchConnector(
       }
       if (event.type === 'accountsChanged') {
         const caipAddress = state.account.byNamespace[namespace]?.caipAddress
-        const caipNetworkId = caipAddress ? (caipAddress.split(':').slice(0, 2).join(':') as `${string}:${string}`) : undefined
+        const caipNetworkId = caipAddress && networkOfCaipAddress(caipAddress)
         if (caipNetworkId && event.accounts[0]) {
           yield put(accountActions.addressChanged({ namespace, address: event.accounts[0], caipNetworkId }))
         }
@@ -222,7 +223,7 @@ export function* followShownAccount(before: PorticoState) {
   const shown = state.account.activeNamespace
   const account = shown && shown !== before.account.activeNamespace ? state.account.byNamespace[shown] : undefined
   if (account?.status !== 'connected' || !account.caipAddress) return
-  yield put(networkActions.activeNetworkChanged({ caipNetworkId: account.caipAddress.split(':').slice(0, 2).join(':') as `${string}:${string}` }))
+  yield put(networkActions.activeNetworkChanged({ caipNetworkId: networkOfCaipAddress(account.caipAddress) }))
 }
 
 /**
