@@ -10,7 +10,6 @@ import { createEmbeddedHolder, frameTheme, frameWatcherSaga, loadFrame, type Emb
 import { farcasterRequestedSaga } from './embeddedFarcaster'
 import { passkeyAddSaga, passkeyRequestedSaga } from './embeddedPasskey'
 import { deviceCodeSaga, emailSubmittedSaga, loginCodeSaga } from './embeddedLogin'
-import { embeddedSiblingsDisconnectedSaga } from './embeddedSolana'
 import { socialRequestedSaga } from './embeddedSocial'
 import { smartAccountSaga } from './smartAccount'
 import { primaryCodeSaga, secondaryCodeSaga, updateEmailSaga } from './embeddedUpdateEmail'
@@ -101,10 +100,8 @@ export function* embeddedSaga() {
     yield call(untilModalClosed, call(updateEmailSaga, holder, action))
   })
   yield takeEvery(connectorsActions.disconnected.type, function* (action: ReturnType<typeof connectorsActions.disconnected>) {
-    const wasEmbedded = holder.attached.has(action.payload.namespace)
+    // One user in both namespaces: connectors.ts ends the other with it (`endingWith`).
     yield call(embeddedDisconnectedSaga, holder, action.payload.namespace)
-    // One user in both namespaces: signing out of one ends the other (embeddedSolana.ts).
-    if (wasEmbedded) yield call(embeddedSiblingsDisconnectedSaga, action.payload.namespace)
   })
   yield takeLatest([optionsActions.themeModeSet.type, optionsActions.systemThemeModeChanged.type, optionsActions.themeVariablesSet.type], themeSaga, holder)
 }
