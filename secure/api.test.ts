@@ -52,9 +52,9 @@ describe('createHttpSecureApi: the server API it assumes', () => {
 
   it('sends the device id the session was opened on beside the token, and none without a token', async () => {
     const { calls, fetch } = fakeFetch(() => ({ body: { user: {}, signature: '0x', success: true } }))
-    const sessions = createSessionStore({ store: createMemoryStore(), randomUUID: () => 'device-aaaaaaaaaaaaaaaa', now: () => 0 })
+    const sessions = createSessionStore({ projectId: 'shop', store: createMemoryStore(), randomUUID: () => 'device-aaaaaaaaaaaaaaaa', now: () => 0 })
     sessions.save({ token: 'pts_one', expiresAt: new Date(3_600_000).toISOString() })
-    const other = createSessionStore({ store: createMemoryStore(), randomUUID: () => 'device-bbbbbbbbbbbbbbbb', now: () => 0 })
+    const other = createSessionStore({ projectId: 'shop', store: createMemoryStore(), randomUUID: () => 'device-bbbbbbbbbbbbbbbb', now: () => 0 })
     other.save({ token: 'pts_two', expiresAt: new Date(3_600_000).toISOString() })
     const api = createHttpSecureApi({ baseUrl: 'https://api.example', fetch })
     await api.sign('pts_one', 'shop', 'personal_sign', { message: 'hi' })

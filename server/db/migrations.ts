@@ -9,6 +9,7 @@ import { onrampPurchasesMigration } from '../onramp/purchases'
 import { loginAttemptsMigration } from './loginAttempts'
 import { smartSessionsMigration, smartSessionsScopedMigration } from './smartSessions'
 import { custodySharesMigration } from './custodyShares'
+import { dpopProofsMigration } from './dpopProofs'
 import { addEncryptedColumns } from './encryptedColumns'
 import { type SqlEngine, detectEngine } from './connect'
 
@@ -274,6 +275,8 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     '0008_smart_sessions_scoped': smartSessionsScopedMigration(engine),
     // Self-custody key shares, not used by any route yet (server/db/custodyShares.ts).
     '0009_custody_shares': custodySharesMigration(engine),
+    // Sessions bound to a device key, and the proofs of it seen recently (server/db/dpopProofs.ts).
+    '0010_session_device_keys': dpopProofsMigration(engine),
   }
 }
 
