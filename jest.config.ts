@@ -21,7 +21,7 @@ const transform: Config['transform'] = {
   }],
 }
 // ESM-only packages that Jest (CommonJS) must transform.
-const esmOnly = ['sats-connect', '@sats-connect', 'bitcoin-address-validation', 'jsontokens', '@noble', '@scure', '@bitcoinerlab', 'base58-js', 'bech32', 'sha256-uint8array', 'axios', '@wagmi', 'wagmi', 'mipd']
+const esmOnly = ['jose', 'sats-connect', '@sats-connect', 'bitcoin-address-validation', 'jsontokens', '@noble', '@scure', '@bitcoinerlab', 'base58-js', 'bech32', 'sha256-uint8array', 'axios', '@wagmi', 'wagmi', 'mipd']
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`]
 const common = {
   transform,

@@ -27,10 +27,14 @@
  *
  * Every call with a Bearer token also sends the device id the session was opened on
  * (`X-Portico-Device`): the server takes a session only from its own device and project.
+ * Every /auth/v1 call carries a fresh proof of the device key (`DPoP`, deviceKey.ts),
+ * bound to its method, URL and token: the server opens a session only with one, binds the
+ * session to its key, and takes the session only with a new proof made with that key.
  *
  * Errors are `{ error, message, code?, retryAfter?, attemptsLeft? }` with an HTTP status.
  */
-import { DEVICE_HEADER, type SignKind } from '../src/shared/authApi'
+import { DEVICE_HEADER, DPOP_HEADER, type SignKind } from '../src/shared/authApi'
+import { type DeviceProver, createDeviceProver } from './deviceKey'
 import { deviceIdOfSession } from './session'
 
 export { DEVICE_HEADER, type SignKind }
@@ -112,6 +116,8 @@ export type HttpSecureApiOptions = {
   fetch?: typeof fetch
   /** The device id a session token was opened on. Default: what this page's session store recorded (session.ts). */
   deviceIdOf?: (token: string) => string | undefined
+  /** Signs each call's proof of the device key. Default: the key in this origin's IndexedDB (deviceKey.ts). */
+  prove?: DeviceProver
 }
 
 /**
@@ -119,7 +125,7 @@ export type HttpSecureApiOptions = {
  * const api = createHttpSecureApi({ baseUrl: 'http://127.0.0.1:8787' })
  * await api.getAllowedOrigins('portico-dev') // ['http://localhost:*', 'http://127.0.0.1:*']
  */
-export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fetch.bind(globalThis), deviceIdOf = deviceIdOfSession }: HttpSecureApiOptions): SecureApi {
+export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fetch.bind(globalThis), deviceIdOf = deviceIdOfSession, prove = createDeviceProver() }: HttpSecureApiOptions): SecureApi {
   const base = baseUrl.replace(/\/+$/, '')
 
   async function call<T>(
@@ -136,6 +142,7 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
       const deviceId = deviceIdOf(token)
       if (deviceId !== undefined) headers[DEVICE_HEADER] = deviceId
     }
+    if (path.startsWith('/auth/')) headers[DPOP_HEADER] = await prove({ method, url: url.href, accessToken: token })
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     let response: Response

@@ -74,7 +74,7 @@ function main() {
     parentOrigin: detectParentOrigin({ ancestorOrigins: location.ancestorOrigins, referrer: document.referrer }),
     api,
     rpc: createHttpChainRpc({ rpcUrls: config.rpcUrls }),
-    sessions: createSessionStore({ store: storage, randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    sessions: createSessionStore({ store: storage, projectId: query.get('projectId') ?? '', randomUUID: () => crypto.randomUUID(), now: Date.now }),
     createApprover: (notify) => (config.requireApproval ? createDomApprover(document, { onOpen: notify.open, onClose: notify.close }) : autoApprover),
     ui: { showStatus, applyTheme },
     logger,

@@ -226,11 +226,11 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     app.register(passkeyRoutes, { passkeys, auth, secureOrigins })
     if (options.auth.social !== undefined) {
       const social = createSocialLogin({ db, projects, keyring, auth, ...options.auth.social, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
-      app.register(socialRoutes, { social, secureOrigins })
+      app.register(socialRoutes, { auth, social, secureOrigins })
     }
     if (options.auth.farcaster !== undefined) {
       const farcaster = createFarcasterLogin({ db, projects, keyring, auth, ...options.auth.farcaster, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
-      app.register(farcasterRoutes, { farcaster, secureOrigins })
+      app.register(farcasterRoutes, { auth, farcaster, secureOrigins })
     }
     if (devMailbox !== undefined) app.register(devMailboxRoutes, { mailbox: devMailbox })
   }

@@ -9,6 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { type PostgresInstance, startPostgres } from './test/postgres'
 import { type ServerProcess, sharedInstanceEnv, startServerProcess } from './test/serverProcess'
+import { createTestDevice, withProof } from './test/dpop'
 
 const DAPP = 'https://shop.example'
 const SECURE = 'https://secure.shop.example'
@@ -28,10 +29,12 @@ describe('two server processes on one PostgreSQL', () => {
     await pg?.stop()
   })
 
+  /** The secure page's device key: calls carry its proof (DPoP) unless a test sets its own `dpop` header. */
+  const device = createTestDevice(Date.now)
   const call = async (server: ServerProcess, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown) => {
     const response = await fetch(`${server.url}${path}`, {
       method,
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: await withProof(await device, method, `${server.url}${path}`, { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }),
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
@@ -59,6 +62,11 @@ describe('two server processes on one PostgreSQL', () => {
     const signed = await call(b, 'POST', '/auth/v1/sign?projectId=shop', withSession, { kind: 'personal_sign', payload: { message: 'hi from B' } })
     expect(signed.status).toBe(200)
     expect(await verifyMessage({ address: user.address, message: 'hi from B', signature: signed.body.signature as Hex })).toBe(true)
+
+    // A request captured on its way to A is refused by B: the proofs taken are shared.
+    const captured = { ...withSession, dpop: await (await device).prove({ method: 'GET', url: `${a.url}/auth/v1/me`, accessToken: session.token }) }
+    expect((await call(a, 'GET', '/auth/v1/me?projectId=shop', captured)).status).toBe(200)
+    expect(await call(b, 'GET', '/auth/v1/me?projectId=shop', captured)).toMatchObject({ status: 401, body: { code: 'DPOP_REPLAYED' } })
 
     // Signed out on B, it is gone on A too.
     expect((await call(b, 'POST', '/auth/v1/logout', withSession)).body).toEqual({ success: true })

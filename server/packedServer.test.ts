@@ -10,6 +10,7 @@ import path from 'node:path'
 import { npmInstall, npmPack } from '../dev/npmPack'
 import { type PostgresInstance, startPostgres } from './test/postgres'
 import { type ServerProcess, startServerProcess } from './test/serverProcess'
+import { createTestDevice, withProof } from './test/dpop'
 
 jest.setTimeout(10 * 60_000)
 
@@ -109,12 +110,14 @@ describe('the packed packages, installed outside the repository', () => {
     servers.push(server)
     expect(server.output()).toMatch(/PostgreSQL 127\.0\.0\.1:\d+\/test_/)
 
+    // The secure page's device key: its calls carry a proof of it (DPoP).
+    const device = await createTestDevice(Date.now)
     const get = async (route: string, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${server.url}${route}`, { headers })
+      const response = await fetch(`${server.url}${route}`, { headers: await withProof(device, 'GET', `${server.url}${route}`, headers) })
       return { status: response.status, body: (await response.json()) as Record<string, unknown> }
     }
     const post = async (route: string, body: unknown) => {
-      const response = await fetch(`${server.url}${route}`, { method: 'POST', headers: { origin: SECURE, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const response = await fetch(`${server.url}${route}`, { method: 'POST', headers: await withProof(device, 'POST', `${server.url}${route}`, { origin: SECURE, 'content-type': 'application/json' }), body: JSON.stringify(body) })
       return { status: response.status, body: (await response.json()) as Record<string, unknown> }
     }
     expect(await get('/health')).toEqual({ status: 200, body: { status: 'ok' } })

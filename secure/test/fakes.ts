@@ -294,7 +294,7 @@ export async function startTestFrame(
     parentOrigin: PARENT,
     api,
     rpc: chain,
-    sessions: createSessionStore({ store: sessionStore, randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    sessions: createSessionStore({ store: sessionStore, projectId: options.projectId ?? 'shop', randomUUID: () => crypto.randomUUID(), now: Date.now }),
     createApprover: () => options.approver ?? autoApprover,
     randomUUID: () => crypto.randomUUID(),
     ...options,

@@ -10,6 +10,7 @@ import { loginAttemptsMigration } from './loginAttempts'
 import { smartSessionsMigration, smartSessionsScopedMigration } from './smartSessions'
 import { custodySharesMigration } from './custodyShares'
 import { passkeysMigration } from './passkeys'
+import { dpopProofsMigration } from './dpopProofs'
 import { addEncryptedColumns } from './encryptedColumns'
 import { type SqlEngine, detectEngine } from './connect'
 
@@ -277,6 +278,8 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     '0009_custody_shares': custodySharesMigration(engine),
     // Passkey credentials and the challenges of ceremonies under way (server/db/passkeys.ts).
     '0010_passkeys': passkeysMigration(engine),
+    // Sessions bound to a device key, and the proofs of it seen recently (server/db/dpopProofs.ts).
+    '0011_session_device_keys': dpopProofsMigration(engine),
   }
 }
 

@@ -12,6 +12,7 @@ import { AuthError } from '../auth/errors'
 import { type AuthService, type Authenticated, type RequestContext } from '../auth/service'
 import { DEVICE_HEADER, SIGN_KINDS, type SignKind } from '../../src/shared/authApi'
 import { DEVICE_ID_PATTERN } from '../auth/sessionToken'
+import { DPOP_HEADER, type ProvenRequest } from '../auth/dpop'
 import { PROJECT_ID_PATTERN } from '../projects'
 
 export interface AuthRoutesOptions {
@@ -144,7 +145,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
         response: { 200: loginAnswerSchema, ...errors },
       },
     },
-    async (request) => auth.verifyEmailLogin(request.body, context(request)),
+    async (request) => auth.verifyEmailLogin(request.body, await loginContext(auth, request)),
   )
 
   app.get<{ Querystring: { chainId?: string; projectId?: string } }>(
@@ -244,13 +245,27 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
   )
 }
 
-/** The session, used from the project (?projectId=) and device (the device header) it was opened for. */
+/** The session, used from the project (?projectId=) and device (the device header) it was opened for, with its proof of the device key. */
 export function authenticatedRequest(auth: AuthService, request: FastifyRequest): Promise<Authenticated> {
   const query = request.query as { projectId?: unknown } | undefined
   const projectId = typeof query?.projectId === 'string' && query.projectId !== '' ? query.projectId : undefined
   const header = request.headers[DEVICE_HEADER]
   const deviceId = typeof header === 'string' && deviceIdShape.test(header) ? header : undefined
-  return auth.authenticate(bearerToken(request), { projectId, deviceId })
+  return auth.authenticate(bearerToken(request), { projectId, deviceId, proof: provenRequest(request) })
+}
+
+/** What a request says about itself for its proof of the device key (server/auth/dpop.ts). */
+export function provenRequest(request: FastifyRequest): ProvenRequest {
+  return { proof: request.headers[DPOP_HEADER], method: request.method, host: request.host, path: request.url.split('?')[0]! }
+}
+
+/**
+ * The context of a call that opens a session: the device key it proved (refused
+ * without a valid, fresh proof) is the key the session is bound to.
+ */
+export async function loginContext(auth: AuthService, request: FastifyRequest): Promise<RequestContext> {
+  const deviceKey = await auth.proveDeviceKey(provenRequest(request))
+  return { ip: request.ip, userAgent: request.headers['user-agent'], deviceKey }
 }
 
 /** `Authorization: Bearer <token>`, or undefined. */

@@ -18,10 +18,10 @@ import { type FastifyPluginAsync, type FastifyRequest } from 'fastify'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { AuthError } from '../auth/errors'
 import { type PasskeyLogin } from '../auth/passkeys'
-import { type AuthService, type RequestContext } from '../auth/service'
+import { type AuthService } from '../auth/service'
 import { DEVICE_ID_PATTERN } from '../auth/sessionToken'
 import { PROJECT_ID_PATTERN } from '../projects'
-import { AUTH_PREFIX, authenticatedRequest, loginAnswerSchema } from './auth'
+import { AUTH_PREFIX, authenticatedRequest, loginAnswerSchema, loginContext } from './auth'
 
 export interface PasskeyRoutesOptions {
   passkeys: PasskeyLogin
@@ -65,19 +65,18 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRoutesOptions> = async (ap
   const [firstOrigin] = secureOrigins
   /** The secure origin that asks (checked above), whose host is the relying party. */
   const originOf = (request: FastifyRequest) => request.headers.origin ?? firstOrigin ?? ''
-  const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
 
   app.post<{ Body: Place }>(`${AUTH_PREFIX}/passkey/signup/start`, { bodyLimit: BODY_LIMIT, schema: { body: place, response: optionsAnswer } }, async (request) =>
     passkeys.startSignUp({ ...request.body, origin: originOf(request) }),
   )
   app.post<{ Body: Finish<RegistrationResponseJSON> }>(`${AUTH_PREFIX}/passkey/signup/finish`, { bodyLimit: BODY_LIMIT, schema: { body: finishBody, response: loginAnswer } }, async (request) =>
-    passkeys.finishSignUp(request.body, context(request)),
+    passkeys.finishSignUp(request.body, await loginContext(auth, request)),
   )
   app.post<{ Body: Place }>(`${AUTH_PREFIX}/passkey/login/start`, { bodyLimit: BODY_LIMIT, schema: { body: place, response: optionsAnswer } }, async (request) =>
     passkeys.startLogin({ ...request.body, origin: originOf(request) }),
   )
   app.post<{ Body: Finish<AuthenticationResponseJSON> }>(`${AUTH_PREFIX}/passkey/login/finish`, { bodyLimit: BODY_LIMIT, schema: { body: finishBody, response: loginAnswer } }, async (request) =>
-    passkeys.finishLogin(request.body, context(request)),
+    passkeys.finishLogin(request.body, await loginContext(auth, request)),
   )
   app.post(
     `${AUTH_PREFIX}/passkey/add/start`,

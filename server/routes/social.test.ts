@@ -17,6 +17,7 @@ import { createMailbox } from '../auth/mailer'
 import { createKeyring, generateMasterKey } from '../auth/masterKey'
 import { setupTestEngines } from '../test/engines'
 import { TEST_PROJECTS } from '../test/projects'
+import { createTestDevice, withProof } from '../test/dpop'
 
 jest.setTimeout(60_000)
 
@@ -106,8 +107,11 @@ describe.each(engines)('social and Farcaster login on $name', ({ freshDatabase }
   })
   afterAll(async () => app?.close())
 
+  /** The secure page's device key: every call carries its proof (DPoP), as the page's do. */
+  const device = createTestDevice(Date.now)
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${base()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: SECURE_ORIGIN, ...headers }, body: JSON.stringify(body) })
+    const url = `${base()}${path}`
+    const response = await fetch(url, { method: 'POST', headers: await withProof(await device, 'POST', url, { 'content-type': 'application/json', origin: SECURE_ORIGIN, ...headers }), body: JSON.stringify(body) })
     return { status: response.status, body: (await response.json()) as Json }
   }
   const start = (provider: string, deviceId: string, extra: Json = {}) => post('/auth/v1/social/start', { projectId: 'shop', provider, deviceId, returnTo: DAPP, ...extra })
@@ -148,7 +152,8 @@ describe.each(engines)('social and Farcaster login on $name', ({ freshDatabase }
     expect(provider).toBe('google')
     expect(user).toMatchObject({ email: null, userName: 'alice', chainId: 10, preferredAccountType: 'eoa' })
     expect(user.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    const me = await fetch(`${base()}/auth/v1/me?projectId=shop`, { headers: { origin: SECURE_ORIGIN, authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId } })
+    const meUrl = `${base()}/auth/v1/me?projectId=shop`
+    const me = await fetch(meUrl, { headers: await withProof(await device, 'GET', meUrl, { origin: SECURE_ORIGIN, authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId }) })
     expect(await me.json()).toMatchObject({ user: { address: user.address, userName: 'alice' } })
 
     // The same account again (another device): the same wallet.
