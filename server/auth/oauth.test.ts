@@ -20,23 +20,32 @@ const good = { iss: 'https://id.example', aud: 'client-1', sub: 'u1', nonce: 'n1
 const check = (token: string) => verifyIdToken(token, { keys: [jwk], issuer: 'https://id.example', clientId: 'client-1', nonce: 'n1', now: NOW })
 
 describe('verifyIdToken (OpenID Connect Core 3.1.3.7)', () => {
-  it('accepts a token signed by the issuer’s key for this client and nonce', () => {
-    expect(check(idToken(good))).toMatchObject({ sub: 'u1' })
+  it('accepts a token signed by the issuer’s key for this client and nonce', async () => {
+    await expect(check(idToken(good))).resolves.toMatchObject({ sub: 'u1' })
+  })
+  it('allows a minute of clock skew either way', async () => {
+    await expect(check(idToken({ ...good, exp: NOW / 1000 - 30 }))).resolves.toMatchObject({ sub: 'u1' })
   })
   it.each([
     ['another issuer', { ...good, iss: 'https://evil.example' }, 'another issuer'],
     ['another client', { ...good, aud: 'client-2' }, 'another client'],
     ['an expired token', { ...good, exp: NOW / 1000 - 3600 }, 'expired'],
     ['another login’s nonce', { ...good, nonce: 'n2' }, 'nonce'],
-  ])('refuses %s', (_what, claims, message) => {
-    expect(() => check(idToken(claims))).toThrow(message)
+    ['no subject', { ...good, sub: '' }, 'no subject'],
+    ['no expiry', { iss: good.iss, aud: good.aud, sub: good.sub, nonce: good.nonce }, 'not valid'],
+  ])('refuses %s', async (_what, claims, message) => {
+    await expect(check(idToken(claims))).rejects.toThrow(message)
   })
-  it('refuses a forged signature, an unknown key and the none algorithm', () => {
+  it('refuses a forged signature, an unknown key, a key for encryption, the none algorithm and HMAC', async () => {
     const token = idToken(good)
     const forged = `${token.slice(0, token.lastIndexOf('.'))}.${Buffer.from('x'.repeat(256)).toString('base64url')}`
-    expect(() => check(forged)).toThrow(OAuthError)
-    expect(() => check(idToken(good, { alg: 'RS256', kid: 'other' }))).toThrow('signature')
-    expect(() => check(idToken(good, { alg: 'none' }))).toThrow('not accepted')
+    await expect(check(forged)).rejects.toThrow(OAuthError)
+    await expect(check(forged)).rejects.toThrow('signature')
+    await expect(check(idToken(good, { alg: 'RS256', kid: 'other' }))).rejects.toThrow('signature')
+    await expect(verifyIdToken(idToken(good), { keys: [{ ...jwk, use: 'enc' }], issuer: good.iss, clientId: good.aud, nonce: 'n1', now: NOW })).rejects.toThrow('signature')
+    await expect(check(idToken(good, { alg: 'none' }))).rejects.toThrow('not accepted')
+    await expect(check(idToken(good, { alg: 'HS256', kid: 'k1' }))).rejects.toThrow('not accepted')
+    await expect(check('not.a.jwt')).rejects.toThrow('not a JWT')
   })
 })
 
