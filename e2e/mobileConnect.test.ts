@@ -4,6 +4,7 @@ import { devAccounts } from '../dev/chain/devAccounts'
 import { seriousA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import { latestCode, readState, secureFrame } from './pageState'
+import { newPhoneContext, openedLinks, waitForOpenedLinks } from './phone'
 import { unexpectedErrors } from './walletConnectPairing'
 
 // A visitor on a phone (390×844, touch, an iPhone's Safari): the modal opens on All
@@ -12,22 +13,10 @@ import { unexpectedErrors } from './walletConnectPairing'
 jest.setTimeout(180_000)
 
 const env = setupStackAndBrowser()
-const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const MESSAGE = 'Hello from the Portico demo'
 
-/** A phone-sized touch context; `window.open` (how Portico opens a wallet's app) is recorded, not followed. */
-async function phone(): Promise<BrowserContext> {
-  const context = await env.browser().newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: IPHONE_SAFARI })
-  await context.addInitScript(() => {
-    const opened: { url: string; target: string }[] = []
-    Object.assign(window, { openedLinks: opened })
-    window.open = (url?: string | URL, target?: string) => {
-      opened.push({ url: String(url), target: String(target) })
-      return null
-    }
-  })
-  return context
-}
+/** A phone's touch context; `window.open` (how Portico opens a wallet's app) is recorded, not followed. */
+const phone = (): Promise<BrowserContext> => newPhoneContext(env.browser())
 
 async function openDemo(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage()
@@ -92,8 +81,8 @@ describe('Portico on a phone', () => {
     const context = await phone()
     const { page: dapp, errors } = await openDemo(context)
     await dapp.getByTestId('portico-wallet-grid').getByRole('button', { name: 'Trust Wallet' }).tap()
-    await dapp.waitForFunction(() => (window as unknown as { openedLinks: unknown[] }).openedLinks.length > 0)
-    const [link] = (await dapp.evaluate(() => (window as unknown as { openedLinks: { url: string; target: string }[] }).openedLinks)) as { url: string; target: string }[]
+    await waitForOpenedLinks(dapp)
+    const [link] = await openedLinks(dapp)
     // The WalletConnect Explorer convention for a custom scheme: scheme://wc?uri=<encoded wc: URI>, in this tab.
     expect(link!.target).toBe('_self')
     expect(link!.url).toMatch(/^trust:\/\/wc\?uri=wc%3A[0-9a-f]{64}%402%3F/)
