@@ -8,6 +8,7 @@ import type { PorticoState } from '../store/rootReducer'
 import { alertsActions } from '../store/slices/alerts'
 import { embeddedActions } from '../store/slices/embedded'
 import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
+import { lazyState } from '../store/lazyState'
 
 /**
  * What the embedded-wallet sagas share while Portico runs: the live frame (once loaded)
@@ -113,7 +114,7 @@ export function* frameWatcherSaga(holder: EmbeddedHolder) {
 /** Run inline (`yield*`) so the sync is forked by the watcher itself, which it must not wait for. */
 function* onReady(client: FrameClient): Generator<unknown, void, unknown> {
   const state = (yield select()) as PorticoState
-  if (state.embedded.frameStatus !== 'ready') yield put(embeddedActions.frameStatusChanged('ready'))
+  if (lazyState(state, 'embedded').frameStatus !== 'ready') yield put(embeddedActions.frameStatusChanged('ready'))
   yield fork(syncFrame, client)
 }
 

@@ -11,6 +11,7 @@ import type { CaipNetwork, CaipNetworkId } from '../types/network'
 import type { HistoryCapability, HistoryPage } from '../plugins/types'
 import { getSagaContext, getServices, type SagaContext } from './context'
 import { networkOfCaipAddress } from '../types/network'
+import { lazyState } from '../store/lazyState'
 
 /** How often the history is read again while a transaction sent from the modal is pending. */
 export const PENDING_POLL_MS = 3_000
@@ -98,7 +99,7 @@ export function* watchPendingSaga(action: ReturnType<typeof transactionsActions.
   while (true) {
     yield delay(PENDING_POLL_MS)
     const state: PorticoState = yield select()
-    if (!state.transactions.pending.includes(hash)) return
+    if (!lazyState(state, 'transactions').pending.includes(hash)) return
     const account: HistoryAccount | undefined = yield call(historyAccount)
     if (!account?.activity) {
       yield put(transactionsActions.pendingDropped(hash))
@@ -111,7 +112,7 @@ export function* watchPendingSaga(action: ReturnType<typeof transactionsActions.
       // The next poll tries again; a pending row is still the truth meanwhile.
     }
     const after: PorticoState = yield select()
-    if (!after.transactions.pending.includes(hash)) {
+    if (!lazyState(after, 'transactions').pending.includes(hash)) {
       yield put(accountActions.balanceRequested({ namespace: account.namespace, force: true }))
       return
     }

@@ -12,6 +12,7 @@ import { toRecord } from '../errors/toRecord'
 import { messageRecord } from '../errors/record'
 import { connectedWallet, type ConnectedWallet } from './swapAccount'
 import { loadUnits, type Units } from './loadUnits'
+import { lazyState } from '../store/lazyState'
 
 /** How long typing must pause before a quote is asked for. */
 export const ONRAMP_QUOTE_DEBOUNCE_MS = 300
@@ -81,8 +82,8 @@ export function* fetchOnrampProvidersSaga() {
 }
 
 /** The purchase network as the providers spell it, else the CAIP-2 id (which the reference server takes too). */
-const purchaseNetworkOf = (state: PorticoState, wallet: ConnectedWallet) => state.onramp.purchaseNetwork ?? wallet.network.caipNetworkId
-const purchaseCurrencyOf = (state: PorticoState, wallet: ConnectedWallet) => state.onramp.purchaseCurrency ?? wallet.network.nativeCurrency.symbol
+const purchaseNetworkOf = (state: PorticoState, wallet: ConnectedWallet) => lazyState(state, 'onramp').purchaseNetwork ?? wallet.network.caipNetworkId
+const purchaseCurrencyOf = (state: PorticoState, wallet: ConnectedWallet) => lazyState(state, 'onramp').purchaseCurrency ?? wallet.network.nativeCurrency.symbol
 
 /** Quotes the form once typing settles (a newer request cancels the older). */
 export function* quoteOnrampSaga() {
@@ -90,7 +91,7 @@ export function* quoteOnrampSaga() {
   try {
     const wallet = (yield call(onrampWallet)) as ConnectedWallet
     const state = (yield select()) as PorticoState
-    const { amount, paymentCurrency, paymentMethod, providers } = state.onramp
+    const { amount, paymentCurrency, paymentMethod, providers } = lazyState(state, 'onramp')
     if (!amount || !/^\d+(\.\d{1,2})?$/.test(amount)) throw new PorticoError({ key: 'buyAmountDecimals' })
     const { blockchainApi: api } = (yield call(getServices)) as PorticoServices
     const quote = (yield call(api.getOnrampQuote, {
@@ -139,7 +140,7 @@ export function* buyOnrampSaga(action: ReturnType<typeof onrampActions.buyReques
   try {
     const wallet = (yield call(onrampWallet)) as ConnectedWallet
     const state = (yield select()) as PorticoState
-    const { amount, paymentCurrency } = state.onramp
+    const { amount, paymentCurrency } = lazyState(state, 'onramp')
     const network = purchaseNetworkOf(state, wallet)
     const symbol = purchaseCurrencyOf(state, wallet)
     const { blockchainApi: api } = (yield call(getServices)) as PorticoServices
@@ -162,7 +163,7 @@ export function* buyOnrampSaga(action: ReturnType<typeof onrampActions.buyReques
     })) as { arrived?: bigint; dismissed?: unknown; timeout?: true }
     const now = (yield select()) as PorticoState
     if (arrived === undefined) {
-      if (now.onramp.purchase?.status === 'waiting') yield put(onrampActions.purchaseFailed({ error: messageRecord('errors.purchaseNotArrived') }))
+      if (lazyState(now, 'onramp').purchase?.status === 'waiting') yield put(onrampActions.purchaseFailed({ error: messageRecord('errors.purchaseNotArrived') }))
       return
     }
     const { formatUnits }: Units = yield call(loadUnits)

@@ -13,6 +13,7 @@ import { validateSend } from '../validation/send'
 import { getSagaContext, type SagaContext } from './context'
 import { loadUnits, type Units } from './loadUnits'
 import { networkOfCaipAddress } from '../types/network'
+import { lazyState } from '../store/lazyState'
 
 /**
  * Sends the token in the send form: checks it (SPEC §5), shows ApproveTransaction while
@@ -24,7 +25,7 @@ export function* sendSaga(): Generator<unknown, { hash?: string; error?: Portico
   const state = (yield select()) as PorticoState
   const namespace = state.account.activeNamespace
   const account = namespace ? state.account.byNamespace[namespace] : undefined
-  const { token, amount, receiverAddress } = state.send
+  const { token, amount, receiverAddress } = lazyState(state, 'send')
   const context = (yield call(getSagaContext)) as SagaContext
   const isAddress = namespace ? context.plugins.get(namespace)?.isAddress : undefined
   // Whether the namespace sends: its plugin's features as the store holds them, as the Send view reads them.

@@ -10,6 +10,7 @@ import { toRecord } from '../errors/toRecord'
 import { executeSwapSaga } from './swapExecute'
 import { minimumReceived, isNativeToken, swapWallet, toUnits, type ConnectedWallet } from './swapAccount'
 import { loadUnits, type Units } from './loadUnits'
+import { lazyState } from '../store/lazyState'
 
 /** How long typing must pause before a quote is asked for. */
 export const SWAP_QUOTE_DEBOUNCE_MS = 300
@@ -23,8 +24,8 @@ export function* fetchSwapTokensSaga() {
     const list: SwapToken[] = tokens.map((token) => ({ name: token.name, symbol: token.symbol, address: token.address, iconUrl: token.logoUri, decimals: token.decimals }))
     yield put(swapActions.tokensLoaded(list))
     const state = (yield select()) as PorticoState
-    if (!state.swap.sourceToken && list[0]) yield put(swapActions.sourceTokenSet(list[0]))
-    if (!state.swap.toToken && list[1]) yield put(swapActions.toTokenSet(list[1]))
+    if (!lazyState(state, 'swap').sourceToken && list[0]) yield put(swapActions.sourceTokenSet(list[0]))
+    if (!lazyState(state, 'swap').toToken && list[1]) yield put(swapActions.toTokenSet(list[1]))
   } catch (error) {
     yield put(swapActions.tokensFailed({ error: toRecord(error) }))
   }
@@ -42,7 +43,7 @@ export function* quoteSwapSaga() {
     const { formatUnits } = units
     const wallet = (yield call(swapWallet)) as ConnectedWallet
     const state = (yield select()) as PorticoState
-    const { sourceToken, toToken, sourceAmount, slippagePercent } = state.swap
+    const { sourceToken, toToken, sourceAmount, slippagePercent } = lazyState(state, 'swap')
     if (!sourceToken?.address || !toToken?.address) throw new PorticoError({ key: 'selectSwapTokens' })
     const amount = toUnits(sourceAmount, sourceToken.decimals, units)
     if (amount === undefined) throw new PorticoError({ key: 'enterSwapAmount' })

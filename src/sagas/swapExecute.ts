@@ -15,6 +15,7 @@ import { toRecord } from '../errors/toRecord'
 import { messageRecord } from '../errors/record'
 import { isNativeToken, swapWallet, toUnits, type ConnectedWallet } from './swapAccount'
 import { loadUnits, type Units } from './loadUnits'
+import { lazyState } from '../store/lazyState'
 
 /** How long a swap's transactions may take to be mined before the visitor is told. */
 export const SWAP_RECEIPT_TIMEOUT_MS = 120_000
@@ -63,7 +64,7 @@ export function* executeSwapSaga() {
     const units: Units = yield call(loadUnits)
     const wallet = (yield call(swapWallet)) as ConnectedWallet
     const state = (yield select()) as PorticoState
-    const { sourceToken, toToken, sourceAmount, slippagePercent } = state.swap
+    const { sourceToken, toToken, sourceAmount, slippagePercent } = lazyState(state, 'swap')
     const amount = sourceToken ? toUnits(sourceAmount, sourceToken.decimals, units) : undefined
     if (!sourceToken?.address || !toToken?.address || amount === undefined) throw new PorticoError({ key: 'swapInputsMissing' })
     const chainId = wallet.network.caipNetworkId
