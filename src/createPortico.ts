@@ -109,30 +109,31 @@ function lazyAnalytics(parameters: AnalyticsParameters): Pick<Analytics, 'track'
   let loaded: Analytics | undefined
   let destroyed = false
   const held: Parameters<Analytics['track']>[0][] = []
-  let loading = false
-  const load = () => {
-    if (loading || loaded || destroyed) return
-    loading = true
-    void import('./analytics/createAnalytics')
-      .then(
+  const load = retryingLoader(
+    () =>
+      import('./analytics/createAnalytics').then(
         ({ createAnalytics }) => {
-          if (destroyed) return
+          if (destroyed || loaded) return
           loaded = createAnalytics(parameters)
           for (const event of held.splice(0)) loaded.track(event)
         },
         (error: unknown) => {
           console.error('Portico: analytics could not be loaded', error)
-          parameters.window?.addEventListener?.('online', load, { once: true })
+          throw error
         },
-      )
-      .finally(() => (loading = false))
+      ),
+    parameters.window,
+  )
+  // While a load is under way, the next event shares it; after a failed one, it loads again.
+  const start = () => {
+    if (!destroyed) void load().catch(() => undefined)
   }
-  load()
+  start()
   return {
     track(event) {
       if (loaded) return loaded.track(event)
       if (held.length < 100) held.push(event)
-      load()
+      start()
     },
     destroy() {
       destroyed = true

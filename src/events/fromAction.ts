@@ -82,9 +82,10 @@ export function eventsFromAction(action: UnknownAction, before: PorticoState, af
         data: {
           hash: action.payload.hash,
           caipNetworkId: before.network.activeCaipNetworkId,
-          amount: before.send.amount,
-          token: before.send.token?.symbol,
-          receiver: before.send.receiverAddress,
+          // Absent before the runtime injects the send slice: nothing to tell then.
+          amount: before.send?.amount,
+          token: before.send?.token?.symbol,
+          receiver: before.send?.receiverAddress,
         },
       },
     ]

@@ -12,7 +12,8 @@ import { swapSaga } from './swap'
  * The account actions (balances, names, SIWX, history, send, swap, onramp): one lazy
  * chunk, started by the root saga on the first action that needs one of them (the
  * visitor connects, or a remembered connection is restored, or the Account view asks).
- * rootSaga.ts lists the actions that start it; accountActions.test.ts checks the list.
+ * Any action of their slices starts it (rootSaga.ts `isAccountAction`, made from the
+ * slices' action creators); accountActions.test.ts checks every one.
  */
 export function* accountActionsSaga() {
   yield all([fork(balanceSaga), fork(sendFlowSaga), fork(historySaga), fork(namesSaga), fork(siwxSaga), fork(swapSaga), fork(onrampSaga), fork(accountDataRecoverySaga)])

@@ -24,6 +24,7 @@ import { untilState } from '../test/untilState'
 import type { KeyValueStore } from '../storage/createStorage'
 import type { ConnectorInfo } from '../types/connector'
 import { heldNfts } from '../ui/format/heldNfts'
+import { lazyState } from '../store/lazyState'
 
 jest.setTimeout(120_000)
 
@@ -87,19 +88,19 @@ describe('account data against the reference server and a local chain', () => {
     expect(native.value).toBeCloseTo(Number(native.quantity.numeric) * native.price, 2)
 
     p.store.dispatch(transactionsActions.fetchRequested())
-    await untilState(p, (s) => s.transactions.status === 'loaded', 10_000)
-    expect(heldNfts(p.getState().transactions.items).map((n) => n.name)).toContain(`${server.nft.name} #${tokenId}`)
+    await untilState(p, (s) => lazyState(s, 'transactions').status === 'loaded', 10_000)
+    expect(heldNfts(lazyState(p.getState(), 'transactions').items).map((n) => n.name)).toContain(`${server.nft.name} #${tokenId}`)
 
     p.store.dispatch(sendActions.tokenSet(native))
     p.store.dispatch(sendActions.amountSet('0.25'))
     p.store.dispatch(sendActions.receiverSet({ address: receiver.address }))
     p.store.dispatch(sendActions.sendRequested())
-    await untilState(p, (s) => s.send.status === 'sent', 10_000)
-    const hash = p.getState().send.hash as Hex
-    expect(p.getState().transactions.pending).toEqual([hash])
+    await untilState(p, (s) => lazyState(s, 'send').status === 'sent', 10_000)
+    const hash = lazyState(p.getState(), 'send').hash as Hex
+    expect(lazyState(p.getState(), 'transactions').pending).toEqual([hash])
     await server.index()
-    await untilState(p, (s) => s.transactions.pending.length === 0, 15_000)
-    const sent = p.getState().transactions.items.find((i) => i.metadata.hash.toLowerCase() === hash.toLowerCase())!
+    await untilState(p, (s) => lazyState(s, 'transactions').pending.length === 0, 15_000)
+    const sent = lazyState(p.getState(), 'transactions').items.find((i) => i.metadata.hash.toLowerCase() === hash.toLowerCase())!
     expect(sent.metadata).toMatchObject({ operationType: 'send', status: 'confirmed' })
     expect(sent.transfers[0]).toMatchObject({ direction: 'out', quantity: { numeric: '0.25' }, fungible_info: { symbol: 'ETH' } })
   })
@@ -109,10 +110,10 @@ describe('account data against the reference server and a local chain', () => {
     const { p } = start({ provider: devWallet(), storage: memoryStore() })
     await connect(p)
     p.store.dispatch(namesActions.queryChanged({ name: label }))
-    await untilState(p, (s) => s.names.availability === 'available', 10_000)
-    expect(p.getState().names.fullName).toBe(`${label}.portico.id`)
+    await untilState(p, (s) => lazyState(s, 'names').availability === 'available', 10_000)
+    expect(lazyState(p.getState(), 'names').fullName).toBe(`${label}.portico.id`)
     p.store.dispatch(namesActions.registerRequested({ name: label }))
-    await untilState(p, (s) => s.names.status === 'registered', 10_000)
+    await untilState(p, (s) => lazyState(s, 'names').status === 'registered', 10_000)
     expect(eip(p)?.profileName).toBe(`${label}.portico.id`)
     expect(p.getState().router.history.at(-1)).toEqual({ view: 'RegisterAccountNameSuccess', params: { name: `${label}.portico.id` } })
 
@@ -124,7 +125,7 @@ describe('account data against the reference server and a local chain', () => {
     await connect(second)
     await untilState(second, () => eip(second)?.profileName === `${label}.portico.id`, 10_000)
     p.store.dispatch(namesActions.queryChanged({ name: label }))
-    await untilState(p, (s) => s.names.availability === 'taken', 10_000)
+    await untilState(p, (s) => lazyState(s, 'names').availability === 'taken', 10_000)
   })
 
   it('signs in with SIWE, stays signed in across a reload, and signs out on disconnect', async () => {
@@ -134,8 +135,8 @@ describe('account data against the reference server and a local chain', () => {
     await connect(p)
     await untilState(p, (s) => s.modal.open && s.router.history.at(-1)?.view === 'ConnectingSiwe', 10_000)
     p.store.dispatch(siwxActions.signInRequested())
-    await untilState(p, (s) => s.siwx.status === 'signedIn', 10_000)
-    const session = p.getState().siwx.session!
+    await untilState(p, (s) => lazyState(s, 'siwx').status === 'signedIn', 10_000)
+    const session = lazyState(p.getState(), 'siwx').session!
     expect(await verifyMessage({ address: wallet.address, message: session.message!, signature: session.signature as Hex })).toBe(true)
     const token = siwx!.getToken()!
     expect(token).toMatch(/^psx_/)
@@ -143,12 +144,12 @@ describe('account data against the reference server and a local chain', () => {
 
     // Reload: a new instance with the same storage reconnects silently and finds the session.
     const reloaded = start({ provider: devWallet(true), storage, siwxStorage, siwx: true }).p
-    await untilState(reloaded, (s) => s.siwx.status === 'signedIn', 10_000)
-    expect(reloaded.getState().siwx.session?.address).toBe(wallet.address)
+    await untilState(reloaded, (s) => lazyState(s, 'siwx').status === 'signedIn', 10_000)
+    expect(lazyState(reloaded.getState(), 'siwx').session?.address).toBe(wallet.address)
     expect(reloaded.getState().modal.open).toBe(false)
 
     await reloaded.disconnect()
-    await untilState(reloaded, (s) => s.siwx.status === 'idle', 10_000)
+    await untilState(reloaded, (s) => lazyState(s, 'siwx').status === 'idle', 10_000)
     expect(siwxStorage.data.size).toBe(0)
     expect((await server.get('/siwx/v1/session', { authorization: `Bearer ${token}` })).status).toBe(401)
   })
@@ -160,8 +161,8 @@ describe('account data against the reference server and a local chain', () => {
     await connect(p)
     await untilState(p, (s) => s.router.history.at(-1)?.view === 'ConnectingSiwe', 10_000)
     p.store.dispatch(siwxActions.signInRequested())
-    await untilState(p, (s) => s.siwx.status === 'error', 10_000)
-    expect(p.getState().siwx.error).toMatchObject({ key: 'errors.signatureDeclined', code: 4001 })
+    await untilState(p, (s) => lazyState(s, 'siwx').status === 'error', 10_000)
+    expect(lazyState(p.getState(), 'siwx').error).toMatchObject({ key: 'errors.signatureDeclined', code: 4001 })
     expect(siwxStorage.data.size).toBe(0)
   })
 })

@@ -6,6 +6,7 @@ import { sendJson, startHttpTestServer, type HttpTestServer } from '../services/
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
 import { recoveryDelay } from './accountDataRecovery'
+import { lazyState } from '../store/lazyState'
 
 // Failed balance and activity fetches come back by themselves: on `online`, when the page
 // is shown again, and on a timer from the 30 s gate on, with backoff. The sagas run
@@ -156,15 +157,15 @@ describe('account data recovery', () => {
     await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
     healthy = false
     p.store.dispatch(transactionsActions.fetchRequested())
-    await untilState(p, () => p.getState().transactions.status === 'error')
+    await untilState(p, () => lazyState(p.getState(), 'transactions').status === 'error')
     await jest.advanceTimersByTimeAsync(recoveryDelay(1))
-    await untilState(p, () => historyRequests() === 2 && p.getState().transactions.status === 'error')
+    await untilState(p, () => historyRequests() === 2 && lazyState(p.getState(), 'transactions').status === 'error')
     await jest.advanceTimersByTimeAsync(recoveryDelay(2) - 1)
     expect(historyRequests()).toBe(2)
 
     healthy = true
     goOnline()
-    await untilState(p, () => p.getState().transactions.status === 'loaded')
+    await untilState(p, () => lazyState(p.getState(), 'transactions').status === 'loaded')
     expect(historyRequests()).toBe(3)
     await jest.advanceTimersByTimeAsync(30 * 60_000)
     expect(historyRequests()).toBe(3)

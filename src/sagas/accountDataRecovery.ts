@@ -5,6 +5,7 @@ import type { PorticoState } from '../store/rootReducer'
 import { accountActions, type BalanceRetryTrigger } from '../store/slices/account'
 import { transactionsActions } from '../store/slices/transactions'
 import { getSagaContext, type SagaContext } from './context'
+import { lazyState } from '../store/lazyState'
 
 // A failed balance, tokens or activity fetch comes back by itself (issue 33): when the
 // browser goes back online, when the page is shown again, and on a timer that starts at
@@ -38,7 +39,10 @@ function recoverySignals(win: Window): EventChannel<Signal> {
 const hidden = (context: SagaContext) => context.window?.document?.visibilityState === 'hidden'
 
 /** The request the Activity tab's "Try again" makes: the page that failed. */
-const historyRetry = (state: PorticoState) => (state.transactions.items.length && state.transactions.next ? { cursor: state.transactions.next } : undefined)
+const historyRetry = (state: PorticoState) => {
+  const { items, next } = lazyState(state, 'transactions')
+  return items.length && next ? { cursor: next } : undefined
+}
 
 /** Asks again for every account-data fetch that is in error. A gated balance is asked only once its gate has passed (except on `online`). */
 function* retryFailed(trigger: BalanceRetryTrigger) {
@@ -49,7 +53,7 @@ function* retryFailed(trigger: BalanceRetryTrigger) {
     const gated = account.tokenBalanceFailedAt !== undefined && context.now() - account.tokenBalanceFailedAt < Time.tokenBalanceRetryGateMs
     if (trigger === 'online' || !gated) yield put(accountActions.balanceRequested({ namespace, trigger }))
   }
-  if (state.transactions.status === 'error') yield put(transactionsActions.fetchRequested(historyRetry(state)))
+  if (lazyState(state, 'transactions').status === 'error') yield put(transactionsActions.fetchRequested(historyRetry(state)))
 }
 
 /** One timer per failed fetch, in a page that is shown: a hidden page waits to be shown. */
@@ -127,7 +131,7 @@ function* watchHistoryFailures() {
     attempt++
     task = yield fork(retryLater, attempt, function* () {
       const state = (yield select()) as PorticoState
-      if (state.transactions.status === 'error') yield put(transactionsActions.fetchRequested(historyRetry(state)))
+      if (lazyState(state, 'transactions').status === 'error') yield put(transactionsActions.fetchRequested(historyRetry(state)))
     })
   }
 }

@@ -14,6 +14,7 @@ import { stubWalletConnectClient, wcSession } from '../test/walletConnectStub'
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
 import { balanceSaga } from './balance'
 import { walletConnectSaga } from './walletConnect'
+import { lazyState } from '../store/lazyState'
 
 // Issue 26, "a balance stuck loading": a WalletConnect session that covers two namespaces
 // connects them one after the other, each asking for its balance. Each namespace's
@@ -80,7 +81,7 @@ describe('balances of a WalletConnect session over several namespaces', () => {
       store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
       const answered = api.requests.length
       store.dispatch(walletConnectActions.connectRequested({}))
-      await until(store, (s) => s.walletConnect.status === 'pairing' && stub.approvals.length === 1)
+      await until(store, (s) => lazyState(s, 'walletConnect').status === 'pairing' && stub.approvals.length === 1)
       const session = wcSession(evmAddress)
       stub.approvals[0]!.resolve({
         ...session,

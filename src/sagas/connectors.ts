@@ -1,5 +1,6 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga'
-import { actionChannel, all, call, cancel, fork, put, select, spawn, take, takeEvery, takeLatest } from 'redux-saga/effects'
+import { actionChannel, all, call as callEffect, cancel, fork, put, spawn, take, takeEvery, takeLatest } from 'redux-saga/effects'
+import { call, select } from './effects'
 import type { Channel, Task } from 'redux-saga'
 import { ConnectorNotFoundError, FailedToDisconnectError } from '../errors'
 import type { ConnectedAccount, ConnectorEvent, NamespacePlugin } from '../plugins/types'
@@ -17,10 +18,10 @@ import { networkOfCaipAddress } from '../types/network'
 
 /** Runs each plugin's connector discovery and mirrors its lists into the store. */
 export function* discoverySaga() {
-  const context: SagaContext = yield call(getSagaContext)
+  const context: SagaContext = yield* call(getSagaContext)
   const tasks = [...context.plugins.values()]
     .filter((plugin) => plugin.connectors)
-    .map((plugin) => call(discoverNamespace, plugin, context))
+    .map((plugin) => callEffect(discoverNamespace, plugin, context))
   yield all(tasks)
 }
 
@@ -44,9 +45,9 @@ function* discoverNamespace(plugin: NamespacePlugin, context: SagaContext) {
 /** Connects a connector, shows the Connecting view meanwhile, and watches its events. */
 export function* connectSaga(action: ReturnType<typeof connectorsActions.connectRequested>) {
   const { connectorId, namespace } = action.payload
-  const context: SagaContext = yield call(getSagaContext)
+  const context: SagaContext = yield* call(getSagaContext)
   const plugin = context.plugins.get(namespace)
-  const state: PorticoState = yield select()
+  const state: PorticoState = yield* select()
   const info = state.connectors.byNamespace[namespace]?.find((c) => c.id === connectorId)
   // The network a switch waits on this connection for, else the active one when it is this namespace's, else its first.
   const ofNamespace = (id: string | undefined) => state.network.networks.find((n) => n.caipNetworkId === id && n.chainNamespace === namespace)
@@ -59,10 +60,10 @@ export function* connectSaga(action: ReturnType<typeof connectorsActions.connect
   yield put(accountActions.connecting({ namespace }))
   yield put(routerActions.push({ view: 'ConnectingExternal', params: { connectorId } }))
   try {
-    const result: ConnectedAccount = yield call(plugin.connectors.connect, { connectorId, network })
-    yield call(putConnected, namespace, info, result)
+    const result: ConnectedAccount = yield* call(plugin.connectors.connect, { connectorId, network })
+    yield callEffect(putConnected, namespace, info, result)
     yield put(connectorsActions.recentAdded({ id: connectorId, name: info.name, imageUrl: info.imageUrl, rdns: info.info?.rdns }))
-    const after: PorticoState = yield select()
+    const after: PorticoState = yield* select()
     if (!after.network.unsupportedCaipNetworkId || after.network.allowUnsupportedChain) {
       yield put(routerActions.reset({ view: 'Account' }))
       yield put(modalActions.closeRequested({ force: true }))
@@ -100,7 +101,7 @@ export function* putConnected(namespace: string, info: ConnectorInfo, result: Co
  * cancelled when the namespace disconnects (by the visitor, or by the wallet).
  */
 export function* connectionWatchersSaga() {
-  const context = (yield call(getSagaContext)) as SagaContext
+  const context = yield* call(getSagaContext)
   const tasks = new Map<string, Task>()
   const channel = (yield actionChannel([connectorsActions.connectSucceeded.type, connectorsActions.disconnected.type])) as Channel<
     ReturnType<typeof connectorsActions.connectSucceeded> | ReturnType<typeof connectorsActions.disconnected>
@@ -129,7 +130,7 @@ export function* watchConnector(
   try {
     while (true) {
       const event: ConnectorEvent = yield take(channel)
-      const state: PorticoState = yield select()
+      const state: PorticoState = yield* select()
       if (event.type === 'disconnect' || (event.type === 'accountsChanged' && event.accounts.length === 0)) {
         // Detached: the reset's `disconnected` cancels this watcher (connectionWatchersSaga),
         // which must not cut the reset short (the namespaces ending with it, the network).
@@ -158,7 +159,7 @@ export function* watchConnector(
 
 /** SPEC §4 chain disconnect of one namespace (see `resetNamespaces`). */
 export function* resetNamespace(namespace: string) {
-  yield call(resetNamespaces, [namespace])
+  yield callEffect(resetNamespaces, [namespace])
 }
 
 /**
@@ -168,14 +169,14 @@ export function* resetNamespace(namespace: string) {
  * networks of the accounts still on their way out.
  */
 export function* resetNamespaces(namespaces: readonly string[]) {
-  const before: PorticoState = yield select()
-  for (const namespace of namespaces) yield call(clearNamespace, namespace)
-  yield call(settleAfterDisconnect, before)
+  const before: PorticoState = yield* select()
+  for (const namespace of namespaces) yield callEffect(clearNamespace, namespace)
+  yield callEffect(settleAfterDisconnect, before)
 }
 
 /** Resets `namespace` and the namespaces that end with it, without settling the network. */
 function* clearNamespace(namespace: string) {
-  const state: PorticoState = yield select()
+  const state: PorticoState = yield* select()
   for (const ending of endingWith(state, namespace)) {
     yield put(accountActions.chainDisconnected({ namespace: ending }))
     yield put(connectorsActions.disconnected({ namespace: ending }))
@@ -201,13 +202,13 @@ function endingWith(state: PorticoState, namespace: string): string[] {
  * visitor met "Bitcoin Regtest" or "Solana Localnet" where the dapp chose Ethereum).
  */
 function* settleAfterDisconnect(before: PorticoState) {
-  const state: PorticoState = yield select()
+  const state: PorticoState = yield* select()
   if (Object.values(state.account.byNamespace).some((a) => a.status === 'connected')) {
-    yield call(followShownAccount, before)
+    yield callEffect(followShownAccount, before)
     return
   }
   yield put(routerActions.reset({ view: 'Connect' }))
-  const context: SagaContext = yield call(getSagaContext)
+  const context: SagaContext = yield* call(getSagaContext)
   const fallback = context.config.defaultNetwork?.caipNetworkId
   if (fallback && (state.network.activeCaipNetworkId !== fallback || state.network.unsupportedCaipNetworkId)) {
     yield put(networkActions.activeNetworkChanged({ caipNetworkId: fallback }))
@@ -219,7 +220,7 @@ function* settleAfterDisconnect(before: PorticoState) {
  * the active network follows it, so it never sits beside the old namespace's network.
  */
 export function* followShownAccount(before: PorticoState) {
-  const state: PorticoState = yield select()
+  const state: PorticoState = yield* select()
   const shown = state.account.activeNamespace
   const account = shown && shown !== before.account.activeNamespace ? state.account.byNamespace[shown] : undefined
   if (account?.status !== 'connected' || !account.caipAddress) return
@@ -233,8 +234,8 @@ export function* followShownAccount(before: PorticoState) {
 export function* disconnectSaga(
   action: ReturnType<typeof connectorsActions.disconnectRequested>,
 ): Generator<unknown, DisconnectResult, never> {
-  const context = (yield call(getSagaContext)) as SagaContext
-  const state = (yield select()) as PorticoState
+  const context = yield* call(getSagaContext)
+  const state = yield* select()
   const failed: DisconnectResult['failed'] = []
   const before = state
   const namespaces = action.payload?.namespace ? [action.payload.namespace] : Object.keys(state.connectors.active)
@@ -245,16 +246,16 @@ export function* disconnectSaga(
       const connectorId = state.connectors.active[namespace]
       const connectors = context.plugins.get(namespace)?.connectors
       try {
-        if (connectorId && connectors) yield call(connectors.disconnect, { connectorId })
+        if (connectorId && connectors) yield callEffect(connectors.disconnect, { connectorId })
       } catch (error) {
         const failure = new FailedToDisconnectError({ cause: error })
         failed.push({ namespace, error: failure })
         yield put(alertsActions.toastRequested({ message: toRecord(failure), variant: 'error' }))
         continue
       }
-      yield call(clearNamespace, namespace)
+      yield callEffect(clearNamespace, namespace)
     }
-    yield call(settleAfterDisconnect, before)
+    yield callEffect(settleAfterDisconnect, before)
   } finally {
     yield put(modalActions.setLoading(false))
   }

@@ -22,6 +22,7 @@ import { testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
 import type { CaipNetwork } from '../types/network'
 import { connectSecurePage, DAPP_ORIGIN } from '../test/secureFrameBridge'
+import { lazyState } from '../store/lazyState'
 
 jest.setTimeout(90_000)
 
@@ -69,9 +70,9 @@ describe('the embedded wallet against the reference server and a local chain', (
     const email = `ada.${Date.now()}@example.com`
     portico.store.dispatch(embeddedActions.emailSubmitted({ email }))
     const first = await connectSecurePage(dom, { secureStorage, prove, apiUrl: server.baseUrl, rpcUrls: { 'eip155:1': chain.rpcUrl } })
-    await untilState(portico, (s) => s.embedded.step === 'VERIFY_OTP', 15_000)
+    await untilState(portico, (s) => lazyState(s, 'embedded').step === 'VERIFY_OTP', 15_000)
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'EmailVerifyOtp', params: { email } })
-    expect(portico.getState().embedded.frameStatus).toBe('ready')
+    expect(lazyState(portico.getState(), 'embedded').frameStatus).toBe('ready')
 
     portico.store.dispatch(embeddedActions.otpSubmitted({ otp: server.latestCode(email) }))
     await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected', 15_000)

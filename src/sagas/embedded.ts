@@ -14,13 +14,14 @@ import { socialRequestedSaga } from './embeddedSocial'
 import { smartAccountSaga } from './smartAccount'
 import { primaryCodeSaga, secondaryCodeSaga, updateEmailSaga } from './embeddedUpdateEmail'
 import { messageRecord } from '../errors/record'
+import { lazyState } from '../store/lazyState'
 
 /**
  * Routes a code to the step it answers (SPEC §4): the new-device code, the login code,
  * or one of the two email-update codes.
  */
 export function* otpSubmittedSaga(holder: EmbeddedHolder, action: ReturnType<typeof embeddedActions.otpSubmitted>) {
-  const { step } = ((yield select()) as PorticoState).embedded
+  const { step } = lazyState((yield select()) as PorticoState, 'embedded')
   const { otp } = action.payload
   if (step === 'VERIFY_DEVICE') yield call(deviceCodeSaga, holder, otp)
   else if (step === 'VERIFY_OTP') yield call(loginCodeSaga, holder, otp)
@@ -35,7 +36,7 @@ export function* otpSubmittedSaga(holder: EmbeddedHolder, action: ReturnType<typ
  */
 function* untilModalClosed(flow: CallEffect) {
   const { closed } = (yield race({ done: flow, closed: take(modalActions.closed.type) })) as { closed?: unknown }
-  if (closed && ((yield select()) as PorticoState).embedded.pending) yield put(embeddedActions.flowCancelled())
+  if (closed && lazyState((yield select()) as PorticoState, 'embedded').pending) yield put(embeddedActions.flowCancelled())
 }
 
 /**

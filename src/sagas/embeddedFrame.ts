@@ -1,5 +1,6 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga'
-import { all, call, cancelled, fork, put, select, take } from 'redux-saga/effects'
+import { all, call as callEffect, cancelled, fork, put, take } from 'redux-saga/effects'
+import { call, select } from './effects'
 import { SDK_TYPE, SDK_VERSION } from '../config/defaults'
 import type { FrameClient, FrameClientEvent } from '../frame'
 import type { ThemeSync } from '../frame/protocol'
@@ -7,7 +8,8 @@ import { FrameLoadError, FrameNotSetError } from '../frame/errors'
 import type { PorticoState } from '../store/rootReducer'
 import { alertsActions } from '../store/slices/alerts'
 import { embeddedActions } from '../store/slices/embedded'
-import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
+import { getSagaContext, type EmbeddedFrame } from './context'
+import { lazyState } from '../store/lazyState'
 
 /**
  * What the embedded-wallet sagas share while Portico runs: the live frame (once loaded)
@@ -28,11 +30,11 @@ export const createEmbeddedHolder = (): EmbeddedHolder => ({ frame: undefined, a
  */
 export function* loadFrame(holder: EmbeddedHolder): Generator<unknown, EmbeddedFrame, unknown> {
   if (holder.frame) return holder.frame
-  const context = (yield call(getSagaContext)) as SagaContext
+  const context = yield* call(getSagaContext)
   if (!context.frame) throw new FrameNotSetError({ details: 'The embedded wallet needs a browser window, a projectId and email or socials enabled' })
   let frame: EmbeddedFrame
   try {
-    frame = (yield call(context.frame)) as EmbeddedFrame
+    frame = yield* call(context.frame)
   } catch (error) {
     yield put(embeddedActions.frameStatusChanged('failed'))
     yield put(alertsActions.alertRaised('embeddedWalletLoadFailed'))
@@ -53,7 +55,7 @@ export function* loadFrame(holder: EmbeddedHolder): Generator<unknown, EmbeddedF
 export function* callFrame<T>(run: (signal: AbortSignal) => Promise<T>): Generator<unknown, T, unknown> {
   const controller = new AbortController()
   try {
-    return (yield call(run, controller.signal)) as T
+    return yield* call(run, controller.signal)
   } finally {
     if ((yield cancelled()) as boolean) controller.abort()
   }
@@ -112,25 +114,25 @@ export function* frameWatcherSaga(holder: EmbeddedHolder) {
 
 /** Run inline (`yield*`) so the sync is forked by the watcher itself, which it must not wait for. */
 function* onReady(client: FrameClient): Generator<unknown, void, unknown> {
-  const state = (yield select()) as PorticoState
-  if (state.embedded.frameStatus !== 'ready') yield put(embeddedActions.frameStatusChanged('ready'))
+  const state = yield* select()
+  if (lazyState(state, 'embedded').frameStatus !== 'ready') yield put(embeddedActions.frameStatusChanged('ready'))
   yield fork(syncFrame, client)
 }
 
 /** SPEC §3 dapp data and theme sync; best effort (the frame works without them). */
 function* syncFrame(client: FrameClient) {
-  const context = (yield call(getSagaContext)) as SagaContext
-  const state = (yield select()) as PorticoState
+  const context = yield* call(getSagaContext)
+  const state = yield* select()
   const { metadata, projectId } = context.config
   try {
     yield all([
-      call(client.syncDappData, {
+      callEffect(client.syncDappData, {
         ...(metadata.name ? { metadata: { name: metadata.name, description: metadata.description, url: metadata.url, icons: [...metadata.icons] } } : {}),
         sdkVersion: SDK_VERSION,
         sdkType: SDK_TYPE,
         projectId: projectId ?? '',
       }),
-      call(client.syncTheme, frameTheme(state)),
+      callEffect(client.syncTheme, frameTheme(state)),
     ])
   } catch {
     // Theme and dapp name are cosmetic in the frame; a refusal changes nothing here.

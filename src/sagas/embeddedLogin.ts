@@ -11,6 +11,7 @@ import { EMBEDDED_NAMESPACE, connectEmbeddedUser } from './embeddedConnection'
 import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { toRecord } from '../errors/toRecord'
 import { messageRecord } from '../errors/record'
+import { lazyState } from '../store/lazyState'
 
 const verifyViews = new Set(['EmailVerifyOtp', 'EmailVerifyDevice'])
 
@@ -48,7 +49,7 @@ function* showStep(step: Exclude<EmailConnectAction, 'CONNECT'>, email: string) 
 export function* emailSubmittedSaga(holder: EmbeddedHolder, action: ReturnType<typeof embeddedActions.emailSubmitted>) {
   const context = (yield call(getSagaContext)) as SagaContext
   const { email } = action.payload
-  const { cooldownUntil } = ((yield select()) as PorticoState).embedded
+  const { cooldownUntil } = lazyState((yield select()) as PorticoState, 'embedded')
   const now = context.now()
   if (cooldownUntil !== undefined && cooldownUntil > now) {
     yield put(embeddedActions.failed({ error: messageRecord('errors.tryAgainAfter', { seconds: secondsLeft(cooldownUntil, now) }) }))
@@ -80,7 +81,7 @@ export function* deviceCodeSaga(holder: EmbeddedHolder, otp: string) {
   try {
     const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
     const answer = (yield call(callFrame, (signal) => client.connectDevice(otp, { signal }))) as { action: 'VERIFY_OTP' }
-    const email = ((yield select()) as PorticoState).embedded.email ?? ''
+    const email = lazyState((yield select()) as PorticoState, 'embedded').email ?? ''
     yield put(embeddedActions.cooldownStarted({ until: context.now() + Time.emailLoginCooldownMs }))
     yield put(embeddedActions.stepChanged({ step: answer.action }))
     yield call(showStep, answer.action, email)

@@ -26,6 +26,7 @@ import { testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
 import type { CaipNetwork } from '../types/network'
 import { connectSecurePage, DAPP_ORIGIN } from '../test/secureFrameBridge'
+import { lazyState } from '../store/lazyState'
 
 jest.setTimeout(90_000)
 
@@ -72,7 +73,7 @@ describe('the embedded user in both namespaces against the reference server, a l
     const email = `grace.${Date.now()}@example.com`
     portico.store.dispatch(embeddedActions.emailSubmitted({ email }))
     const first = await connectSecurePage(dom, { secureStorage, prove, apiUrl: server.baseUrl, rpcUrls })
-    await untilState(portico, (s) => s.embedded.step === 'VERIFY_OTP', 15_000)
+    await untilState(portico, (s) => lazyState(s, 'embedded').step === 'VERIFY_OTP', 15_000)
     portico.store.dispatch(embeddedActions.otpSubmitted({ otp: server.latestCode(email) }))
     await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected' && s.account.byNamespace.solana?.status === 'connected', 15_000)
 

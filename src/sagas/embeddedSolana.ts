@@ -1,8 +1,8 @@
-import { call, put, select } from 'redux-saga/effects'
+import { call as callEffect, put } from 'redux-saga/effects'
+import { call, select } from './effects'
 import type { FrameUser } from '../frame'
 import type * as SolanaWalletModuleType from '../frame/solanaWallet'
 import type { FrameSolanaWallet } from '../frame/solanaWallet'
-import type { ConnectedAccount, RpcCodecs } from '../plugins/types'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
@@ -64,7 +64,7 @@ export function* connectEmbeddedSolana(
     evmNetwork?: CaipNetwork | undefined
   } = {},
 ) {
-  const joined = (yield call(joinEmbeddedSolana, holder, user, options)) as boolean
+  const joined = yield* call(joinEmbeddedSolana, holder, user, options)
   if (options.activate && !joined && options.evmNetwork) {
     yield put(accountActions.activeNamespaceSet('eip155'))
     yield put(networkActions.activeNetworkChanged({ caipNetworkId: options.evmNetwork.caipNetworkId }))
@@ -72,9 +72,9 @@ export function* connectEmbeddedSolana(
 }
 
 function* joinEmbeddedSolana(holder: EmbeddedHolder, user: FrameUser, options: { socialProvider?: string | undefined; activate?: boolean | undefined }) {
-  const context = (yield call(getSagaContext)) as SagaContext
+  const context = yield* call(getSagaContext)
   const plugin = context.plugins.get(EMBEDDED_SOLANA_NAMESPACE)
-  const state = (yield select()) as PorticoState
+  const state = yield* select()
   const networks = state.network.networks.filter((n) => n.chainNamespace === EMBEDDED_SOLANA_NAMESPACE)
   const own = state.connectors.active[EMBEDDED_SOLANA_NAMESPACE]
   const address = user.addresses?.solana
@@ -85,9 +85,9 @@ function* joinEmbeddedSolana(holder: EmbeddedHolder, user: FrameUser, options: {
 
   yield put(accountActions.connecting({ namespace: EMBEDDED_SOLANA_NAMESPACE }))
   try {
-    const frame = (yield call(loadFrame, holder)) as Awaited<ReturnType<NonNullable<SagaContext['frame']>>>
-    const { createFrameSolanaWallet } = (yield call(loadSolanaWallet)) as SolanaWalletModule
-    const codecs = (yield call(plugin.connectors.loadRpcCodecs)) as RpcCodecs
+    const frame = (yield callEffect(loadFrame, holder)) as Awaited<ReturnType<NonNullable<SagaContext['frame']>>>
+    const { createFrameSolanaWallet } = yield* call(loadSolanaWallet)
+    const codecs = yield* call(plugin.connectors.loadRpcCodecs)
     const wallet: FrameSolanaWallet = createFrameSolanaWallet({ client: frame.client, networks, codecs })
     wallet.setUser(user)
     holder.attached.get(EMBEDDED_SOLANA_NAMESPACE)?.()
@@ -96,8 +96,8 @@ function* joinEmbeddedSolana(holder: EmbeddedHolder, user: FrameUser, options: {
       detach()
       wallet.destroy()
     })
-    const result = (yield call(plugin.connectors.connect, { connectorId: EMBEDDED_CONNECTOR_ID, network })) as ConnectedAccount
-    yield call(putConnected, EMBEDDED_SOLANA_NAMESPACE, info, result, { activate: options.activate === true })
+    const result = yield* call(plugin.connectors.connect, { connectorId: EMBEDDED_CONNECTOR_ID, network })
+    yield callEffect(putConnected, EMBEDDED_SOLANA_NAMESPACE, info, result, { activate: options.activate === true })
     yield put(
       accountActions.userLoaded({
         namespace: EMBEDDED_SOLANA_NAMESPACE,

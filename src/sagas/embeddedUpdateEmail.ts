@@ -12,6 +12,7 @@ import { EMBEDDED_CONNECTOR_ID, EMBEDDED_NAMESPACE } from './embeddedConnection'
 import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { reportLoginFailure } from './embeddedLogin'
 import { messageRecord } from '../errors/record'
+import { lazyState } from '../store/lazyState'
 
 const codeViews = new Set(['UpdateEmailPrimaryOtp', 'UpdateEmailSecondaryOtp'])
 
@@ -25,7 +26,7 @@ function* showCodeStep(step: EmailUpdateAction, newEmail: string) {
   const state = (yield select()) as PorticoState
   yield put(embeddedActions.cooldownStarted({ until: context.now() + Time.emailLoginCooldownMs }))
   const current = state.router.history[state.router.history.length - 1]?.view
-  const email = state.account.byNamespace[EMBEDDED_NAMESPACE]?.user?.email ?? state.embedded.email ?? ''
+  const email = state.account.byNamespace[EMBEDDED_NAMESPACE]?.user?.email ?? lazyState(state, 'embedded').email ?? ''
   const route: Route =
     step === 'VERIFY_PRIMARY_OTP' ? { view: 'UpdateEmailPrimaryOtp', params: { email, newEmail } } : { view: 'UpdateEmailSecondaryOtp', params: { newEmail } }
   yield put(current !== undefined && codeViews.has(current) ? routerActions.replace(route) : routerActions.push(route))
@@ -53,7 +54,7 @@ export function* primaryCodeSaga(holder: EmbeddedHolder, otp: string) {
     const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
     const answer = (yield call(callFrame, (signal) => client.updateEmailPrimaryOtp(otp, { signal }))) as { action: 'VERIFY_SECONDARY_OTP' }
     yield put(embeddedActions.stepChanged({ step: answer.action }))
-    yield call(showCodeStep, answer.action, ((yield select()) as PorticoState).embedded.newEmail ?? '')
+    yield call(showCodeStep, answer.action, lazyState((yield select()) as PorticoState, 'embedded').newEmail ?? '')
   } catch (error) {
     yield call(reportLoginFailure, error)
   }

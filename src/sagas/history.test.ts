@@ -5,6 +5,7 @@ import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../te
 import { untilState } from '../test/untilState'
 import type { TransactionHistoryItem } from '../types/transaction'
 import type { HistoryCapability } from '../plugins/types'
+import { lazyState } from '../store/lazyState'
 
 // The history saga against a real local HTTP server speaking the Blockchain API's history call.
 const address = '0x1111111111111111111111111111111111111111'
@@ -35,7 +36,7 @@ function connectedPortico(activity = true, balance = false, reader?: HistoryCapa
   return { p, wallet }
 }
 
-const history = (p: Portico) => p.getState().transactions
+const history = (p: Portico) => lazyState(p.getState(), 'transactions')
 
 describe('history saga', () => {
   it('loads the first page for the account and network, then the next page by cursor', async () => {

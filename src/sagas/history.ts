@@ -1,4 +1,5 @@
-import { call, delay, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects'
+import { call as callEffect, delay, fork, put, takeEvery, takeLatest } from 'redux-saga/effects'
+import { call, select } from './effects'
 import type { PorticoServices } from '../createServices'
 import { NetworkNotFoundError } from '../errors'
 import { toRecord } from '../errors/toRecord'
@@ -11,6 +12,7 @@ import type { CaipNetwork, CaipNetworkId } from '../types/network'
 import type { HistoryCapability, HistoryPage } from '../plugins/types'
 import { getSagaContext, getServices, type SagaContext } from './context'
 import { networkOfCaipAddress } from '../types/network'
+import { lazyState } from '../store/lazyState'
 
 /** How often the history is read again while a transaction sent from the modal is pending. */
 export const PENDING_POLL_MS = 3_000
@@ -30,8 +32,8 @@ type HistoryAccount = {
 
 /** The connected account whose history the Activity and NFTs tabs show, if any. */
 function* historyAccount(): Generator<unknown, HistoryAccount | undefined, never> {
-  const state = (yield select()) as PorticoState
-  const context = (yield call(getSagaContext)) as SagaContext
+  const state = yield* select()
+  const context = yield* call(getSagaContext)
   const namespace = state.account.activeNamespace
   const account = namespace ? state.account.byNamespace[namespace] : undefined
   if (!namespace || account?.status !== 'connected' || !account.address || !account.caipAddress) return undefined
@@ -53,11 +55,11 @@ function* historyAccount(): Generator<unknown, HistoryAccount | undefined, never
 function* fetchPage(account: HistoryAccount, cursor: string | undefined, onramp: string | undefined) {
   if (account.reader) {
     if (!account.network) throw new NetworkNotFoundError({ metaMessages: [`Network: ${account.caipNetworkId}`] })
-    const page: HistoryPage = yield call(account.reader.getHistory, { address: account.address, network: account.network, cursor })
+    const page: HistoryPage = yield* call(account.reader.getHistory, { address: account.address, network: account.network, cursor })
     return { items: page.items, next: page.next }
   }
-  const services: PorticoServices = yield call(getServices)
-  const page: TransactionHistoryResponse = yield call(services.blockchainApi.getTransactionHistory, {
+  const services: PorticoServices = yield* call(getServices)
+  const page: TransactionHistoryResponse = yield* call(services.blockchainApi.getTransactionHistory, {
     account: account.address,
     chainId: account.caipNetworkId,
     cursor,
@@ -73,13 +75,13 @@ function* fetchPage(account: HistoryAccount, cursor: string | undefined, onramp:
  */
 export function* fetchHistorySaga(action: ReturnType<typeof transactionsActions.fetchRequested>) {
   const { cursor, onramp } = action.payload ?? {}
-  const account: HistoryAccount | undefined = yield call(historyAccount)
+  const account: HistoryAccount | undefined = yield callEffect(historyAccount)
   if (!account || !account.activity) {
     yield put(transactionsActions.pageLoaded({ items: [], next: undefined, append: false }))
     return
   }
   try {
-    const page: { items: TransactionHistoryItem[]; next: string | undefined } = yield call(fetchPage, account, cursor, onramp)
+    const page: { items: TransactionHistoryItem[]; next: string | undefined } = yield callEffect(fetchPage, account, cursor, onramp)
     yield put(transactionsActions.pageLoaded({ ...page, append: cursor !== undefined }))
   } catch (error) {
     yield put(transactionsActions.fetchFailed({ error: toRecord(error, { key: 'failedToFetchTransactions' }) }))
@@ -93,25 +95,25 @@ export function* fetchHistorySaga(action: ReturnType<typeof transactionsActions.
  */
 export function* watchPendingSaga(action: ReturnType<typeof transactionsActions.pendingAdded>) {
   const hash = action.payload
-  const context: SagaContext = yield call(getSagaContext)
+  const context: SagaContext = yield* call(getSagaContext)
   const started = context.now()
   while (true) {
     yield delay(PENDING_POLL_MS)
-    const state: PorticoState = yield select()
-    if (!state.transactions.pending.includes(hash)) return
-    const account: HistoryAccount | undefined = yield call(historyAccount)
+    const state: PorticoState = yield* select()
+    if (!lazyState(state, 'transactions').pending.includes(hash)) return
+    const account: HistoryAccount | undefined = yield callEffect(historyAccount)
     if (!account?.activity) {
       yield put(transactionsActions.pendingDropped(hash))
       return
     }
     try {
-      const page: { items: TransactionHistoryItem[]; next: string | undefined } = yield call(fetchPage, account, undefined, undefined)
+      const page: { items: TransactionHistoryItem[]; next: string | undefined } = yield callEffect(fetchPage, account, undefined, undefined)
       yield put(transactionsActions.refreshed(page))
     } catch {
       // The next poll tries again; a pending row is still the truth meanwhile.
     }
-    const after: PorticoState = yield select()
-    if (!after.transactions.pending.includes(hash)) {
+    const after: PorticoState = yield* select()
+    if (!lazyState(after, 'transactions').pending.includes(hash)) {
       yield put(accountActions.balanceRequested({ namespace: account.namespace, force: true }))
       return
     }

@@ -1,6 +1,6 @@
 import type { Action } from '@reduxjs/toolkit'
 import { buffers, eventChannel, runSaga, stdChannel, type Channel, type EventChannel, type MulticastChannel, type Saga, type Task } from 'redux-saga'
-import { actionChannel, call, cancel, cancelled, flush, fork, join, race, take } from 'redux-saga/effects'
+import { actionChannel, call, cancel, cancelled, flush, fork, join, race, take, type ActionPattern } from 'redux-saga/effects'
 import { getSagaContext, type SagaContext } from './context'
 
 // Sagas a visitor's first click does not need (the account actions: swap, onramp, names,
@@ -12,11 +12,12 @@ import { getSagaContext, type SagaContext } from './context'
 
 export type LazySagaOptions<Args extends unknown[]> = {
   /**
-   * Every action type the saga's watchers wait for when it starts. The first one to be
+   * Which actions the saga's watchers wait for when it starts (a predicate made from the
+   * action creators, as rootSaga.ts does, or a list of types). The first one to be
    * dispatched loads the chunk; each one dispatched before the saga runs is buffered and
    * handed to it, in order, once it does.
    */
-  triggers: readonly string[]
+  triggers: ActionPattern
   /** Loads the chunk and returns the saga (e.g. `() => import('./accountActions').then((m) => m.accountActionsSaga)`). */
   load: () => Promise<Saga<Args>>
   /** Arguments for the saga. */
@@ -82,7 +83,7 @@ function* loadUntilLoaded<Args extends unknown[]>(options: LazySagaOptions<Args>
       } catch (error) {
         context.diagnostics?.log?.record('warn', 'saga', `a saga chunk could not be loaded: ${String(error)}`)
         online ??= onlineSignals(context.window)
-        yield race(online ? [take([...options.triggers]), take(online)] : [take([...options.triggers])])
+        yield race(online ? [take(options.triggers), take(online)] : [take(options.triggers)])
       }
     }
   } finally {
@@ -100,7 +101,7 @@ function* loadUntilLoaded<Args extends unknown[]>(options: LazySagaOptions<Args>
  * yield fork(lazySaga, { triggers: [swapActions.quoteRequested.type], load: () => import('./swap').then((m) => m.swapSaga) })
  */
 export function* lazySaga<Args extends unknown[]>(options: LazySagaOptions<Args>) {
-  const pending: Channel<Action> = yield actionChannel([...options.triggers], buffers.expanding<Action>())
+  const pending: Channel<Action> = yield actionChannel(options.triggers, buffers.expanding<Action>())
   const first: Action = yield take(pending)
   const saga: Saga<Args> = yield* loadUntilLoaded(options)
   const context: SagaContext = yield call(getSagaContext)

@@ -4,6 +4,7 @@ import { sendJson, startHttpTestServer, type HttpTestServer } from '../services/
 import { namesActions } from '../store/slices/names'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
+import { lazyState } from '../store/lazyState'
 
 // The names saga against a real local HTTP server speaking the /v1/profile and identity calls.
 const address = '0x1111111111111111111111111111111111111111'
@@ -32,7 +33,7 @@ async function connectedPortico() {
   return { p, wallet }
 }
 
-const names = (p: Portico) => p.getState().names
+const names = (p: Portico) => lazyState(p.getState(), 'names')
 
 describe('names saga', () => {
   it('loads the profile name of a connected account from the identity endpoint', async () => {

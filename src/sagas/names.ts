@@ -11,6 +11,7 @@ import { getSagaContext, getServices, type SagaContext } from './context'
 import { toRecord } from '../errors/toRecord'
 import { messageRecord } from '../errors/record'
 import { signMessageSaga, type SignMessageResult } from './signMessage'
+import { lazyState } from '../store/lazyState'
 
 /** Pause in typing before suggestions are asked for. */
 export const NAME_SUGGESTIONS_DEBOUNCE_MS = 300
@@ -90,7 +91,8 @@ export function* registerNameSaga(action: ReturnType<typeof namesActions.registe
     return
   }
   // The full name when the service told it (suggestions), else the label: the server adds its suffix.
-  const known = state.names.fullName && labelOf(state.names.fullName) === label.toLowerCase() ? state.names.fullName : undefined
+  const { fullName } = lazyState(state, 'names')
+  const known = fullName && labelOf(fullName) === label.toLowerCase() ? fullName : undefined
   const message = JSON.stringify({ name: known ?? label.toLowerCase(), attributes: {}, timestamp: context.now() })
   const signed: SignMessageResult = yield call(signMessageSaga, { message, namespace: 'eip155' })
   if ('error' in signed) {

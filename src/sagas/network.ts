@@ -1,4 +1,5 @@
-import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects'
+import { call as callEffect, put, race, take, takeEvery, takeLatest } from 'redux-saga/effects'
+import { call, select } from './effects'
 import type { Action } from '@reduxjs/toolkit'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../config/constants'
 import type { PorticoState } from '../store/rootReducer'
@@ -10,8 +11,7 @@ import { networkActions } from '../store/slices/network'
 import { NetworkNotFoundError, PorticoError, RpcError, toRpcError } from '../errors'
 import { routerActions } from '../store/slices/router'
 import type { CaipNetwork } from '../types/network'
-import { getSagaContext, type SagaContext } from './context'
-import type { WalletConnectClient } from '../walletconnect/types'
+import { getSagaContext } from './context'
 import { toRecord } from '../errors/toRecord'
 
 /**
@@ -24,7 +24,7 @@ import { toRecord } from '../errors/toRecord'
  */
 export function* switchNetworkSaga(action: ReturnType<typeof networkActions.switchRequested>): Generator<unknown, SwitchResult, never> {
   const { caipNetworkId } = action.payload
-  const state = (yield select()) as PorticoState
+  const state = yield* select()
   const network = state.network.networks.find((n) => n.caipNetworkId === caipNetworkId)
   if (!network) {
     yield put(alertsActions.alertRaised('networkNotFound'))
@@ -34,19 +34,19 @@ export function* switchNetworkSaga(action: ReturnType<typeof networkActions.swit
   const account = state.account.byNamespace[namespace]
   const shown = state.account.activeNamespace ? state.account.byNamespace[state.account.activeNamespace] : undefined
   if (account?.status !== 'connected' && shown?.status === 'connected' && state.account.activeNamespace !== namespace) {
-    return (yield call(connectForNetwork, network)) as SwitchResult
+    return yield* call(connectForNetwork, network)
   }
   yield put(networkActions.switchStarted({ caipNetworkId }))
   const connectorId = state.connectors.active[namespace]
-  const context = (yield call(getSagaContext)) as SagaContext
+  const context = yield* call(getSagaContext)
   const switcher = context.plugins.get(namespace)?.connectors?.switchNetwork
   try {
     if (account?.status === 'connected' && connectorId === WALLET_CONNECT_CONNECTOR_ID && context.walletConnect) {
       // A remote session: the WalletConnect client switches (asking the wallet when it can).
-      const client = (yield call(context.walletConnect)) as WalletConnectClient
-      yield call(client.switchNetwork, caipNetworkId)
+      const client = yield* call(context.walletConnect)
+      yield callEffect(client.switchNetwork, caipNetworkId)
     } else if (account?.status === 'connected' && connectorId && switcher) {
-      yield call(switcher, { connectorId, network })
+      yield callEffect(switcher, { connectorId, network })
     }
     yield put(networkActions.activeNetworkChanged({ caipNetworkId }))
     yield put(accountActions.networkChanged({ namespace, caipNetworkId }))
@@ -75,7 +75,7 @@ export function* connectForNetwork(network: CaipNetwork): Generator<unknown, Swi
   const { caipNetworkId, chainNamespace: namespace } = network
   yield put(networkActions.connectionAwaited({ caipNetworkId }))
   try {
-    const state = (yield select()) as PorticoState
+    const state = yield* select()
     if (state.modal.open) yield put(routerActions.push({ view: 'Connect' }))
     else yield put(modalActions.opened({ route: { view: 'Connect' } }))
     const outcome = (yield race({
@@ -89,16 +89,16 @@ export function* connectForNetwork(network: CaipNetwork): Generator<unknown, Swi
   } finally {
     yield put(networkActions.connectionAwaitEnded())
   }
-  const after = (yield select()) as PorticoState
+  const after = yield* select()
   const account = after.account.byNamespace[namespace]
   // Connected on the chosen network and shown: putConnected moves the active network there next.
   if (after.account.activeNamespace === namespace && account?.caipAddress?.startsWith(`${caipNetworkId}:`)) return {}
-  return (yield call(switchNetworkSaga, networkActions.switchRequested({ caipNetworkId }))) as SwitchResult
+  return yield* call(switchNetworkSaga, networkActions.switchRequested({ caipNetworkId }))
 }
 
 /** SPEC §4: an unsupported network opens UnsupportedChain unless unsupported chains are allowed. */
 export function* unsupportedChainSaga() {
-  const state: PorticoState = yield select()
+  const state: PorticoState = yield* select()
   if (state.network.unsupportedCaipNetworkId && !state.network.allowUnsupportedChain) {
     yield put(modalActions.opened({ route: { view: 'UnsupportedChain' } }))
   }

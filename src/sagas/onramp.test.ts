@@ -3,6 +3,7 @@ import { sendJson, startHttpTestServer, type HttpTestServer } from '../services/
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
 import { openCheckout } from './onramp'
+import { lazyState } from '../store/lazyState'
 
 // The onramp saga against a fake Blockchain API (a real local HTTP server) and a fake
 // wallet whose balance the test moves, as a provider's delivery would.
@@ -72,8 +73,8 @@ describe('onramp saga', () => {
     serveOnramp()
     const { portico } = await connected()
     portico.store.dispatch({ type: 'onramp/providersRequested' })
-    await untilState(portico, (s) => s.onramp.providersStatus === 'loaded')
-    expect(portico.getState().onramp).toMatchObject({
+    await untilState(portico, (s) => lazyState(s, 'onramp').providersStatus === 'loaded')
+    expect(lazyState(portico.getState(), 'onramp')).toMatchObject({
       currencies: ['USD', 'EUR'],
       limits: { card: { min: 20, max: 5000 }, bank: { min: 10, max: 25000 } },
       purchaseCurrency: 'ETH',
@@ -82,15 +83,15 @@ describe('onramp saga', () => {
     })
     // EUR has no bank limit of its own: SPEC §9's fallback fills it in.
     portico.store.dispatch({ type: 'onramp/paymentCurrencySet', payload: 'EUR' })
-    expect(portico.getState().onramp.limits).toEqual({ card: { min: 15, max: 4000 }, bank: { min: 10, max: 25000 } })
+    expect(lazyState(portico.getState(), 'onramp').limits).toEqual({ card: { min: 15, max: 4000 }, bank: { min: 10, max: 25000 } })
   })
 
   it('keeps SPEC §9 fallback limits and offers the default provider at 1–2 % when the service has neither', async () => {
     api.handle((_req, res) => sendJson(res, 404, { error: 'not found' }))
     const { portico } = await connected()
     portico.store.dispatch({ type: 'onramp/providersRequested' })
-    await untilState(portico, (s) => s.onramp.providersStatus === 'loaded')
-    expect(portico.getState().onramp).toMatchObject({
+    await untilState(portico, (s) => lazyState(s, 'onramp').providersStatus === 'loaded')
+    expect(lazyState(portico.getState(), 'onramp')).toMatchObject({
       currencies: ['USD', 'EUR'],
       limits: { card: { min: 10, max: 7500 }, bank: { min: 10, max: 25000 } },
       providers: [{ name: '', feeRange: { min: 0.01, max: 0.02 } }],
@@ -101,23 +102,23 @@ describe('onramp saga', () => {
     serveOnramp()
     const { portico } = await connected()
     portico.store.dispatch({ type: 'onramp/providersRequested' })
-    await untilState(portico, (s) => s.onramp.providersStatus === 'loaded')
+    await untilState(portico, (s) => lazyState(s, 'onramp').providersStatus === 'loaded')
     portico.store.dispatch({ type: 'onramp/paymentMethodSet', payload: 'bank' })
     portico.store.dispatch({ type: 'onramp/amountSet', payload: '100' })
     portico.store.dispatch({ type: 'onramp/quoteRequested' })
-    await untilState(portico, (s) => s.onramp.status === 'quoted')
+    await untilState(portico, (s) => lazyState(s, 'onramp').status === 'quoted')
     expect(api.requests.find((r) => r.path === '/v1/onramp/quote')!.json).toEqual({ purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100', network: 'ethereum', provider: 'test', paymentMethod: 'bank' })
-    expect(portico.getState().onramp.quote).toEqual({ purchaseAmount: '0.03295666', fee: '1.13 USD' })
+    expect(lazyState(portico.getState(), 'onramp').quote).toEqual({ purchaseAmount: '0.03295666', fee: '1.13 USD' })
   })
 
   it('sends the pre-opened window to the checkout URL without an opener, then reports the funds that arrive', async () => {
     serveOnramp()
     const { portico, navigated, fund } = await connected()
     portico.store.dispatch({ type: 'onramp/providersRequested' })
-    await untilState(portico, (s) => s.onramp.providersStatus === 'loaded')
+    await untilState(portico, (s) => lazyState(s, 'onramp').providersStatus === 'loaded')
     portico.store.dispatch({ type: 'onramp/amountSet', payload: '100' })
     portico.store.dispatch({ type: 'onramp/buyRequested', payload: { provider: 'test', windowName: 'checkout' } })
-    await untilState(portico, (s) => s.onramp.purchase?.status === 'waiting')
+    await untilState(portico, (s) => lazyState(s, 'onramp').purchase?.status === 'waiting')
     expect(api.requests.find((r) => r.path === '/v1/generators/onrampurl')!.json).toEqual({
       destinationWallets: [{ address: user, blockchains: ['ethereum'], assets: ['ETH'] }],
       defaultNetwork: 'ethereum',
@@ -127,10 +128,10 @@ describe('onramp saga', () => {
       provider: 'test',
     })
     expect(navigated).toEqual([{ name: 'checkout', url: 'http://127.0.0.1:1/onramp/test-provider?session=abc', opener: null }])
-    expect(portico.getState().onramp.purchase).toMatchObject({ windowOpened: true, url: 'http://127.0.0.1:1/onramp/test-provider?session=abc' })
+    expect(lazyState(portico.getState(), 'onramp').purchase).toMatchObject({ windowOpened: true, url: 'http://127.0.0.1:1/onramp/test-provider?session=abc' })
     fund(32_956_660_000_000_000n)
-    await untilState(portico, (s) => s.onramp.purchase?.status === 'completed', 8000)
-    expect(portico.getState().onramp.purchase?.received).toBe('0.03295666')
+    await untilState(portico, (s) => lazyState(s, 'onramp').purchase?.status === 'completed', 8000)
+    expect(lazyState(portico.getState(), 'onramp').purchase?.received).toBe('0.03295666')
     await untilState(portico, (s) => s.alerts.toast !== undefined)
     expect(portico.getState().alerts.toast).toMatchObject({ message: { key: 'notices.purchaseReceived', params: { amount: '0.03295666', symbol: 'ETH' } }, variant: 'success' })
   })
@@ -139,19 +140,19 @@ describe('onramp saga', () => {
     serveOnramp()
     const { portico, navigated } = await connected()
     portico.store.dispatch({ type: 'onramp/buyRequested', payload: { provider: 'test', windowName: undefined } })
-    await untilState(portico, (s) => s.onramp.purchase?.status === 'waiting')
-    expect(portico.getState().onramp.purchase).toMatchObject({ windowOpened: false, url: 'http://127.0.0.1:1/onramp/test-provider?session=abc' })
+    await untilState(portico, (s) => lazyState(s, 'onramp').purchase?.status === 'waiting')
+    expect(lazyState(portico.getState(), 'onramp').purchase).toMatchObject({ windowOpened: false, url: 'http://127.0.0.1:1/onramp/test-provider?session=abc' })
     expect(navigated).toEqual([])
     portico.store.dispatch({ type: 'onramp/purchaseDismissed' })
-    expect(portico.getState().onramp.purchase).toBeUndefined()
+    expect(lazyState(portico.getState(), 'onramp').purchase).toBeUndefined()
   })
 
   it('reports a URL the service refuses', async () => {
     api.handle((_req, res) => sendJson(res, 400, { error: 'Chain is not supported' }))
     const { portico } = await connected()
     portico.store.dispatch({ type: 'onramp/buyRequested', payload: { provider: 'test', windowName: 'checkout' } })
-    await untilState(portico, (s) => s.onramp.purchase?.status === 'failed')
-    expect(portico.getState().onramp.purchase?.error).toEqual({ code: 400, key: 'errors.httpStatus', params: { status: 400 } })
+    await untilState(portico, (s) => lazyState(s, 'onramp').purchase?.status === 'failed')
+    expect(lazyState(portico.getState(), 'onramp').purchase?.error).toEqual({ code: 400, key: 'errors.httpStatus', params: { status: 400 } })
   })
 })
 

@@ -1,17 +1,18 @@
-import { call, delay, put, race, select, take, takeLatest } from 'redux-saga/effects'
+import { call as callEffect, delay, put, race, take, takeLatest } from 'redux-saga/effects'
+import { call, select } from './effects'
 import { Onramp } from '../config/constants'
-import type { PorticoServices } from '../createServices'
 import { PorticoError } from '../errors'
-import type { OnrampOptionsResponse, OnrampProvidersResponse, OnrampQuoteResponse, OnrampUrlResponse } from '../services'
+import type { OnrampOptionsResponse, OnrampUrlResponse } from '../services'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
 import { onrampActions, type OnrampProvider, type PaymentLimits, type PaymentMethod } from '../store/slices/onramp'
-import { getSagaContext, getServices, type SagaContext } from './context'
+import { getSagaContext, getServices } from './context'
 import { toRecord } from '../errors/toRecord'
 import { messageRecord } from '../errors/record'
 import { connectedWallet, type ConnectedWallet } from './swapAccount'
 import { loadUnits, type Units } from './loadUnits'
+import { lazyState } from '../store/lazyState'
 
 /** How long typing must pause before a quote is asked for. */
 export const ONRAMP_QUOTE_DEBOUNCE_MS = 300
@@ -31,8 +32,8 @@ export const DEFAULT_ONRAMP_PROVIDER: OnrampProvider = { name: '', label: '', fe
 const METHOD_OF: Record<string, PaymentMethod> = { card: 'card', ach_bank_account: 'bank', bank: 'bank' }
 
 function* onrampWallet() {
-  const context = (yield call(getSagaContext)) as SagaContext
-  const wallet = connectedWallet((yield select()) as PorticoState, context)
+  const context = yield* call(getSagaContext)
+  const wallet = connectedWallet((yield* select()), context)
   if (!wallet) throw new PorticoError({ key: 'connectWalletToBuy' })
   return wallet
 }
@@ -59,17 +60,17 @@ export function onrampOptionsFor(options: OnrampOptionsResponse, chainId: string
  */
 export function* fetchOnrampProvidersSaga() {
   try {
-    const wallet = (yield call(onrampWallet)) as ConnectedWallet
-    const { blockchainApi: api } = (yield call(getServices)) as PorticoServices
+    const wallet = yield* call(onrampWallet)
+    const { blockchainApi: api } = yield* call(getServices)
     try {
-      const options = (yield call(api.getOnrampOptions)) as OnrampOptionsResponse
+      const options = yield* call(api.getOnrampOptions)
       yield put(onrampActions.optionsLoaded(onrampOptionsFor(options, wallet.network.id)))
     } catch {
       // The fallback limits stay.
     }
     let providers: OnrampProvider[]
     try {
-      const answer = (yield call(api.getOnrampProviders)) as OnrampProvidersResponse
+      const answer = yield* call(api.getOnrampProviders)
       providers = answer.providers.map((p) => ({ name: p.name, label: p.label, feeRange: p.feeRange }))
     } catch {
       providers = [DEFAULT_ONRAMP_PROVIDER]
@@ -81,26 +82,26 @@ export function* fetchOnrampProvidersSaga() {
 }
 
 /** The purchase network as the providers spell it, else the CAIP-2 id (which the reference server takes too). */
-const purchaseNetworkOf = (state: PorticoState, wallet: ConnectedWallet) => state.onramp.purchaseNetwork ?? wallet.network.caipNetworkId
-const purchaseCurrencyOf = (state: PorticoState, wallet: ConnectedWallet) => state.onramp.purchaseCurrency ?? wallet.network.nativeCurrency.symbol
+const purchaseNetworkOf = (state: PorticoState, wallet: ConnectedWallet) => lazyState(state, 'onramp').purchaseNetwork ?? wallet.network.caipNetworkId
+const purchaseCurrencyOf = (state: PorticoState, wallet: ConnectedWallet) => lazyState(state, 'onramp').purchaseCurrency ?? wallet.network.nativeCurrency.symbol
 
 /** Quotes the form once typing settles (a newer request cancels the older). */
 export function* quoteOnrampSaga() {
   yield delay(ONRAMP_QUOTE_DEBOUNCE_MS)
   try {
-    const wallet = (yield call(onrampWallet)) as ConnectedWallet
-    const state = (yield select()) as PorticoState
-    const { amount, paymentCurrency, paymentMethod, providers } = state.onramp
+    const wallet = yield* call(onrampWallet)
+    const state = yield* select()
+    const { amount, paymentCurrency, paymentMethod, providers } = lazyState(state, 'onramp')
     if (!amount || !/^\d+(\.\d{1,2})?$/.test(amount)) throw new PorticoError({ key: 'buyAmountDecimals' })
-    const { blockchainApi: api } = (yield call(getServices)) as PorticoServices
-    const quote = (yield call(api.getOnrampQuote, {
+    const { blockchainApi: api } = yield* call(getServices)
+    const quote = (yield* call(api.getOnrampQuote, {
       purchaseCurrency: purchaseCurrencyOf(state, wallet),
       paymentCurrency,
       amount,
       network: purchaseNetworkOf(state, wallet),
       provider: providers[0]?.name || undefined,
       paymentMethod,
-    })) as OnrampQuoteResponse
+    }))
     const fee = Number(quote.providerFee.amount) + Number(quote.networkFee.amount)
     yield put(onrampActions.quoted({ purchaseAmount: quote.purchaseAmount.amount, fee: `${fee.toFixed(2)} ${quote.providerFee.currency}` }))
   } catch (error) {
@@ -135,16 +136,16 @@ export function openCheckout(win: Window | undefined, windowName: string | undef
  * dismisses it, or 15 minutes pass), refreshes the balances and says so.
  */
 export function* buyOnrampSaga(action: ReturnType<typeof onrampActions.buyRequested>) {
-  const context = (yield call(getSagaContext)) as SagaContext
+  const context = yield* call(getSagaContext)
   try {
-    const wallet = (yield call(onrampWallet)) as ConnectedWallet
-    const state = (yield select()) as PorticoState
-    const { amount, paymentCurrency } = state.onramp
+    const wallet = yield* call(onrampWallet)
+    const state = yield* select()
+    const { amount, paymentCurrency } = lazyState(state, 'onramp')
     const network = purchaseNetworkOf(state, wallet)
     const symbol = purchaseCurrencyOf(state, wallet)
-    const { blockchainApi: api } = (yield call(getServices)) as PorticoServices
-    const before = (yield call(nativeBalance, wallet)) as bigint | undefined
-    const { url } = (yield call(api.generateOnrampUrl, {
+    const { blockchainApi: api } = yield* call(getServices)
+    const before = yield* call(nativeBalance, wallet)
+    const { url } = (yield callEffect(api.generateOnrampUrl, {
       destinationWallets: [{ address: wallet.address, blockchains: [network], assets: [symbol] }],
       defaultNetwork: network,
       partnerUserId: wallet.address,
@@ -156,16 +157,16 @@ export function* buyOnrampSaga(action: ReturnType<typeof onrampActions.buyReques
     if (before === undefined) return
 
     const { arrived } = (yield race({
-      arrived: call(watchBalance, wallet, before),
+      arrived: callEffect(watchBalance, wallet, before),
       dismissed: take(onrampActions.purchaseDismissed.type),
       timeout: delay(ONRAMP_WATCH_TIMEOUT_MS),
     })) as { arrived?: bigint; dismissed?: unknown; timeout?: true }
-    const now = (yield select()) as PorticoState
+    const now = yield* select()
     if (arrived === undefined) {
-      if (now.onramp.purchase?.status === 'waiting') yield put(onrampActions.purchaseFailed({ error: messageRecord('errors.purchaseNotArrived') }))
+      if (lazyState(now, 'onramp').purchase?.status === 'waiting') yield put(onrampActions.purchaseFailed({ error: messageRecord('errors.purchaseNotArrived') }))
       return
     }
-    const { formatUnits }: Units = yield call(loadUnits)
+    const { formatUnits }: Units = yield* call(loadUnits)
     const received = formatUnits(arrived - before, wallet.network.nativeCurrency.decimals)
     yield put(onrampActions.purchaseCompleted({ received }))
     yield put(accountActions.balanceRequested({ namespace: wallet.namespace, force: true }))
@@ -179,7 +180,7 @@ export function* buyOnrampSaga(action: ReturnType<typeof onrampActions.buyReques
 function* nativeBalance(wallet: ConnectedWallet) {
   const reader = wallet.plugin.balance
   if (!reader) return undefined
-  const { value } = (yield call([reader, reader.getBalance], { address: wallet.address, network: wallet.network })) as { value: string }
+  const { value } = (yield callEffect([reader, reader.getBalance], { address: wallet.address, network: wallet.network })) as { value: string }
   return BigInt(value)
 }
 
@@ -188,8 +189,8 @@ function* watchBalance(wallet: ConnectedWallet, before: bigint) {
   for (;;) {
     yield delay(ONRAMP_POLL_INTERVAL_MS)
     try {
-      const now = (yield call(nativeBalance, wallet)) as bigint
-      if (now > before) return now
+      const now = yield* call(nativeBalance, wallet)
+      if (now !== undefined && now > before) return now
     } catch {
       // A missed read is retried at the next tick.
     }

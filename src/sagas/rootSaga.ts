@@ -1,11 +1,12 @@
+import type { Action } from '@reduxjs/toolkit'
 import { all, fork } from 'redux-saga/effects'
-import { accountActions } from '../store/slices/account'
-import { namesActions } from '../store/slices/names'
-import { onrampActions } from '../store/slices/onramp'
-import { sendActions } from '../store/slices/send'
-import { siwxActions } from '../store/slices/siwx'
-import { swapActions } from '../store/slices/swap'
-import { transactionsActions } from '../store/slices/transactions'
+import { accountSlice } from '../store/slices/account'
+import { namesSlice } from '../store/slices/names'
+import { onrampSlice } from '../store/slices/onramp'
+import { sendSlice } from '../store/slices/send'
+import { siwxSlice } from '../store/slices/siwx'
+import { swapSlice } from '../store/slices/swap'
+import { transactionsSlice } from '../store/slices/transactions'
 import { connectorsSaga } from './connectors'
 import { diagnosticsSaga } from './diagnostics'
 import { embeddedSaga } from './embedded'
@@ -21,35 +22,16 @@ import { walletConnectStartSaga } from './walletConnectStart'
 import { walletsSaga } from './wallets'
 
 /**
- * Every action the account-action sagas (accountActions.ts) wait for when they start:
- * the first one loads their chunk, and none is lost meanwhile (lazySaga.ts).
+ * The slices the account-action sagas (accountActions.ts) serve: any action of theirs
+ * loads the chunk, and none is lost meanwhile (lazySaga.ts). The trigger set is made from
+ * the slices' action creators, so an action added to one of them is a trigger too.
  */
-export const ACCOUNT_ACTION_TRIGGERS = [
-  accountActions.connected.type,
-  accountActions.addressChanged.type,
-  accountActions.networkChanged.type,
-  accountActions.chainDisconnected.type,
-  accountActions.balanceRequested.type,
-  // What the recovery of failed fetches counts (accountDataRecovery.ts); the chunk's own sagas put them.
-  accountActions.tokenBalanceFailed.type,
-  accountActions.tokenBalanceLoaded.type,
-  transactionsActions.fetchFailed.type,
-  transactionsActions.pageLoaded.type,
-  transactionsActions.refreshed.type,
-  transactionsActions.reset.type,
-  sendActions.sendRequested.type,
-  transactionsActions.fetchRequested.type,
-  transactionsActions.pendingAdded.type,
-  namesActions.queryChanged.type,
-  namesActions.registerRequested.type,
-  siwxActions.signInRequested.type,
-  swapActions.tokensRequested.type,
-  swapActions.quoteRequested.type,
-  swapActions.swapRequested.type,
-  onrampActions.providersRequested.type,
-  onrampActions.quoteRequested.type,
-  onrampActions.buyRequested.type,
-] as const
+export const ACCOUNT_ACTION_SLICES = [accountSlice, transactionsSlice, sendSlice, namesSlice, siwxSlice, swapSlice, onrampSlice] as const
+
+const accountActionTypes = new Set<string>(ACCOUNT_ACTION_SLICES.flatMap((slice) => Object.values(slice.actions).map((creator) => creator.type)))
+
+/** Whether `action` is one that loads the account actions (an action of one of their slices). */
+export const isAccountAction = (action: Action): boolean => accountActionTypes.has(action.type)
 
 const loadAccountActions = () => import('./accountActions').then((module) => module.accountActionsSaga)
 
@@ -72,6 +54,6 @@ export function* rootSaga() {
     fork(walletConnectStartSaga),
     fork(embeddedSaga),
     fork(systemThemeSaga),
-    fork(lazySaga, { triggers: ACCOUNT_ACTION_TRIGGERS, load: loadAccountActions }),
+    fork(lazySaga, { triggers: isAccountAction, load: loadAccountActions }),
   ])
 }

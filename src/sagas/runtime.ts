@@ -1,8 +1,8 @@
 import type { Action } from '@reduxjs/toolkit'
 import { runSaga, stdChannel, type Saga } from 'redux-saga'
 import { createLoginCache } from '../frame/loginCache'
-import { loadLazySlices, type LazySliceStore } from '../store/lazySlices'
-import { rootReducer } from '../store/rootReducer'
+import { injectLazySlices, LAZY_SLICES_INJECTED } from '../store/lazySlices'
+import type { PorticoReducer } from '../store/rootReducer'
 import type { networkActions } from '../store/slices/network'
 import type { connectorsActions } from '../store/slices/connectors'
 import { disconnectSaga, type DisconnectResult } from './connectors'
@@ -30,16 +30,18 @@ export type SagaRuntime = {
 
 export type StartSagaRuntime = typeof startSagaRuntime
 
-/** What the runtime needs of the store: the sagas' view of it, and a way to plug in the lazy slices' reducers. */
-export type RuntimeStore = SagaStore & LazySliceStore
+/** What the runtime needs of the store: the sagas' view of it, and its reducer to inject the lazy slices into. */
+export type RuntimeStore = SagaStore & { reducer: PorticoReducer }
 
 /**
  * Starts the root saga against `store` and returns the handle on it. `held` are the
  * actions the store applied before: the lazy slices' reducers catch up on them, and the
- * sagas are handed them, in order, once the root saga runs.
+ * sagas are handed them, in order, once the root saga runs (the sagas do not see the
+ * `LAZY_SLICES_INJECTED` that puts the caught-up slices in the state: their channel is not fed yet).
  */
 export function startSagaRuntime(store: RuntimeStore, context: SagaContext, held: readonly Action[] = []): SagaRuntime {
-  loadLazySlices(store, rootReducer, held)
+  injectLazySlices(store.reducer, held)
+  store.dispatch({ type: LAZY_SLICES_INJECTED })
   // What only the processes (and the frame client they load) use is made here, out of the
   // dapp's first load.
   context.loginCache ??= createLoginCache({ store: context.loginCacheStore })

@@ -1,4 +1,5 @@
 import type { Action, Middleware } from '@reduxjs/toolkit'
+import { retryingLoader } from '../shared/retryingLoader'
 import type { SagaContext } from './context'
 import type { SagaRuntime } from './runtime'
 
@@ -34,19 +35,17 @@ export type SagaHost<Store> = {
 export function createSagaHost<Store>({ load, context, onLoadError }: SagaHostOptions<Store>): SagaHost<Store> {
   let held: Action[] = []
   let running: SagaRuntime | undefined
-  let loading: Promise<SagaRuntime> | undefined
   let store: Store | undefined
   let destroyed = false
 
-  const begin = (): Promise<SagaRuntime> => {
-    if (store === undefined) return Promise.reject(new Error('The saga host has no store yet: call start(store) first.'))
-    const target = store
-    return (loading ??= load().then(
+  // Loads the chunk and starts the runtime, once; a failed load is forgotten (shared/retryingLoader.ts).
+  const startRuntime = retryingLoader(() =>
+    load().then(
       (startSagaRuntime) => {
         if (destroyed) throw new Error('This Portico instance was destroyed.')
         const backlog = held
         held = []
-        running = startSagaRuntime(target, context, backlog)
+        running = startSagaRuntime(store as Store, context, backlog)
         // What the store applied while the runtime started (its own first dispatches).
         const during = held
         held = []
@@ -54,12 +53,14 @@ export function createSagaHost<Store>({ load, context, onLoadError }: SagaHostOp
         return running
       },
       (error: unknown) => {
-        loading = undefined
         onLoadError(error)
         throw error
       },
-    ))
-  }
+    ),
+  )
+
+  const begin = (): Promise<SagaRuntime> =>
+    store === undefined ? Promise.reject(new Error('The saga host has no store yet: call start(store) first.')) : startRuntime()
 
   return {
     middleware: () => (next) => (action) => {
@@ -67,8 +68,8 @@ export function createSagaHost<Store>({ load, context, onLoadError }: SagaHostOp
       if (running) running.put(action as Action)
       else if (!destroyed) {
         held.push(action as Action)
-        // After a failed load, the next action tries again.
-        if (store !== undefined && !loading) void begin().catch(() => undefined)
+        // After a failed load, the next action tries again (while one is under way, it shares it).
+        if (store !== undefined) void begin().catch(() => undefined)
       }
       return result
     },

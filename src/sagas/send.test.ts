@@ -2,6 +2,7 @@ import { createPortico, type Portico } from '../createPortico'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
 import type { TokenBalance } from '../types/tokenBalance'
+import { lazyState } from '../store/lazyState'
 
 const instances: Portico[] = []
 afterEach(() => instances.splice(0).forEach((p) => p.destroy()))
@@ -36,8 +37,8 @@ describe('send flow', () => {
     fill(portico, form)
     portico.store.dispatch({ type: 'send/sendRequested' })
     // The send saga is in the account-action chunk, which may still be loading after the connection.
-    await untilState(portico, (s) => s.send.status === 'failed')
-    expect(portico.getState().send).toMatchObject({ status: 'failed', error: { code: 'validation', key, params: {} } })
+    await untilState(portico, (s) => lazyState(s, 'send').status === 'failed')
+    expect(lazyState(portico.getState(), 'send')).toMatchObject({ status: 'failed', error: { code: 'validation', key, params: {} } })
     expect(wallet.calls.some((c) => c.method === 'sendTransaction')).toBe(false)
   })
 
@@ -56,8 +57,8 @@ describe('send flow', () => {
       args: { to: receiver, amount: '1500000', token: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', network: { caipNetworkId: 'eip155:1' } },
     })
     approve(`0x${'cd'.repeat(32)}`)
-    await untilState(portico, (s) => s.send.status === 'sent')
-    expect(portico.getState().transactions.pending).toEqual([`0x${'cd'.repeat(32)}`])
+    await untilState(portico, (s) => lazyState(s, 'send').status === 'sent')
+    expect(lazyState(portico.getState(), 'transactions').pending).toEqual([`0x${'cd'.repeat(32)}`])
     expect(portico.getState().router.history).toEqual([{ view: 'Account' }])
   })
 
@@ -65,7 +66,7 @@ describe('send flow', () => {
     const { portico, wallet } = await connected()
     fill(portico, { token: eth, amount: '0.25', receiver })
     portico.store.dispatch({ type: 'send/sendRequested' })
-    await untilState(portico, (s) => s.send.status === 'sent')
+    await untilState(portico, (s) => lazyState(s, 'send').status === 'sent')
     expect(wallet.calls.at(-1)!.args).toMatchObject({ amount: '250000000000000000', token: undefined })
   })
 
@@ -74,8 +75,8 @@ describe('send flow', () => {
     wallet.behaviour.sendTransaction = () => Promise.reject({ code: 4001, message: 'User rejected the request.' })
     fill(portico, { token: eth, amount: '1', receiver })
     portico.store.dispatch({ type: 'send/sendRequested' })
-    await untilState(portico, (s) => s.send.status === 'failed')
-    expect(portico.getState().send.error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
+    await untilState(portico, (s) => lazyState(s, 'send').status === 'failed')
+    expect(lazyState(portico.getState(), 'send').error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'Send' })
   })
 
@@ -83,6 +84,6 @@ describe('send flow', () => {
     const { portico } = await connected()
     fill(portico, { token: eth, amount: '1', receiver })
     await portico.switchNetwork('eip155:10')
-    expect(portico.getState().send).toMatchObject({ token: undefined, amount: undefined, receiverAddress: undefined })
+    expect(lazyState(portico.getState(), 'send')).toMatchObject({ token: undefined, amount: undefined, receiverAddress: undefined })
   })
 })

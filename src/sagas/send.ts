@@ -1,8 +1,8 @@
-import { call, put, select, takeLatest } from 'redux-saga/effects'
+import { put, takeLatest } from 'redux-saga/effects'
+import { call, select } from './effects'
 import { PorticoError, toRpcError } from '../errors'
 import { messageRecord } from '../errors/record'
 import { toRecord } from '../errors/toRecord'
-import type { PorticoState } from '../store/rootReducer'
 import { networkFeatures, selectPluginFeatures } from '../store/selectors/features'
 import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
@@ -10,9 +10,10 @@ import { routerActions } from '../store/slices/router'
 import { sendActions } from '../store/slices/send'
 import { transactionsActions } from '../store/slices/transactions'
 import { validateSend } from '../validation/send'
-import { getSagaContext, type SagaContext } from './context'
+import { getSagaContext } from './context'
 import { loadUnits, type Units } from './loadUnits'
 import { networkOfCaipAddress } from '../types/network'
+import { lazyState } from '../store/lazyState'
 
 /**
  * Sends the token in the send form: checks it (SPEC §5), shows ApproveTransaction while
@@ -21,11 +22,11 @@ import { networkOfCaipAddress } from '../types/network'
  * with the wallet's or node's reason.
  */
 export function* sendSaga(): Generator<unknown, { hash?: string; error?: PorticoError }, never> {
-  const state = (yield select()) as PorticoState
+  const state = yield* select()
   const namespace = state.account.activeNamespace
   const account = namespace ? state.account.byNamespace[namespace] : undefined
-  const { token, amount, receiverAddress } = state.send
-  const context = (yield call(getSagaContext)) as SagaContext
+  const { token, amount, receiverAddress } = lazyState(state, 'send')
+  const context = yield* call(getSagaContext)
   const isAddress = namespace ? context.plugins.get(namespace)?.isAddress : undefined
   // Whether the namespace sends: its plugin's features as the store holds them, as the Send view reads them.
   const canSend = networkFeatures(selectPluginFeatures(state, namespace), undefined).send
@@ -49,17 +50,17 @@ export function* sendSaga(): Generator<unknown, { hash?: string; error?: Portico
   const decimals = Number(valid.token.quantity.decimals)
   const tokenAddress = valid.token.address ? valid.token.address.split(':').at(-1) : undefined
   // viem's unit helpers load with the first send; have them before the wallet is asked.
-  const { parseUnits }: Units = yield call(loadUnits)
+  const { parseUnits }: Units = yield* call(loadUnits)
   yield put(routerActions.push({ view: 'ApproveTransaction' }))
   try {
-    const hash = (yield call(sender, {
+    const hash = (yield* call(sender, {
       connectorId,
       network,
       from: account.address,
       to: valid.receiverAddress,
       amount: parseUnits(valid.amount, Number.isFinite(decimals) ? decimals : network.nativeCurrency.decimals).toString(),
       token: tokenAddress,
-    })) as string
+    }))
     yield put(sendActions.sent({ hash }))
     yield put(transactionsActions.pendingAdded(hash))
     yield put(routerActions.reset({ view: 'Account' }))

@@ -3,6 +3,7 @@ import { createFakeNamespacePlugin } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
 import type { CaipNetwork } from '../types/network'
 import type { TokenBalance } from '../types/tokenBalance'
+import { lazyState } from '../store/lazyState'
 
 // Issue 18: a third-party plugin that declares `send` sends through the modal's Send view
 // and the send saga with no change to core; one that does not is refused before its
@@ -60,7 +61,7 @@ describe('send through a third-party namespace plugin', () => {
     const { portico, wallet } = await connectedAcme(true)
     portico.store.dispatch({ type: 'send/receiverSet', payload: { address: receiver } })
     portico.store.dispatch({ type: 'send/sendRequested' })
-    await untilState(portico, (s) => s.send.status === 'sent')
+    await untilState(portico, (s) => lazyState(s, 'send').status === 'sent')
     expect(wallet.calls.filter((c) => c.method === 'sendTransaction')).toEqual([
       {
         method: 'sendTransaction',
@@ -73,8 +74,8 @@ describe('send through a third-party namespace plugin', () => {
     const { portico, wallet } = await connectedAcme(true)
     portico.store.dispatch({ type: 'send/receiverSet', payload: { address: '0x2222222222222222222222222222222222222222' } })
     portico.store.dispatch({ type: 'send/sendRequested' })
-    await untilState(portico, (s) => s.send.status === 'failed')
-    expect(JSON.stringify(portico.getState().send.error)).toMatch(/invalid ?receiver ?address/i)
+    await untilState(portico, (s) => lazyState(s, 'send').status === 'failed')
+    expect(JSON.stringify(lazyState(portico.getState(), 'send').error)).toMatch(/invalid ?receiver ?address/i)
     expect(wallet.calls.some((c) => c.method === 'sendTransaction')).toBe(false)
   })
 
@@ -82,8 +83,8 @@ describe('send through a third-party namespace plugin', () => {
     const { portico, wallet } = await connectedAcme(false)
     portico.store.dispatch({ type: 'send/receiverSet', payload: { address: receiver } })
     portico.store.dispatch({ type: 'send/sendRequested' })
-    await untilState(portico, (s) => s.send.status === 'failed')
-    expect(JSON.stringify(portico.getState().send.error)).toMatch(/unsupported ?chain/i)
+    await untilState(portico, (s) => lazyState(s, 'send').status === 'failed')
+    expect(JSON.stringify(lazyState(portico.getState(), 'send').error)).toMatch(/unsupported ?chain/i)
     expect(wallet.calls.some((c) => c.method === 'sendTransaction')).toBe(false)
   })
 })

@@ -1,11 +1,11 @@
-import { call, put, select } from 'redux-saga/effects'
+import { call as callEffect, put } from 'redux-saga/effects'
+import { call, select } from './effects'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../config/constants'
 import { PorticoError, toRpcError } from '../errors'
 import type { NamespacePlugin } from '../plugins/types'
-import type { PorticoState } from '../store/rootReducer'
 import { modalActions } from '../store/slices/modal'
 import { routerActions } from '../store/slices/router'
-import { getSagaContext, type SagaContext } from './context'
+import { getSagaContext } from './context'
 
 export type SignMessageRequest = { message: string; namespace?: string | undefined }
 export type SignMessageResult = { signature: string; address: string } | { error: PorticoError }
@@ -14,11 +14,11 @@ export type ActiveConnection = { namespace: string; address: string; connectorId
 
 /** The live connection of `namespace` (default the active one): what a wallet request needs. */
 export function* activeConnection(namespace?: string): Generator<unknown, ActiveConnection | undefined, never> {
-  const state = (yield select()) as PorticoState
+  const state = yield* select()
   const chosen = namespace ?? state.account.activeNamespace
   const account = chosen ? state.account.byNamespace[chosen] : undefined
   const connectorId = chosen ? state.connectors.active[chosen] : undefined
-  const context = (yield call(getSagaContext)) as SagaContext
+  const context = yield* call(getSagaContext)
   const plugin = chosen ? context.plugins.get(chosen) : undefined
   if (!chosen || account?.status !== 'connected' || !account.address || !connectorId || !plugin) return undefined
   return { namespace: chosen, address: account.address, connectorId, plugin }
@@ -30,13 +30,13 @@ export function* activeConnection(namespace?: string): Generator<unknown, Active
  * Returns the error instead of throwing so `portico.signMessage` rejects with it as is.
  */
 export function* signMessageSaga(request: SignMessageRequest) {
-  const connection: ActiveConnection | undefined = yield call(activeConnection, request.namespace)
+  const connection: ActiveConnection | undefined = yield callEffect(activeConnection, request.namespace)
   const sign = connection?.plugin.connectors?.signMessage
   if (!connection || !sign) {
     return { error: new PorticoError({ key: 'connectWalletToSign' }) } satisfies SignMessageResult
   }
   try {
-    const signature: string = yield call(sign, { connectorId: connection.connectorId, address: connection.address, message: request.message })
+    const signature: string = yield* call(sign, { connectorId: connection.connectorId, address: connection.address, message: request.message })
     return { signature, address: connection.address } satisfies SignMessageResult
   } catch (error) {
     return { error: toRpcError(error) } satisfies SignMessageResult
@@ -49,13 +49,13 @@ export function* signMessageSaga(request: SignMessageRequest) {
  * (on top of the open view, or opened for the request and closed after it).
  */
 export function* dappSignMessageSaga(request: SignMessageRequest) {
-  const state = (yield select()) as PorticoState
-  const connection: ActiveConnection | undefined = yield call(activeConnection, request.namespace)
-  if (!state.options.isMobile || connection?.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return (yield call(signMessageSaga, request)) as SignMessageResult
+  const state = yield* select()
+  const connection: ActiveConnection | undefined = yield callEffect(activeConnection, request.namespace)
+  if (!state.options.isMobile || connection?.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return yield* call(signMessageSaga, request)
   const wasOpen = state.modal.open
   yield put(wasOpen ? routerActions.push({ view: 'ApproveTransaction' }) : modalActions.opened({ route: { view: 'ApproveTransaction' } }))
   try {
-    return (yield call(signMessageSaga, request)) as SignMessageResult
+    return yield* call(signMessageSaga, request)
   } finally {
     yield put(wasOpen ? routerActions.goBack() : modalActions.closeRequested({ force: true }))
   }

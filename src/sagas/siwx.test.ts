@@ -5,6 +5,7 @@ import { RpcError } from '../errors'
 import { siwxActions } from '../store/slices/siwx'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
+import { lazyState } from '../store/lazyState'
 
 // The SIWX saga with the dapp's callbacks as jest functions and a wallet the test drives.
 const address = '0x1111111111111111111111111111111111111111'
@@ -39,7 +40,7 @@ describe('siwx saga', () => {
     const { p, wallet } = await connectedPortico(config)
     await untilState(p, (s) => s.modal.open && view(p) === 'ConnectingSiwe')
     p.store.dispatch(siwxActions.signInRequested())
-    await untilState(p, (s) => s.siwx.status === 'signedIn')
+    await untilState(p, (s) => lazyState(s, 'siwx').status === 'signedIn')
     const message = (wallet.calls.find((c) => c.method === 'signMessage')!.args as { message: string }).message
     expect(parseSiweMessage(message)).toMatchObject({
       address: '0x1111111111111111111111111111111111111111',
@@ -52,7 +53,7 @@ describe('siwx saga', () => {
       issuedAt: new Date(Date.UTC(2024, 0, 1)),
     })
     expect(config.verifyMessage).toHaveBeenCalledWith({ message, signature: `0x${'51'.repeat(65)}`, address, chainId: 'eip155:10' })
-    expect(p.getState().siwx.session).toMatchObject({ address, chainId: 'eip155:10', message })
+    expect(lazyState(p.getState(), 'siwx').session).toMatchObject({ address, chainId: 'eip155:10', message })
     expect(p.getState().modal.open).toBe(false)
     expect(view(p)).toBe('Account')
   })
@@ -62,7 +63,7 @@ describe('siwx saga', () => {
     const { p } = await connectedPortico(config, 'siweConfig')
     await untilState(p, () => view(p) === 'ConnectingSiwe')
     p.store.dispatch(siwxActions.signInRequested())
-    await untilState(p, (s) => s.siwx.status === 'signedIn')
+    await untilState(p, (s) => lazyState(s, 'siwx').status === 'signedIn')
     expect(config.getNonce).toHaveBeenCalledTimes(1)
   })
 
@@ -74,8 +75,8 @@ describe('siwx saga', () => {
     }
     await untilState(p, () => view(p) === 'ConnectingSiwe')
     p.store.dispatch(siwxActions.signInRequested())
-    await untilState(p, (s) => s.siwx.status === 'error')
-    expect(p.getState().siwx.error).toMatchObject({ key: 'errors.signatureDeclined', code: 4001 })
+    await untilState(p, (s) => lazyState(s, 'siwx').status === 'error')
+    expect(lazyState(p.getState(), 'siwx').error).toMatchObject({ key: 'errors.signatureDeclined', code: 4001 })
     expect(config.verifyMessage).not.toHaveBeenCalled()
     expect(view(p)).toBe('ConnectingSiwe')
   })
@@ -84,19 +85,19 @@ describe('siwx saga', () => {
     const { p } = await connectedPortico(siwxConfig({ verifyMessage: jest.fn(async () => false) }))
     await untilState(p, () => view(p) === 'ConnectingSiwe')
     p.store.dispatch(siwxActions.signInRequested())
-    await untilState(p, (s) => s.siwx.status === 'error')
-    expect(p.getState().siwx.error).toMatchObject({ key: 'errors.problemInitializingAuthentication' })
-    expect(p.getState().siwx.session).toBeUndefined()
+    await untilState(p, (s) => lazyState(s, 'siwx').status === 'error')
+    expect(lazyState(p.getState(), 'siwx').error).toMatchObject({ key: 'errors.problemInitializingAuthentication' })
+    expect(lazyState(p.getState(), 'siwx').session).toBeUndefined()
   })
 
   it('skips ConnectingSiwe when the backend has a session for the address, and signs out on disconnect', async () => {
     const config = siwxConfig({ getSession: jest.fn(async () => ({ address: address.toUpperCase().replace('0X', '0x'), chainId: 'eip155:10' })) })
     const { p } = await connectedPortico(config)
-    await untilState(p, (s) => s.siwx.status === 'signedIn')
+    await untilState(p, (s) => lazyState(s, 'siwx').status === 'signedIn')
     await new Promise((r) => setTimeout(r, 20))
     expect(view(p)).not.toBe('ConnectingSiwe')
     await p.disconnect()
-    await untilState(p, (s) => s.siwx.status === 'idle' && s.siwx.session === undefined)
+    await untilState(p, (s) => lazyState(s, 'siwx').status === 'idle' && lazyState(s, 'siwx').session === undefined)
     expect(config.signOut).toHaveBeenCalledTimes(1)
   })
 
@@ -105,6 +106,6 @@ describe('siwx saga', () => {
     const { p } = await connectedPortico(config)
     await untilState(p, () => view(p) === 'ConnectingSiwe')
     expect(config.signOut).toHaveBeenCalledTimes(1)
-    expect(p.getState().siwx.session).toBeUndefined()
+    expect(lazyState(p.getState(), 'siwx').session).toBeUndefined()
   })
 })

@@ -11,6 +11,7 @@ import { getSagaContext, type SagaContext } from './context'
 import { isUserRejection } from './names'
 import { activeConnection, signMessageSaga, type ActiveConnection, type SignMessageResult } from './signMessage'
 import { networkOfCaipAddress } from '../types/network'
+import { lazyState } from '../store/lazyState'
 
 const loadSiwe = () => import('./siweMessage')
 type Siwe = Awaited<ReturnType<typeof loadSiwe>>
@@ -48,7 +49,7 @@ export function* afterConnectSaga(action: ReturnType<typeof accountActions.conne
     return
   }
   const state: PorticoState = yield select()
-  if ((session || state.siwx.session) && config.signOut) {
+  if ((session || lazyState(state, 'siwx').session) && config.signOut) {
     try {
       yield call(config.signOut)
     } catch {
@@ -138,7 +139,7 @@ export function* signOutSaga(action: ReturnType<typeof accountActions.chainDisco
     yield put(siwxActions.signInNeeded())
     return
   }
-  if (state.siwx.session && config.signOut) {
+  if (lazyState(state, 'siwx').session && config.signOut) {
     try {
       yield call(config.signOut)
     } catch {
@@ -146,7 +147,7 @@ export function* signOutSaga(action: ReturnType<typeof accountActions.chainDisco
     }
   }
   yield put(siwxActions.signedOut())
-  if (state.siwx.session && config.onSignOut) yield call(config.onSignOut)
+  if (lazyState(state, 'siwx').session && config.onSignOut) yield call(config.onSignOut)
 }
 
 /** Runs only when the dapp configured `siwx` (or `siweConfig`). */

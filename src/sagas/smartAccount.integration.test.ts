@@ -27,6 +27,7 @@ import { testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
 import type { CaipNetwork } from '../types/network'
 import { connectSecurePage, DAPP_ORIGIN, fromSecureOrigin } from '../test/secureFrameBridge'
+import { lazyState } from '../store/lazyState'
 
 jest.setTimeout(90_000)
 
@@ -77,7 +78,7 @@ async function login(defaultAccountTypes?: Partial<Record<string, AccountType>>)
     rpcUrls: { 'eip155:1': chain.rpcUrl },
     smartAccounts: createSmartAccounts({ apiUrl: server.baseUrl, projectId: 'shop', rpcUrls: { 'eip155:1': chain.rpcUrl }, store: secureStorage, fetch: fromSecureOrigin }),
   })
-  await untilState(portico, (s) => s.embedded.step === 'VERIFY_OTP', 15_000)
+  await untilState(portico, (s) => lazyState(s, 'embedded').step === 'VERIFY_OTP', 15_000)
   portico.store.dispatch(embeddedActions.otpSubmitted({ otp: server.latestCode(email) }))
   await untilState(portico, (s) => s.account.byNamespace.eip155?.allAccounts.length === 2, 20_000)
   return { portico, secure, dom }
@@ -90,7 +91,7 @@ describe('account type through the dapp sagas', () => {
     const accounts = state().account.byNamespace.eip155!.allAccounts
     const eoa = accounts.find((a) => a.type === 'eoa')!.address
     const smart = accounts.find((a) => a.type === 'smartAccount')!.address
-    expect(state().smartAccount.enabledNetworks).toEqual(['eip155:1'])
+    expect(lazyState(state(), 'smartAccount').enabledNetworks).toEqual(['eip155:1'])
     expect(JSON.parse(dom.window.localStorage.getItem(LoginCacheKeys.smartAccountEnabledNetworks)!)).toEqual([1])
     await untilState(portico, (s) => s.account.byNamespace.eip155?.address === smart, 10_000)
     expect(state().account.byNamespace.eip155).toMatchObject({ preferredAccountTypes: { eip155: 'smartAccount' }, smartAccountDeployed: false, user: { preferredAccountType: 'smartAccount' } })
@@ -98,12 +99,12 @@ describe('account type through the dapp sagas', () => {
     // Fund the EOA only: its balance shows once the switch lands on it.
     await createPublicClient({ transport: http(chain.rpcUrl) }).request({ method: 'anvil_setBalance' as never, params: [eoa, `0x${parseEther('2').toString(16)}`] as never })
     portico.store.dispatch(smartAccountActions.switchAccountType({ namespace: 'eip155', type: 'eoa' }))
-    await untilState(portico, (s) => s.account.byNamespace.eip155?.address === eoa && s.smartAccount.switchingTo === undefined, 15_000)
+    await untilState(portico, (s) => s.account.byNamespace.eip155?.address === eoa && lazyState(s, 'smartAccount').switchingTo === undefined, 15_000)
     expect(state().account.byNamespace.eip155).toMatchObject({ caipAddress: `eip155:1:${eoa}`, preferredAccountTypes: { eip155: 'eoa' }, user: { address: eoa, preferredAccountType: 'eoa' } })
     await untilState(portico, (s) => s.account.byNamespace.eip155?.balance === '2', 15_000)
 
     portico.store.dispatch(smartAccountActions.switchAccountType({ namespace: 'eip155', type: 'smartAccount' }))
-    await untilState(portico, (s) => s.account.byNamespace.eip155?.address === smart && s.smartAccount.switchingTo === undefined, 15_000)
+    await untilState(portico, (s) => s.account.byNamespace.eip155?.address === smart && lazyState(s, 'smartAccount').switchingTo === undefined, 15_000)
     await untilState(portico, (s) => s.account.byNamespace.eip155?.balance === '0', 15_000)
     expect(secure.misaddressed).toEqual([])
     portico.destroy()
@@ -117,7 +118,7 @@ describe('account type through the dapp sagas', () => {
     expect(portico.getState().account.byNamespace.eip155!.preferredAccountTypes).toEqual({ eip155: 'eoa' })
     // Only the embedded EVM account has types to switch between.
     portico.store.dispatch(smartAccountActions.switchAccountType({ namespace: 'solana', type: 'smartAccount' }))
-    expect(portico.getState().smartAccount).toMatchObject({ switchingTo: undefined, error: { code: null, key: 'errors.accountTypeEmailOnly', params: {} } })
+    expect(lazyState(portico.getState(), 'smartAccount')).toMatchObject({ switchingTo: undefined, error: { code: null, key: 'errors.accountTypeEmailOnly', params: {} } })
     expect(portico.getState().account.byNamespace.eip155!.address).toBe(eoa)
     portico.destroy()
     secure.page.stop()

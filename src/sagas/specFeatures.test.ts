@@ -6,6 +6,7 @@ import { selectOnrampAvailable } from '../store/slices/options'
 import { alertsActions } from '../store/slices/alerts'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
+import { lazyState } from '../store/lazyState'
 
 const instances: Portico[] = []
 afterEach(() => instances.splice(0).forEach((p) => p.destroy()))
@@ -23,7 +24,7 @@ describe('portico.getDiagnostics()', () => {
     p.open()
     p.store.dispatch(embeddedActions.emailSubmitted({ email: 'ada@example.com' }))
     p.store.dispatch(alertsActions.alertRaised('sessionExpired'))
-    await untilState(p, (s) => s.embedded.error !== undefined)
+    await untilState(p, (s) => lazyState(s, 'embedded').error !== undefined)
     const lines = p.getDiagnostics()
     const messages = lines.map((l) => l.message)
     expect(messages).toContain('modal/opened')

@@ -24,6 +24,7 @@ import { tempSqliteFile, type TempSqliteFile } from '../../server/test/sqlite'
 import { createPortico, type Portico } from '../createPortico'
 import { eip155 } from '../plugins/eip155'
 import { untilState } from '../test/untilState'
+import { lazyState } from '../store/lazyState'
 
 jest.setTimeout(90_000)
 
@@ -79,21 +80,21 @@ afterAll(async () => {
 
 async function swap(amount: string, flip: boolean) {
   portico.open({ view: 'Swap' })
-  const state = () => portico.getState().swap
+  const state = () => lazyState(portico.getState(), 'swap')
   if (state().tokensStatus !== 'loaded') {
     portico.store.dispatch({ type: 'swap/tokensRequested' })
-    await untilState(portico, (s) => s.swap.tokensStatus === 'loaded', 20_000)
+    await untilState(portico, (s) => lazyState(s, 'swap').tokensStatus === 'loaded', 20_000)
   }
   const [native, erc20] = state().tokens
   portico.store.dispatch({ type: 'swap/sourceTokenSet', payload: flip ? erc20 : native })
   portico.store.dispatch({ type: 'swap/toTokenSet', payload: flip ? native : erc20 })
   portico.store.dispatch({ type: 'swap/sourceAmountSet', payload: amount })
   portico.store.dispatch({ type: 'swap/quoteRequested' })
-  await untilState(portico, (s) => s.swap.status === 'quoted' || s.swap.status === 'failed', 20_000)
+  await untilState(portico, (s) => lazyState(s, 'swap').status === 'quoted' || lazyState(s, 'swap').status === 'failed', 20_000)
   expect(state().error).toBeUndefined()
   const quote = state().quote!
   portico.store.dispatch({ type: 'swap/swapRequested' })
-  await untilState(portico, (s) => s.swap.status === 'done' || s.swap.status === 'failed', 60_000)
+  await untilState(portico, (s) => lazyState(s, 'swap').status === 'done' || lazyState(s, 'swap').status === 'failed', 60_000)
   expect(state().error).toBeUndefined()
   return quote
 }
@@ -125,17 +126,17 @@ describe('onramp through the test provider', () => {
   it('gets a checkout URL whose purchase funds the address, and sees it arrive', async () => {
     portico.open({ view: 'Buy' })
     portico.store.dispatch({ type: 'onramp/providersRequested' })
-    await untilState(portico, (s) => s.onramp.providersStatus === 'loaded', 20_000)
-    expect(portico.getState().onramp.providers.map((p) => p.name)).toEqual(['test'])
+    await untilState(portico, (s) => lazyState(s, 'onramp').providersStatus === 'loaded', 20_000)
+    expect(lazyState(portico.getState(), 'onramp').providers.map((p) => p.name)).toEqual(['test'])
     portico.store.dispatch({ type: 'onramp/amountSet', payload: '100' })
     portico.store.dispatch({ type: 'onramp/quoteRequested' })
-    await untilState(portico, (s) => s.onramp.status === 'quoted', 20_000)
-    const quoted = portico.getState().onramp.quote!.purchaseAmount
+    await untilState(portico, (s) => lazyState(s, 'onramp').status === 'quoted', 20_000)
+    const quoted = lazyState(portico.getState(), 'onramp').quote!.purchaseAmount
 
     const before = await eth()
     portico.store.dispatch({ type: 'onramp/buyRequested', payload: { provider: 'test', windowName: undefined } })
-    await untilState(portico, (s) => s.onramp.purchase?.status === 'waiting', 20_000)
-    const url = new URL(portico.getState().onramp.purchase!.url!)
+    await untilState(portico, (s) => lazyState(s, 'onramp').purchase?.status === 'waiting', 20_000)
+    const url = new URL(lazyState(portico.getState(), 'onramp').purchase!.url!)
     expect(url.origin + url.pathname).toBe(`${baseUrl}/onramp/test-provider`)
     // What the provider page's Buy button does.
     const bought = await fetch(`${baseUrl}/onramp/test-provider/purchase`, {
@@ -144,8 +145,8 @@ describe('onramp through the test provider', () => {
       body: JSON.stringify({ session: url.searchParams.get('session'), amount: '100', currency: 'USD', paymentMethod: 'card' }),
     })
     expect(await bought.json()).toMatchObject({ status: 'completed', purchaseAmount: quoted, address: visitor.address })
-    await untilState(portico, (s) => s.onramp.purchase?.status === 'completed', 20_000)
-    expect(portico.getState().onramp.purchase!.received).toBe(quoted)
+    await untilState(portico, (s) => lazyState(s, 'onramp').purchase?.status === 'completed', 20_000)
+    expect(lazyState(portico.getState(), 'onramp').purchase!.received).toBe(quoted)
     expect(await eth()).toBe(before + parseEther(quoted))
   })
 })

@@ -5,6 +5,7 @@ import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../te
 import { untilState } from '../test/untilState'
 import { minimumReceived, toUnits } from './swapAccount'
 import { parseUnits } from 'viem'
+import { lazyState } from '../store/lazyState'
 
 // The swap saga against a fake Blockchain API (a real local HTTP server answering the
 // /v1/convert/* calls) and a fake wallet that records the contract calls it is asked to send.
@@ -82,15 +83,15 @@ const requestsTo = (path: string): RecordedRequest[] => api.requests.filter((r) 
 
 async function quotedForm(portico: Portico, amount: string, flip = false) {
   portico.store.dispatch({ type: 'swap/tokensRequested' })
-  await untilState(portico, (s) => s.swap.tokensStatus === 'loaded' && s.swap.toToken !== undefined)
+  await untilState(portico, (s) => lazyState(s, 'swap').tokensStatus === 'loaded' && lazyState(s, 'swap').toToken !== undefined)
   if (flip) {
-    const { sourceToken, toToken } = portico.getState().swap
+    const { sourceToken, toToken } = lazyState(portico.getState(), 'swap')
     portico.store.dispatch({ type: 'swap/sourceTokenSet', payload: toToken })
     portico.store.dispatch({ type: 'swap/toTokenSet', payload: sourceToken })
   }
   portico.store.dispatch({ type: 'swap/sourceAmountSet', payload: amount })
   portico.store.dispatch({ type: 'swap/quoteRequested' })
-  await untilState(portico, (s) => s.swap.status === 'quoted' || s.swap.status === 'failed')
+  await untilState(portico, (s) => lazyState(s, 'swap').status === 'quoted' || lazyState(s, 'swap').status === 'failed')
 }
 
 describe('swap saga', () => {
@@ -98,9 +99,9 @@ describe('swap saga', () => {
     serveConvert()
     const { portico } = await connected()
     portico.store.dispatch({ type: 'swap/tokensRequested' })
-    await untilState(portico, (s) => s.swap.tokensStatus === 'loaded')
+    await untilState(portico, (s) => lazyState(s, 'swap').tokensStatus === 'loaded')
     expect(requestsTo('/v1/convert/tokens')[0]!.query.get('chainId')).toBe('eip155:1')
-    expect(portico.getState().swap).toMatchObject({
+    expect(lazyState(portico.getState(), 'swap')).toMatchObject({
       tokens: [{ symbol: 'ETH', address: native, iconUrl: 'http://x/eth.png', decimals: 18 }, { symbol: 'PTT' }],
       sourceToken: { symbol: 'ETH' },
       toToken: { symbol: 'PTT' },
@@ -111,8 +112,8 @@ describe('swap saga', () => {
     serveConvert()
     const { portico } = await connected({ chainId: 5 })
     portico.store.dispatch({ type: 'swap/tokensRequested' })
-    await untilState(portico, (s) => s.swap.tokensStatus === 'failed')
-    expect(portico.getState().swap.error).toEqual({ code: 'network/no-swaps', key: 'errors.networkNotSupportedForSwaps', params: {} })
+    await untilState(portico, (s) => lazyState(s, 'swap').tokensStatus === 'failed')
+    expect(lazyState(portico.getState(), 'swap').error).toEqual({ code: 'network/no-swaps', key: 'errors.networkNotSupportedForSwaps', params: {} })
     expect(api.requests).toEqual([])
   })
 
@@ -120,17 +121,17 @@ describe('swap saga', () => {
     serveConvert({ toAmount: '1994000000000000000000' })
     const { portico } = await connected()
     portico.store.dispatch({ type: 'swap/tokensRequested' })
-    await untilState(portico, (s) => s.swap.tokensStatus === 'loaded' && s.swap.toToken !== undefined)
+    await untilState(portico, (s) => lazyState(s, 'swap').tokensStatus === 'loaded' && lazyState(s, 'swap').toToken !== undefined)
     for (const typed of ['0', '0.', '1']) {
       portico.store.dispatch({ type: 'swap/sourceAmountSet', payload: typed })
       portico.store.dispatch({ type: 'swap/quoteRequested' })
     }
-    await untilState(portico, (s) => s.swap.status === 'quoted')
+    await untilState(portico, (s) => lazyState(s, 'swap').status === 'quoted')
     expect(requestsTo('/v1/convert/quotes')).toHaveLength(1)
     expect(Object.fromEntries(requestsTo('/v1/convert/quotes')[0]!.query)).toMatchObject({ amount: '1000000000000000000', from: native, to: pttCaip, userAddress: `eip155:1:${user}`, gasPrice: '1000000000' })
     // Buying with the native currency needs no allowance.
     expect(requestsTo('/v1/convert/allowance')).toEqual([])
-    expect(portico.getState().swap).toMatchObject({
+    expect(lazyState(portico.getState(), 'swap')).toMatchObject({
       toAmount: '1994',
       gasPrice: '1000000000',
       quote: { toAmount: '1994', minimumReceived: '1974.06', rate: '1994', networkFee: '0.00012', networkFeeSymbol: 'ETH', needsApproval: false },
@@ -144,13 +145,13 @@ describe('swap saga', () => {
     await quotedForm(portico, '1')
     portico.store.dispatch({ type: 'swap/swapRequested' })
     await untilState(portico, (s) => s.router.history.at(-1)?.view === 'ApproveTransaction')
-    expect(portico.getState().swap.status).toBe('swapping')
+    expect(lazyState(portico.getState(), 'swap').status).toBe('swapping')
     release(hashOf(9))
-    await untilState(portico, (s) => s.swap.status === 'done')
+    await untilState(portico, (s) => lazyState(s, 'swap').status === 'done')
     expect(sent).toEqual([expect.objectContaining({ from: user, to: pool, data: '0xdeadbeef', value: '1000000000000000000', gas: '120000', network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) })])
     expect((requestsTo('/v1/convert/build-transaction').at(-1)!.json as { slippage: number }).slippage).toBe(1)
     expect(portico.getState().router.history).toEqual([{ view: 'Account' }])
-    expect(portico.getState().transactions.pending).toContain(hashOf(9))
+    expect(lazyState(portico.getState(), 'transactions').pending).toContain(hashOf(9))
     await untilState(portico, (s) => s.alerts.toast !== undefined)
     expect(portico.getState().alerts.toast).toMatchObject({ message: { key: 'notices.swapped', params: { from: 'ETH', to: 'PTT' } }, variant: 'success' })
   })
@@ -159,11 +160,11 @@ describe('swap saga', () => {
     serveConvert({ allowance: '10' })
     const { portico, sent } = await connected()
     await quotedForm(portico, '1000', true)
-    expect(portico.getState().swap.quote).toMatchObject({ needsApproval: true })
+    expect(lazyState(portico.getState(), 'swap').quote).toMatchObject({ needsApproval: true })
     // The swap cannot be estimated before the approval: built with the default gas instead.
     expect((requestsTo('/v1/convert/build-transaction')[0]!.json as { disableEstimate: boolean }).disableEstimate).toBe(true)
     portico.store.dispatch({ type: 'swap/swapRequested' })
-    await untilState(portico, (s) => s.swap.status === 'done')
+    await untilState(portico, (s) => lazyState(s, 'swap').status === 'done')
     expect(Object.fromEntries(requestsTo('/v1/convert/build-approve')[0]!.query)).toMatchObject({ from: pttCaip, to: native, amount: '1000000000000000000000' })
     expect(sent.map((c) => [c.to, c.data, c.value])).toEqual([
       [ptt, '0x095ea7b3', '0'],
@@ -176,7 +177,7 @@ describe('swap saga', () => {
     const { portico, sent } = await connected()
     await quotedForm(portico, '1000', true)
     portico.store.dispatch({ type: 'swap/swapRequested' })
-    await untilState(portico, (s) => s.swap.status === 'done')
+    await untilState(portico, (s) => lazyState(s, 'swap').status === 'done')
     expect(requestsTo('/v1/convert/build-approve')).toEqual([])
     expect(sent).toHaveLength(1)
   })
@@ -186,8 +187,8 @@ describe('swap saga', () => {
     const { portico } = await connected({ send: () => Promise.reject({ code: 4001, message: 'User rejected the request.' }) })
     await quotedForm(portico, '1')
     portico.store.dispatch({ type: 'swap/swapRequested' })
-    await untilState(portico, (s) => s.swap.status === 'failed')
-    expect(portico.getState().swap.error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
+    await untilState(portico, (s) => lazyState(s, 'swap').status === 'failed')
+    expect(lazyState(portico.getState(), 'swap').error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'Swap' })
   })
 
@@ -196,8 +197,8 @@ describe('swap saga', () => {
     const { portico } = await connected({ outcome: 'reverted' })
     await quotedForm(portico, '1')
     portico.store.dispatch({ type: 'swap/swapRequested' })
-    await untilState(portico, (s) => s.swap.status === 'failed')
-    expect(portico.getState().swap.error).toMatchObject({ key: 'errors.swapReverted' })
+    await untilState(portico, (s) => lazyState(s, 'swap').status === 'failed')
+    expect(lazyState(portico.getState(), 'swap').error).toMatchObject({ key: 'errors.swapReverted' })
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'Swap' })
   })
 
@@ -209,8 +210,8 @@ describe('swap saga', () => {
     portico.store.dispatch({ type: 'swap/toTokenSet', payload: { name: 'PTT', symbol: 'PTT', address: pttCaip, iconUrl: '', decimals: 18 } })
     portico.store.dispatch({ type: 'swap/sourceAmountSet', payload: '1' })
     portico.store.dispatch({ type: 'swap/quoteRequested' })
-    await untilState(portico, (s) => s.swap.status === 'failed')
-    expect(portico.getState().swap.error).toEqual({ code: 400, key: 'errors.httpStatus', params: { status: 400 } })
+    await untilState(portico, (s) => lazyState(s, 'swap').status === 'failed')
+    expect(lazyState(portico.getState(), 'swap').error).toEqual({ code: 400, key: 'errors.httpStatus', params: { status: 400 } })
   })
 })
 

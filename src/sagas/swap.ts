@@ -1,15 +1,14 @@
-import { call, delay, put, select, takeLatest } from 'redux-saga/effects'
-import type { PorticoServices } from '../createServices'
+import { delay, put, takeLatest } from 'redux-saga/effects'
+import { call, select } from './effects'
 import { PorticoError } from '../errors'
-import type { GasPriceResponse, SwapAllowanceResponse, SwapQuotesResponse, SwapTokensResponse, SwapTransactionResponse } from '../services'
-import type { PorticoState } from '../store/rootReducer'
 import { swapActions, type SwapQuote, type SwapToken } from '../store/slices/swap'
 import type { CaipAddress } from '../types/network'
 import { getServices } from './context'
 import { toRecord } from '../errors/toRecord'
 import { executeSwapSaga } from './swapExecute'
-import { minimumReceived, isNativeToken, swapWallet, toUnits, type ConnectedWallet } from './swapAccount'
+import { minimumReceived, isNativeToken, swapWallet, toUnits } from './swapAccount'
 import { loadUnits, type Units } from './loadUnits'
+import { lazyState } from '../store/lazyState'
 
 /** How long typing must pause before a quote is asked for. */
 export const SWAP_QUOTE_DEBOUNCE_MS = 300
@@ -17,14 +16,14 @@ export const SWAP_QUOTE_DEBOUNCE_MS = 300
 /** SPEC §7 /v1/convert/tokens for the active network; the first two become the default pair. */
 export function* fetchSwapTokensSaga() {
   try {
-    const wallet = (yield call(swapWallet)) as ConnectedWallet
-    const { blockchainApi: api } = (yield call(getServices)) as PorticoServices
-    const { tokens } = (yield call(api.getSwapTokens, { chainId: wallet.network.caipNetworkId })) as SwapTokensResponse
+    const wallet = yield* call(swapWallet)
+    const { blockchainApi: api } = yield* call(getServices)
+    const { tokens } = yield* call(api.getSwapTokens, { chainId: wallet.network.caipNetworkId })
     const list: SwapToken[] = tokens.map((token) => ({ name: token.name, symbol: token.symbol, address: token.address, iconUrl: token.logoUri, decimals: token.decimals }))
     yield put(swapActions.tokensLoaded(list))
-    const state = (yield select()) as PorticoState
-    if (!state.swap.sourceToken && list[0]) yield put(swapActions.sourceTokenSet(list[0]))
-    if (!state.swap.toToken && list[1]) yield put(swapActions.toTokenSet(list[1]))
+    const state = yield* select()
+    if (!lazyState(state, 'swap').sourceToken && list[0]) yield put(swapActions.sourceTokenSet(list[0]))
+    if (!lazyState(state, 'swap').toToken && list[1]) yield put(swapActions.toTokenSet(list[1]))
   } catch (error) {
     yield put(swapActions.tokensFailed({ error: toRecord(error) }))
   }
@@ -38,33 +37,33 @@ export function* fetchSwapTokensSaga() {
 export function* quoteSwapSaga() {
   yield delay(SWAP_QUOTE_DEBOUNCE_MS)
   try {
-    const units: Units = yield call(loadUnits)
+    const units: Units = yield* call(loadUnits)
     const { formatUnits } = units
-    const wallet = (yield call(swapWallet)) as ConnectedWallet
-    const state = (yield select()) as PorticoState
-    const { sourceToken, toToken, sourceAmount, slippagePercent } = state.swap
+    const wallet = yield* call(swapWallet)
+    const state = yield* select()
+    const { sourceToken, toToken, sourceAmount, slippagePercent } = lazyState(state, 'swap')
     if (!sourceToken?.address || !toToken?.address) throw new PorticoError({ key: 'selectSwapTokens' })
     const amount = toUnits(sourceAmount, sourceToken.decimals, units)
     if (amount === undefined) throw new PorticoError({ key: 'enterSwapAmount' })
     const chainId = wallet.network.caipNetworkId
     const from = sourceToken.address as CaipAddress
     const to = toToken.address as CaipAddress
-    const { blockchainApi: api } = (yield call(getServices)) as PorticoServices
+    const { blockchainApi: api } = yield* call(getServices)
 
-    const gas = (yield call(api.getGasPrice, { chainId })) as GasPriceResponse
-    const { quotes } = (yield call(api.getSwapQuote, { chainId, amount: amount.toString(), userAddress: wallet.caipAddress, from, to, gasPrice: gas.standard })) as SwapQuotesResponse
+    const gas = yield* call(api.getGasPrice, { chainId })
+    const { quotes } = yield* call(api.getSwapQuote, { chainId, amount: amount.toString(), userAddress: wallet.caipAddress, from, to, gasPrice: gas.standard })
     const best = quotes[0]
     if (!best) throw new PorticoError({ key: 'noSwapQuote' })
     let needsApproval = false
     if (!isNativeToken(from)) {
-      const { allowance } = (yield call(api.getSwapAllowance, { chainId, tokenAddress: from, userAddress: wallet.caipAddress })) as SwapAllowanceResponse
+      const { allowance } = yield* call(api.getSwapAllowance, { chainId, tokenAddress: from, userAddress: wallet.caipAddress })
       needsApproval = BigInt(allowance) < amount
     }
     // The gas of the swap itself: estimated by the server when the swap can run now; with
     // an approval still missing it would revert, so the server's default limit stands in.
     let networkFee: string | undefined
     try {
-      const { tx } = (yield call(api.buildSwapTransaction, { chainId, amount: amount.toString(), from, to, userAddress: wallet.caipAddress, slippage: slippagePercent, disableEstimate: needsApproval })) as SwapTransactionResponse
+      const { tx } = yield* call(api.buildSwapTransaction, { chainId, amount: amount.toString(), from, to, userAddress: wallet.caipAddress, slippage: slippagePercent, disableEstimate: needsApproval })
       networkFee = formatUnits(BigInt(tx.eip155.gas) * BigInt(tx.eip155.gasPrice), wallet.network.nativeCurrency.decimals)
     } catch {
       networkFee = undefined

@@ -1,9 +1,6 @@
-import { call, put, select } from 'redux-saga/effects'
-import type { PorticoServices } from '../createServices'
+import { call as callEffect, put } from 'redux-saga/effects'
+import { call, select } from './effects'
 import { PorticoError } from '../errors'
-import type { ApproveTransactionResponse, SwapAllowanceResponse, SwapTransactionResponse } from '../services'
-import type { TransactionOutcome } from '../plugins/types'
-import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
 import { routerActions } from '../store/slices/router'
@@ -15,6 +12,7 @@ import { toRecord } from '../errors/toRecord'
 import { messageRecord } from '../errors/record'
 import { isNativeToken, swapWallet, toUnits, type ConnectedWallet } from './swapAccount'
 import { loadUnits, type Units } from './loadUnits'
+import { lazyState } from '../store/lazyState'
 
 /** How long a swap's transactions may take to be mined before the visitor is told. */
 export const SWAP_RECEIPT_TIMEOUT_MS = 120_000
@@ -32,10 +30,10 @@ function* signInWallet(wallet: ConnectedWallet, tx: { to: string; data: string; 
   if (!send) throw new PorticoError({ key: 'walletCannotSendCalls' })
   yield put(routerActions.push({ view: 'ApproveTransaction' }))
   try {
-    const hash = (yield call(send, { connectorId: wallet.connectorId, network: wallet.network, from: wallet.address, to: plain(tx.to), data: tx.data, value: tx.value, gas: tx.gas })) as string
+    const hash = yield* call(send, { connectorId: wallet.connectorId, network: wallet.network, from: wallet.address, to: plain(tx.to), data: tx.data, value: tx.value, gas: tx.gas })
     return hash
   } finally {
-    const state = (yield select()) as PorticoState
+    const state = yield* select()
     if (state.router.history.at(-1)?.view === 'ApproveTransaction') yield put(routerActions.goBack())
   }
 }
@@ -44,7 +42,7 @@ function* signInWallet(wallet: ConnectedWallet, tx: { to: string; data: string; 
 function* mined(wallet: ConnectedWallet, hash: string, what: 'approval' | 'swap') {
   const wait = wallet.plugin.connectors?.waitForTransaction
   if (!wait) return
-  const outcome = (yield call(wait, { connectorId: wallet.connectorId, network: wallet.network, hash, timeoutMs: SWAP_RECEIPT_TIMEOUT_MS })) as TransactionOutcome
+  const outcome = yield* call(wait, { connectorId: wallet.connectorId, network: wallet.network, hash, timeoutMs: SWAP_RECEIPT_TIMEOUT_MS })
   if (outcome.status !== 'success') {
     throw new PorticoError({ key: what === 'swap' ? 'swapReverted' : 'approvalReverted' })
   }
@@ -60,34 +58,34 @@ function* mined(wallet: ConnectedWallet, hash: string, what: 'approval' | 'swap'
  */
 export function* executeSwapSaga() {
   try {
-    const units: Units = yield call(loadUnits)
-    const wallet = (yield call(swapWallet)) as ConnectedWallet
-    const state = (yield select()) as PorticoState
-    const { sourceToken, toToken, sourceAmount, slippagePercent } = state.swap
+    const units: Units = yield* call(loadUnits)
+    const wallet = yield* call(swapWallet)
+    const state = yield* select()
+    const { sourceToken, toToken, sourceAmount, slippagePercent } = lazyState(state, 'swap')
     const amount = sourceToken ? toUnits(sourceAmount, sourceToken.decimals, units) : undefined
     if (!sourceToken?.address || !toToken?.address || amount === undefined) throw new PorticoError({ key: 'swapInputsMissing' })
     const chainId = wallet.network.caipNetworkId
     const from = sourceToken.address as CaipAddress
     const to = toToken.address as CaipAddress
-    const { blockchainApi: api } = (yield call(getServices)) as PorticoServices
+    const { blockchainApi: api } = yield* call(getServices)
 
     if (!isNativeToken(from)) {
-      const { allowance } = (yield call(api.getSwapAllowance, { chainId, tokenAddress: from, userAddress: wallet.caipAddress })) as SwapAllowanceResponse
+      const { allowance } = yield* call(api.getSwapAllowance, { chainId, tokenAddress: from, userAddress: wallet.caipAddress })
       if (BigInt(allowance) < amount) {
         yield put(swapActions.approving({}))
-        const { tx } = (yield call(api.buildApproveTransaction, { chainId, userAddress: wallet.caipAddress, from, to, amount: amount.toString() })) as ApproveTransactionResponse
-        const hash = (yield call(signInWallet, wallet, { to: tx.to, data: tx.data, value: tx.value })) as string
+        const { tx } = yield* call(api.buildApproveTransaction, { chainId, userAddress: wallet.caipAddress, from, to, amount: amount.toString() })
+        const hash = yield* call(signInWallet, wallet, { to: tx.to, data: tx.data, value: tx.value })
         yield put(swapActions.approving({ hash }))
-        yield call(mined, wallet, hash, 'approval')
+        yield callEffect(mined, wallet, hash, 'approval')
       }
     }
 
     yield put(swapActions.swapping({}))
-    const { tx } = (yield call(api.buildSwapTransaction, { chainId, amount: amount.toString(), from, to, userAddress: wallet.caipAddress, slippage: slippagePercent })) as SwapTransactionResponse
-    const hash = (yield call(signInWallet, wallet, { to: tx.to, data: tx.data, value: tx.amount, gas: tx.eip155.gas })) as string
+    const { tx } = yield* call(api.buildSwapTransaction, { chainId, amount: amount.toString(), from, to, userAddress: wallet.caipAddress, slippage: slippagePercent })
+    const hash = yield* call(signInWallet, wallet, { to: tx.to, data: tx.data, value: tx.amount, gas: tx.eip155.gas })
     yield put(swapActions.swapping({ hash }))
     yield put(transactionsActions.pendingAdded(hash))
-    yield call(mined, wallet, hash, 'swap')
+    yield callEffect(mined, wallet, hash, 'swap')
 
     yield put(swapActions.swapped({ hash }))
     yield put(accountActions.balanceRequested({ namespace: wallet.namespace, force: true }))

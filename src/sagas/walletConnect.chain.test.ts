@@ -10,6 +10,7 @@ import type { NamespacePlugin } from '../plugins/types'
 import { untilState } from '../test/untilState'
 import type { TokenBalance } from '../types/tokenBalance'
 import { noteSignClientInit, pairedPortico, settleSignClientTimers, until } from '../walletconnect/test/harness'
+import { lazyState } from '../store/lazyState'
 
 // Signing and sending over a WalletConnect session through the eip155 plugin's own code:
 // the session is attached to the plugin as an EIP-1193 provider. A real sign-client dapp
@@ -66,9 +67,9 @@ async function send(token: TokenBalance, amount: string): Promise<{ hash: Hex; v
   portico.store.dispatch({ type: 'send/amountSet', payload: amount })
   portico.store.dispatch({ type: 'send/receiverSet', payload: { address: receiver } })
   portico.store.dispatch({ type: 'send/sendRequested' })
-  await untilState(portico, (s) => s.send.status === 'sent' || s.send.status === 'failed', 20_000)
+  await untilState(portico, (s) => lazyState(s, 'send').status === 'sent' || lazyState(s, 'send').status === 'failed', 20_000)
   stop()
-  const { status, error, hash } = portico.getState().send as { status: string; error?: string; hash?: Hex }
+  const { status, error, hash } = lazyState(portico.getState(), 'send') as { status: string; error?: string; hash?: Hex }
   if (status !== 'sent') throw new Error(`send failed: ${error}`)
   return { hash: hash!, views }
 }
@@ -152,8 +153,8 @@ describe('a WalletConnect session drives the eip155 plugin', () => {
       portico.store.dispatch({ type: 'send/amountSet', payload: '0.1' })
       portico.store.dispatch({ type: 'send/receiverSet', payload: { address: receiver } })
       portico.store.dispatch({ type: 'send/sendRequested' })
-      await untilState(portico, (s) => s.send.status === 'failed', 20_000)
-      expect(portico.getState().send.error?.code).toBe(4001)
+      await untilState(portico, (s) => lazyState(s, 'send').status === 'failed', 20_000)
+      expect(lazyState(portico.getState(), 'send').error?.code).toBe(4001)
       expect(portico.getState().router.history.at(-1)?.view).toBe('Send')
     } finally {
       refuse = false
@@ -163,7 +164,7 @@ describe('a WalletConnect session drives the eip155 plugin', () => {
   it('session_delete disconnects and detaches the provider from the plugin', async () => {
     await wallet.disconnect(topic)
     await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'disconnected', 5000)
-    expect(portico.getState().walletConnect.status).toBe('idle')
+    expect(lazyState(portico.getState(), 'walletConnect').status).toBe('idle')
     await expect(plugin.connectors!.signMessage!({ connectorId, address: visitor, message: 'gone' })).rejects.toBeInstanceOf(ConnectorNotFoundError)
   })
 })

@@ -5,6 +5,7 @@ import { walletConnectActions } from '../store/slices/walletConnect'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
 import { noteSignClientInit, settleSignClientTimers, until } from '../walletconnect/test/harness'
+import { lazyState } from '../store/lazyState'
 
 // The WalletConnect saga through a real store (createPortico), the lazily loaded
 // client, the local relay and a real sign-client wallet.
@@ -44,9 +45,9 @@ async function pair(p: Portico, walletId?: string) {
   p.open()
   p.store.dispatch(walletConnectActions.connectRequested({ walletId }))
   expect(p.getState().router.history.at(-1)).toEqual({ view: 'ConnectingWalletConnect', params: { walletId } })
-  await untilState(p, (s) => s.walletConnect.uri !== undefined, 5000)
+  await untilState(p, (s) => lazyState(s, 'walletConnect').uri !== undefined, 5000)
   noteSignClientInit()
-  const { uri, pairingExpiresAt } = p.getState().walletConnect
+  const { uri, pairingExpiresAt } = lazyState(p.getState(), 'walletConnect')
   expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   expect(pairingExpiresAt! - Date.now()).toBeGreaterThan(239_000)
   await wallet.pair(uri!)
@@ -72,7 +73,7 @@ describe('WalletConnect saga with the relay', () => {
     expect(state.connectors.active).toEqual({ eip155: 'walletConnect' })
     expect(state.connectors.recent[0]).toMatchObject({ id: 'portico-dev-wallet', name: 'Portico Dev Wallet (WalletConnect)' })
     expect(state.network.activeCaipNetworkId).toBe('eip155:1')
-    expect(state.walletConnect).toMatchObject({ status: 'connected', uri: undefined, session: { topic, namespaces: ['eip155'] } })
+    expect(lazyState(state, 'walletConnect')).toMatchObject({ status: 'connected', uri: undefined, session: { topic, namespaces: ['eip155'] } })
     expect(state.router.history).toEqual([{ view: 'Account' }])
     expect(state.modal.open).toBe(false)
     // Live objects stay out of the store.
@@ -99,7 +100,7 @@ describe('WalletConnect saga with the relay', () => {
     await untilState(p, () => account(p).status === 'disconnected')
     expect(account(p).address).toBeUndefined()
     expect(p.getState().connectors.active).toEqual({})
-    expect(p.getState().walletConnect).toMatchObject({ status: 'idle', session: undefined })
+    expect(lazyState(p.getState(), 'walletConnect')).toMatchObject({ status: 'idle', session: undefined })
     expect(p.getState().router.history).toEqual([{ view: 'Connect' }])
   })
 
@@ -121,7 +122,7 @@ describe('WalletConnect saga with the relay', () => {
     await p.disconnect()
     expect(await deleted).toBe(topic)
     expect(account(p).status).toBe('disconnected')
-    expect(p.getState().walletConnect.status).toBe('idle')
+    expect(lazyState(p.getState(), 'walletConnect').status).toBe('idle')
     await until(() => wallet.sessions().length === 0)
   })
 

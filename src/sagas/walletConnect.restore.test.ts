@@ -31,6 +31,7 @@ import { connectorsSaga } from './connectors'
 import type { SagaContext } from './context'
 import { persistenceSaga } from './persistence'
 import { walletConnectSaga } from './walletConnect'
+import { lazyState } from '../store/lazyState'
 
 // A WalletConnect connection survives a reload: each "visit" is a fresh store, saga
 // run and WalletConnect client over the same two stores the browser keeps — Portico's
@@ -124,8 +125,8 @@ const untilStore = (store: PorticoStore, predicate: (s: PorticoState) => boolean
 
 async function pairOn(first: Visit) {
   first.store.dispatch(walletConnectActions.connectRequested({}))
-  await untilStore(first.store, (s) => s.walletConnect.uri !== undefined)
-  await wallet.pair(first.store.getState().walletConnect.uri!)
+  await untilStore(first.store, (s) => lazyState(s, 'walletConnect').uri !== undefined)
+  await wallet.pair(lazyState(first.store.getState(), 'walletConnect').uri!)
   await untilStore(first.store, (s) => eip(s)?.status === 'connected')
 }
 
@@ -135,7 +136,7 @@ describe('a WalletConnect connection after a reload', () => {
     const signClientStorage = createMemoryStorage()
     const first = visit(porticoStorage, signClientStorage)
     await pairOn(first)
-    const topic = first.store.getState().walletConnect.session!.topic
+    const topic = lazyState(first.store.getState(), 'walletConnect').session!.topic
     expect(JSON.parse(porticoStorage.data.get('portico.store')!).state.connections).toEqual({ eip155: 'walletConnect' })
     // Portico's own storage names the connector only; the keys are the sign-client's.
     expect(porticoStorage.data.get('portico.store')).not.toMatch(/symKey|topic|[0-9a-f]{64}/i)
@@ -146,7 +147,7 @@ describe('a WalletConnect connection after a reload', () => {
     const state = second.store.getState()
     expect(second.loads()).toBe(1)
     expect(eip(state)).toMatchObject({ address: wallet.address, caipAddress: `eip155:1:${wallet.address}`, connectedWalletInfo: { connectorId: 'walletConnect', type: 'WALLET_CONNECT' } })
-    expect(state.walletConnect).toMatchObject({ status: 'connected', session: { topic } })
+    expect(lazyState(state, 'walletConnect')).toMatchObject({ status: 'connected', session: { topic } })
     // Silent: no pairing, no view, no modal.
     expect(second.actions.filter((type) => /pairingStarted|uriReceived|router\/|modal\//.test(type))).toEqual([])
     expect(state.modal.open).toBe(false)
@@ -173,7 +174,7 @@ describe('a WalletConnect connection after a reload', () => {
     await until(() => JSON.parse(porticoStorage.data.get('portico.store')!).state.connections.eip155 === undefined)
     expect(second.loads()).toBe(1)
     expect(eip(second.store.getState())?.status ?? 'disconnected').toBe('disconnected')
-    expect(second.store.getState().walletConnect.status).toBe('idle')
+    expect(lazyState(second.store.getState(), 'walletConnect').status).toBe('idle')
   })
 
   it('does not load WalletConnect when the last connection was not WalletConnect', async () => {
@@ -204,8 +205,8 @@ describe('Solana and Bitcoin over WalletConnect after a reload', () => {
       const signClientStorage = createMemoryStorage()
       const first = visit(porticoStorage, signClientStorage, plugins)
       first.store.dispatch(walletConnectActions.connectRequested({}))
-      await untilStore(first.store, (s) => s.walletConnect.uri !== undefined)
-      await chainWallet.pair(first.store.getState().walletConnect.uri!)
+      await untilStore(first.store, (s) => lazyState(s, 'walletConnect').uri !== undefined)
+      await chainWallet.pair(lazyState(first.store.getState(), 'walletConnect').uri!)
       await untilStore(first.store, connected)
       expect(JSON.parse(porticoStorage.data.get('portico.store')!).state.connections).toEqual({ solana: 'walletConnect', bip122: 'walletConnect' })
       // The visitor moves to the Bitcoin account (what the network saga does on a switch):

@@ -20,6 +20,7 @@ import { putConnected, resetNamespace, resetNamespaces } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
 import { toReason, toRecord } from '../errors/toRecord'
 import { PAIRING_REQUESTS, rememberedNamespaces, showConnectingView, type PairingRequest, type WalletConnectStart } from './walletConnectStart'
+import { lazyState } from '../store/lazyState'
 
 export { WALLET_CONNECT_CONNECTOR_ID }
 
@@ -90,7 +91,7 @@ export function* pairingSaga(holder: ClientHolder) {
     } finally {
       // A pairing left behind (expired, replaced, or the saga stopped) is dropped on the client too.
       const state: PorticoState = yield select()
-      if (state.walletConnect.status !== 'connected' && holder.client?.initialized) {
+      if (lazyState(state, 'walletConnect').status !== 'connected' && holder.client?.initialized) {
         // Detached: the pairing task may be the one being cancelled.
         yield spawn(abandon, holder.client, pairing.pairingTopic)
       }
@@ -120,7 +121,7 @@ function* onApproved(holder: ClientHolder, session: WalletConnectSessionInfo) {
   yield call(connectNamespaces, holder, session, Object.keys(session.namespaces))
   const after: PorticoState = yield select()
   yield put(
-    connectorsActions.recentAdded({ id: after.walletConnect.walletId ?? WALLET_CONNECT_CONNECTOR_ID, name: session.peer.name, imageUrl: session.peer.icons[0] }),
+    connectorsActions.recentAdded({ id: lazyState(after, 'walletConnect').walletId ?? WALLET_CONNECT_CONNECTOR_ID, name: session.peer.name, imageUrl: session.peer.icons[0] }),
   )
   if (!after.network.unsupportedCaipNetworkId || after.network.allowUnsupportedChain) {
     yield put(routerActions.reset({ view: 'Account' }))
@@ -316,7 +317,7 @@ function* applySessionEvent(event: Exclude<WalletConnectEvent, { type: 'disconne
  */
 function* disconnectWhenUnused(holder: ClientHolder) {
   const state: PorticoState = yield select()
-  if (state.walletConnect.status !== 'connected' || walletConnectNamespaces(state).length > 0) return
+  if (lazyState(state, 'walletConnect').status !== 'connected' || walletConnectNamespaces(state).length > 0) return
   yield put(walletConnectActions.disconnected())
   const client = holder.client
   if (!client?.initialized) return
@@ -365,7 +366,7 @@ function* restoreSession(holder: ClientHolder, namespaces: readonly string[]) {
     yield call(forgetConnections, namespaces)
     return
   }
-  if (state.walletConnect.status === 'connected') return
+  if (lazyState(state, 'walletConnect').status === 'connected') return
   const restorable = namespaces.filter((ns) => (session.namespaces[ns]?.accounts.length ?? 0) > 0 && !state.connectors.active[ns])
   yield call(forgetConnections, namespaces.filter((ns) => !session.namespaces[ns]))
   if (restorable.length === 0) return
@@ -401,7 +402,7 @@ export function* walletConnectSaga(start?: WalletConnectStart) {
       if (walletConnectActions.connectRequested.match(action)) {
         yield call(showConnectingView, action)
         // The view asks on every mount; a pairing still in progress keeps its URI.
-        if (pairing?.isRunning() && state.walletConnect.status === 'pairing') continue
+        if (pairing?.isRunning() && lazyState(state, 'walletConnect').status === 'pairing') continue
       }
       if (pairing?.isRunning()) yield cancel(pairing)
       pairing = (yield fork(pairingSaga, holder)) as Task

@@ -1,6 +1,6 @@
-import { configureStore, type Middleware, type Reducer } from '@reduxjs/toolkit'
+import { configureStore, type Middleware } from '@reduxjs/toolkit'
 import type { ResolvedConfig } from '../config/resolveConfig'
-import { rootReducer, type PorticoState } from './rootReducer'
+import { createRootReducer, type PorticoReducer, type PorticoState } from './rootReducer'
 
 export type CreateStoreParameters = {
   config: ResolvedConfig
@@ -8,11 +8,11 @@ export type CreateStoreParameters = {
   middleware?: readonly Middleware[]
   preloadedState?: Partial<PorticoState>
   /**
-   * The root reducer. Default `rootReducer`: stand-ins for the slices whose reducers load
-   * with the saga runtime (src/store/lazySlices.ts), which plugs them in. A store that
-   * runs sagas or views without the runtime (tests) passes `withLazySlices(rootReducer)`.
+   * The store's own reducer (`createRootReducer()`, the default): the saga runtime injects
+   * the lazy slices into it (src/store/lazySlices.ts). A store that runs sagas or views
+   * without the runtime (tests) passes one with them injected (`createFullStore`).
    */
-  reducer?: Reducer<PorticoState>
+  reducer?: PorticoReducer
 }
 
 /**
@@ -23,7 +23,7 @@ export type CreateStoreParameters = {
  * @example
  * const store = createStore({ config: resolveConfig({ projectId: 'p' }, { defaultPlugins: () => [eip155()] }) })
  */
-export function createStore({ config, middleware = [], preloadedState, reducer = rootReducer }: CreateStoreParameters) {
+export function createStore({ config, middleware = [], preloadedState, reducer = createRootReducer() }: CreateStoreParameters) {
   const initial = reducer(undefined, { type: '@@portico/init' })
   const preloaded: PorticoState = {
     ...initial,
@@ -60,12 +60,14 @@ export function createStore({ config, middleware = [], preloadedState, reducer =
     alerts: config.projectId ? initial.alerts : { ...initial.alerts, alerts: ['projectIdNotConfigured'] },
     ...preloadedState,
   }
-  return configureStore({
+  const store = configureStore({
     reducer,
     preloadedState: preloaded,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(...middleware),
     devTools: config.devtools === false ? false : { name: config.devtools },
   })
+  // The reducer goes with the store: the saga runtime injects the lazy slices into it.
+  return Object.assign(store, { reducer })
 }
 
 export type PorticoStore = ReturnType<typeof createStore>

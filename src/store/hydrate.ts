@@ -1,5 +1,4 @@
 import type { PorticoState } from './rootReducer'
-import { rootReducer } from './rootReducer'
 import { accountSlice } from './slices/account'
 import { connectorsActions, connectorsSlice, type RecentWallet } from './slices/connectors'
 
@@ -47,5 +46,8 @@ export function serverState(state: PorticoState, initial: PorticoInitialState | 
     account: accountSlice.getInitialState(),
     connectors: connectorsSlice.getInitialState(),
   }
-  return initial ? rootReducer(fresh, hydrateAction(fresh, initial)) : fresh
+  if (!initial) return fresh
+  // The slices that reduce `connectorsActions.hydrated`; the lazy ones, when injected, are kept as they are.
+  const hydrated = hydrateAction(fresh, initial)
+  return { ...fresh, account: accountSlice.reducer(fresh.account, hydrated), connectors: connectorsSlice.reducer(fresh.connectors, hydrated) }
 }

@@ -1,5 +1,5 @@
 export { createStore, type PorticoStore, type PorticoDispatch, type CreateStoreParameters } from './createStore'
-export { rootReducer, type PorticoState } from './rootReducer'
+export type { PorticoState } from './rootReducer'
 export { SpecViews, CloseBlockingViews, type Route, type ViewName, type RouteParams } from './routes'
 export * from './selectors'
 export { accountActions, emptyAccount, type AccountState, type ConnectionStatus } from './slices/account'

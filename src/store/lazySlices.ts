@@ -1,5 +1,5 @@
 import type { Action, Reducer } from '@reduxjs/toolkit'
-import type { PorticoState } from './rootReducer'
+import type { FullPorticoState, PorticoReducer } from './rootReducer'
 import { embeddedSlice } from './slices/embedded'
 import { namesSlice } from './slices/names'
 import { onrampSlice } from './slices/onramp'
@@ -11,50 +11,35 @@ import { transactionsSlice } from './slices/transactions'
 import { walletConnectSlice } from './slices/walletConnect'
 
 // The reducers of the slices only the processes change (the embedded wallet,
-// WalletConnect, the account actions) load with the saga runtime (rootReducer.ts keeps
-// stand-ins until then). This module is in the runtime's chunk.
+// WalletConnect, the account actions) load with the saga runtime, which injects them into
+// its store's reducer with Redux Toolkit's `inject` (rootReducer.ts). This module is in
+// the runtime's chunk.
 
-/** The slices the store starts with stand-ins for. */
-export const lazySlices = [embeddedSlice, namesSlice, onrampSlice, sendSlice, siwxSlice, smartAccountSlice, swapSlice, transactionsSlice, walletConnectSlice] as const
-
-type LazyPath = (typeof lazySlices)[number]['reducerPath']
-type LazyStates = Pick<PorticoState, LazyPath>
-
-const CAUGHT_UP = 'portico/lazySlicesCaughtUp'
-
-/** What loading the lazy slices needs of the store. */
-export type LazySliceStore = {
-  getState(): PorticoState
-  dispatch(action: { type: string; payload: unknown }): unknown
-  replaceReducer(reducer: Reducer<PorticoState>): void
+/** `slice` starting where `held` leaves it (a store's state for it is absent until injected). */
+function caughtUp<Path extends string, State>({ reducerPath, reducer }: { reducerPath: Path; reducer: Reducer<State> }, held: readonly Action[]) {
+  const start = held.reduce(reducer, reducer(undefined, { type: LAZY_SLICES_INJECTED }))
+  return { reducerPath, reducer: (state: State = start, action: Action) => reducer(state, action) }
 }
 
-/**
- * `base` with the lazy slices' real reducers: each action reaches them after `base`.
- * `portico/lazySlicesCaughtUp` sets their state to what replaying the held actions gave.
- */
-export function withLazySlices(base: Reducer<PorticoState>): Reducer<PorticoState> {
-  return (state, action) => {
-    const next = base(state, action)
-    if (action.type === CAUGHT_UP) return { ...next, ...(action as Action & { payload: LazyStates }).payload }
-    let changed: Partial<LazyStates> | undefined
-    for (const slice of lazySlices) {
-      const before = next[slice.reducerPath]
-      const after = (slice.reducer as Reducer<LazyStates[LazyPath]>)(before, action)
-      if (after !== before) (changed ??= {})[slice.reducerPath] = after as never
-    }
-    return changed ? { ...next, ...changed } : next
-  }
-}
+/** Applied once the lazy slices are injected, so their state is in the store at once. */
+export const LAZY_SLICES_INJECTED = 'portico/lazySlicesInjected'
 
 /**
- * Plugs the real reducers into `store` and brings their state up to date with `held`
- * (the actions the store applied while only the stand-ins answered), in one action.
+ * Injects every lazy slice into `reducer`, each starting at the state that `held` (the
+ * actions the store applied before) gives it, so an action dispatched before the runtime
+ * loaded still reaches its reducer, once. A slice's state is in the store from the next
+ * action on (the runtime applies `LAZY_SLICES_INJECTED` at once). Returns the reducer,
+ * typed with every slice (a slice added to `LazySlicesState` and not here fails the type).
  */
-export function loadLazySlices(store: LazySliceStore, base: Reducer<PorticoState>, held: readonly Action[]): void {
-  const state = store.getState()
-  const caughtUp = {} as Record<LazyPath, unknown>
-  for (const slice of lazySlices) caughtUp[slice.reducerPath] = held.reduce((sliceState, action) => (slice.reducer as Reducer<unknown>)(sliceState, action), state[slice.reducerPath] as unknown)
-  store.replaceReducer(withLazySlices(base))
-  store.dispatch({ type: CAUGHT_UP, payload: caughtUp })
+export function injectLazySlices(reducer: PorticoReducer, held: readonly Action[] = []): Reducer<FullPorticoState> {
+  return reducer
+    .inject(caughtUp(embeddedSlice, held))
+    .inject(caughtUp(namesSlice, held))
+    .inject(caughtUp(onrampSlice, held))
+    .inject(caughtUp(sendSlice, held))
+    .inject(caughtUp(siwxSlice, held))
+    .inject(caughtUp(smartAccountSlice, held))
+    .inject(caughtUp(swapSlice, held))
+    .inject(caughtUp(transactionsSlice, held))
+    .inject(caughtUp(walletConnectSlice, held))
 }

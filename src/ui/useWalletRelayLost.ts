@@ -1,5 +1,6 @@
 import { WALLET_CONNECT_CONNECTOR_ID } from '../config/constants'
 import { useAccount, usePorticoSelector } from '../react/hooks'
+import { lazyState } from '../store/lazyState'
 
 /**
  * Whether the shown account's wallet is reached over WalletConnect and its relay is out of
@@ -11,6 +12,6 @@ import { useAccount, usePorticoSelector } from '../react/hooks'
  */
 export function useWalletRelayLost(): boolean {
   const wallet = useAccount().connectedWalletInfo
-  const relayDown = usePorticoSelector((s) => !s.walletConnect.relayConnected)
+  const relayDown = usePorticoSelector((s) => !lazyState(s, 'walletConnect').relayConnected)
   return relayDown && wallet?.connectorId === WALLET_CONNECT_CONNECTOR_ID
 }

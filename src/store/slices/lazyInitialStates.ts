@@ -1,6 +1,6 @@
-// The initial state of the slices whose reducers load with the saga runtime (runtime.ts):
-// the store starts with these under stand-in reducers (rootReducer.ts), so the dapp's first
-// load holds this data and not the reducers (docs/performance.md "The size budget").
+// The initial state of the slices whose reducers load with the saga runtime, which injects
+// them (src/store/lazySlices.ts): each slice starts from it, and `lazyState`
+// (src/store/lazyState.ts) reads it for a slice not injected yet, without its reducer.
 import { Onramp, Swap } from '../../config/constants'
 import type { NamesState } from './names'
 import type { OnrampState, PaymentLimits } from './onramp'

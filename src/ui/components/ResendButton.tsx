@@ -3,6 +3,7 @@ import { embeddedActions } from '../../store/slices/embedded'
 import { format } from '../strings'
 import { useCooldownSeconds } from '../useCooldown'
 import { useStrings } from '../useStrings'
+import { lazyState } from '../../store/lazyState'
 
 /**
  * "Resend": sends the email login again, blocked for the cooldown (SPEC §5: 30 s,
@@ -11,7 +12,7 @@ import { useStrings } from '../useStrings'
 export function ResendButton({ email, label }: { email: string; label: string }) {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const pending = usePorticoSelector((s) => s.embedded.pending)
+  const pending = usePorticoSelector((s) => lazyState(s, 'embedded').pending)
   const wait = useCooldownSeconds()
   return (
     <div className="portico-resend">

@@ -1,4 +1,5 @@
 import type { SupportedLocale } from '../../config/locale'
+import { retryingLoader } from '../../shared/retryingLoader'
 import type { Strings } from '../strings'
 
 type Translated = Exclude<SupportedLocale, 'en'>
@@ -23,8 +24,21 @@ const loaders: Record<Translated, () => Promise<{ default: Strings }>> = {
 
 // Catalogues are immutable data shared by every Portico on the page, so one cache serves all.
 const loaded = new Map<Translated, Strings>()
-const pending = new Map<Translated, Promise<Strings>>()
 const listeners = new Set<() => void>()
+
+/** One loader per language (shared/retryingLoader.ts): a failed fetch is forgotten, so the next call tries again. */
+const catalogues = Object.fromEntries(
+  Object.entries(loaders).map(([locale, load]) => [
+    locale,
+    retryingLoader(() =>
+      load().then((module) => {
+        loaded.set(locale as Translated, module.default)
+        for (const listener of listeners) listener()
+        return module.default
+      }),
+    ),
+  ]),
+) as Record<Translated, () => Promise<Strings>>
 
 /** A catalogue already fetched, or undefined (always undefined for English, which is not fetched). */
 export function loadedCatalogue(locale: SupportedLocale): Strings | undefined {
@@ -40,25 +54,7 @@ export function loadedCatalogue(locale: SupportedLocale): Strings | undefined {
  * const ar = await loadCatalogue('ar')
  */
 export function loadCatalogue(locale: Translated): Promise<Strings> {
-  const cached = loaded.get(locale)
-  if (cached) return Promise.resolve(cached)
-  let promise = pending.get(locale)
-  if (!promise) {
-    promise = loaders[locale]().then(
-      (module) => {
-        loaded.set(locale, module.default)
-        pending.delete(locale)
-        for (const listener of listeners) listener()
-        return module.default
-      },
-      (error: unknown) => {
-        pending.delete(locale)
-        throw error
-      },
-    )
-    pending.set(locale, promise)
-  }
-  return promise
+  return catalogues[locale]()
 }
 
 /** Calls `listener` whenever a catalogue arrives; returns the unsubscribe function. */

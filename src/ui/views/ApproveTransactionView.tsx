@@ -7,6 +7,7 @@ import { isUniversalLink, walletOpenLink } from '../format/walletLink'
 import { useStrings } from '../useStrings'
 import { useWalletRelayLost } from '../useWalletRelayLost'
 import { useListing } from './useListing'
+import { lazyState } from '../../store/lazyState'
 
 /**
  * SPEC §2 ApproveTransaction: the wallet is asked to approve; the modal cannot be
@@ -22,7 +23,7 @@ export function ApproveTransactionView() {
   const relayLost = useWalletRelayLost()
   // On a phone the wallet is another app: a link brings it up (no new pairing) to approve there.
   const isMobile = usePorticoSelector((s) => s.options.isMobile)
-  const listed = useListing(usePorticoSelector((s) => s.walletConnect.walletId))
+  const listed = useListing(usePorticoSelector((s) => lazyState(s, 'walletConnect').walletId))
   const openLink = isMobile && overWalletConnect && listed?.mobile_link ? walletOpenLink(listed.mobile_link) : undefined
   return (
     <div className="portico-stack portico-center">

@@ -12,6 +12,7 @@ import { formatAmount, formatNumber } from '../format/formatAmount'
 import { useLocale } from '../locales/useLocale'
 import { format, translate, type Strings } from '../strings'
 import { useStrings } from '../useStrings'
+import { lazyState } from '../../store/lazyState'
 
 const methods: readonly PaymentMethod[] = ['card', 'bank']
 const percent = (fraction: number) => String(Math.round(fraction * 1000) / 10)
@@ -37,7 +38,7 @@ function BuyForm() {
   const t = useStrings()
   const { locale } = useLocale()
   const id = useId()
-  const onramp = usePorticoSelector((s) => s.onramp)
+  const onramp = usePorticoSelector((s) => lazyState(s, 'onramp'))
   const network = usePorticoSelector(selectActiveNetwork)
   const symbol = onramp.purchaseCurrency ?? network?.nativeCurrency.symbol ?? ''
   useEffect(() => {
@@ -136,9 +137,9 @@ const providerLabel = (t: Strings, provider: OnrampProvider) => provider.label |
 function Providers({ canBuy }: { canBuy: boolean }) {
   const t = useStrings()
   const dispatch = usePorticoDispatch()
-  const providers = usePorticoSelector((s) => s.onramp.providers)
-  const status = usePorticoSelector((s) => s.onramp.providersStatus)
-  const error = usePorticoSelector((s) => s.onramp.error)
+  const providers = usePorticoSelector((s) => lazyState(s, 'onramp').providers)
+  const status = usePorticoSelector((s) => lazyState(s, 'onramp').providersStatus)
+  const error = usePorticoSelector((s) => lazyState(s, 'onramp').error)
   if (status === 'failed') return <ErrorState message={error ? translate(t, error) : ''} onRetry={() => dispatch(onrampActions.providersRequested())} />
   if (status !== 'loaded') return <Loading label={t.loadingProviders} compact />
   if (providers.length === 0) return <EmptyState message={t.noProviders} />
@@ -179,8 +180,8 @@ function Purchase({ symbol }: { symbol: string }) {
   const t = useStrings()
   const { locale } = useLocale()
   const dispatch = usePorticoDispatch()
-  const purchase = usePorticoSelector((s) => s.onramp.purchase)
-  const providers = usePorticoSelector((s) => s.onramp.providers)
+  const purchase = usePorticoSelector((s) => lazyState(s, 'onramp').purchase)
+  const providers = usePorticoSelector((s) => lazyState(s, 'onramp').providers)
   if (!purchase) return null
   const found = providers.find((p) => p.name === purchase.provider)
   const label = found ? providerLabel(t, found) : purchase.provider || t.defaultProvider

@@ -13,6 +13,7 @@ import { LegalCheckbox, selectLegalBlocked, useLegalHintId } from '../components
 import { format, translate } from '../strings'
 import { useCooldownSeconds } from '../useCooldown'
 import { useStrings } from '../useStrings'
+import { lazyState } from '../../store/lazyState'
 
 /**
  * SPEC §2 Connect: the connect methods in order (email, social, wallet; wallet first
@@ -159,7 +160,7 @@ function EmbeddedEntry() {
 function PasskeyEntry() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const pending = usePorticoSelector((s) => s.embedded.pending)
+  const pending = usePorticoSelector((s) => lazyState(s, 'embedded').pending)
   const [asked, setAsked] = useState(false)
   const waiting = asked && pending
   return (
@@ -186,8 +187,8 @@ function PasskeyEntry() {
 function EmailEntry() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const pending = usePorticoSelector((s) => s.embedded.pending)
-  const error = usePorticoSelector((s) => s.embedded.error)
+  const pending = usePorticoSelector((s) => lazyState(s, 'embedded').pending)
+  const error = usePorticoSelector((s) => lazyState(s, 'embedded').error)
   const waitSeconds = useCooldownSeconds()
   const [value, setValue] = useState('')
   const [invalid, setInvalid] = useState(false)

@@ -3,6 +3,7 @@ import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { PairingPanel } from '../components/PairingPanel'
 import { embeddedActions } from '../../store/slices/embedded'
 import { useStrings } from '../useStrings'
+import { lazyState } from '../../store/lazyState'
 
 /**
  * SPEC §2 ConnectingFarcaster: decentralised social login. Asks the embedded-wallet saga
@@ -13,8 +14,8 @@ import { useStrings } from '../useStrings'
 export function ConnectingFarcasterView() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const error = usePorticoSelector((s) => s.embedded.error)
-  const uri = usePorticoSelector((s) => s.embedded.farcasterUrl)
+  const error = usePorticoSelector((s) => lazyState(s, 'embedded').error)
+  const uri = usePorticoSelector((s) => lazyState(s, 'embedded').farcasterUrl)
   useEffect(() => {
     dispatch(embeddedActions.farcasterRequested())
   }, [dispatch])

@@ -7,6 +7,7 @@ import { format, translate } from '../strings'
 import { truncateAddress } from '../format/truncateAddress'
 import { useStrings } from '../useStrings'
 import { useWalletRelayLost } from '../useWalletRelayLost'
+import { lazyState } from '../../store/lazyState'
 
 /**
  * SPEC §2 ConnectingSiwe: after connecting, the dapp asks the visitor to sign in (SIWX).
@@ -19,7 +20,7 @@ export function ConnectingSiweView() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
   const app = usePorticoSelector((s) => s.options.metadata.name)
-  const siwx = usePorticoSelector((s) => s.siwx)
+  const siwx = usePorticoSelector((s) => lazyState(s, 'siwx'))
   const account = useAccount()
   const busy = siwx.status === 'signing' || siwx.status === 'verifying'
   const relayLost = useWalletRelayLost()

@@ -5,6 +5,7 @@ import { ErrorState, Loading } from '../components/StatusMessage'
 import { embeddedActions } from '../../store/slices/embedded'
 import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
+import { lazyState } from '../../store/lazyState'
 
 /**
  * Social login: the provider's window is open; this view waits for the embedded-wallet
@@ -14,7 +15,7 @@ import { useStrings } from '../useStrings'
 export function ConnectingSocialView({ provider }: { provider: OAuthProvider }) {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const error = usePorticoSelector((s) => s.embedded.error)
+  const error = usePorticoSelector((s) => lazyState(s, 'embedded').error)
   const name = t.socialNames[provider] ?? provider
   return (
     <div className="portico-stack portico-center">

@@ -5,6 +5,7 @@ import { Icon } from '../components/Icon'
 import { PairingPanel } from '../components/PairingPanel'
 import { walletConnectActions } from '../../store/slices/walletConnect'
 import { useStrings } from '../useStrings'
+import { lazyState } from '../../store/lazyState'
 
 /**
  * SPEC §2 ConnectingWalletConnectBasic: what a dapp with no adapters opens (SPEC §2),
@@ -17,8 +18,8 @@ export function ConnectingWalletConnectBasicView() {
   useEffect(() => {
     dispatch(walletConnectActions.connectRequested({}))
   }, [dispatch])
-  const uri = usePorticoSelector((s) => s.walletConnect.uri)
-  const error = usePorticoSelector((s) => s.walletConnect.error)
+  const uri = usePorticoSelector((s) => lazyState(s, 'walletConnect').uri)
+  const error = usePorticoSelector((s) => lazyState(s, 'walletConnect').error)
   return (
     <div className="portico-stack">
       <PairingPanel

@@ -9,6 +9,7 @@ import { openWalletLink, walletLink } from '../format/walletLink'
 import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
 import { useListing } from './useListing'
+import { lazyState } from '../../store/lazyState'
 
 /**
  * SPEC §2 ConnectingWalletConnect: a remote-session connection for one listed wallet
@@ -24,8 +25,8 @@ export function ConnectingWalletConnectView({ walletId }: { walletId?: string | 
   useEffect(() => {
     dispatch(walletConnectActions.connectRequested({ walletId }))
   }, [dispatch, walletId])
-  const uri = usePorticoSelector((s) => s.walletConnect.uri)
-  const error = usePorticoSelector((s) => s.walletConnect.error)
+  const uri = usePorticoSelector((s) => lazyState(s, 'walletConnect').uri)
+  const error = usePorticoSelector((s) => lazyState(s, 'walletConnect').error)
   const isMobile = usePorticoSelector((s) => s.options.isMobile)
   if (isMobile && wallet?.mobile_link) return <ContinueInWallet wallet={wallet} mobileLink={wallet.mobile_link} />
   // Deep link into the chosen wallet: its desktop app (or web app) next to the QR code.
@@ -52,8 +53,8 @@ export function ConnectingWalletConnectView({ walletId }: { walletId?: string | 
 function ContinueInWallet({ wallet, mobileLink }: { wallet: WalletListing; mobileLink: string }) {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const uri = usePorticoSelector((s) => s.walletConnect.uri)
-  const error = usePorticoSelector((s) => s.walletConnect.error)
+  const uri = usePorticoSelector((s) => lazyState(s, 'walletConnect').uri)
+  const error = usePorticoSelector((s) => lazyState(s, 'walletConnect').error)
   const href = uri ? walletLink(mobileLink, uri) : undefined
   const opened = useRef(false)
   useEffect(() => {

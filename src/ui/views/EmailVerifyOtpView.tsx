@@ -6,6 +6,7 @@ import { Loading } from '../components/StatusMessage'
 import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
 import { ResendButton } from '../components/ResendButton'
+import { lazyState } from '../../store/lazyState'
 
 /** Digits in the code the auth service sends. */
 export const OTP_LENGTH = 6
@@ -18,8 +19,8 @@ export const OTP_LENGTH = 6
 export function EmailVerifyOtpView({ email }: { email: string }) {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const pending = usePorticoSelector((s) => s.embedded.pending)
-  const error = usePorticoSelector((s) => s.embedded.error)
+  const pending = usePorticoSelector((s) => lazyState(s, 'embedded').pending)
+  const error = usePorticoSelector((s) => lazyState(s, 'embedded').error)
   const [code, setCode] = useState('')
   const [incomplete, setIncomplete] = useState(false)
   const submit = (otp: string) => {

@@ -8,6 +8,7 @@ import { EmptyState, Loading } from '../components/StatusMessage'
 import { registerNameProblem } from '../forms/registerNameProblem'
 import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
+import { lazyState } from '../../store/lazyState'
 
 /**
  * SPEC §2 RegisterAccountName: the SPEC §5 rule (4+ characters; letters, digits,
@@ -20,7 +21,7 @@ export function RegisterAccountNameView() {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
   const account = useAccount()
-  const names = usePorticoSelector((s) => s.names)
+  const names = usePorticoSelector((s) => lazyState(s, 'names'))
   const offersNames = usePorticoSelector((s) => selectPluginFeatures(s, account.namespace)?.names ?? false)
   const [submitted, setSubmitted] = useState(false)
   useEffect(() => {

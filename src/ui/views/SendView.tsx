@@ -13,6 +13,7 @@ import { truncateAddress } from '../format/truncateAddress'
 import { sendProblem } from '../forms/sendProblem'
 import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
+import { lazyState } from '../../store/lazyState'
 
 /**
  * Send: token, amount and receiver, kept in the send slice (so a network switch clears
@@ -26,7 +27,7 @@ export function SendView() {
   const { locale } = useLocale()
   const id = useId()
   const account = useAccount()
-  const send = usePorticoSelector((s) => s.send)
+  const send = usePorticoSelector((s) => lazyState(s, 'send'))
   const plugin = usePorticoSelector((s) => selectPluginFeatures(s, account.namespace))
   const [touched, setTouched] = useState(false)
   const namespace = account.namespace

@@ -9,6 +9,7 @@ import { formatAmount } from '../format/formatAmount'
 import { useLocale } from '../locales/useLocale'
 import { format, translate } from '../strings'
 import { useStrings } from '../useStrings'
+import { lazyState } from '../../store/lazyState'
 
 const tokenKey = (token: SwapToken | undefined) => (token ? (token.address ?? token.symbol) : '')
 const isPositive = (amount: string | undefined) => amount !== undefined && /^\d*\.?\d+$|^\d+\.$/.test(amount.trim()) && Number(amount) > 0
@@ -26,7 +27,7 @@ export function SwapView() {
   const t = useStrings()
   const { locale } = useLocale()
   const network = usePorticoSelector(selectActiveNetwork)
-  const swap = usePorticoSelector((s) => s.swap)
+  const swap = usePorticoSelector((s) => lazyState(s, 'swap'))
   const plugin = usePorticoSelector((s) => selectPluginFeatures(s, network?.chainNamespace))
   const supported = networkFeatures(plugin, network?.caipNetworkId).swaps
   const tokensIdle = swap.tokensStatus === 'idle'

@@ -9,6 +9,7 @@ import { format, translate } from '../strings'
 import { useCooldownSeconds } from '../useCooldown'
 import { useStrings } from '../useStrings'
 import { OTP_LENGTH } from './EmailVerifyOtpView'
+import { lazyState } from '../../store/lazyState'
 
 /**
  * SPEC §4 email update, first step: the new address. The saga sends UPDATE_EMAIL and
@@ -20,8 +21,8 @@ export function UpdateEmailView() {
   const t = useStrings()
   // The embedded wallet's user, whichever of its namespaces holds it.
   const current = usePorticoSelector((s) => Object.values(s.account.byNamespace).find((account) => account.user?.email)?.user?.email ?? undefined)
-  const pending = usePorticoSelector((s) => s.embedded.pending)
-  const error = usePorticoSelector((s) => s.embedded.error)
+  const pending = usePorticoSelector((s) => lazyState(s, 'embedded').pending)
+  const error = usePorticoSelector((s) => lazyState(s, 'embedded').error)
   const wait = useCooldownSeconds()
   const [value, setValue] = useState('')
   const [invalid, setInvalid] = useState<string>()
@@ -86,8 +87,8 @@ export function UpdateEmailSecondaryOtpView({ newEmail }: { newEmail: string }) 
 function UpdateEmailCode({ hint, newEmail }: { hint: string; newEmail: string }) {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const pending = usePorticoSelector((s) => s.embedded.pending)
-  const error = usePorticoSelector((s) => s.embedded.error)
+  const pending = usePorticoSelector((s) => lazyState(s, 'embedded').pending)
+  const error = usePorticoSelector((s) => lazyState(s, 'embedded').error)
   const wait = useCooldownSeconds()
   const [code, setCode] = useState('')
   const [incomplete, setIncomplete] = useState(false)

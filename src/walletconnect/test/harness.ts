@@ -12,6 +12,7 @@ import { untilState } from '../../test/untilState'
 import type { CaipNetwork } from '../../types/network'
 import { createWalletConnectClient } from '../client'
 import type { WalletConnectClient, WalletConnectClientOptions, WalletConnectEvent } from '../types'
+import { lazyState } from '../../store/lazyState'
 
 export const testNetwork = (id: number, rpcUrl?: string): CaipNetwork => ({
   id,
@@ -118,9 +119,9 @@ export async function pairedPortico({ relay, wallet, plugins, connected }: { rel
   await portico.ready()
   portico.open()
   portico.store.dispatch(walletConnectActions.connectRequested({}))
-  await untilState(portico, (s) => s.walletConnect.uri !== undefined, 10_000)
+  await untilState(portico, (s) => lazyState(s, 'walletConnect').uri !== undefined, 10_000)
   noteSignClientInit()
-  await wallet.pair(portico.getState().walletConnect.uri!)
+  await wallet.pair(lazyState(portico.getState(), 'walletConnect').uri!)
   await untilState(portico, connected, 15_000)
   return portico
 }

@@ -5,6 +5,7 @@ import { smartAccountActions } from '../../../store/slices/smartAccount'
 import { Icon } from '../../components/Icon'
 import { format, translate } from '../../strings'
 import { useStrings } from '../../useStrings'
+import { lazyState } from '../../../store/lazyState'
 
 /**
  * The embedded wallet's account type (SPEC §3, §5): on a smart-account-enabled network
@@ -16,9 +17,9 @@ export function AccountTypeRow() {
   const dispatch = usePorticoDispatch()
   const account = useAccount()
   const network = usePorticoSelector(selectActiveNetwork)
-  const enabled = usePorticoSelector((s) => s.smartAccount.enabledNetworks)
-  const switchingTo = usePorticoSelector((s) => s.smartAccount.switchingTo)
-  const error = usePorticoSelector((s) => s.smartAccount.error)
+  const enabled = usePorticoSelector((s) => lazyState(s, 'smartAccount').enabledNetworks)
+  const switchingTo = usePorticoSelector((s) => lazyState(s, 'smartAccount').switchingTo)
+  const error = usePorticoSelector((s) => lazyState(s, 'smartAccount').error)
   const namespace = account.namespace
   const hasSmartAccounts = usePorticoSelector((s) => selectPluginFeatures(s, namespace)?.accountTypes.includes('smartAccount') ?? false)
   if (account.connectedWalletInfo?.type !== 'AUTH' || !namespace || !hasSmartAccounts || network?.chainNamespace !== namespace || !enabled.includes(network.caipNetworkId)) return null

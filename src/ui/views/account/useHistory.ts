@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { usePorticoDispatch, usePorticoSelector } from '../../../react/hooks'
 import { transactionsActions } from '../../../store/slices/transactions'
+import { lazyState } from '../../../store/lazyState'
 
 /**
  * The transaction history of the connected account, fetched once when a tab that shows
@@ -8,7 +9,7 @@ import { transactionsActions } from '../../../store/slices/transactions'
  */
 export function useHistory() {
   const dispatch = usePorticoDispatch()
-  const history = usePorticoSelector((s) => s.transactions)
+  const history = usePorticoSelector((s) => lazyState(s, 'transactions'))
   useEffect(() => {
     if (history.status === 'idle') dispatch(transactionsActions.fetchRequested())
   }, [dispatch, history.status])
