@@ -6,6 +6,7 @@
 import type { ThemeSync } from '../src/frame/protocol'
 import { createSmartAccounts } from './accountType'
 import { createHttpSecureApi } from './api'
+import { createMemoryDeviceShareStore, openDeviceShareStore } from './custody/deviceShareStore'
 import { autoApprover, createDomApprover } from './approval'
 import { createHttpChainRpc } from './chainRpc'
 import { readSecureConfig } from './config'
@@ -72,6 +73,12 @@ function main() {
     api: createHttpSecureApi({ baseUrl: config.apiUrl }),
     rpc: createHttpChainRpc({ rpcUrls: config.rpcUrls }),
     sessions: createSessionStore({ store: storage, randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    // Storage blocked (as for the session, ownStorage): shares last for this page only.
+    deviceShares: () =>
+      openDeviceShareStore().catch((error: unknown) => {
+        logger?.debug('secure: IndexedDB is not available here; key shares are kept for this page only', error)
+        return createMemoryDeviceShareStore()
+      }),
     createApprover: (notify) => (config.requireApproval ? createDomApprover(document, { onOpen: notify.open, onClose: notify.close }) : autoApprover),
     ui: { showStatus, applyTheme },
     logger,

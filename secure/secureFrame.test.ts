@@ -4,6 +4,7 @@ import type { FrameUser } from '../src/frame/protocol'
 import { createSecureFrame } from './secureFrame'
 import { createMemoryStore, createSessionStore } from './session'
 import { autoApprover } from './approval'
+import { createMemoryDeviceShareStore } from './custody/deviceShareStore'
 import { createFakeApi, createFakeChain, createFakeHost, evmAccount, PARENT, startTestFrame, type TestFrame } from './test/fakes'
 
 const uuid = () => crypto.randomUUID()
@@ -68,6 +69,7 @@ describe('start: who embeds the page (SPEC §6)', () => {
       api,
       rpc: createFakeChain(),
       sessions: createSessionStore({ store: createMemoryStore(), randomUUID: uuid, now: Date.now }),
+      deviceShares: async () => createMemoryDeviceShareStore(),
       createApprover: () => autoApprover,
       randomUUID: uuid,
     })

@@ -29,7 +29,10 @@ import {
 import { validateAppMessage, validateFrameMessage } from '../src/frame/schemas/validate'
 import { PROJECT_ID_PATTERN } from '../src/frame/schemas/patterns'
 import { isOriginAllowed } from '../src/shared/originMatch'
-import { ApiError, type ApiUser, type ExternalLogin, type SecureApi, type SignKind } from './api'
+import { ApiError, type ApiUser, type ExternalLogin, type SecureApi } from './api'
+import { createCustodyCalls } from './custody/custodyCalls'
+import type { DeviceShareStore } from './custody/deviceShareStore'
+import { createKeyring } from './custody/keyring'
 import type { SmartAccounts } from './accountType'
 import { ACCOUNT_TYPE_METHOD, type Approver } from './approval'
 import type { ApprovalDetails } from './describeRequest'
@@ -77,6 +80,8 @@ export type SecureFrameOptions = {
   maxInFlight?: number
   /** Smart accounts (accountType.ts); without it every account is externally-owned. */
   smartAccounts?: SmartAccounts | undefined
+  /** Where this device's key shares are kept (custody/deviceShareStore.ts: the secure origin's IndexedDB). */
+  deviceShares: () => Promise<DeviceShareStore>
 }
 
 export type SecureFrameStatus =
@@ -227,6 +232,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
 
   const endSession = () => {
     sessions.clear()
+    keyring.lock()
     user = undefined
     smartAddress = undefined
   }
@@ -247,10 +253,13 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       throw error
     }
   }
-  const addresses = (source: ApiUser) => ({
-    eip155: source.addresses?.eip155 ?? (/^0x/.test(source.address) ? source.address : undefined),
-    solana: source.addresses?.solana ?? (/^0x/.test(source.address) ? undefined : source.address),
-  })
+  const addresses = (source: ApiUser) => {
+    const single = source.address ?? ''
+    return {
+      eip155: source.addresses?.eip155 ?? (/^0x/.test(single) ? single : undefined),
+      solana: source.addresses?.solana ?? (/^0x/.test(single) || single === '' ? undefined : single),
+    }
+  }
   /** Both of the user's addresses, so the app connects its eip155 and its solana plugin (docs/embedded-wallet.md). */
   const definedAddresses = (source: ApiUser): FrameUserAddresses => {
     const { eip155, solana } = addresses(source)
@@ -258,7 +267,8 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   }
   const toFrameUser = (source: ApiUser): FrameUser => {
     const namespace = namespaceOf(chain) ?? 'eip155'
-    const address = addresses(source)[namespace] ?? source.address
+    // A signed-in user has both addresses once unlocked (the frame registers any it made).
+    const address = addresses(source)[namespace] ?? source.address ?? ''
     return {
       email: source.email,
       address,
@@ -336,12 +346,17 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     const approved = await approver.confirm({ method: ACCOUNT_TYPE_METHOD, origin: parentOrigin ?? '', dappName, details })
     if (!approved) throw new ReplyError('User rejected the request.', 4001)
   }
-  const loadUser = async (): Promise<ApiUser> => {
-    const { user: loaded } = await authed((token) => api.getUser(token, { projectId, chainId: chain }))
-    user = loaded
-    return loaded
+  /** The keys of the signed-in user, rebuilt (made, or migrated) here after login; signing happens here. */
+  const keyring = createKeyring({ calls: createCustodyCalls(api, projectId, authed), deviceShares: options.deviceShares, logger })
+  const fetchUser = async () => (await authed((token) => api.getUser(token, { projectId, chainId: chain }))).user
+  /** Signed in: the keys are unlocked; a first login registers the wallets made here, so the user is read again. */
+  const unlocked = async (source: ApiUser): Promise<ApiUser> => {
+    const { registered } = await keyring.unlock(addresses(source))
+    user = registered ? await fetchUser() : source
+    return user
   }
-  const sign = (kind: SignKind, payload: Record<string, unknown>) => authed((token) => api.sign(token, projectId, kind, payload))
+  const loadUser = async (): Promise<ApiUser> => unlocked(await fetchUser())
+  const sign = keyring.sign
 
   const handleRpc = createRpcHandler({
     chainId: () => chain,
@@ -360,8 +375,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   const signedInWith = async (done: ExternalLogin): Promise<FrameUser> => {
     sessions.save(done.session)
     pendingEmail = undefined
-    user = done.user
-    return describeUser(done.user)
+    return describeUser(await unlocked(done.user))
   }
 
   const requireEmail = () => {
@@ -389,8 +403,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       const { user: signedIn, session } = await api.verifyEmailLogin({ projectId, email: requireEmail(), deviceId: sessions.deviceId(), otp, chainId: chain })
       sessions.save(session)
       pendingEmail = undefined
-      user = signedIn
-      return { user: await describeUser(signedIn) }
+      return { user: await describeUser(await unlocked(signedIn)) }
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       // The popup comes back to the parent's origin (checked against the allow list by the server too).

@@ -12,6 +12,7 @@ import { type Mailbox, type Mailer } from './auth/mailer'
 import { type Keyring } from './auth/masterKey'
 import { type FarcasterOptions, createFarcasterLogin } from './auth/farcaster'
 import { type OAuthProviders } from './auth/oauth'
+import { createCustodyService } from './auth/custody'
 import { type AuthLimits, createAuthService } from './auth/service'
 import { createSocialLogin } from './auth/social'
 import { type BlockchainServerOptions, registerBlockchainApi } from './blockchainApi'
@@ -219,7 +220,8 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
       if (undecryptable > 0) app.log.error(`${undecryptable} wallet keys under a previous master key do not decrypt (altered or damaged rows): those wallets cannot sign`)
     })
     app.addHook('onClose', async () => mailer.close?.())
-    app.register(authRoutes, { auth, secureOrigins })
+    const custody = createCustodyService({ db, keyring, ...(now ? { now } : {}), logError: (error, message) => app.log.error({ err: error }, message) })
+    app.register(authRoutes, { auth, custody, secureOrigins })
     if (options.auth.social !== undefined) {
       const social = createSocialLogin({ db, projects, keyring, auth, ...options.auth.social, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
       app.register(socialRoutes, { social, secureOrigins })

@@ -19,6 +19,8 @@ export const CustodyErrorCodes = {
   recoveryUnsupported: 'CUSTODY_RECOVERY_UNSUPPORTED',
   /** The stored device share does not decrypt under the stored device key. */
   deviceShareUnreadable: 'CUSTODY_DEVICE_SHARE_UNREADABLE',
+  /** This device cannot rebuild the wallet's key (no device share here, or the server gave it no auth share). */
+  noDeviceKey: 'CUSTODY_NO_DEVICE_KEY',
 } as const
 
 export type CustodyErrorCode = (typeof CustodyErrorCodes)[keyof typeof CustodyErrorCodes]

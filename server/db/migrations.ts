@@ -9,6 +9,7 @@ import { onrampPurchasesMigration } from '../onramp/purchases'
 import { loginAttemptsMigration } from './loginAttempts'
 import { smartSessionsMigration, smartSessionsScopedMigration } from './smartSessions'
 import { custodySharesMigration } from './custodyShares'
+import { custodyWalletsMigration } from './custodyWallets'
 import { addEncryptedColumns } from './encryptedColumns'
 import { type SqlEngine, detectEngine } from './connect'
 
@@ -272,8 +273,9 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     '0007_smart_sessions': smartSessionsMigration(engine),
     // A smart session's pci is unique per (project, account), no longer across the table.
     '0008_smart_sessions_scoped': smartSessionsScopedMigration(engine),
-    // Self-custody key shares, not used by any route yet (server/db/custodyShares.ts).
+    // Self-custody key shares (server/db/custodyShares.ts) and wallets (server/db/custodyWallets.ts).
     '0009_custody_shares': custodySharesMigration(engine),
+    '0010_custody_wallets': custodyWalletsMigration(engine),
   }
 }
 

@@ -9,6 +9,7 @@ import type { AuthIdentitiesTable, AuthLoginAttemptsTable } from './loginAttempt
 import type { SmartSessionsTable } from './smartSessions'
 import type { EncryptedColumns } from './encryptedColumns'
 import type { CustodyAuthSharesTable, CustodyRecoverySharesTable } from './custodyShares'
+import type { CustodyWalletsTable } from './custodyWallets'
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject
 export interface JsonObject {
@@ -277,4 +278,5 @@ export interface DatabaseSchema {
   smart_sessions: SmartSessionsTable
   custody_auth_shares: CustodyAuthSharesTable
   custody_recovery_shares: CustodyRecoverySharesTable
+  custody_wallets: CustodyWalletsTable
 }

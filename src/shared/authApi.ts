@@ -8,7 +8,3 @@
  * from the device it was opened on (docs/security.md), so a token alone signs nothing.
  */
 export const DEVICE_HEADER = 'x-portico-device'
-
-/** What POST /auth/v1/sign signs: SPEC §5's allowed RPC methods that sign, as kinds. */
-export const SIGN_KINDS = ['personal_sign', 'typedData', 'transaction', 'solana_signMessage', 'solana_signTransaction'] as const
-export type SignKind = (typeof SIGN_KINDS)[number]

@@ -4,6 +4,7 @@ import { autoApprover } from '../../secure/approval'
 import { createHttpChainRpc } from '../../secure/chainRpc'
 import { createSecureFrame, type FrameHost, type SecureFrameOptions } from '../../secure/secureFrame'
 import { createSessionStore, type KeyValueStore } from '../../secure/session'
+import { createMemoryDeviceShareStore } from '../../secure/custody/deviceShareStore'
 import { SECURE_ORIGIN } from '../../server/test/authServer'
 import { FRAME_ATTRIBUTE } from '../frame'
 
@@ -27,6 +28,9 @@ export async function until<T>(find: () => T | null | undefined, what: string, t
   }
   throw new Error(`timed out waiting for ${what}`)
 }
+
+/** The device shares of each secure storage: the same "browser profile" keeps both across reloads. */
+const deviceSharesOf = new WeakMap<KeyValueStore, ReturnType<typeof createMemoryDeviceShareStore>>()
 
 export type SecurePageOptions = {
   /** The secure page's own storage (kept across "reloads" by passing the same store). */
@@ -72,6 +76,8 @@ export async function connectSecurePage(dom: JSDOM, options: SecurePageOptions) 
     },
     reload: () => {},
   }
+  const deviceShares = deviceSharesOf.get(options.secureStorage) ?? createMemoryDeviceShareStore()
+  deviceSharesOf.set(options.secureStorage, deviceShares)
   const page = createSecureFrame({
     host,
     search: new URL(iframe.src).search,
@@ -79,6 +85,7 @@ export async function connectSecurePage(dom: JSDOM, options: SecurePageOptions) 
     api: createHttpSecureApi({ baseUrl: options.apiUrl, fetch: fromSecureOrigin }),
     rpc: createHttpChainRpc({ rpcUrls: options.rpcUrls }),
     sessions: createSessionStore({ store: options.secureStorage, randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    deviceShares: async () => deviceShares,
     createApprover: () => autoApprover,
     randomUUID: () => crypto.randomUUID(),
     ...(options.smartAccounts ? { smartAccounts: options.smartAccounts } : {}),

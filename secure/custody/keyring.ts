@@ -1,0 +1,162 @@
+/**
+ * The wallet keys of the signed-in user, in this page's memory for the session only
+ * (issue 32, docs/security.md "Key custody"). After login, per namespace:
+ *
+ * - a known wallet is rebuilt from this device's share (IndexedDB, deviceShareStore.ts)
+ *   and this device's auth share (from the server), checked against the address;
+ * - a user without a wallet there gets a new key, made here, split 2-of-3; the device
+ *   share is stored, the auth share and the address are registered with the server;
+ * - a custodial wallet (its key still on the server) is migrated: the server releases
+ *   the key once, it is split here, and `finish` makes the server delete the full key.
+ *
+ * The secret never leaves this module except into `signPayload`; nothing here posts it
+ * to the app or sends it to the server. `lock()` zeroes it (sign-out, session end).
+ */
+import type { CustodyWalletNamespace, WalletRegistration } from '../../src/shared/custodyApi'
+import { toBase64 } from './bytes'
+import { CustodyError, CustodyErrorCodes } from './errors'
+import type { DeviceShareStore } from './deviceShareStore'
+import { addressOfSecret, generateWalletSecret, type WalletSecret } from './keys'
+import { rebuildWalletSecret, splitWalletSecret } from './shares'
+import { namespaceOfKind, signPayload, type SignKind, type SignResult } from './signPayload'
+
+export const KEYRING_NAMESPACES: readonly CustodyWalletNamespace[] = ['eip155', 'solana']
+
+/** The server's custody routes, bound to the current session (secure/api.ts). */
+export interface CustodyCalls {
+  /** This device's auth share, or undefined when the server has none for it (AUTH_SHARE_NOT_FOUND). */
+  authShare(namespace: CustodyWalletNamespace): Promise<{ address: string; authShare: Uint8Array } | undefined>
+  registerWallets(wallets: WalletRegistration[]): Promise<void>
+  /** The custodial key, or undefined when the server holds none (NOT_CUSTODIAL). */
+  startMigration(namespace: CustodyWalletNamespace): Promise<{ address: string; secret: Uint8Array } | undefined>
+  finishMigration(wallet: WalletRegistration): Promise<void>
+}
+
+export type WalletAddresses = Partial<Record<CustodyWalletNamespace, string>>
+
+export interface Keyring {
+  /**
+   * Makes the user's keys usable here: rebuilds, creates (and registers) or migrates each.
+   * Answers whether wallets were registered (the user's addresses changed).
+   */
+  unlock(addresses: WalletAddresses): Promise<{ registered: boolean }>
+  /** Whether this page holds the key of `namespace` now. */
+  has(namespace: CustodyWalletNamespace): boolean
+  /** Signs with the rebuilt key; CUSTODY_NO_DEVICE_KEY when this device could not rebuild it. */
+  sign(kind: SignKind, payload: unknown): Promise<SignResult>
+  /** Forgets every key (zeroed). */
+  lock(): void
+}
+
+export interface KeyringOptions {
+  calls: CustodyCalls
+  deviceShares: () => Promise<DeviceShareStore>
+  logger?: { debug(message: string, details?: unknown): void } | undefined
+}
+
+/**
+ * @example
+ * const keyring = createKeyring({ calls, deviceShares: () => openDeviceShareStore() })
+ * await keyring.unlock(user.addresses)
+ * await keyring.sign('personal_sign', { message: 'hello' })
+ */
+export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): Keyring {
+  const wallets = new Map<CustodyWalletNamespace, WalletSecret>()
+  let store: Promise<DeviceShareStore> | undefined
+  const devices = () => (store ??= deviceShares().catch((error: unknown) => {
+    store = undefined
+    throw error
+  }))
+
+  /** This device's share and the server's auth share, checked against the address; undefined when either is missing or they do not match. */
+  async function rebuild(namespace: CustodyWalletNamespace, address: string): Promise<WalletSecret | undefined> {
+    let device: Uint8Array | undefined
+    try {
+      device = await (await devices()).load({ namespace, address })
+    } catch (error) {
+      logger?.debug(`secure: the ${namespace} device share is unreadable`, error)
+    }
+    if (device === undefined) return undefined
+    const auth = await calls.authShare(namespace)
+    if (auth === undefined || auth.address !== address) return undefined
+    try {
+      return { namespace, address, secret: await rebuildWalletSecret({ namespace, address }, [device, auth.authShare]) }
+    } catch (error) {
+      logger?.debug(`secure: the ${namespace} shares do not rebuild the key`, error)
+      return undefined
+    } finally {
+      device.fill(0)
+      auth.authShare.fill(0)
+    }
+  }
+
+  /** Splits `wallet`, keeps the device share here and answers what the server keeps. The recovery share is dropped until a recovery factor is set up. */
+  async function splitAndKeep(wallet: WalletSecret): Promise<WalletRegistration> {
+    const shares = await splitWalletSecret(wallet)
+    try {
+      await (await devices()).save(wallet, shares.device)
+      return { namespace: wallet.namespace, address: wallet.address, authShare: toBase64(shares.auth) }
+    } finally {
+      for (const share of Object.values(shares)) share.fill(0)
+    }
+  }
+
+  /** A custodial key released by the server, split here; the server then deletes the full key. */
+  async function migrate(namespace: CustodyWalletNamespace, address: string): Promise<WalletSecret | undefined> {
+    const released = await calls.startMigration(namespace)
+    if (released === undefined) return undefined
+    if (released.address !== address || addressOfSecret(namespace, released.secret) !== address) {
+      released.secret.fill(0)
+      throw new CustodyError(CustodyErrorCodes.shareMismatch, `The key the server released is not the key of ${address}`)
+    }
+    const wallet: WalletSecret = { namespace, address, secret: released.secret }
+    await calls.finishMigration(await splitAndKeep(wallet))
+    return wallet
+  }
+
+  return {
+    async unlock(addresses) {
+      const fresh: WalletSecret[] = []
+      for (const namespace of KEYRING_NAMESPACES) {
+        const address = addresses[namespace]
+        const held = wallets.get(namespace)
+        if (held !== undefined && held.address === address) continue
+        if (held !== undefined) {
+          held.secret.fill(0)
+          wallets.delete(namespace)
+        }
+        if (address === undefined) {
+          fresh.push(generateWalletSecret(namespace))
+          continue
+        }
+        const wallet = (await rebuild(namespace, address)) ?? (await migrate(namespace, address))
+        if (wallet !== undefined) wallets.set(namespace, wallet)
+        else logger?.debug(`secure: this device holds no share of the ${namespace} wallet ${address}`)
+      }
+      if (fresh.length === 0) return { registered: false }
+      const registrations: WalletRegistration[] = []
+      for (const wallet of fresh) registrations.push(await splitAndKeep(wallet))
+      await calls.registerWallets(registrations)
+      for (const wallet of fresh) wallets.set(wallet.namespace, wallet)
+      return { registered: true }
+    },
+
+    has: (namespace) => wallets.has(namespace),
+
+    async sign(kind, payload) {
+      const wallet = wallets.get(namespaceOfKind(kind))
+      if (wallet === undefined) {
+        throw new CustodyError(
+          CustodyErrorCodes.noDeviceKey,
+          'This device holds no key of this wallet: sign in on the device where you created it (recovery on a new device is not available yet)',
+        )
+      }
+      return signPayload(kind, payload, wallet.secret, wallet.address)
+    },
+
+    lock() {
+      for (const wallet of wallets.values()) wallet.secret.fill(0)
+      wallets.clear()
+    },
+  }
+}
