@@ -101,6 +101,8 @@ export const SERVER_RESTART_WINDOW_MS = 60_000
 export type Stack = {
   demoUrl: string
   serverUrl: string
+  /** The reference server's SQLite file (portico.sqlite) and master key (master.key) live here. */
+  dataDir: string
   /** The secure frame page's origin (served by the reference server process). */
   secureUrl: string
   /** The local WalletConnect relay (ws://). */
@@ -300,6 +302,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return {
       demoUrl: demo.url,
       serverUrl,
+      dataDir,
       secureUrl,
       relayUrl: relay.url,
       relay: {

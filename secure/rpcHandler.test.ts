@@ -108,7 +108,7 @@ describe('reads', () => {
   })
 })
 
-describe('signing (approved in the frame, signed by the server)', () => {
+describe('signing (approved in the frame, signed with the key rebuilt there)', () => {
   it('personal_sign: a real signature, after the visitor approved the decoded text', async () => {
     const { handle, approvals } = setup()
     const signature = (await handle({ method: 'personal_sign', params: ['0x68656c6c6f', evmAccount.address] })) as Hex

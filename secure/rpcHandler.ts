@@ -150,7 +150,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
     }
   }
 
-  /** Fills nonce, gas and fees from the chain, as the server signs only complete transactions. */
+  /** Fills nonce, gas and fees from the chain: the signer signs only complete transactions. */
   async function prepareTransaction(chain: string, from: Hex, tx: RpcTransactionRequest, nonce?: bigint): Promise<Record<string, unknown>> {
     const chainNumber = evmChain(chain)
     if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(chainNumber)) {
