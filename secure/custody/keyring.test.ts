@@ -100,13 +100,32 @@ describe('the frame keyring', () => {
     expect(await signHello(keyring, addresses.eip155!)).toBe(true)
   })
 
-  it('another device of the user (no device share) rebuilds nothing and says why when asked to sign', async () => {
+  it('two unlocks at once for a new user make and register one wallet per namespace', async () => {
+    const session = await signIn(newEmail('twice'))
+    const device = createMemoryDeviceShareStore()
+    const keyring = createKeyring({ calls: session.calls, deviceShares: async () => device })
+    const answers = await Promise.all([keyring.unlock({}), keyring.unlock({})])
+    expect(answers).toEqual([{ registered: true }, { registered: true }])
+    expect(device.shares.size).toBe(2)
+    expect(await signHello(keyring, (await session.addresses()).eip155!)).toBe(true)
+  })
+
+  it('another device of the user (no device share) rebuilds nothing, asks the server once per session, and says why when asked to sign', async () => {
     const email = newEmail('other')
     const first = await signIn(email)
     await createKeyring({ calls: first.calls, deviceShares: async () => createMemoryDeviceShareStore() }).unlock({})
     const other = await signIn(email)
-    const keyring = createKeyring({ calls: other.calls, deviceShares: async () => createMemoryDeviceShareStore() })
+    const asked: string[] = []
+    const counted: CustodyCalls = {
+      ...other.calls,
+      authShare: async (namespace) => (asked.push(`share ${namespace}`), other.calls.authShare(namespace)),
+      startMigration: async (namespace) => (asked.push(`migrate ${namespace}`), other.calls.startMigration(namespace)),
+    }
+    const keyring = createKeyring({ calls: counted, deviceShares: async () => createMemoryDeviceShareStore() })
     expect(await keyring.unlock(await other.addresses())).toEqual({ registered: false })
+    expect(await keyring.unlock(await other.addresses())).toEqual({ registered: false })
+    // No device share here, so no auth share is asked for; the migration finds no full key. Once.
+    expect(asked).toEqual(['migrate eip155', 'migrate solana'])
     expect(keyring.has('eip155')).toBe(false)
     await expect(keyring.sign('personal_sign', { message: 'x' })).rejects.toMatchObject({ code: CustodyErrorCodes.noDeviceKey })
   })

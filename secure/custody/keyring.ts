@@ -37,7 +37,8 @@ export type WalletAddresses = Partial<Record<CustodyWalletNamespace, string>>
 export interface Keyring {
   /**
    * Makes the user's keys usable here: rebuilds, creates (and registers) or migrates each.
-   * Answers whether wallets were registered (the user's addresses changed).
+   * Answers whether the user's addresses on the server are newer than `addresses` (wallets
+   * were registered, now or by an unlock running at the same time): read the user again.
    */
   unlock(addresses: WalletAddresses): Promise<{ registered: boolean }>
   /** Whether this page holds the key of `namespace` now. */
@@ -62,6 +63,10 @@ export interface KeyringOptions {
  */
 export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): Keyring {
   const wallets = new Map<CustodyWalletNamespace, WalletSecret>()
+  /** Wallets this device could not rebuild this session: not asked again on every GET_USER (the routes are rate-limited). */
+  const unavailable = new Map<CustodyWalletNamespace, string>()
+  /** One unlock at a time: two at once would make and register two wallets for a new user. */
+  let queue: Promise<unknown> = Promise.resolve()
   let store: Promise<DeviceShareStore> | undefined
   const devices = () => (store ??= deviceShares().catch((error: unknown) => {
     store = undefined
@@ -114,31 +119,47 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
     return wallet
   }
 
-  return {
-    async unlock(addresses) {
-      const fresh: WalletSecret[] = []
-      for (const namespace of KEYRING_NAMESPACES) {
-        const address = addresses[namespace]
-        const held = wallets.get(namespace)
-        if (held !== undefined && held.address === address) continue
-        if (held !== undefined) {
-          held.secret.fill(0)
-          wallets.delete(namespace)
-        }
-        if (address === undefined) {
-          fresh.push(generateWalletSecret(namespace))
-          continue
-        }
-        const wallet = (await rebuild(namespace, address)) ?? (await migrate(namespace, address))
-        if (wallet !== undefined) wallets.set(namespace, wallet)
-        else logger?.debug(`secure: this device holds no share of the ${namespace} wallet ${address}`)
+  async function unlockNow(addresses: WalletAddresses): Promise<{ registered: boolean }> {
+    const fresh: WalletSecret[] = []
+    /** A wallet registered this session that `addresses` (read before) does not show yet. */
+    let behind = false
+    for (const namespace of KEYRING_NAMESPACES) {
+      const address = addresses[namespace]
+      const held = wallets.get(namespace)
+      if (held !== undefined && held.address === address) continue
+      if (held !== undefined && address === undefined) {
+        behind = true
+        continue
       }
-      if (fresh.length === 0) return { registered: false }
-      const registrations: WalletRegistration[] = []
-      for (const wallet of fresh) registrations.push(await splitAndKeep(wallet))
-      await calls.registerWallets(registrations)
-      for (const wallet of fresh) wallets.set(wallet.namespace, wallet)
-      return { registered: true }
+      if (address !== undefined && unavailable.get(namespace) === address) continue
+      if (held !== undefined) {
+        held.secret.fill(0)
+        wallets.delete(namespace)
+      }
+      if (address === undefined) {
+        fresh.push(generateWalletSecret(namespace))
+        continue
+      }
+      const wallet = (await rebuild(namespace, address)) ?? (await migrate(namespace, address))
+      if (wallet !== undefined) wallets.set(namespace, wallet)
+      else {
+        unavailable.set(namespace, address)
+        logger?.debug(`secure: this device holds no share of the ${namespace} wallet ${address}`)
+      }
+    }
+    if (fresh.length === 0) return { registered: behind }
+    const registrations: WalletRegistration[] = []
+    for (const wallet of fresh) registrations.push(await splitAndKeep(wallet))
+    await calls.registerWallets(registrations)
+    for (const wallet of fresh) wallets.set(wallet.namespace, wallet)
+    return { registered: true }
+  }
+
+  return {
+    unlock(addresses) {
+      const run = queue.then(() => unlockNow(addresses))
+      queue = run.catch(() => undefined)
+      return run
     },
 
     has: (namespace) => wallets.has(namespace),
@@ -157,6 +178,7 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
     lock() {
       for (const wallet of wallets.values()) wallet.secret.fill(0)
       wallets.clear()
+      unavailable.clear()
     },
   }
 }
