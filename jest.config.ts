@@ -21,7 +21,7 @@ const transform: Config['transform'] = {
   }],
 }
 // ESM-only packages that Jest (CommonJS) must transform.
-const esmOnly = ['sats-connect', '@sats-connect', 'bitcoin-address-validation', 'jsontokens', '@noble', '@scure', '@bitcoinerlab', 'base58-js', 'bech32', 'sha256-uint8array', 'axios', '@wagmi', 'wagmi', 'mipd']
+const esmOnly = ['jose', 'sats-connect', '@sats-connect', 'bitcoin-address-validation', 'jsontokens', '@noble', '@scure', '@bitcoinerlab', 'base58-js', 'bech32', 'sha256-uint8array', 'axios', '@wagmi', 'wagmi', 'mipd']
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`]
 const common = {
   transform,
@@ -38,6 +38,10 @@ const common = {
 }
 
 const config: Config = {
+  // Jest's 5 s default is for a machine with nothing else to do: npm test runs two Jest
+  // processes on two cores, and a test that starts a server or a chain (webComponent's
+  // modal, the indexer's first poll) has missed 5 s under that load. A hang still fails.
+  testTimeout: 20_000,
   projects: [
     { ...common, displayName: 'node', testEnvironment: 'node', testMatch: ['<rootDir>/**/*.test.ts'] },
     // Browser tests: Playwright driving Debian's Chromium against the local stack.

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto'
 import { Client } from 'pg'
 import { startPostgres } from '../server/test/postgres'
 import { sharedInstanceEnv, startServerProcess } from '../server/test/serverProcess'
+import { createTestDevice } from '../server/test/dpop'
 import { BENCH_PROJECT, startBenchServer } from './localServer'
 
 /** Origins the load claims to come from (nothing is served there; the server only checks them). */
@@ -61,7 +62,7 @@ type RowCounter = { count(query: string, ...params: string[]): Promise<number>; 
 
 type LoadOptions = { listingRequests?: number; logins?: number; connections?: number; maxSeconds?: number; log?: (line: string) => void }
 
-type Visitor = { email: string; deviceId: string; ip: string; code?: string; started?: number; verified?: number }
+type Visitor = { email: string; deviceId: string; ip: string; code?: string; proof?: string; started?: number; verified?: number }
 
 const summarizePhase = (name: string, path: string, connections: number, result: autocannon.Result): LoadPhase => ({
   name,
@@ -215,6 +216,9 @@ async function loadAndCheck(
     )
     const started = visitors.filter((v) => v.started === 200)
     for (const who of started) who.code = server.codeFor(who.email)
+    // Each login proves a device key (DPoP), as the secure page does; made ahead, since autocannon's setupRequest is synchronous.
+    const device = await createTestDevice(Date.now)
+    for (const who of started) who.proof = await device.prove({ method: 'POST', url: `${server.urls[0]!}/auth/v1/email/verify` })
 
     log(`server: ${started.length} codes verified (creates user, wallet key, session)...`)
     next = 0
@@ -235,7 +239,7 @@ async function loadAndCheck(
                 ;(context as { who?: Visitor }).who = who
                 return {
                   ...request,
-                  headers: { ...json, 'x-forwarded-for': who.ip },
+                  headers: { ...json, 'x-forwarded-for': who.ip, dpop: who.proof! },
                   body: JSON.stringify({ projectId: BENCH_PROJECT, email: who.email, deviceId: who.deviceId, otp: who.code, chainId: 'eip155:1' }),
                 }
               },

@@ -124,8 +124,9 @@ function Outcome({ testId, hash, error, pending, describe }: {
       <dt>Transaction</dt>
       <dd data-testid={`${testId}-hash`}>{hash ?? '—'}</dd>
       <dt>Result</dt>
-      <dd data-testid={`${testId}-result`} role="status">
-        {result}
+      {/* The live region sits inside the dd: a dd with a role is no longer a dd, and its dl breaks (axe definition-list). */}
+      <dd data-testid={`${testId}-result`}>
+        <span role="status">{result}</span>
       </dd>
     </dl>
   )

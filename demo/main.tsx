@@ -44,12 +44,13 @@ const siwx =
     : undefined
 
 // `?legal=1` asks visitors to agree to the demo's terms before they connect, `?collapse=1`
-// folds the wallet list into one row (docs/ui.md, "Connect options a dapp can turn on").
+// folds the wallet list into one row, `?passkey=1` offers "Continue with a passkey"
+// (docs/ui.md, "Connect options a dapp can turn on").
 const demoQuery = new URLSearchParams(location.search)
 const legal = demoQuery.get('legal') === '1' ? { termsConditionsUrl: `${location.origin}/terms`, privacyPolicyUrl: `${location.origin}/privacy` } : {}
 const connectOptions = {
   ...legal,
-  features: { legalCheckbox: demoQuery.get('legal') === '1', collapseWallets: demoQuery.get('collapse') === '1' },
+  features: { legalCheckbox: demoQuery.get('legal') === '1', collapseWallets: demoQuery.get('collapse') === '1', passkey: demoQuery.get('passkey') === '1' },
 }
 
 // `?walletRequestTimeout=20000` waits that long (ms) for a WalletConnect wallet's answer;

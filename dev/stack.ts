@@ -79,12 +79,23 @@ export type StackOptions = {
   esploraPort?: number
   /** The secure frame page's port (its own origin). */
   securePort?: number
+  /**
+   * The secure page's host name in its origin (it listens on 127.0.0.1 either way).
+   * Default 127.0.0.1; 'localhost' for passkeys, whose relying party must be a domain.
+   */
+  secureHost?: '127.0.0.1' | 'localhost'
   /** The local OpenID Connect provider's port (social login stand-in). */
   oidcPort?: number
   /** The Farcaster relay stand-in's port. */
   farcasterRelayPort?: number
   /** Holds the server's SQLite file; a fresh temp folder by default. */
   dataDir?: string
+  /**
+   * Where the demo is built and served from: the stack's own folder by default (`dataDir`/demo).
+   * Never a folder another stack serves: the build empties it, and the stack writes its own
+   * endpoints (server, relay, chains) into it, so two stacks on one folder (a browser test
+   * beside dev/stack.test.ts) send one's pages to the other's services.
+   */
   outdir?: string
   quiet?: boolean
   /** Where the stack reports a service that died, its restart, or why it stopped. Default console.error. */
@@ -100,6 +111,8 @@ export const SERVER_RESTART_WINDOW_MS = 60_000
 
 export type Stack = {
   demoUrl: string
+  /** The folder the demo is served from, with this stack's endpoints and dev wallets written in. */
+  demoDir: string
   serverUrl: string
   /** The reference server's SQLite file (portico.sqlite) and master key (master.key) live here. */
   dataDir: string
@@ -142,14 +155,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const serverUrl = `http://127.0.0.1:${serverPort}`
   const dataDir = options.dataDir ?? path.join(os.tmpdir(), `portico-stack-${process.pid}-${serverPort}`)
   const securePort = options.securePort ?? (await freePort())
-  const secureUrl = `http://127.0.0.1:${securePort}`
+  const secureUrl = `http://${options.secureHost ?? '127.0.0.1'}:${securePort}`
   // The server reads the page's files per request, so it may start before the build ends.
   const secureDir = path.join(dataDir, 'secure-page')
   const chainsStarting = startDevChains()
   const relayStarting = startRelay({ port: options.relayPort ?? 0 })
   const solanaStarting = startSolanaRpc({ port: options.solanaRpcPort ?? 0 })
   const esploraStarting = startEsplora({ port: options.esploraPort ?? 0 })
-  const demoBuilding = buildDemo({ outdir: options.outdir })
+  const demoBuilding = buildDemo({ outdir: options.outdir ?? path.join(dataDir, 'demo') })
   // Social login: the local OpenID Connect provider (its own process: oidc-provider is ESM-only),
   // whose clients accept the server's callback; Farcaster: the relay stand-in.
   const oidcStarting = spawnOidcProvider({ port: options.oidcPort ?? 0, redirectUris: [`${serverUrl}/auth/v1/social/callback`] })
@@ -301,6 +314,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     return {
       demoUrl: demo.url,
+      demoDir: outdir,
       serverUrl,
       dataDir,
       secureUrl,

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { startStack, type Stack } from '../dev/stack'
+import { startStack, type Stack, type StackOptions } from '../dev/stack'
 
 /** Debian's Chromium (installed by `npm test` when missing); no browser is downloaded. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -39,11 +39,11 @@ export function watchPageErrors(page: Page): string[] {
  * Starts the local stack and Chromium for a test file (in beforeAll) and stops both
  * (in afterAll). Read them through the returned getters inside tests.
  */
-export function setupStackAndBrowser(options: { browserArgs?: readonly string[] } = {}): { stack(): Stack; browser(): Browser } {
+export function setupStackAndBrowser(options: { browserArgs?: readonly string[]; stack?: StackOptions } = {}): { stack(): Stack; browser(): Browser } {
   let stack: Stack | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    ;[stack, browser] = await Promise.all([startStack({ quiet: true }), launchBrowser({ args: options.browserArgs })])
+    ;[stack, browser] = await Promise.all([startStack({ quiet: true, ...options.stack }), launchBrowser({ args: options.browserArgs })])
   })
   afterAll(async () => {
     await browser?.close()

@@ -90,6 +90,34 @@ describe('embedded wallet: email one-time code on the local stack', () => {
     await page.keyboard.press('Escape')
   })
 
+  it('proves the session with a device key the secure page cannot export; its token and device id alone are refused', async () => {
+    const frame = page.frames().find((candidate) => candidate.url().startsWith(env.stack().secureUrl))!
+    expect(frame).toBeDefined()
+    // The key pair as the secure origin's IndexedDB keeps it (secure/deviceKey.ts).
+    const key = await frame.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('portico-device')
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      const pair = await new Promise<CryptoKeyPair>((resolve, reject) => {
+        const request = db.transaction('keys').objectStore('keys').get('dpop/1')
+        request.onsuccess = () => resolve(request.result as CryptoKeyPair)
+        request.onerror = () => reject(request.error)
+      })
+      db.close()
+      const exported = await crypto.subtle.exportKey('jwk', pair.privateKey).then(() => 'exported', (error: Error) => error.name)
+      const session = JSON.parse(localStorage.getItem('portico.secure.session/portico-dev') ?? '{}') as { token?: string }
+      return { extractable: pair.privateKey.extractable, algorithm: pair.privateKey.algorithm, usages: pair.privateKey.usages, exported, token: session.token, deviceId: localStorage.getItem('portico.secure.deviceId') }
+    })
+    expect(key).toMatchObject({ extractable: false, algorithm: { name: 'ECDSA', namedCurve: 'P-256' }, usages: ['sign'], exported: 'InvalidAccessError' })
+    // What a HAR capture or a log of the frame's storage gives: token and device id, from another client.
+    const stolen = await fetch(`${env.stack().serverUrl}/auth/v1/me?projectId=portico-dev`, { headers: { authorization: `Bearer ${key.token!}`, 'x-portico-device': key.deviceId! } })
+    expect(stolen.status).toBe(401)
+    expect(await stolen.json()).toMatchObject({ code: 'DPOP_REQUIRED' })
+    expect(stolen.headers.get('www-authenticate')).toBe('DPoP algs="ES256", error="invalid_token"')
+  })
+
   it('disconnects and signs out of the frame', async () => {
     await page.getByTestId('portico-connect-button').click()
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()

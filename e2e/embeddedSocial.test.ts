@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { readState, latestCode, latestMail, loginByEmail } from './pageState'
+import { disconnectEmbedded, readState, latestCode, latestMail, loginByEmail } from './pageState'
 
 // Social login, Farcaster login and the email change, as a visitor meets them on the
 // local stack: the demo on one origin, the secure frame page on another, the reference
@@ -9,15 +9,6 @@ import { readState, latestCode, latestMail, loginByEmail } from './pageState'
 jest.setTimeout(240_000)
 
 const env = setupStackAndBrowser()
-
-async function disconnect(page: Page) {
-  await page.getByTestId('portico-connect-button').click()
-  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
-  await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
-  // The modal stays open on Connect after a disconnect: close it.
-  if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape')
-  await page.getByRole('dialog').waitFor({ state: 'detached' })
-}
 
 describe.each(['light', 'dark'] as const)('embedded wallet, part two (%s theme)', (scheme) => {
   let page: Page
@@ -56,7 +47,7 @@ describe.each(['light', 'dark'] as const)('embedded wallet, part two (%s theme)'
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))
     expect(stored).not.toMatch(/pts_|pta_|ptr_|token|secret/i)
     await page.keyboard.press('Escape')
-    await disconnect(page)
+    await disconnectEmbedded(page)
   })
 
   it('logs in with Farcaster: the relay URL as QR and link, approved in the stand-in Farcaster app', async () => {
@@ -77,7 +68,7 @@ describe.each(['light', 'dark'] as const)('embedded wallet, part two (%s theme)'
     await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.user.userName')).toBe('portico-dev')
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.socialProvider')).toBe('farcaster')
-    await disconnect(page)
+    await disconnectEmbedded(page)
   })
 
   it('changes the email with the code sent to the current address and the one sent to the new address', async () => {
@@ -108,7 +99,7 @@ describe.each(['light', 'dark'] as const)('embedded wallet, part two (%s theme)'
     await screenshot(page, `account-new-email-${scheme}`)
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.user.email')).toBe(newEmail)
     await page.keyboard.press('Escape')
-    await disconnect(page)
+    await disconnectEmbedded(page)
     // The only failed request is the wrong code above (400 OTP_INVALID, logged by the secure frame's fetch);
     // a Farcaster login still waiting answers 409 LOGIN_PENDING the same way. In the second part the
     // social accounts of the first log in on a new device (a new browser context): it holds no key share,

@@ -148,6 +148,8 @@ describe('embedded wallet: the same user on Solana (ed25519) on the local stack'
     await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
     expect(await page.evaluate(readState, 'account.byNamespace.solana.status')).toBe('disconnected')
     expect(await page.evaluate(readState, 'connectors.active')).toEqual({})
+    // Issue 26: back on the dapp's default network, not Solana Localnet.
+    expect(await page.evaluate(readState, 'network.activeCaipNetworkId')).toBe('eip155:1')
     await page.reload()
     await page.waitForTimeout(1_500)
     expect(await page.getByTestId('demo-status').textContent()).toBe('disconnected')

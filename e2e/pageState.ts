@@ -119,3 +119,12 @@ export async function loginByEmail(page: Page, serverUrl: string, email: string)
   await dialog.getByLabel('One-time code').fill(await latestCode(serverUrl, email))
   await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
 }
+
+/** Disconnects the embedded wallet from the Account view and closes the modal that stays on Connect. */
+export async function disconnectEmbedded(page: Page): Promise<void> {
+  await page.getByTestId('portico-connect-button').click()
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
+  await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
+  if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape')
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+}

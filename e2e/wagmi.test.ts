@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, parseEventLogs, parseUnits, type Address, type Hash } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { DEV_PRIVATE_KEYS, devAccounts } from '../dev/chain/devAccounts'
+import { allA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import { approveAccountChange, loginByEmail, readState, secureFrame, waitForState } from './pageState'
 
@@ -94,6 +95,8 @@ describe('wagmi through porticoConnector, per EVM connection type', () => {
     expect(await text(page, 'demo-last-event')).toBe(`CONNECT_SUCCESS ${owner}`)
 
     await mintThroughWagmi(page, owner)
+    // The whole demo page, with the results shown: no axe violation of any impact (issue 29: a dd with a role broke its dl).
+    expect(await allA11yViolations(page)).toEqual([])
     const receiver = devAccounts[9]!.address
     const token = env.stack().chains.chains[0]!.token.address as Address
     const before = await chain().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] })

@@ -72,6 +72,8 @@ describe('Solana and Bitcoin over WalletConnect, in the browser', () => {
     const utxos = (await (await fetch(`${esploraUrl}/address/${receiver}/utxo`)).json()) as { txid: string; value: number }[]
     expect(utxos).toEqual([expect.objectContaining({ txid: sent.txid, value: utxo!.value - 1_000 })])
     await disconnectDemo(dapp)
+    // Issue 26: the session's three namespaces end together on the dapp's default network (not Bitcoin Regtest).
+    expect(await dapp.evaluate(readState, 'network.activeCaipNetworkId')).toBe('eip155:1')
     expect(unexpected(errors)).toEqual([])
     await context.close()
   })

@@ -26,8 +26,7 @@ beforeAll(async () => {
   const served = await servePlainHtmlExample(dir, services)
   exampleUrl = served.url
   closeExample = served.close
-  const demo = path.join(root, 'demo/dist')
-  injected = (await Promise.all(['endpoints.js', 'dev-wallet-config.js', 'dev-wallet.js'].map((file) => readFile(path.join(demo, file), 'utf8')))).join(';\n')
+  injected = (await Promise.all(['endpoints.js', 'dev-wallet-config.js', 'dev-wallet.js'].map((file) => readFile(path.join(stack.demoDir, file), 'utf8')))).join(';\n')
 })
 
 afterAll(async () => {

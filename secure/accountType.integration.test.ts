@@ -15,6 +15,7 @@ import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../serv
 import { tempSqliteFile, type TempSqliteFile } from '../server/test/sqlite'
 import { createSmartAccounts } from './accountType'
 import { createHttpSecureApi } from './api'
+import { createDeviceProver } from './deviceKey'
 import { ACCOUNT_TYPE_METHOD, autoApprover, type ApprovalRequest, type Approver } from './approval'
 import type { ApprovalField } from './describeRequest'
 import { createHttpChainRpc } from './chainRpc'
@@ -53,15 +54,18 @@ afterAll(async () => {
 type Reply = { type: string; payload: Record<string, unknown> }
 type User = { address: Hex; accounts: { address: Hex; type: string }[]; smartAccountDeployed: boolean; preferredAccountType: string; chainId: number }
 
+/** The browser's device key, kept across reloads of the page (IndexedDB keeps it), dated by the server's clock. */
+const browserKey = createDeviceProver({ now: () => server.clock.now })
+
 async function startFrame({ store = createMemoryStore(), apiUrl = server.baseUrl, approver = autoApprover }: { store?: KeyValueStore; apiUrl?: string; approver?: Approver } = {}) {
   const host = createFakeHost()
   const frame = createSecureFrame({
     host,
     search: '?projectId=shop&chainId=eip155%3A1',
     parentOrigin: 'https://shop.example',
-    api: createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin }),
+    api: createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin, prove: browserKey }),
     rpc: createHttpChainRpc({ rpcUrls: { 'eip155:1': chain.rpcUrl } }),
-    sessions: createSessionStore({ store, randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    sessions: createSessionStore({ projectId: 'shop', store, randomUUID: () => crypto.randomUUID(), now: Date.now }),
     deviceShares: async () => createMemoryDeviceShareStore(),
     createApprover: () => approver,
     randomUUID: () => crypto.randomUUID(),

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto'
+import { DPOP_HEADER } from '../src/shared/authApi'
 import { ApiError, ApiUnavailableError, DEVICE_HEADER, createHttpSecureApi } from './api'
+import { createDeviceProver, generateDeviceKey } from './deviceKey'
 import { ChainRpcError, createHttpChainRpc } from './chainRpc'
 import { createMemoryStore, createSessionStore } from './session'
 
@@ -59,9 +62,9 @@ describe('createHttpSecureApi: the server API it assumes', () => {
 
   it('sends the device id the session was opened on beside the token, and none without a token', async () => {
     const { calls, fetch } = fakeFetch(() => ({ body: { user: {}, signature: '0x', success: true } }))
-    const sessions = createSessionStore({ store: createMemoryStore(), randomUUID: () => 'device-aaaaaaaaaaaaaaaa', now: () => 0 })
+    const sessions = createSessionStore({ projectId: 'shop', store: createMemoryStore(), randomUUID: () => 'device-aaaaaaaaaaaaaaaa', now: () => 0 })
     sessions.save({ token: 'pts_one', expiresAt: new Date(3_600_000).toISOString() })
-    const other = createSessionStore({ store: createMemoryStore(), randomUUID: () => 'device-bbbbbbbbbbbbbbbb', now: () => 0 })
+    const other = createSessionStore({ projectId: 'shop', store: createMemoryStore(), randomUUID: () => 'device-bbbbbbbbbbbbbbbb', now: () => 0 })
     other.save({ token: 'pts_two', expiresAt: new Date(3_600_000).toISOString() })
     const api = createHttpSecureApi({ baseUrl: 'https://api.example', fetch })
     await api.getAuthShare('pts_one', 'shop', 'eip155')
@@ -72,6 +75,21 @@ describe('createHttpSecureApi: the server API it assumes', () => {
     sessions.clear()
     await api.getAuthShare('pts_one', 'shop', 'eip155')
     expect((calls[3]!.init.headers as Record<string, string>)[DEVICE_HEADER]).toBeUndefined()
+  })
+
+  it('proves the device key on every /auth call (DPoP), bound to its method, URL and token; the public origins call carries none', async () => {
+    const { calls, fetch } = fakeFetch(({ url }) => ({ body: url.includes('/origins') ? { allowedOrigins: [] } : { user: {}, action: 'VERIFY_OTP' } }))
+    const keys = await generateDeviceKey()
+    const api = createHttpSecureApi({ baseUrl: 'https://api.example', fetch, prove: createDeviceProver({ keys: async () => keys }) })
+    await api.getAllowedOrigins('shop')
+    await api.verifyEmailLogin({ projectId: 'shop', email: 'a@example.com', deviceId: 'device-1234567890abcdef', otp: '123456', chainId: 1 })
+    await api.getUser('pts_x', { projectId: 'shop', chainId: 1 })
+    const proofs = calls.map(({ init }) => (init.headers as Record<string, string>)[DPOP_HEADER])
+    expect(proofs[0]).toBeUndefined()
+    const claims = (proof: string | undefined) => JSON.parse(Buffer.from(proof!.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>
+    expect(claims(proofs[1])).toMatchObject({ htm: 'POST', htu: 'https://api.example/auth/v1/email/verify' })
+    expect(claims(proofs[1])).not.toHaveProperty('ath')
+    expect(claims(proofs[2])).toMatchObject({ htm: 'GET', htu: 'https://api.example/auth/v1/me', ath: createHash('sha256').update('pts_x').digest('base64url') })
   })
 
   it('turns an error answer into ApiError with its code and retry time', async () => {

@@ -24,16 +24,23 @@
  * | | POST /auth/v1/social/complete { projectId, deviceId, attemptToken, resultToken, chainId } → { user, session, provider } |
  * | Farcaster login | POST /auth/v1/farcaster/start { projectId, deviceId } → { url, attemptToken } |
  * | | POST /auth/v1/farcaster/complete { projectId, deviceId, attemptToken, chainId } → { user, session, provider } (409 LOGIN_PENDING: ask again) |
+ * | passkey sign-up, login | POST /auth/v1/passkey/signup\|login/start { projectId, deviceId } → { ceremonyId, options } |
+ * | | POST /auth/v1/passkey/signup\|login/finish { projectId, deviceId, ceremonyId, response, chainId } → { user, session } |
+ * | add a passkey | POST /auth/v1/passkey/add/start\|finish?projectId= Bearer ({ ceremonyId, response }) → { ceremonyId, options } / { credentialId } |
  *
  * Every call with a Bearer token also sends the device id the session was opened on
  * (`X-Portico-Device`): the server takes a session only from its own device and project.
+ * Every /auth/v1 call carries a fresh proof of the device key (`DPoP`, deviceKey.ts),
+ * bound to its method, URL and token: the server opens a session only with one, binds the
+ * session to its key, and takes the session only with a new proof made with that key.
  *
  * Nothing here signs: keys are rebuilt and used in this page only (custody/keyring.ts).
  *
  * Errors are `{ error, message, code?, retryAfter?, attemptsLeft? }` with an HTTP status.
  */
-import { DEVICE_HEADER } from '../src/shared/authApi'
+import { DEVICE_HEADER, DPOP_HEADER } from '../src/shared/authApi'
 import { CUSTODY_PATHS, type CustodyWalletNamespace, type WalletRegistration } from '../src/shared/custodyApi'
+import { type DeviceProver, createDeviceProver } from './deviceKey'
 import { deviceIdOfSession } from './session'
 
 export { DEVICE_HEADER }
@@ -57,6 +64,11 @@ export type ExternalLogin = { user: ApiUser; session: { token: string; expiresAt
 
 export type LoginInput = { projectId: string; email: string; deviceId: string }
 
+/** A WebAuthn ceremony the server began: its id and the options for the browser (JSON form). */
+export type PasskeyCeremony = { ceremonyId: string; options: Record<string, unknown> }
+/** The credential's JSON form, as `@simplewebauthn/browser` gives it. */
+export type PasskeyAnswer = { ceremonyId: string; response: object }
+
 export interface SecureApi {
   getAllowedOrigins(projectId: string): Promise<string[]>
   startEmailLogin(input: LoginInput, sessionToken: string | undefined): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
@@ -76,6 +88,11 @@ export interface SecureApi {
   completeSocialLogin(input: { projectId: string; deviceId: string; attemptToken: string; resultToken: string; chainId: string | number }): Promise<ExternalLogin>
   startFarcasterLogin(input: { projectId: string; deviceId: string }): Promise<{ url: string; attemptToken: string }>
   completeFarcasterLogin(input: { projectId: string; deviceId: string; attemptToken: string; chainId: string | number }): Promise<ExternalLogin>
+  /** A passkey sign-up (`signup`) or login (`login`) begins. */
+  startPasskey(kind: 'signup' | 'login', input: { projectId: string; deviceId: string }): Promise<PasskeyCeremony>
+  finishPasskey(kind: 'signup' | 'login', input: PasskeyAnswer & { projectId: string; deviceId: string; chainId: string | number }): Promise<{ user: ApiUser; session: { token: string; expiresAt: string } }>
+  startAddPasskey(token: string, projectId: string): Promise<PasskeyCeremony>
+  finishAddPasskey(token: string, projectId: string, answer: PasskeyAnswer): Promise<{ credentialId: string }>
 }
 
 /** A refusal from the server, with what the frame passes on to the app. */
@@ -107,6 +124,8 @@ export type HttpSecureApiOptions = {
   fetch?: typeof fetch
   /** The device id a session token was opened on. Default: what this page's session store recorded (session.ts). */
   deviceIdOf?: (token: string) => string | undefined
+  /** Signs each call's proof of the device key. Default: the key in this origin's IndexedDB (deviceKey.ts). */
+  prove?: DeviceProver
 }
 
 /**
@@ -114,7 +133,7 @@ export type HttpSecureApiOptions = {
  * const api = createHttpSecureApi({ baseUrl: 'http://127.0.0.1:8787' })
  * await api.getAllowedOrigins('portico-dev') // ['http://localhost:*', 'http://127.0.0.1:*']
  */
-export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fetch.bind(globalThis), deviceIdOf = deviceIdOfSession }: HttpSecureApiOptions): SecureApi {
+export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fetch.bind(globalThis), deviceIdOf = deviceIdOfSession, prove = createDeviceProver() }: HttpSecureApiOptions): SecureApi {
   const base = baseUrl.replace(/\/+$/, '')
 
   async function call<T>(
@@ -131,6 +150,7 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
       const deviceId = deviceIdOf(token)
       if (deviceId !== undefined) headers[DEVICE_HEADER] = deviceId
     }
+    if (path.startsWith('/auth/')) headers[DPOP_HEADER] = await prove({ method, url: url.href, accessToken: token })
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     let response: Response
@@ -198,5 +218,9 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
     completeSocialLogin: (input) => call('POST', '/auth/v1/social/complete', { body: input }),
     startFarcasterLogin: (input) => call('POST', '/auth/v1/farcaster/start', { body: input }),
     completeFarcasterLogin: (input) => call('POST', '/auth/v1/farcaster/complete', { body: input, timeoutMs: LONG_POLL_TIMEOUT_MS }),
+    startPasskey: (kind, input) => call('POST', `/auth/v1/passkey/${kind}/start`, { body: input }),
+    finishPasskey: (kind, input) => call('POST', `/auth/v1/passkey/${kind}/finish`, { body: input }),
+    startAddPasskey: (token, projectId) => call('POST', '/auth/v1/passkey/add/start', { token, query: { projectId }, body: {} }),
+    finishAddPasskey: (token, projectId, answer) => call('POST', '/auth/v1/passkey/add/finish', { token, query: { projectId }, body: answer }),
   }
 }

@@ -1,17 +1,6 @@
 import { ACCOUNT_TYPE_METHOD, APPROVE_DELAY_MS, HIDDEN_NOTICE, KEYBOARD_NOTICE, createDomApprover, type ApprovalRequest } from './approval'
 import type { ApprovalDetails } from './describeRequest'
-
-// dispatchEvent always makes an untrusted event; only the browser's own input is trusted
-// (e2e/embeddedApproval.test.ts drives real input in Chromium). Here the visitor's input
-// is dispatched the way jsdom fires its own trusted events: through its implementation
-// objects, with isTrusted set.
-type Impl = { isTrusted: boolean; _dispatch(event: unknown): boolean }
-const implOf = (wrapper: object) => (wrapper as Record<symbol, Impl>)[Object.getOwnPropertySymbols(wrapper).find((symbol) => symbol.description === 'impl')!]!
-function dispatchTrusted(target: EventTarget, event: Event) {
-  const impl = implOf(event)
-  impl.isTrusted = true
-  implOf(target)._dispatch(impl)
-}
+import { dispatchTrusted, visitorClicks } from './test/trustedInput'
 
 /** What Chromium does for a visitor's Tab to `target`: a trusted keydown, then the focus move in the same task. */
 function visitorTabsTo(target: HTMLElement) {
@@ -22,14 +11,6 @@ function visitorTabsTo(target: HTMLElement) {
 
 /** The click Enter or Space on a focused button makes: trusted, detail 0. */
 const keyboardActivation = (button: HTMLElement) => dispatchTrusted(button, new MouseEvent('click', { bubbles: true, detail: 0 }))
-
-/** A mouse click: trusted pointerdown on the button (focusing it), then a trusted click with detail 1. */
-function visitorClicks(button: HTMLElement) {
-  dispatchTrusted(button, new MouseEvent('pointerdown', { bubbles: true }))
-  button.focus()
-  dispatchTrusted(button, new MouseEvent('click', { bubbles: true, detail: 1 }))
-  jest.advanceTimersByTime(0)
-}
 
 const details = (text: string, extra: Partial<ApprovalDetails> = {}): ApprovalDetails => ({
   sections: [{ fields: [{ label: 'Account', value: '0xA11ce00000000000000000000000000000000001' }] }],

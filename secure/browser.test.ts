@@ -54,7 +54,9 @@ describe('secure page in Chromium, across origins', () => {
     const securePort = await freePort()
     secureOrigin = `http://127.0.0.1:${securePort}`
     sqlite = tempSqliteFile()
-    server = await startAuthTestServer({ database: { sqliteFile: sqlite.file }, secureOrigins: [secureOrigin] })
+    // The browser dates its proofs of the device key (DPoP) by its own clock: the server's starts at now
+    // (it does not move by itself, and the file runs well within the 5-minute window of a proof).
+    server = await startAuthTestServer({ database: { sqliteFile: sqlite.file }, secureOrigins: [secureOrigin], startAt: Date.now() })
     const built = await buildSecurePage({ outdir: secureDir, apiUrl: server.baseUrl, minify: true })
     secure = await serveStatic({ dir: secureDir, port: securePort, csp: securePageCsp(built.config) })
     await build({

@@ -12,7 +12,7 @@ describe('buildSecurePage', () => {
 
   it('writes the page, its bundle, its styles and its config, under a CSP with no eval', async () => {
     const result = await buildSecurePage({ outdir, rpcUrls: { 'eip155:1': 'http://127.0.0.1:8545' } })
-    expect((await readdir(outdir)).sort()).toEqual(['config.js', 'index.html', 'main.js', 'main.js.map', 'styles.css'])
+    expect((await readdir(outdir)).sort()).toEqual(['config.js', 'index.html', 'integrity.json', 'main.js', 'main.js.map', 'styles.css'])
     const html = await readFile(path.join(outdir, 'index.html'), 'utf8')
     expect(html).toContain(`content="${result.csp}"`)
     expect(result.csp).toContain('connect-src http://127.0.0.1:8787 http://127.0.0.1:8545')

@@ -1,6 +1,7 @@
 /**
  * Builds the secure page into `outdir`: index.html (with its Content-Security-Policy),
- * main.js (esbuild bundle of secure/main.ts), styles.css and config.js. Serve the folder
+ * main.js (esbuild bundle of secure/main.ts), styles.css and config.js, each loaded with
+ * Subresource Integrity, and integrity.json (the page's hash; pageIntegrity.ts). Serve the folder
  * at the root of its OWN origin (the client's `endpoints.secureFrame`, 127.0.0.1:8788 by
  * default), and list that origin in the server's SECURE_ORIGIN.
  *
@@ -10,6 +11,7 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { build } from 'esbuild'
 import { readSecureConfig, securePageCsp, type SecureConfig } from './config'
+import { PAGE_FILES, pageHash, sri, withIntegrity, type PageFile, type PageIntegrity } from './pageIntegrity'
 
 /** The reference server's default address (server/app.ts, src/config/defaults.ts). */
 export const DEFAULT_API_URL = 'http://127.0.0.1:8787'
@@ -31,6 +33,8 @@ export type BuildSecurePageResult = {
   /** The CSP the page carries in its meta tag; a server may send it as a header too (add frame-ancestors there). */
   csp: string
   bytes: number
+  /** The page's hash and each file's SRI value, as written to integrity.json. */
+  integrity: PageIntegrity
 }
 
 /**
@@ -58,13 +62,14 @@ export async function buildSecurePage(options: BuildSecurePageOptions): Promise<
   })
   const csp = securePageCsp(config)
   const template = await readFile(path.join(__dirname, 'index.html'), 'utf8')
-  await Promise.all([
-    writeFile(path.join(outdir, 'index.html'), template.replace('%CSP%', csp.replace(/"/g, '&quot;'))),
-    writeFile(path.join(outdir, 'config.js'), configScript(config)),
-    copyFile(path.join(__dirname, 'styles.css'), path.join(outdir, 'styles.css')),
-  ])
+  await Promise.all([writeFile(path.join(outdir, 'config.js'), configScript(config)), copyFile(path.join(__dirname, 'styles.css'), path.join(outdir, 'styles.css'))])
+  const contents = await Promise.all(PAGE_FILES.map((file) => readFile(path.join(outdir, file))))
+  const files = Object.fromEntries(PAGE_FILES.map((file, index) => [file, sri(contents[index]!)])) as Record<PageFile, string>
+  const html = withIntegrity(template.replace('%CSP%', csp.replace(/"/g, '&quot;')), files)
+  const integrity: PageIntegrity = { page: pageHash(html), files }
+  await Promise.all([writeFile(path.join(outdir, 'index.html'), html), writeFile(path.join(outdir, 'integrity.json'), `${JSON.stringify(integrity, null, 2)}\n`)])
   const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0)
-  return { outdir, config, csp, bytes }
+  return { outdir, config, csp, bytes, integrity }
 }
 
 /** The config.js a server writes when it serves a prebuilt page with other URLs. */
@@ -77,7 +82,7 @@ if (require.main === module) {
   const value = (flag: string) => args.flatMap((arg, index) => (arg === flag && args[index + 1] !== undefined ? [args[index + 1]!] : []))
   const rpcUrls = Object.fromEntries(value('--rpc').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))
   buildSecurePage({ outdir: value('--out')[0] ?? path.join(__dirname, 'dist'), apiUrl: value('--api')[0] ?? DEFAULT_API_URL, rpcUrls }).then(
-    ({ outdir, bytes }) => console.log(`secure page built into ${path.relative(process.cwd(), outdir)} (${bytes} bytes)`),
+    ({ outdir, bytes, integrity }) => console.log(`secure page built into ${path.relative(process.cwd(), outdir)} (${bytes} bytes); page hash sha256 ${integrity.page}`),
     (error: unknown) => {
       console.error(error)
       process.exitCode = 1

@@ -29,7 +29,7 @@ async function signedIn(): Promise<TestFrame & { snapshot(): unknown }> {
   await test.ask('CONNECT_OTP', { otp: '123456' })
   await test.ask('SWITCH_NETWORK', { chainId: 10 })
   const snapshot = () => ({
-    session: test.sessionStore.getItem('portico.secure.session'),
+    session: test.sessionStore.getItem('portico.secure.session/shop'),
     device: test.sessionStore.getItem('portico.secure.deviceId'),
     apiCalls: test.api.calls.length,
     chainCalls: test.chain.calls.length,

@@ -11,6 +11,8 @@ import { autoApprover, createDomApprover } from './approval'
 import { createHttpChainRpc } from './chainRpc'
 import { readSecureConfig } from './config'
 import { detectParentOrigin } from './parentOrigin'
+import { createPasskeyFlows } from './passkeyLogin'
+import { createPasskeyPrompt } from './passkeyPrompt'
 import { createSecureFrame, type FrameHost } from './secureFrame'
 import { createMemoryStore, createSessionStore, type KeyValueStore } from './session'
 
@@ -66,13 +68,14 @@ function main() {
     reload: () => location.reload(),
   }
   const storage = ownStorage()
+  const api = createHttpSecureApi({ baseUrl: config.apiUrl })
   const frame = createSecureFrame({
     host,
     search: location.search,
     parentOrigin: detectParentOrigin({ ancestorOrigins: location.ancestorOrigins, referrer: document.referrer }),
-    api: createHttpSecureApi({ baseUrl: config.apiUrl }),
+    api,
     rpc: createHttpChainRpc({ rpcUrls: config.rpcUrls }),
-    sessions: createSessionStore({ store: storage, randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    sessions: createSessionStore({ store: storage, projectId: query.get('projectId') ?? '', randomUUID: () => crypto.randomUUID(), now: Date.now }),
     // Storage blocked (as for the session, ownStorage): shares last for this page only.
     deviceShares: () =>
       openDeviceShareStore().catch((error: unknown) => {
@@ -83,6 +86,7 @@ function main() {
     ui: { showStatus, applyTheme },
     logger,
     randomUUID: () => crypto.randomUUID(),
+    passkeys: (notify) => createPasskeyFlows({ api, prompt: createPasskeyPrompt(document, { onOpen: notify.open, onClose: notify.close }) }),
     smartAccounts: createSmartAccounts({ apiUrl: config.apiUrl, projectId: query.get('projectId') ?? '', rpcUrls: config.rpcUrls, store: storage }),
   })
   void frame.start().then((status) => {

@@ -68,7 +68,7 @@ describe('start: who embeds the page (SPEC §6)', () => {
       parentOrigin: PARENT,
       api,
       rpc: createFakeChain(),
-      sessions: createSessionStore({ store: createMemoryStore(), randomUUID: uuid, now: Date.now }),
+      sessions: createSessionStore({ projectId: 'shop', store: createMemoryStore(), randomUUID: uuid, now: Date.now }),
       deviceShares: async () => createMemoryDeviceShareStore(),
       createApprover: () => autoApprover,
       randomUUID: uuid,
@@ -152,7 +152,7 @@ describe('email login (SPEC §4: VERIFY_DEVICE, VERIFY_OTP, CONNECT)', () => {
       // The same user's EVM and Solana addresses (issue 9): the app connects both namespaces.
       addresses: { eip155: evmAccount.address, solana: test.api.solana.address },
     })
-    const stored = test.sessionStore.getItem('portico.secure.session')
+    const stored = test.sessionStore.getItem('portico.secure.session/shop')
     expect(stored).toContain('pts_')
     for (const { message } of test.host.posted) expect(JSON.stringify(message)).not.toContain('pts_')
     expect((await test.ask('GET_USER', {})).payload).toEqual({ user })
@@ -190,7 +190,7 @@ describe('email login (SPEC §4: VERIFY_DEVICE, VERIFY_OTP, CONNECT)', () => {
     const test = await startTestFrame()
     await signIn(test)
     expect((await test.ask('SIGN_OUT', {})).payload).toEqual({})
-    expect(test.sessionStore.getItem('portico.secure.session')).toBeNull()
+    expect(test.sessionStore.getItem('portico.secure.session/shop')).toBeNull()
     expect(test.api.sessions.size).toBe(0)
     expect((await test.ask('IS_CONNECTED', {})).payload).toEqual({ isConnected: false })
     expect((await test.ask('GET_USER', {})).payload).toEqual({ message: 'Sign in to the embedded wallet first', code: 'UNAUTHORIZED' })
@@ -202,7 +202,7 @@ describe('email login (SPEC §4: VERIFY_DEVICE, VERIFY_OTP, CONNECT)', () => {
     for (const session of test.api.sessions.values()) session.expired = true
     expect((await test.ask('GET_USER', {})).payload).toEqual({ message: 'The session has expired; sign in again', code: 'SESSION_EXPIRED' })
     expect(test.host.posted.some(({ message }) => message.type === '@portico-frame/SESSION_EXPIRED')).toBe(true)
-    expect(test.sessionStore.getItem('portico.secure.session')).toBeNull()
+    expect(test.sessionStore.getItem('portico.secure.session/shop')).toBeNull()
   })
 
   it('email update: primary code, then secondary code, returning newEmail', async () => {

@@ -40,6 +40,7 @@ import type { ChainRpc } from './chainRpc'
 import { ReplyError, toErrorPayload } from './replyError'
 import { createRpcHandler, toCaip2 } from './rpcHandler'
 import type { SessionStore } from './session'
+import type { PasskeyFlows } from './passkeyLogin'
 
 /** The version the frame reports in READY. */
 export const SECURE_FRAME_VERSION = '1'
@@ -82,6 +83,8 @@ export type SecureFrameOptions = {
   smartAccounts?: SmartAccounts | undefined
   /** Where this device's key shares are kept (custody/deviceShareStore.ts: the secure origin's IndexedDB). */
   deviceShares: () => Promise<DeviceShareStore>
+  /** Passkey login and adding a passkey (passkeyLogin.ts); without it both are refused as not available. */
+  passkeys?: ((notify: { open(): void; close(): void }) => PasskeyFlows) | undefined
 }
 
 export type SecureFrameStatus =
@@ -221,10 +224,13 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     post(message)
   }
 
-  const approver = options.createApprover({
+  const notifyApp = {
     open: () => postEvent('APPROVAL_OPEN', {}),
     close: () => postEvent('APPROVAL_CLOSE', {}),
-  })
+  }
+  const approver = options.createApprover(notifyApp)
+  // The passkey prompt is shown like an approval: the app makes the iframe visible for it.
+  const passkeys = options.passkeys?.(notifyApp)
 
   // ------------------------------------------------------------------------------
   // Session and user
@@ -446,6 +452,16 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
           if (!(error instanceof ApiError && error.code === 'LOGIN_PENDING')) throw error
         }
       }
+    },
+    async CONNECT_PASSKEY({ chainId }) {
+      if (passkeys === undefined) throw notAvailable('Passkey login')
+      if (chainId !== undefined) switchTo(chainId)
+      const done = await passkeys.connect({ projectId, deviceId: sessions.deviceId(), chainId: chain })
+      return { user: await signedInWith({ ...done, provider: 'passkey' }) }
+    },
+    async ADD_PASSKEY() {
+      if (passkeys === undefined) throw notAvailable('Adding a passkey')
+      return authed((token) => passkeys.add(token, projectId))
     },
     async GET_USER({ chainId }) {
       if (chainId !== undefined) switchTo(chainId)

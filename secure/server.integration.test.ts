@@ -10,10 +10,11 @@ import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../serv
 import { seedCustodialUser } from '../server/test/custodialUser'
 import { tempSqliteFile, type TempSqliteFile } from '../server/test/sqlite'
 import { ApiError, createHttpSecureApi } from './api'
+import { createDeviceProver } from './deviceKey'
 import { autoApprover } from './approval'
 import { createHttpChainRpc } from './chainRpc'
 import { createSecureFrame } from './secureFrame'
-import { createMemoryStore, createSessionStore } from './session'
+import { createMemoryStore, createSessionStore, type KeyValueStore } from './session'
 import { createMemoryDeviceShareStore } from './custody/deviceShareStore'
 import { createFakeHost } from './test/fakes'
 
@@ -35,15 +36,19 @@ afterAll(async () => {
   sqlite?.remove()
 })
 
-async function startFrame(parentOrigin = 'https://shop.example') {
+/** The browser's device key, shared by every frame it loads (IndexedDB keeps it), dated by the server's clock. */
+const browserKey = createDeviceProver({ now: () => server.clock.now })
+
+/** A secure frame in a dapp page; frames given the same `store` share the secure origin's storage, as pages of one site do. */
+async function startFrame({ parentOrigin = 'https://shop.example', projectId = 'shop', store = createMemoryStore() }: { parentOrigin?: string; projectId?: string; store?: KeyValueStore } = {}) {
   const host = createFakeHost()
   const frame = createSecureFrame({
     host,
-    search: '?projectId=shop&chainId=eip155%3A1',
+    search: `?projectId=${projectId}&chainId=eip155%3A1`,
     parentOrigin,
-    api: createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin }),
+    api: createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin, prove: browserKey }),
     rpc: createHttpChainRpc({ rpcUrls: { 'eip155:1': chain.rpcUrl } }),
-    sessions: createSessionStore({ store: createMemoryStore(), randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    sessions: createSessionStore({ projectId, store, randomUUID: () => crypto.randomUUID(), now: Date.now }),
     deviceShares: async () => createMemoryDeviceShareStore(),
     createApprover: () => autoApprover,
     randomUUID: () => crypto.randomUUID(),
@@ -64,10 +69,10 @@ async function startFrame(parentOrigin = 'https://shop.example') {
 
 describe('against the reference server', () => {
   it('reads the project allow list (GET /projects/v1/origins)', async () => {
-    const api = createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin })
+    const api = createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin, prove: createDeviceProver({ now: () => server.clock.now }) })
     expect(await api.getAllowedOrigins('shop')).toEqual(['https://shop.example', 'https://*.shop.example', 'http://localhost:*'])
     await expect(api.getAllowedOrigins('nope')).rejects.toBeInstanceOf(ApiError)
-    expect((await startFrame('https://evil.example')).status).toBe('not-allowed')
+    expect((await startFrame({ parentOrigin: 'https://evil.example' })).status).toBe('not-allowed')
   })
 
   it('logs in by email code, signs a message, sends a transaction on the local chain, signs out', async () => {
@@ -115,6 +120,26 @@ describe('against the reference server', () => {
     for (const key of Object.values(seeded.keys)) {
       for (const form of [Buffer.from(key.secret).toString('hex'), Buffer.from(key.secret).toString('base64')]) expect(posted).not.toContain(form)
     }
+  })
+
+  it('keeps a session per project: a page of another project on the same secure origin neither uses nor ends it', async () => {
+    const store = createMemoryStore()
+    const shop = await startFrame({ store })
+    const email = `per-project.${Date.now()}@example.com`
+    await shop.ask('CONNECT_EMAIL', { email })
+    expect((await shop.ask('CONNECT_OTP', { otp: server.latestCode(email) })).type).toBe('@portico-frame/CONNECT_OTP_SUCCESS')
+
+    // A same-site page of project 'quiet' loads the secure page with the same storage.
+    const quiet = await startFrame({ store, projectId: 'quiet', parentOrigin: 'https://quiet.example' })
+    expect(quiet.status).toBe('allowed')
+    expect((await quiet.ask('GET_USER', {})).payload).toEqual({ message: 'Sign in to the embedded wallet first', code: 'UNAUTHORIZED' })
+    expect((await quiet.ask('IS_CONNECTED', {})).payload).toEqual({ isConnected: false })
+    expect(quiet.host.posted.some(({ message }) => message.type === '@portico-frame/SESSION_EXPIRED')).toBe(false)
+
+    // The shop's session is still there, and still works (in this frame and after a reload).
+    expect((await shop.ask('GET_USER', {})).payload).toMatchObject({ user: { email } })
+    const reloaded = await startFrame({ store })
+    expect((await reloaded.ask('IS_CONNECTED', {})).payload).toEqual({ isConnected: true })
   })
 
   it('passes the server’s refusals on with their codes (wrong code, cooldown)', async () => {

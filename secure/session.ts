@@ -3,6 +3,11 @@
  * origin, partitioned per dapp by the browser), never posted to the app. A memory
  * store stands in when storage is blocked.
  *
+ * Sessions are kept per project: pages of one site share the secure origin's storage,
+ * and a frame loaded for another project neither sees nor ends this project's session
+ * (a PROJECT_MISMATCH there clears that project's slot only). The device id is one per
+ * browser, shared by every project.
+ *
  * The server takes a session only from the device it was opened on: every
  * authenticated call carries the device id beside the token. Each store records
  * which device its tokens belong to ({@link deviceIdOfSession}), so the HTTP API
@@ -24,7 +29,8 @@ export type SessionStore = {
   deviceId(): string
 }
 
-const SESSION_KEY = 'portico.secure.session'
+/** Followed by the project id: one slot per project. */
+const SESSION_KEY_PREFIX = 'portico.secure.session/'
 const DEVICE_KEY = 'portico.secure.deviceId'
 const TOKEN = /^[A-Za-z0-9_.-]{1,512}$/
 const DEVICE = /^[A-Za-z0-9_-]{16,128}$/
@@ -42,11 +48,17 @@ export function createMemoryStore(): KeyValueStore {
   return { getItem: (key) => map.get(key) ?? null, setItem: (key, value) => void map.set(key, value), removeItem: (key) => void map.delete(key) }
 }
 
+/** Where a project's session is kept. */
+export function sessionKey(projectId: string): string {
+  return `${SESSION_KEY_PREFIX}${projectId}`
+}
+
 /**
  * @example
- * const sessions = createSessionStore({ store: window.localStorage, randomUUID: () => crypto.randomUUID(), now: Date.now })
+ * const sessions = createSessionStore({ store: window.localStorage, projectId: 'shop', randomUUID: () => crypto.randomUUID(), now: Date.now })
  */
-export function createSessionStore({ store, randomUUID, now }: { store: KeyValueStore; randomUUID: () => string; now: () => number }): SessionStore {
+export function createSessionStore({ store, projectId, randomUUID, now }: { store: KeyValueStore; projectId: string; randomUUID: () => string; now: () => number }): SessionStore {
+  const SESSION_KEY = sessionKey(projectId)
   const safe = <T>(run: () => T, fallback: T): T => {
     try {
       return run()

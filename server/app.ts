@@ -15,6 +15,7 @@ import { type OAuthProviders } from './auth/oauth'
 import { createCustodyService } from './auth/custody'
 import { type AuthLimits, createAuthService } from './auth/service'
 import { createSocialLogin } from './auth/social'
+import { createPasskeyLogin } from './auth/passkeys'
 import { type BlockchainServerOptions, registerBlockchainApi } from './blockchainApi'
 import type { SwapPools } from './convert/pool'
 import { registerConvertRoutes } from './convert/routes'
@@ -39,6 +40,7 @@ import { authRoutes } from './routes/auth'
 import { devMailboxRoutes } from './routes/devMailbox'
 import { farcasterRoutes } from './routes/farcaster'
 import { socialRoutes } from './routes/social'
+import { passkeyRoutes } from './routes/passkeys'
 import { healthRoutes } from './routes/health'
 import { imageRoutes } from './routes/images'
 import { projectConfigRoutes } from './routes/projectConfig'
@@ -222,13 +224,15 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     app.addHook('onClose', async () => mailer.close?.())
     const custody = createCustodyService({ db, keyring, ...(now ? { now } : {}), logError: (error, message) => app.log.error({ err: error }, message) })
     app.register(authRoutes, { auth, custody, secureOrigins })
+    const passkeys = createPasskeyLogin({ db, projects, auth, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
+    app.register(passkeyRoutes, { passkeys, auth, secureOrigins })
     if (options.auth.social !== undefined) {
       const social = createSocialLogin({ db, projects, keyring, auth, ...options.auth.social, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
-      app.register(socialRoutes, { social, secureOrigins })
+      app.register(socialRoutes, { auth, social, secureOrigins })
     }
     if (options.auth.farcaster !== undefined) {
       const farcaster = createFarcasterLogin({ db, projects, keyring, auth, ...options.auth.farcaster, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
-      app.register(farcasterRoutes, { farcaster, secureOrigins })
+      app.register(farcasterRoutes, { auth, farcaster, secureOrigins })
     }
     if (devMailbox !== undefined) app.register(devMailboxRoutes, { mailbox: devMailbox })
   }

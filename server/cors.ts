@@ -4,6 +4,7 @@
  */
 import { type FastifyCorsOptions, type FastifyCorsOptionsDelegateCallback } from '@fastify/cors'
 import { DEVICE_HEADER } from '../src/shared/authApi'
+import { DPOP_HEADER } from './auth/dpop'
 import { requestedProjectId } from './projectGuard'
 import { type ProjectRegistry } from './projects'
 
@@ -49,7 +50,7 @@ export function corsDelegator(projects: ProjectRegistry, { secureOrigins = new S
       return callback(null, {
         ...common,
         methods: ['GET', 'POST'],
-        allowedHeaders: ['content-type', 'authorization', DEVICE_HEADER],
+        allowedHeaders: ['content-type', 'authorization', DEVICE_HEADER, DPOP_HEADER],
         exposedHeaders: ['retry-after'],
         origin: (origin, allow) => allow(null, origin !== undefined && secureOrigins.has(origin)),
       })

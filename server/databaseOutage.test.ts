@@ -15,6 +15,7 @@ import { startAuthTestServer } from './test/authServer'
 import { tempSqliteFile } from './test/sqlite'
 import { type PostgresInstance, startPostgres } from './test/postgres'
 import { type ServerProcess, sharedInstanceEnv, startServerProcess } from './test/serverProcess'
+import { createTestDevice, withProof } from './test/dpop'
 
 const SECURE = 'https://secure.shop.example'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -42,10 +43,12 @@ describe('PostgreSQL restarted under load, two server processes on it', () => {
     await pg?.stop()
   })
 
+  /** The secure page's device key: every call carries a new proof of it (DPoP). */
+  const device = createTestDevice(Date.now)
   const post = async (server: ServerProcess, path: string, body: unknown, ip: string): Promise<Answer> => {
     const response = await fetch(`${server.url}${path}`, {
       method: 'POST',
-      headers: { origin: SECURE, 'content-type': 'application/json', 'x-forwarded-for': ip },
+      headers: await withProof(await device, 'POST', `${server.url}${path}`, { origin: SECURE, 'content-type': 'application/json', 'x-forwarded-for': ip }),
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(20_000),
     })

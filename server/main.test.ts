@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { type PostgresInstance, startPostgres } from './test/postgres'
 import { type TempSqliteFile, tempSqliteFile } from './test/sqlite'
+import { createTestDevice } from './test/dpop'
 
 /** Production settings an operator would give (docs/self-hosting.md, "Production"); each test adds the database. */
 function productionEnv(): Record<string, string> {
@@ -109,8 +110,10 @@ describe('server/main.ts', () => {
     expect(await started.json()).toEqual({ action: 'VERIFY_OTP' })
     const mail = (await (await fetch(`${url}/dev/mailbox/latest?to=dev@example.com`)).json()) as { code: string }
     expect(stdout.text()).toContain(`[dev mailbox] login code for dev@example.com: ${mail.code}`)
+    // The login proves the secure page's device key (DPoP); the session is bound to it.
+    const device = await createTestDevice(Date.now)
     const verified = await fetch(`${url}/auth/v1/email/verify`, {
-      method: 'POST', headers, body: JSON.stringify({ projectId: 'portico-dev', email: 'dev@example.com', deviceId: 'main-test-device-01', otp: mail.code }),
+      method: 'POST', headers: { ...headers, dpop: await device.prove({ method: 'POST', url: `${url}/auth/v1/email/verify` }) }, body: JSON.stringify({ projectId: 'portico-dev', email: 'dev@example.com', deviceId: 'main-test-device-01', otp: mail.code }),
     })
     expect(verified.status).toBe(200)
 

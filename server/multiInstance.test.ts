@@ -11,6 +11,7 @@ import { CUSTODY_PATHS } from '../src/shared/custodyApi'
 import { registerFrameWallets, toBase64 } from './test/frameWallet'
 import { type PostgresInstance, startPostgres } from './test/postgres'
 import { type ServerProcess, sharedInstanceEnv, startServerProcess } from './test/serverProcess'
+import { createTestDevice, withProof } from './test/dpop'
 
 const DAPP = 'https://shop.example'
 const SECURE = 'https://secure.shop.example'
@@ -30,10 +31,12 @@ describe('two server processes on one PostgreSQL', () => {
     await pg?.stop()
   })
 
+  /** The secure page's device key: calls carry its proof (DPoP) unless a test sets its own `dpop` header. */
+  const device = createTestDevice(Date.now)
   const call = async (server: ServerProcess, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown) => {
     const response = await fetch(`${server.url}${path}`, {
       method,
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: await withProof(await device, method, `${server.url}${path}`, { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }),
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
@@ -64,6 +67,11 @@ describe('two server processes on one PostgreSQL', () => {
     expect(await call(a, 'GET', '/auth/v1/me?projectId=shop', withSession)).toMatchObject({ status: 200, body: { user: { address: evm!.address } } })
     const share = await call(a, 'GET', `${CUSTODY_PATHS.authShare}?projectId=shop&namespace=eip155`, withSession)
     expect(share).toMatchObject({ status: 200, body: { address: evm!.address, authShare: toBase64(evm!.auth) } })
+
+    // A request captured on its way to A is refused by B: the proofs taken are shared.
+    const captured = { ...withSession, dpop: await (await device).prove({ method: 'GET', url: `${a.url}/auth/v1/me`, accessToken: session.token }) }
+    expect((await call(a, 'GET', '/auth/v1/me?projectId=shop', captured)).status).toBe(200)
+    expect(await call(b, 'GET', '/auth/v1/me?projectId=shop', captured)).toMatchObject({ status: 401, body: { code: 'DPOP_REPLAYED' } })
 
     // Signed out on B, it is gone on A too.
     expect((await call(b, 'POST', '/auth/v1/logout', withSession)).body).toEqual({ success: true })

@@ -11,6 +11,7 @@ import { npmInstall, npmPack } from '../dev/npmPack'
 import { registerFrameWallets } from './test/frameWallet'
 import { type PostgresInstance, startPostgres } from './test/postgres'
 import { type ServerProcess, startServerProcess } from './test/serverProcess'
+import { createTestDevice, withProof } from './test/dpop'
 
 jest.setTimeout(10 * 60_000)
 
@@ -110,12 +111,14 @@ describe('the packed packages, installed outside the repository', () => {
     servers.push(server)
     expect(server.output()).toMatch(/PostgreSQL 127\.0\.0\.1:\d+\/test_/)
 
+    // The secure page's device key: its calls carry a proof of it (DPoP).
+    const device = await createTestDevice(Date.now)
     const get = async (route: string, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${server.url}${route}`, { headers })
+      const response = await fetch(`${server.url}${route}`, { headers: await withProof(device, 'GET', `${server.url}${route}`, headers) })
       return { status: response.status, body: (await response.json()) as Record<string, unknown> }
     }
     const post = async (route: string, body: unknown) => {
-      const response = await fetch(`${server.url}${route}`, { method: 'POST', headers: { origin: SECURE, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const response = await fetch(`${server.url}${route}`, { method: 'POST', headers: await withProof(device, 'POST', `${server.url}${route}`, { origin: SECURE, 'content-type': 'application/json' }), body: JSON.stringify(body) })
       return { status: response.status, body: (await response.json()) as Record<string, unknown> }
     }
     expect(await get('/health')).toEqual({ status: 200, body: { status: 'ok' } })
@@ -133,7 +136,8 @@ describe('the packed packages, installed outside the repository', () => {
     const { session } = verified.body as { session: { token: string } }
     const withSession = { origin: SECURE, authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId, 'content-type': 'application/json' }
     const [evm] = await registerFrameWallets(async (route, body) => {
-      const response = await fetch(`${server.url}${route}?projectId=shop`, { method: 'POST', headers: withSession, body: JSON.stringify(body) })
+      const url = `${server.url}${route}?projectId=shop`
+      const response = await fetch(url, { method: 'POST', headers: await withProof(device, 'POST', url, withSession), body: JSON.stringify(body) })
       return { status: response.status, headers: response.headers, body: await response.json(), text: '' }
     })
     const me = await get('/auth/v1/me?projectId=shop', { origin: SECURE, authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId })

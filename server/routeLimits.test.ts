@@ -16,6 +16,7 @@ import { setupTestEngines } from './test/engines'
 import { type HttpResult, http, listen } from './test/http'
 import { TEST_PROJECTS } from './test/projects'
 import { tempSqliteFile } from './test/sqlite'
+import { createTestDevice, withProof } from './test/dpop'
 
 const engines = setupTestEngines()
 const MINUTE = 60_000
@@ -93,10 +94,12 @@ describe.each(engines)('route rate limits on $name', ({ freshDatabase }) => {
     await relay?.close()
   })
 
-  const send = (method: 'GET' | 'HEAD' | 'POST', path: string, ip: string, body?: unknown): Promise<HttpResult> =>
+  /** The secure page's device key: calls carry its proof (DPoP), dated by the server's clock. */
+  const device = createTestDevice(() => clock.now)
+  const send = async (method: 'GET' | 'HEAD' | 'POST', path: string, ip: string, body?: unknown): Promise<HttpResult> =>
     http(baseUrl, path, {
       method,
-      headers: { 'x-forwarded-for': ip, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: await withProof(await device, method, `${baseUrl}${path}`, { 'x-forwarded-for': ip, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }),
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
   /** Moves the clock to `ms` before the next minute boundary. */

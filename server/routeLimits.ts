@@ -75,6 +75,10 @@ export interface RouteLimits {
   custodyCallsPerIp: RateLimitRule
   /** POST /onramp/test-provider/purchase from one client (the local test provider sends funds). Default 30 per 10 minutes. */
   testPurchasesPerIp: RateLimitRule
+  /** POST /auth/v1/passkey/{signup,login,add}/start from one client (each stores a challenge). Default 30 per 10 minutes. */
+  passkeyStartsPerIp: RateLimitRule
+  /** POST /auth/v1/passkey/{signup,login,add}/finish from one client (each verifies a signature). Default 30 per 10 minutes. */
+  passkeyFinishesPerIp: RateLimitRule
 }
 
 export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
@@ -103,6 +107,8 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   socialCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
   testPurchasesPerIp: { max: 30, windowMs: 10 * 60_000 },
   custodyCallsPerIp: { max: 120, windowMs: 10 * 60_000 },
+  passkeyStartsPerIp: { max: 30, windowMs: 10 * 60_000 },
+  passkeyFinishesPerIp: { max: 30, windowMs: 10 * 60_000 },
 }
 
 type RuleName = Exclude<keyof RouteLimits, 'farcasterPendingPerIp'>
@@ -139,6 +145,8 @@ const dataReads: RoutePolicy = { what: 'data requests', limits: [{ rule: 'dataRe
 const signOuts: RoutePolicy = { what: 'sign-outs', limits: [{ rule: 'signOutsPerIp', by: 'ip' }] }
 const custody: RoutePolicy = { what: 'wallet key share requests', limits: [{ rule: 'custodyCallsPerIp', by: 'ip' }] }
 const bundler: RoutePolicy = { what: 'bundler requests', limits: [{ rule: 'bundlerPerIp', by: 'ip' }] }
+const passkeyStarts: RoutePolicy = { what: 'passkey requests', limits: [{ rule: 'passkeyStartsPerIp', by: 'ip' }] }
+const passkeyFinishes: RoutePolicy = { what: 'passkey checks', limits: [{ rule: 'passkeyFinishesPerIp', by: 'ip' }] }
 
 /** `METHOD url` (the route's pattern) → its limits. A HEAD request counts as the GET it runs. */
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
@@ -185,6 +193,12 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [`POST ${CUSTODY_PATHS.migrationStart}`]: custody,
   [`POST ${CUSTODY_PATHS.migrationFinish}`]: custody,
   'POST /onramp/test-provider/purchase': { what: 'test purchases', limits: [{ rule: 'testPurchasesPerIp', by: 'ip' }] },
+  'POST /auth/v1/passkey/signup/start': passkeyStarts,
+  'POST /auth/v1/passkey/login/start': passkeyStarts,
+  'POST /auth/v1/passkey/add/start': passkeyStarts,
+  'POST /auth/v1/passkey/signup/finish': passkeyFinishes,
+  'POST /auth/v1/passkey/login/finish': passkeyFinishes,
+  'POST /auth/v1/passkey/add/finish': passkeyFinishes,
 }
 
 /**

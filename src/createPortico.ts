@@ -34,25 +34,20 @@ import type { WalletConnectClient } from './walletconnect/types'
  * The WalletConnect client, loaded on first use: `import('./walletconnect')` is its own
  * chunk (with the sign-client), fetched only when the visitor picks WalletConnect.
  */
-function lazyWalletConnect(config: ResolvedConfig) {
-  let client: Promise<WalletConnectClient> | undefined
-  return () =>
-    (client ??= import('./walletconnect')
-      .then(async ({ createWalletConnectClient }) => {
-        const created = createWalletConnectClient({
-          projectId: config.projectId ?? '',
-          relayUrl: config.endpoints.relay,
-          metadata: config.metadata,
-          networks: config.networks,
-          requestTimeoutMs: config.walletRequestTimeoutMs,
-        })
-        await created.init()
-        return created
+function lazyWalletConnect(config: ResolvedConfig): () => Promise<WalletConnectClient> {
+  return retryingLoader(() =>
+    import('./walletconnect').then(async ({ createWalletConnectClient }) => {
+      const created = createWalletConnectClient({
+        projectId: config.projectId ?? '',
+        relayUrl: config.endpoints.relay,
+        metadata: config.metadata,
+        networks: config.networks,
+        requestTimeoutMs: config.walletRequestTimeoutMs,
       })
-      .catch((error: unknown) => {
-        client = undefined
-        throw error
-      }))
+      await created.init()
+      return created
+    }),
+  )
 }
 
 /**
@@ -68,36 +63,31 @@ function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: 
   if (!win?.document || !config.projectId || (!email && !(socials && socials.length > 0))) return undefined
   const document = win.document
   const projectId = config.projectId
-  let frame: Promise<EmbeddedFrame> | undefined
   let live: EmbeddedFrame | undefined
   let destroyed = false
   const end = ({ client, provider }: EmbeddedFrame) => {
     provider.destroy()
     client.destroy()
   }
-  const load = () =>
-    (frame ??= import('./frame')
-      .then(({ createFrameClient, createFrameLogger, createFrameProvider, evmChainId }) => {
-        const network = config.defaultNetwork?.chainNamespace === 'eip155' ? config.defaultNetwork.caipNetworkId : DEFAULT_CHAIN_ID
-        const client = createFrameClient({
-          secureOrigin: config.endpoints.secureFrame,
-          projectId,
-          chainId: network,
-          version: `${SDK_TYPE}-${SDK_VERSION}`,
-          document,
-          loginCache: loginCache(),
-          // The client's warnings go to the diagnostic log, and to the console too with enableFrameLogger.
-          logger: createFrameLogger((level, message) => diagnostics.log?.record(level, 'frame', message), config.enableFrameLogger),
-          enableLogger: config.enableFrameLogger,
-        })
-        live = { client, provider: createFrameProvider({ client, chainId: evmChainId(network) }) }
-        if (destroyed) end(live)
-        return live
+  const load = retryingLoader(() =>
+    import('./frame').then(({ createFrameClient, createFrameLogger, createFrameProvider, evmChainId }) => {
+      const network = config.defaultNetwork?.chainNamespace === 'eip155' ? config.defaultNetwork.caipNetworkId : DEFAULT_CHAIN_ID
+      const client = createFrameClient({
+        secureOrigin: config.endpoints.secureFrame,
+        projectId,
+        chainId: network,
+        version: `${SDK_TYPE}-${SDK_VERSION}`,
+        document,
+        loginCache: loginCache(),
+        // The client's warnings go to the diagnostic log, and to the console too with enableFrameLogger.
+        logger: createFrameLogger((level, message) => diagnostics.log?.record(level, 'frame', message), config.enableFrameLogger),
+        enableLogger: config.enableFrameLogger,
       })
-      .catch((error: unknown) => {
-        frame = undefined
-        throw error
-      }))
+      live = { client, provider: createFrameProvider({ client, chainId: evmChainId(network) }) }
+      if (destroyed) end(live)
+      return live
+    }),
+  )
   // Removes the iframe at once when it exists, or as soon as a load under way ends.
   const destroy = () => {
     destroyed = true

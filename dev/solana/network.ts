@@ -20,5 +20,7 @@ export function solanaLocalnet(rpcUrl: string): CaipNetwork {
     nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
     rpcUrls: { default: { http: [rpcUrl] } },
     testnet: true,
+    // A local cluster has no image of its own: Solana's (the server has none for this id).
+    assets: { imageId: 'solana' },
   }
 }

@@ -116,6 +116,24 @@ export function createFakeApi(): FakeApi {
       sessions.set(token, { email: 'farcaster@social.fake', expired: false })
       return { user: { ...apiUser('farcaster@social.fake', chainId), email: null, userName: 'portico-dev' }, session: { token, expiresAt: '2099-01-01T00:00:00.000Z' }, provider: 'farcaster' }
     },
+    async startPasskey(kind) {
+      api.calls.push(`startPasskey ${kind}`)
+      return { ceremonyId: `${kind}-${api.calls.length}`, options: { challenge: 'Y2hhbGxlbmdl' } }
+    },
+    async finishPasskey(kind, { ceremonyId, chainId }) {
+      api.calls.push(`finishPasskey ${kind} ${ceremonyId}`)
+      const token = `pts_${String(++tokens).padStart(43, 'P')}`
+      sessions.set(token, { email: 'passkey@wallet.fake', expired: false })
+      return { user: { ...apiUser('passkey@wallet.fake', chainId), email: null }, session: { token, expiresAt: '2099-01-01T00:00:00.000Z' } }
+    },
+    async startAddPasskey(token) {
+      api.calls.push(`startAddPasskey ${sessions.get(token)?.email ?? 'nobody'}`)
+      return { ceremonyId: `add-${api.calls.length}`, options: { challenge: 'Y2hhbGxlbmdl' } }
+    },
+    async finishAddPasskey(_token, _projectId, { ceremonyId }) {
+      api.calls.push(`finishAddPasskey ${ceremonyId}`)
+      return { credentialId: 'Y3JlZGVudGlhbA' }
+    },
     async getAllowedOrigins(projectId) {
       api.calls.push(`getAllowedOrigins ${projectId}`)
       if (api.offline) throw new TypeError('fetch failed')
@@ -291,7 +309,7 @@ export async function startTestFrame(
     parentOrigin: PARENT,
     api,
     rpc: chain,
-    sessions: createSessionStore({ store: sessionStore, randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    sessions: createSessionStore({ store: sessionStore, projectId: options.projectId ?? 'shop', randomUUID: () => crypto.randomUUID(), now: Date.now }),
     deviceShares: async () => createMemoryDeviceShareStore(),
     createApprover: () => options.approver ?? autoApprover,
     randomUUID: () => crypto.randomUUID(),

@@ -25,6 +25,11 @@ export type AuthErrorCode =
   | 'PROJECT_MISMATCH'
   | 'DEVICE_REQUIRED'
   | 'DEVICE_MISMATCH'
+  | 'DPOP_REQUIRED'
+  | 'DPOP_INVALID'
+  | 'DPOP_REPLAYED'
+  | 'DEVICE_KEY_MISMATCH'
+  | 'SESSION_UNBOUND'
   | 'SESSION_EXPIRED'
   | 'INVALID_PAYLOAD'
   | 'WALLET_UNAVAILABLE'
@@ -39,6 +44,10 @@ export type AuthErrorCode =
   | 'NOT_CUSTODIAL'
   | 'WALLET_EXISTS'
   | 'ALREADY_MIGRATED'
+  | 'PASSKEY_CEREMONY_NOT_FOUND'
+  | 'PASSKEY_REFUSED'
+  | 'PASSKEY_UNKNOWN'
+  | 'PASSKEY_IN_USE'
 
 export class AuthError extends HttpError {
   override name = 'AuthError'
@@ -81,6 +90,10 @@ export const unauthorized = (
   message = 'Sign in again: the session is missing, unknown or signed out',
   code: 'UNAUTHORIZED' | 'PROJECT_REQUIRED' | 'PROJECT_MISMATCH' | 'DEVICE_REQUIRED' | 'DEVICE_MISMATCH' = 'UNAUTHORIZED',
 ) => new AuthError(401, 'Unauthorized', code, message, {}, { 'www-authenticate': 'Bearer' })
+
+/** A request whose proof of the device key (DPoP, RFC 9449) is missing, invalid, replayed or made with another key. */
+export const proofRefused = (code: 'DPOP_REQUIRED' | 'DPOP_INVALID' | 'DPOP_REPLAYED' | 'DEVICE_KEY_MISMATCH' | 'SESSION_UNBOUND', message: string) =>
+  new AuthError(401, 'Unauthorized', code, message, {}, { 'www-authenticate': `DPoP algs="ES256", error="${code === 'DPOP_REQUIRED' ? 'invalid_token' : 'invalid_dpop_proof'}"` })
 
 /** SPEC §8 alert "Session Expired". */
 export const sessionExpired = () =>

@@ -19,7 +19,9 @@ import { type WalletKeyStore, createWalletKeyStore, walletKeyAad } from '../db/w
 import { clientKey } from '../clientAddress'
 import { type ProjectRegistry } from '../projects'
 import { normalizeEmail } from './email'
-import { AuthError, cooldownError, invalidEmail, rateLimitError, sessionExpired, unauthorized } from './errors'
+import { AuthError, cooldownError, invalidEmail, proofRefused, rateLimitError, sessionExpired, unauthorized } from './errors'
+import { DPOP_WINDOW_MS, type ProvenRequest, checkDpopProof } from './dpop'
+import { createDpopProofStore } from '../db/dpopProofs'
 import { type Mailer, composeMail } from './mailer'
 import { type Keyring } from './masterKey'
 import { CODE_PATTERN, codeMatches, generateCode, generateSalt, hashCode } from './oneTimeCode'
@@ -81,6 +83,8 @@ export interface AuthServiceOptions {
 export interface RequestContext {
   ip: string
   userAgent?: string | undefined
+  /** The thumbprint of the device key this request proved (proveDeviceKey); a session opens only with one. */
+  deviceKey?: string | undefined
 }
 
 export type EmailConnectAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
@@ -122,7 +126,12 @@ export interface AuthService {
    * The session and user behind a bearer token, or a 401. A session works only for the
    * project and from the device (device id) it was opened for, so both are required.
    */
-  authenticate(token: string | undefined, where: { projectId: string | undefined; deviceId: string | undefined }): Promise<Authenticated>
+  authenticate(token: string | undefined, where: { projectId: string | undefined; deviceId: string | undefined; proof: ProvenRequest }): Promise<Authenticated>
+  /**
+   * Checks a login's proof of the device key (server/auth/dpop.ts) and records it, so it
+   * cannot be sent again; the thumbprint goes into the context of the call that opens the session.
+   */
+  proveDeviceKey(proof: ProvenRequest): Promise<string>
   getUser(auth: Authenticated, chainId?: unknown): Promise<EmbeddedWalletUser>
   /** Signs out; true when a live session ended. */
   logout(token: string | undefined): Promise<boolean>
@@ -143,6 +152,8 @@ export interface AuthService {
    * provider + subject, or created with its keys (no email). The username is kept up to date.
    */
   userForIdentity(identity: { provider: string; subject: string; username: string | null }): Promise<AuthUser>
+  /** A new wallet with its keys and no email (a passkey sign-up, server/auth/passkeys.ts). */
+  createUserWithoutEmail(): Promise<AuthUser>
   /** Signs a user in on a device (as `email/verify` does): approves the device and opens a session. */
   openSession(userId: string, where: { projectId: string; deviceHash: string }, chainId: unknown, context: RequestContext): Promise<{ user: EmbeddedWalletUser; session: SessionGrant }>
 }
@@ -168,6 +179,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   const rateLimits = createRateLimitStore(db)
   const identities = createAuthIdentityStore(db)
   const loginAttempts = createLoginAttemptStore(db)
+  const proofs = createDpopProofStore(db)
   let lastSweep = 0
 
   /**
@@ -348,10 +360,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
   /** Approves the device and stores a new session for it, in the caller's transaction. */
   async function startSession(tx: TransactionStores, userId: string, { projectId, deviceHash }: { projectId: string; deviceHash: string }, context: RequestContext): Promise<SessionGrant> {
+    const deviceKeyThumbprint = context.deviceKey ?? throwError(new Error('a session is opened only with a proven device key (proveDeviceKey)'))
     await tx.users.approveDevice(userId, deviceHash, describeDevice(context) ?? null, now())
     const token = generateSessionToken()
     const at = now()
-    const session = await tx.sessions.insert({ tokenHash: tokenHashes(token)[0]!, userId, projectId, deviceHash, createdAt: at, expiresAt: at + limits.sessionTtlMs })
+    const session = await tx.sessions.insert({ tokenHash: tokenHashes(token)[0]!, userId, projectId, deviceHash, deviceKeyThumbprint, createdAt: at, expiresAt: at + limits.sessionTtlMs })
     return { token, expiresAt: session.expiresAt.toISOString() }
   }
 
@@ -379,6 +392,16 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const session = await sessions.findByTokenHash(tokenHashes(token))
     if (session === undefined || session.revokedAt !== null) return undefined
     return { session, expired: now() >= session.expiresAt.getTime() }
+  }
+
+  /** Checks a proof (dpop.ts) and records its jti, refusing one recorded before, on this instance or another. */
+  async function takeProof(request: ProvenRequest, accessToken: string | undefined): Promise<string> {
+    const { keyThumbprint, jti, issuedAt } = await checkDpopProof(request, { accessToken, now: now() })
+    // After issuedAt + the window the iat check refuses the proof, so it need not be remembered longer.
+    if (!(await proofs.remember(keyThumbprint, jti, issuedAt + DPOP_WINDOW_MS))) {
+      throw proofRefused('DPOP_REPLAYED', 'This DPoP proof was sent before; every request needs a new one')
+    }
+    return keyThumbprint
   }
 
   const service: AuthService = {
@@ -452,19 +475,30 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return linked?.userId === user.id ? user : ((await users.findById(linked!.userId)) ?? user)
     },
 
-    async authenticate(token, { projectId, deviceId }) {
+    createUserWithoutEmail: () => createUser(null),
+
+    async authenticate(token, { projectId, deviceId, proof }) {
       if (token === undefined) throw unauthorized('Send the session as Authorization: Bearer <token>')
       if (projectId === undefined) throw unauthorized('Send the project the session was opened for as ?projectId=', 'PROJECT_REQUIRED')
       if (deviceId === undefined) throw unauthorized(`Send the device id the session was opened on as the ${DEVICE_HEADER} header`, 'DEVICE_REQUIRED')
+      if (proof.proof === undefined) throw proofRefused('DPOP_REQUIRED', 'Send a proof of this device’s key as the DPoP header; the secure page adds it to every call')
       const live = await liveSession(token)
       if (live === undefined) throw unauthorized()
       if (live.expired) throw sessionExpired()
       if (projectId !== live.session.projectId) throw unauthorized('This session belongs to another project; sign in again', 'PROJECT_MISMATCH')
       if (hashDeviceId(deviceId) !== live.session.deviceHash) throw unauthorized('This session belongs to another device; sign in again', 'DEVICE_MISMATCH')
+      if (live.session.deviceKeyThumbprint === null) {
+        throw proofRefused('SESSION_UNBOUND', 'This session was opened before sessions were bound to a device key; sign in again')
+      }
+      if ((await takeProof(proof, token)) !== live.session.deviceKeyThumbprint) {
+        throw proofRefused('DEVICE_KEY_MISMATCH', 'This session is bound to another device key; the request was not signed by the device that signed in')
+      }
       const user = await users.findById(live.session.userId)
       if (user === undefined) throw unauthorized()
       return { session: live.session, user }
     },
+
+    proveDeviceKey: (proof) => takeProof(proof, undefined),
 
     getUser: (auth, chainId) => userJson(auth.user, chainId),
 
@@ -558,6 +592,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       await codes.deleteOlderThan(at - KEEP_ENDED_MS)
       await sessions.deleteOlderThan(at - KEEP_ENDED_MS)
       await loginAttempts.deleteOlderThan(at - KEEP_ENDED_MS)
+      await proofs.deleteExpired(at)
     },
   }
   return service

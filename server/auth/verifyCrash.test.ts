@@ -20,7 +20,8 @@ import { createKeyring, generateMasterKey } from './masterKey'
 import { type AuthService, createAuthService } from './service'
 
 const engines = setupTestEngines()
-const context = { ip: '203.0.113.9', userAgent: 'crash-test' }
+/** A proven device key (its thumbprint), as loginContext gives a verify. */
+const context = { ip: '203.0.113.9', userAgent: 'crash-test', deviceKey: 'crash-test-device-key-thumbprint' }
 /** Many codes to one address from one client (and cut verifies, which count as failures), so every statement can be cut in turn. */
 const GENEROUS = { codesPerEmailAndIp: { max: 1_000, windowMs: 3_600_000 }, codesPerEmail: { max: 1_000, windowMs: 3_600_000, escalate: false }, codesPerIp: { max: 1_000, windowMs: 900_000 }, failedCodesPerIp: { max: 1_000, windowMs: 900_000 } }
 

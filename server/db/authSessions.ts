@@ -13,13 +13,15 @@ export interface AuthSession {
   userId: string
   projectId: string
   deviceHash: string
+  /** RFC 7638 thumbprint of the device key (DPoP) the session is bound to; null for a session opened before keys were bound. */
+  deviceKeyThumbprint: string | null
   createdAt: Date
   expiresAt: Date
   revokedAt: Date | null
 }
 
 export interface AuthSessionStore {
-  insert(session: { tokenHash: string; userId: string; projectId: string; deviceHash: string; createdAt: number; expiresAt: number }): Promise<AuthSession>
+  insert(session: { tokenHash: string; userId: string; projectId: string; deviceHash: string; deviceKeyThumbprint: string; createdAt: number; expiresAt: number }): Promise<AuthSession>
   /** The session whose stored hash is one of `tokenHashes` (one per configured master key). */
   findByTokenHash(tokenHashes: readonly string[]): Promise<AuthSession | undefined>
   /** Marks it signed out; false when there is no such session. */
@@ -42,6 +44,7 @@ export function createAuthSessionStore(db: Kysely<DatabaseSchema>): AuthSessionS
         user_id: session.userId,
         project_id: session.projectId,
         device_hash: session.deviceHash,
+        device_key_thumbprint: session.deviceKeyThumbprint,
         created_at: isoAt(session.createdAt),
         expires_at: isoAt(session.expiresAt),
         revoked_at: null,
@@ -54,7 +57,7 @@ export function createAuthSessionStore(db: Kysely<DatabaseSchema>): AuthSessionS
       if (tokenHashes.length === 0) return undefined
       const row = await db
         .selectFrom('auth_sessions')
-        .select(['id', 'user_id', 'project_id', 'device_hash', 'created_at', 'expires_at', 'revoked_at'])
+        .select(['id', 'user_id', 'project_id', 'device_hash', 'device_key_thumbprint', 'created_at', 'expires_at', 'revoked_at'])
         .where('token_hash', 'in', tokenHashes)
         .executeTakeFirst()
       return row && toSession(row)
@@ -85,6 +88,7 @@ function toSession(row: {
   user_id: string
   project_id: string
   device_hash: string
+  device_key_thumbprint: string | null
   created_at: Date | string
   expires_at: Date | string
   revoked_at: Date | string | null
@@ -94,6 +98,7 @@ function toSession(row: {
     userId: row.user_id,
     projectId: row.project_id,
     deviceHash: row.device_hash,
+    deviceKeyThumbprint: row.device_key_thumbprint,
     createdAt: toDate(row.created_at),
     expiresAt: toDate(row.expires_at),
     revokedAt: row.revoked_at === null ? null : toDate(row.revoked_at),

@@ -10,6 +10,8 @@ import { loginAttemptsMigration } from './loginAttempts'
 import { smartSessionsMigration, smartSessionsScopedMigration } from './smartSessions'
 import { custodySharesMigration } from './custodyShares'
 import { custodyWalletsMigration } from './custodyWallets'
+import { passkeysMigration } from './passkeys'
+import { dpopProofsMigration } from './dpopProofs'
 import { addEncryptedColumns } from './encryptedColumns'
 import { type SqlEngine, detectEngine } from './connect'
 
@@ -273,9 +275,14 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     '0007_smart_sessions': smartSessionsMigration(engine),
     // A smart session's pci is unique per (project, account), no longer across the table.
     '0008_smart_sessions_scoped': smartSessionsScopedMigration(engine),
-    // Self-custody key shares (server/db/custodyShares.ts) and wallets (server/db/custodyWallets.ts).
+    // Self-custody key shares (server/db/custodyShares.ts).
     '0009_custody_shares': custodySharesMigration(engine),
-    '0010_custody_wallets': custodyWalletsMigration(engine),
+    // Passkey credentials and the challenges of ceremonies under way (server/db/passkeys.ts).
+    '0010_passkeys': passkeysMigration(engine),
+    // Sessions bound to a device key, and the proofs of it seen recently (server/db/dpopProofs.ts).
+    '0011_session_device_keys': dpopProofsMigration(engine),
+    // Wallets registered by the secure frame (self-custody; server/db/custodyWallets.ts).
+    '0012_custody_wallets': custodyWalletsMigration(engine),
   }
 }
 

@@ -10,6 +10,8 @@ import type { SmartSessionsTable } from './smartSessions'
 import type { EncryptedColumns } from './encryptedColumns'
 import type { CustodyAuthSharesTable, CustodyRecoverySharesTable } from './custodyShares'
 import type { CustodyWalletsTable } from './custodyWallets'
+import type { PasskeyChallengesTable, PasskeyCredentialsTable } from './passkeys'
+import type { AuthDpopProofsTable } from './dpopProofs'
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject
 export interface JsonObject {
@@ -96,6 +98,8 @@ export interface AuthSessionsTable {
   user_id: string
   project_id: string
   device_hash: string
+  /** RFC 7638 thumbprint of the device key the session is bound to (server/auth/dpop.ts); null for sessions opened before, which are refused. */
+  device_key_thumbprint: string | null
   created_at: ColumnType<Date | string, string, never>
   expires_at: ColumnType<Date | string, string, never>
   revoked_at: NullableTimestamp
@@ -261,6 +265,7 @@ export interface DatabaseSchema {
   auth_devices: AuthDevicesTable
   auth_otp_codes: AuthOtpCodesTable
   auth_sessions: AuthSessionsTable
+  auth_dpop_proofs: AuthDpopProofsTable
   auth_wallet_keys: AuthWalletKeysTable
   auth_rate_limits: AuthRateLimitsTable
   chain_checkpoints: ChainCheckpointsTable
@@ -279,4 +284,6 @@ export interface DatabaseSchema {
   custody_auth_shares: CustodyAuthSharesTable
   custody_recovery_shares: CustodyRecoverySharesTable
   custody_wallets: CustodyWalletsTable
+  passkey_credentials: PasskeyCredentialsTable
+  passkey_challenges: PasskeyChallengesTable
 }

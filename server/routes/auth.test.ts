@@ -18,6 +18,9 @@ import { seedCustodialUser } from '../test/custodialUser'
 import { registerFrameWallets } from '../test/frameWallet'
 import { setupTestEngines } from '../test/engines'
 import { type HttpResult } from '../test/http'
+import { type ProofTweaks, createTestDevice } from '../test/dpop'
+import { createDpopProofStore } from '../db/dpopProofs'
+import { hashDeviceId } from '../auth/sessionToken'
 
 const engines = setupTestEngines()
 
@@ -383,8 +386,114 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
         expect([name, otherProject.status, (otherProject.body as { code: string }).code]).toEqual([name, 401, 'PROJECT_MISMATCH'])
       }
       expect(server.mailbox.latest(session.email)?.meta.purpose).toBe('login')
-      // With both, from anywhere: the session works.
+      // With both and a fresh proof of the device key it was opened with, from anywhere: the session works.
       expect((await server.get('/auth/v1/me?projectId=shop', as(thief, bearer(session.token)))).status).toBe(200)
+    })
+
+    describe('bound to the device key (DPoP)', () => {
+      const me = '/auth/v1/me?projectId=shop'
+      const proofFor = (token: string | undefined, path = me, method = 'GET', device = server.device) => device.prove({ method, url: `${server.baseUrl}${path}`, accessToken: token })
+
+      it('binds a new session to the key its login proved', async () => {
+        const session = await login()
+        const [row] = await server.db.selectFrom('auth_sessions').select('device_key_thumbprint').where('user_id', '=', (await server.db.selectFrom('auth_users').select('id').where('email', '=', session.email).executeTakeFirstOrThrow()).id).execute()
+        expect(row!.device_key_thumbprint).toBe(await server.device.thumbprint())
+      })
+
+      it('refuses token and device id from another client: without a proof, or with a proof of another key (the wallet\'s auth share is not released)', async () => {
+        const session = await login()
+        const stolen = { ...bearer(session.token), ...as(newIp()) }
+        const thiefDevice = await createTestDevice(() => server.clock.now)
+        const routes: Array<[string, string, string, unknown]> = [
+          ['GET', me, 'get', undefined],
+          ['GET', `${CUSTODY_PATHS.authShare}?projectId=shop&namespace=eip155`, 'get', undefined],
+          ['POST', '/auth/v1/email/update?projectId=shop', 'post', { newEmail: newEmail() }],
+        ]
+        for (const [method, path, verb, body] of routes) {
+          const send = (headers: Record<string, string>) => (verb === 'get' ? server.get(path, headers) : server.post(path, body, headers))
+          const noProof = await send({ ...stolen, dpop: '' })
+          expect([path, noProof.status, noProof.body]).toEqual([path, 401, {
+            error: 'Unauthorized', code: 'DPOP_REQUIRED', message: 'Send a proof of this device’s key as the DPoP header; the secure page adds it to every call',
+          }])
+          expect(noProof.headers.get('www-authenticate')).toBe('DPoP algs="ES256", error="invalid_token"')
+          const otherKey = await send({ ...stolen, dpop: await proofFor(session.token, path, method, thiefDevice) })
+          expect([path, otherKey.status, otherKey.body]).toEqual([path, 401, {
+            error: 'Unauthorized', code: 'DEVICE_KEY_MISMATCH', message: 'This session is bound to another device key; the request was not signed by the device that signed in',
+          }])
+        }
+        expect(server.mailbox.latest(session.email)?.meta.purpose).toBe('login')
+        // The device that signed in gets its share.
+        expect((await server.get(`${CUSTODY_PATHS.authShare}?projectId=shop&namespace=eip155`, bearer(session.token))).status).toBe(200)
+      })
+
+      it('refuses a captured request sent again, on this instance', async () => {
+        const session = await login()
+        const captured = { ...bearer(session.token), dpop: await proofFor(session.token) }
+        expect((await server.get(me, captured)).status).toBe(200)
+        const replay = await server.get(me, { ...captured, ...as(newIp()) })
+        expect(replay.status).toBe(401)
+        expect(replay.body).toEqual({ error: 'Unauthorized', code: 'DPOP_REPLAYED', message: 'This DPoP proof was sent before; every request needs a new one' })
+        // A new proof by the device itself still works.
+        expect((await server.get(me, bearer(session.token))).status).toBe(200)
+      })
+
+      it('refuses a proof for another method, URL or token, or outside the 5-minute window, with what is wrong', async () => {
+        const session = await login()
+        const other = await login()
+        const url = `${server.baseUrl}${me}`
+        const prove = (tweaks: ProofTweaks, accessToken = session.token) => server.device.prove({ method: 'GET', url, accessToken }, tweaks)
+        const refusal = async (dpop: string) => (await server.get(me, { ...bearer(session.token), dpop })).body
+        const invalid = (why: string) => ({ error: 'Unauthorized', code: 'DPOP_INVALID', message: `The DPoP proof is not valid: ${why}` })
+        const nowSeconds = Math.floor(server.clock.now / 1000)
+        expect(await refusal(await prove({ htm: 'POST' }))).toEqual(invalid('it was made for POST, not GET'))
+        expect(await refusal(await prove({ htu: `${server.baseUrl}${CUSTODY_PATHS.authShare}` }))).toEqual(invalid('it was made for another URL (htu)'))
+        expect(await refusal(await prove({ htu: `https://attacker.example/auth/v1/me` }))).toEqual(invalid('it was made for another URL (htu)'))
+        expect(await refusal(await prove({}, other.token))).toEqual(invalid('it was made for another session token (ath)'))
+        const stale = invalid('it is not fresh: iat must be within 5 minutes of the server’s clock')
+        expect(await refusal(await prove({ iat: nowSeconds - 301 }))).toEqual(stale)
+        expect(await refusal(await prove({ iat: nowSeconds + 301 }))).toEqual(stale)
+        expect(await refusal(await prove({ jti: 'short' }))).toEqual(invalid('its jti must be 16 to 128 base64url characters'))
+        expect(await refusal('not.a.jws')).toEqual(invalid('its signature, type (dpop+jwt), algorithm (ES256) or public key does not check out'))
+        // Inside the window either way, the proof is taken.
+        expect((await server.get(me, { ...bearer(session.token), dpop: await prove({ iat: nowSeconds - 299 }) })).status).toBe(200)
+        expect((await server.get(me, { ...bearer(session.token), dpop: await prove({ iat: nowSeconds + 299 }) })).status).toBe(200)
+      })
+
+      it('opens no session without a proof, and keeps the code for a second try', async () => {
+        const email = newEmail()
+        const deviceId = newDevice()
+        const ip = newIp()
+        await start(email, deviceId, ip)
+        const code = server.latestCode(email)
+        const body = { projectId: 'shop', email, deviceId, otp: code }
+        const noProof = await server.post('/auth/v1/email/verify', body, as(ip, { dpop: '' }))
+        expect(noProof.status).toBe(401)
+        expect(noProof.body).toMatchObject({ code: 'DPOP_REQUIRED' })
+        const signedAgain = await server.post('/auth/v1/email/verify', body, as(ip, { dpop: await proofFor(undefined, '/auth/v1/email/verify', 'GET') }))
+        expect(signedAgain.body).toMatchObject({ code: 'DPOP_INVALID' })
+        expect((await server.post('/auth/v1/email/verify', body, as(ip))).status).toBe(200)
+      })
+
+      it('refuses a session opened before sessions were bound to a key: the visitor signs in again', async () => {
+        const session = await login()
+        await server.db.updateTable('auth_sessions').set({ device_key_thumbprint: null }).where('device_hash', '=', hashDeviceId(session.deviceId)).execute()
+        const refused = await server.get(me, bearer(session.token))
+        expect(refused.status).toBe(401)
+        expect(refused.body).toEqual({ error: 'Unauthorized', code: 'SESSION_UNBOUND', message: 'This session was opened before sessions were bound to a device key; sign in again' })
+      })
+
+      it('forgets proofs once their window is over (the sweep)', async () => {
+        const session = await login()
+        await server.get(me, bearer(session.token))
+        const count = async () => Number((await server.db.selectFrom('auth_dpop_proofs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+        expect(await count()).toBeGreaterThan(0)
+        const store = createDpopProofStore(server.db)
+        // A proof is kept while its iat is in the window (a proof may be dated up to 5 minutes ahead).
+        await store.deleteExpired(server.clock.now)
+        expect(await count()).toBeGreaterThan(0)
+        expect(await store.deleteExpired(server.clock.now + 10 * MINUTE + SECOND)).toBeGreaterThan(0)
+        expect(await count()).toBe(0)
+      })
     })
 
     it('answers 401 without a valid bearer token', async () => {
@@ -630,7 +739,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       })
       expect(preflight.status).toBe(204)
       expect(preflight.headers.get('access-control-allow-origin')).toBe(SECURE_ORIGIN)
-      expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, authorization, x-portico-device')
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, authorization, x-portico-device, dpop')
       expect(preflight.headers.get('access-control-allow-credentials')).toBeNull()
 
       const foreign = await fetch(`${server.baseUrl}${CUSTODY_PATHS.wallets}`, {
@@ -843,7 +952,7 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
       server.post(`${CUSTODY_PATHS.migrationStart}?projectId=shop`, { namespace: 'eip155' }, { authorization: `Bearer ${session}`, 'x-portico-device': deviceId })
 
     const newKey = generateMasterKey()
-    const wrong = await startAuthTestServer({ database, keyring: createKeyring(newKey) })
+    const wrong = await startAuthTestServer({ database, keyring: createKeyring(newKey), device: first.device })
     try {
       // Sessions are keyed by the master key too: the old one means nothing here.
       expect((await release(wrong)).body).toMatchObject({ code: 'UNAUTHORIZED' })
@@ -859,7 +968,7 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
       await wrong.close()
     }
 
-    const rotated = await startAuthTestServer({ database, keyring: createKeyring(newKey, [oldKey]) })
+    const rotated = await startAuthTestServer({ database, keyring: createKeyring(newKey, [oldKey]), device: first.device })
     try {
       const keys = await rotated.db.selectFrom('auth_wallet_keys').select('master_key_id').execute()
       // Every key moved to the new master key, except the damaged one, which was left for the operator.

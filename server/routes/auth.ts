@@ -13,6 +13,7 @@ import { type CustodyService } from '../auth/custody'
 import { type AuthService, type Authenticated, type RequestContext } from '../auth/service'
 import { DEVICE_HEADER } from '../../src/shared/authApi'
 import { DEVICE_ID_PATTERN } from '../auth/sessionToken'
+import { DPOP_HEADER, type ProvenRequest } from '../auth/dpop'
 import { PROJECT_ID_PATTERN } from '../projects'
 import { custodyRoutes } from './custody'
 
@@ -60,6 +61,16 @@ export const userSchema = {
   },
 } as const
 
+/** What a finished login answers (email/verify, a passkey login): the user and the session. */
+export const loginAnswerSchema = {
+  type: 'object',
+  required: ['user', 'session'],
+  properties: {
+    user: userSchema,
+    session: { type: 'object', required: ['token', 'expiresAt'], properties: { token: { type: 'string' }, expiresAt: { type: 'string' } } },
+  },
+} as const
+
 const actionSchema = (actions: readonly string[]) =>
   ({ type: 'object', required: ['action'], properties: { action: { type: 'string', enum: actions } } }) as const
 
@@ -97,14 +108,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
   })
 
   const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
-  /** The session, used from the project (?projectId=) and device (the device header) it was opened for. */
-  const authenticated = async (request: FastifyRequest): Promise<Authenticated> => {
-    const query = request.query as { projectId?: unknown } | undefined
-    const projectId = typeof query?.projectId === 'string' && query.projectId !== '' ? query.projectId : undefined
-    const header = request.headers[DEVICE_HEADER]
-    const deviceId = typeof header === 'string' && deviceIdShape.test(header) ? header : undefined
-    return auth.authenticate(bearerToken(request), { projectId, deviceId })
-  }
+  const authenticated = (request: FastifyRequest) => authenticatedRequest(auth, request)
 
   app.post<{ Body: LoginBody }>(
     `${AUTH_PREFIX}/email/start`,
@@ -140,20 +144,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
       bodyLimit: BODY_LIMIT,
       schema: {
         body: { type: 'object', required: ['projectId', 'email', 'deviceId', 'otp'], properties: { projectId, email, deviceId, otp, chainId: {} } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['user', 'session'],
-            properties: {
-              user: userSchema,
-              session: { type: 'object', required: ['token', 'expiresAt'], properties: { token: { type: 'string' }, expiresAt: { type: 'string' } } },
-            },
-          },
-          ...errors,
-        },
+        response: { 200: loginAnswerSchema, ...errors },
       },
     },
-    async (request) => auth.verifyEmailLogin(request.body, context(request)),
+    async (request) => auth.verifyEmailLogin(request.body, await loginContext(auth, request)),
   )
 
   app.get<{ Querystring: { chainId?: string; projectId?: string } }>(
@@ -234,6 +228,29 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
   )
 
   await custodyRoutes(app, { custody, authenticated, errors })
+}
+
+/** The session, used from the project (?projectId=) and device (the device header) it was opened for, with its proof of the device key. */
+export function authenticatedRequest(auth: AuthService, request: FastifyRequest): Promise<Authenticated> {
+  const query = request.query as { projectId?: unknown } | undefined
+  const projectId = typeof query?.projectId === 'string' && query.projectId !== '' ? query.projectId : undefined
+  const header = request.headers[DEVICE_HEADER]
+  const deviceId = typeof header === 'string' && deviceIdShape.test(header) ? header : undefined
+  return auth.authenticate(bearerToken(request), { projectId, deviceId, proof: provenRequest(request) })
+}
+
+/** What a request says about itself for its proof of the device key (server/auth/dpop.ts). */
+export function provenRequest(request: FastifyRequest): ProvenRequest {
+  return { proof: request.headers[DPOP_HEADER], method: request.method, host: request.host, path: request.url.split('?')[0]! }
+}
+
+/**
+ * The context of a call that opens a session: the device key it proved (refused
+ * without a valid, fresh proof) is the key the session is bound to.
+ */
+export async function loginContext(auth: AuthService, request: FastifyRequest): Promise<RequestContext> {
+  const deviceKey = await auth.proveDeviceKey(provenRequest(request))
+  return { ip: request.ip, userAgent: request.headers['user-agent'], deviceKey }
 }
 
 /** `Authorization: Bearer <token>`, or undefined. */

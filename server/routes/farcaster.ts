@@ -7,11 +7,14 @@
 import { type FastifyPluginAsync } from 'fastify'
 import { AuthError } from '../auth/errors'
 import { type FarcasterLogin } from '../auth/farcaster'
+import { type AuthService } from '../auth/service'
 import { DEVICE_ID_PATTERN } from '../auth/sessionToken'
 import { PROJECT_ID_PATTERN } from '../projects'
-import { AUTH_PREFIX, userSchema } from './auth'
+import { AUTH_PREFIX, loginContext, userSchema } from './auth'
 
 export interface FarcasterRoutesOptions {
+  /** Checks the device key a completed login proves (the session is bound to it). */
+  auth: AuthService
   farcaster: FarcasterLogin
   secureOrigins: ReadonlySet<string>
 }
@@ -20,7 +23,7 @@ const BODY_LIMIT = 8 * 1024
 const projectId = { type: 'string', pattern: PROJECT_ID_PATTERN } as const
 const deviceId = { type: 'string', pattern: DEVICE_ID_PATTERN } as const
 
-export const farcasterRoutes: FastifyPluginAsync<FarcasterRoutesOptions> = async (app, { farcaster, secureOrigins }) => {
+export const farcasterRoutes: FastifyPluginAsync<FarcasterRoutesOptions> = async (app, { auth, farcaster, secureOrigins }) => {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const origin = request.headers.origin
@@ -60,6 +63,6 @@ export const farcasterRoutes: FastifyPluginAsync<FarcasterRoutesOptions> = async
         },
       },
     },
-    async (request) => farcaster.complete(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    async (request) => farcaster.complete(request.body, await loginContext(auth, request)),
   )
 }

@@ -18,6 +18,7 @@ import { createKeyring, generateMasterKey } from '../auth/masterKey'
 import { setupTestEngines } from '../test/engines'
 import { registerFrameWallets } from '../test/frameWallet'
 import { TEST_PROJECTS } from '../test/projects'
+import { createTestDevice, withProof } from '../test/dpop'
 
 jest.setTimeout(60_000)
 
@@ -107,8 +108,11 @@ describe.each(engines)('social and Farcaster login on $name', ({ freshDatabase }
   })
   afterAll(async () => app?.close())
 
+  /** The secure page's device key: every call carries its proof (DPoP), as the page's do. */
+  const device = createTestDevice(Date.now)
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${base()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: SECURE_ORIGIN, ...headers }, body: JSON.stringify(body) })
+    const url = `${base()}${path}`
+    const response = await fetch(url, { method: 'POST', headers: await withProof(await device, 'POST', url, { 'content-type': 'application/json', origin: SECURE_ORIGIN, ...headers }), body: JSON.stringify(body) })
     return { status: response.status, body: (await response.json()) as Json }
   }
   const start = (provider: string, deviceId: string, extra: Json = {}) => post('/auth/v1/social/start', { projectId: 'shop', provider, deviceId, returnTo: DAPP, ...extra })
@@ -152,10 +156,13 @@ describe.each(engines)('social and Farcaster login on $name', ({ freshDatabase }
     expect(user).toMatchObject({ accounts: [], addresses: {} })
     const auth = { origin: SECURE_ORIGIN, authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId }
     const [evm] = await registerFrameWallets(async (path, body) => {
-      const response = await fetch(`${base()}${path}?projectId=shop`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const url = `${base()}${path}?projectId=shop`
+      const headers = await withProof(await device, 'POST', url, { ...auth, 'content-type': 'application/json' })
+      const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) })
       return { status: response.status, body: await response.json(), text: '', headers: response.headers }
     })
-    const me = await fetch(`${base()}/auth/v1/me?projectId=shop`, { headers: auth })
+    const meUrl = `${base()}/auth/v1/me?projectId=shop`
+    const me = await fetch(meUrl, { headers: await withProof(await device, 'GET', meUrl, auth) })
     expect(await me.json()).toMatchObject({ user: { address: evm!.address, userName: 'alice' } })
 
     // The same account again (another device): the same wallet.

@@ -6,13 +6,15 @@
  */
 import { type FastifyPluginAsync } from 'fastify'
 import { AuthError } from '../auth/errors'
-import { type RequestContext } from '../auth/service'
+import { type AuthService } from '../auth/service'
 import { DEVICE_ID_PATTERN } from '../auth/sessionToken'
 import { type SocialLogin } from '../auth/social'
 import { PROJECT_ID_PATTERN } from '../projects'
-import { AUTH_PREFIX, userSchema } from './auth'
+import { AUTH_PREFIX, loginContext, userSchema } from './auth'
 
 export interface SocialRoutesOptions {
+  /** Checks the device key a completed login proves (the session is bound to it). */
+  auth: AuthService
   social: SocialLogin
   secureOrigins: ReadonlySet<string>
 }
@@ -31,7 +33,7 @@ export function callbackPage(title: string, message: string): string {
 <body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`
 }
 
-export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app, { social, secureOrigins }) => {
+export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app, { auth, social, secureOrigins }) => {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store')
     if (request.routeOptions.url === `${AUTH_PREFIX}/social/callback`) return
@@ -40,7 +42,6 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
       throw new AuthError(403, 'Origin Not Allowed', 'ORIGIN_NOT_ALLOWED', `Origin '${origin}' may not call the embedded-wallet API; only the secure page may`)
     }
   })
-  const context = (request: { ip: string; headers: { 'user-agent'?: string | undefined } }): RequestContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
 
   app.post<{ Body: { projectId: string; provider: string; deviceId: string; returnTo: string } }>(
     `${AUTH_PREFIX}/social/start`,
@@ -97,6 +98,6 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
         },
       },
     },
-    async (request) => social.complete(request.body, context(request)),
+    async (request) => social.complete(request.body, await loginContext(auth, request)),
   )
 }

@@ -13,6 +13,7 @@ import { type DatabaseConfig, openDatabase } from '../db/connect'
 import { type DatabaseSchema } from '../db/schema'
 import { type HttpResult, http, listen } from './http'
 import { TEST_PROJECTS } from './projects'
+import { type TestDevice, createTestDevice, withProof } from './dpop'
 
 export const SECURE_ORIGIN = 'https://secure.portico.test'
 
@@ -25,6 +26,13 @@ export interface AuthTestServer {
   clock: { now: number; advance(ms: number): void }
   /** A separate connection to the same database. */
   db: Kysely<DatabaseSchema>
+  /** Where the database is, for a second server instance on it. */
+  dbConfig: DatabaseConfig
+  /**
+   * The device key post() and get() prove with (DPoP), as the secure page does on every
+   * call: a header `dpop` of the test's own replaces the proof, and `dpop: ''` sends none.
+   */
+  device: TestDevice
   /** POSTs JSON from the secure origin (headers may add or override). */
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<HttpResult>
   get(path: string, headers?: Record<string, string>): Promise<HttpResult>
@@ -42,6 +50,8 @@ export interface AuthTestServerOptions extends Partial<Omit<AuthServerOptions, '
   blockchain?: CreateServerOptions['blockchain']
   bundlerKey?: CreateServerOptions['bundlerKey']
   routeLimits?: CreateServerOptions['routeLimits']
+  /** The client's device key; default a new one. Pass another server's to call both as one browser. */
+  device?: TestDevice
 }
 
 export async function startAuthTestServer(options: AuthTestServerOptions): Promise<AuthTestServer> {
@@ -53,7 +63,7 @@ export async function startAuthTestServer(options: AuthTestServerOptions): Promi
   }
   const mailbox = createMailbox({ now: () => clock.now })
   const keyring = options.keyring ?? createKeyring(generateMasterKey())
-  const { database, startAt: _startAt, trustProxy, blockchain, bundlerKey, routeLimits, ...auth } = options
+  const { database, startAt: _startAt, trustProxy, blockchain, bundlerKey, routeLimits, device: givenDevice, ...auth } = options
   const app = createServer({
     database,
     projects: TEST_PROJECTS,
@@ -67,6 +77,7 @@ export async function startAuthTestServer(options: AuthTestServerOptions): Promi
   const baseUrl = await listen(app)
   const db = openDatabase(database)
   const json = { 'content-type': 'application/json', origin: SECURE_ORIGIN }
+  const device = givenDevice ?? (await createTestDevice(() => clock.now))
   return {
     app,
     baseUrl,
@@ -74,9 +85,15 @@ export async function startAuthTestServer(options: AuthTestServerOptions): Promi
     keyring,
     clock,
     db,
-    post: (path, body, headers = {}) =>
-      http(baseUrl, path, { method: 'POST', headers: { ...json, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
-    get: (path, headers = {}) => http(baseUrl, path, { headers: { origin: SECURE_ORIGIN, ...headers } }),
+    dbConfig: database,
+    device,
+    post: async (path, body, headers = {}) =>
+      http(baseUrl, path, {
+        method: 'POST',
+        headers: await withProof(device, 'POST', `${baseUrl}${path}`, { ...json, ...headers }),
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    get: async (path, headers = {}) => http(baseUrl, path, { headers: await withProof(device, 'GET', `${baseUrl}${path}`, { origin: SECURE_ORIGIN, ...headers }) }),
     latestCode(to) {
       const message = mailbox.latest(to)
       if (message === undefined) throw new Error(`no mail to ${to}`)

@@ -153,6 +153,7 @@ export const DefaultFeatures = {
   legalCheckbox: false,
   smartSessions: false,
   collapseWallets: false,
+  passkey: false,
   pay: false,
   socials: SocialProviders as readonly SocialProvider[],
 } as const

@@ -34,6 +34,8 @@ export type Features = {
   legalCheckbox: boolean
   smartSessions: boolean
   collapseWallets: boolean
+  /** "Continue with a passkey" beside email and social (the embedded wallet's passkey login). */
+  passkey: boolean
   pay: boolean
   /** Social logins offered, in order; `false` hides them all. */
   socials: readonly SocialProvider[] | false

@@ -140,6 +140,7 @@ export const Notices = {
   swapped: 'Swapped {from} for {to}',
   purchaseReceived: 'Received {amount} {symbol}',
   emailUpdated: 'Email updated',
+  passkeyAdded: 'Passkey added',
 } as const
 
 export type NoticeKey = keyof typeof Notices

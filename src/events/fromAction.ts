@@ -10,6 +10,7 @@ import type { sendActions } from '../store/slices/send'
 import type { siwxActions } from '../store/slices/siwx'
 import type { walletConnectActions } from '../store/slices/walletConnect'
 import type { ErrorEventData, PorticoEvent } from './types'
+import { networkOfCaipAddress } from '../types/network'
 
 type ActionCreator = (...args: never[]) => { type: string }
 
@@ -42,7 +43,7 @@ export function eventsFromAction(action: UnknownAction, before: PorticoState, af
   if (connectorsActions.connectSucceeded.match(action)) {
     const { namespace, connectorId } = action.payload
     const account = after.account.byNamespace[namespace]
-    const caipNetworkId = account?.caipAddress?.split(':').slice(0, 2).join(':')
+    const caipNetworkId = account?.caipAddress && networkOfCaipAddress(account.caipAddress)
     if (!account?.address || !caipNetworkId) return []
     const wallet = account.connectedWalletInfo
     return [

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import type { FrameError } from '../errors/frame'
 import { ErrorMessages } from '../errors/messages'
-import { FrameAbortError, FrameInvalidAppConfigurationError, FrameProtocolError, FrameRequestError } from './errors'
+import { FrameAbortError, FrameInvalidAppConfigurationError, FrameLoadError, FrameProtocolError, FrameRequestError } from './errors'
 import { AppEvents, appType, EventsWithRequestTimeout, frameEventType, successType, type AppEvent } from './protocol'
 import { SafeRpcMethods } from './rpc'
 import { ADDRESS, SIGNATURE, user, validRequests, validResponses } from './test/fixtures'
@@ -296,7 +296,7 @@ describe('timeouts (SPEC §9) with fake timers', () => {
     const error = errorOf(box)
     expect(error.shortMessage).toBe('Unable to load email login dependency')
     expect(error.code).toBe('iframe_load_failed')
-    expect(harness.events).toEqual([{ type: 'loadFailed', event: 'GET_USER', error }])
+    expect(harness.events).toEqual([{ type: 'notLoaded', error: expect.any(FrameLoadError) }, { type: 'loadFailed', event: 'GET_USER', error }])
     // The request is gone: a late READY does not post it.
     await harness.ready()
     expect(harness.posted).toHaveLength(0)

@@ -87,6 +87,8 @@ export type FrameClientEvent =
   | { type: 'approvalClose' }
   /** SPEC §8 timeouts "reported as iframe_load_failed or iframe_request_timeout". */
   | { type: 'loadFailed'; event: AppEvent; error: FrameLoadError }
+  /** The frame said nothing for the whole load timeout while no request waited (issue 33): it is not there. */
+  | { type: 'notLoaded'; error: FrameLoadError }
   | { type: 'requestTimedOut'; event: AppEvent; error: FrameRequestTimeoutError }
 
 export type FrameClientStatus = 'loading' | 'ready' | 'invalid' | 'destroyed'
@@ -116,6 +118,10 @@ export type FrameClient = {
   connectSocial(payload: AppRequestPayload<'CONNECT_SOCIAL'>, options?: FrameRequestOptions): Promise<{ user: FrameUser }>
   getFarcasterUri(options?: FrameRequestOptions): Promise<{ url: string }>
   connectFarcaster(options?: FrameRequestOptions): Promise<{ user: FrameUser }>
+  /** "Continue with a passkey": waits, without a request timeout, for the visitor in the frame's passkey prompt. */
+  connectPasskey(payload?: AppRequestPayload<'CONNECT_PASSKEY'>, options?: FrameRequestOptions): Promise<{ user: FrameUser }>
+  /** Adds a passkey to the signed-in wallet, in the frame's prompt. */
+  addPasskey(options?: FrameRequestOptions): Promise<{ credentialId: string }>
   getUser(payload?: AppRequestPayload<'GET_USER'>, options?: FrameRequestOptions): Promise<{ user: FrameUser }>
   getChainId(options?: FrameRequestOptions): Promise<{ chainId: FrameChainId }>
   switchNetwork(chainId: FrameChainId, options?: FrameRequestOptions): Promise<{ chainId: FrameChainId }>
@@ -188,7 +194,9 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     if (loadTimer !== undefined) clearTimeout(loadTimer)
     loadTimer = setTimeout(() => {
       loadTimer = undefined
-      if (status === 'loading') loadFailed = true
+      if (status !== 'loading') return
+      loadFailed = true
+      emit({ type: 'notLoaded', error: new FrameLoadError({ details: `The secure frame at ${origin} did not say it was ready within ${Time.frameLoadTimeoutMs} ms` }) })
     }, Time.frameLoadTimeoutMs)
   }
   let invalid: FrameInvalidAppConfigurationError | undefined
@@ -234,7 +242,8 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
         }
         case 'CONNECT_OTP':
         case 'CONNECT_SOCIAL':
-        case 'CONNECT_FARCASTER': {
+        case 'CONNECT_FARCASTER':
+        case 'CONNECT_PASSKEY': {
           if (error !== undefined) return
           const { user } = result as { user: FrameUser }
           loginCache.loginSucceeded({
@@ -547,6 +556,8 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     connectSocial: (payload, options) => request('CONNECT_SOCIAL', payload, options),
     getFarcasterUri: (options) => request('GET_FARCASTER_URI', none, options),
     connectFarcaster: (options) => request('CONNECT_FARCASTER', none, options),
+    connectPasskey: (payload = {}, options) => request('CONNECT_PASSKEY', payload, options),
+    addPasskey: (options) => request('ADD_PASSKEY', none, options),
     getUser: (payload = {}, options) => request('GET_USER', payload, options),
     getChainId: (options) => request('GET_CHAIN_ID', none, options),
     switchNetwork: (chainId, options) => request('SWITCH_NETWORK', { chainId }, options),

@@ -33,3 +33,13 @@ describe('the secure frame while it shows a prompt', () => {
     expect(document.body.children).toHaveLength(0)
   })
 })
+
+describe('the secure frame element', () => {
+  afterEach(() => document.body.replaceChildren())
+
+  it('lets the secure page run passkey ceremonies inside the frame (WebAuthn in a cross-origin iframe)', () => {
+    const iframe = createSecureFrameElement(document, 'https://secure.example/')
+    // No allowlist after the feature names: the frame's own origin only (its src), never a page it navigates to.
+    expect(iframe.getAttribute('allow')).toBe('publickey-credentials-get; publickey-credentials-create')
+  })
+})

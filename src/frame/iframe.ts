@@ -99,6 +99,9 @@ export function createSecureFrameElement(document: Document, url: string): HTMLI
   iframe.setAttribute(FRAME_ATTRIBUTE, '')
   iframe.title = 'Embedded wallet'
   iframe.referrerPolicy = 'origin'
+  // Passkeys (secure/passkeyLogin.ts): WebAuthn in a cross-origin frame needs the
+  // embedder's permission. Given for the frame's own origin only (no allowlist = its src).
+  iframe.setAttribute('allow', 'publickey-credentials-get; publickey-credentials-create')
   iframe.src = url
   Object.assign(iframe.style, {
     position: 'fixed',

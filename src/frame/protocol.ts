@@ -36,6 +36,8 @@ export const AppEvents = [
   'CONNECT_SOCIAL',
   'GET_FARCASTER_URI',
   'CONNECT_FARCASTER',
+  'CONNECT_PASSKEY',
+  'ADD_PASSKEY',
   'GET_USER',
   'GET_CHAIN_ID',
   'SWITCH_NETWORK',
@@ -137,6 +139,13 @@ export type AppEventSchema = {
   /** SPEC §3 "Farcaster URI: url". */
   GET_FARCASTER_URI: { request: Empty; response: { url: string } }
   CONNECT_FARCASTER: { request: Empty; response: { user: FrameUser } }
+  /**
+   * "Continue with a passkey" (issue 32): the frame shows its passkey prompt and runs the
+   * WebAuthn ceremony after the visitor's click there (sign-up or login), answering as a login.
+   */
+  CONNECT_PASSKEY: { request: { chainId?: FrameChainId }; response: { user: FrameUser } }
+  /** The signed-in visitor adds a passkey to their wallet, in the frame's prompt. */
+  ADD_PASSKEY: { request: Empty; response: { credentialId: string } }
   GET_USER: { request: { chainId?: FrameChainId; preferredAccountType?: EmbeddedAccountType }; response: { user: FrameUser } }
   GET_CHAIN_ID: { request: Empty; response: { chainId: FrameChainId } }
   /** SPEC §3 "Switch-network: chainId". */

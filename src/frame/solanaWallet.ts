@@ -19,24 +19,13 @@
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 
 import { RpcError } from '../errors/rpc'
+import { walletChainOf } from '../shared/solanaChains'
 import { createSolanaRpcWallet, solanaRpcAccount, type SolanaRpcMethod } from './solanaRpcWallet'
 import type { RpcCodecs } from '../types/rpcCodecs'
 import type { CaipNetwork } from '../types/network'
 import type { FrameClient, FrameClientEvent } from './client'
 import type { FrameUser } from './protocol'
 import { toProviderError } from './provider'
-
-/** Wallet Standard chain names of the public clusters, by CAIP-2 genesis reference. */
-const ClusterByGenesis: Readonly<Record<string, `solana:${string}`>> = {
-  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'solana:mainnet',
-  EtWTRABZaYq6iMfeYKouRu166VU2xqa1: 'solana:devnet',
-  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'solana:testnet',
-}
-
-/** The Wallet Standard chain of a Solana network (any other cluster is `solana:localnet`, as in the plugin). */
-export function standardChainOf(network: Pick<CaipNetwork, 'id'>): `solana:${string}` {
-  return ClusterByGenesis[String(network.id)] ?? 'solana:localnet'
-}
 
 const UNAUTHORIZED = 4100
 const INVALID_PARAMS = -32602
@@ -80,7 +69,7 @@ export function solanaAddressOf(user: FrameUser): string | undefined {
 export function createFrameSolanaWallet({ client, networks, name = 'Email wallet', codecs }: CreateFrameSolanaWalletParameters): FrameSolanaWallet {
   const chainOf = new Map<string, string>()
   for (const network of networks) {
-    const chain = standardChainOf(network)
+    const chain = walletChainOf(network)
     if (!chainOf.has(chain)) chainOf.set(chain, network.caipNetworkId)
   }
   const chains = [...chainOf.keys()] as IdentifierString[]

@@ -153,6 +153,25 @@ describe('balance saga', () => {
     }
   })
 
+  it('a request that replaces a retry in flight within the 30 s gate takes its place: the balance loads, it does not stay loading', async () => {
+    api.handle((_req, res) => sendJson(res, 400, { error: 'bad' }))
+    const { p } = await connectedPortico()
+    await untilState(p, () => account(p).tokenBalanceStatus === 'error')
+    // Back online: the retry passes the gate and waits on the API.
+    let answer: () => void = () => undefined
+    api.handle((_req, res) => new Promise<void>((resolve) => (answer = () => resolve(sendJson(res, 200, balances)))))
+    const requests = api.requests.length
+    clock += 1_000
+    p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155', trigger: 'online' } })
+    await untilState(p, () => account(p).tokenBalanceStatus === 'loading' && api.requests.length > requests)
+    // A send's refresh, 1 s later, replaces it.
+    api.handle((_req, res) => sendJson(res, 200, balances))
+    p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155', force: true } })
+    answer()
+    await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
+    expect(account(p).balance).toBe('1.5')
+  })
+
   it('refetches for the new network after a switch', async () => {
     api.handle((_req, res) => sendJson(res, 200, balances))
     const { p } = await connectedPortico()

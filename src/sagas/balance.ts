@@ -1,4 +1,5 @@
-import { call, delay, put, race, select, takeEvery, takeLatest } from 'redux-saga/effects'
+import type { Task } from 'redux-saga'
+import { call, cancel, delay, fork, put, race, select, take, takeEvery } from 'redux-saga/effects'
 import { Time } from '../config/constants'
 import type { PorticoServices } from '../createServices'
 import { messageRecord } from '../errors/record'
@@ -11,6 +12,7 @@ import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
 import { getSagaContext, getServices, type SagaContext } from './context'
 import { loadUnits } from './loadUnits'
+import { networkOfCaipAddress } from '../types/network'
 
 /**
  * Fetches the connected account's token balances (and from them the native balance).
@@ -30,7 +32,7 @@ export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balan
   const state: PorticoState = yield select()
   const account = state.account.byNamespace[namespace]
   if (account?.status !== 'connected' || !account.address || !account.caipAddress) return
-  const caipNetworkId = account.caipAddress.split(':').slice(0, 2).join(':')
+  const caipNetworkId = networkOfCaipAddress(account.caipAddress)
   const plugin = context.plugins.get(namespace)
   const fromApi = plugin?.features.balance ?? false
   const reader = plugin?.balance
@@ -41,8 +43,11 @@ export function* fetchBalanceSaga(action: ReturnType<typeof accountActions.balan
     return
   }
   const failedAt = account.tokenBalanceFailedAt
-  // Back online, the cause of the failure is gone: that retry alone may come sooner.
-  if (failedAt !== undefined && trigger !== 'online' && context.now() - failedAt < Time.tokenBalanceRetryGateMs) return
+  // Back online, the cause of the failure is gone: that retry alone may come sooner. A
+  // request that replaces a fetch in flight ('loading', which the gate let through) takes
+  // its place: returning here would leave the namespace loading for good.
+  const inFlight = account.tokenBalanceStatus === 'loading'
+  if (failedAt !== undefined && trigger !== 'online' && !inFlight && context.now() - failedAt < Time.tokenBalanceRetryGateMs) return
 
   yield put(accountActions.tokenBalanceLoading({ namespace }))
   const network = state.network.networks.find((n) => n.caipNetworkId === caipNetworkId)
@@ -133,7 +138,25 @@ function* refreshOnChange(
   yield put(accountActions.balanceRequested({ namespace: action.payload.namespace }))
 }
 
+/**
+ * The latest request wins, per namespace: a new request cancels the fetch in flight for
+ * its own namespace only. Keyed on nothing (one `takeLatest`), a WalletConnect session
+ * over several namespaces, which connects them one after the other, cancelled the first
+ * namespace's fetch after it had marked the balance loading, and it stayed loading
+ * (issue 26).
+ */
+function* latestPerNamespace() {
+  const running = new Map<string, Task>()
+  for (;;) {
+    const action: ReturnType<typeof accountActions.balanceRequested> = yield take(accountActions.balanceRequested.type)
+    const { namespace } = action.payload
+    const previous = running.get(namespace)
+    if (previous?.isRunning()) yield cancel(previous)
+    running.set(namespace, (yield fork(fetchBalanceSaga, action)) as Task)
+  }
+}
+
 export function* balanceSaga() {
-  yield takeLatest(accountActions.balanceRequested.type, fetchBalanceSaga)
+  yield fork(latestPerNamespace)
   yield takeEvery([accountActions.connected.type, accountActions.networkChanged.type, accountActions.addressChanged.type], refreshOnChange)
 }

@@ -1,5 +1,5 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga'
-import { actionChannel, all, call, cancel, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects'
+import { actionChannel, all, call, cancel, fork, put, select, spawn, take, takeEvery, takeLatest } from 'redux-saga/effects'
 import type { Channel, Task } from 'redux-saga'
 import { ConnectorNotFoundError, FailedToDisconnectError } from '../errors'
 import type { ConnectedAccount, ConnectorEvent, NamespacePlugin } from '../plugins/types'
@@ -13,6 +13,7 @@ import { routerActions } from '../store/slices/router'
 import type { ConnectorInfo } from '../types/connector'
 import { getSagaContext, type SagaContext } from './context'
 import { toRecord } from '../errors/toRecord'
+import { networkOfCaipAddress } from '../types/network'
 
 /** Runs each plugin's connector discovery and mirrors its lists into the store. */
 export function* discoverySaga() {
@@ -130,12 +131,14 @@ export function* watchConnector(
       const event: ConnectorEvent = yield take(channel)
       const state: PorticoState = yield select()
       if (event.type === 'disconnect' || (event.type === 'accountsChanged' && event.accounts.length === 0)) {
-        yield call(resetNamespace, namespace)
+        // Detached: the reset's `disconnected` cancels this watcher (connectionWatchersSaga),
+        // which must not cut the reset short (the namespaces ending with it, the network).
+        yield spawn(resetNamespace, namespace)
         return
       }
       if (event.type === 'accountsChanged') {
         const caipAddress = state.account.byNamespace[namespace]?.caipAddress
-        const caipNetworkId = caipAddress ? (caipAddress.split(':').slice(0, 2).join(':') as `${string}:${string}`) : undefined
+        const caipNetworkId = caipAddress && networkOfCaipAddress(caipAddress)
         if (caipNetworkId && event.accounts[0]) {
           yield put(accountActions.addressChanged({ namespace, address: event.accounts[0], caipNetworkId }))
         }
@@ -153,15 +156,62 @@ export function* watchConnector(
   }
 }
 
-/** SPEC §4 chain disconnect of one namespace: account reset, connector gone, Connect view when none is left. */
+/** SPEC §4 chain disconnect of one namespace (see `resetNamespaces`). */
 export function* resetNamespace(namespace: string) {
+  yield call(resetNamespaces, [namespace])
+}
+
+/**
+ * SPEC §4 chain disconnect of namespaces that end together (a WalletConnect session, the
+ * visitor's "disconnect all", and see `endingWith`): each account reset and its connector
+ * gone, then `settleAfterDisconnect` once, so the active network never passes through the
+ * networks of the accounts still on their way out.
+ */
+export function* resetNamespaces(namespaces: readonly string[]) {
   const before: PorticoState = yield select()
-  yield put(accountActions.chainDisconnected({ namespace }))
-  yield put(connectorsActions.disconnected({ namespace }))
+  for (const namespace of namespaces) yield call(clearNamespace, namespace)
+  yield call(settleAfterDisconnect, before)
+}
+
+/** Resets `namespace` and the namespaces that end with it, without settling the network. */
+function* clearNamespace(namespace: string) {
   const state: PorticoState = yield select()
-  const stillConnected = Object.values(state.account.byNamespace).some((a) => a.status === 'connected')
-  if (!stillConnected) yield put(routerActions.reset({ view: 'Connect' }))
-  yield call(followShownAccount, before)
+  for (const ending of endingWith(state, namespace)) {
+    yield put(accountActions.chainDisconnected({ namespace: ending }))
+    yield put(connectorsActions.disconnected({ namespace: ending }))
+  }
+}
+
+/**
+ * `namespace`, and when its connection is the embedded wallet's (type AUTH: one user with
+ * an address in each namespace, one sign-out for all), every other namespace connected
+ * through that same connector: "Disconnect clears both" (docs/embedded-wallet.md).
+ */
+function endingWith(state: PorticoState, namespace: string): string[] {
+  const connectorId = state.connectors.active[namespace]
+  if (connectorId === undefined || state.account.byNamespace[namespace]?.connectedWalletInfo?.type !== 'AUTH') return [namespace]
+  const siblings = Object.keys(state.connectors.active).filter((other) => other !== namespace && state.connectors.active[other] === connectorId)
+  return [namespace, ...siblings]
+}
+
+/**
+ * After a disconnect: with an account left, the active network follows the one shown
+ * (`followShownAccount`); with none, the Connect view, and the active network is the
+ * dapp's default again (issue 26: it used to stay on the last namespace's, so the next
+ * visitor met "Bitcoin Regtest" or "Solana Localnet" where the dapp chose Ethereum).
+ */
+function* settleAfterDisconnect(before: PorticoState) {
+  const state: PorticoState = yield select()
+  if (Object.values(state.account.byNamespace).some((a) => a.status === 'connected')) {
+    yield call(followShownAccount, before)
+    return
+  }
+  yield put(routerActions.reset({ view: 'Connect' }))
+  const context: SagaContext = yield call(getSagaContext)
+  const fallback = context.config.defaultNetwork?.caipNetworkId
+  if (fallback && (state.network.activeCaipNetworkId !== fallback || state.network.unsupportedCaipNetworkId)) {
+    yield put(networkActions.activeNetworkChanged({ caipNetworkId: fallback }))
+  }
 }
 
 /**
@@ -173,7 +223,7 @@ export function* followShownAccount(before: PorticoState) {
   const shown = state.account.activeNamespace
   const account = shown && shown !== before.account.activeNamespace ? state.account.byNamespace[shown] : undefined
   if (account?.status !== 'connected' || !account.caipAddress) return
-  yield put(networkActions.activeNetworkChanged({ caipNetworkId: account.caipAddress.split(':').slice(0, 2).join(':') as `${string}:${string}` }))
+  yield put(networkActions.activeNetworkChanged({ caipNetworkId: networkOfCaipAddress(account.caipAddress) }))
 }
 
 /**
@@ -186,6 +236,7 @@ export function* disconnectSaga(
   const context = (yield call(getSagaContext)) as SagaContext
   const state = (yield select()) as PorticoState
   const failed: DisconnectResult['failed'] = []
+  const before = state
   const namespaces = action.payload?.namespace ? [action.payload.namespace] : Object.keys(state.connectors.active)
   // SPEC §4 modal loading state: the modal waits (and takes no second click) while wallets let go.
   yield put(modalActions.setLoading(true))
@@ -201,8 +252,9 @@ export function* disconnectSaga(
         yield put(alertsActions.toastRequested({ message: toRecord(failure), variant: 'error' }))
         continue
       }
-      yield call(resetNamespace, namespace)
+      yield call(clearNamespace, namespace)
     }
+    yield call(settleAfterDisconnect, before)
   } finally {
     yield put(modalActions.setLoading(false))
   }

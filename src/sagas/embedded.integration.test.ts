@@ -11,6 +11,7 @@ import { JSDOM } from 'jsdom'
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { startLocalChain, type LocalChain } from '../../dev/chain/localChain'
 import { createMemoryStore } from '../../secure/session'
+import { createDeviceProver } from '../../secure/deviceKey'
 import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../../server/test/authServer'
 import { tempSqliteFile, type TempSqliteFile } from '../../server/test/sqlite'
 import { createPortico, type Portico } from '../createPortico'
@@ -43,6 +44,8 @@ describe('the embedded wallet against the reference server and a local chain', (
   it('logs in by email code, signs, sends a mined transaction, survives a reload and signs out', async () => {
     const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: `${DAPP_ORIGIN}/` })
     const secureStorage = createMemoryStore()
+    // One browser: its device key outlives the page's reload, as IndexedDB keeps it.
+    const prove = createDeviceProver({ now: () => server.clock.now })
     const network: CaipNetwork = { ...testNetwork(1, 'Local'), rpcUrls: { default: { http: [chain.rpcUrl] } } }
     const plugin = eip155({ networks: [network] })
     const make = (): Portico =>
@@ -65,7 +68,7 @@ describe('the embedded wallet against the reference server and a local chain', (
 
     const email = `ada.${Date.now()}@example.com`
     portico.store.dispatch(embeddedActions.emailSubmitted({ email }))
-    const first = await connectSecurePage(dom, { secureStorage, apiUrl: server.baseUrl, rpcUrls: { 'eip155:1': chain.rpcUrl } })
+    const first = await connectSecurePage(dom, { secureStorage, prove, apiUrl: server.baseUrl, rpcUrls: { 'eip155:1': chain.rpcUrl } })
     await untilState(portico, (s) => s.embedded.step === 'VERIFY_OTP', 15_000)
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'EmailVerifyOtp', params: { email } })
     expect(portico.getState().embedded.frameStatus).toBe('ready')
@@ -94,7 +97,7 @@ describe('the embedded wallet against the reference server and a local chain', (
     first.page.stop()
     expect(dom.window.document.querySelectorAll('iframe')).toHaveLength(0)
     const reloaded = make()
-    const second = await connectSecurePage(dom, { secureStorage, apiUrl: server.baseUrl, rpcUrls: { 'eip155:1': chain.rpcUrl } })
+    const second = await connectSecurePage(dom, { secureStorage, prove, apiUrl: server.baseUrl, rpcUrls: { 'eip155:1': chain.rpcUrl } })
     await untilState(reloaded, (s) => s.account.byNamespace.eip155?.status === 'connected', 15_000)
     expect(reloaded.getState().account.byNamespace.eip155).toMatchObject({ address, connectedWalletInfo: { type: 'AUTH' } })
     expect(reloaded.getState().modal.open).toBe(false)
@@ -105,7 +108,7 @@ describe('the embedded wallet against the reference server and a local chain', (
     expect(dom.window.localStorage.getItem(LoginCacheKeys.emailLoginUsed)).toBeNull()
     expect(dom.window.localStorage.getItem(LoginCacheKeys.email)).toBeNull()
     // Signed out on the secure page too: its session is gone.
-    expect(secureStorage.getItem('portico.secure.session')).toBeNull()
+    expect(secureStorage.getItem('portico.secure.session/shop')).toBeNull()
 
     // Nothing secret reached the dapp's storage, and every message named its exact target.
     for (let i = 0; i < dom.window.localStorage.length; i++) {

@@ -130,6 +130,21 @@ describe('when the iframe is created', () => {
     await t.flush()
     expect(t.iframes()).toBe(1)
   })
+
+  it("marks a frame that says nothing for the 20 s load timeout 'failed', with no alert while nothing was asked, and 'ready' when a new one answers", async () => {
+    const t = setup()
+    t.store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
+    await t.flush(19_999)
+    expect(t.state().embedded.frameStatus).toBe('loading')
+    await t.flush(1)
+    expect(t.state().embedded.frameStatus).toBe('failed')
+    expect(t.state().alerts.alerts).toEqual([])
+    // The next request makes the frame again; its READY brings the status back.
+    t.store.dispatch(embeddedActions.emailSubmitted({ email: 'ada@example.com' }))
+    await t.flush()
+    await t.ready()
+    expect(t.state().embedded.frameStatus).toBe('ready')
+  })
 })
 
 describe('handshake (SPEC §4: ready event, then 500 ms)', () => {

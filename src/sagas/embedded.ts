@@ -8,8 +8,8 @@ import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
 import { embeddedDisconnectedSaga, restoreEmbeddedSaga } from './embeddedConnection'
 import { createEmbeddedHolder, frameTheme, frameWatcherSaga, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { farcasterRequestedSaga } from './embeddedFarcaster'
+import { passkeyAddSaga, passkeyRequestedSaga } from './embeddedPasskey'
 import { deviceCodeSaga, emailSubmittedSaga, loginCodeSaga } from './embeddedLogin'
-import { embeddedSiblingsDisconnectedSaga } from './embeddedSolana'
 import { socialRequestedSaga } from './embeddedSocial'
 import { smartAccountSaga } from './smartAccount'
 import { primaryCodeSaga, secondaryCodeSaga, updateEmailSaga } from './embeddedUpdateEmail'
@@ -45,8 +45,8 @@ function* untilModalClosed(flow: CallEffect) {
  */
 function* prewarmSaga(holder: EmbeddedHolder) {
   const context = (yield call(getSagaContext)) as SagaContext
-  const { email, socials } = context.config.features
-  if (holder.frame || !context.frame || (!email && !(socials && socials.length > 0))) return
+  const { email, socials, passkey } = context.config.features
+  if (holder.frame || !context.frame || (!email && !passkey && !(socials && socials.length > 0))) return
   try {
     yield call(loadFrame, holder)
   } catch {
@@ -90,14 +90,18 @@ export function* embeddedSaga() {
   yield takeLatest(embeddedActions.farcasterRequested.type, function* () {
     yield call(untilModalClosed, call(farcasterRequestedSaga, holder))
   })
+  yield takeLatest(embeddedActions.passkeyRequested.type, function* () {
+    yield call(untilModalClosed, call(passkeyRequestedSaga, holder))
+  })
+  yield takeLatest(embeddedActions.passkeyAddRequested.type, function* () {
+    yield call(untilModalClosed, call(passkeyAddSaga, holder))
+  })
   yield takeLatest(embeddedActions.updateEmailRequested.type, function* (action: ReturnType<typeof embeddedActions.updateEmailRequested>) {
     yield call(untilModalClosed, call(updateEmailSaga, holder, action))
   })
   yield takeEvery(connectorsActions.disconnected.type, function* (action: ReturnType<typeof connectorsActions.disconnected>) {
-    const wasEmbedded = holder.attached.has(action.payload.namespace)
+    // One user in both namespaces: connectors.ts ends the other with it (`endingWith`).
     yield call(embeddedDisconnectedSaga, holder, action.payload.namespace)
-    // One user in both namespaces: signing out of one ends the other (embeddedSolana.ts).
-    if (wasEmbedded) yield call(embeddedSiblingsDisconnectedSaga, action.payload.namespace)
   })
   yield takeLatest([optionsActions.themeModeSet.type, optionsActions.systemThemeModeChanged.type, optionsActions.themeVariablesSet.type], themeSaga, holder)
 }

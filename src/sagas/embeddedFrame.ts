@@ -87,6 +87,11 @@ export function* frameWatcherSaga(holder: EmbeddedHolder) {
           yield put(embeddedActions.frameStatusChanged('failed'))
           yield put(alertsActions.alertRaised('embeddedWalletLoadFailed'))
           break
+        case 'notLoaded':
+          // Nothing was asked yet, so no alert: the status says it, and the next request
+          // (or the browser coming back online) makes the frame again.
+          yield put(embeddedActions.frameStatusChanged('failed'))
+          break
         case 'requestTimedOut':
           yield put(alertsActions.alertRaised('embeddedWalletRequestTimedOut'))
           break

@@ -18,8 +18,9 @@ import { embeddedSaga } from './embedded'
 import { modalSaga } from './modal'
 import { persistenceSaga } from './persistence'
 import { scriptedFrame } from '../test/scriptedFrame'
+import { toastSaga } from './toast'
 
-// Social login, Farcaster login and the email update's views, driven by the embedded
+// Social login, Farcaster login, passkey login and the email update's views, driven by the embedded
 // sagas against the REAL frame client in a jsdom page under Jest's fake timers: the test
 // plays the secure page (it answers what the client posts to the iframe) and the
 // visitor's popup (a window whose location the saga reads).
@@ -98,7 +99,7 @@ function setup(options: { cache?: Record<string, string>; blockPopups?: boolean 
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
   const store = createFullStore({ config, middleware: [sagaMiddleware] })
   task = sagaMiddleware.run(function* () {
-    yield all([fork(persistenceSaga), fork(modalSaga), fork(connectorsSaga), fork(embeddedSaga)])
+    yield all([fork(persistenceSaga), fork(modalSaga), fork(connectorsSaga), fork(embeddedSaga), fork(toastSaga)])
   })
 
   const flush = (ms = 0) => jest.advanceTimersByTimeAsync(ms)
@@ -262,6 +263,41 @@ describe('Farcaster login (SPEC §2 ConnectingFarcaster, §8)', () => {
     t.abortPending()
     await t.flush()
     expect(t.state().embedded).toMatchObject({ pending: false, error: { key: 'errors.somethingWentWrong' } })
+  })
+})
+
+/** The visitor pressed "Continue with a passkey" and the frame is ready. */
+async function untilPasskeyAsked() {
+  const t = setup()
+  t.store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
+  t.store.dispatch(embeddedActions.passkeyRequested())
+  await t.flush()
+  await t.ready()
+  return t
+}
+
+describe('passkey login (issue 32)', () => {
+  it('sends CONNECT_PASSKEY, waits for the visitor in the frame without a timeout, and connects the user as for email', async () => {
+    const t = await untilPasskeyAsked()
+    expect(t.lastPosted('CONNECT_PASSKEY').message.payload).toEqual({})
+    await t.flush(120_000)
+    expect(t.state().embedded).toMatchObject({ pending: true, error: undefined })
+    await t.succeed('CONNECT_PASSKEY', { user: { ...user, email: null } })
+    await t.flush()
+    expect(t.state().account.byNamespace.eip155).toMatchObject({ status: 'connected', connectedWalletInfo: { type: 'AUTH' } })
+  })
+
+  it('shows the frame’s refusal, and adding a passkey reports its outcome as a toast', async () => {
+    const t = await untilPasskeyAsked()
+    await t.fail('CONNECT_PASSKEY', { message: 'The passkey request was cancelled, timed out or refused by the browser', code: 'PASSKEY_CANCELLED' })
+    expect(t.state().embedded.pending).toBe(false)
+    expect(t.state().embedded.error).toBeDefined()
+    expect(t.state().account.byNamespace.eip155?.status).not.toBe('connected')
+
+    t.store.dispatch(embeddedActions.passkeyAddRequested())
+    await t.flush()
+    await t.succeed('ADD_PASSKEY', { credentialId: 'Y3JlZGVudGlhbA' })
+    expect(t.state().alerts.toast).toMatchObject({ variant: 'success', message: { key: 'notices.passkeyAdded' } })
   })
 })
 

@@ -15,6 +15,7 @@ import { verifyMessage, type Hex } from 'viem'
 import { startLocalChain, type LocalChain } from '../../dev/chain/localChain'
 import { solanaLocalnet, startSolanaRpc, type SolanaRpc } from '../../dev/solana'
 import { createMemoryStore } from '../../secure/session'
+import { createDeviceProver } from '../../secure/deviceKey'
 import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../../server/test/authServer'
 import { tempSqliteFile, type TempSqliteFile } from '../../server/test/sqlite'
 import { createPortico, type Portico } from '../createPortico'
@@ -48,6 +49,8 @@ describe('the embedded user in both namespaces against the reference server, a l
   it('connects eip155 and solana with the same user, signs on Solana with ed25519, sends SOL, restores both on reload, clears both on disconnect', async () => {
     const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: `${DAPP_ORIGIN}/` })
     const secureStorage = createMemoryStore()
+    // One browser: its device key outlives the page's reload, as IndexedDB keeps it.
+    const prove = createDeviceProver({ now: () => server.clock.now })
     const evmNetwork: CaipNetwork = { ...testNetwork(1, 'Local'), rpcUrls: { default: { http: [chain.rpcUrl] } } }
     const solanaNetwork = solanaLocalnet(solanaRpc.url)
     const rpcUrls = { 'eip155:1': chain.rpcUrl, [solanaNetwork.caipNetworkId]: solanaRpc.url }
@@ -68,7 +71,7 @@ describe('the embedded user in both namespaces against the reference server, a l
     const portico = make()
     const email = `grace.${Date.now()}@example.com`
     portico.store.dispatch(embeddedActions.emailSubmitted({ email }))
-    const first = await connectSecurePage(dom, { secureStorage, apiUrl: server.baseUrl, rpcUrls })
+    const first = await connectSecurePage(dom, { secureStorage, prove, apiUrl: server.baseUrl, rpcUrls })
     await untilState(portico, (s) => s.embedded.step === 'VERIFY_OTP', 15_000)
     portico.store.dispatch(embeddedActions.otpSubmitted({ otp: server.latestCode(email) }))
     await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected' && s.account.byNamespace.solana?.status === 'connected', 15_000)
@@ -116,7 +119,7 @@ describe('the embedded user in both namespaces against the reference server, a l
     portico.destroy()
     first.page.stop()
     const reloaded = make()
-    const second = await connectSecurePage(dom, { secureStorage, apiUrl: server.baseUrl, rpcUrls })
+    const second = await connectSecurePage(dom, { secureStorage, prove, apiUrl: server.baseUrl, rpcUrls })
     await untilState(reloaded, (s) => s.account.byNamespace.eip155?.status === 'connected' && s.account.byNamespace.solana?.status === 'connected', 15_000)
     expect(reloaded.getState().account.byNamespace.eip155).toMatchObject({ address: evm.address, connectedWalletInfo: { type: 'AUTH' } })
     expect(reloaded.getState().account.byNamespace.solana).toMatchObject({ address: sol.address, connectedWalletInfo: { type: 'AUTH' } })
@@ -125,7 +128,7 @@ describe('the embedded user in both namespaces against the reference server, a l
     expect(reloaded.getState().account.byNamespace.eip155?.status).toBe('disconnected')
     expect(reloaded.getState().account.byNamespace.solana?.status).toBe('disconnected')
     expect(reloaded.getState().connectors.active).toEqual({})
-    expect(secureStorage.getItem('portico.secure.session')).toBeNull()
+    expect(secureStorage.getItem('portico.secure.session/shop')).toBeNull()
     expect([...first.misaddressed, ...second.misaddressed]).toEqual([])
     reloaded.destroy()
     second.page.stop()

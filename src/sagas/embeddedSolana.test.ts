@@ -225,6 +225,27 @@ describe("the embedded user's Solana account", () => {
     expect(t.state().connectors.active).toEqual({})
   })
 
+  it.each([
+    ['the shown (EVM) account', { namespace: 'eip155' }],
+    ['every account', undefined],
+  ])("disconnecting %s leaves the dapp's default network active, not the Solana account's (issue 26)", async (_what, payload) => {
+    const t = setup()
+    await t.login()
+    const networks = [t.state().network.activeCaipNetworkId]
+    t.store.subscribe(() => {
+      if (networks.at(-1) !== t.state().network.activeCaipNetworkId) networks.push(t.state().network.activeCaipNetworkId)
+    })
+    t.store.dispatch(connectorsActions.disconnectRequested(payload))
+    await t.flush()
+    await t.succeed('SIGN_OUT', {})
+    await t.flush()
+    expect(t.state().account.byNamespace.eip155?.status).toBe('disconnected')
+    expect(t.state().account.byNamespace.solana?.status).toBe('disconnected')
+    expect(t.state().network.activeCaipNetworkId).toBe('eip155:1')
+    // Not even for a moment: each change of the active network reaches the dapp as an event.
+    expect(networks).toEqual(['eip155:1'])
+  })
+
   it('an expired session ends both accounts', async () => {
     const t = setup()
     await t.login()

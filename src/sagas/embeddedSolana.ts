@@ -10,7 +10,7 @@ import { networkActions } from '../store/slices/network'
 import type { ConnectorInfo } from '../types/connector'
 import type { CaipNetwork } from '../types/network'
 import type { EmbeddedUser } from '../types/user'
-import { putConnected, resetNamespace } from './connectors'
+import { putConnected } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
 import { loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { toReason, toRecord } from '../errors/toRecord'
@@ -21,9 +21,6 @@ const loadSolanaWallet = (): Promise<SolanaWalletModule> => import('../frame/sol
 
 /** The namespace of the embedded user's ed25519 key (issue 9, docs/embedded-wallet.md "Solana"). */
 export const EMBEDDED_SOLANA_NAMESPACE = 'solana'
-
-/** The namespaces the embedded wallet may hold at once: one user, one address in each. */
-const EMBEDDED_NAMESPACES = ['eip155', EMBEDDED_SOLANA_NAMESPACE] as const
 
 /** Same id as the eip155 connector ('auth', embeddedConnection.ts), kept here to avoid an import cycle. */
 const EMBEDDED_CONNECTOR_ID = 'auth'
@@ -115,19 +112,6 @@ function* joinEmbeddedSolana(holder: EmbeddedHolder, user: FrameUser, options: {
     yield put(accountActions.connectFailed({ namespace: EMBEDDED_SOLANA_NAMESPACE }))
     yield put(alertsActions.toastRequested({ message: toRecord(error, { key: 'embeddedSolanaDidNotConnect', params: { reason: toReason(error) } }), variant: 'error' }))
     return false
-  }
-}
-
-/**
- * One of the embedded wallet's namespaces ended (disconnect, sign-out, session expired):
- * the user is signed out of the frame, so the other namespace it held ends too ("Disconnect
- * clears both"). Only namespaces whose active connector is the embedded one are reset.
- */
-export function* embeddedSiblingsDisconnectedSaga(namespace: string) {
-  const state = (yield select()) as PorticoState
-  for (const other of EMBEDDED_NAMESPACES) {
-    if (other === namespace || state.connectors.active[other] !== EMBEDDED_CONNECTOR_ID) continue
-    yield call(resetNamespace, other)
   }
 }
 

@@ -10,6 +10,7 @@ import type { TransactionHistoryItem } from '../types/transaction'
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
 import type { HistoryCapability, HistoryPage } from '../plugins/types'
 import { getSagaContext, getServices, type SagaContext } from './context'
+import { networkOfCaipAddress } from '../types/network'
 
 /** How often the history is read again while a transaction sent from the modal is pending. */
 export const PENDING_POLL_MS = 3_000
@@ -34,7 +35,7 @@ function* historyAccount(): Generator<unknown, HistoryAccount | undefined, never
   const namespace = state.account.activeNamespace
   const account = namespace ? state.account.byNamespace[namespace] : undefined
   if (!namespace || account?.status !== 'connected' || !account.address || !account.caipAddress) return undefined
-  const caipNetworkId = account.caipAddress.split(':').slice(0, 2).join(':') as CaipNetworkId
+  const caipNetworkId = networkOfCaipAddress(account.caipAddress)
   // SPEC §5: activity on eip155 only, from the Blockchain API (the plugin's `features.activity`);
   // a plugin may read its namespace's history itself (its `history` capability, e.g. Esplora).
   const plugin = context.plugins.get(namespace)

@@ -12,6 +12,7 @@ import { transactionsActions } from '../store/slices/transactions'
 import { validateSend } from '../validation/send'
 import { getSagaContext, type SagaContext } from './context'
 import { loadUnits, type Units } from './loadUnits'
+import { networkOfCaipAddress } from '../types/network'
 
 /**
  * Sends the token in the send form: checks it (SPEC §5), shows ApproveTransaction while
@@ -37,7 +38,7 @@ export function* sendSaga(): Generator<unknown, { hash?: string; error?: Portico
   }
   const connectorId = namespace ? state.connectors.active[namespace] : undefined
   const sender = namespace ? context.plugins.get(namespace)?.connectors?.sendTransaction : undefined
-  const caipNetworkId = account?.caipAddress?.split(':').slice(0, 2).join(':')
+  const caipNetworkId = account?.caipAddress && networkOfCaipAddress(account.caipAddress)
   const network = state.network.networks.find((n) => n.caipNetworkId === caipNetworkId)
   if (!account?.address || !connectorId || !sender || !network || !namespace) {
     const error = new PorticoError({ key: 'connectWalletToSend' })

@@ -10,6 +10,7 @@ import { siwxActions } from '../store/slices/siwx'
 import { getSagaContext, type SagaContext } from './context'
 import { isUserRejection } from './names'
 import { activeConnection, signMessageSaga, type ActiveConnection, type SignMessageResult } from './signMessage'
+import { networkOfCaipAddress } from '../types/network'
 
 const loadSiwe = () => import('./siweMessage')
 type Siwe = Awaited<ReturnType<typeof loadSiwe>>
@@ -79,7 +80,7 @@ export function* signInSaga() {
     yield put(siwxActions.signInFailed({ error: toRecord(new ConnectorNotFoundError()) }))
     return
   }
-  const chainId = caipAddress.split(':').slice(0, 2).join(':')
+  const chainId = networkOfCaipAddress(caipAddress)
   yield put(siwxActions.signing())
   let message: string
   try {

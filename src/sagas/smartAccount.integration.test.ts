@@ -14,6 +14,7 @@ import { DEV_PRIVATE_KEYS } from '../../dev/chain/devAccounts'
 import { startLocalChain, type LocalChain } from '../../dev/chain/localChain'
 import { createSmartAccounts } from '../../secure/accountType'
 import { createMemoryStore } from '../../secure/session'
+import { createDeviceProver } from '../../secure/deviceKey'
 import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../../server/test/authServer'
 import { tempSqliteFile, type TempSqliteFile } from '../../server/test/sqlite'
 import type { AccountType } from '../config/constants'
@@ -71,6 +72,7 @@ async function login(defaultAccountTypes?: Partial<Record<string, AccountType>>)
   const secureStorage = createMemoryStore()
   const secure = await connectSecurePage(dom, {
     secureStorage,
+    prove: createDeviceProver({ now: () => server.clock.now }),
     apiUrl: server.baseUrl,
     rpcUrls: { 'eip155:1': chain.rpcUrl },
     smartAccounts: createSmartAccounts({ apiUrl: server.baseUrl, projectId: 'shop', rpcUrls: { 'eip155:1': chain.rpcUrl }, store: secureStorage, fetch: fromSecureOrigin }),

@@ -5,6 +5,7 @@ import type { PorticoState } from '../store/rootReducer'
 import type { CaipAddress, CaipNetwork } from '../types/network'
 import { getSagaContext, type SagaContext } from './context'
 import type { Units } from './loadUnits'
+import { networkOfCaipAddress } from '../types/network'
 
 /** The connected account the swap and onramp flows act for, with what they need to reach it. */
 export type ConnectedWallet = {
@@ -29,7 +30,7 @@ export function connectedWallet(state: PorticoState, context: SagaContext): Conn
   const namespace = state.account.activeNamespace
   const account = namespace ? state.account.byNamespace[namespace] : undefined
   if (!namespace || account?.status !== 'connected' || !account.address || !account.caipAddress) return undefined
-  const caipNetworkId = account.caipAddress.split(':').slice(0, 2).join(':')
+  const caipNetworkId = networkOfCaipAddress(account.caipAddress)
   const network = state.network.networks.find((n) => n.caipNetworkId === caipNetworkId)
   const connectorId = state.connectors.active[namespace]
   const plugin = context.plugins.get(namespace)

@@ -1,17 +1,22 @@
 import createSagaMiddleware, { type Task } from 'redux-saga'
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit'
+import { all, fork } from 'redux-saga/effects'
 import { Time } from '../config/constants'
 import { resolveConfig } from '../config/resolveConfig'
 import { createFullStore } from '../test/fullStore'
 import { createPluginRegistry } from '../plugins/registry'
 import type { PorticoState } from '../store/rootReducer'
 import { accountActions } from '../store/slices/account'
+import { connectorsActions } from '../store/slices/connectors'
 import { modalActions } from '../store/slices/modal'
+import { networkActions } from '../store/slices/network'
 import { isPairingExpired, walletConnectActions } from '../store/slices/walletConnect'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
 import { testSagaContext } from '../test/sagaContext'
 import type { CaipNetwork } from '../types/network'
 import { stubWalletConnectClient as stubClient, wcSession as session } from '../test/walletConnectStub'
+import { connectorsSaga } from './connectors'
+import { networkSaga } from './network'
 import { walletConnectSaga } from './walletConnect'
 
 // The pairing rules of SPEC §4 under Jest's fake timers, with a stand-in client: the
@@ -25,11 +30,17 @@ afterEach(() => {
 
 const solanaNetwork: CaipNetwork = { ...testNetwork(1), id: 'sol', chainNamespace: 'solana', caipNetworkId: 'solana:sol', name: 'Solana' }
 
-function setup(options: { withLoader?: boolean; withSolana?: boolean } = {}) {
+const bitcoinNetwork: CaipNetwork = { ...testNetwork(1), id: 'regtest', chainNamespace: 'bip122', caipNetworkId: 'bip122:regtest', name: 'Bitcoin Regtest' }
+
+function setup(options: { withLoader?: boolean; withSolana?: boolean; withBitcoin?: boolean; withConnectors?: boolean } = {}) {
   jest.useFakeTimers({ now: 1_700_000_000_000 })
   const stub = stubClient()
   const fake = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: [] })
-  const plugins = [fake.plugin, ...(options.withSolana ? [createFakeNamespacePlugin({ namespace: 'solana', networks: [solanaNetwork], connectors: [] }).plugin] : [])]
+  const plugins = [
+    fake.plugin,
+    ...(options.withSolana ? [createFakeNamespacePlugin({ namespace: 'solana', networks: [solanaNetwork], connectors: [] }).plugin] : []),
+    ...(options.withBitcoin ? [createFakeNamespacePlugin({ namespace: 'bip122', networks: [bitcoinNetwork], connectors: [] }).plugin] : []),
+  ]
   const config = resolveConfig({ projectId: 'p', plugins, devtools: false }, { defaultPlugins: () => [] })
   const context = testSagaContext(config, fake.plugin, {
     plugins: createPluginRegistry(plugins).byNamespace,
@@ -46,7 +57,11 @@ function setup(options: { withLoader?: boolean; withSolana?: boolean } = {}) {
   }
   const sagaMiddleware = createSagaMiddleware({ context: { portico: context } })
   const store = createFullStore({ config, middleware: [recorder, sagaMiddleware] })
-  task = sagaMiddleware.run(walletConnectSaga)
+  task = options.withConnectors
+    ? sagaMiddleware.run(function* () {
+        yield all([fork(walletConnectSaga), fork(connectorsSaga), fork(networkSaga)])
+      })
+    : sagaMiddleware.run(walletConnectSaga)
   store.dispatch(modalActions.opened({ route: { view: 'Connect' } }))
   const flush = () => jest.advanceTimersByTimeAsync(0)
   return { store, stub, log, shown, flush, wc: () => store.getState().walletConnect, start: Date.now() }
@@ -172,6 +187,43 @@ describe('WalletConnect pairing expiry (SPEC §4)', () => {
     expect(state.account.activeNamespace).toBe('eip155')
     expect(state.account.byNamespace.solana).toMatchObject({ status: 'connected', caipAddress: `solana:sol:${solanaAddress}` })
     expect(state.network.activeCaipNetworkId).toBe('eip155:1')
+  })
+
+  describe.each([
+    ['the visitor disconnects in the modal', (t: ReturnType<typeof setup>) => t.store.dispatch(connectorsActions.disconnectRequested())],
+    ['the wallet ends the session', (t: ReturnType<typeof setup>) => t.stub.emit({ type: 'disconnect', reason: 'session_delete' })],
+  ])('%s (issue 26)', (_how, disconnect) => {
+    it("a session of three namespaces, the Solana account shown, ends on the dapp's default network, not the last namespace's or the shown one's", async () => {
+      const t = setup({ withSolana: true, withBitcoin: true, withConnectors: true })
+      t.store.dispatch(walletConnectActions.connectRequested({}))
+      await t.flush()
+      const evm = session()
+      t.stub.approvals[0]!.resolve({
+        ...evm,
+        namespaces: {
+          ...evm.namespaces,
+          solana: { accounts: ['solana:sol:So11111111111111111111111111111111111111112'], chains: ['solana:sol'], methods: [], events: [] },
+          bip122: { accounts: ['bip122:regtest:bcrt1qexample'], chains: ['bip122:regtest'], methods: [], events: [] },
+        },
+      })
+      await t.flush()
+      expect(Object.keys(t.store.getState().connectors.active).sort()).toEqual(['bip122', 'eip155', 'solana'])
+      t.store.dispatch(networkActions.switchRequested({ caipNetworkId: 'solana:sol' }))
+      await t.flush()
+      expect(t.store.getState().account.activeNamespace).toBe('solana')
+      const networks = [t.store.getState().network.activeCaipNetworkId]
+      t.store.subscribe(() => {
+        if (networks.at(-1) !== t.store.getState().network.activeCaipNetworkId) networks.push(t.store.getState().network.activeCaipNetworkId)
+      })
+      disconnect(t)
+      await t.flush()
+      const state = t.store.getState()
+      expect(state.connectors.active).toEqual({})
+      expect(state.walletConnect.session).toBeUndefined()
+      expect(state.network.activeCaipNetworkId).toBe('eip155:1')
+      // Straight there: each change of the active network reaches the dapp as an event.
+      expect(networks).toEqual(['solana:sol', 'eip155:1'])
+    })
   })
 
   it('a rejected proposal shows the error; asking again pairs anew', async () => {

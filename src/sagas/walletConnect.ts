@@ -14,8 +14,9 @@ import { routerActions } from '../store/slices/router'
 import { walletConnectActions, type WalletConnectSessionSummary } from '../store/slices/walletConnect'
 import type { ConnectorInfo } from '../types/connector'
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
+import { namespaceOfCaip, networkOfCaipAddress } from '../types/network'
 import type { WalletConnectClient, WalletConnectEvent, WalletConnectPairing, WalletConnectSessionInfo } from '../walletconnect/types'
-import { putConnected } from './connectors'
+import { putConnected, resetNamespace, resetNamespaces } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
 import { toReason, toRecord } from '../errors/toRecord'
 import { PAIRING_REQUESTS, rememberedNamespaces, showConnectingView, type PairingRequest, type WalletConnectStart } from './walletConnectStart'
@@ -225,18 +226,11 @@ function accountsOf(session: WalletConnectSessionInfo, namespace: string, active
   return { caipNetworkId: chain, addresses: [...new Set(parsed.filter((a) => a.caipNetworkId === chain).map((a) => a.address))] }
 }
 
-/** SPEC §4 chain disconnect for one namespace: account reset, connector gone. */
-function* resetNamespace(namespace: string) {
-  yield put(accountActions.chainDisconnected({ namespace }))
-  yield put(connectorsActions.disconnected({ namespace }))
-}
-
+/** The wallet ended the session: its namespaces end together (connectors.ts `resetNamespaces`). */
 function* endSession() {
   yield put(walletConnectActions.disconnected())
   const state: PorticoState = yield select()
-  for (const namespace of walletConnectNamespaces(state)) yield call(resetNamespace, namespace)
-  const after: PorticoState = yield select()
-  if (!Object.values(after.account.byNamespace).some((a) => a.status === 'connected')) yield put(routerActions.reset({ view: 'Connect' }))
+  yield call(resetNamespaces, walletConnectNamespaces(state))
 }
 
 /**
@@ -277,7 +271,7 @@ function* applySessionEvent(event: Exclude<WalletConnectEvent, { type: 'disconne
   // events (the connector watcher of connectors.ts turns them into the same actions).
   const connected = walletConnectNamespaces(state).filter((namespace) => !holder.attached.has(namespace))
   if (event.type === 'chainChanged') {
-    const namespace = event.caipNetworkId.split(':')[0]!
+    const namespace = namespaceOfCaip(event.caipNetworkId)
     if (!connected.includes(namespace)) return
     yield put(networkActions.activeNetworkChanged({ caipNetworkId: event.caipNetworkId }))
     yield put(accountActions.networkChanged({ namespace, caipNetworkId: event.caipNetworkId }))
@@ -290,7 +284,7 @@ function* applySessionEvent(event: Exclude<WalletConnectEvent, { type: 'disconne
       return
     }
     const caipAddress = state.account.byNamespace[event.namespace]?.caipAddress
-    const caipNetworkId = caipAddress?.split(':').slice(0, 2).join(':') as CaipNetworkId | undefined
+    const caipNetworkId = caipAddress && networkOfCaipAddress(caipAddress)
     if (caipNetworkId && event.accounts[0] !== state.account.byNamespace[event.namespace]?.address) {
       yield put(accountActions.addressChanged({ namespace: event.namespace, address: event.accounts[0]!, caipNetworkId }))
     }
@@ -300,7 +294,7 @@ function* applySessionEvent(event: Exclude<WalletConnectEvent, { type: 'disconne
   yield put(walletConnectActions.sessionUpdated(summary(event.session)))
   for (const namespace of connected) {
     const account = state.account.byNamespace[namespace]
-    const current = account?.caipAddress?.split(':').slice(0, 2).join(':') as CaipNetworkId | undefined
+    const current = account?.caipAddress && networkOfCaipAddress(account.caipAddress)
     const accounts = accountsOf(event.session, namespace, current)
     if (!accounts) {
       yield call(resetNamespace, namespace)

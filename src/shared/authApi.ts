@@ -8,3 +8,6 @@
  * from the device it was opened on (docs/security.md), so a token alone signs nothing.
  */
 export const DEVICE_HEADER = 'x-portico-device'
+
+/** The header every call that opens or uses a session carries its proof of the device key in (DPoP, RFC 9449; docs/security.md). */
+export const DPOP_HEADER = 'dpop'

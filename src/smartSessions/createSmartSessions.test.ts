@@ -1,6 +1,6 @@
 // Smart sessions against the real reference server: signatures from real keys (a viem
 // account, and the injected dev wallet through a real Portico instance).
-import { keccak256, type Hex } from 'viem'
+import { keccak256, toHex, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devAccounts } from '../../dev/chain/devAccounts'
 import { type TestServer, startTestServer } from '../../server/test/server'
@@ -14,7 +14,11 @@ jest.setTimeout(60_000)
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startTestServer({ projects: [...TEST_PROJECTS, { id: 'dapp', allowedOrigins: ['http://localhost:*'], analyticsEnabled: false }] })
+  server = await startTestServer({
+    projects: [...TEST_PROJECTS, { id: 'dapp', allowedOrigins: ['http://localhost:*'], analyticsEnabled: false }],
+    // More sessions than one page of the server's (50) are recorded below.
+    routeLimits: { sessionWritesPerIp: { max: 200, windowMs: 60_000 } },
+  })
 })
 afterAll(() => server?.close())
 
@@ -43,6 +47,18 @@ describe('createSmartSessions', () => {
     await client.revoke(granted.pci)
     const revoked = (await client.list()).find((s) => s.pci === granted.pci)
     expect(typeof revoked?.revokedAt).toBe('number')
+  })
+
+  it("lists every session, past the server's page of 50, newest first", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const make = (pageSize?: number) =>
+      createSmartSessions({ url: server.baseUrl, projectId: 'shop', account: () => `eip155:1:${owner.address}`, signMessage: (message) => owner.signMessage({ message }), pageSize })
+    const recorded: string[] = []
+    for (let i = 0; i < 53; i++) recorded.push((await make().record({ context: toHex(i + 1, { size: 4 }), expiry, permissions })).pci)
+    const listed = await make().list()
+    expect(listed.map((s) => s.pci)).toEqual([...recorded].reverse())
+    // Small pages, followed by their cursors, give the same list.
+    expect((await make(10).list()).map((s) => s.pci)).toEqual([...recorded].reverse())
   })
 
   it('records a grant the dapp obtained itself', async () => {

@@ -7,6 +7,9 @@ import type { Hex, SmartSession, SmartSessionPermission } from '../services/bloc
 import { smartSessionGrantMessage } from '../shared/smartSessions'
 import { selectConnection } from '../store/selectors/connection'
 
+/** Pages `list()` reads at most: a server that keeps answering `next` cannot hold it for ever. */
+const MAX_PAGES = 100
+
 /** What a session shows for the dapp in the account's session list. */
 export type SmartSessionDapp = { name?: string | undefined; url?: string | undefined; iconUrl?: string | undefined }
 
@@ -21,6 +24,8 @@ export type CreateSmartSessionsParameters = {
   /** An EIP-1193 request to the account's wallet; needed by `grant` only. */
   request?: ((args: { method: string; params: unknown[] }) => Promise<unknown>) | undefined
   fetch?: typeof fetch | undefined
+  /** Sessions per request of `list()` (default 100, the server's most). */
+  pageSize?: number | undefined
 }
 
 export type SmartSessions = {
@@ -69,7 +74,17 @@ export function createSmartSessions(parameters: CreateSmartSessionsParameters): 
   }
   return {
     async list() {
-      return (await api.getSessions({ id: account() })).pcis
+      // Every page: the server answers at most 100 a page, newest first.
+      const id = account()
+      const sessions: SmartSession[] = []
+      let cursor: string | undefined
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const { pcis, next } = await api.getSessions({ id, cursor, limit: parameters.pageSize ?? 100 })
+        sessions.push(...pcis)
+        if (next === undefined || next === cursor) return sessions
+        cursor = next
+      }
+      return sessions
     },
     record,
     async grant(request, dapp) {

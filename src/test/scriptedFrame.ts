@@ -21,15 +21,23 @@ export function scriptedFrame(dom: JSDOM, loginCache: LoginCache, onCleanup: (ru
   const posted: Posted[] = []
   const loads = { count: 0 }
   let created: EmbeddedFrame | undefined
-  let frameWindow: Window | undefined
+  const watched = new WeakSet<Window>()
+  /** The iframe's window now (the client makes a new iframe after a failed load), recording what is posted to it. */
+  const frameWindow = (): Window | undefined => {
+    const current = dom.window.document.querySelector('iframe')?.contentWindow ?? undefined
+    if (current && !watched.has(current)) {
+      watched.add(current)
+      jest.spyOn(current, 'postMessage').mockImplementation(((message: AppMessage, targetOrigin: string) => {
+        posted.push({ message, targetOrigin })
+      }) as never)
+    }
+    return current
+  }
   const frame = async (): Promise<EmbeddedFrame> => {
     loads.count++
     if (created) return created
     const client: FrameClient = createFrameClient({ secureOrigin: SECURE_ORIGIN, projectId: 'shop', version: 'test-1', document: dom.window.document, loginCache })
-    frameWindow = dom.window.document.querySelector('iframe')!.contentWindow!
-    jest.spyOn(frameWindow, 'postMessage').mockImplementation(((message: AppMessage, targetOrigin: string) => {
-      posted.push({ message, targetOrigin })
-    }) as never)
+    frameWindow()
     created = { client, provider: createFrameProvider({ client }) }
     onCleanup(() => {
       created?.provider.destroy()
@@ -38,7 +46,7 @@ export function scriptedFrame(dom: JSDOM, loginCache: LoginCache, onCleanup: (ru
     return created
   }
   /** Delivers `data` to the dapp's window as the secure page's iframe would. */
-  const send = (data: unknown) => dom.window.dispatchEvent(new dom.window.MessageEvent('message', { data, origin: SECURE_ORIGIN, source: frameWindow as never }))
+  const send = (data: unknown) => dom.window.dispatchEvent(new dom.window.MessageEvent('message', { data, origin: SECURE_ORIGIN, source: frameWindow() as never }))
   const ofType = (event: AppEvent) => posted.filter((p) => p.message.type === `@portico-app/${event}`)
   const lastPosted = (event: AppEvent) => {
     const found = ofType(event).at(-1)

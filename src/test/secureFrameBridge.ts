@@ -5,6 +5,7 @@ import { createHttpChainRpc } from '../../secure/chainRpc'
 import { createSecureFrame, type FrameHost, type SecureFrameOptions } from '../../secure/secureFrame'
 import { createSessionStore, type KeyValueStore } from '../../secure/session'
 import { createMemoryDeviceShareStore } from '../../secure/custody/deviceShareStore'
+import { type DeviceProver } from '../../secure/deviceKey'
 import { SECURE_ORIGIN } from '../../server/test/authServer'
 import { FRAME_ATTRIBUTE } from '../frame'
 
@@ -40,6 +41,8 @@ export type SecurePageOptions = {
   /** RPC URL per CAIP-2 network id, for the secure page's reads and sends. */
   rpcUrls: Record<string, string>
   smartAccounts?: SecureFrameOptions['smartAccounts']
+  /** The browser's device key, which proves each call (DPoP): pass the same one to keep it across "reloads", dated by the server's clock. */
+  prove: DeviceProver
 }
 
 /**
@@ -82,9 +85,9 @@ export async function connectSecurePage(dom: JSDOM, options: SecurePageOptions) 
     host,
     search: new URL(iframe.src).search,
     parentOrigin: DAPP_ORIGIN,
-    api: createHttpSecureApi({ baseUrl: options.apiUrl, fetch: fromSecureOrigin }),
+    api: createHttpSecureApi({ baseUrl: options.apiUrl, fetch: fromSecureOrigin, prove: options.prove }),
     rpc: createHttpChainRpc({ rpcUrls: options.rpcUrls }),
-    sessions: createSessionStore({ store: options.secureStorage, randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    sessions: createSessionStore({ store: options.secureStorage, projectId: new URL(iframe.src).searchParams.get('projectId') ?? '', randomUUID: () => crypto.randomUUID(), now: Date.now }),
     deviceShares: async () => deviceShares,
     createApprover: () => autoApprover,
     randomUUID: () => crypto.randomUUID(),

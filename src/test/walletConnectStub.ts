@@ -1,4 +1,4 @@
-import type { WalletConnectClient, WalletConnectSessionInfo } from '../walletconnect/types'
+import type { WalletConnectClient, WalletConnectEvent, WalletConnectSessionInfo } from '../walletconnect/types'
 
 // A stand-in WalletConnect client for the saga tests that run under fake timers (the
 // real sign-client keeps its own timers): pairings hand out URIs whose approval the
@@ -17,9 +17,13 @@ export function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject }
 }
 
-/** The client, the approvals of its pairings in order, the pairing topics it abandoned, and how many pairings it made. */
+/**
+ * The client, the approvals of its pairings in order, the pairing topics it abandoned, how
+ * many pairings it made, and `emit`, which plays a session event (the wallet's side).
+ */
 export function stubWalletConnectClient(options: { restored?: WalletConnectSessionInfo } = {}) {
   const approvals: Deferred<WalletConnectSessionInfo>[] = []
+  const listeners = new Set<(event: WalletConnectEvent) => void>()
   const abandoned: string[] = []
   let pairings = 0
   let restores = 0
@@ -50,10 +54,14 @@ export function stubWalletConnectClient(options: { restored?: WalletConnectSessi
     },
     // No plugin gets a provider: the accounts enter the store from the session alone.
     providerFor: () => undefined,
-    onEvent: () => () => {},
+    onEvent: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     destroy: async () => {},
   }
-  return { client, approvals, abandoned, pairings: () => pairings, restores: () => restores }
+  const emit = (event: WalletConnectEvent) => listeners.forEach((listener) => listener(event))
+  return { client, approvals, abandoned, emit, pairings: () => pairings, restores: () => restores }
 }
 
 /** An approved session on eip155:10 and eip155:1 for `address`. */

@@ -30,3 +30,26 @@ export type CaipNetwork = {
   testnet?: boolean | undefined
   assets?: { imageId?: string | undefined; imageUrl?: string | undefined } | undefined
 }
+
+/**
+ * The network of a CAIP-10 address: its first two parts. The one place the network is
+ * read back out of an account's `caipAddress` (issue 26).
+ *
+ * @example
+ * networkOfCaipAddress('eip155:10:0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045') // 'eip155:10'
+ * networkOfCaipAddress('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:7EcD…')      // 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+ */
+export function networkOfCaipAddress(caipAddress: string): CaipNetworkId {
+  const [namespace = '', reference = ''] = caipAddress.split(':')
+  return `${namespace}:${reference}`
+}
+
+/**
+ * The namespace of a CAIP-2 network id or CAIP-10 address: its first part.
+ *
+ * @example
+ * namespaceOfCaip('bip122:000000000019d6689c085ae165831e93') // 'bip122'
+ */
+export function namespaceOfCaip(caip: string): string {
+  return caip.split(':')[0] ?? ''
+}

@@ -54,6 +54,10 @@ export const en = {
   legalRequired: 'Tick the box above to agree before you connect.',
   // features.collapseWallets
   continueWithWallet: 'Continue with a wallet',
+  // features.passkey: the embedded wallet's passkey login (its prompt shows in the secure frame)
+  continueWithPasskey: 'Continue with a passkey',
+  passkeyPending: 'Waiting for your passkey…',
+  addPasskey: 'Add a passkey',
   onrampUnavailable: 'Buying crypto is not available in your region.',
 
   // AllWallets

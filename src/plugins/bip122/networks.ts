@@ -43,6 +43,8 @@ export const bitcoinRegtest = {
   nativeCurrency: BTC,
   rpcUrls: { default: { http: [] } },
   testnet: true,
+  // A local chain has no image of its own: Bitcoin's (the server has none for this id).
+  assets: { imageId: 'bip122' },
 } as const satisfies CaipNetwork
 
 /** SPEC §3: the two default Bitcoin networks, mainnet first. */

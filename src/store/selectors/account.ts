@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit'
 import type { CaipNetwork } from '../../types/network'
 import type { PorticoState } from '../rootReducer'
 import { emptyAccount, type AccountState } from '../slices/account'
+import { namespaceOfCaip, networkOfCaipAddress } from '../../types/network'
 
 const fallback = emptyAccount()
 
@@ -33,8 +34,8 @@ export const selectAccountNetwork = createSelector(
   (account, networks, activeCaipNetworkId): CaipNetwork | undefined => {
     const active = networks.find((n) => n.caipNetworkId === activeCaipNetworkId)
     if (account.status !== 'connected' || !account.caipAddress) return active
-    const [namespace, reference] = account.caipAddress.split(':')
+    const caipNetworkId = networkOfCaipAddress(account.caipAddress)
     // An unsupported network (not configured) has no entry: the last active one of the account's namespace stands in.
-    return networks.find((n) => n.caipNetworkId === `${namespace}:${reference}`) ?? (active?.chainNamespace === namespace ? active : undefined)
+    return networks.find((n) => n.caipNetworkId === caipNetworkId) ?? (active?.chainNamespace === namespaceOfCaip(caipNetworkId) ? active : undefined)
   },
 )

@@ -17,7 +17,8 @@ export const selectConnectMethodOrder = createSelector(
   (hasBrowserWallet, features): ConnectMethod[] => {
     const order = hasBrowserWallet ? ConnectMethodOrder.withBrowserWallet : ConnectMethodOrder.default
     return order.filter((method) => {
-      if (method === 'email') return features.email
+      // The embedded wallet's section: the email form, "Continue with a passkey", or both.
+      if (method === 'email') return features.email || features.passkey
       if (method === 'social') return Array.isArray(features.socials) && features.socials.length > 0
       return true
     })

@@ -1,5 +1,6 @@
 import type { CaipNetwork, CaipNetworkId } from '../../types/network'
 import type { PorticoState } from '../rootReducer'
+import { networkOfCaipAddress } from '../../types/network'
 
 /** A namespace's live connection as plain data (the shape of the plugin contract's `LiveConnection`). */
 export type NamespaceConnection = {
@@ -26,7 +27,7 @@ export function selectConnection(state: PorticoState, namespace: string): Namesp
   const connectorId = state.connectors.active[namespace]
   if (!account || !connectorId || !account.address || !account.caipAddress) return undefined
   if (account.status !== 'connected' && account.status !== 'connecting') return undefined
-  const caipNetworkId = account.caipAddress.split(':').slice(0, 2).join(':') as CaipNetworkId
+  const caipNetworkId = networkOfCaipAddress(account.caipAddress)
   return { connectorId, address: account.address, accounts: [account.address], caipNetworkId }
 }
 

@@ -85,6 +85,13 @@ export const embeddedSlice = createSlice({
       state.pending = true
       state.error = undefined
     },
+    /** "Continue with a passkey": the frame shows its passkey prompt; the saga waits for the login. */
+    passkeyRequested(state) {
+      state.pending = true
+      state.error = undefined
+    },
+    /** The signed-in embedded user adds a passkey (the frame shows its prompt); the saga reports the result as a toast. */
+    passkeyAddRequested() {},
     farcasterUriReceived(state, action: PayloadAction<{ url: string }>) {
       state.farcasterUrl = action.payload.url
     },

@@ -41,6 +41,9 @@ const de: Strings = {
   privacyPolicy: 'Datenschutzerklärung',
   legalRequired: 'Setze oben das Häkchen, um zuzustimmen, bevor du dich verbindest.',
   continueWithWallet: 'Mit einer Wallet fortfahren',
+  continueWithPasskey: 'Mit einem Passkey fortfahren',
+  passkeyPending: 'Warte auf deinen Passkey…',
+  addPasskey: 'Passkey hinzufügen',
   onrampUnavailable: 'Krypto-Käufe sind in deiner Region nicht verfügbar.',
 
   searchWallets: 'Wallets suchen',

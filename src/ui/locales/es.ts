@@ -41,6 +41,9 @@ const es: Strings = {
   privacyPolicy: 'Política de privacidad',
   legalRequired: 'Marca la casilla de arriba para aceptar antes de conectar.',
   continueWithWallet: 'Continuar con una billetera',
+  continueWithPasskey: 'Continuar con una llave de acceso',
+  passkeyPending: 'Esperando tu llave de acceso…',
+  addPasskey: 'Añadir una llave de acceso',
   onrampUnavailable: 'La compra de criptomonedas no está disponible en tu región.',
 
   searchWallets: 'Buscar billeteras',

@@ -41,6 +41,9 @@ const fr: Strings = {
   privacyPolicy: 'Politique de confidentialité',
   legalRequired: 'Cochez la case ci-dessus pour accepter avant de vous connecter.',
   continueWithWallet: 'Continuer avec un portefeuille',
+  continueWithPasskey: 'Continuer avec une clé d’accès',
+  passkeyPending: 'En attente de votre clé d’accès…',
+  addPasskey: 'Ajouter une clé d’accès',
   onrampUnavailable: 'L’achat de cryptos n’est pas disponible dans votre région.',
 
   searchWallets: 'Rechercher des portefeuilles',

@@ -41,6 +41,9 @@ const italian: Strings = {
   privacyPolicy: 'Informativa sulla privacy',
   legalRequired: 'Spunta la casella qui sopra per accettare prima di connetterti.',
   continueWithWallet: 'Continua con un wallet',
+  continueWithPasskey: 'Continua con una passkey',
+  passkeyPending: 'In attesa della tua passkey…',
+  addPasskey: 'Aggiungi una passkey',
   onrampUnavailable: 'L’acquisto di cripto non è disponibile nella tua zona.',
 
   searchWallets: 'Cerca wallet',

@@ -41,6 +41,9 @@ const ja: Strings = {
   privacyPolicy: 'プライバシーポリシー',
   legalRequired: '接続する前に、上のチェックボックスで同意してください。',
   continueWithWallet: 'ウォレットで続ける',
+  continueWithPasskey: 'パスキーで続ける',
+  passkeyPending: 'パスキーを待っています…',
+  addPasskey: 'パスキーを追加',
   onrampUnavailable: 'お住まいの地域では暗号資産を購入できません。',
 
   searchWallets: 'ウォレットを検索',

@@ -41,6 +41,9 @@ const ko: Strings = {
   privacyPolicy: '개인정보 처리방침',
   legalRequired: '연결하기 전에 위의 확인란을 선택해 동의하세요.',
   continueWithWallet: '지갑으로 계속',
+  continueWithPasskey: '패스키로 계속',
+  passkeyPending: '패스키를 기다리는 중…',
+  addPasskey: '패스키 추가',
   onrampUnavailable: '현재 지역에서는 암호화폐를 구매할 수 없어요.',
 
   searchWallets: '지갑 검색',

@@ -41,6 +41,9 @@ const pt: Strings = {
   privacyPolicy: 'Política de Privacidade',
   legalRequired: 'Marque a caixa acima para concordar antes de conectar.',
   continueWithWallet: 'Continuar com uma carteira',
+  continueWithPasskey: 'Continuar com uma chave de acesso',
+  passkeyPending: 'Aguardando sua chave de acesso…',
+  addPasskey: 'Adicionar uma chave de acesso',
   onrampUnavailable: 'A compra de cripto não está disponível na sua região.',
 
   searchWallets: 'Pesquisar carteiras',

@@ -41,6 +41,9 @@ const ru: Strings = {
   privacyPolicy: 'политику конфиденциальности',
   legalRequired: 'Отметьте флажок выше, чтобы согласиться перед подключением.',
   continueWithWallet: 'Продолжить с кошельком',
+  continueWithPasskey: 'Продолжить с ключом доступа',
+  passkeyPending: 'Ожидание ключа доступа…',
+  addPasskey: 'Добавить ключ доступа',
   onrampUnavailable: 'Покупка криптовалюты недоступна в вашем регионе.',
 
   searchWallets: 'Поиск кошельков',

@@ -41,6 +41,9 @@ const tr: Strings = {
   privacyPolicy: 'Gizlilik Politikası',
   legalRequired: 'Bağlanmadan önce kabul etmek için yukarıdaki kutuyu işaretleyin.',
   continueWithWallet: 'Bir cüzdanla devam et',
+  continueWithPasskey: 'Geçiş anahtarıyla devam et',
+  passkeyPending: 'Geçiş anahtarınız bekleniyor…',
+  addPasskey: 'Geçiş anahtarı ekle',
   onrampUnavailable: 'Bölgenizde kripto satın alma kullanılamıyor.',
 
   searchWallets: 'Cüzdan ara',

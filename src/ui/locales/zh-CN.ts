@@ -41,6 +41,9 @@ const zhCN: Strings = {
   privacyPolicy: '隐私政策',
   legalRequired: '连接前请勾选上方的复选框表示同意。',
   continueWithWallet: '使用钱包继续',
+  continueWithPasskey: '使用通行密钥继续',
+  passkeyPending: '正在等待通行密钥…',
+  addPasskey: '添加通行密钥',
   onrampUnavailable: '你所在的地区不支持购买加密货币。',
 
   searchWallets: '搜索钱包',

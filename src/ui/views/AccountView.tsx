@@ -19,6 +19,7 @@ import { format, type Strings } from '../strings'
 import { selectOnrampAvailable } from '../../store/slices/options'
 import { useStrings } from '../useStrings'
 import { AccountTypeRow } from './account/AccountTypeRow'
+import { AddPasskeyRow } from './account/AddPasskeyRow'
 import { ActivityTab } from './account/ActivityTab'
 import { NftsTab } from './account/NftsTab'
 import { TokensTab } from './account/TokensTab'
@@ -98,6 +99,7 @@ export function AccountView() {
 
       <AccountTypeRow />
       <ChangeEmailRow />
+      <AddPasskeyRow />
 
       {canRegisterName ? (
         <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'RegisterAccountName' }))}>

@@ -121,6 +121,28 @@ describe('Connect view', () => {
     expect(store.getState().router.history.at(-1)).toEqual({ view: 'ConnectingFarcaster' })
   })
 
+  it('offers "Continue with a passkey" beside email with features.passkey, asking the saga on the click and showing it waits', async () => {
+    const { dispatched, dispatch } = await renderView({ view: 'Connect' }, { config: { features: { passkey: true } } })
+    const email = screen.getByTestId('portico-connect-methods').querySelector('[data-method="email"]')!
+    fireEvent.click(within(email as HTMLElement).getByRole('button', { name: 'Continue with a passkey' }))
+    expect(dispatched(embeddedActions.passkeyRequested.type)).toHaveLength(1)
+    expect(within(email as HTMLElement).getByRole('button', { name: 'Waiting for your passkey…' }).getAttribute('aria-disabled')).toBe('true')
+    dispatch(embeddedActions.failed({ error: messageRecord('errors.enterEmailFirst') }))
+    expect(within(email as HTMLElement).getByRole('button', { name: 'Continue with a passkey' })).toBeTruthy()
+  })
+
+  it('leaves the passkey out by default', async () => {
+    await renderView({ view: 'Connect' })
+    expect(screen.queryByRole('button', { name: 'Continue with a passkey' })).toBeNull()
+  })
+
+  it('keeps the passkey when email is off', async () => {
+    await renderView({ view: 'Connect' }, { config: { features: { email: false, passkey: true } } })
+    expect(methods()).toEqual(['email', 'social', 'wallet'])
+    expect(screen.queryByLabelText('Email')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Continue with a passkey' })).toBeTruthy()
+  })
+
   it('filters socials for Telegram on iOS (SPEC §5)', async () => {
     await renderView({ view: 'Connect' }, { config: { telegramPlatform: 'ios' } })
     expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull()

@@ -41,7 +41,7 @@ export function ConnectView() {
           ) : null}
           {methods.map((method) => (
             <section key={method} className="portico-section" data-method={method}>
-              {method === 'wallet' ? collapse ? <CollapsedWallets /> : <WalletList /> : method === 'email' ? <EmailEntry /> : <SocialList />}
+              {method === 'wallet' ? collapse ? <CollapsedWallets /> : <WalletList /> : method === 'email' ? <EmbeddedEntry /> : <SocialList />}
             </section>
           ))}
         </div>
@@ -138,6 +138,47 @@ function WalletList() {
         </li>
       ) : null}
     </ul>
+  )
+}
+
+/** The embedded wallet's own logins, in the email section: the email form and "Continue with a passkey" (each when its feature is on). */
+function EmbeddedEntry() {
+  const features = usePorticoSelector((s) => s.options.features)
+  return (
+    <>
+      {features.email ? <EmailEntry /> : null}
+      {features.passkey ? <PasskeyEntry /> : null}
+    </>
+  )
+}
+
+/**
+ * "Continue with a passkey" (issue 32): the saga asks the frame, which shows its own
+ * passkey prompt; the WebAuthn ceremony runs from the visitor's click there.
+ */
+function PasskeyEntry() {
+  const dispatch = usePorticoDispatch()
+  const t = useStrings()
+  const pending = usePorticoSelector((s) => s.embedded.pending)
+  const [asked, setAsked] = useState(false)
+  const waiting = asked && pending
+  return (
+    <button
+      type="button"
+      className="portico-row"
+      data-testid="portico-passkey"
+      aria-disabled={waiting || undefined}
+      onClick={() => {
+        if (pending) return
+        setAsked(true)
+        dispatch(embeddedActions.passkeyRequested())
+      }}
+    >
+      <span className="portico-avatar portico-avatar-md" aria-hidden="true">
+        {waiting ? <span className="portico-spinner" /> : <Icon name="key" />}
+      </span>
+      <span className="portico-row-label">{waiting ? t.passkeyPending : t.continueWithPasskey}</span>
+    </button>
   )
 }
 

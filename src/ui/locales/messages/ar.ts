@@ -65,5 +65,6 @@ export const arMessages = {
     swapped: 'تمت مبادلة {from} بـ {to}',
     purchaseReceived: 'تم استلام {amount} {symbol}',
     emailUpdated: 'تم تحديث البريد الإلكتروني',
+    passkeyAdded: 'تمت إضافة مفتاح المرور',
   },
 }

@@ -65,5 +65,6 @@ export const deMessages = {
     swapped: '{from} gegen {to} getauscht',
     purchaseReceived: '{amount} {symbol} erhalten',
     emailUpdated: 'E-Mail aktualisiert',
+    passkeyAdded: 'Passkey hinzugefügt',
   },
 }

@@ -65,5 +65,6 @@ export const esMessages = {
     swapped: '{from} intercambiado por {to}',
     purchaseReceived: 'Recibido: {amount} {symbol}',
     emailUpdated: 'Correo actualizado',
+    passkeyAdded: 'Llave de acceso añadida',
   },
 }

@@ -65,5 +65,6 @@ export const frMessages = {
     swapped: '{from} échangé contre {to}',
     purchaseReceived: '{amount} {symbol} reçus',
     emailUpdated: 'E-mail mis à jour',
+    passkeyAdded: 'Clé d’accès ajoutée',
   },
 }

@@ -65,5 +65,6 @@ export const itMessages = {
     swapped: '{from} scambiato con {to}',
     purchaseReceived: 'Ricevuti {amount} {symbol}',
     emailUpdated: 'Email aggiornata',
+    passkeyAdded: 'Passkey aggiunta',
   },
 }

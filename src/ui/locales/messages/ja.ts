@@ -65,5 +65,6 @@ export const jaMessages = {
     swapped: '{from} を {to} にスワップしました',
     purchaseReceived: '{amount} {symbol} を受け取りました',
     emailUpdated: 'メールアドレスを更新しました',
+    passkeyAdded: 'パスキーを追加しました',
   },
 }

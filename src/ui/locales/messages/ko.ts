@@ -65,5 +65,6 @@ export const koMessages = {
     swapped: '{from}을(를) {to}(으)로 스왑했습니다',
     purchaseReceived: '{amount} {symbol}을(를) 받았습니다',
     emailUpdated: '이메일이 업데이트되었습니다',
+    passkeyAdded: '패스키가 추가되었습니다',
   },
 }

@@ -65,5 +65,6 @@ export const ptMessages = {
     swapped: '{from} trocado por {to}',
     purchaseReceived: '{amount} {symbol} recebidos',
     emailUpdated: 'E-mail atualizado',
+    passkeyAdded: 'Chave de acesso adicionada',
   },
 }

@@ -65,5 +65,6 @@ export const ruMessages = {
     swapped: '{from} обменян на {to}',
     purchaseReceived: 'Получено {amount} {symbol}',
     emailUpdated: 'Email обновлён',
+    passkeyAdded: 'Ключ доступа добавлен',
   },
 }

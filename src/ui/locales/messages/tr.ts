@@ -65,5 +65,6 @@ export const trMessages = {
     swapped: '{from}, {to} ile takas edildi',
     purchaseReceived: '{amount} {symbol} alındı',
     emailUpdated: 'E-posta güncellendi',
+    passkeyAdded: 'Geçiş anahtarı eklendi',
   },
 }

@@ -65,5 +65,6 @@ export const zhCNMessages = {
     swapped: '已将 {from} 兑换为 {to}',
     purchaseReceived: '已收到 {amount} {symbol}',
     emailUpdated: '邮箱已更新',
+    passkeyAdded: '已添加通行密钥',
   },
 }

@@ -1,0 +1,44 @@
+import { call, put } from 'redux-saga/effects'
+import type { FrameUser } from '../frame'
+import { messageRecord } from '../errors/record'
+import { toRecord } from '../errors/toRecord'
+import { accountActions } from '../store/slices/account'
+import { alertsActions } from '../store/slices/alerts'
+import { embeddedActions } from '../store/slices/embedded'
+import type { EmbeddedFrame } from './context'
+import { EMBEDDED_NAMESPACE, connectEmbeddedUser } from './embeddedConnection'
+import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
+import { reportLoginFailure } from './embeddedLogin'
+
+/**
+ * "Continue with a passkey" (issue 32): CONNECT_PASSKEY makes the frame show its passkey
+ * prompt (the frame asks to be shown, as for an approval); the visitor signs in with a
+ * passkey, or signs up with a new one, by a click in the frame, where the WebAuthn
+ * ceremony must run (secure/passkeyLogin.ts). The request has no timeout: it waits for
+ * the visitor. The account then connects exactly as after the email code.
+ */
+export function* passkeyRequestedSaga(holder: EmbeddedHolder) {
+  try {
+    const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
+    const { user } = (yield call(callFrame, (signal) => client.connectPasskey({}, { signal }))) as { user: FrameUser }
+    yield put(embeddedActions.stepChanged({ step: 'CONNECT' }))
+    yield call(connectEmbeddedUser, holder, user, { interactive: true })
+  } catch (error) {
+    yield put(accountActions.connectFailed({ namespace: EMBEDDED_NAMESPACE }))
+    yield call(reportLoginFailure, error)
+  }
+}
+
+/**
+ * The signed-in embedded user adds a passkey (Account view, "Add a passkey"): ADD_PASSKEY
+ * shows the frame's prompt; the outcome is a toast, the account stays as it is.
+ */
+export function* passkeyAddSaga(holder: EmbeddedHolder) {
+  try {
+    const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
+    yield call(callFrame, (signal) => client.addPasskey({ signal }))
+    yield put(alertsActions.toastRequested({ message: messageRecord('notices.passkeyAdded'), variant: 'success' }))
+  } catch (error) {
+    yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
+  }
+}
