@@ -73,6 +73,8 @@ export interface RouteLimits {
   socialCompletesPerIp: RateLimitRule
   /** The self-custody routes (/auth/v1/custody/…: auth shares, registration, migration) from one client. Default 120 per 10 minutes. */
   custodyCallsPerIp: RateLimitRule
+  /** GET /auth/v1/custody/recovery from one client (each answer is what an offline guess of the recovery password needs). Default 10 per hour. */
+  recoveryReadsPerIp: RateLimitRule
   /** POST /onramp/test-provider/purchase from one client (the local test provider sends funds). Default 30 per 10 minutes. */
   testPurchasesPerIp: RateLimitRule
   /** POST /auth/v1/passkey/{signup,login,add}/start from one client (each stores a challenge). Default 30 per 10 minutes. */
@@ -107,6 +109,7 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   socialCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
   testPurchasesPerIp: { max: 30, windowMs: 10 * 60_000 },
   custodyCallsPerIp: { max: 120, windowMs: 10 * 60_000 },
+  recoveryReadsPerIp: { max: 10, windowMs: 60 * 60_000 },
   passkeyStartsPerIp: { max: 30, windowMs: 10 * 60_000 },
   passkeyFinishesPerIp: { max: 30, windowMs: 10 * 60_000 },
 }
@@ -192,6 +195,9 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [`GET ${CUSTODY_PATHS.authShare}`]: custody,
   [`POST ${CUSTODY_PATHS.migrationStart}`]: custody,
   [`POST ${CUSTODY_PATHS.migrationFinish}`]: custody,
+  [`POST ${CUSTODY_PATHS.recovery}`]: custody,
+  [`POST ${CUSTODY_PATHS.recoveredDevice}`]: custody,
+  [`GET ${CUSTODY_PATHS.recovery}`]: { what: 'wallet recovery requests', limits: [{ rule: 'recoveryReadsPerIp', by: 'ip' }] },
   'POST /onramp/test-provider/purchase': { what: 'test purchases', limits: [{ rule: 'testPurchasesPerIp', by: 'ip' }] },
   'POST /auth/v1/passkey/signup/start': passkeyStarts,
   'POST /auth/v1/passkey/login/start': passkeyStarts,

@@ -17,7 +17,7 @@ import { createCustodyShareStore, authShareAad, type CustodyShareStore } from '.
 import { findCustodyWallet, insertCustodyWallet, walletAddresses } from '../db/custodyWallets'
 import { type DatabaseSchema, type WalletNamespace } from '../db/schema'
 import { createWalletKeyStore, walletKeyAad } from '../db/walletKeys'
-import { AUTH_SHARE_BYTES, CUSTODY_NAMESPACES, MAX_RECOVERY_ENVELOPE_BYTES, type WalletRegistration } from '../../src/shared/custodyApi'
+import { AUTH_SHARE_BYTES, CUSTODY_NAMESPACES, MAX_RECOVERY_ENVELOPE_BYTES, type RecoverySetup, type WalletRegistration } from '../../src/shared/custodyApi'
 import { AuthError, invalidPayload } from './errors'
 import { addressOf } from './keys'
 import { type Keyring } from './masterKey'
@@ -40,7 +40,24 @@ export interface CustodyService {
   startMigration(auth: Authenticated, namespace: WalletNamespace): Promise<{ namespace: WalletNamespace; address: string; secret: string }>
   /** Stores the split of a migrated key and deletes the full key; repeating it with the same share is a no-op. */
   finishMigration(auth: Authenticated, wallet: WalletRegistration): Promise<{ namespace: WalletNamespace; address: string }>
+  /**
+   * Sets (or changes) the wallet's recovery: the sealed recovery share of a split and that
+   * split's auth share, kept for recovery apart from any device's. Only from a device that
+   * holds a share (404 AUTH_SHARE_NOT_FOUND); the previous recovery's server part is revoked.
+   */
+  setRecovery(auth: Authenticated, setup: RecoverySetup): Promise<{ namespace: WalletNamespace; address: string; version: number }>
+  /** The current recovery envelope and the server's part of its split; 404 RECOVERY_NOT_SET. */
+  recovery(auth: Authenticated, namespace: WalletNamespace): Promise<{ namespace: WalletNamespace; address: string; version: number; envelope: unknown; authShare: string }>
+  /** After a recovery: this device's own auth share of the wallet (a new split it made). */
+  registerRecoveredDevice(auth: Authenticated, wallet: WalletRegistration): Promise<{ namespace: WalletNamespace; address: string }>
 }
+
+/**
+ * Where the server part of the recovery split is kept: in custody_auth_shares under this
+ * holder instead of a device hash (a device's is 64 hex characters), so removing a device
+ * leaves it, and each new recovery replaces it.
+ */
+export const RECOVERY_HOLDER = 'recovery'
 
 /**
  * @example
@@ -60,9 +77,38 @@ export function createCustodyService(options: CustodyServiceOptions): CustodySer
   /** Stores this device's auth share and the recovery envelope, in the caller's transaction. */
   async function storeShares(shares: CustodyShareStore, { session, user }: Authenticated, wallet: CheckedWallet, at: number): Promise<void> {
     await shares.putAuthShare(sealShare(wallet.authShare, { userId: user.id, deviceHash: session.deviceHash, namespace: wallet.namespace, address: wallet.address }), at)
-    if (wallet.recoveryEnvelope !== undefined) {
-      await shares.addRecoveryShare({ userId: user.id, namespace: wallet.namespace, address: wallet.address, envelope: wallet.recoveryEnvelope }, at)
+    if (wallet.recoveryEnvelope !== undefined) await storeRecovery(shares, user.id, wallet, wallet.recoveryEnvelope, at)
+  }
+
+  /** The envelope as the next version, and its split's auth share as the recovery holder's (replacing the previous one). */
+  async function storeRecovery(shares: CustodyShareStore, userId: string, wallet: CheckedWallet, envelope: Record<string, unknown>, at: number): Promise<number> {
+    await shares.putAuthShare(sealShare(wallet.authShare, { userId, deviceHash: RECOVERY_HOLDER, namespace: wallet.namespace, address: wallet.address }), at)
+    return shares.addRecoveryShare({ userId, namespace: wallet.namespace, address: wallet.address, envelope }, at)
+  }
+
+  /** The share `holder` keeps of the user's wallet, opened; undefined when it keeps none of the current wallet. */
+  async function openShare(userId: string, holder: string, namespace: WalletNamespace): Promise<{ address: string; authShare: string } | undefined> {
+    const address = await findCustodyWallet(db, userId, namespace)
+    const stored = address === undefined ? undefined : await createCustodyShareStore(db).findAuthShare(userId, holder, namespace)
+    if (stored === undefined || stored.address !== address) return undefined
+    try {
+      return { address: stored.address, authShare: keyring.decrypt(stored.encrypted, authShareAad(stored)).toString('base64') }
+    } catch (error) {
+      logError(error, `auth share ${stored.id} does not decrypt`)
+      throw new AuthError(500, 'Wallet Unavailable', 'WALLET_UNAVAILABLE', 'The wallet cannot be used right now; the server operator has been told')
     }
+  }
+
+  const noDeviceShare = (namespace: WalletNamespace) =>
+    new AuthError(404, 'Not Found', 'AUTH_SHARE_NOT_FOUND', `This device holds no share of the ${namespace} wallet`)
+
+  /** The checked wallet, refused unless it names the user's wallet in its namespace. */
+  async function ownWallet(userId: string, raw: WalletRegistration): Promise<CheckedWallet> {
+    const wallet = checkWallet(raw)
+    const address = await findCustodyWallet(db, userId, wallet.namespace)
+    if (address === undefined) throw noDeviceShare(wallet.namespace)
+    if (address !== wallet.address) throw invalidPayload(`address must be this wallet's address (${address})`)
+    return wallet
   }
 
   const walletExists = (namespace: WalletNamespace) =>
@@ -84,17 +130,30 @@ export function createCustodyService(options: CustodyServiceOptions): CustodySer
     },
 
     async authShare({ session, user }, namespace) {
-      const address = await findCustodyWallet(db, user.id, namespace)
-      const stored = address === undefined ? undefined : await createCustodyShareStore(db).findAuthShare(user.id, session.deviceHash, namespace)
-      if (stored === undefined || stored.address !== address) {
-        throw new AuthError(404, 'Not Found', 'AUTH_SHARE_NOT_FOUND', `This device holds no share of the ${namespace} wallet`)
-      }
-      try {
-        return { namespace, address, authShare: keyring.decrypt(stored.encrypted, authShareAad(stored)).toString('base64') }
-      } catch (error) {
-        logError(error, `auth share ${stored.id} does not decrypt`)
-        throw new AuthError(500, 'Wallet Unavailable', 'WALLET_UNAVAILABLE', 'The wallet cannot be used right now; the server operator has been told')
-      }
+      const share = await openShare(user.id, session.deviceHash, namespace)
+      if (share === undefined) throw noDeviceShare(namespace)
+      return { namespace, ...share }
+    },
+
+    async setRecovery({ session, user }, { envelope, ...raw }) {
+      const wallet = await ownWallet(user.id, { ...raw, recoveryEnvelope: envelope })
+      if ((await createCustodyShareStore(db).findAuthShare(user.id, session.deviceHash, wallet.namespace)) === undefined) throw noDeviceShare(wallet.namespace)
+      const version = await db.transaction().execute((tx) => storeRecovery(createCustodyShareStore(tx), user.id, wallet, envelope, now()))
+      return { namespace: wallet.namespace, address: wallet.address, version }
+    },
+
+    async recovery({ user }, namespace) {
+      const notSet = () => new AuthError(404, 'Not Found', 'RECOVERY_NOT_SET', `No recovery is set for the ${namespace} wallet`)
+      const envelope = await createCustodyShareStore(db).latestRecoveryShare(user.id, namespace)
+      const share = envelope === undefined ? undefined : await openShare(user.id, RECOVERY_HOLDER, namespace)
+      if (envelope === undefined || share === undefined || envelope.address !== share.address) throw notSet()
+      return { namespace, address: share.address, version: envelope.version, envelope: envelope.envelope, authShare: share.authShare }
+    },
+
+    async registerRecoveredDevice({ session, user }, raw) {
+      const wallet = await ownWallet(user.id, { ...raw, recoveryEnvelope: undefined })
+      await createCustodyShareStore(db).putAuthShare(sealShare(wallet.authShare, { userId: user.id, deviceHash: session.deviceHash, namespace: wallet.namespace, address: wallet.address }), now())
+      return { namespace: wallet.namespace, address: wallet.address }
     },
 
     async startMigration({ user }, namespace) {

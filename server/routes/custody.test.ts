@@ -167,6 +167,46 @@ describe.each(engines)('self-custody routes on $name', ({ freshDatabase }) => {
     expect((await register(session, await frameWallet('solana'))).body).toMatchObject({ code: 'WALLET_EXISTS' })
   })
 
+  it('recovery: a device holding a share seals it; a new device gets the envelope and the server\'s part, rebuilds, and then holds its own share; a new recovery makes the old one useless', async () => {
+    const email = `recover.${randomUUID().slice(0, 8)}@example.com`
+    const first = await login(email)
+    const evm = await frameWallet('eip155')
+    expect((await register(first, evm)).status).toBe(200)
+    const recovery = (session: Session) => session.get(`${CUSTODY_PATHS.recovery}?namespace=eip155`)
+    const newDevice = await login(email)
+    expect((await recovery(newDevice)).body).toMatchObject({ code: 'RECOVERY_NOT_SET', message: 'No recovery is set for the eip155 wallet' })
+
+    // Only a device that holds a share of the wallet sets its recovery (a new split of the same key).
+    const sealed = await frameWallet('eip155', evm.key)
+    const envelope = { version: 1, sealed: b64(sealed.recovery) }
+    const setRecovery = (session: Session, split: typeof sealed, sent: Record<string, unknown>) =>
+      session.post(CUSTODY_PATHS.recovery, { namespace: 'eip155', address: split.address, authShare: b64(split.auth), envelope: sent })
+    expect((await setRecovery(newDevice, sealed, envelope)).body).toMatchObject({ code: 'AUTH_SHARE_NOT_FOUND' })
+    expect((await setRecovery(first, sealed, { padding: 'x'.repeat(5000) })).body).toMatchObject({ code: 'INVALID_PAYLOAD', message: 'recoveryEnvelope is longer than 4096 bytes' })
+    expect((await setRecovery(first, sealed, envelope)).body).toEqual({ namespace: 'eip155', address: evm.address, version: 1 })
+
+    // The new device: the envelope and the server's part of the same split rebuild the key (the frame opens the envelope).
+    const answer = (await recovery(newDevice)).body as { address: string; version: number; envelope: typeof envelope; authShare: string }
+    expect(answer).toMatchObject({ namespace: 'eip155', address: evm.address, version: 1, envelope })
+    const rebuilt = await combine([fromB64(answer.envelope.sealed), fromB64(answer.authShare)])
+    expect(addressOf('eip155', rebuilt)).toBe(evm.address)
+    // It splits again for itself and registers its own auth share; the first device keeps its own.
+    const own = await frameWallet('eip155', rebuilt)
+    const wrong = await newDevice.post(CUSTODY_PATHS.recoveredDevice, { namespace: 'eip155', address: (await frameWallet('eip155')).address, authShare: b64(own.auth) })
+    expect(wrong.body).toMatchObject({ code: 'INVALID_PAYLOAD', message: `address must be this wallet's address (${evm.address})` })
+    expect((await newDevice.post(CUSTODY_PATHS.recoveredDevice, { namespace: 'eip155', address: own.address, authShare: b64(own.auth) })).body).toEqual({ namespace: 'eip155', address: evm.address })
+    expect(((await authShareOf(newDevice, 'eip155')).body as { authShare: string }).authShare).toBe(b64(own.auth))
+    expect(((await authShareOf(first, 'eip155')).body as { authShare: string }).authShare).toBe(b64(evm.auth))
+
+    // A new recovery (a changed password) replaces the server's part: the old envelope no longer rebuilds the key.
+    const changed = await frameWallet('eip155', evm.key)
+    expect((await setRecovery(newDevice, changed, { version: 1, sealed: b64(changed.recovery) })).body).toMatchObject({ version: 2 })
+    const latest = (await recovery(first)).body as { version: number; authShare: string }
+    expect(latest.version).toBe(2)
+    expect(addressOf('eip155', await combine([changed.recovery, fromB64(latest.authShare)]))).toBe(evm.address)
+    expect(addressOf('eip155', await combine([sealed.recovery, fromB64(latest.authShare)]))).not.toBe(evm.address)
+  })
+
   it('a database dump with the master key rebuilds no key: every decrypted value and every pair of shares is tried', async () => {
     const email = `dump.${randomUUID().slice(0, 8)}@example.com`
     const seeded = await seedCustodialUser(server.db, server.keyring, email, server.clock.now)

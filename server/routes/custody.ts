@@ -7,7 +7,7 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { type CustodyService } from '../auth/custody'
 import { type Authenticated } from '../auth/service'
-import { AUTH_SHARE_BYTES, CUSTODY_NAMESPACES, CUSTODY_PATHS, type CustodyWalletNamespace, type WalletRegistration } from '../../src/shared/custodyApi'
+import { AUTH_SHARE_BYTES, CUSTODY_NAMESPACES, CUSTODY_PATHS, type CustodyWalletNamespace, type RecoverySetup, type WalletRegistration } from '../../src/shared/custodyApi'
 import { PROJECT_ID_PATTERN } from '../projects'
 
 export interface CustodyRoutesOptions {
@@ -78,5 +78,38 @@ export async function custodyRoutes(app: FastifyInstance, { custody, authenticat
     CUSTODY_PATHS.migrationFinish,
     { bodyLimit: BODY_LIMIT, schema: { querystring: projectQuery, body: wallet, response: { 200: walletAnswer, ...errors } } },
     async (request) => custody.finishMigration(await authenticated(request), request.body),
+  )
+
+  app.post<{ Body: RecoverySetup }>(
+    CUSTODY_PATHS.recovery,
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        querystring: projectQuery,
+        body: { type: 'object', required: ['namespace', 'address', 'authShare', 'envelope'], additionalProperties: false, properties: { namespace, address, authShare: share, envelope: { type: 'object' } } },
+        response: { 200: { type: 'object', required: ['namespace', 'address', 'version'], properties: { ...walletAnswer.properties, version: { type: 'integer' } } }, ...errors },
+      },
+    },
+    async (request) => custody.setRecovery(await authenticated(request), request.body),
+  )
+
+  app.get<{ Querystring: { namespace: CustodyWalletNamespace } }>(
+    CUSTODY_PATHS.recovery,
+    {
+      schema: {
+        querystring: { type: 'object', required: ['namespace'], properties: { ...projectQuery.properties, namespace } },
+        response: {
+          200: { type: 'object', required: ['namespace', 'address', 'version', 'envelope', 'authShare'], properties: { ...walletAnswer.properties, version: { type: 'integer' }, envelope: { type: 'object', additionalProperties: true }, authShare: { type: 'string' } } },
+          ...errors,
+        },
+      },
+    },
+    async (request) => custody.recovery(await authenticated(request), request.query.namespace),
+  )
+
+  app.post<{ Body: WalletRegistration }>(
+    CUSTODY_PATHS.recoveredDevice,
+    { bodyLimit: BODY_LIMIT, schema: { querystring: projectQuery, body: { ...wallet, required: ['namespace', 'address', 'authShare'], properties: { namespace, address, authShare: share } }, response: { 200: walletAnswer, ...errors } } },
+    async (request) => custody.registerRecoveredDevice(await authenticated(request), request.body),
   )
 }

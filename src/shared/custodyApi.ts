@@ -18,6 +18,15 @@ export const CUSTODY_PATHS = {
   migrationStart: '/auth/v1/custody/migration/start',
   /** POST WalletRegistration → { namespace, address }: the split is stored, the full key deleted. */
   migrationFinish: '/auth/v1/custody/migration/finish',
+  /**
+   * POST RecoverySetup → { namespace, address, version }: a device holding a share seals the
+   * recovery share of a new split and hands the server that split's auth share.
+   * GET ?namespace= → { namespace, address, version, envelope, authShare }: what a new device
+   * rebuilds the key from, with the recovery password.
+   */
+  recovery: '/auth/v1/custody/recovery',
+  /** POST WalletRegistration → { namespace, address }: a recovered device's own auth share. */
+  recoveredDevice: '/auth/v1/custody/recovery/device',
 } as const
 
 export const CustodyApiCodes = {
@@ -29,6 +38,8 @@ export const CustodyApiCodes = {
   walletExists: 'WALLET_EXISTS',
   /** The wallet was migrated with another auth share for this device. */
   alreadyMigrated: 'ALREADY_MIGRATED',
+  /** No recovery envelope was stored for the wallet. */
+  recoveryNotSet: 'RECOVERY_NOT_SET',
 } as const
 
 /** A wallet's public half and this device's auth share, as the frame sends them. */
@@ -39,6 +50,15 @@ export interface WalletRegistration {
   authShare: string
   /** The recovery share sealed in the frame (secure/custody/recoveryEnvelope.ts); the server cannot open it. */
   recoveryEnvelope?: Record<string, unknown>
+}
+
+/** A recovery set or changed: the sealed recovery share and the server's part of the same split. */
+export interface RecoverySetup {
+  namespace: CustodyWalletNamespace
+  address: string
+  /** The auth share of the split whose recovery share is sealed, base64 (33 bytes). */
+  authShare: string
+  envelope: Record<string, unknown>
 }
 
 /** Shamir share length: a 32-byte secret plus its x coordinate. */
