@@ -12,6 +12,7 @@ import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../../s
 import { seedCustodialUser } from '../../server/test/custodialUser'
 import { tempSqliteFile, type TempSqliteFile } from '../../server/test/sqlite'
 import { createHttpSecureApi, type SecureApi } from '../api'
+import { createDeviceProver } from '../deviceKey'
 import { createCustodyCalls } from './custodyCalls'
 import { createMemoryDeviceShareStore } from './deviceShareStore'
 import { CustodyErrorCodes } from './errors'
@@ -33,7 +34,8 @@ const fromSecureOrigin: typeof fetch = (input, init = {}) => fetch(input, { ...i
 
 /** Signs in by email code on `deviceId` (approving a new device first); answers the API bound to the session. */
 async function signIn(email: string, deviceId = `device-${randomUUID()}`) {
-  const api: SecureApi = createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin, deviceIdOf: () => deviceId })
+  // Each device has its own device key (DPoP), dated by the server's clock.
+  const api: SecureApi = createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin, deviceIdOf: () => deviceId, prove: createDeviceProver({ now: () => server.clock.now }) })
   const { action } = await api.startEmailLogin({ projectId: 'shop', email, deviceId }, undefined)
   if (action === 'VERIFY_DEVICE') await api.verifyDevice({ projectId: 'shop', email, deviceId, otp: server.latestCode(email) })
   const login = await api.verifyEmailLogin({ projectId: 'shop', email, deviceId, otp: server.latestCode(email), chainId: 1 })
