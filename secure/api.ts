@@ -39,7 +39,7 @@
  * Errors are `{ error, message, code?, retryAfter?, attemptsLeft? }` with an HTTP status.
  */
 import { DEVICE_HEADER, DPOP_HEADER } from '../src/shared/authApi'
-import { CUSTODY_PATHS, type CustodyWalletNamespace, type WalletRegistration } from '../src/shared/custodyApi'
+import { CUSTODY_PATHS, type CustodyWalletNamespace, type RecoverySetup, type WalletRegistration } from '../src/shared/custodyApi'
 import { type DeviceProver, createDeviceProver } from './deviceKey'
 import { deviceIdOfSession } from './session'
 
@@ -84,6 +84,9 @@ export interface SecureApi {
   registerWallets(token: string, projectId: string, wallets: WalletRegistration[]): Promise<{ addresses: { eip155?: string; solana?: string } }>
   startMigration(token: string, projectId: string, namespace: CustodyWalletNamespace): Promise<{ namespace: string; address: string; secret: string }>
   finishMigration(token: string, projectId: string, wallet: WalletRegistration): Promise<{ namespace: string; address: string }>
+  setRecovery(token: string, projectId: string, setup: RecoverySetup): Promise<{ namespace: string; address: string; version: number }>
+  getRecovery(token: string, projectId: string, namespace: CustodyWalletNamespace): Promise<{ namespace: string; address: string; version: number; envelope: Record<string, unknown>; authShare: string }>
+  registerRecoveredDevice(token: string, projectId: string, wallet: WalletRegistration): Promise<{ namespace: string; address: string }>
   startSocialLogin(input: { projectId: string; provider: string; deviceId: string; returnTo: string }): Promise<{ uri: string; attemptToken: string }>
   completeSocialLogin(input: { projectId: string; deviceId: string; attemptToken: string; resultToken: string; chainId: string | number }): Promise<ExternalLogin>
   startFarcasterLogin(input: { projectId: string; deviceId: string }): Promise<{ url: string; attemptToken: string }>
@@ -214,6 +217,9 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
     registerWallets: (token, projectId, wallets) => call('POST', CUSTODY_PATHS.wallets, { token, query: { projectId }, body: { wallets } }),
     startMigration: (token, projectId, namespace) => call('POST', CUSTODY_PATHS.migrationStart, { token, query: { projectId }, body: { namespace } }),
     finishMigration: (token, projectId, wallet) => call('POST', CUSTODY_PATHS.migrationFinish, { token, query: { projectId }, body: wallet }),
+    setRecovery: (token, projectId, setup) => call('POST', CUSTODY_PATHS.recovery, { token, query: { projectId }, body: setup }),
+    getRecovery: (token, projectId, namespace) => call('GET', CUSTODY_PATHS.recovery, { token, query: { projectId, namespace } }),
+    registerRecoveredDevice: (token, projectId, wallet) => call('POST', CUSTODY_PATHS.recoveredDevice, { token, query: { projectId }, body: wallet }),
     startSocialLogin: (input) => call('POST', '/auth/v1/social/start', { body: input }),
     completeSocialLogin: (input) => call('POST', '/auth/v1/social/complete', { body: input }),
     startFarcasterLogin: (input) => call('POST', '/auth/v1/farcaster/start', { body: input }),

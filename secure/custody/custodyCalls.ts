@@ -43,5 +43,15 @@ export function createCustodyCalls(api: SecureApi, projectId: string, authed: Wi
     async finishMigration(wallet) {
       await authed((token) => api.finishMigration(token, projectId, wallet))
     },
+    async setRecovery(setup) {
+      await authed((token) => api.setRecovery(token, projectId, setup))
+    },
+    async recovery(namespace) {
+      const found = await unlessNotFound(CustodyApiCodes.recoveryNotSet, () => authed((token) => api.getRecovery(token, projectId, namespace)))
+      return found && { address: found.address, envelope: found.envelope, authShare: fromBase64(found.authShare) }
+    },
+    async registerRecoveredDevice(wallet) {
+      await authed((token) => api.registerRecoveredDevice(token, projectId, wallet))
+    },
   }
 }

@@ -132,6 +132,31 @@ describe('the frame keyring', () => {
     await expect(keyring.sign('personal_sign', { message: 'x' })).rejects.toMatchObject({ code: CustodyErrorCodes.noDeviceKey })
   })
 
+  it('recovery by password: the device holding the key sets it; a new device opens it with the password and the server\'s part, then holds its own share', async () => {
+    const email = newEmail('recover')
+    const first = await signIn(email)
+    const holder = createKeyring({ calls: first.calls, deviceShares: async () => createMemoryDeviceShareStore() })
+    await holder.unlock({})
+    const { eip155: address } = await first.addresses()
+    const password = 'correct horse battery staple'
+    await holder.setRecoveryPassword('eip155', password)
+
+    const other = await signIn(email)
+    const device = createMemoryDeviceShareStore()
+    const keyring = createKeyring({ calls: other.calls, deviceShares: async () => device })
+    await keyring.unlock(await other.addresses())
+    expect(keyring.has('eip155')).toBe(false)
+    await expect(keyring.recover('solana', password)).rejects.toMatchObject({ code: CustodyErrorCodes.recoveryNotSet, message: 'No recovery is set for this wallet' })
+    await expect(keyring.recover('eip155', 'not the password')).rejects.toMatchObject({ code: CustodyErrorCodes.wrongRecoverySecret })
+    await keyring.recover('eip155', password)
+    expect(await signHello(keyring, address!)).toBe(true)
+
+    // The next session on the new device rebuilds from its own device share and auth share.
+    const later = createKeyring({ calls: other.calls, deviceShares: async () => device })
+    await later.unlock(await other.addresses())
+    expect(await signHello(later, address!)).toBe(true)
+  })
+
   it('a custodial user: the released key is split here, the server deletes the full key, and an interrupted migration resumes', async () => {
     const email = newEmail('custodial')
     const seeded = await seedCustodialUser(server.db, server.keyring, email, server.clock.now)

@@ -12,11 +12,12 @@
  * The secret never leaves this module except into `signPayload`; nothing here posts it
  * to the app or sends it to the server. `lock()` zeroes it (sign-out, session end).
  */
-import type { CustodyWalletNamespace, WalletRegistration } from '../../src/shared/custodyApi'
+import type { CustodyWalletNamespace, RecoverySetup, WalletRegistration } from '../../src/shared/custodyApi'
 import { toBase64 } from './bytes'
 import { CustodyError, CustodyErrorCodes } from './errors'
 import type { DeviceShareStore } from './deviceShareStore'
 import { addressOfSecret, generateWalletSecret, type WalletSecret } from './keys'
+import { openRecoveryShare, sealRecoveryShare } from './recoveryEnvelope'
 import { rebuildWalletSecret, splitWalletSecret } from './shares'
 import { namespaceOfKind, signPayload, type SignKind, type SignResult } from './signPayload'
 
@@ -30,6 +31,10 @@ export interface CustodyCalls {
   /** The custodial key, or undefined when the server holds none (NOT_CUSTODIAL). */
   startMigration(namespace: CustodyWalletNamespace): Promise<{ address: string; secret: Uint8Array } | undefined>
   finishMigration(wallet: WalletRegistration): Promise<void>
+  setRecovery(setup: RecoverySetup): Promise<void>
+  /** The recovery envelope and the server's part of its split, or undefined when none is set (RECOVERY_NOT_SET). */
+  recovery(namespace: CustodyWalletNamespace): Promise<{ address: string; envelope: Record<string, unknown>; authShare: Uint8Array } | undefined>
+  registerRecoveredDevice(wallet: WalletRegistration): Promise<void>
 }
 
 export type WalletAddresses = Partial<Record<CustodyWalletNamespace, string>>
@@ -45,6 +50,18 @@ export interface Keyring {
   has(namespace: CustodyWalletNamespace): boolean
   /** Signs with the rebuilt key; CUSTODY_NO_DEVICE_KEY when this device could not rebuild it. */
   sign(kind: SignKind, payload: unknown): Promise<SignResult>
+  /**
+   * Sets (or changes) the recovery password of a wallet held here: a new split of its key,
+   * whose recovery share is sealed with the password (recoveryEnvelope.ts) and whose auth
+   * share the server keeps for recovery; the previous recovery stops working.
+   */
+  setRecoveryPassword(namespace: CustodyWalletNamespace, password: string): Promise<void>
+  /**
+   * On a device without a share: opens the recovery envelope with the password, rebuilds the
+   * key with the server's part, and keeps a new split's device share here (its auth share is
+   * registered for this device). CUSTODY_RECOVERY_NOT_SET, CUSTODY_WRONG_RECOVERY_SECRET.
+   */
+  recover(namespace: CustodyWalletNamespace, password: string): Promise<void>
   /** Forgets every key (zeroed). */
   lock(): void
 }
@@ -165,14 +182,37 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
     has: (namespace) => wallets.has(namespace),
 
     async sign(kind, payload) {
-      const wallet = wallets.get(namespaceOfKind(kind))
-      if (wallet === undefined) {
-        throw new CustodyError(
-          CustodyErrorCodes.noDeviceKey,
-          'This device holds no key of this wallet: sign in on the device where you created it (recovery on a new device is not available yet)',
-        )
-      }
+      const wallet = wallets.get(namespaceOfKind(kind)) ?? noKeyHere()
       return signPayload(kind, payload, wallet.secret, wallet.address)
+    },
+
+    async setRecoveryPassword(namespace, password) {
+      const wallet = wallets.get(namespace) ?? noKeyHere()
+      const shares = await splitWalletSecret(wallet)
+      try {
+        const envelope = await sealRecoveryShare(shares.recovery, { password }, wallet.address)
+        await calls.setRecovery({ namespace, address: wallet.address, authShare: toBase64(shares.auth), envelope: { ...envelope } })
+      } finally {
+        for (const share of Object.values(shares)) share.fill(0)
+      }
+    },
+
+    async recover(namespace, password) {
+      const found = await calls.recovery(namespace)
+      if (found === undefined) throw new CustodyError(CustodyErrorCodes.recoveryNotSet, 'No recovery is set for this wallet')
+      const recovery = await openRecoveryShare(found.envelope, { password }, found.address)
+      let secret: Uint8Array
+      try {
+        secret = await rebuildWalletSecret({ namespace, address: found.address }, [recovery, found.authShare])
+      } finally {
+        recovery.fill(0)
+        found.authShare.fill(0)
+      }
+      const wallet: WalletSecret = { namespace, address: found.address, secret }
+      await calls.registerRecoveredDevice(await splitAndKeep(wallet))
+      wallets.get(namespace)?.secret.fill(0)
+      wallets.set(namespace, wallet)
+      unavailable.delete(namespace)
     },
 
     lock() {
@@ -181,4 +221,11 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
       unavailable.clear()
     },
   }
+}
+
+function noKeyHere(): never {
+  throw new CustodyError(
+    CustodyErrorCodes.noDeviceKey,
+    'This device holds no key of this wallet: sign in on the device where you created it (recovery on a new device is not available yet)',
+  )
 }

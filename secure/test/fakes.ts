@@ -9,7 +9,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto'
 import { getBase58Decoder } from '@solana/kit'
 import { hexToBytes, keccak256, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { CustodyApiCodes, type CustodyWalletNamespace } from '../../src/shared/custodyApi'
+import { CustodyApiCodes, type CustodyWalletNamespace, type RecoverySetup } from '../../src/shared/custodyApi'
 import { ApiError, type ApiUser, type SecureApi } from '../api'
 import { toBase64 } from '../custody/bytes'
 import { createMemoryDeviceShareStore } from '../custody/deviceShareStore'
@@ -49,6 +49,7 @@ export function createFakeApi(): FakeApi {
     ['solana', { address: solana.address, secret: solana.seed }],
   ])
   const authShares = new Map<CustodyWalletNamespace, string>()
+  const recoveries = new Map<CustodyWalletNamespace, RecoverySetup>()
   const users = new Map<string, { devices: Set<string> }>()
   const codes = new Map<string, string>()
   const sessions = new Map<string, { email: string; expired: boolean }>()
@@ -216,6 +217,22 @@ export function createFakeApi(): FakeApi {
       return { namespace, address, secret: toBase64(secret) }
     },
     async finishMigration(token, _projectId, wallet) {
+      session(token)
+      authShares.set(wallet.namespace, wallet.authShare)
+      return { namespace: wallet.namespace, address: wallet.address }
+    },
+    async setRecovery(token, _projectId, setup) {
+      session(token)
+      recoveries.set(setup.namespace, setup)
+      return { namespace: setup.namespace, address: setup.address, version: 1 }
+    },
+    async getRecovery(token, _projectId, namespace) {
+      session(token)
+      const setup = recoveries.get(namespace)
+      if (setup === undefined) throw new ApiError(404, `No recovery is set for the ${namespace} wallet`, CustodyApiCodes.recoveryNotSet, undefined)
+      return { ...setup, version: 1 }
+    },
+    async registerRecoveredDevice(token, _projectId, wallet) {
       session(token)
       authShares.set(wallet.namespace, wallet.authShare)
       return { namespace: wallet.namespace, address: wallet.address }
