@@ -181,7 +181,13 @@ describe('the modal on a phone (390×844, touch)', () => {
     })
     await dispatch(page, fx.tokensLoaded, fx.balanceLoaded, fx.history, fx.swapTokens, fx.onrampProviders)
     for (const target of await measure(page, '.portico-button')) problems.push(`buttons (connected): ${target}`)
-    await page.getByTestId('portico-connect-button').tap()
+    // A click, not a tap, on this one step: in about one run in five, Chromium never
+    // acknowledged the touch events Playwright sends here (its log stops at "performing tap
+    // action", the button visible, stable and the element under the point), a hang of the
+    // input pipeline that Puppeteer documents for touch taps on a page with no frame pending
+    // (puppeteer#1142). The same button is tapped when disconnected above, and the modal's
+    // own controls are tapped throughout this file and in mobileConnect.test.ts.
+    await page.getByTestId('portico-connect-button').click()
     await check(page, `account-tokens-${scheme}`, 'Account', problems)
     await dialog.getByRole('tab', { name: 'NFTs' }).tap()
     await check(page, `account-nfts-${scheme}`, 'Account', problems)

@@ -11,6 +11,7 @@
  * in memory: the session then lasts as long as the page.
  */
 import { SignJWT, base64url, exportJWK } from 'jose'
+import { getOrAddOnce, openDatabase } from './indexedDb'
 
 export const DEVICE_KEY_DB_NAME = 'portico-device'
 const DB_VERSION = 1
@@ -37,25 +38,9 @@ export function generateDeviceKey(): Promise<CryptoKeyPair> {
  * keys.privateKey.extractable // false
  */
 export async function openDeviceKey(factory: IDBFactory = indexedDB): Promise<CryptoKeyPair> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = factory.open(DEVICE_KEY_DB_NAME, DB_VERSION)
-    request.onupgradeneeded = () => request.result.createObjectStore(DEVICE_KEY_STORE)
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
-    request.onblocked = () => reject(new Error('IndexedDB open blocked by another tab'))
-  })
+  const db = await openDatabase(factory, DEVICE_KEY_DB_NAME, DB_VERSION, [DEVICE_KEY_STORE])
   try {
-    const existing = (await inStore(db, 'readonly', (store) => store.get(DEVICE_KEY_ID))) as CryptoKeyPair | undefined
-    if (existing !== undefined) return existing
-    const fresh = await generateDeviceKey()
-    // Another tab may have made one in between: add() keeps the first, and both use it.
-    try {
-      await inStore(db, 'readwrite', (store) => store.add(fresh, DEVICE_KEY_ID))
-      return fresh
-    } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'ConstraintError')) throw error
-      return (await inStore(db, 'readonly', (store) => store.get(DEVICE_KEY_ID))) as CryptoKeyPair
-    }
+    return await getOrAddOnce(db, DEVICE_KEY_STORE, DEVICE_KEY_ID, generateDeviceKey)
   } finally {
     db.close()
   }
@@ -96,13 +81,4 @@ export function createDeviceProver({ keys = loadDeviceKey, now = Date.now }: { k
       .setJti(base64url.encode(crypto.getRandomValues(new Uint8Array(24))))
       .sign(privateKey)
   }
-}
-
-function inStore<T>(db: IDBDatabase, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const transaction = db.transaction(DEVICE_KEY_STORE, mode)
-    const request = act(transaction.objectStore(DEVICE_KEY_STORE))
-    transaction.oncomplete = () => resolve(request.result)
-    transaction.onabort = () => reject(request.error ?? transaction.error ?? new Error('IndexedDB transaction aborted'))
-  })
 }

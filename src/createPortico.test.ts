@@ -7,6 +7,8 @@ import { createFakeNamespacePlugin, injectedConnector, testNetwork } from './tes
 const networks = [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')]
 const instances: ReturnType<typeof createPortico>[] = []
 afterEach(() => instances.splice(0).forEach((p) => p.destroy()))
+/** Every instance a test makes is destroyed after it: its sagas hold real timers (a retry waits up to 5 min) that would keep Jest running. */
+const kept = (portico: ReturnType<typeof createPortico>) => (instances.push(portico), portico)
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /** An instance over a fake plugin; its processes may still be loading (see `setup`). */
@@ -33,9 +35,9 @@ async function connected() {
 
 describe('createPortico config rules (SPEC §5)', () => {
   it('a missing project id raises the Project ID Not Configured alert and still works', async () => {
-    const portico = createPortico({ plugins: [], networks: [], devtools: false })
+    const portico = kept(createPortico({ plugins: [], networks: [], devtools: false }))
     expect(portico.getState().alerts.alerts).toEqual(['projectIdNotConfigured'])
-    expect(createPortico({ projectId: '  ', plugins: [], networks: [], devtools: false }).getState().alerts.alerts).toEqual(['projectIdNotConfigured'])
+    expect(kept(createPortico({ projectId: '  ', plugins: [], networks: [], devtools: false })).getState().alerts.alerts).toEqual(['projectIdNotConfigured'])
   })
 
   it('a project id raises no alert', async () => {
@@ -69,7 +71,7 @@ describe('createPortico config rules (SPEC §5)', () => {
   })
 
   it('uses the eip155 plugin with the SPEC §9 EVM chains when no plugins are given', async () => {
-    const state = createPortico({ projectId: 'p', devtools: false }).getState()
+    const state = kept(createPortico({ projectId: 'p', devtools: false })).getState()
     expect(state.options.namespaces).toEqual(['eip155'])
     expect(state.network.activeCaipNetworkId).toBe('eip155:1')
   })
@@ -215,7 +217,7 @@ describe('connectors and account', () => {
 
   it('...unless unsupported chains are allowed', async () => {
     const wallet = createFakeNamespacePlugin({ networks, connectors: [injectedConnector()] })
-    const portico = createPortico({ projectId: 'p', plugins: [wallet.plugin], devtools: false, allowUnsupportedChain: true })
+    const portico = kept(createPortico({ projectId: 'p', plugins: [wallet.plugin], devtools: false, allowUnsupportedChain: true }))
     portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
     await flush()
     wallet.emit({ type: 'chainChanged', caipNetworkId: 'eip155:5' })

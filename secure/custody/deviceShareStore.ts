@@ -11,6 +11,7 @@
  */
 import { CustodyError, CustodyErrorCodes } from './errors'
 import type { WalletSecret } from './keys'
+import { getOrAddOnce, inTransaction, openDatabase } from '../indexedDb'
 
 export const DEVICE_DB_NAME = 'portico-custody'
 const DB_VERSION = 1
@@ -47,7 +48,7 @@ export function deviceShareId(wallet: Wallet): string {
  * await store.save({ namespace: 'eip155', address }, shares.device)
  */
 export async function openDeviceShareStore(factory: IDBFactory = indexedDB): Promise<DeviceShareStore> {
-  const db = await openDatabase(factory)
+  const db = await openDatabase(factory, DEVICE_DB_NAME, DB_VERSION, [KEY_STORE, SHARE_STORE])
   const key = await deviceKey(db)
   return {
     async save(wallet, share) {
@@ -103,39 +104,6 @@ function associatedData(wallet: Wallet): Uint8Array<ArrayBuffer> {
 }
 
 /** The origin's device key: made once (non-extractable), then the same key object from IndexedDB. */
-async function deviceKey(db: IDBDatabase): Promise<CryptoKey> {
-  const existing = (await inTransaction(db, KEY_STORE, 'readonly', (store) => store.get(DEVICE_KEY_ID))) as CryptoKey | undefined
-  if (existing !== undefined) return existing
-  const fresh = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
-  // Another tab may have made one in between: add() keeps the first, and both use it.
-  try {
-    await inTransaction(db, KEY_STORE, 'readwrite', (store) => store.add(fresh, DEVICE_KEY_ID))
-    return fresh
-  } catch (error) {
-    if (!(error instanceof DOMException && error.name === 'ConstraintError')) throw error
-    return (await inTransaction(db, KEY_STORE, 'readonly', (store) => store.get(DEVICE_KEY_ID))) as CryptoKey
-  }
-}
-
-function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = factory.open(DEVICE_DB_NAME, DB_VERSION)
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(KEY_STORE)
-      request.result.createObjectStore(SHARE_STORE)
-    }
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
-    request.onblocked = () => reject(new Error('IndexedDB open blocked by another tab'))
-  })
-}
-
-/** Runs one request in its own transaction; resolves with its result once the transaction commits. */
-function inTransaction<T>(db: IDBDatabase, storeName: string, mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const transaction = db.transaction(storeName, mode)
-    const request = act(transaction.objectStore(storeName))
-    transaction.oncomplete = () => resolve(request.result)
-    transaction.onabort = () => reject(request.error ?? transaction.error ?? new Error('IndexedDB transaction aborted'))
-  })
+function deviceKey(db: IDBDatabase): Promise<CryptoKey> {
+  return getOrAddOnce(db, KEY_STORE, DEVICE_KEY_ID, () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']))
 }
