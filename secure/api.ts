@@ -80,7 +80,7 @@ export interface SecureApi {
   startEmailUpdate(token: string, projectId: string, newEmail: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   verifyPrimaryEmail(token: string, projectId: string, otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
   verifySecondaryEmail(token: string, projectId: string, otp: string): Promise<{ newEmail: string }>
-  getAuthShare(token: string, projectId: string, namespace: CustodyWalletNamespace): Promise<{ namespace: string; address: string; authShare: string }>
+  getAuthShare(token: string, projectId: string, namespace: CustodyWalletNamespace): Promise<{ namespace: string; address: string; authShare: string; recoverySet: boolean }>
   registerWallets(token: string, projectId: string, wallets: WalletRegistration[]): Promise<{ addresses: { eip155?: string; solana?: string } }>
   startMigration(token: string, projectId: string, namespace: CustodyWalletNamespace): Promise<{ namespace: string; address: string; secret: string }>
   finishMigration(token: string, projectId: string, wallet: WalletRegistration): Promise<{ namespace: string; address: string }>

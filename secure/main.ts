@@ -13,6 +13,7 @@ import { readSecureConfig } from './config'
 import { detectParentOrigin } from './parentOrigin'
 import { createPasskeyFlows } from './passkeyLogin'
 import { createPasskeyPrompt } from './passkeyPrompt'
+import { createRecoveryPrompts } from './recoveryPrompt'
 import { createSecureFrame, type FrameHost } from './secureFrame'
 import { createMemoryStore, createSessionStore, type KeyValueStore } from './session'
 
@@ -87,6 +88,7 @@ function main() {
     logger,
     randomUUID: () => crypto.randomUUID(),
     passkeys: (notify) => createPasskeyFlows({ api, prompt: createPasskeyPrompt(document, { onOpen: notify.open, onClose: notify.close }) }),
+    recoveryPrompts: (notify) => createRecoveryPrompts(document, { onOpen: notify.open, onClose: notify.close }),
     smartAccounts: createSmartAccounts({ apiUrl: config.apiUrl, projectId: query.get('projectId') ?? '', rpcUrls: config.rpcUrls, store: storage }),
   })
   void frame.start().then((status) => {

@@ -32,7 +32,7 @@ import { isOriginAllowed } from '../src/shared/originMatch'
 import { ApiError, type ApiUser, type ExternalLogin, type SecureApi } from './api'
 import { createCustodyCalls } from './custody/custodyCalls'
 import type { DeviceShareStore } from './custody/deviceShareStore'
-import { createKeyring } from './custody/keyring'
+import { createKeyring, type Keyring } from './custody/keyring'
 import type { SmartAccounts } from './accountType'
 import { ACCOUNT_TYPE_METHOD, type Approver } from './approval'
 import type { ApprovalDetails } from './describeRequest'
@@ -41,6 +41,7 @@ import { ReplyError, toErrorPayload } from './replyError'
 import { createRpcHandler, toCaip2 } from './rpcHandler'
 import type { SessionStore } from './session'
 import type { PasskeyFlows } from './passkeyLogin'
+import { offerRecovery, type RecoveryPrompts } from './recoveryFlow'
 
 /** The version the frame reports in READY. */
 export const SECURE_FRAME_VERSION = '1'
@@ -85,6 +86,8 @@ export type SecureFrameOptions = {
   deviceShares: () => Promise<DeviceShareStore>
   /** Passkey login and adding a passkey (passkeyLogin.ts); without it both are refused as not available. */
   passkeys?: ((notify: { open(): void; close(): void }) => PasskeyFlows) | undefined
+  /** The recovery prompts shown after a login (recoveryPrompt.ts); without them nothing is asked. */
+  recoveryPrompts?: ((notify: { open(): void; close(): void }) => RecoveryPrompts) | undefined
 }
 
 export type SecureFrameStatus =
@@ -228,9 +231,26 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     open: () => postEvent('APPROVAL_OPEN', {}),
     close: () => postEvent('APPROVAL_CLOSE', {}),
   }
-  const approver = options.createApprover(notifyApp)
-  // The passkey prompt is shown like an approval: the app makes the iframe visible for it.
+  // The passkey and recovery prompts are shown like an approval: the app makes the iframe visible for them.
   const passkeys = options.passkeys?.(notifyApp)
+  const recoveryPrompts = options.recoveryPrompts?.(notifyApp)
+  /** The recovery prompt after the latest login, until the visitor answers it: approvals and signatures wait for it. */
+  let recoveryAnswered: Promise<unknown> = Promise.resolve()
+  /** After a login (not on every request): offers to set a recovery, or asks for it on a new device (recoveryFlow.ts). */
+  const askAboutRecovery = () => {
+    if (recoveryPrompts === undefined) return
+    recoveryAnswered = offerRecovery(keyring, recoveryPrompts).then(
+      (outcome) => logger?.debug(`secure: recovery prompt: ${outcome}`),
+      (error: unknown) => logger?.debug('secure: the recovery prompt failed', error),
+    )
+  }
+  const promptApprover = options.createApprover(notifyApp)
+  const approver: Approver = {
+    async confirm(request) {
+      await recoveryAnswered
+      return promptApprover.confirm(request)
+    },
+  }
 
   // ------------------------------------------------------------------------------
   // Session and user
@@ -238,6 +258,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
 
   const endSession = () => {
     sessions.clear()
+    recoveryPrompts?.dismiss()
     keyring.lock()
     user = undefined
     smartAddress = undefined
@@ -362,7 +383,16 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     return user
   }
   const loadUser = async (): Promise<ApiUser> => unlocked(await fetchUser())
-  const sign = keyring.sign
+  /** A login: the keys are unlocked, then the visitor is asked about recovery when needed. */
+  const loggedIn = async (source: ApiUser): Promise<FrameUser> => {
+    const current = await unlocked(source)
+    askAboutRecovery()
+    return describeUser(current)
+  }
+  const sign: Keyring['sign'] = async (kind, payload) => {
+    await recoveryAnswered
+    return keyring.sign(kind, payload)
+  }
 
   const handleRpc = createRpcHandler({
     chainId: () => chain,
@@ -381,7 +411,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   const signedInWith = async (done: ExternalLogin): Promise<FrameUser> => {
     sessions.save(done.session)
     pendingEmail = undefined
-    return describeUser(await unlocked(done.user))
+    return loggedIn(done.user)
   }
 
   const requireEmail = () => {
@@ -409,7 +439,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       const { user: signedIn, session } = await api.verifyEmailLogin({ projectId, email: requireEmail(), deviceId: sessions.deviceId(), otp, chainId: chain })
       sessions.save(session)
       pendingEmail = undefined
-      return { user: await describeUser(await unlocked(signedIn)) }
+      return { user: await loggedIn(signedIn) }
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       // The popup comes back to the parent's origin (checked against the allow list by the server too).

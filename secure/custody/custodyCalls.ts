@@ -31,7 +31,7 @@ export function createCustodyCalls(api: SecureApi, projectId: string, authed: Wi
   return {
     async authShare(namespace) {
       const found = await unlessNotFound(CustodyApiCodes.authShareNotFound, () => authed((token) => api.getAuthShare(token, projectId, namespace)))
-      return found && { address: found.address, authShare: fromBase64(found.authShare) }
+      return found && { address: found.address, authShare: fromBase64(found.authShare), recoverySet: found.recoverySet }
     },
     async registerWallets(wallets) {
       await authed((token) => api.registerWallets(token, projectId, wallets))

@@ -157,6 +157,38 @@ describe('the frame keyring', () => {
     expect(await signHello(later, address!)).toBe(true)
   })
 
+  it('says what to ask after login: a recovery to set for wallets made here (until one is set, also on the next login), the password on a device without a share', async () => {
+    const email = newEmail('needs')
+    const first = await signIn(email)
+    const device = createMemoryDeviceShareStore()
+    const holder = createKeyring({ calls: first.calls, deviceShares: async () => device })
+    await holder.unlock({})
+    expect(holder.recoveryNeeds()).toEqual({ setUp: ['eip155', 'solana'], missing: [] })
+    const addresses = await first.addresses()
+
+    // Postponed: the next login on this device still has none set.
+    const again = createKeyring({ calls: first.calls, deviceShares: async () => device })
+    await again.unlock(addresses)
+    expect(again.recoveryNeeds()).toEqual({ setUp: ['eip155', 'solana'], missing: [] })
+    await again.setRecoveryPassword('eip155', 'correct horse battery staple')
+    expect(again.recoveryNeeds()).toEqual({ setUp: ['solana'], missing: [] })
+    await again.setRecoveryPassword('solana', 'correct horse battery staple')
+    const third = createKeyring({ calls: first.calls, deviceShares: async () => device })
+    await third.unlock(addresses)
+    expect(third.recoveryNeeds()).toEqual({ setUp: [], missing: [] })
+
+    // A new device: nothing held, both wallets missing, and the server has a recovery for each.
+    const other = await signIn(email)
+    const fresh = createKeyring({ calls: other.calls, deviceShares: async () => createMemoryDeviceShareStore() })
+    await fresh.unlock(addresses)
+    expect(fresh.recoveryNeeds()).toEqual({ setUp: [], missing: ['eip155', 'solana'] })
+    expect(await fresh.recoveryAvailable('eip155')).toBe(true)
+    await fresh.recover('eip155', 'correct horse battery staple')
+    expect(fresh.recoveryNeeds()).toEqual({ setUp: [], missing: ['solana'] })
+    fresh.lock()
+    expect(fresh.recoveryNeeds()).toEqual({ setUp: [], missing: [] })
+  })
+
   it('a custodial user: the released key is split here, the server deletes the full key, and an interrupted migration resumes', async () => {
     const email = newEmail('custodial')
     const seeded = await seedCustodialUser(server.db, server.keyring, email, server.clock.now)

@@ -25,8 +25,8 @@ export const KEYRING_NAMESPACES: readonly CustodyWalletNamespace[] = ['eip155', 
 
 /** The server's custody routes, bound to the current session (secure/api.ts). */
 export interface CustodyCalls {
-  /** This device's auth share, or undefined when the server has none for it (AUTH_SHARE_NOT_FOUND). */
-  authShare(namespace: CustodyWalletNamespace): Promise<{ address: string; authShare: Uint8Array } | undefined>
+  /** This device's auth share and whether a recovery is set, or undefined when the server has no share for this device (AUTH_SHARE_NOT_FOUND). */
+  authShare(namespace: CustodyWalletNamespace): Promise<{ address: string; authShare: Uint8Array; recoverySet: boolean } | undefined>
   registerWallets(wallets: WalletRegistration[]): Promise<void>
   /** The custodial key, or undefined when the server holds none (NOT_CUSTODIAL). */
   startMigration(namespace: CustodyWalletNamespace): Promise<{ address: string; secret: Uint8Array } | undefined>
@@ -38,6 +38,12 @@ export interface CustodyCalls {
 }
 
 export type WalletAddresses = Partial<Record<CustodyWalletNamespace, string>>
+
+/** What the visitor is asked after login (recoveryFlow.ts): wallets held here with no recovery set, and wallets this device cannot rebuild. */
+export interface RecoveryNeeds {
+  setUp: CustodyWalletNamespace[]
+  missing: CustodyWalletNamespace[]
+}
 
 export interface Keyring {
   /**
@@ -62,6 +68,13 @@ export interface Keyring {
    * registered for this device). CUSTODY_RECOVERY_NOT_SET, CUSTODY_WRONG_RECOVERY_SECRET.
    */
   recover(namespace: CustodyWalletNamespace, password: string): Promise<void>
+  /**
+   * After `unlock`: the wallets held here whose recovery is not set (made or migrated now, or
+   * rebuilt while the server says none is set), and those this device holds no share of.
+   */
+  recoveryNeeds(): RecoveryNeeds
+  /** Whether the server holds a recovery for `namespace`'s wallet (reads it: counted by the server's recovery limit). */
+  recoveryAvailable(namespace: CustodyWalletNamespace): Promise<boolean>
   /** Forgets every key (zeroed). */
   lock(): void
 }
@@ -82,6 +95,8 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
   const wallets = new Map<CustodyWalletNamespace, WalletSecret>()
   /** Wallets this device could not rebuild this session: not asked again on every GET_USER (the routes are rate-limited). */
   const unavailable = new Map<CustodyWalletNamespace, string>()
+  /** Whether each wallet held here has a recovery set, as last known. */
+  const recoverySet = new Map<CustodyWalletNamespace, boolean>()
   /** One unlock at a time: two at once would make and register two wallets for a new user. */
   let queue: Promise<unknown> = Promise.resolve()
   let store: Promise<DeviceShareStore> | undefined
@@ -102,7 +117,9 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
     const auth = await calls.authShare(namespace)
     if (auth === undefined || auth.address !== address) return undefined
     try {
-      return { namespace, address, secret: await rebuildWalletSecret({ namespace, address }, [device, auth.authShare]) }
+      const wallet = { namespace, address, secret: await rebuildWalletSecret({ namespace, address }, [device, auth.authShare]) }
+      recoverySet.set(namespace, auth.recoverySet)
+      return wallet
     } catch (error) {
       logger?.debug(`secure: the ${namespace} shares do not rebuild the key`, error)
       return undefined
@@ -133,6 +150,7 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
     }
     const wallet: WalletSecret = { namespace, address, secret: released.secret }
     await calls.finishMigration(await splitAndKeep(wallet))
+    recoverySet.set(namespace, false)
     return wallet
   }
 
@@ -168,7 +186,10 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
     const registrations: WalletRegistration[] = []
     for (const wallet of fresh) registrations.push(await splitAndKeep(wallet))
     await calls.registerWallets(registrations)
-    for (const wallet of fresh) wallets.set(wallet.namespace, wallet)
+    for (const wallet of fresh) {
+      wallets.set(wallet.namespace, wallet)
+      recoverySet.set(wallet.namespace, false)
+    }
     return { registered: true }
   }
 
@@ -195,6 +216,7 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
       } finally {
         for (const share of Object.values(shares)) share.fill(0)
       }
+      recoverySet.set(namespace, true)
     },
 
     async recover(namespace, password) {
@@ -213,12 +235,21 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
       wallets.get(namespace)?.secret.fill(0)
       wallets.set(namespace, wallet)
       unavailable.delete(namespace)
+      recoverySet.set(namespace, true)
     },
+
+    recoveryNeeds: () => ({
+      setUp: KEYRING_NAMESPACES.filter((namespace) => wallets.has(namespace) && recoverySet.get(namespace) === false),
+      missing: KEYRING_NAMESPACES.filter((namespace) => unavailable.has(namespace)),
+    }),
+
+    recoveryAvailable: async (namespace) => (await calls.recovery(namespace)) !== undefined,
 
     lock() {
       for (const wallet of wallets.values()) wallet.secret.fill(0)
       wallets.clear()
       unavailable.clear()
+      recoverySet.clear()
     },
   }
 }
@@ -226,6 +257,6 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
 function noKeyHere(): never {
   throw new CustodyError(
     CustodyErrorCodes.noDeviceKey,
-    'This device holds no key of this wallet: sign in on the device where you created it (recovery on a new device is not available yet)',
+    'This device holds no key of this wallet: sign in again and enter its recovery password, or use the device where you created it',
   )
 }

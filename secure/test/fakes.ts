@@ -203,7 +203,7 @@ export function createFakeApi(): FakeApi {
       session(token)
       const authShare = authShares.get(namespace)
       if (authShare === undefined) throw new ApiError(404, `This device holds no share of the ${namespace} wallet`, CustodyApiCodes.authShareNotFound, undefined)
-      return { namespace, address: custodial.get(namespace)!.address, authShare }
+      return { namespace, address: custodial.get(namespace)!.address, authShare, recoverySet: recoveries.has(namespace) }
     },
     async registerWallets(token) {
       session(token)

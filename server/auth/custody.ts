@@ -34,8 +34,12 @@ export interface CustodyServiceOptions {
 export interface CustodyService {
   /** Records wallets made in the frame, with this device's auth share; refused per namespace the user has a wallet in. */
   registerWallets(auth: Authenticated, wallets: readonly WalletRegistration[]): Promise<{ addresses: Partial<Record<WalletNamespace, string>> }>
-  /** This device's auth share of the user's wallet in `namespace`; 404 AUTH_SHARE_NOT_FOUND when it has none. */
-  authShare(auth: Authenticated, namespace: WalletNamespace): Promise<{ namespace: WalletNamespace; address: string; authShare: string }>
+  /**
+   * This device's auth share of the user's wallet in `namespace`, and whether a recovery is
+   * set for that wallet (the frame offers to set one while not); 404 AUTH_SHARE_NOT_FOUND
+   * when the device has none.
+   */
+  authShare(auth: Authenticated, namespace: WalletNamespace): Promise<{ namespace: WalletNamespace; address: string; authShare: string; recoverySet: boolean }>
   /** A custodial key, base64, released to the frame to be split; 404 NOT_CUSTODIAL when the server holds none. */
   startMigration(auth: Authenticated, namespace: WalletNamespace): Promise<{ namespace: WalletNamespace; address: string; secret: string }>
   /** Stores the split of a migrated key and deletes the full key; repeating it with the same share is a no-op. */
@@ -99,6 +103,13 @@ export function createCustodyService(options: CustodyServiceOptions): CustodySer
     }
   }
 
+  /** Whether the wallet at `address` has a recovery a new device can use: its envelope and the server part of that split. */
+  async function hasRecovery(userId: string, namespace: WalletNamespace, address: string): Promise<boolean> {
+    const shares = createCustodyShareStore(db)
+    const envelope = await shares.latestRecoveryShare(userId, namespace)
+    return envelope?.address === address && (await shares.findAuthShare(userId, RECOVERY_HOLDER, namespace))?.address === address
+  }
+
   const noDeviceShare = (namespace: WalletNamespace) =>
     new AuthError(404, 'Not Found', 'AUTH_SHARE_NOT_FOUND', `This device holds no share of the ${namespace} wallet`)
 
@@ -132,7 +143,7 @@ export function createCustodyService(options: CustodyServiceOptions): CustodySer
     async authShare({ session, user }, namespace) {
       const share = await openShare(user.id, session.deviceHash, namespace)
       if (share === undefined) throw noDeviceShare(namespace)
-      return { namespace, ...share }
+      return { namespace, ...share, recoverySet: await hasRecovery(user.id, namespace, share.address) }
     },
 
     async setRecovery({ session, user }, { envelope, ...raw }) {

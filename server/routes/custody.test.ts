@@ -175,6 +175,8 @@ describe.each(engines)('self-custody routes on $name', ({ freshDatabase }) => {
     const recovery = (session: Session) => session.get(`${CUSTODY_PATHS.recovery}?namespace=eip155`)
     const newDevice = await login(email)
     expect((await recovery(newDevice)).body).toMatchObject({ code: 'RECOVERY_NOT_SET', message: 'No recovery is set for the eip155 wallet' })
+    // The device's auth share says whether a recovery is set, so the frame knows to offer one without reading the envelope.
+    expect((await authShareOf(first, 'eip155')).body).toMatchObject({ address: evm.address, recoverySet: false })
 
     // Only a device that holds a share of the wallet sets its recovery (a new split of the same key).
     const sealed = await frameWallet('eip155', evm.key)
@@ -184,6 +186,7 @@ describe.each(engines)('self-custody routes on $name', ({ freshDatabase }) => {
     expect((await setRecovery(newDevice, sealed, envelope)).body).toMatchObject({ code: 'AUTH_SHARE_NOT_FOUND' })
     expect((await setRecovery(first, sealed, { padding: 'x'.repeat(5000) })).body).toMatchObject({ code: 'INVALID_PAYLOAD', message: 'recoveryEnvelope is longer than 4096 bytes' })
     expect((await setRecovery(first, sealed, envelope)).body).toEqual({ namespace: 'eip155', address: evm.address, version: 1 })
+    expect((await authShareOf(first, 'eip155')).body).toMatchObject({ address: evm.address, recoverySet: true })
 
     // The new device: the envelope and the server's part of the same split rebuild the key (the frame opens the envelope).
     const answer = (await recovery(newDevice)).body as { address: string; version: number; envelope: typeof envelope; authShare: string }

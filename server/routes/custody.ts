@@ -55,7 +55,10 @@ export async function custodyRoutes(app: FastifyInstance, { custody, authenticat
     {
       schema: {
         querystring: { type: 'object', required: ['namespace'], properties: { ...projectQuery.properties, namespace } },
-        response: { 200: { type: 'object', required: ['namespace', 'address', 'authShare'], properties: { ...walletAnswer.properties, authShare: { type: 'string' } } }, ...errors },
+        response: {
+          200: { type: 'object', required: ['namespace', 'address', 'authShare', 'recoverySet'], properties: { ...walletAnswer.properties, authShare: { type: 'string' }, recoverySet: { type: 'boolean' } } },
+          ...errors,
+        },
       },
     },
     async (request) => custody.authShare(await authenticated(request), request.query.namespace),

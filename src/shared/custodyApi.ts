@@ -12,7 +12,7 @@ export type CustodyWalletNamespace = (typeof CUSTODY_NAMESPACES)[number]
 export const CUSTODY_PATHS = {
   /** POST { wallets: WalletRegistration[] } → { addresses }: a new wallet made in the frame. */
   wallets: '/auth/v1/custody/wallets',
-  /** GET ?namespace= → { namespace, address, authShare }: this device's auth share. */
+  /** GET ?namespace= → { namespace, address, authShare, recoverySet }: this device's auth share, and whether a recovery is set. */
   authShare: '/auth/v1/custody/auth-share',
   /** POST { namespace } → { namespace, address, secret }: a custodial key, released to be split. */
   migrationStart: '/auth/v1/custody/migration/start',
