@@ -5,7 +5,7 @@ import { loadOrCreateDevMasterKey, createKeyring } from '../server/auth/masterKe
 import { openDatabase } from '../server/db/connect'
 import { seedCustodialUser, type CustodialUser } from '../server/test/custodialUser'
 import { setupStackAndBrowser, watchPageErrors } from './browser'
-import { latestMail, readState, secureFrame } from './pageState'
+import { postponeRecovery, readState, secureFrame, waitForMail } from './pageState'
 
 // A visitor whose wallet the server made before self-custody (issue 32): seeded through
 // the server's old key path into the stack's own database, under its master key. At the
@@ -48,6 +48,8 @@ describe('embedded wallet: a custodial wallet moves to self-custody at login', (
     const loginMail = await waitForMail(serverUrl, email, deviceMail.id)
     await dialog.getByLabel('One-time code').fill(loginMail.code)
     await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    // The migrated wallet has no recovery yet: the frame offers one, and the visitor postpones it.
+    await postponeRecovery(page)
 
     const accounts = (await page.evaluate(readState, 'account.byNamespace.eip155.user.accounts')) as Array<{ address: string; type: string }>
     expect(accounts).toContainEqual({ address: seeded.keys.eip155.address, type: 'eoa' })
@@ -71,13 +73,3 @@ describe('embedded wallet: a custodial wallet moves to self-custody at login', (
     expect(errors).toEqual([])
   })
 })
-
-/** The newest mail to `email`, once there is one (newer than message `after`). */
-async function waitForMail(serverUrl: string, email: string, after?: number): Promise<{ code: string; id: number }> {
-  for (let i = 0; i < 150; i++) {
-    const mail = await latestMail(serverUrl, email)
-    if (mail && mail.id !== after) return mail
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('no new code was mailed')
-}

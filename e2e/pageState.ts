@@ -96,28 +96,49 @@ export async function latestMail(serverUrl: string, email: string): Promise<{ co
   return response.ok ? ((await response.json()) as { code: string; id: number }) : undefined
 }
 
-/** Waits for a one-time code mailed to `email`; with `after`, for one newer than that message id. */
-export async function latestCode(serverUrl: string, email: string, after?: number): Promise<string> {
+/** Waits for a mail with a one-time code to `email`; with `after`, for one newer than that message id. */
+export async function waitForMail(serverUrl: string, email: string, after?: number): Promise<{ code: string; id: number }> {
   for (let i = 0; i < 150; i++) {
     const mail = await latestMail(serverUrl, email)
-    if (mail && mail.id !== after) return mail.code
+    if (mail && mail.id !== after) return mail
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`no${after === undefined ? '' : ' new'} code was mailed to ${email}`)
 }
 
+/** Waits for a one-time code mailed to `email`; with `after`, for one newer than that message id. */
+export async function latestCode(serverUrl: string, email: string, after?: number): Promise<string> {
+  return (await waitForMail(serverUrl, email, after)).code
+}
+
+/** A recovery prompt of the secure frame (secure/recoveryPrompt.ts, docs/security.md "Recovery prompts"). */
+export const recoveryPrompt = (page: Page, name: 'Set a recovery password' | 'Enter your recovery password' | 'This wallet cannot be used on this device') =>
+  secureFrame(page).getByRole('dialog', { name })
+
+/** The visitor postpones setting a recovery password ("Later"): the prompt every new wallet meets after its login. */
+export async function postponeRecovery(page: Page): Promise<void> {
+  const prompt = recoveryPrompt(page, 'Set a recovery password')
+  await prompt.getByRole('button', { name: 'Later' }).click()
+  await prompt.waitFor({ state: 'detached' })
+}
+
 /**
  * Logs the visitor in through the modal by email one-time code, as a person would:
  * Connect Wallet, the email, Continue, the code from the development mailbox; resolves
- * once the demo shows "connected".
+ * once the demo shows "connected". A new user's wallet is made at this login, and the
+ * secure frame then offers to set a recovery password: by default the visitor presses
+ * "Later" (`recovery: 'later'`); with `recovery: 'keep'` the prompt is left to the test.
  */
-export async function loginByEmail(page: Page, serverUrl: string, email: string): Promise<void> {
+export async function loginByEmail(page: Page, serverUrl: string, email: string, { recovery = 'later' }: { recovery?: 'later' | 'keep' } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Email').fill(email)
+  // A returning visitor's mailbox holds the previous code: wait for the one this login sends.
+  const before = (await latestMail(serverUrl, email))?.id
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  await dialog.getByLabel('One-time code').fill(await latestCode(serverUrl, email))
+  await dialog.getByLabel('One-time code').fill(await latestCode(serverUrl, email, before))
   await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+  if (recovery === 'later') await postponeRecovery(page)
 }
 
 /** Disconnects the embedded wallet from the Account view and closes the modal that stays on Connect. */
