@@ -115,10 +115,30 @@ export async function latestCode(serverUrl: string, email: string, after?: numbe
 export const recoveryPrompt = (page: Page, name: 'Set a recovery password' | 'Enter your recovery password' | 'This wallet cannot be used on this device') =>
   secureFrame(page).getByRole('dialog', { name })
 
+/**
+ * The modal closes itself after a login while the frame already shows its prompt: a click
+ * on the prompt during the modal's exit could land on the modal (Playwright checks what is
+ * hit inside the iframe only), so wait until the modal is gone.
+ */
+async function settleModal(page: Page): Promise<void> {
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+}
+
 /** The visitor postpones setting a recovery password ("Later"): the prompt every new wallet meets after its login. */
 export async function postponeRecovery(page: Page): Promise<void> {
   const prompt = recoveryPrompt(page, 'Set a recovery password')
+  await prompt.waitFor()
+  await settleModal(page)
   await prompt.getByRole('button', { name: 'Later' }).click()
+  await prompt.waitFor({ state: 'detached' })
+}
+
+/** A device without a share of a wallet that has no recovery: the frame says the wallet cannot be used here, and the visitor closes that. */
+export async function closeUnusableWallet(page: Page): Promise<void> {
+  const prompt = recoveryPrompt(page, 'This wallet cannot be used on this device')
+  await prompt.waitFor()
+  await settleModal(page)
+  await prompt.getByRole('button', { name: 'Close' }).click()
   await prompt.waitFor({ state: 'detached' })
 }
 
