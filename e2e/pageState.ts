@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
+import { APPROVE_DELAY_MS } from '../secure/approvalGesture'
 
 // What the browser tests read from the demo page and the development mailbox. The
 // demo exposes its Portico client as `window.portico`; the page's CSP forbids eval, so
@@ -116,31 +117,53 @@ export const recoveryPrompt = (page: Page, name: 'Set a recovery password' | 'En
   secureFrame(page).getByRole('dialog', { name })
 
 /**
- * The modal closes itself after a login while the frame already shows its prompt: a click
- * on the prompt during the modal's exit could land on the modal (Playwright checks what is
- * hit inside the iframe only), so wait until the modal is gone.
+ * The frame draws its prompt before the app has shown the iframe (APPROVAL_OPEN is on its
+ * way), and the modal closes itself after a login while the prompt shows. Playwright waits
+ * for a button inside the iframe to be visible and stable, not for the iframe itself, so a
+ * click before the iframe is shown and in place lands on the dapp's page: wait until the
+ * iframe is visible, the modal gone, and the iframe has stayed in place for a moment.
  */
-async function settleModal(page: Page): Promise<void> {
+async function settleFrame(page: Page): Promise<void> {
+  const frame = page.locator('iframe[data-portico-secure-frame]')
+  await frame.waitFor({ state: 'visible' })
   await page.getByRole('dialog').waitFor({ state: 'detached' })
+  let last = ''
+  for (let i = 0; i < 40; i++) {
+    const box = JSON.stringify(await frame.boundingBox())
+    if (box === last) return
+    last = box
+    await page.waitForTimeout(250)
+  }
+  throw new Error('the secure frame did not stop moving')
+}
+
+/**
+ * Input reaches the shown iframe only once Chromium has composited it: a click right after
+ * the prompt appears can be dropped. The prompt's main button is enabled once the frame has
+ * seen itself fully visible for 500 ms (approvalGesture.ts), so that is the sign to act;
+ * a prompt without one (the notice) waits as long.
+ */
+export async function promptShown(page: Page, prompt: Locator): Promise<void> {
+  const main = prompt.locator('button[data-action="approve"]')
+  if ((await main.count()) === 0) return page.waitForTimeout(APPROVE_DELAY_MS + 500)
+  for (let i = 0; i < 100 && !(await main.isEnabled()); i++) await page.waitForTimeout(100)
+}
+
+/** The visitor presses `button` in the recovery prompt `name`, once the modal has closed; resolves when the prompt is gone. */
+async function answerRecoveryPrompt(page: Page, name: Parameters<typeof recoveryPrompt>[1], button: string): Promise<void> {
+  const prompt = recoveryPrompt(page, name)
+  await prompt.waitFor()
+  await settleFrame(page)
+  await promptShown(page, prompt)
+  await prompt.getByRole('button', { name: button }).click()
+  await prompt.waitFor({ state: 'detached' })
 }
 
 /** The visitor postpones setting a recovery password ("Later"): the prompt every new wallet meets after its login. */
-export async function postponeRecovery(page: Page): Promise<void> {
-  const prompt = recoveryPrompt(page, 'Set a recovery password')
-  await prompt.waitFor()
-  await settleModal(page)
-  await prompt.getByRole('button', { name: 'Later' }).click()
-  await prompt.waitFor({ state: 'detached' })
-}
+export const postponeRecovery = (page: Page) => answerRecoveryPrompt(page, 'Set a recovery password', 'Later')
 
 /** A device without a share of a wallet that has no recovery: the frame says the wallet cannot be used here, and the visitor closes that. */
-export async function closeUnusableWallet(page: Page): Promise<void> {
-  const prompt = recoveryPrompt(page, 'This wallet cannot be used on this device')
-  await prompt.waitFor()
-  await settleModal(page)
-  await prompt.getByRole('button', { name: 'Close' }).click()
-  await prompt.waitFor({ state: 'detached' })
-}
+export const closeUnusableWallet = (page: Page) => answerRecoveryPrompt(page, 'This wallet cannot be used on this device', 'Close')
 
 /**
  * Logs the visitor in through the modal by email one-time code, as a person would:

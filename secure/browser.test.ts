@@ -117,6 +117,14 @@ describe('secure page in Chromium, across origins', () => {
     expect(await page.evaluate((address) => window.portico.client.connectEmail(address), email)).toEqual({ action: 'VERIFY_OTP' })
     const { user } = await page.evaluate((code) => window.portico.client.connectOtp(code), server.latestCode(email))
     expect(user).toMatchObject({ email, chainId: 1 })
+    // The new wallet has no recovery yet: the frame offers one (shown like an approval), and the visitor postpones it.
+    const setUp = page.frameLocator('iframe[data-portico-secure-frame]').getByRole('dialog', { name: 'Set a recovery password' })
+    // Input reaches the shown iframe once Chromium has composited it; Set password is enabled after the frame saw itself visible for 500 ms.
+    const set = setUp.getByRole('button', { name: 'Set password' })
+    await set.waitFor()
+    for (let i = 0; i < 100 && !(await set.isEnabled()); i++) await page.waitForTimeout(100)
+    await setUp.getByRole('button', { name: 'Later' }).click()
+    await setUp.waitFor({ state: 'detached' })
 
     const signing = page.evaluate((address) => window.portico.client.rpcRequest('personal_sign', ['0x68656c6c6f', address as Hex]), user.address)
     const approve = page.frameLocator('iframe[data-portico-secure-frame]').getByRole('button', { name: 'Approve' })

@@ -6,15 +6,9 @@
  * main button enabled only by the rules of approvalGesture.ts (visible for 500 ms, the
  * visitor's own click or Enter). The password is read here and handed to the keyring only.
  */
+import { element } from './approval'
 import { guardApproval } from './approvalGesture'
 import { checkNewPassword, RECOVERY_TEXT, recoveryErrorText, type PasswordStep, type RecoveryPrompts } from './recoveryFlow'
-
-function element<K extends keyof HTMLElementTagNameMap>(document: Document, tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag)
-  if (className !== undefined) node.className = className
-  if (text !== undefined) node.textContent = text
-  return node
-}
 
 function passwordField(document: Document, id: string, label: string, autocomplete: string): { row: HTMLLabelElement; input: HTMLInputElement } {
   const row = element(document, 'label', 'recovery-field')
