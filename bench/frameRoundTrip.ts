@@ -18,6 +18,7 @@ import { securePageCsp } from '../secure/config'
 import { BENCH_PROJECT, startBenchServer } from './localServer'
 import { launchBenchBrowser } from './measurePage'
 import { range, summarize, type Summary } from './stats'
+import { postponeRecovery } from '../e2e/pageState'
 
 export type FrameRoundTripResult = {
   date: string
@@ -83,13 +84,7 @@ export async function runFrameRoundTrip({ requests = 200, log = console.log }: {
       return { address: user.address, ms: performance.now() - started }
     }, server.codeFor(email))
     // The new wallet has no recovery: the frame offers one, and signatures wait until the visitor answers; postpone it.
-    const setUp = page.frameLocator('iframe[data-portico-secure-frame]').getByRole('dialog', { name: 'Set a recovery password' })
-    // Input reaches the shown iframe once Chromium has composited it; Set password is enabled after the frame saw itself visible for 500 ms.
-    const set = setUp.getByRole('button', { name: 'Set password' })
-    await set.waitFor()
-    for (let i = 0; i < 100 && !(await set.isEnabled()); i++) await page.waitForTimeout(100)
-    await setUp.getByRole('button', { name: 'Later' }).click()
-    await setUp.waitFor({ state: 'detached' })
+    await postponeRecovery(page)
 
     log(`frame: timing ${requests} requests of each kind...`)
     const timings: PageTimings = await page.evaluate(
