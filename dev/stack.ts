@@ -114,6 +114,8 @@ export type Stack = {
   /** The folder the demo is served from, with this stack's endpoints and dev wallets written in. */
   demoDir: string
   serverUrl: string
+  /** The reference server's SQLite file (portico.sqlite) and master key (master.key) live here. */
+  dataDir: string
   /** The secure frame page's origin (served by the reference server process). */
   secureUrl: string
   /** The local WalletConnect relay (ws://). */
@@ -314,6 +316,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       demoUrl: demo.url,
       demoDir: outdir,
       serverUrl,
+      dataDir,
       secureUrl,
       relayUrl: relay.url,
       relay: {

@@ -3,7 +3,7 @@ import { createPublicClient, createWalletClient, http, parseEther, type Address 
 import { privateKeyToAccount } from 'viem/accounts'
 import { devAccounts, DEV_PRIVATE_KEYS } from '../dev/chain/devAccounts'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { readState, waitForState, secureFrame, latestCode } from './pageState'
+import { readState, waitForState, secureFrame, latestCode, postponeRecovery } from './pageState'
 
 // The embedded wallet as a visitor meets it: the demo on one origin, the secure frame
 // page on another (served by the reference server process), the auth API with its
@@ -42,6 +42,8 @@ describe('embedded wallet: email one-time code on the local stack', () => {
     await screenshot(page, 'embedded-otp-light')
     await otp.fill(await latestCode(env.stack().serverUrl, email))
     await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    // The new wallet has no recovery yet: the frame offers one; this visitor postpones it (embeddedRecovery.test.ts sets it).
+    await postponeRecovery(page)
     const caipAddress = (await page.getByTestId('demo-address').textContent())!
     expect(caipAddress).toMatch(/^eip155:1:0x[0-9a-fA-F]{40}$/)
     address = caipAddress.split(':')[2] as Address

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http } from 'viem'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { disconnectEmbedded, loginByEmail, readState, secureFrame } from './pageState'
+import { disconnectEmbedded, loginByEmail, postponeRecovery, readState, secureFrame } from './pageState'
 
 // "Continue with a passkey" (issue 32) on the local stack, with the DevTools protocol's
 // virtual authenticator standing in for the visitor's platform authenticator. The secure
@@ -35,6 +35,8 @@ async function continueWithPasskey(page: Page, choice: 'Create a new passkey' | 
   if (shot) await screenshot(page, shot)
   await prompt.getByRole('button', { name: choice }).click()
   await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+  // No recovery is set for these wallets: the frame offers it at each login, and the visitor postpones it.
+  await postponeRecovery(page)
   // The EVM account (the demo shows whichever namespace is active; the same user has a Solana one too).
   return (await page.evaluate(readState, 'account.byNamespace.eip155.address')) as string
 }

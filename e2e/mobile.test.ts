@@ -3,7 +3,7 @@ import type { Browser, Frame, Page } from 'playwright-core'
 import { seriousA11yViolations } from './axe'
 import { ARTIFACTS, screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import * as fx from './fixtures'
-import { dispatchActions, latestCode, openView, secureFrame } from './pageState'
+import { dispatchActions, latestCode, openView, postponeRecovery, secureFrame } from './pageState'
 import { newPhoneContext } from './phone'
 
 // Issue 27 (layout): Portico on a phone. Playwright's mobile emulation (touch, an iPhone
@@ -273,6 +273,7 @@ describe('a small phone (360×740, touch)', () => {
     await code.tap()
     await code.fill(await latestCode(env.stack().serverUrl, email))
     await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await postponeRecovery(page)
     // The demo's connected page (balances, contract calls) fits the screen too.
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width)

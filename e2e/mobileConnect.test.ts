@@ -3,7 +3,7 @@ import { createPublicClient, http } from 'viem'
 import { devAccounts } from '../dev/chain/devAccounts'
 import { seriousA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { latestCode, readState, secureFrame } from './pageState'
+import { latestCode, postponeRecovery, readState, secureFrame } from './pageState'
 import { newPhoneContext, openedLinks, waitForOpenedLinks } from './phone'
 import { unexpectedErrors } from './walletConnectPairing'
 
@@ -54,6 +54,7 @@ describe('Portico on a phone', () => {
     await dialog.getByRole('button', { name: 'Continue', exact: true }).tap()
     await page.getByRole('dialog').getByLabel('One-time code').fill(await latestCode(env.stack().serverUrl, email))
     await connected(page)
+    await postponeRecovery(page)
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.connectedWalletInfo.type')).toBe('AUTH')
     await page.getByRole('button', { name: 'Sign a message' }).tap()
     await secureFrame(page).getByRole('button', { name: 'Approve' }).click()

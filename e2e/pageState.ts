@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
+import { APPROVE_DELAY_MS } from '../secure/approvalGesture'
 
 // What the browser tests read from the demo page and the development mailbox. The
 // demo exposes its Portico client as `window.portico`; the page's CSP forbids eval, so
@@ -96,28 +97,91 @@ export async function latestMail(serverUrl: string, email: string): Promise<{ co
   return response.ok ? ((await response.json()) as { code: string; id: number }) : undefined
 }
 
-/** Waits for a one-time code mailed to `email`; with `after`, for one newer than that message id. */
-export async function latestCode(serverUrl: string, email: string, after?: number): Promise<string> {
+/** Waits for a mail with a one-time code to `email`; with `after`, for one newer than that message id. */
+export async function waitForMail(serverUrl: string, email: string, after?: number): Promise<{ code: string; id: number }> {
   for (let i = 0; i < 150; i++) {
     const mail = await latestMail(serverUrl, email)
-    if (mail && mail.id !== after) return mail.code
+    if (mail && mail.id !== after) return mail
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`no${after === undefined ? '' : ' new'} code was mailed to ${email}`)
 }
 
+/** Waits for a one-time code mailed to `email`; with `after`, for one newer than that message id. */
+export async function latestCode(serverUrl: string, email: string, after?: number): Promise<string> {
+  return (await waitForMail(serverUrl, email, after)).code
+}
+
+/** A recovery prompt of the secure frame (secure/recoveryPrompt.ts, docs/security.md "Recovery prompts"). */
+export const recoveryPrompt = (page: Page, name: 'Set a recovery password' | 'Enter your recovery password' | 'This wallet cannot be used on this device') =>
+  secureFrame(page).getByRole('dialog', { name })
+
+/**
+ * The frame draws its prompt before the app has shown the iframe (APPROVAL_OPEN is on its
+ * way), and the modal closes itself after a login while the prompt shows. Playwright waits
+ * for a button inside the iframe to be visible and stable, not for the iframe itself, so a
+ * click before the iframe is shown and in place lands on the dapp's page: wait until the
+ * iframe is visible, the modal gone, and the iframe has stayed in place for a moment.
+ */
+async function settleFrame(page: Page): Promise<void> {
+  const frame = page.locator('iframe[data-portico-secure-frame]')
+  await frame.waitFor({ state: 'visible' })
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+  let last = ''
+  for (let i = 0; i < 40; i++) {
+    const box = JSON.stringify(await frame.boundingBox())
+    if (box === last) return
+    last = box
+    await page.waitForTimeout(250)
+  }
+  throw new Error('the secure frame did not stop moving')
+}
+
+/**
+ * Input reaches the shown iframe only once Chromium has composited it: a click right after
+ * the prompt appears can be dropped. The prompt's main button is enabled once the frame has
+ * seen itself fully visible for 500 ms (approvalGesture.ts), so that is the sign to act;
+ * a prompt without one (the notice) waits as long.
+ */
+export async function promptShown(page: Page, prompt: Locator): Promise<void> {
+  const main = prompt.locator('button[data-action="approve"]')
+  if ((await main.count()) === 0) return page.waitForTimeout(APPROVE_DELAY_MS + 500)
+  for (let i = 0; i < 100 && !(await main.isEnabled()); i++) await page.waitForTimeout(100)
+}
+
+/** The visitor presses `button` in the recovery prompt `name`, once the modal has closed; resolves when the prompt is gone. */
+async function answerRecoveryPrompt(page: Page, name: Parameters<typeof recoveryPrompt>[1], button: string): Promise<void> {
+  const prompt = recoveryPrompt(page, name)
+  await prompt.waitFor()
+  await settleFrame(page)
+  await promptShown(page, prompt)
+  await prompt.getByRole('button', { name: button }).click()
+  await prompt.waitFor({ state: 'detached' })
+}
+
+/** The visitor postpones setting a recovery password ("Later"): the prompt every new wallet meets after its login. */
+export const postponeRecovery = (page: Page) => answerRecoveryPrompt(page, 'Set a recovery password', 'Later')
+
+/** A device without a share of a wallet that has no recovery: the frame says the wallet cannot be used here, and the visitor closes that. */
+export const closeUnusableWallet = (page: Page) => answerRecoveryPrompt(page, 'This wallet cannot be used on this device', 'Close')
+
 /**
  * Logs the visitor in through the modal by email one-time code, as a person would:
  * Connect Wallet, the email, Continue, the code from the development mailbox; resolves
- * once the demo shows "connected".
+ * once the demo shows "connected". A new user's wallet is made at this login, and the
+ * secure frame then offers to set a recovery password: by default the visitor presses
+ * "Later" (`recovery: 'later'`); with `recovery: 'keep'` the prompt is left to the test.
  */
-export async function loginByEmail(page: Page, serverUrl: string, email: string): Promise<void> {
+export async function loginByEmail(page: Page, serverUrl: string, email: string, { recovery = 'later' }: { recovery?: 'later' | 'keep' } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Email').fill(email)
+  // A returning visitor's mailbox holds the previous code: wait for the one this login sends.
+  const before = (await latestMail(serverUrl, email))?.id
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  await dialog.getByLabel('One-time code').fill(await latestCode(serverUrl, email))
+  await dialog.getByLabel('One-time code').fill(await latestCode(serverUrl, email, before))
   await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+  if (recovery === 'later') await postponeRecovery(page)
 }
 
 /** Disconnects the embedded wallet from the Account view and closes the modal that stays on Connect. */

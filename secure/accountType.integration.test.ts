@@ -22,6 +22,7 @@ import { createHttpChainRpc } from './chainRpc'
 import { SMART_ACCOUNT_LABEL } from './rpcHandler'
 import { createSecureFrame } from './secureFrame'
 import { createMemoryStore, createSessionStore, type KeyValueStore } from './session'
+import { createMemoryDeviceShareStore } from './custody/deviceShareStore'
 import { createFakeHost } from './test/fakes'
 
 jest.setTimeout(90_000)
@@ -65,6 +66,7 @@ async function startFrame({ store = createMemoryStore(), apiUrl = server.baseUrl
     api: createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin, prove: browserKey }),
     rpc: createHttpChainRpc({ rpcUrls: { 'eip155:1': chain.rpcUrl } }),
     sessions: createSessionStore({ projectId: 'shop', store, randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    deviceShares: async () => createMemoryDeviceShareStore(),
     createApprover: () => approver,
     randomUUID: () => crypto.randomUUID(),
     smartAccounts: createSmartAccounts({ apiUrl, projectId: 'shop', rpcUrls: { 'eip155:1': chain.rpcUrl }, store, fetch: fromSecureOrigin }),

@@ -21,7 +21,7 @@ import { createSmartAccountSender, type SmartAccountSender } from './smartAccoun
 
 export type SmartAccountNetwork = { chainId: number; factoryAddress: Address }
 
-/** How the owner's key signs (the server's `/auth/v1/sign` with the current session). */
+/** How the owner's key signs (the frame's keyring, custody/keyring.ts, with the key rebuilt at login). */
 export type OwnerSigner = {
   signHash(hash: Hex): Promise<Hex>
   signTypedData(typedData: TypedDataDefinition): Promise<Hex>

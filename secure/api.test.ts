@@ -33,7 +33,10 @@ describe('createHttpSecureApi: the server API it assumes', () => {
     await api.startEmailUpdate('pts_x', 'shop', 'b@example.com')
     await api.verifyPrimaryEmail('pts_x', 'shop', '111111')
     await api.verifySecondaryEmail('pts_x', 'shop', '222222')
-    await api.sign('pts_x', 'shop', 'personal_sign', { message: 'hi' })
+    await api.getAuthShare('pts_x', 'shop', 'eip155')
+    await api.registerWallets('pts_x', 'shop', [{ namespace: 'eip155', address: '0xAb', authShare: 'AA==' }])
+    await api.startMigration('pts_x', 'shop', 'solana')
+    await api.finishMigration('pts_x', 'shop', { namespace: 'solana', address: 'So1', authShare: 'AA==' })
     expect(calls.map(({ url, init }) => `${init.method} ${url}`)).toEqual([
       'GET https://api.example/projects/v1/origins?projectId=shop',
       'POST https://api.example/auth/v1/email/start',
@@ -45,11 +48,15 @@ describe('createHttpSecureApi: the server API it assumes', () => {
       'POST https://api.example/auth/v1/email/update?projectId=shop',
       'POST https://api.example/auth/v1/email/update/primary?projectId=shop',
       'POST https://api.example/auth/v1/email/update/secondary?projectId=shop',
-      'POST https://api.example/auth/v1/sign?projectId=shop',
+      'GET https://api.example/auth/v1/custody/auth-share?projectId=shop&namespace=eip155',
+      'POST https://api.example/auth/v1/custody/wallets?projectId=shop',
+      'POST https://api.example/auth/v1/custody/migration/start?projectId=shop',
+      'POST https://api.example/auth/v1/custody/migration/finish?projectId=shop',
     ])
     expect(calls[1]!.init.headers).toMatchObject({ authorization: 'Bearer pts_x' })
     expect(calls[2]!.init.headers).not.toHaveProperty('authorization')
-    expect(JSON.parse(calls[10]!.init.body as string)).toEqual({ kind: 'personal_sign', payload: { message: 'hi' } })
+    expect(JSON.parse(calls[11]!.init.body as string)).toEqual({ wallets: [{ namespace: 'eip155', address: '0xAb', authShare: 'AA==' }] })
+    expect(JSON.parse(calls[13]!.init.body as string)).toEqual({ namespace: 'solana', address: 'So1', authShare: 'AA==' })
     for (const { init } of calls) expect(init.credentials).toBe('omit')
   })
 
@@ -60,13 +67,13 @@ describe('createHttpSecureApi: the server API it assumes', () => {
     const other = createSessionStore({ projectId: 'shop', store: createMemoryStore(), randomUUID: () => 'device-bbbbbbbbbbbbbbbb', now: () => 0 })
     other.save({ token: 'pts_two', expiresAt: new Date(3_600_000).toISOString() })
     const api = createHttpSecureApi({ baseUrl: 'https://api.example', fetch })
-    await api.sign('pts_one', 'shop', 'personal_sign', { message: 'hi' })
+    await api.getAuthShare('pts_one', 'shop', 'eip155')
     await api.getUser('pts_two', { projectId: 'shop', chainId: 1 })
     await api.verifyDevice({ projectId: 'shop', email: 'a@example.com', deviceId: 'device-aaaaaaaaaaaaaaaa', otp: '123456' })
     expect(calls.map(({ init }) => (init.headers as Record<string, string>)[DEVICE_HEADER])).toEqual(['device-aaaaaaaaaaaaaaaa', 'device-bbbbbbbbbbbbbbbb', undefined])
     // A signed-out session's device is forgotten.
     sessions.clear()
-    await api.sign('pts_one', 'shop', 'personal_sign', { message: 'hi' })
+    await api.getAuthShare('pts_one', 'shop', 'eip155')
     expect((calls[3]!.init.headers as Record<string, string>)[DEVICE_HEADER]).toBeUndefined()
   })
 

@@ -16,7 +16,10 @@
  * | is connected | POST /auth/v1/is-connected { token? } → { isConnected } |
  * | email update | POST /auth/v1/email/update?projectId= { newEmail } Bearer → { action } |
  * | primary / secondary code | POST /auth/v1/email/update/primary|secondary?projectId= { otp } Bearer |
- * | sign | POST /auth/v1/sign?projectId= { kind, payload } Bearer → { signature } or { signedTransaction, hash } |
+ * | auth share | GET  /auth/v1/custody/auth-share?projectId=&namespace= Bearer → { namespace, address, authShare } (404 AUTH_SHARE_NOT_FOUND) |
+ * | register wallets | POST /auth/v1/custody/wallets?projectId= { wallets } Bearer → { addresses } |
+ * | migrate a custodial key | POST /auth/v1/custody/migration/start?projectId= { namespace } Bearer → { namespace, address, secret } (404 NOT_CUSTODIAL) |
+ * | | POST /auth/v1/custody/migration/finish?projectId= { namespace, address, authShare } Bearer → { namespace, address } |
  * | social login | POST /auth/v1/social/start { projectId, provider, deviceId, returnTo } → { uri, attemptToken } |
  * | | POST /auth/v1/social/complete { projectId, deviceId, attemptToken, resultToken, chainId } → { user, session, provider } |
  * | Farcaster login | POST /auth/v1/farcaster/start { projectId, deviceId } → { url, attemptToken } |
@@ -31,17 +34,21 @@
  * bound to its method, URL and token: the server opens a session only with one, binds the
  * session to its key, and takes the session only with a new proof made with that key.
  *
+ * Nothing here signs: keys are rebuilt and used in this page only (custody/keyring.ts).
+ *
  * Errors are `{ error, message, code?, retryAfter?, attemptsLeft? }` with an HTTP status.
  */
-import { DEVICE_HEADER, DPOP_HEADER, type SignKind } from '../src/shared/authApi'
+import { DEVICE_HEADER, DPOP_HEADER } from '../src/shared/authApi'
+import { CUSTODY_PATHS, type CustodyWalletNamespace, type RecoverySetup, type WalletRegistration } from '../src/shared/custodyApi'
 import { type DeviceProver, createDeviceProver } from './deviceKey'
 import { deviceIdOfSession } from './session'
 
-export { DEVICE_HEADER, type SignKind }
+export { DEVICE_HEADER }
 
 export type ApiUser = {
   email: string | null
-  address: string
+  /** Absent while the user has no wallet in the chain's namespace (the frame registers one at login). */
+  address?: string
   chainId: string | number
   accounts?: { address: string; type: string }[]
   smartAccountDeployed?: boolean
@@ -54,8 +61,6 @@ export type ApiUser = {
 
 /** What a finished social or Farcaster login answers. */
 export type ExternalLogin = { user: ApiUser; session: { token: string; expiresAt: string }; provider: string }
-
-export type SignResult = { signature?: string; signedTransaction?: string; hash?: string }
 
 export type LoginInput = { projectId: string; email: string; deviceId: string }
 
@@ -75,7 +80,13 @@ export interface SecureApi {
   startEmailUpdate(token: string, projectId: string, newEmail: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   verifyPrimaryEmail(token: string, projectId: string, otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
   verifySecondaryEmail(token: string, projectId: string, otp: string): Promise<{ newEmail: string }>
-  sign(token: string, projectId: string, kind: SignKind, payload: Record<string, unknown>): Promise<SignResult>
+  getAuthShare(token: string, projectId: string, namespace: CustodyWalletNamespace): Promise<{ namespace: string; address: string; authShare: string; recoverySet: boolean }>
+  registerWallets(token: string, projectId: string, wallets: WalletRegistration[]): Promise<{ addresses: { eip155?: string; solana?: string } }>
+  startMigration(token: string, projectId: string, namespace: CustodyWalletNamespace): Promise<{ namespace: string; address: string; secret: string }>
+  finishMigration(token: string, projectId: string, wallet: WalletRegistration): Promise<{ namespace: string; address: string }>
+  setRecovery(token: string, projectId: string, setup: RecoverySetup): Promise<{ namespace: string; address: string; version: number }>
+  getRecovery(token: string, projectId: string, namespace: CustodyWalletNamespace): Promise<{ namespace: string; address: string; version: number; envelope: Record<string, unknown>; authShare: string }>
+  registerRecoveredDevice(token: string, projectId: string, wallet: WalletRegistration): Promise<{ namespace: string; address: string }>
   startSocialLogin(input: { projectId: string; provider: string; deviceId: string; returnTo: string }): Promise<{ uri: string; attemptToken: string }>
   completeSocialLogin(input: { projectId: string; deviceId: string; attemptToken: string; resultToken: string; chainId: string | number }): Promise<ExternalLogin>
   startFarcasterLogin(input: { projectId: string; deviceId: string }): Promise<{ url: string; attemptToken: string }>
@@ -202,7 +213,13 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
     startEmailUpdate: (token, projectId, newEmail) => call('POST', '/auth/v1/email/update', { token, query: { projectId }, body: { newEmail } }),
     verifyPrimaryEmail: (token, projectId, otp) => call('POST', '/auth/v1/email/update/primary', { token, query: { projectId }, body: { otp } }),
     verifySecondaryEmail: (token, projectId, otp) => call('POST', '/auth/v1/email/update/secondary', { token, query: { projectId }, body: { otp } }),
-    sign: (token, projectId, kind, payload) => call('POST', '/auth/v1/sign', { token, query: { projectId }, body: { kind, payload } }),
+    getAuthShare: (token, projectId, namespace) => call('GET', CUSTODY_PATHS.authShare, { token, query: { projectId, namespace } }),
+    registerWallets: (token, projectId, wallets) => call('POST', CUSTODY_PATHS.wallets, { token, query: { projectId }, body: { wallets } }),
+    startMigration: (token, projectId, namespace) => call('POST', CUSTODY_PATHS.migrationStart, { token, query: { projectId }, body: { namespace } }),
+    finishMigration: (token, projectId, wallet) => call('POST', CUSTODY_PATHS.migrationFinish, { token, query: { projectId }, body: wallet }),
+    setRecovery: (token, projectId, setup) => call('POST', CUSTODY_PATHS.recovery, { token, query: { projectId }, body: setup }),
+    getRecovery: (token, projectId, namespace) => call('GET', CUSTODY_PATHS.recovery, { token, query: { projectId, namespace } }),
+    registerRecoveredDevice: (token, projectId, wallet) => call('POST', CUSTODY_PATHS.recoveredDevice, { token, query: { projectId }, body: wallet }),
     startSocialLogin: (input) => call('POST', '/auth/v1/social/start', { body: input }),
     completeSocialLogin: (input) => call('POST', '/auth/v1/social/complete', { body: input }),
     startFarcasterLogin: (input) => call('POST', '/auth/v1/farcaster/start', { body: input }),

@@ -38,7 +38,8 @@ function titleOf(method: string): string {
   return TRANSACTION_METHODS.has(method) ? 'Approve transaction' : 'Signature request'
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(document: Document, tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+/** An element with its class and text (textContent: nothing becomes markup). */
+export function element<K extends keyof HTMLElementTagNameMap>(document: Document, tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag)
   if (className !== undefined) node.className = className
   if (text !== undefined) node.textContent = text

@@ -19,6 +19,7 @@ import { startAuthTestServer, type AuthTestServer } from '../server/test/authSer
 import { tempSqliteFile, type TempSqliteFile } from '../server/test/sqlite'
 import { buildSecurePage } from './build'
 import { securePageCsp } from './config'
+import { postponeRecovery } from '../e2e/pageState'
 
 // `npm test` installs Debian's Chromium when it is missing, so its absence is a failure, not a skip.
 if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run the tests through npm test, which installs it`)
@@ -117,6 +118,8 @@ describe('secure page in Chromium, across origins', () => {
     expect(await page.evaluate((address) => window.portico.client.connectEmail(address), email)).toEqual({ action: 'VERIFY_OTP' })
     const { user } = await page.evaluate((code) => window.portico.client.connectOtp(code), server.latestCode(email))
     expect(user).toMatchObject({ email, chainId: 1 })
+    // The new wallet has no recovery yet: the frame offers one (shown like an approval), and the visitor postpones it.
+    await postponeRecovery(page)
 
     const signing = page.evaluate((address) => window.portico.client.rpcRequest('personal_sign', ['0x68656c6c6f', address as Hex]), user.address)
     const approve = page.frameLocator('iframe[data-portico-secure-frame]').getByRole('button', { name: 'Approve' })

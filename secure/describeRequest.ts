@@ -88,7 +88,7 @@ function formatDeadline(value: unknown): string {
 
 /**
  * personal_sign's message: UTF-8 text when the bytes are printable text, hex otherwise
- * (0x-hex is the bytes signed, anything else is the text itself, as the server signs it).
+ * (0x-hex is the bytes signed, anything else is the text itself, as the frame signs it).
  */
 export function describePersonalMessage(account: string, message: string): ApprovalDetails {
   let text = message

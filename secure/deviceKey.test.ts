@@ -22,12 +22,12 @@ describe('device key (DPoP)', () => {
     const keys = await generateDeviceKey()
     const prove = createDeviceProver({ keys: async () => keys, now: () => NOW + 999 })
     const token = 'pts_session'
-    const proof = await prove({ method: 'POST', url: 'https://api.example/auth/v1/sign?projectId=shop#x', accessToken: token })
+    const proof = await prove({ method: 'POST', url: 'https://api.example/auth/v1/custody/auth-share?projectId=shop#x', accessToken: token })
     const { payload, protectedHeader } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256'], currentDate: new Date(NOW) })
     expect(protectedHeader).toEqual({ alg: 'ES256', typ: 'dpop+jwt', jwk: { kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String) } })
     expect(payload).toEqual({
       htm: 'POST',
-      htu: 'https://api.example/auth/v1/sign',
+      htu: 'https://api.example/auth/v1/custody/auth-share',
       iat: NOW / 1000,
       jti: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       ath: createHash('sha256').update(token).digest('base64url'),

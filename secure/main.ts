@@ -6,12 +6,14 @@
 import type { ThemeSync } from '../src/frame/protocol'
 import { createSmartAccounts } from './accountType'
 import { createHttpSecureApi } from './api'
+import { createMemoryDeviceShareStore, openDeviceShareStore } from './custody/deviceShareStore'
 import { autoApprover, createDomApprover } from './approval'
 import { createHttpChainRpc } from './chainRpc'
 import { readSecureConfig } from './config'
 import { detectParentOrigin } from './parentOrigin'
 import { createPasskeyFlows } from './passkeyLogin'
 import { createPasskeyPrompt } from './passkeyPrompt'
+import { createRecoveryPrompts } from './recoveryPrompt'
 import { createSecureFrame, type FrameHost } from './secureFrame'
 import { createMemoryStore, createSessionStore, type KeyValueStore } from './session'
 
@@ -75,11 +77,18 @@ function main() {
     api,
     rpc: createHttpChainRpc({ rpcUrls: config.rpcUrls }),
     sessions: createSessionStore({ store: storage, projectId: query.get('projectId') ?? '', randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    // Storage blocked (as for the session, ownStorage): shares last for this page only.
+    deviceShares: () =>
+      openDeviceShareStore().catch((error: unknown) => {
+        logger?.debug('secure: IndexedDB is not available here; key shares are kept for this page only', error)
+        return createMemoryDeviceShareStore()
+      }),
     createApprover: (notify) => (config.requireApproval ? createDomApprover(document, { onOpen: notify.open, onClose: notify.close }) : autoApprover),
     ui: { showStatus, applyTheme },
     logger,
     randomUUID: () => crypto.randomUUID(),
     passkeys: (notify) => createPasskeyFlows({ api, prompt: createPasskeyPrompt(document, { onOpen: notify.open, onClose: notify.close }) }),
+    recoveryPrompts: (notify) => createRecoveryPrompts(document, { onOpen: notify.open, onClose: notify.close }),
     smartAccounts: createSmartAccounts({ apiUrl: config.apiUrl, projectId: query.get('projectId') ?? '', rpcUrls: config.rpcUrls, store: storage }),
   })
   void frame.start().then((status) => {

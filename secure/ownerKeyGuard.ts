@@ -33,7 +33,7 @@ const accountName = (smartAccount: string | undefined) => (smartAccount === unde
 const refusal = (smartAccount: string | undefined, what: string) =>
   new ReplyError(`Refused: this key is the owner key of ${accountName(smartAccount)}, and ${what} could authorise a transaction from that account. Use the smart account to sign it.`, 4100)
 
-/** personal_sign's bytes: 0x-hex is the bytes, anything else its UTF-8 text (as the server signs it). */
+/** personal_sign's bytes: 0x-hex is the bytes, anything else its UTF-8 text (as the frame signs it). */
 function messageLength(message: string): number {
   return HEX_BYTES.test(message) ? hexToBytes(message as Hex).length : new TextEncoder().encode(message).length
 }

@@ -23,7 +23,7 @@ import { AllowedRpcMethods } from '../src/frame/rpc'
 import { parseSolanaTransaction } from '../src/shared/solanaTransaction'
 import { createRpcHandler, smartAccountCallWarning, type RpcContext } from './rpcHandler'
 import { ReplyError } from './replyError'
-import { createFakeApi, createFakeChain, evmAccount, type FakeApi, type FakeChain } from './test/fakes'
+import { createFakeApi, createFakeChain, evmAccount, signAsFakeUser, type FakeApi, type FakeChain } from './test/fakes'
 import type { ApprovalRequest } from './approval'
 
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
@@ -35,17 +35,10 @@ function setup({ signedIn = true, approve = true, chain = 'eip155:1' } = {}) {
   const api: FakeApi = createFakeApi()
   const rpc: FakeChain = createFakeChain()
   const approvals: ApprovalRequest[] = []
-  let token: string | undefined
   const context: RpcContext = {
     chainId: () => chain,
     addresses: () => (signedIn ? { eip155: evmAccount.address, solana: api.solana.address } : undefined),
-    sign: async (kind, payload) => {
-      if (token === undefined) {
-        api.codes.set('ada@example.com', '1')
-        token = (await api.verifyEmailLogin({ projectId: 'shop', email: 'ada@example.com', deviceId: 'device-0123456789abcdef', otp: '1', chainId: 1 })).session.token
-      }
-      return api.sign(token, 'shop', kind, payload)
-    },
+    sign: signAsFakeUser(api),
     rpc,
     approver: {
       confirm: async (request) => {
@@ -115,7 +108,7 @@ describe('reads', () => {
   })
 })
 
-describe('signing (approved in the frame, signed by the server)', () => {
+describe('signing (approved in the frame, signed with the key rebuilt there)', () => {
   it('personal_sign: a real signature, after the visitor approved the decoded text', async () => {
     const { handle, approvals } = setup()
     const signature = (await handle({ method: 'personal_sign', params: ['0x68656c6c6f', evmAccount.address] })) as Hex

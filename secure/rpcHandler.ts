@@ -1,15 +1,15 @@
 /**
  * RPC_REQUEST in the secure page: only SPEC §5's allowed methods, each with its params
  * checked by schema first (sendCalls' `to` / `data`, the capabilities address, …).
- * Reads go to the chain's RPC; signatures are made by the server with the key it holds
- * (POST /auth/v1/sign) after the visitor approves in this page.
+ * Reads go to the chain's RPC; signatures are made in this page with the key rebuilt for
+ * the session (custody/keyring.ts) after the visitor approves here.
  */
 import { getBase58Encoder, getBase64Decoder, getBase64Encoder } from '@solana/kit'
 import type { FrameChainId } from '../src/frame/protocol'
 import { isSafeRpcMethod, type AllowedRpcMethod, type JsonValue, type RpcTransactionRequest, type SendCallsParameters } from '../src/frame/rpc'
 import { validateRpcParams } from '../src/frame/schemas/validate'
 import { parseSolanaTransaction, withSolanaSignature } from '../src/shared/solanaTransaction'
-import type { SignKind, SignResult } from './api'
+import type { SignKind, SignResult } from './custody/signPayload'
 import type { Approver } from './approval'
 import { describeCall, describePersonalMessage, describeTypedData, type ApprovalDetails, type ApprovalField, type ApprovalSection, type CallToDescribe, type TokenLookup } from './describeRequest'
 import type { ChainRpc } from './chainRpc'
@@ -30,7 +30,7 @@ export type RpcContext = {
   chainId(): string
   /** The signed-in wallet's addresses, or undefined when nobody is signed in. */
   addresses(): { eip155?: string | undefined; solana?: string | undefined } | undefined
-  /** Calls the server's signer with the current session (throws 4100 when signed out). */
+  /** Signs with the signed-in user's key, rebuilt in this page (custody/keyring.ts). */
   sign(kind: SignKind, payload: Record<string, unknown>): Promise<SignResult>
   /**
    * The smart account, when it is the account in effect (then `addresses().eip155` is its
@@ -150,7 +150,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
     }
   }
 
-  /** Fills nonce, gas and fees from the chain, as the server signs only complete transactions. */
+  /** Fills nonce, gas and fees from the chain: the signer signs only complete transactions. */
   async function prepareTransaction(chain: string, from: Hex, tx: RpcTransactionRequest, nonce?: bigint): Promise<Record<string, unknown>> {
     const chainNumber = evmChain(chain)
     if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(chainNumber)) {

@@ -4,6 +4,8 @@ import type { FrameUser } from '../src/frame/protocol'
 import { createSecureFrame } from './secureFrame'
 import { createMemoryStore, createSessionStore } from './session'
 import { autoApprover } from './approval'
+import { createMemoryDeviceShareStore } from './custody/deviceShareStore'
+import type { RecoveryPrompts } from './recoveryFlow'
 import { createFakeApi, createFakeChain, createFakeHost, evmAccount, PARENT, startTestFrame, type TestFrame } from './test/fakes'
 
 const uuid = () => crypto.randomUUID()
@@ -68,6 +70,7 @@ describe('start: who embeds the page (SPEC §6)', () => {
       api,
       rpc: createFakeChain(),
       sessions: createSessionStore({ projectId: 'shop', store: createMemoryStore(), randomUUID: uuid, now: Date.now }),
+      deviceShares: async () => createMemoryDeviceShareStore(),
       createApprover: () => autoApprover,
       randomUUID: uuid,
     })
@@ -330,5 +333,52 @@ describe('the other events', () => {
       message: "RPC method 'eth_sign' is not allowed by the embedded wallet",
       code: 4200,
     })
+  })
+})
+
+describe('recovery prompts after a login', () => {
+  /** Prompts the test answers: each shown one waits for `answer`. */
+  function heldPrompts() {
+    const shown: string[] = []
+    let open: ((outcome: 'set' | 'later') => void) | undefined
+    const answer = (outcome: 'set' | 'later') => {
+      open?.(outcome)
+      open = undefined
+    }
+    const prompts: RecoveryPrompts = {
+      setUp: () => (shown.push('setUp'), new Promise((resolve) => (open = resolve))),
+      recover: async () => (shown.push('recover'), 'cancelled'),
+      unavailable: async () => void shown.push('unavailable'),
+      dismiss: () => {
+        if (open !== undefined) shown.push('dismiss')
+        answer('later')
+      },
+    }
+    return { prompts, shown, answer }
+  }
+
+  it('a wallet without recovery: the set-up prompt shows once per login, not per request; a signature waits for the visitor’s answer, then signs', async () => {
+    const held = heldPrompts()
+    const test = await startTestFrame({ recoveryPrompts: () => held.prompts })
+    await signIn(test)
+    expect(held.shown).toEqual(['setUp'])
+    await test.ask('GET_USER', {})
+    expect(held.shown).toEqual(['setUp'])
+
+    const id = uuid()
+    test.host.deliver({ id, type: '@portico-app/RPC_REQUEST', payload: { method: 'personal_sign', params: ['0x68656c6c6f', evmAccount.address] } })
+    for (let i = 0; i < 20; i++) await settle()
+    expect(test.host.posted.find(({ message }) => message.id === id)).toBeUndefined()
+    held.answer('later')
+    for (let i = 0; i < 50 && test.host.posted.find(({ message }) => message.id === id) === undefined; i++) await settle()
+    const signature = test.host.posted.find(({ message }) => message.id === id)!.message.payload.result as `0x${string}`
+    expect(await verifyMessage({ address: evmAccount.address, message: 'hello', signature })).toBe(true)
+
+    // Postponed: the next login asks again; signing out closes an open prompt.
+    await test.ask('SIGN_OUT', {})
+    await signIn(test)
+    expect(held.shown).toEqual(['setUp', 'setUp'])
+    await test.ask('SIGN_OUT', {})
+    expect(held.shown).toEqual(['setUp', 'setUp', 'dismiss'])
   })
 })

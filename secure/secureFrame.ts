@@ -29,7 +29,10 @@ import {
 import { validateAppMessage, validateFrameMessage } from '../src/frame/schemas/validate'
 import { PROJECT_ID_PATTERN } from '../src/frame/schemas/patterns'
 import { isOriginAllowed } from '../src/shared/originMatch'
-import { ApiError, type ApiUser, type ExternalLogin, type SecureApi, type SignKind } from './api'
+import { ApiError, type ApiUser, type ExternalLogin, type SecureApi } from './api'
+import { createCustodyCalls } from './custody/custodyCalls'
+import type { DeviceShareStore } from './custody/deviceShareStore'
+import { createKeyring, type Keyring } from './custody/keyring'
 import type { SmartAccounts } from './accountType'
 import { ACCOUNT_TYPE_METHOD, type Approver } from './approval'
 import type { ApprovalDetails } from './describeRequest'
@@ -38,6 +41,7 @@ import { ReplyError, toErrorPayload } from './replyError'
 import { createRpcHandler, toCaip2 } from './rpcHandler'
 import type { SessionStore } from './session'
 import type { PasskeyFlows } from './passkeyLogin'
+import { offerRecovery, type RecoveryPrompts } from './recoveryFlow'
 
 /** The version the frame reports in READY. */
 export const SECURE_FRAME_VERSION = '1'
@@ -78,8 +82,12 @@ export type SecureFrameOptions = {
   maxInFlight?: number
   /** Smart accounts (accountType.ts); without it every account is externally-owned. */
   smartAccounts?: SmartAccounts | undefined
+  /** Where this device's key shares are kept (custody/deviceShareStore.ts: the secure origin's IndexedDB). */
+  deviceShares: () => Promise<DeviceShareStore>
   /** Passkey login and adding a passkey (passkeyLogin.ts); without it both are refused as not available. */
   passkeys?: ((notify: { open(): void; close(): void }) => PasskeyFlows) | undefined
+  /** The recovery prompts shown after a login (recoveryPrompt.ts); without them nothing is asked. */
+  recoveryPrompts?: ((notify: { open(): void; close(): void }) => RecoveryPrompts) | undefined
 }
 
 export type SecureFrameStatus =
@@ -223,9 +231,26 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     open: () => postEvent('APPROVAL_OPEN', {}),
     close: () => postEvent('APPROVAL_CLOSE', {}),
   }
-  const approver = options.createApprover(notifyApp)
-  // The passkey prompt is shown like an approval: the app makes the iframe visible for it.
+  // The passkey and recovery prompts are shown like an approval: the app makes the iframe visible for them.
   const passkeys = options.passkeys?.(notifyApp)
+  const recoveryPrompts = options.recoveryPrompts?.(notifyApp)
+  /** The recovery prompt after the latest login, until the visitor answers it: approvals and signatures wait for it. */
+  let recoveryAnswered: Promise<unknown> = Promise.resolve()
+  /** After a login (not on every request): offers to set a recovery, or asks for it on a new device (recoveryFlow.ts). */
+  const askAboutRecovery = () => {
+    if (recoveryPrompts === undefined) return
+    recoveryAnswered = offerRecovery(keyring, recoveryPrompts).then(
+      (outcome) => logger?.debug(`secure: recovery prompt: ${outcome}`),
+      (error: unknown) => logger?.debug('secure: the recovery prompt failed', error),
+    )
+  }
+  const promptApprover = options.createApprover(notifyApp)
+  const approver: Approver = {
+    async confirm(request) {
+      await recoveryAnswered
+      return promptApprover.confirm(request)
+    },
+  }
 
   // ------------------------------------------------------------------------------
   // Session and user
@@ -233,6 +258,8 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
 
   const endSession = () => {
     sessions.clear()
+    recoveryPrompts?.dismiss()
+    keyring.lock()
     user = undefined
     smartAddress = undefined
   }
@@ -253,10 +280,13 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       throw error
     }
   }
-  const addresses = (source: ApiUser) => ({
-    eip155: source.addresses?.eip155 ?? (/^0x/.test(source.address) ? source.address : undefined),
-    solana: source.addresses?.solana ?? (/^0x/.test(source.address) ? undefined : source.address),
-  })
+  const addresses = (source: ApiUser) => {
+    const single = source.address ?? ''
+    return {
+      eip155: source.addresses?.eip155 ?? (/^0x/.test(single) ? single : undefined),
+      solana: source.addresses?.solana ?? (/^0x/.test(single) || single === '' ? undefined : single),
+    }
+  }
   /** Both of the user's addresses, so the app connects its eip155 and its solana plugin (docs/embedded-wallet.md). */
   const definedAddresses = (source: ApiUser): FrameUserAddresses => {
     const { eip155, solana } = addresses(source)
@@ -264,7 +294,8 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   }
   const toFrameUser = (source: ApiUser): FrameUser => {
     const namespace = namespaceOf(chain) ?? 'eip155'
-    const address = addresses(source)[namespace] ?? source.address
+    // A signed-in user has both addresses once unlocked (the frame registers any it made).
+    const address = addresses(source)[namespace] ?? source.address ?? ''
     return {
       email: source.email,
       address,
@@ -342,12 +373,26 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     const approved = await approver.confirm({ method: ACCOUNT_TYPE_METHOD, origin: parentOrigin ?? '', dappName, details })
     if (!approved) throw new ReplyError('User rejected the request.', 4001)
   }
-  const loadUser = async (): Promise<ApiUser> => {
-    const { user: loaded } = await authed((token) => api.getUser(token, { projectId, chainId: chain }))
-    user = loaded
-    return loaded
+  /** The keys of the signed-in user, rebuilt (made, or migrated) here after login; signing happens here. */
+  const keyring = createKeyring({ calls: createCustodyCalls(api, projectId, authed), deviceShares: options.deviceShares, logger })
+  const fetchUser = async () => (await authed((token) => api.getUser(token, { projectId, chainId: chain }))).user
+  /** Signed in: the keys are unlocked; a first login registers the wallets made here, so the user is read again. */
+  const unlocked = async (source: ApiUser): Promise<ApiUser> => {
+    const { registered } = await keyring.unlock(addresses(source))
+    user = registered ? await fetchUser() : source
+    return user
   }
-  const sign = (kind: SignKind, payload: Record<string, unknown>) => authed((token) => api.sign(token, projectId, kind, payload))
+  const loadUser = async (): Promise<ApiUser> => unlocked(await fetchUser())
+  /** A login: the keys are unlocked, then the visitor is asked about recovery when needed. */
+  const loggedIn = async (source: ApiUser): Promise<FrameUser> => {
+    const current = await unlocked(source)
+    askAboutRecovery()
+    return describeUser(current)
+  }
+  const sign: Keyring['sign'] = async (kind, payload) => {
+    await recoveryAnswered
+    return keyring.sign(kind, payload)
+  }
 
   const handleRpc = createRpcHandler({
     chainId: () => chain,
@@ -366,8 +411,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   const signedInWith = async (done: ExternalLogin): Promise<FrameUser> => {
     sessions.save(done.session)
     pendingEmail = undefined
-    user = done.user
-    return describeUser(done.user)
+    return loggedIn(done.user)
   }
 
   const requireEmail = () => {
@@ -395,8 +439,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       const { user: signedIn, session } = await api.verifyEmailLogin({ projectId, email: requireEmail(), deviceId: sessions.deviceId(), otp, chainId: chain })
       sessions.save(session)
       pendingEmail = undefined
-      user = signedIn
-      return { user: await describeUser(signedIn) }
+      return { user: await loggedIn(signedIn) }
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       // The popup comes back to the parent's origin (checked against the allow list by the server too).

@@ -7,6 +7,7 @@
 import { createPublicClient, http, parseEther, verifyMessage, type Hex } from 'viem'
 import { startLocalChain, type LocalChain } from '../dev/chain/localChain'
 import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../server/test/authServer'
+import { seedCustodialUser } from '../server/test/custodialUser'
 import { tempSqliteFile, type TempSqliteFile } from '../server/test/sqlite'
 import { ApiError, createHttpSecureApi } from './api'
 import { createDeviceProver } from './deviceKey'
@@ -14,6 +15,7 @@ import { autoApprover } from './approval'
 import { createHttpChainRpc } from './chainRpc'
 import { createSecureFrame } from './secureFrame'
 import { createMemoryStore, createSessionStore, type KeyValueStore } from './session'
+import { createMemoryDeviceShareStore } from './custody/deviceShareStore'
 import { createFakeHost } from './test/fakes'
 
 jest.setTimeout(60_000)
@@ -47,6 +49,7 @@ async function startFrame({ parentOrigin = 'https://shop.example', projectId = '
     api: createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin, prove: browserKey }),
     rpc: createHttpChainRpc({ rpcUrls: { 'eip155:1': chain.rpcUrl } }),
     sessions: createSessionStore({ projectId, store, randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    deviceShares: async () => createMemoryDeviceShareStore(),
     createApprover: () => autoApprover,
     randomUUID: () => crypto.randomUUID(),
   })
@@ -97,6 +100,26 @@ describe('against the reference server', () => {
     expect((await ask('SIGN_OUT', {})).payload).toEqual({})
     expect((await ask('IS_CONNECTED', {})).payload).toEqual({ isConnected: false })
     for (const { message } of host.posted) expect(JSON.stringify(message)).not.toMatch(/pts_/)
+  })
+
+  it('a custodial user (key made by the server before) is migrated at login, signs in the frame, and the server keeps no full key', async () => {
+    const email = `old.${Date.now()}@example.com`
+    const seeded = await seedCustodialUser(server.db, server.keyring, email, server.clock.now)
+    const { ask, host } = await startFrame()
+    expect((await ask('CONNECT_EMAIL', { email })).payload).toEqual({ action: 'VERIFY_DEVICE' })
+    expect((await ask('CONNECT_DEVICE', { otp: server.latestCode(email) })).payload).toEqual({ action: 'VERIFY_OTP' })
+    const { user } = (await ask('CONNECT_OTP', { otp: server.latestCode(email) })).payload as { user: { address: Hex; addresses: Record<string, string> } }
+    expect(user.address).toBe(seeded.keys.eip155.address)
+    expect(user.addresses).toEqual({ eip155: seeded.keys.eip155.address, solana: seeded.keys.solana.address })
+    expect(await server.db.selectFrom('auth_wallet_keys').selectAll().where('user_id', '=', seeded.userId).execute()).toEqual([])
+
+    const signed = await ask('RPC_REQUEST', { method: 'personal_sign', params: ['0x68656c6c6f', user.address] })
+    expect(await verifyMessage({ address: seeded.keys.eip155.address as Hex, message: 'hello', signature: signed.payload.result as Hex })).toBe(true)
+    // Nothing the frame posted to the app carries the key, in hex or base64.
+    const posted = JSON.stringify(host.posted)
+    for (const key of Object.values(seeded.keys)) {
+      for (const form of [Buffer.from(key.secret).toString('hex'), Buffer.from(key.secret).toString('base64')]) expect(posted).not.toContain(form)
+    }
   })
 
   it('keeps a session per project: a page of another project on the same secure origin neither uses nor ends it', async () => {

@@ -1,19 +1,19 @@
 // The secure page's smart-account sender against a real anvil chain with EntryPoint v0.7
 // and the factory deployed, and the development bundler over HTTP at /auth/v1/bundler.
-// The owner signs through the server's own signer (signPayload personal_sign), as the
-// page's POST /auth/v1/sign would.
+// The owner signs with the page's own signer (custody/signPayload.ts personal_sign), as
+// the page does with the key it rebuilt.
 import Fastify, { type FastifyInstance } from 'fastify'
 import { type Hex, createPublicClient, createWalletClient, hexToBytes, http, isErc6492Signature, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { SMART_ACCOUNT_FACTORY_ADDRESS, deployAccountAbstraction, smartAccountSalt } from '../dev/chain/accountAbstraction'
 import { DEV_PRIVATE_KEYS, devAccounts } from '../dev/chain/devAccounts'
 import { startLocalChain, type LocalChain } from '../dev/chain/localChain'
-import { signPayload } from '../server/auth/signing'
 import { registerBundlerRoutes } from '../server/bundler/routes'
 import { createChainClients } from '../server/chain/clients'
 import { installErrorHandlers } from '../server/httpErrors'
 import { createProjectRegistry } from '../server/projects'
 import { TEST_PROJECTS } from '../server/test/projects'
+import { signPayload } from './custody/signPayload'
 import { createSmartAccountSender, ownerSalt } from './smartAccount'
 
 jest.setTimeout(90_000)

@@ -12,6 +12,7 @@ import { type Mailbox, type Mailer } from './auth/mailer'
 import { type Keyring } from './auth/masterKey'
 import { type FarcasterOptions, createFarcasterLogin } from './auth/farcaster'
 import { type OAuthProviders } from './auth/oauth'
+import { createCustodyService } from './auth/custody'
 import { type AuthLimits, createAuthService } from './auth/service'
 import { createSocialLogin } from './auth/social'
 import { createPasskeyLogin } from './auth/passkeys'
@@ -221,7 +222,8 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
       if (undecryptable > 0) app.log.error(`${undecryptable} wallet keys under a previous master key do not decrypt (altered or damaged rows): those wallets cannot sign`)
     })
     app.addHook('onClose', async () => mailer.close?.())
-    app.register(authRoutes, { auth, secureOrigins })
+    const custody = createCustodyService({ db, keyring, ...(now ? { now } : {}), logError: (error, message) => app.log.error({ err: error }, message) })
+    app.register(authRoutes, { auth, custody, secureOrigins })
     const passkeys = createPasskeyLogin({ db, projects, auth, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
     app.register(passkeyRoutes, { passkeys, auth, secureOrigins })
     if (options.auth.social !== undefined) {

@@ -4,9 +4,11 @@
  * on either, so codes, sessions, rate limits and nonces must work across them.
  */
 import { randomBytes } from 'node:crypto'
-import { type Hex, verifyMessage } from 'viem'
+import { type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
+import { CUSTODY_PATHS } from '../src/shared/custodyApi'
+import { registerFrameWallets, toBase64 } from './test/frameWallet'
 import { type PostgresInstance, startPostgres } from './test/postgres'
 import { type ServerProcess, sharedInstanceEnv, startServerProcess } from './test/serverProcess'
 import { createTestDevice, withProof } from './test/dpop'
@@ -56,12 +58,15 @@ describe('two server processes on one PostgreSQL', () => {
     const { session, user } = verified.body as { session: { token: string }; user: { address: Hex; email: string } }
     expect(user.email).toBe(email)
 
-    // The session A made, used on B: B signs with the wallet key A created.
+    // The session A made, used on B: the wallet the frame registers through B, A serves, with this device's share.
     const withSession = { ...fromSecure, authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId }
-    expect(await call(b, 'GET', '/auth/v1/me?projectId=shop', withSession)).toMatchObject({ status: 200, body: { user: { address: user.address } } })
-    const signed = await call(b, 'POST', '/auth/v1/sign?projectId=shop', withSession, { kind: 'personal_sign', payload: { message: 'hi from B' } })
-    expect(signed.status).toBe(200)
-    expect(await verifyMessage({ address: user.address, message: 'hi from B', signature: signed.body.signature as Hex })).toBe(true)
+    const [evm] = await registerFrameWallets(async (path, body) => {
+      const { status, body: answer } = await call(b, 'POST', `${path}?projectId=shop`, withSession, body)
+      return { status, body: answer, text: '', headers: new Headers() }
+    })
+    expect(await call(a, 'GET', '/auth/v1/me?projectId=shop', withSession)).toMatchObject({ status: 200, body: { user: { address: evm!.address } } })
+    const share = await call(a, 'GET', `${CUSTODY_PATHS.authShare}?projectId=shop&namespace=eip155`, withSession)
+    expect(share).toMatchObject({ status: 200, body: { address: evm!.address, authShare: toBase64(evm!.auth) } })
 
     // A request captured on its way to A is refused by B: the proofs taken are shared.
     const captured = { ...withSession, dpop: await (await device).prove({ method: 'GET', url: `${a.url}/auth/v1/me`, accessToken: session.token }) }

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os'
 import path from 'node:path'
 import { npmInstall, npmPack } from '../dev/npmPack'
+import { registerFrameWallets } from './test/frameWallet'
 import { type PostgresInstance, startPostgres } from './test/postgres'
 import { type ServerProcess, startServerProcess } from './test/serverProcess'
 import { createTestDevice, withProof } from './test/dpop'
@@ -126,15 +127,21 @@ describe('the packed packages, installed outside the repository', () => {
     const wallets = await get('/getWallets?projectId=shop&entries=1')
     expect(wallets).toMatchObject({ status: 200, body: { data: [{ id: 'metamask', name: 'MetaMask' }] } })
 
-    // Writes: a one-time code stored in PostgreSQL, then a user, wallet key and session.
+    // Writes: a one-time code stored in PostgreSQL, then a user and session, then the wallet the frame registers.
     const email = `packed-${randomBytes(4).toString('hex')}@shop.example`
     const deviceId = randomBytes(16).toString('base64url')
     expect(await post('/auth/v1/email/start', { projectId: 'shop', email, deviceId })).toEqual({ status: 200, body: { action: 'VERIFY_OTP' } })
     const verified = await post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp: server.codeFor(email) })
     expect(verified.status).toBe(200)
-    const { session, user } = verified.body as { session: { token: string }; user: { address: string } }
+    const { session } = verified.body as { session: { token: string } }
+    const withSession = { origin: SECURE, authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId, 'content-type': 'application/json' }
+    const [evm] = await registerFrameWallets(async (route, body) => {
+      const url = `${server.url}${route}?projectId=shop`
+      const response = await fetch(url, { method: 'POST', headers: await withProof(device, 'POST', url, withSession), body: JSON.stringify(body) })
+      return { status: response.status, headers: response.headers, body: await response.json(), text: '' }
+    })
     const me = await get('/auth/v1/me?projectId=shop', { origin: SECURE, authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId })
-    expect(me).toMatchObject({ status: 200, body: { user: { address: user.address, email } } })
+    expect(me).toMatchObject({ status: 200, body: { user: { address: evm!.address, email } } })
 
     await server.stop()
     expect(server.output()).toContain('SIGTERM received, closing')

@@ -1,8 +1,8 @@
 /**
  * Rate limits on every route that changes state or costs the server (or a service it
  * calls) real work, in one table so they can be read and audited together
- * (docs/security.md, "What each limit promises"). The embedded-wallet code and signing
- * limits live in the auth service (server/auth/service.ts), where the address and the
+ * (docs/security.md, "What each limit promises"). The embedded-wallet code limits live
+ * in the auth service (server/auth/service.ts), where the address and the
  * session are known.
  *
  * One root `onRequest` hook applies them, before the body is read: a refused request
@@ -14,6 +14,7 @@ import { createHmac } from 'node:crypto'
 import { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { clientKey } from './clientAddress'
 import { secondsLeft } from './auth/errors'
+import { CUSTODY_PATHS } from '../src/shared/custodyApi'
 import { type RateLimitRule, type RateLimitStore } from './db/rateLimits'
 import { HttpError } from './httpErrors'
 import { requestedProjectId } from './projectGuard'
@@ -70,6 +71,10 @@ export interface RouteLimits {
   signOutsPerIp: RateLimitRule
   /** POST /auth/v1/social/complete from one client (each redeems a one-time code). Default 30 per 10 minutes. */
   socialCompletesPerIp: RateLimitRule
+  /** The self-custody routes (/auth/v1/custody/…: auth shares, registration, migration) from one client. Default 120 per 10 minutes. */
+  custodyCallsPerIp: RateLimitRule
+  /** GET /auth/v1/custody/recovery from one client (each answer is what an offline guess of the recovery password needs). Default 10 per hour. */
+  recoveryReadsPerIp: RateLimitRule
   /** POST /onramp/test-provider/purchase from one client (the local test provider sends funds). Default 30 per 10 minutes. */
   testPurchasesPerIp: RateLimitRule
   /** POST /auth/v1/passkey/{signup,login,add}/start from one client (each stores a challenge). Default 30 per 10 minutes. */
@@ -103,6 +108,8 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   signOutsPerIp: { max: 60, windowMs: 60_000 },
   socialCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
   testPurchasesPerIp: { max: 30, windowMs: 10 * 60_000 },
+  custodyCallsPerIp: { max: 120, windowMs: 10 * 60_000 },
+  recoveryReadsPerIp: { max: 10, windowMs: 60 * 60_000 },
   passkeyStartsPerIp: { max: 30, windowMs: 10 * 60_000 },
   passkeyFinishesPerIp: { max: 30, windowMs: 10 * 60_000 },
 }
@@ -139,6 +146,7 @@ interface RoutePolicy {
 
 const dataReads: RoutePolicy = { what: 'data requests', limits: [{ rule: 'dataReadsPerIp', by: 'ip' }, { rule: 'dataReadsPerProject', by: 'project' }] }
 const signOuts: RoutePolicy = { what: 'sign-outs', limits: [{ rule: 'signOutsPerIp', by: 'ip' }] }
+const custody: RoutePolicy = { what: 'wallet key share requests', limits: [{ rule: 'custodyCallsPerIp', by: 'ip' }] }
 const bundler: RoutePolicy = { what: 'bundler requests', limits: [{ rule: 'bundlerPerIp', by: 'ip' }] }
 const passkeyStarts: RoutePolicy = { what: 'passkey requests', limits: [{ rule: 'passkeyStartsPerIp', by: 'ip' }] }
 const passkeyFinishes: RoutePolicy = { what: 'passkey checks', limits: [{ rule: 'passkeyFinishesPerIp', by: 'ip' }] }
@@ -183,6 +191,13 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'POST /siwx/v1/signout': signOuts,
   'POST /auth/v1/logout': signOuts,
   'POST /auth/v1/social/complete': { what: 'social login completions', limits: [{ rule: 'socialCompletesPerIp', by: 'ip' }] },
+  [`POST ${CUSTODY_PATHS.wallets}`]: custody,
+  [`GET ${CUSTODY_PATHS.authShare}`]: custody,
+  [`POST ${CUSTODY_PATHS.migrationStart}`]: custody,
+  [`POST ${CUSTODY_PATHS.migrationFinish}`]: custody,
+  [`POST ${CUSTODY_PATHS.recovery}`]: custody,
+  [`POST ${CUSTODY_PATHS.recoveredDevice}`]: custody,
+  [`GET ${CUSTODY_PATHS.recovery}`]: { what: 'wallet recovery requests', limits: [{ rule: 'recoveryReadsPerIp', by: 'ip' }] },
   'POST /onramp/test-provider/purchase': { what: 'test purchases', limits: [{ rule: 'testPurchasesPerIp', by: 'ip' }] },
   'POST /auth/v1/passkey/signup/start': passkeyStarts,
   'POST /auth/v1/passkey/login/start': passkeyStarts,
@@ -219,7 +234,6 @@ export const UNMETERED_ROUTES: Readonly<Record<string, string>> = {
   'GET /dev/mailbox/latest': 'the development mailbox, from memory (development only)',
   'GET /auth/v1/me': "the session's own user row",
   'POST /auth/v1/is-connected': "the session's own row",
-  'POST /auth/v1/sign': 'limited by the auth service: 120 signatures a minute per session',
   'POST /auth/v1/email/start': 'limited by the auth service: codes per client, per address and client, per address, and the resend cooldown',
   'POST /auth/v1/email/verify': 'limited by the auth service: wrong codes per client, and 5 guesses per code',
   'POST /auth/v1/email/update': 'limited by the auth service: as email/start',

@@ -78,6 +78,27 @@ export async function openDeviceShareStore(factory: IDBFactory = indexedDB): Pro
   }
 }
 
+/**
+ * A device share store in this page's memory: where the browser refuses the secure
+ * origin IndexedDB (a third-party frame with storage blocked, as it refuses its
+ * localStorage), and in tests outside a browser. Shares kept here last for the page's
+ * life only: a wallet made here cannot be rebuilt after a reload without its recovery
+ * factor (docs/security.md, "Key custody").
+ */
+export function createMemoryDeviceShareStore(): DeviceShareStore & { shares: Map<string, Uint8Array> } {
+  const shares = new Map<string, Uint8Array>()
+  return {
+    shares,
+    save: async (wallet, share) => void shares.set(deviceShareId(wallet), Uint8Array.from(share)),
+    load: async (wallet) => {
+      const share = shares.get(deviceShareId(wallet))
+      return share && Uint8Array.from(share)
+    },
+    remove: async (wallet) => void shares.delete(deviceShareId(wallet)),
+    close: () => shares.clear(),
+  }
+}
+
 function associatedData(wallet: Wallet): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(`portico/device-share/1\n${deviceShareId(wallet)}`)
 }

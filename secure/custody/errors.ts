@@ -19,6 +19,10 @@ export const CustodyErrorCodes = {
   recoveryUnsupported: 'CUSTODY_RECOVERY_UNSUPPORTED',
   /** The stored device share does not decrypt under the stored device key. */
   deviceShareUnreadable: 'CUSTODY_DEVICE_SHARE_UNREADABLE',
+  /** This device cannot rebuild the wallet's key (no device share here, or the server gave it no auth share). */
+  noDeviceKey: 'CUSTODY_NO_DEVICE_KEY',
+  /** The server holds no recovery envelope of the wallet (RECOVERY_NOT_SET). */
+  recoveryNotSet: 'CUSTODY_RECOVERY_NOT_SET',
 } as const
 
 export type CustodyErrorCode = (typeof CustodyErrorCodes)[keyof typeof CustodyErrorCodes]

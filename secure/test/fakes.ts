@@ -1,13 +1,19 @@
 /**
  * Stand-ins for what the secure page talks to, so its logic is tested without the
- * real server: an in-memory auth API that signs for real (viem for EVM, node:crypto
- * ed25519 for Solana), a scripted chain RPC, and a window host that records posts.
+ * real server: an in-memory auth API whose user is custodial (it holds the user's two
+ * keys, as the server did before self-custody, so the frame migrates them at the first
+ * login and then signs with them here), a scripted chain RPC, a window host that
+ * records posts; device shares are kept in memory (IndexedDB is the browser's).
  */
-import { generateKeyPairSync, sign as ed25519Sign, type KeyObject } from 'node:crypto'
-import { getBase58Decoder, getBase64Encoder } from '@solana/kit'
-import { keccak256, type Hex } from 'viem'
+import { generateKeyPairSync, type KeyObject } from 'node:crypto'
+import { getBase58Decoder } from '@solana/kit'
+import { hexToBytes, keccak256, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { ApiError, type ApiUser, type SecureApi, type SignKind } from '../api'
+import { CustodyApiCodes, type CustodyWalletNamespace, type RecoverySetup } from '../../src/shared/custodyApi'
+import { ApiError, type ApiUser, type SecureApi } from '../api'
+import { toBase64 } from '../custody/bytes'
+import { createMemoryDeviceShareStore } from '../custody/deviceShareStore'
+import { signPayload, type SignKind } from '../custody/signPayload'
 import { autoApprover, type Approver } from '../approval'
 import type { ChainRpc } from '../chainRpc'
 import { createSecureFrame, type FrameHost, type SecureFrame, type SecureFrameOptions } from '../secureFrame'
@@ -22,7 +28,9 @@ export type FakeApi = SecureApi & {
   /** The code the "email" carried, per address. */
   codes: Map<string, string>
   sessions: Map<string, { email: string; expired: boolean }>
-  solana: { address: string; privateKey: KeyObject }
+  solana: { address: string; privateKey: KeyObject; seed: Uint8Array }
+  /** The auth shares the "server" keeps once the keys were migrated, per namespace. */
+  authShares: Map<CustodyWalletNamespace, string>
   allowedOrigins: Record<string, string[]>
   /** Makes the next allow-list fetch fail like a network error. */
   offline: boolean
@@ -35,7 +43,13 @@ export type FakeApi = SecureApi & {
 export function createFakeApi(): FakeApi {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519')
   const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url')
-  const solana = { address: getBase58Decoder().decode(raw), privateKey }
+  const solana = { address: getBase58Decoder().decode(raw), privateKey, seed: new Uint8Array(Buffer.from(privateKey.export({ format: 'jwk' }).d!, 'base64url')) }
+  const custodial = new Map<CustodyWalletNamespace, { address: string; secret: Uint8Array }>([
+    ['eip155', { address: evmAccount.address, secret: hexToBytes(EVM_KEY) }],
+    ['solana', { address: solana.address, secret: solana.seed }],
+  ])
+  const authShares = new Map<CustodyWalletNamespace, string>()
+  const recoveries = new Map<CustodyWalletNamespace, RecoverySetup>()
   const users = new Map<string, { devices: Set<string> }>()
   const codes = new Map<string, string>()
   const sessions = new Map<string, { email: string; expired: boolean }>()
@@ -67,6 +81,7 @@ export function createFakeApi(): FakeApi {
     codes,
     sessions,
     solana,
+    authShares,
     allowedOrigins: { shop: ['https://shop.example', 'https://*.shop.example', 'http://localhost:*'] },
     offline: false,
     social: new Map(),
@@ -184,26 +199,43 @@ export function createFakeApi(): FakeApi {
       current.email = newEmail
       return { newEmail }
     },
-    async sign(token, _projectId, kind: SignKind, payload) {
-      api.calls.push(`sign ${kind}`)
+    async getAuthShare(token, _projectId, namespace) {
       session(token)
-      switch (kind) {
-        case 'personal_sign': {
-          const message = payload.message as string
-          return { signature: await evmAccount.signMessage({ message: /^0x/.test(message) ? { raw: message as Hex } : message }) }
-        }
-        case 'typedData':
-          return { signature: await evmAccount.signTypedData(payload as never) }
-        case 'transaction': {
-          const { from: _from, type, ...rest } = payload as Record<string, unknown>
-          const tx = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, typeof value === 'string' && key !== 'to' && key !== 'data' ? BigInt(value) : value]))
-          const signedTransaction = await evmAccount.signTransaction({ ...tx, chainId: Number(tx.chainId), nonce: Number(tx.nonce), type } as never)
-          return { signedTransaction, hash: keccak256(signedTransaction) }
-        }
-        case 'solana_signMessage':
-        case 'solana_signTransaction':
-          return { signature: getBase58Decoder().decode(ed25519Sign(null, new Uint8Array(getBase64Encoder().encode(payload.message as string)), solana.privateKey)) }
-      }
+      const authShare = authShares.get(namespace)
+      if (authShare === undefined) throw new ApiError(404, `This device holds no share of the ${namespace} wallet`, CustodyApiCodes.authShareNotFound, undefined)
+      return { namespace, address: custodial.get(namespace)!.address, authShare, recoverySet: recoveries.has(namespace) }
+    },
+    async registerWallets(token) {
+      session(token)
+      throw new ApiError(409, 'This user already has a wallet', CustodyApiCodes.walletExists, undefined)
+    },
+    async startMigration(token, _projectId, namespace) {
+      api.calls.push(`migrate ${namespace}`)
+      session(token)
+      if (authShares.has(namespace)) throw new ApiError(404, 'Nothing to move', CustodyApiCodes.notCustodial, undefined)
+      const { address, secret } = custodial.get(namespace)!
+      return { namespace, address, secret: toBase64(secret) }
+    },
+    async finishMigration(token, _projectId, wallet) {
+      session(token)
+      authShares.set(wallet.namespace, wallet.authShare)
+      return { namespace: wallet.namespace, address: wallet.address }
+    },
+    async setRecovery(token, _projectId, setup) {
+      session(token)
+      recoveries.set(setup.namespace, setup)
+      return { namespace: setup.namespace, address: setup.address, version: 1 }
+    },
+    async getRecovery(token, _projectId, namespace) {
+      session(token)
+      const setup = recoveries.get(namespace)
+      if (setup === undefined) throw new ApiError(404, `No recovery is set for the ${namespace} wallet`, CustodyApiCodes.recoveryNotSet, undefined)
+      return { ...setup, version: 1 }
+    },
+    async registerRecoveredDevice(token, _projectId, wallet) {
+      session(token)
+      authShares.set(wallet.namespace, wallet.authShare)
+      return { namespace: wallet.namespace, address: wallet.address }
     },
   }
   return api
@@ -295,6 +327,7 @@ export async function startTestFrame(
     api,
     rpc: chain,
     sessions: createSessionStore({ store: sessionStore, projectId: options.projectId ?? 'shop', randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    deviceShares: async () => createMemoryDeviceShareStore(),
     createApprover: () => options.approver ?? autoApprover,
     randomUUID: () => crypto.randomUUID(),
     ...options,
@@ -311,4 +344,12 @@ export async function startTestFrame(
     throw new Error(`no reply to ${event}`)
   }
   return { frame, host, api, chain, sessionStore, ask }
+}
+
+/** Signs as the fake API's user would after migration (its EVM key, its Solana seed), recording `sign <kind>` in `api.calls`. */
+export function signAsFakeUser(api: FakeApi) {
+  return (kind: SignKind, payload: Record<string, unknown>) => {
+    api.calls.push(`sign ${kind}`)
+    return kind.startsWith('solana_') ? signPayload(kind, payload, api.solana.seed, api.solana.address) : signPayload(kind, payload, hexToBytes(EVM_KEY), evmAccount.address)
+  }
 }

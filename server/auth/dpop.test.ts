@@ -64,7 +64,7 @@ describe('checkDpopProof', () => {
 
   it('refuses a proof for another URL, path or method', async () => {
     const proof = await prove()
-    expect(await refusal(checkDpopProof(request(proof, { path: '/auth/v1/sign' }), { accessToken: TOKEN, now: NOW }))).toEqual(invalid('it was made for another URL (htu)'))
+    expect(await refusal(checkDpopProof(request(proof, { path: '/auth/v1/custody/auth-share' }), { accessToken: TOKEN, now: NOW }))).toEqual(invalid('it was made for another URL (htu)'))
     expect(await refusal(checkDpopProof(request(proof, { host: 'evil.example' }), { accessToken: TOKEN, now: NOW }))).toEqual(invalid('it was made for another URL (htu)'))
     expect(await refusal(checkDpopProof(request(await prove({ htu: 'not a url' })), { accessToken: TOKEN, now: NOW }))).toEqual(invalid('it was made for another URL (htu)'))
     expect(await refusal(checkDpopProof(request(proof, { method: 'POST' }), { accessToken: TOKEN, now: NOW }))).toEqual(invalid('it was made for GET, not POST'))

@@ -12,7 +12,6 @@ export type AuthErrorCode =
   | 'EMAIL_COOLDOWN'
   | 'EMAIL_RATE_LIMITED'
   | 'IP_RATE_LIMITED'
-  | 'SIGN_RATE_LIMITED'
   | 'EMAIL_NOT_SENT'
   | 'OTP_FORMAT'
   | 'OTP_NOT_FOUND'
@@ -41,6 +40,11 @@ export type AuthErrorCode =
   | 'LOGIN_FAILED'
   | 'LOGIN_EXPIRED'
   | 'FARCASTER_UNAVAILABLE'
+  | 'AUTH_SHARE_NOT_FOUND'
+  | 'NOT_CUSTODIAL'
+  | 'WALLET_EXISTS'
+  | 'ALREADY_MIGRATED'
+  | 'RECOVERY_NOT_SET'
   | 'PASSKEY_CEREMONY_NOT_FOUND'
   | 'PASSKEY_REFUSED'
   | 'PASSKEY_UNKNOWN'
@@ -72,12 +76,11 @@ export function cooldownError(retryAfterMs: number): AuthError {
 }
 
 /** SPEC §8 "Rate-limit error on email login". */
-export function rateLimitError(code: 'EMAIL_RATE_LIMITED' | 'IP_RATE_LIMITED' | 'SIGN_RATE_LIMITED', retryAfterMs: number): AuthError {
+export function rateLimitError(code: 'EMAIL_RATE_LIMITED' | 'IP_RATE_LIMITED', retryAfterMs: number): AuthError {
   const n = secondsLeft(retryAfterMs)
   const what = {
     EMAIL_RATE_LIMITED: 'Too many codes were sent to this email address',
     IP_RATE_LIMITED: 'Too many requests from this network',
-    SIGN_RATE_LIMITED: 'Too many signing requests for this session',
   }[code]
   return new AuthError(429, 'Too Many Requests', code, `${what}. Please try again after ${n} seconds`, { retryAfter: n }, { 'retry-after': String(n) })
 }

@@ -1,7 +1,8 @@
 /**
  * The embedded wallet's server side (SPEC §4 email connect and email update,
  * §5 the 30 s resend rule, §9): one-time codes by email, new-device approval,
- * sessions, email change, and signing with keys that never leave the server.
+ * sessions and email change. It makes no wallet key and signs nothing: keys are made
+ * and used in the secure frame (server/auth/custody.ts keeps the server's share).
  * HTTP lives in routes/auth.ts; this module is the behaviour, with an
  * injectable clock so expiry and cooldowns are tested without waiting.
  */
@@ -13,6 +14,7 @@ import { createAuthIdentityStore, createLoginAttemptStore } from '../db/loginAtt
 import { type OtpCode, type OtpCodeStore, createOtpCodeStore } from '../db/otpCodes'
 import { type LimitResult, type RateLimitRule, createRateLimitStore } from '../db/rateLimits'
 import { type DatabaseSchema, type OtpPurpose, type WalletNamespace } from '../db/schema'
+import { walletAddresses } from '../db/custodyWallets'
 import { type WalletKeyStore, createWalletKeyStore, walletKeyAad } from '../db/walletKeys'
 import { clientKey } from '../clientAddress'
 import { type ProjectRegistry } from '../projects'
@@ -20,13 +22,11 @@ import { normalizeEmail } from './email'
 import { AuthError, cooldownError, invalidEmail, proofRefused, rateLimitError, sessionExpired, unauthorized } from './errors'
 import { DPOP_WINDOW_MS, type ProvenRequest, checkDpopProof } from './dpop'
 import { createDpopProofStore } from '../db/dpopProofs'
-import { addressOf, generateWalletKeys } from './keys'
 import { type Mailer, composeMail } from './mailer'
 import { type Keyring } from './masterKey'
 import { CODE_PATTERN, codeMatches, generateCode, generateSalt, hashCode } from './oneTimeCode'
-import { DEVICE_HEADER, type SignKind } from '../../src/shared/authApi'
+import { DEVICE_HEADER } from '../../src/shared/authApi'
 import { generateSessionToken, hashDeviceId, hashSessionToken, SESSION_TOKEN_PATTERN } from './sessionToken'
-import { type SignResult, namespaceOfKind, signPayload } from './signing'
 
 export interface AuthLimits {
   /** How long a code works. Default 10 minutes. */
@@ -54,8 +54,6 @@ export interface AuthLimits {
   codesPerIp: RateLimitRule
   /** Wrong or unknown codes entered from one IP address. Default 30 per 15 minutes. */
   failedCodesPerIp: RateLimitRule
-  /** Signatures per session. Default 120 a minute. */
-  signsPerSession: RateLimitRule
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -67,7 +65,6 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   codesPerEmail: { max: 30, windowMs: 3_600_000, escalate: false },
   codesPerIp: { max: 30, windowMs: 15 * 60_000 },
   failedCodesPerIp: { max: 30, windowMs: 15 * 60_000 },
-  signsPerSession: { max: 120, windowMs: 60_000 },
 }
 
 export interface AuthServiceOptions {
@@ -96,7 +93,8 @@ export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 /** SPEC §3 Embedded-wallet User, plus every address the wallet has. */
 export interface EmbeddedWalletUser {
   email: string | null
-  address: string
+  /** The account on the asked chain's namespace; absent while the user has no wallet there yet. */
+  address?: string
   chainId: string | number
   accounts: Array<{ address: string; type: 'eoa' }>
   smartAccountDeployed: false
@@ -141,7 +139,6 @@ export interface AuthService {
   startEmailUpdate(auth: Authenticated, newEmail: string, context: RequestContext): Promise<{ action: EmailUpdateAction }>
   verifyPrimaryEmail(auth: Authenticated, otp: string, context: RequestContext): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
   verifySecondaryEmail(auth: Authenticated, otp: string, context: RequestContext): Promise<{ newEmail: string }>
-  sign(auth: Authenticated, kind: SignKind, payload: unknown): Promise<SignResult>
   /**
    * Re-encrypts keys still under a previous master key. Reports, by master key
    * id, keys under a key that is not configured (`unreadable`), and counts keys
@@ -216,7 +213,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (!CODE_PATTERN.test(otp)) throw new AuthError(400, 'Bad Request', 'OTP_FORMAT', 'The code must be the 6 digits from the email')
   }
 
-  const refuse = (result: LimitResult, code: 'EMAIL_RATE_LIMITED' | 'IP_RATE_LIMITED' | 'SIGN_RATE_LIMITED') => {
+  const refuse = (result: LimitResult, code: 'EMAIL_RATE_LIMITED' | 'IP_RATE_LIMITED') => {
     if (!result.allowed) throw rateLimitError(code, result.retryAfterMs)
   }
 
@@ -349,22 +346,14 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       `The code is not correct; ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left`, { attemptsLeft })
   }
 
-  /** A new user with its wallet keys, in the caller's transaction (or one of its own). */
+  /**
+   * A new user, in the caller's transaction (or one of its own). It has no wallet yet: the
+   * secure frame makes the keys and registers the addresses (server/auth/custody.ts).
+   */
   async function createUser(email: string | null, tx?: TransactionStores): Promise<AuthUser> {
     if (tx === undefined) return inTransaction((own) => createUser(email, own))
-    const at = now()
-    const user = await tx.users.insert(tx.trx, email, at)
-    if (user !== undefined) {
-      for (const key of generateWalletKeys()) {
-        try {
-          const aad = walletKeyAad({ userId: user.id, namespace: key.namespace, address: key.address })
-          await tx.walletKeys.insert(tx.trx, { userId: user.id, namespace: key.namespace, address: key.address, encrypted: keyring.encrypt(key.secret, aad), now: at })
-        } finally {
-          key.secret.fill(0)
-        }
-      }
-      return user
-    }
+    const user = await tx.users.insert(tx.trx, email, now())
+    if (user !== undefined) return user
     // Someone signed up with this address a moment ago: that is the user.
     return (email === null ? undefined : await tx.users.findByEmail(email)) ?? throwError(new Error(`user '${email}' neither created nor found`))
   }
@@ -381,18 +370,16 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
   async function userJson(user: AuthUser, chainId: unknown): Promise<EmbeddedWalletUser> {
     const chain = normalizeChainId(chainId)
-    const addresses = await walletKeys.addresses(user.id)
+    const addresses = await walletAddresses(db, user.id)
     const namespace: WalletNamespace = typeof chain === 'string' && chain.startsWith('solana:') ? 'solana' : 'eip155'
     const address = addresses[namespace]
-    if (address === undefined) {
-      throw new AuthError(500, 'Wallet Unavailable', 'WALLET_UNAVAILABLE', `This wallet has no ${namespace} account`)
-    }
     const userName = await identities.latestUsername(user.id)
     return {
       email: user.email,
-      address,
+      // No address until the secure frame registers the wallet it made (routes/custody.ts).
+      ...(address !== undefined ? { address } : {}),
       chainId: chain,
-      accounts: [{ address, type: 'eoa' }],
+      accounts: address === undefined ? [] : [{ address, type: 'eoa' }],
       smartAccountDeployed: false,
       preferredAccountType: 'eoa',
       addresses,
@@ -415,30 +402,6 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       throw proofRefused('DPOP_REPLAYED', 'This DPoP proof was sent before; every request needs a new one')
     }
     return keyThumbprint
-  }
-
-  async function decryptKey(userId: string, namespace: WalletNamespace): Promise<{ secret: Buffer; address: string }> {
-    const stored = await walletKeys.find(userId, namespace)
-    const unavailable = (detail: string, cause?: unknown) => {
-      logError(cause ?? new Error(detail), `wallet key unavailable: ${detail}`)
-      return new AuthError(500, 'Wallet Unavailable', 'WALLET_UNAVAILABLE', 'The wallet key cannot be used right now; the server operator has been told')
-    }
-    if (stored === undefined) throw unavailable(`user ${userId} has no ${namespace} key`)
-    let secret: Buffer
-    try {
-      secret = keyring.decrypt(stored.encrypted, walletKeyAad(stored))
-    } catch (error) {
-      throw unavailable(`key ${stored.id} does not decrypt`, error)
-    }
-    if (addressOf(namespace, secret) !== stored.address) {
-      secret.fill(0)
-      throw unavailable(`key ${stored.id} does not match its address`)
-    }
-    if (stored.encrypted.masterKeyId !== keyring.current.id) {
-      // Rotation: re-encrypt under the current key while it is open anyway.
-      await walletKeys.replaceCiphertext(stored.id, stored.encrypted.masterKeyId, keyring.encrypt(secret, walletKeyAad(stored)), now())
-    }
-    return { secret, address: stored.address }
   }
 
   const service: AuthService = {
@@ -588,16 +551,6 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         return code.newEmail
       })
       return { newEmail: granted }
-    },
-
-    async sign({ session, user }, kind, payload) {
-      refuse(await rateLimits.hit(`sign:session:${session.id}`, limits.signsPerSession, now()), 'SIGN_RATE_LIMITED')
-      const { secret, address } = await decryptKey(user.id, namespaceOfKind(kind))
-      try {
-        return await signPayload(kind, payload, secret, address)
-      } finally {
-        secret.fill(0)
-      }
     },
 
     async rewrapWalletKeys() {

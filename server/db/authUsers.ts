@@ -93,8 +93,8 @@ export function createAuthUserStore(db: Kysely<DatabaseSchema>): AuthUserStore {
   }
 }
 
-/** SQLite's SQLITE_CONSTRAINT_UNIQUE or PostgreSQL's 23505. */
+/** SQLite's SQLITE_CONSTRAINT_UNIQUE (or _PRIMARYKEY) or PostgreSQL's 23505. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505'
 }

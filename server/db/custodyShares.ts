@@ -1,5 +1,5 @@
 /**
- * Self-custody key shares the server keeps (issue 32; not used by any route yet):
+ * Self-custody key shares the server keeps (issue 32; used by server/auth/custody.ts):
  *
  * - custody_auth_shares: the auth share of a user's wallet, one per approved device,
  *   encrypted under the master key (server/auth/masterKey.ts) with associated data that
@@ -10,7 +10,7 @@
  *   (a new password or passkey) gets the next version and the latest one is current.
  */
 import { randomUUID } from 'node:crypto'
-import { type ColumnType, type Kysely, type Migration, type Selectable, sql } from 'kysely'
+import { type ColumnType, type Kysely, type Migration, type Selectable, type Transaction, sql } from 'kysely'
 import { type Encrypted } from '../auth/masterKey'
 import { addEncryptedColumns, type EncryptedColumns, fromEncryptedColumns, toEncryptedColumns } from './encryptedColumns'
 import { type DatabaseSchema, type NullableTimestamp, type WalletNamespace } from './schema'
@@ -120,6 +120,11 @@ export interface CustodyShareStore {
 
 type AuthRow = Selectable<CustodyAuthSharesTable>
 
+/** Runs `work` in the caller's transaction when `db` is one (a migration's last step), else in its own. */
+function inTransaction<T>(db: Kysely<DatabaseSchema>, work: (tx: Transaction<DatabaseSchema>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<DatabaseSchema>) : db.transaction().execute(work)
+}
+
 function toAuthShare(row: AuthRow): StoredAuthShare {
   return {
     id: row.id,
@@ -141,7 +146,7 @@ export function createCustodyShareStore(db: Kysely<DatabaseSchema>): CustodyShar
   return {
     async putAuthShare(share, now) {
       const stored: StoredAuthShare = { ...share, id: randomUUID(), createdAt: now }
-      await db.transaction().execute(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await tx
           .updateTable('custody_auth_shares')
           .set({ revoked_at: isoAt(now) })
@@ -192,7 +197,7 @@ export function createCustodyShareStore(db: Kysely<DatabaseSchema>): CustodyShar
 
     async addRecoveryShare(share, now) {
       // Two concurrent writers may pick the same version: the unique constraint refuses the second.
-      return db.transaction().execute(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const current = await tx
           .selectFrom('custody_recovery_shares')
           .select((eb) => eb.fn.max('version').as('version'))

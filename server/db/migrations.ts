@@ -9,6 +9,7 @@ import { onrampPurchasesMigration } from '../onramp/purchases'
 import { loginAttemptsMigration } from './loginAttempts'
 import { smartSessionsMigration, smartSessionsScopedMigration } from './smartSessions'
 import { custodySharesMigration } from './custodyShares'
+import { custodyWalletsMigration } from './custodyWallets'
 import { passkeysMigration } from './passkeys'
 import { dpopProofsMigration } from './dpopProofs'
 import { addEncryptedColumns } from './encryptedColumns'
@@ -274,12 +275,14 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     '0007_smart_sessions': smartSessionsMigration(engine),
     // A smart session's pci is unique per (project, account), no longer across the table.
     '0008_smart_sessions_scoped': smartSessionsScopedMigration(engine),
-    // Self-custody key shares, not used by any route yet (server/db/custodyShares.ts).
+    // Self-custody key shares (server/db/custodyShares.ts).
     '0009_custody_shares': custodySharesMigration(engine),
     // Passkey credentials and the challenges of ceremonies under way (server/db/passkeys.ts).
     '0010_passkeys': passkeysMigration(engine),
     // Sessions bound to a device key, and the proofs of it seen recently (server/db/dpopProofs.ts).
     '0011_session_device_keys': dpopProofsMigration(engine),
+    // Wallets registered by the secure frame (self-custody; server/db/custodyWallets.ts).
+    '0012_custody_wallets': custodyWalletsMigration(engine),
   }
 }
 

@@ -9,6 +9,7 @@ import type { AuthIdentitiesTable, AuthLoginAttemptsTable } from './loginAttempt
 import type { SmartSessionsTable } from './smartSessions'
 import type { EncryptedColumns } from './encryptedColumns'
 import type { CustodyAuthSharesTable, CustodyRecoverySharesTable } from './custodyShares'
+import type { CustodyWalletsTable } from './custodyWallets'
 import type { PasskeyChallengesTable, PasskeyCredentialsTable } from './passkeys'
 import type { AuthDpopProofsTable } from './dpopProofs'
 
@@ -282,6 +283,7 @@ export interface DatabaseSchema {
   smart_sessions: SmartSessionsTable
   custody_auth_shares: CustodyAuthSharesTable
   custody_recovery_shares: CustodyRecoverySharesTable
+  custody_wallets: CustodyWalletsTable
   passkey_credentials: PasskeyCredentialsTable
   passkey_challenges: PasskeyChallengesTable
 }

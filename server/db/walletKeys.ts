@@ -30,6 +30,8 @@ export interface WalletKeyStore {
   listNotUnder(masterKeyId: string, afterId: string, limit: number): Promise<StoredWalletKey[]>
   /** Replaces a key's ciphertext if it still has the one it was read with. */
   replaceCiphertext(id: string, previousMasterKeyId: string, encrypted: Encrypted, now: number): Promise<boolean>
+  /** Deletes a key's row (its migration to self-custody finished); in the caller's transaction. */
+  remove(db: Db, id: string): Promise<void>
   /** How many keys each master key encrypted. */
   countByMasterKey(): Promise<Record<string, number>>
 }
@@ -96,6 +98,10 @@ export function createWalletKeyStore(db: Kysely<DatabaseSchema>): WalletKeyStore
         .where('master_key_id', '=', previousMasterKeyId)
         .executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
+    },
+
+    async remove(from, id) {
+      await from.deleteFrom('auth_wallet_keys').where('id', '=', id).execute()
     },
 
     async countByMasterKey() {

@@ -1,17 +1,21 @@
 /**
  * The embedded-wallet auth API over real HTTP, against a real SQLite file and a
  * real PostgreSQL: codes (expiry, attempts, cooldown, rate limits), new-device
- * approval, sessions, email change, signing, keys at rest, and the origin rules.
+ * approval, sessions, email change, keys at rest (custodial keys not migrated yet), that
+ * no route signs, and the origin rules.
  * The clock is the server's injected one; tests move it instead of waiting.
  */
-import { createHash, createPublicKey, randomUUID, verify as ed25519Verify } from 'node:crypto'
-import { type Hex, keccak256, parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem'
-import { getBase58Decoder, getBase58Encoder } from '@solana/codecs-strings'
+import { createHash, randomUUID } from 'node:crypto'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
 import { addressOf } from '../auth/keys'
 import { type Mailer, createMailbox } from '../auth/mailer'
 import { MasterKeyNotConfiguredError, createKeyring, generateMasterKey } from '../auth/masterKey'
 import { walletKeyAad } from '../db/walletKeys'
+import { CUSTODY_PATHS } from '../../src/shared/custodyApi'
 import { SECURE_ORIGIN, type AuthTestServer, startAuthTestServer } from '../test/authServer'
+import { seedCustodialUser } from '../test/custodialUser'
+import { registerFrameWallets } from '../test/frameWallet'
 import { setupTestEngines } from '../test/engines'
 import { type HttpResult } from '../test/http'
 import { type ProofTweaks, createTestDevice } from '../test/dpop'
@@ -55,13 +59,18 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
   const deviceOf = new Map<string, string>()
   const bearer = (token: string) => ({ authorization: `Bearer ${token}`, ...(deviceOf.has(token) ? { 'x-portico-device': deviceOf.get(token)! } : {}) })
 
+  /** Signs in; a new user's wallets are then made and registered as the secure frame does. */
   async function login(email = newEmail(), deviceId = newDevice(), ip = newIp()): Promise<Login> {
     expect((await start(email, deviceId, ip)).body).toEqual({ action: 'VERIFY_OTP' })
     const response = await verify(email, deviceId, server.latestCode(email), ip)
     expect(response.status).toBe(200)
     const body = response.body as { user: Login['user']; session: { token: string } }
-    deviceOf.set(body.session.token, deviceId)
-    return { token: body.session.token, user: body.user, email, deviceId, ip }
+    const token = body.session.token
+    deviceOf.set(token, deviceId)
+    if (body.user.addresses.eip155 !== undefined) return { token, user: body.user, email, deviceId, ip }
+    await registerFrameWallets((path, sent) => server.post(`${path}?projectId=shop`, sent, as(ip, bearer(token))))
+    const me = await server.get('/auth/v1/me?projectId=shop', as(ip, bearer(token)))
+    return { token, user: (me.body as { user: Login['user'] }).user, email, deviceId, ip }
   }
 
   const codeRows = (email: string) => server.db.selectFrom('auth_otp_codes').selectAll().where('email', '=', email).orderBy('created_at').execute()
@@ -196,21 +205,13 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       const response = await verify(email, deviceId, server.latestCode(email), ip)
       expect(response.status).toBe(200)
       const body = response.body as { user: Login['user']; session: { token: string; expiresAt: string } }
-      expect(body.user).toEqual({
-        email,
-        address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
-        chainId: 1,
-        accounts: [{ address: body.user.address, type: 'eoa' }],
-        smartAccountDeployed: false,
-        preferredAccountType: 'eoa',
-        addresses: { eip155: body.user.address, solana: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/) },
-      })
+      // No wallet yet: the secure frame makes the keys and registers them (routes/custody.ts).
+      expect(body.user).toEqual({ email, chainId: 1, accounts: [], smartAccountDeployed: false, preferredAccountType: 'eoa', addresses: {} })
       expect(body.session.token).toMatch(/^pts_[A-Za-z0-9_-]{43}$/)
       expect(Date.parse(body.session.expiresAt)).toBe(server.clock.now + 7 * 24 * 60 * MINUTE)
 
       const user = await server.db.selectFrom('auth_users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
-      const keys = await server.db.selectFrom('auth_wallet_keys').selectAll().where('user_id', '=', user.id).orderBy('namespace').execute()
-      expect(keys.map((key) => [key.namespace, key.address])).toEqual([['eip155', body.user.address], ['solana', body.user.addresses.solana]])
+      expect(await server.db.selectFrom('auth_wallet_keys').selectAll().where('user_id', '=', user.id).execute()).toEqual([])
       const sessions = await server.db.selectFrom('auth_sessions').selectAll().where('user_id', '=', user.id).execute()
       expect(sessions).toHaveLength(1)
       expect(sessions[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/)
@@ -366,7 +367,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       const thief = newIp()
       const routes: Array<[string, (query: string, headers: Record<string, string>) => Promise<HttpResult>]> = [
         ['GET /me', (query, headers) => server.get(`/auth/v1/me${query}`, as(thief, headers))],
-        ['POST /sign', (query, headers) => server.post(`/auth/v1/sign${query}`, { kind: 'personal_sign', payload: { message: 'x' } }, as(thief, headers))],
+        ['GET /custody/auth-share', (query, headers) => server.get(`${CUSTODY_PATHS.authShare}${query}${query === '' ? '?' : '&'}namespace=eip155`, as(thief, headers))],
         ['POST /email/update', (query, headers) => server.post(`/auth/v1/email/update${query}`, { newEmail: newEmail() }, as(thief, headers))],
         ['POST /email/update/primary', (query, headers) => server.post(`/auth/v1/email/update/primary${query}`, { otp: '123456' }, as(thief, headers))],
         ['POST /email/update/secondary', (query, headers) => server.post(`/auth/v1/email/update/secondary${query}`, { otp: '123456' }, as(thief, headers))],
@@ -399,14 +400,13 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
         expect(row!.device_key_thumbprint).toBe(await server.device.thumbprint())
       })
 
-      it('refuses token and device id from another client: without a proof, or with a proof of another key (a 1 ETH transaction is not signed)', async () => {
+      it('refuses token and device id from another client: without a proof, or with a proof of another key (the wallet\'s auth share is not released)', async () => {
         const session = await login()
         const stolen = { ...bearer(session.token), ...as(newIp()) }
         const thiefDevice = await createTestDevice(() => server.clock.now)
-        const transfer = { kind: 'transaction', payload: { chainId: 1, nonce: 0, gas: '21000', to: '0x00000000000000000000000000000000000000bb', value: '0xde0b6b3a7640000', maxFeePerGas: '0x3b9aca00', maxPriorityFeePerGas: '0x1' } }
         const routes: Array<[string, string, string, unknown]> = [
           ['GET', me, 'get', undefined],
-          ['POST', '/auth/v1/sign?projectId=shop', 'post', transfer],
+          ['GET', `${CUSTODY_PATHS.authShare}?projectId=shop&namespace=eip155`, 'get', undefined],
           ['POST', '/auth/v1/email/update?projectId=shop', 'post', { newEmail: newEmail() }],
         ]
         for (const [method, path, verb, body] of routes) {
@@ -422,6 +422,8 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
           }])
         }
         expect(server.mailbox.latest(session.email)?.meta.purpose).toBe('login')
+        // The device that signed in gets its share.
+        expect((await server.get(`${CUSTODY_PATHS.authShare}?projectId=shop&namespace=eip155`, bearer(session.token))).status).toBe(200)
       })
 
       it('refuses a captured request sent again, on this instance', async () => {
@@ -444,7 +446,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
         const invalid = (why: string) => ({ error: 'Unauthorized', code: 'DPOP_INVALID', message: `The DPoP proof is not valid: ${why}` })
         const nowSeconds = Math.floor(server.clock.now / 1000)
         expect(await refusal(await prove({ htm: 'POST' }))).toEqual(invalid('it was made for POST, not GET'))
-        expect(await refusal(await prove({ htu: `${server.baseUrl}/auth/v1/sign` }))).toEqual(invalid('it was made for another URL (htu)'))
+        expect(await refusal(await prove({ htu: `${server.baseUrl}${CUSTODY_PATHS.authShare}` }))).toEqual(invalid('it was made for another URL (htu)'))
         expect(await refusal(await prove({ htu: `https://attacker.example/auth/v1/me` }))).toEqual(invalid('it was made for another URL (htu)'))
         expect(await refusal(await prove({}, other.token))).toEqual(invalid('it was made for another session token (ath)'))
         const stale = invalid('it is not fresh: iat must be within 5 minutes of the server’s clock')
@@ -607,103 +609,35 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
     })
   })
 
-  describe('POST /auth/v1/sign: the key stays on the server', () => {
-    let session: Login
-    beforeAll(async () => {
-      session = await login()
-    })
-    const sign = (kind: string, payload: unknown, token = session.token) => server.post('/auth/v1/sign?projectId=shop', { kind, payload }, bearer(token))
-
-    it('personal_sign: text and 0x bytes, verified with viem', async () => {
-      const text = await sign('personal_sign', { message: 'Sign in to shop.example', address: session.user.address.toLowerCase() })
-      expect(text.status).toBe(200)
-      const { signature } = text.body as { signature: Hex }
-      expect(await verifyMessage({ address: session.user.address as Hex, message: 'Sign in to shop.example', signature })).toBe(true)
-
-      const raw = await sign('personal_sign', { message: '0xdeadbeef' })
-      expect(await verifyMessage({ address: session.user.address as Hex, message: { raw: '0xdeadbeef' }, signature: (raw.body as { signature: Hex }).signature })).toBe(true)
+  describe('no route signs with a user key', () => {
+    it('POST /auth/v1/sign is gone: signing happens in the secure frame', async () => {
+      const session = await login()
+      const response = await server.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'x' } }, bearer(session.token))
+      expect(response.status).toBe(404)
+      expect(JSON.stringify(response.body)).not.toMatch(/signature/)
     })
 
-    it('typedData (EIP-712), verified with viem', async () => {
-      const typedData = {
-        domain: { name: 'Shop', version: '1', chainId: 1, verifyingContract: '0x00000000000000000000000000000000000000aa' },
-        types: { Order: [{ name: 'amount', type: 'uint256' }, { name: 'buyer', type: 'address' }] },
-        primaryType: 'Order',
-        message: { amount: '1000000000000000000000', buyer: session.user.address },
-      } as const
-      const response = await sign('typedData', typedData)
-      expect(response.status).toBe(200)
-      const { signature } = response.body as { signature: Hex }
-      expect(await verifyTypedData({ ...typedData, message: { ...typedData.message, amount: 10n ** 21n, buyer: session.user.address as Hex }, address: session.user.address as Hex, signature })).toBe(true)
-    })
-
-    it('transaction: EIP-1559 and legacy, signed by the wallet and hashed', async () => {
-      const to = '0x00000000000000000000000000000000000000bb'
-      const eip1559 = await sign('transaction', {
-        chainId: 1, nonce: '0x7', gas: '21000', to, value: '0xde0b6b3a7640000', maxFeePerGas: '0x3b9aca00', maxPriorityFeePerGas: '0x1', from: session.user.address,
+    it('no server module can sign: none imports a signer (viem accounts, ed25519 signing)', () => {
+      const serverDir = path.join(__dirname, '..')
+      const sources = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
+        const file = path.join(dir, name)
+        if (statSync(file).isDirectory()) return name === 'node_modules' || name === 'dist' || name === 'test' ? [] : sources(file)
+        return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [file] : []
       })
-      expect(eip1559.status).toBe(200)
-      const signed = eip1559.body as { signedTransaction: Hex; hash: Hex }
-      expect(signed.hash).toBe(keccak256(signed.signedTransaction))
-      const parsed = parseTransaction(signed.signedTransaction)
-      expect(parsed).toMatchObject({ type: 'eip1559', chainId: 1, nonce: 7, gas: 21000n, to, value: 10n ** 18n, maxFeePerGas: 10n ** 9n })
-      expect(await recoverTransactionAddress({ serializedTransaction: signed.signedTransaction as never })).toBe(session.user.address)
-
-      const legacy = await sign('transaction', { chainId: 31337, nonce: 0, gas: 50000, to, gasPrice: '1000', data: '0x1234' })
-      const legacySigned = (legacy.body as { signedTransaction: Hex }).signedTransaction
-      expect(parseTransaction(legacySigned)).toMatchObject({ type: 'legacy', chainId: 31337, data: '0x1234', gasPrice: 1000n })
-      expect(await recoverTransactionAddress({ serializedTransaction: legacySigned as never })).toBe(session.user.address)
-    })
-
-    it('solana_signMessage and solana_signTransaction, verified with ed25519', async () => {
-      const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(getBase58Encoder().encode(session.user.addresses.solana)).toString('base64url') }, format: 'jwk' })
-      const message = Buffer.from('Sign in to shop.example')
-      const signedMessage = await sign('solana_signMessage', { message: message.toString('base64') })
-      expect(signedMessage.status).toBe(200)
-      expect(ed25519Verify(null, message, publicKey, Buffer.from(getBase58Encoder().encode((signedMessage.body as { signature: string }).signature)))).toBe(true)
-
-      const transactionMessage = solanaMessage(session.user.addresses.solana)
-      const signedTransaction = await sign('solana_signTransaction', { message: transactionMessage.toString('base64') })
-      expect(signedTransaction.status).toBe(200)
-      expect(ed25519Verify(null, transactionMessage, publicKey, Buffer.from(getBase58Encoder().encode((signedTransaction.body as { signature: string }).signature)))).toBe(true)
-
-      // A transaction for this wallet is never signed as a "message".
-      expect((await sign('solana_signMessage', { message: transactionMessage.toString('base64') })).body).toMatchObject({ code: 'INVALID_PAYLOAD' })
-      const otherSigner = solanaMessage(getBase58Decoder().decode(new Uint8Array(32).fill(7)))
-      expect((await sign('solana_signTransaction', { message: otherSigner.toString('base64') })).body).toMatchObject({
-        code: 'INVALID_PAYLOAD',
-        message: `payload.message does not list this wallet (${session.user.addresses.solana}) among its signers`,
-      })
-    })
-
-    it.each([
-      ['personal_sign', { message: 42 }, 'payload.message must be a string (0x-hex bytes, or text)'],
-      ['personal_sign', { message: 'hi', address: '0x0000000000000000000000000000000000000001' }, "payload.address must be this wallet's address"],
-      ['typedData', { types: {}, primaryType: 'Missing', message: {} }, "payload.types has no 'Missing' (the primaryType)"],
-      ['typedData', { types: { A: [{ name: 'x', type: 'uint256' }] }, primaryType: 'A', message: { x: 'not a number' } }, 'payload is not valid EIP-712 typed data'],
-      ['transaction', { chainId: 1, nonce: 0, gas: 21000 }, 'payload.gasPrice or payload.maxFeePerGas is required'],
-      ['transaction', { chainId: 1, nonce: 0, gas: '-1', gasPrice: 1 }, 'payload.gas must be a quantity'],
-      ['transaction', { chainId: 1, nonce: 0, gas: 1, gasPrice: 1, blobVersionedHashes: [] }, 'payload.blobVersionedHashes is not supported'],
-      ['transaction', { chainId: 0, nonce: 0, gas: 1, gasPrice: 1 }, 'payload.chainId must be a positive integer'],
-      ['transaction', { chainId: 1, nonce: 0, gas: 1, gasPrice: 1, to: 'bob' }, 'payload.to must be an address'],
-      ['solana_signMessage', { message: 'not base64!' }, 'payload.message must be non-empty base64'],
-      ['solana_signTransaction', { message: 'aGVsbG8=' }, 'payload.message must be a serialized Solana transaction message'],
-    ])('%s refuses %j with a clear 400', async (kind, payload, message) => {
-      const response = await sign(kind, payload)
-      expect(response.status).toBe(400)
-      expect(response.body).toMatchObject({ error: 'Bad Request', code: 'INVALID_PAYLOAD', message: expect.stringContaining(message) })
-    })
-
-    it('refuses unknown kinds and missing sessions', async () => {
-      expect((await sign('eth_sign', {})).body).toMatchObject({ error: 'Bad Request', message: expect.stringContaining('body/kind must be equal to one of the allowed values') })
-      expect((await server.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'x' } })).status).toBe(401)
+      const signers = /privateKeyToAccount|\.signMessage\(|\.signTypedData\(|\.signTransaction\(|ed25519\.sign\(|\bsign as ed25519|crypto\.sign\(|\bsign\(null,/
+      const found = sources(serverDir).filter((file) => signers.test(readFileSync(file, 'utf8'))).map((file) => path.relative(serverDir, file))
+      // Only the server's own keys sign: the bundler's gas key (docs/smart-accounts.md) and the
+      // development onramp provider's funding key; neither module reads a user's key.
+      expect(found.sort()).toEqual(['bundler/bundler.ts', 'onramp/testProvider.ts'])
+      for (const file of found) expect(readFileSync(path.join(serverDir, file), 'utf8')).not.toMatch(/walletKeys|custodyShares|auth_wallet_keys|custody_auth_shares/)
+      expect(sources(serverDir).length).toBeGreaterThan(50)
     })
   })
 
   describe('keys at rest', () => {
-    it('stores no plaintext key: the rows hold AES-256-GCM ciphertext that decrypts to the address, bound to its row', async () => {
-      const session = await login()
-      const user = await server.db.selectFrom('auth_users').select('id').where('email', '=', session.email).executeTakeFirstOrThrow()
+    it('stores no plaintext key: a custodial key not migrated yet is AES-256-GCM ciphertext that decrypts to the address, bound to its row', async () => {
+      const seeded = await seedCustodialUser(server.db, server.keyring, newEmail('custodial'), server.clock.now)
+      const user = { id: seeded.userId }
       const rows = await server.db.selectFrom('auth_wallet_keys').selectAll().where('user_id', '=', user.id).execute()
       expect(rows).toHaveLength(2)
       for (const row of rows) {
@@ -738,18 +672,27 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
         }).execute()
       }
       expect((await server.get('/auth/v1/me?projectId=shop', bearer(forged))).status).toBe(401)
-      expect((await server.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'x' } }, bearer(forged))).status).toBe(401)
+      expect((await server.post(`${CUSTODY_PATHS.migrationStart}?projectId=shop`, { namespace: 'eip155' }, bearer(forged))).status).toBe(401)
     })
 
-    it('will not sign with a ciphertext moved onto another user', async () => {
-      const victim = await login()
-      const attacker = await login()
+    it('will not release a custodial ciphertext moved onto another user', async () => {
+      const victim = { email: newEmail('victim') }
+      await seedCustodialUser(server.db, server.keyring, victim.email, server.clock.now)
+      const attackerEmail = newEmail('attacker')
+      await seedCustodialUser(server.db, server.keyring, attackerEmail, server.clock.now)
+      const attackerDevice = newDevice()
+      const attackerIp = newIp()
+      expect((await start(attackerEmail, attackerDevice, attackerIp)).body).toEqual({ action: 'VERIFY_DEVICE' })
+      await server.post('/auth/v1/device/verify', { projectId: 'shop', email: attackerEmail, deviceId: attackerDevice, otp: server.latestCode(attackerEmail) }, as(attackerIp))
+      const attackerLogin = await verify(attackerEmail, attackerDevice, server.latestCode(attackerEmail), attackerIp)
+      const attacker = { email: attackerEmail, token: (attackerLogin.body as { session: { token: string } }).session.token }
+      deviceOf.set(attacker.token, attackerDevice)
       const idOf = async (email: string) => (await server.db.selectFrom('auth_users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
       const victimKey = await server.db.selectFrom('auth_wallet_keys').selectAll().where('user_id', '=', await idOf(victim.email)).where('namespace', '=', 'eip155').executeTakeFirstOrThrow()
       await server.db.updateTable('auth_wallet_keys')
         .set({ iv: victimKey.iv, ciphertext: victimKey.ciphertext, auth_tag: victimKey.auth_tag })
         .where('user_id', '=', await idOf(attacker.email)).where('namespace', '=', 'eip155').execute()
-      const response = await server.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'x' } }, bearer(attacker.token))
+      const response = await server.post(`${CUSTODY_PATHS.migrationStart}?projectId=shop`, { namespace: 'eip155' }, bearer(attacker.token))
       expect(response.status).toBe(500)
       expect(response.body).toEqual({ error: 'Wallet Unavailable', message: 'The wallet key cannot be used right now; the server operator has been told', code: 'WALLET_UNAVAILABLE' })
     })
@@ -766,7 +709,10 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       ['POST', '/auth/v1/email/update', { newEmail: 'y@example.com' }],
       ['POST', '/auth/v1/email/update/primary', { otp: '123456' }],
       ['POST', '/auth/v1/email/update/secondary', { otp: '123456' }],
-      ['POST', '/auth/v1/sign', { kind: 'personal_sign', payload: { message: 'x' } }],
+      ['POST', CUSTODY_PATHS.wallets, { wallets: [] }],
+      ['GET', CUSTODY_PATHS.authShare, undefined],
+      ['POST', CUSTODY_PATHS.migrationStart, { namespace: 'eip155' }],
+      ['POST', CUSTODY_PATHS.migrationFinish, { namespace: 'eip155' }],
     ]
 
     it.each(routes)('%s %s refuses a browser on any other origin (a dapp included) before acting', async (method, path, body) => {
@@ -787,7 +733,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
     })
 
     it('answers the secure origin’s preflight, letting it send Authorization and the device id and read Retry-After', async () => {
-      const preflight = await fetch(`${server.baseUrl}/auth/v1/sign`, {
+      const preflight = await fetch(`${server.baseUrl}${CUSTODY_PATHS.wallets}`, {
         method: 'OPTIONS',
         headers: { origin: SECURE_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
       })
@@ -796,7 +742,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, authorization, x-portico-device, dpop')
       expect(preflight.headers.get('access-control-allow-credentials')).toBeNull()
 
-      const foreign = await fetch(`${server.baseUrl}/auth/v1/sign`, {
+      const foreign = await fetch(`${server.baseUrl}${CUSTODY_PATHS.wallets}`, {
         method: 'OPTIONS',
         headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
       })
@@ -956,36 +902,6 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
     }
   })
 
-  it('limits signatures per session', async () => {
-    const server = await startAuthTestServer({ database: await freshDatabase(), limits: { signsPerSession: { max: 2, windowMs: MINUTE } } })
-    try {
-      const email = newEmail()
-      const deviceId = newDevice()
-      await server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId })
-      const login = await server.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp: server.latestCode(email) })
-      const token = (login.body as { session: { token: string } }).session.token
-      const sign = () => server.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'hi' } }, { authorization: `Bearer ${token}`, 'x-portico-device': deviceId })
-      expect((await sign()).status).toBe(200)
-      expect((await sign()).status).toBe(200)
-      const limited = await sign()
-      expect(limited.status).toBe(429)
-      expect(limited.body).toMatchObject({ code: 'SIGN_RATE_LIMITED' })
-      // Sliding window: the two still weigh in the next minute until half of it has passed.
-      expect(limited.headers.get('retry-after')).toBe('90')
-      server.clock.advance(90 * SECOND)
-      expect((await sign()).status).toBe(200)
-
-      // Twice the limit around a window edge: the second burst is refused.
-      server.clock.advance(3 * MINUTE)
-      server.clock.advance(MINUTE - (server.clock.now % MINUTE) - 100)
-      expect([(await sign()).status, (await sign()).status]).toEqual([200, 200])
-      server.clock.advance(200)
-      expect([(await sign()).status, (await sign()).status]).toEqual([429, 429])
-    } finally {
-      await server.close()
-    }
-  })
-
   it('answers 502 when the email cannot be sent, keeps the code unusable, and does not start the cooldown', async () => {
     let failing = true
     const inbox = createMailbox()
@@ -1011,43 +927,41 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
     }
   })
 
-  it('needs the master key: another key cannot sign; with the old key kept as previous, keys are re-encrypted at start (damaged rows left)', async () => {
+  it('needs the master key: another key cannot release a custodial key; with the old key kept as previous, keys are re-encrypted at start (damaged rows left)', async () => {
     const database = await freshDatabase()
     const oldKey = generateMasterKey()
     const first = await startAuthTestServer({ database, keyring: createKeyring(oldKey) })
     const email = newEmail()
     const deviceId = newDevice()
     let token: string
-    let address: string
+    let seeded: Awaited<ReturnType<typeof seedCustodialUser>>
     try {
+      seeded = await seedCustodialUser(first.db, first.keyring, email, first.clock.now)
       await first.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId })
+      await first.post('/auth/v1/device/verify', { projectId: 'shop', email, deviceId, otp: first.latestCode(email) })
       const login = await first.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp: first.latestCode(email) })
-      ;({ session: { token }, user: { address } } = login.body as { session: { token: string }; user: { address: string } })
+      ;({ session: { token } } = login.body as { session: { token: string } })
       // A second wallet whose row gets damaged: it must not stop a later start.
-      const damaged = newEmail('damaged')
-      await first.post('/auth/v1/email/start', { projectId: 'shop', email: damaged, deviceId })
-      await first.post('/auth/v1/email/verify', { projectId: 'shop', email: damaged, deviceId, otp: first.latestCode(damaged) })
-      const damagedUser = await first.db.selectFrom('auth_users').select('id').where('email', '=', damaged).executeTakeFirstOrThrow()
+      const damaged = await seedCustodialUser(first.db, first.keyring, newEmail('damaged'), first.clock.now)
       await first.db.updateTable('auth_wallet_keys').set({ auth_tag: Buffer.alloc(16).toString('base64') })
-        .where('user_id', '=', damagedUser.id).where('namespace', '=', 'eip155').execute()
+        .where('user_id', '=', damaged.userId).where('namespace', '=', 'eip155').execute()
     } finally {
       await first.close()
     }
-    const sign = (server: AuthTestServer) => server.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'hi' } }, { authorization: `Bearer ${token}`, 'x-portico-device': deviceId })
+    const release = (server: AuthTestServer, session = token) =>
+      server.post(`${CUSTODY_PATHS.migrationStart}?projectId=shop`, { namespace: 'eip155' }, { authorization: `Bearer ${session}`, 'x-portico-device': deviceId })
 
     const newKey = generateMasterKey()
     const wrong = await startAuthTestServer({ database, keyring: createKeyring(newKey), device: first.device })
     try {
       // Sessions are keyed by the master key too: the old one means nothing here.
-      expect((await sign(wrong)).body).toMatchObject({ code: 'UNAUTHORIZED' })
-      // Signing in again works (codes and sessions are made with the key at hand), signing does not.
+      expect((await release(wrong)).body).toMatchObject({ code: 'UNAUTHORIZED' })
+      // Signing in again works (codes and sessions are made with the key at hand), the key does not open.
       wrong.clock.advance(MINUTE)
       await wrong.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId })
       const again = await wrong.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp: wrong.latestCode(email) })
-      expect((again.body as { user: { address: string } }).user.address).toBe(address)
-      const refused = await wrong.post('/auth/v1/sign?projectId=shop', { kind: 'personal_sign', payload: { message: 'hi' } }, {
-        authorization: `Bearer ${(again.body as { session: { token: string } }).session.token}`, 'x-portico-device': deviceId,
-      })
+      expect((again.body as { user: { address: string } }).user.address).toBe(seeded.keys.eip155.address)
+      const refused = await release(wrong, (again.body as { session: { token: string } }).session.token)
       expect(refused.status).toBe(500)
       expect(refused.body).toMatchObject({ code: 'WALLET_UNAVAILABLE' })
     } finally {
@@ -1059,18 +973,11 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
       const keys = await rotated.db.selectFrom('auth_wallet_keys').select('master_key_id').execute()
       // Every key moved to the new master key, except the damaged one, which was left for the operator.
       expect(keys.map((key) => key.master_key_id).sort()).toEqual([newKey.id, newKey.id, newKey.id, oldKey.id].sort())
-      const signed = await sign(rotated)
-      expect(signed.status).toBe(200)
-      expect(await verifyMessage({ address: address as Hex, message: 'hi', signature: (signed.body as { signature: Hex }).signature })).toBe(true)
+      const released = await release(rotated)
+      expect(released.status).toBe(200)
+      expect(addressOf('eip155', Buffer.from((released.body as { secret: string }).secret, 'base64'))).toBe(seeded.keys.eip155.address)
     } finally {
       await rotated.close()
     }
   })
 })
-
-/** A legacy Solana transaction message with `signer` as its one signer (fee payer). */
-function solanaMessage(signer: string): Buffer {
-  const program = new Uint8Array(32).fill(1)
-  const blockhash = new Uint8Array(32).fill(2)
-  return Buffer.from([1, 0, 1, 2, ...getBase58Encoder().encode(signer), ...program, ...blockhash, 0])
-}

@@ -9,22 +9,24 @@
  */
 import { type FastifyPluginAsync, type FastifyRequest } from 'fastify'
 import { AuthError } from '../auth/errors'
+import { type CustodyService } from '../auth/custody'
 import { type AuthService, type Authenticated, type RequestContext } from '../auth/service'
-import { DEVICE_HEADER, SIGN_KINDS, type SignKind } from '../../src/shared/authApi'
+import { DEVICE_HEADER } from '../../src/shared/authApi'
 import { DEVICE_ID_PATTERN } from '../auth/sessionToken'
 import { DPOP_HEADER, type ProvenRequest } from '../auth/dpop'
 import { PROJECT_ID_PATTERN } from '../projects'
+import { custodyRoutes } from './custody'
 
 export interface AuthRoutesOptions {
   auth: AuthService
+  /** Key shares of self-custody wallets (routes/custody.ts). */
+  custody: CustodyService
   /** Exact origins of the secure page (SECURE_ORIGIN). */
   secureOrigins: ReadonlySet<string>
 }
 
 export const AUTH_PREFIX = '/auth/v1'
 
-/** Sign payloads carry typed data and transactions; everything else is a few fields. */
-const SIGN_BODY_LIMIT = 128 * 1024
 const BODY_LIMIT = 8 * 1024
 
 const authErrorSchema = {
@@ -43,7 +45,7 @@ const errors = { '4xx': authErrorSchema, '5xx': authErrorSchema } as const
 
 export const userSchema = {
   type: 'object',
-  required: ['email', 'address', 'chainId', 'accounts', 'smartAccountDeployed', 'preferredAccountType', 'addresses'],
+  required: ['email', 'chainId', 'accounts', 'smartAccountDeployed', 'preferredAccountType', 'addresses'],
   properties: {
     email: { type: ['string', 'null'] },
     address: { type: 'string' },
@@ -84,7 +86,7 @@ interface LoginBody {
   deviceId: string
 }
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, secureOrigins }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, custody, secureOrigins }) => {
   // Generic HTTP clients often send `Content-Type: application/json` with no body
   // on calls that need none (logout, is-connected): read that as no body. Anything
   // else goes to Fastify's own parser, prototype-poisoning checks included.
@@ -225,24 +227,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     async (request) => auth.verifySecondaryEmail(await authenticated(request), request.body.otp, context(request)),
   )
 
-  app.post<{ Body: { kind: SignKind; payload: Record<string, unknown> }; Querystring: { projectId?: string } }>(
-    `${AUTH_PREFIX}/sign`,
-    {
-      bodyLimit: SIGN_BODY_LIMIT,
-      schema: {
-        querystring: { type: 'object', properties: { projectId } },
-        body: { type: 'object', required: ['kind', 'payload'], properties: { kind: { type: 'string', enum: [...SIGN_KINDS] }, payload: { type: 'object' } } },
-        response: {
-          200: {
-            type: 'object',
-            properties: { signature: { type: 'string' }, signedTransaction: { type: 'string' }, hash: { type: 'string' } },
-          },
-          ...errors,
-        },
-      },
-    },
-    async (request) => auth.sign(await authenticated(request), request.body.kind, request.body.payload),
-  )
+  await custodyRoutes(app, { custody, authenticated, errors })
 }
 
 /** The session, used from the project (?projectId=) and device (the device header) it was opened for, with its proof of the device key. */

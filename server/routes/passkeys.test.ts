@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { SECURE_ORIGIN, type AuthTestServer, startAuthTestServer } from '../test/authServer'
 import { setupTestEngines } from '../test/engines'
+import { registerFrameWallets } from '../test/frameWallet'
 import { createSoftAuthenticator } from '../test/softAuthenticator'
 import { PASSKEY_CEREMONY_TTL_MS } from '../auth/passkeys'
 
@@ -45,7 +46,12 @@ describe.each(engines)('passkeys on $name', ({ freshDatabase }) => {
     const { ceremonyId, options } = await device.begin('signup')
     const response = await device.finish('signup', ceremonyId, authenticator.register(options))
     expect(response.status).toBe(200)
-    return { authenticator, device, login: response.body as Login }
+    const answered = response.body as Login & { user: { addresses: Json } }
+    // As after an email sign-up, the server made no key: the secure frame makes the wallet and registers it.
+    expect(answered.user).toMatchObject({ accounts: [], addresses: {} })
+    expect(answered.user.address).toBeUndefined()
+    const [evm] = await registerFrameWallets((path, body) => server.post(`${path}?projectId=shop`, body, device.bearer(answered.session.token)))
+    return { authenticator, device, login: { ...answered, user: { ...answered.user, address: evm!.address } } }
   }
 
   it('offers registration options for the secure origin: a resident, user-verified passkey, no email, a stored challenge', async () => {
@@ -57,10 +63,13 @@ describe.each(engines)('passkeys on $name', ({ freshDatabase }) => {
     expect(new Date(row.expires_at).getTime()).toBe(server.clock.now + PASSKEY_CEREMONY_TTL_MS)
   })
 
-  it('signs up with a passkey alone, answering { user, session } like the email login, with a working session', async () => {
+  it('signs up with a passkey alone, answering { user, session } like the email login, with a working session and no server-made key', async () => {
     const { authenticator, device, login } = await signUp()
     expect(login.user.email).toBeNull()
     expect(login.user.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    const userId = (await server.db.selectFrom('passkey_credentials').select('user_id').where('id', '=', authenticator.credentialId).executeTakeFirstOrThrow()).user_id
+    expect(await server.db.selectFrom('auth_wallet_keys').select('id').where('user_id', '=', userId).execute()).toEqual([])
+    expect(await server.db.selectFrom('custody_wallets').select('address').where('user_id', '=', userId).orderBy('address').execute()).toHaveLength(2)
     const me = await server.get('/auth/v1/me?projectId=shop', device.bearer(login.session.token))
     expect(me.status).toBe(200)
     expect((me.body as { user: { address: string } }).user.address).toBe(login.user.address)
@@ -161,6 +170,7 @@ describe.each(engines)('passkeys on $name', ({ freshDatabase }) => {
     expect((await server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId: device.deviceId }, device.as)).status).toBe(200)
     const verified = await server.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId: device.deviceId, otp: server.latestCode(email) }, device.as)
     const emailLogin = verified.body as Login
+    const [evm] = await registerFrameWallets((path, body) => server.post(`${path}?projectId=shop`, body, device.bearer(emailLogin.session.token)))
 
     expect((await server.post('/auth/v1/passkey/add/start?projectId=shop', {}, device.as)).status).toBe(401)
     const started = await server.post('/auth/v1/passkey/add/start?projectId=shop', {}, device.bearer(emailLogin.session.token))
@@ -177,7 +187,7 @@ describe.each(engines)('passkeys on $name', ({ freshDatabase }) => {
     const other = visitor()
     const login = await other.begin('login')
     const passkeyLogin = await other.finish('login', login.ceremonyId, authenticator.authenticate(login.options))
-    expect((passkeyLogin.body as Login).user).toMatchObject({ email, address: emailLogin.user.address })
+    expect((passkeyLogin.body as Login).user).toMatchObject({ email, address: evm!.address })
   })
 
   it('lets a passkey user add an email (one code to the new address), then sign in by email to the same wallet', async () => {

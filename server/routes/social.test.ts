@@ -16,6 +16,7 @@ import { fixedCustody } from '../auth/farcaster'
 import { createMailbox } from '../auth/mailer'
 import { createKeyring, generateMasterKey } from '../auth/masterKey'
 import { setupTestEngines } from '../test/engines'
+import { registerFrameWallets } from '../test/frameWallet'
 import { TEST_PROJECTS } from '../test/projects'
 import { createTestDevice, withProof } from '../test/dpop'
 
@@ -151,19 +152,27 @@ describe.each(engines)('social and Farcaster login on $name', ({ freshDatabase }
     const { user, session, provider } = done.body as { user: Json; session: { token: string }; provider: string }
     expect(provider).toBe('google')
     expect(user).toMatchObject({ email: null, userName: 'alice', chainId: 10, preferredAccountType: 'eoa' })
-    expect(user.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    // A first login has no wallet yet: the secure frame makes it and registers it.
+    expect(user).toMatchObject({ accounts: [], addresses: {} })
+    const auth = { origin: SECURE_ORIGIN, authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId }
+    const [evm] = await registerFrameWallets(async (path, body) => {
+      const url = `${base()}${path}?projectId=shop`
+      const headers = await withProof(await device, 'POST', url, { ...auth, 'content-type': 'application/json' })
+      const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) })
+      return { status: response.status, body: await response.json(), text: '', headers: response.headers }
+    })
     const meUrl = `${base()}/auth/v1/me?projectId=shop`
-    const me = await fetch(meUrl, { headers: await withProof(await device, 'GET', meUrl, { origin: SECURE_ORIGIN, authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId }) })
-    expect(await me.json()).toMatchObject({ user: { address: user.address, userName: 'alice' } })
+    const me = await fetch(meUrl, { headers: await withProof(await device, 'GET', meUrl, auth) })
+    expect(await me.json()).toMatchObject({ user: { address: evm!.address, userName: 'alice' } })
 
     // The same account again (another device): the same wallet.
     const again = await socialLogin('google', 'alice')
     const second = await post('/auth/v1/social/complete', { projectId: 'shop', ...again })
-    expect((second.body as { user: Json }).user.address).toBe(user.address)
-    // Another provider's account is another wallet.
+    expect((second.body as { user: Json }).user.address).toBe(evm!.address)
+    // Another provider's account is another user, with no wallet yet.
     const other = await socialLogin('discord', 'alice')
     const third = await post('/auth/v1/social/complete', { projectId: 'shop', ...other })
-    expect((third.body as { user: Json }).user.address).not.toBe(user.address)
+    expect((third.body as { user: Json }).user).toMatchObject({ userName: 'alice', addresses: {} })
   })
 
   it('needs the attempt token AND the result token, from the device and project that started, once', async () => {

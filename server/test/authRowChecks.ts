@@ -12,8 +12,8 @@ export const AUTH_ROW_CHECKS: ReadonlyArray<{ check: string; query: string }> = 
     query: 'SELECT COUNT(*) AS n FROM (SELECT user_id FROM auth_wallet_keys GROUP BY user_id, namespace HAVING COUNT(*) > 1) AS doubled',
   },
   {
-    check: 'users without an eip155 wallet key',
-    query: "SELECT COUNT(*) AS n FROM auth_users u WHERE NOT EXISTS (SELECT 1 FROM auth_wallet_keys k WHERE k.user_id = u.id AND k.namespace = 'eip155')",
+    check: 'wallets both custodial and self-custody in one namespace (a migration half done)',
+    query: 'SELECT COUNT(*) AS n FROM auth_wallet_keys k JOIN custody_wallets w ON w.user_id = k.user_id AND w.namespace = k.namespace',
   },
   {
     check: 'sessions whose user does not exist (orphan sessions)',

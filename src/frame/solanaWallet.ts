@@ -6,7 +6,7 @@
  * (`provider.ts`). docs/embedded-wallet.md "Solana".
  *
  * Each signing feature is one RPC_REQUEST with a solana_* method of SPEC §5, answered by
- * the secure page after the visitor approves there; the key never leaves the server.
+ * the secure page after the visitor approves there, with the key it rebuilt (issue 32).
  * Bytes travel as the methods define them: a message in base58, transactions in base64,
  * signatures in base58. The chain of a request is the CAIP-2 id of the dapp's network for
  * the Wallet Standard chain the plugin names (`solana:localnet` → `solana:<genesis>`).

@@ -9,9 +9,5 @@
  */
 export const DEVICE_HEADER = 'x-portico-device'
 
-/** What POST /auth/v1/sign signs: SPEC §5's allowed RPC methods that sign, as kinds. */
-export const SIGN_KINDS = ['personal_sign', 'typedData', 'transaction', 'solana_signMessage', 'solana_signTransaction'] as const
-export type SignKind = (typeof SIGN_KINDS)[number]
-
 /** The header every call that opens or uses a session carries its proof of the device key in (DPoP, RFC 9449; docs/security.md). */
 export const DPOP_HEADER = 'dpop'

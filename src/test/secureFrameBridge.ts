@@ -4,6 +4,7 @@ import { autoApprover } from '../../secure/approval'
 import { createHttpChainRpc } from '../../secure/chainRpc'
 import { createSecureFrame, type FrameHost, type SecureFrameOptions } from '../../secure/secureFrame'
 import { createSessionStore, type KeyValueStore } from '../../secure/session'
+import { createMemoryDeviceShareStore } from '../../secure/custody/deviceShareStore'
 import { type DeviceProver } from '../../secure/deviceKey'
 import { SECURE_ORIGIN } from '../../server/test/authServer'
 import { FRAME_ATTRIBUTE } from '../frame'
@@ -28,6 +29,9 @@ export async function until<T>(find: () => T | null | undefined, what: string, t
   }
   throw new Error(`timed out waiting for ${what}`)
 }
+
+/** The device shares of each secure storage: the same "browser profile" keeps both across reloads. */
+const deviceSharesOf = new WeakMap<KeyValueStore, ReturnType<typeof createMemoryDeviceShareStore>>()
 
 export type SecurePageOptions = {
   /** The secure page's own storage (kept across "reloads" by passing the same store). */
@@ -75,6 +79,8 @@ export async function connectSecurePage(dom: JSDOM, options: SecurePageOptions) 
     },
     reload: () => {},
   }
+  const deviceShares = deviceSharesOf.get(options.secureStorage) ?? createMemoryDeviceShareStore()
+  deviceSharesOf.set(options.secureStorage, deviceShares)
   const page = createSecureFrame({
     host,
     search: new URL(iframe.src).search,
@@ -82,6 +88,7 @@ export async function connectSecurePage(dom: JSDOM, options: SecurePageOptions) 
     api: createHttpSecureApi({ baseUrl: options.apiUrl, fetch: fromSecureOrigin, prove: options.prove }),
     rpc: createHttpChainRpc({ rpcUrls: options.rpcUrls }),
     sessions: createSessionStore({ store: options.secureStorage, projectId: new URL(iframe.src).searchParams.get('projectId') ?? '', randomUUID: () => crypto.randomUUID(), now: Date.now }),
+    deviceShares: async () => deviceShares,
     createApprover: () => autoApprover,
     randomUUID: () => crypto.randomUUID(),
     ...(options.smartAccounts ? { smartAccounts: options.smartAccounts } : {}),

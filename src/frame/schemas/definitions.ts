@@ -292,7 +292,7 @@ export const rpcParamsSchemas: Record<AllowedRpcMethod, JsonSchema> = {
   eth_estimateGas: tuple([callRequest, blockTag, jsonObject], 1),
   eth_getTransactionReceipt: tuple([hash]),
   eth_getTransactionByHash: tuple([hash]),
-  // [message, address]: hex bytes or text, at most 32 KiB, as the server signs.
+  // [message, address]: hex bytes or text, at most 32 KiB, as the frame signs.
   personal_sign: tuple([text(2 + 2 * 32_768), evmAddress]),
   eth_signTypedData_v4: tuple([evmAddress, { anyOf: [text(131_072), jsonObject] }]),
   eth_sendTransaction: tuple([callRequest]),

@@ -1,33 +1,40 @@
 /**
- * What POST /auth/v1/sign signs, and the checks before it does. The key never
- * leaves the server (docs/security.md): the secure page prepares the request
- * (filling nonce, gas and fees from the chain), shows it to the user, and the
- * server signs exactly that. Every payload is checked here and refused with a
- * clear message rather than handed to a signer that might guess.
+ * Signing in the secure frame, with the key rebuilt for the session (keyring.ts): what
+ * each kind signs, and the checks before it does. The frame prepares the request
+ * (nonce, gas and fees from the chain), shows it to the visitor, and signs exactly
+ * that. Every payload is checked here and refused with a clear message (a ReplyError
+ * with code INVALID_PAYLOAD) rather than handed to a signer that might guess.
+ *
+ * Browser-safe: viem for secp256k1, @noble/curves for ed25519, no node:crypto, no Buffer.
  */
-import { sign as ed25519Sign } from 'node:crypto'
-import { getBase58Decoder } from '@solana/codecs-strings'
+import { ed25519 } from '@noble/curves/ed25519'
+import { getBase58Decoder } from '@solana/kit'
 import { type Hex, type TransactionSerializable, bytesToHex, isAddress, isHex, keccak256 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { type WalletNamespace } from '../db/schema'
-import { type SignKind } from '../../src/shared/authApi'
 import { solanaMessageSigners } from '../../src/shared/solanaTransaction'
-import { invalidPayload } from './errors'
-import { ed25519PrivateKey } from './keys'
+import { ReplyError } from '../replyError'
+import { fromBase64 } from './bytes'
+import type { CustodyNamespace } from './keys'
 
+/** SPEC §5's allowed RPC methods that sign, as kinds. */
+export const SIGN_KINDS = ['personal_sign', 'typedData', 'transaction', 'solana_signMessage', 'solana_signTransaction'] as const
+export type SignKind = (typeof SIGN_KINDS)[number]
 
-export function namespaceOfKind(kind: SignKind): WalletNamespace {
+export function namespaceOfKind(kind: SignKind): CustodyNamespace {
   return kind.startsWith('solana_') ? 'solana' : 'eip155'
 }
 
-export type SignResult = { signature: string } | { signedTransaction: Hex; hash: Hex }
+const invalidPayload = (message: string) => new ReplyError(message, 'INVALID_PAYLOAD')
+const utf8Length = (text: string) => new TextEncoder().encode(text).length
 
-/** Largest message or transaction the server signs; bodies are capped below it anyway. */
+export type SignResult = { signature?: string; signedTransaction?: Hex; hash?: Hex }
+
+/** Largest message or transaction the frame signs. */
 export const MAX_SIGNED_BYTES = 32 * 1024
 
 /**
- * Signs `payload` as `kind` with `secret`, the key of `address`. Throws an
- * AuthError (400) for a payload that is not what the kind expects.
+ * Signs `payload` as `kind` with `secret`, the key of `address`. Throws a ReplyError
+ * INVALID_PAYLOAD for a payload that is not what the kind expects.
  *
  * @example
  * await signPayload('personal_sign', { message: 'hello' }, secret, '0xAbc…')
@@ -62,14 +69,14 @@ export async function signPayload(kind: SignKind, payload: unknown, secret: Uint
       if (solanaMessageSigners(message)?.includes(address)) {
         throw invalidPayload('payload.message is a Solana transaction message for this wallet; sign it as solana_signTransaction')
       }
-      return { signature: getBase58Decoder().decode(ed25519Sign(null, message, ed25519PrivateKey(secret))) }
+      return { signature: getBase58Decoder().decode(ed25519.sign(message, secret)) }
     }
     case 'solana_signTransaction': {
       const message = base64Field(payload, 'message')
       const signers = solanaMessageSigners(message)
       if (signers === undefined) throw invalidPayload('payload.message must be a serialized Solana transaction message (legacy or v0), base64')
       if (!signers.includes(address)) throw invalidPayload(`payload.message does not list this wallet (${address}) among its signers`)
-      return { signature: getBase58Decoder().decode(ed25519Sign(null, message, ed25519PrivateKey(secret))) }
+      return { signature: getBase58Decoder().decode(ed25519.sign(message, secret)) }
     }
   }
 }
@@ -83,7 +90,7 @@ function personalMessage(payload: Record<string, unknown>, address: string): str
     if ((message.length - 2) / 2 > MAX_SIGNED_BYTES) throw invalidPayload(`payload.message is longer than ${MAX_SIGNED_BYTES} bytes`)
     return { raw: message as Hex }
   }
-  if (Buffer.byteLength(message, 'utf8') > MAX_SIGNED_BYTES) throw invalidPayload(`payload.message is longer than ${MAX_SIGNED_BYTES} bytes`)
+  if (utf8Length(message) > MAX_SIGNED_BYTES) throw invalidPayload(`payload.message is longer than ${MAX_SIGNED_BYTES} bytes`)
   return message
 }
 
@@ -192,7 +199,7 @@ function quantity(payload: Record<string, unknown>, field: string, required = fa
   return parsed
 }
 
-/** An optional address in the payload must be the wallet's own: the server signs only for the session's user. */
+/** An optional address in the payload must be the wallet's own: the frame signs only for the signed-in user. */
 function checkAddress(payload: Record<string, unknown>, address: string, field = 'address'): void {
   const given = payload[field]
   if (given === undefined) return
@@ -201,12 +208,15 @@ function checkAddress(payload: Record<string, unknown>, address: string, field =
   }
 }
 
-function base64Field(payload: Record<string, unknown>, field: string): Buffer {
+function base64Field(payload: Record<string, unknown>, field: string): Uint8Array {
   const value = payload[field]
-  if (typeof value !== 'string' || value === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(value) || value.length % 4 !== 0) {
-    throw invalidPayload(`payload.${field} must be non-empty base64`)
+  let bytes: Uint8Array | undefined
+  try {
+    bytes = typeof value === 'string' && value !== '' ? fromBase64(value) : undefined
+  } catch {
+    // Not canonical base64: refused below.
   }
-  const bytes = Buffer.from(value, 'base64')
+  if (bytes === undefined) throw invalidPayload(`payload.${field} must be non-empty base64`)
   if (bytes.length > MAX_SIGNED_BYTES) throw invalidPayload(`payload.${field} is longer than ${MAX_SIGNED_BYTES} bytes`)
   return bytes
 }

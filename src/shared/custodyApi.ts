@@ -1,0 +1,67 @@
+/**
+ * The self-custody routes between the secure page (secure/api.ts) and the reference
+ * server (server/routes/custody.ts): paths, error codes and body shapes both ends must
+ * spell the same. Every route is authenticated by the session and its device; none of
+ * them signs, and the server never holds a whole key made after this API existed
+ * (docs/security.md, "Key custody").
+ */
+
+export const CUSTODY_NAMESPACES = ['eip155', 'solana'] as const
+export type CustodyWalletNamespace = (typeof CUSTODY_NAMESPACES)[number]
+
+export const CUSTODY_PATHS = {
+  /** POST { wallets: WalletRegistration[] } → { addresses }: a new wallet made in the frame. */
+  wallets: '/auth/v1/custody/wallets',
+  /** GET ?namespace= → { namespace, address, authShare, recoverySet }: this device's auth share, and whether a recovery is set. */
+  authShare: '/auth/v1/custody/auth-share',
+  /** POST { namespace } → { namespace, address, secret }: a custodial key, released to be split. */
+  migrationStart: '/auth/v1/custody/migration/start',
+  /** POST WalletRegistration → { namespace, address }: the split is stored, the full key deleted. */
+  migrationFinish: '/auth/v1/custody/migration/finish',
+  /**
+   * POST RecoverySetup → { namespace, address, version }: a device holding a share seals the
+   * recovery share of a new split and hands the server that split's auth share.
+   * GET ?namespace= → { namespace, address, version, envelope, authShare }: what a new device
+   * rebuilds the key from, with the recovery password.
+   */
+  recovery: '/auth/v1/custody/recovery',
+  /** POST WalletRegistration → { namespace, address }: a recovered device's own auth share. */
+  recoveredDevice: '/auth/v1/custody/recovery/device',
+} as const
+
+export const CustodyApiCodes = {
+  /** This device holds no auth share for the wallet (a new device, or a removed one). */
+  authShareNotFound: 'AUTH_SHARE_NOT_FOUND',
+  /** The server holds no full key of this wallet to migrate (never custodial, or migrated already). */
+  notCustodial: 'NOT_CUSTODIAL',
+  /** The user already has a wallet in this namespace. */
+  walletExists: 'WALLET_EXISTS',
+  /** The wallet was migrated with another auth share for this device. */
+  alreadyMigrated: 'ALREADY_MIGRATED',
+  /** No recovery envelope was stored for the wallet. */
+  recoveryNotSet: 'RECOVERY_NOT_SET',
+} as const
+
+/** A wallet's public half and this device's auth share, as the frame sends them. */
+export interface WalletRegistration {
+  namespace: CustodyWalletNamespace
+  address: string
+  /** The auth share, base64 (33 bytes). */
+  authShare: string
+  /** The recovery share sealed in the frame (secure/custody/recoveryEnvelope.ts); the server cannot open it. */
+  recoveryEnvelope?: Record<string, unknown>
+}
+
+/** A recovery set or changed: the sealed recovery share and the server's part of the same split. */
+export interface RecoverySetup {
+  namespace: CustodyWalletNamespace
+  address: string
+  /** The auth share of the split whose recovery share is sealed, base64 (33 bytes). */
+  authShare: string
+  envelope: Record<string, unknown>
+}
+
+/** Shamir share length: a 32-byte secret plus its x coordinate. */
+export const AUTH_SHARE_BYTES = 33
+/** Largest sealed recovery envelope the server stores, in bytes of JSON. */
+export const MAX_RECOVERY_ENVELOPE_BYTES = 4096
