@@ -15,7 +15,7 @@ import { existsSync, readdirSync } from 'node:fs'
 const srcModules = readdirSync(new URL('./src', import.meta.url))
   .filter((name) => !name.startsWith('_') && !/\.test\.tsx?$/.test(name))
   .map((name) => name.replace(/\.tsx?$/, ''))
-const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**']
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.test-d.ts', '**/test/**']
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const layerRule = 'Layers (DESIGN.md "Who may import whom")'
 const noPostMessageToAny = {
