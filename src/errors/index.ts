@@ -14,7 +14,7 @@ export {
   NetworkNotSupportedForGasPriceError,
   SwitchChainNotSupportedError,
 } from './network'
-export { RpcCodes, isRpcCode, userRejectionCodes, type RpcCode, type RpcCodeName } from './rpcCodes'
+export { RpcCodes, ProviderRpcCode, isRpcCode, userRejectionCodes, type RpcCode, type RpcCodeName } from './rpcCodes'
 export { RpcError, toRpcError } from './rpc'
 export { TransactionNodeError, type NodeErrorKind } from './node'
 export { FrameError, FrameLoadError, FrameRequestTimeoutError, FrameResponseError, type FrameErrorCode } from './frame'
