@@ -1,4 +1,5 @@
 export { PorticoError, type PorticoErrorParameters, type PorticoErrorType } from './base'
+export type { PorticoErrorCode, PorticoStringCode, PluginErrorCodes } from './codes'
 export { ErrorMessages, ErrorTemplates, Notices, type ErrorMessageKey, type NoticeKey } from './messages'
 export { englishText, messageRecord, type ErrorMessageRef, type ErrorRecord, type MessageKey, type MessageParams, type MessageRecord } from './record'
 export { toRecord } from './toRecord'

@@ -193,7 +193,8 @@ export function createWalletConnectBitcoinProvider(client: WalletConnectClient):
         return { jsonrpc: '2.0', id, result: await handle(method, (params ?? {}) as Record<string, unknown>) }
       } catch (error) {
         // The wallet's own code (4001 stays 4001) and the session errors' message travel on.
-        const code = error instanceof PorticoError && typeof error.code === 'number' ? error.code : ProviderRpcCode.InternalError
+        const given = error instanceof PorticoError ? (error.remoteCode ?? error.code) : undefined
+        const code = typeof given === 'number' ? given : ProviderRpcCode.InternalError
         const message = error instanceof PorticoError ? error.shortMessage : error instanceof Error ? error.message : String(error)
         return { jsonrpc: '2.0', id, error: { code, message } }
       }
