@@ -10,6 +10,7 @@ import {
   HttpNetworkError,
   HttpStatusError,
   HttpTimeoutError,
+  NotConnectedError,
   PorticoError,
   RpcCodes,
   RpcError,
@@ -119,6 +120,16 @@ describe('SPEC §8 messages', () => {
 
   it('names the siwe/siwx conflict', () => {
     expect(new SiweAndSiwxConflictError().code).toBe('config/siwe-siwx-conflict')
+  })
+
+  it('says the siwe/siwx conflict and a missing connection by key, in the same English', () => {
+    expect(new SiweAndSiwxConflictError()).toMatchObject({ messageKey: 'siweAndSiwxConflict', shortMessage: 'Set either siweConfig or siwx, not both.' })
+    expect(new NotConnectedError('solana')).toMatchObject({
+      messageKey: 'notConnected',
+      messageParams: { namespace: 'solana' },
+      shortMessage: "No wallet is connected for 'solana'. Connect one through the Portico modal first.",
+      code: 'wallet/not-connected',
+    })
   })
 })
 

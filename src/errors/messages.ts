@@ -118,6 +118,12 @@ export const ErrorMessages = {
   purchaseNotArrived: 'No purchase arrived yet. It may still be on its way.',
   accountTypeEmailOnly: 'Only the email wallet’s EVM account can switch account type',
 
+  // Configuration and connection state a dapp meets
+  /** SPEC §5: setting both siweConfig and siwx is an error. */
+  siweAndSiwxConflict: 'Set either siweConfig or siwx, not both.',
+  /** `portico.getProvider(namespace)` while that namespace has no connection. */
+  notConnected: "No wallet is connected for '{namespace}'. Connect one through the Portico modal first.",
+
   // The fallbacks
   unknownError: 'An unknown error occurred.',
   unknownRpcError: 'An unknown RPC error occurred.',

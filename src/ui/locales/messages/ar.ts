@@ -55,6 +55,8 @@ export const arMessages = {
     buyAmountDecimals: 'أدخل مبلغًا بمنزلتين عشريتين على الأكثر.',
     purchaseNotArrived: 'لم تصل أي عملية شراء بعد. قد تكون ما تزال في الطريق.',
     accountTypeEmailOnly: 'وحده حساب EVM في محفظة البريد الإلكتروني يمكنه تبديل نوع الحساب',
+    siweAndSiwxConflict: 'عيّن siweConfig أو siwx، وليس كليهما.',
+    notConnected: "لا توجد محفظة متصلة لـ '{namespace}'. اربط واحدة أولاً عبر نافذة Portico.",
     unknownError: 'حدث خطأ غير معروف.',
     unknownRpcError: 'حدث خطأ RPC غير معروف.',
     untranslated: '{message}',

@@ -55,6 +55,8 @@ export const deMessages = {
     buyAmountDecimals: 'Gib einen Betrag mit höchstens zwei Nachkommastellen ein.',
     purchaseNotArrived: 'Noch ist kein Kauf eingegangen. Er ist vielleicht noch unterwegs.',
     accountTypeEmailOnly: 'Nur das EVM-Konto der E-Mail-Wallet kann den Kontotyp wechseln',
+    siweAndSiwxConflict: 'Setze entweder siweConfig oder siwx, nicht beides.',
+    notConnected: "Für '{namespace}' ist keine Wallet verbunden. Verbinde zuerst eine über das Portico-Modal.",
     unknownError: 'Ein unbekannter Fehler ist aufgetreten.',
     unknownRpcError: 'Ein unbekannter RPC-Fehler ist aufgetreten.',
     untranslated: '{message}',

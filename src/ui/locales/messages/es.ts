@@ -55,6 +55,8 @@ export const esMessages = {
     buyAmountDecimals: 'Introduce un importe con dos decimales como máximo.',
     purchaseNotArrived: 'Aún no ha llegado ninguna compra. Puede que siga en camino.',
     accountTypeEmailOnly: 'Solo la cuenta EVM de la billetera de correo puede cambiar el tipo de cuenta',
+    siweAndSiwxConflict: 'Define siweConfig o siwx, no ambos.',
+    notConnected: "No hay ninguna billetera conectada para '{namespace}'. Conecta una primero a través del modal de Portico.",
     unknownError: 'Se produjo un error desconocido.',
     unknownRpcError: 'Se produjo un error RPC desconocido.',
     untranslated: '{message}',

@@ -55,6 +55,8 @@ export const frMessages = {
     buyAmountDecimals: 'Saisissez un montant avec deux décimales au plus.',
     purchaseNotArrived: 'Aucun achat n’est encore arrivé. Il est peut-être en route.',
     accountTypeEmailOnly: 'Seul le compte EVM du portefeuille e-mail peut changer de type de compte',
+    siweAndSiwxConflict: 'Définissez siweConfig ou siwx, pas les deux.',
+    notConnected: "Aucun portefeuille n'est connecté pour '{namespace}'. Connectez-en d'abord un via la fenêtre Portico.",
     unknownError: 'Une erreur inconnue s’est produite.',
     unknownRpcError: 'Une erreur RPC inconnue s’est produite.',
     untranslated: '{message}',

@@ -55,6 +55,8 @@ export const itMessages = {
     buyAmountDecimals: 'Inserisci un importo con al massimo due decimali.',
     purchaseNotArrived: 'Nessun acquisto è ancora arrivato. Potrebbe essere ancora in arrivo.',
     accountTypeEmailOnly: 'Solo l’account EVM del wallet email può cambiare tipo di account',
+    siweAndSiwxConflict: 'Imposta siweConfig oppure siwx, non entrambi.',
+    notConnected: "Nessun wallet è connesso per '{namespace}'. Connettine prima uno tramite il modale di Portico.",
     unknownError: 'Si è verificato un errore sconosciuto.',
     unknownRpcError: 'Si è verificato un errore RPC sconosciuto.',
     untranslated: '{message}',

@@ -55,6 +55,8 @@ export const jaMessages = {
     buyAmountDecimals: '小数点以下2桁までの金額を入力してください。',
     purchaseNotArrived: '購入はまだ届いていません。まだ処理中の可能性があります。',
     accountTypeEmailOnly: 'アカウントタイプを切り替えられるのはメールウォレットの EVM アカウントだけです',
+    siweAndSiwxConflict: 'siweConfig と siwx のどちらか一方だけを設定してください。',
+    notConnected: "'{namespace}' に接続されたウォレットがありません。先に Portico のモーダルから接続してください。",
     unknownError: '不明なエラーが発生しました。',
     unknownRpcError: '不明な RPC エラーが発生しました。',
     untranslated: '{message}',

@@ -55,6 +55,8 @@ export const koMessages = {
     buyAmountDecimals: '소수점 둘째 자리까지의 금액을 입력하세요.',
     purchaseNotArrived: '아직 도착한 구매가 없습니다. 아직 처리 중일 수 있습니다.',
     accountTypeEmailOnly: '이메일 지갑의 EVM 계정만 계정 유형을 전환할 수 있습니다',
+    siweAndSiwxConflict: 'siweConfig와 siwx 중 하나만 설정하세요.',
+    notConnected: "'{namespace}'에 연결된 지갑이 없습니다. 먼저 Portico 모달에서 지갑을 연결하세요.",
     unknownError: '알 수 없는 오류가 발생했습니다.',
     unknownRpcError: '알 수 없는 RPC 오류가 발생했습니다.',
     untranslated: '{message}',

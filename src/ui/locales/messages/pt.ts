@@ -55,6 +55,8 @@ export const ptMessages = {
     buyAmountDecimals: 'Informe um valor com no máximo duas casas decimais.',
     purchaseNotArrived: 'Nenhuma compra chegou ainda. Ela pode estar a caminho.',
     accountTypeEmailOnly: 'Só a conta EVM da carteira de e-mail pode mudar o tipo de conta',
+    siweAndSiwxConflict: 'Defina siweConfig ou siwx, não ambos.',
+    notConnected: "Nenhuma carteira está conectada para '{namespace}'. Conecte uma primeiro pelo modal do Portico.",
     unknownError: 'Ocorreu um erro desconhecido.',
     unknownRpcError: 'Ocorreu um erro RPC desconhecido.',
     untranslated: '{message}',

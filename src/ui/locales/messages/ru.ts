@@ -55,6 +55,8 @@ export const ruMessages = {
     buyAmountDecimals: 'Введите сумму не более чем с двумя знаками после запятой.',
     purchaseNotArrived: 'Покупка ещё не поступила. Возможно, она ещё в пути.',
     accountTypeEmailOnly: 'Тип аккаунта может сменить только EVM-аккаунт кошелька с входом по email',
+    siweAndSiwxConflict: 'Укажите либо siweConfig, либо siwx, но не оба.',
+    notConnected: "Для '{namespace}' не подключён кошелёк. Сначала подключите его через окно Portico.",
     unknownError: 'Произошла неизвестная ошибка.',
     unknownRpcError: 'Произошла неизвестная ошибка RPC.',
     untranslated: '{message}',

@@ -55,6 +55,8 @@ export const trMessages = {
     buyAmountDecimals: 'En fazla iki ondalık basamaklı bir tutar girin.',
     purchaseNotArrived: 'Henüz bir satın alma ulaşmadı. Hâlâ yolda olabilir.',
     accountTypeEmailOnly: 'Hesap türünü yalnızca e-posta cüzdanının EVM hesabı değiştirebilir',
+    siweAndSiwxConflict: 'siweConfig ya da siwx ayarlayın, ikisini birden değil.',
+    notConnected: "'{namespace}' için bağlı cüzdan yok. Önce Portico penceresinden bir cüzdan bağlayın.",
     unknownError: 'Bilinmeyen bir hata oluştu.',
     unknownRpcError: 'Bilinmeyen bir RPC hatası oluştu.',
     untranslated: '{message}',

@@ -55,6 +55,8 @@ export const zhCNMessages = {
     buyAmountDecimals: '请输入最多两位小数的金额。',
     purchaseNotArrived: '购买尚未到账，可能仍在途中。',
     accountTypeEmailOnly: '只有邮箱钱包的 EVM 账户可以切换账户类型',
+    siweAndSiwxConflict: '请只设置 siweConfig 或 siwx 之一，不要同时设置。',
+    notConnected: "'{namespace}' 没有已连接的钱包。请先通过 Portico 弹窗连接一个。",
     unknownError: '发生未知错误。',
     unknownRpcError: '发生未知 RPC 错误。',
     untranslated: '{message}',
