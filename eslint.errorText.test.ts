@@ -1,32 +1,14 @@
-import { spawnSync } from 'node:child_process'
+import { lintCases, type LintCase } from './eslint.lintCases'
 
 /**
  * The rule that no English sentence is built into an error outside the message tables
  * (eslint.config.mjs, `portico/no-inline-error-text`), with the repository's real config:
  * an error made from text is refused in src/, one made from a key of the errors table
- * passes. ESLint loads its config with `import()`, which Jest's CommonJS sandbox refuses,
- * so the cases are linted in one child Node process.
+ * passes.
  */
 const RULE = 'portico/no-inline-error-text'
 
-function lintAll(cases: readonly { filePath: string; code: string }[]): number[] {
-  const script = `
-    import { ESLint } from 'eslint'
-    const cases = JSON.parse(process.argv[1])
-    const eslint = new ESLint({ cwd: process.cwd(), overrideConfigFile: 'eslint.config.mjs' })
-    const out = []
-    for (const { filePath, code } of cases) {
-      const [result] = await eslint.lintText(code, { filePath })
-      const fatal = result.messages.find((m) => m.fatal)
-      if (fatal) throw new Error(filePath + ': ' + fatal.message)
-      out.push(result.messages.filter((m) => m.ruleId === '${RULE}').length)
-    }
-    process.stdout.write(JSON.stringify(out))
-  `
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(cases)], { cwd: __dirname, encoding: 'utf8', timeout: 120_000 })
-  if (child.status !== 0) throw new Error(`eslint child failed: ${child.stderr}`)
-  return JSON.parse(child.stdout) as number[]
-}
+const lintAll = (cases: readonly LintCase[]): number[] => lintCases(cases, [RULE]).map((found) => (found.some((id) => id.startsWith('fatal')) ? Number.NaN : found.length))
 
 const file = 'src/sagas/newFlow.ts'
 const header = "import { PorticoError, RpcError, WalletError, ProviderRpcCode } from '../errors'\nconst name = 'x'\n"
