@@ -124,6 +124,14 @@ export const ErrorMessages = {
   /** `portico.getProvider(namespace)` while that namespace has no connection. */
   notConnected: "No wallet is connected for '{namespace}'. Connect one through the Portico modal first.",
 
+  // The dapp's use of the API (getProvider, setThemeMode, usePortico, mountPortico)
+  noPluginForNamespace: "No plugin serves the '{namespace}' namespace. Add it to config.plugins.",
+  pluginOffersNoProvider: "The '{namespace}' plugin offers no provider for the dapp.",
+  themeModeInvalid: 'Theme mode must be light or dark.',
+  usePorticoOutsideProvider: 'usePortico must be used inside <PorticoProvider>.',
+  mountPorticoNeedsElement: 'mountPortico needs a DOM element to render into.',
+  mountPorticoNeedsInstance: 'mountPortico needs the instance that createPortico returned.',
+
   // The fallbacks
   unknownError: 'An unknown error occurred.',
   unknownRpcError: 'An unknown RPC error occurred.',
