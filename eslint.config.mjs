@@ -98,6 +98,47 @@ const sharedForSecureAndServerMessage = `${layerRule}: src/shared/${sharedForSec
 const serverAllowed = ['src/shared/']
 const serverWhy = 'The reference server never imports the modal or the dev stack; wire types live in src/shared/.'
 
+/**
+ * No English sentence is built into an error outside the message tables: an error's
+ * sentence comes from src/errors/messages.ts by key (`{ key, params }`), so the visitor
+ * sees it in their language. Refused: text (a string or template literal) as the first
+ * argument of `new SomethingError(...)` or of `super(...)` in a class extending one, or as
+ * a `message` property of an object passed to either. Text in `details` and
+ * `metaMessages` is for developers and passes. The errors that were already so are
+ * listed in eslint-suppressions.json; moving one to a key shrinks that list
+ * (`npx eslint --prune-suppressions src`).
+ */
+const noInlineErrorText = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { inline: "An error's sentence comes from the message tables (src/errors/messages.ts): throw with { key, params }, not text." },
+  },
+  create(context) {
+    const isText = (node) => (node?.type === 'Literal' && typeof node.value === 'string') || node?.type === 'TemplateLiteral'
+    const isErrorName = (node) => node?.type === 'Identifier' && /Error$/.test(node.name)
+    const check = (args) => {
+      if (isText(args[0])) context.report({ node: args[0], messageId: 'inline' })
+      for (const arg of args) {
+        if (arg?.type !== 'ObjectExpression') continue
+        for (const property of arg.properties) {
+          const named = property.type === 'Property' && !property.computed && (property.key.name === 'message' || property.key.value === 'message')
+          if (named && isText(property.value)) context.report({ node: property.value, messageId: 'inline' })
+        }
+      }
+    }
+    return {
+      NewExpression(node) {
+        if (isErrorName(node.callee)) check(node.arguments)
+      },
+      'CallExpression[callee.type="Super"]'(node) {
+        const owner = context.sourceCode.getAncestors(node).findLast((n) => n.type === 'ClassDeclaration' || n.type === 'ClassExpression')
+        if (isErrorName(owner?.superClass)) check(node.arguments)
+      },
+    }
+  },
+}
+
 export default tseslint.config(
   // What .gitignore leaves out (ESLint does not read it): build output, data, and .scratch/
   // (local scratch work, git worktrees with configs of their own).
@@ -197,6 +238,12 @@ export default tseslint.config(
       regex: `^(?!\\./[^/]+$|(?:${sharedPackages.map(escape).join('|')})$)`,
       message: `src/shared/ is imported by server/, secure/ and src/: it imports only its own files and ${sharedPackages.join(', ')}.`,
     }]),
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    plugins: { portico: { rules: { 'no-inline-error-text': noInlineErrorText } } },
+    rules: { 'portico/no-inline-error-text': 'error' },
   },
   outside('secure', { allowed: secureAllowed, why: secureWhy }),
   outside('server', { allowed: serverAllowed, why: serverWhy }),

@@ -1,36 +1,17 @@
-import { spawnSync } from 'node:child_process'
+import { lintCases, type LintCase } from './eslint.lintCases'
 
 /**
  * The layer rules of DESIGN.md ("Who may import whom") as eslint.config.mjs enforces them:
  * for each rule, an import that breaks it is refused and one it allows passes. Each case
  * is linted as if it were a file at `filePath`, with the repository's real config.
  */
-type Case = { filePath: string; code: string }
+type Case = LintCase
 
 const RULE = '@typescript-eslint/no-restricted-imports'
 /** `import('...')`, which RULE does not see, is refused through no-restricted-syntax. */
 const DYNAMIC_RULE = 'no-restricted-syntax'
 
-/**
- * ESLint loads its config with `import()`, which Jest's CommonJS sandbox refuses, so the
- * cases are linted in one child Node process through ESLint's Node API.
- */
-function lintAll(cases: readonly Case[]): string[][] {
-  const script = `
-    import { ESLint } from 'eslint'
-    const cases = JSON.parse(process.argv[1])
-    const eslint = new ESLint({ cwd: process.cwd(), overrideConfigFile: 'eslint.config.mjs' })
-    const out = []
-    for (const { filePath, code } of cases) {
-      const [result] = await eslint.lintText(code, { filePath })
-      out.push(result.messages.filter((m) => m.ruleId === '${RULE}' || m.ruleId === '${DYNAMIC_RULE}' || m.fatal).map((m) => m.ruleId ?? 'fatal: ' + m.message))
-    }
-    process.stdout.write(JSON.stringify(out))
-  `
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(cases)], { cwd: __dirname, encoding: 'utf8', timeout: 120_000 })
-  if (child.status !== 0) throw new Error(`eslint child failed: ${child.stderr}`)
-  return JSON.parse(child.stdout) as string[][]
-}
+const lintAll = (cases: readonly Case[]): string[][] => lintCases(cases, [RULE, DYNAMIC_RULE])
 
 // [rule, file, import line, refused?]
 const table: [string, string, string, boolean][] = [

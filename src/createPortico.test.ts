@@ -61,6 +61,7 @@ describe('createPortico config rules (SPEC §5)', () => {
 
   it('rejects a theme mode other than light or dark', async () => {
     expect(() => make({ themeMode: 'blue' as 'light' })).toThrow('Theme mode must be light or dark.')
+    expect(() => make({ themeMode: 'blue' as 'light' })).toThrow(expect.objectContaining({ messageKey: 'themeModeInvalid' }))
   })
 
   it('rejects endpoints that are not absolute URLs', async () => {

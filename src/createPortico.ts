@@ -368,9 +368,9 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
   const hostSubscriptions = new Set<() => void>()
   const getProvider = (namespace: string, options: GetProviderOptions = {}): unknown => {
     const plugin = context.plugins.get(namespace)
-    if (!plugin) throw new PorticoError(`No plugin serves the '${namespace}' namespace. Add it to config.plugins.`, { code: 'provider/no-plugin' })
+    if (!plugin) throw new PorticoError({ key: 'noPluginForNamespace', params: { namespace } }, { code: 'provider/no-plugin' })
     const create = plugin.connectors?.createProvider
-    if (!create) throw new PorticoError(`The '${namespace}' plugin offers no provider for the dapp.`, { code: 'provider/unsupported' })
+    if (!create) throw new PorticoError({ key: 'pluginOffersNoProvider', params: { namespace } }, { code: 'provider/unsupported' })
     if (!options.allowDisconnected && !selectConnection(store.getState(), namespace)) throw new NotConnectedError(namespace)
     let provider = providers.get(namespace)
     if (provider === undefined) {
@@ -408,7 +408,7 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
       return result.signature
     },
     setThemeMode(mode) {
-      if (mode !== 'light' && mode !== 'dark') throw new PorticoError('Theme mode must be light or dark.')
+      if (mode !== 'light' && mode !== 'dark') throw new PorticoError({ key: 'themeModeInvalid' })
       store.dispatch(optionsActions.themeModeSet(mode))
     },
     setThemeVariables(variables) {

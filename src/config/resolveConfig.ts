@@ -82,7 +82,7 @@ export function resolveConfig(config: PorticoConfig, options: ResolveConfigOptio
 
   const themeMode = config.themeMode ?? 'light'
   if (themeMode !== 'light' && themeMode !== 'dark') {
-    throw new ValidationError('Theme mode must be light or dark.', [{ path: 'themeMode', message: `got ${String(themeMode)}` }])
+    throw new ValidationError({ key: 'themeModeInvalid' }, [{ path: 'themeMode', message: `got ${String(themeMode)}` }])
   }
 
   // The one path by which plugins enter: the registry checks each against the contract.

@@ -1,12 +1,15 @@
 import { englishText, type ErrorMessageRef, type MessageParams } from './record'
 import type { ErrorMessageKey } from './messages'
 import { libraryMessageKey } from './libraryText'
+import type { PorticoErrorCode } from './codes'
 
 export type PorticoErrorParameters = {
   /** Longer explanation, appended to the message on its own line. */
   details?: string | undefined
-  /** Machine-readable code: a JSON-RPC / wallet code or a Portico string code. */
-  code?: number | string | undefined
+  /** Machine-readable code: a JSON-RPC / wallet code of `RpcCodes` or a Portico string code. */
+  code?: PorticoErrorCode | undefined
+  /** The code as a wallet, a server or an HTTP service gave it, when Portico's `code` is not that code. */
+  remoteCode?: number | string | undefined
   cause?: unknown
   /** Extra lines shown under the short message (hints, offending values). */
   metaMessages?: readonly string[] | undefined
@@ -32,7 +35,12 @@ export class PorticoError extends Error {
   override name = 'PorticoError'
   readonly shortMessage: string
   readonly details: string | undefined
-  readonly code: number | string | undefined
+  readonly code: PorticoErrorCode | undefined
+  /**
+   * The code as the other side gave it (a wallet's number, a server's string, an HTTP
+   * status), when it is not one of Portico's codes or says more than it; else undefined.
+   */
+  readonly remoteCode: number | string | undefined
   readonly metaMessages: readonly string[] | undefined
   /** The errors-table key of `shortMessage`, which the UI translates. */
   readonly messageKey: ErrorMessageKey
@@ -61,6 +69,7 @@ export class PorticoError extends Error {
     this.shortMessage = shortMessage
     this.details = details
     this.code = parameters.code
+    this.remoteCode = parameters.remoteCode
     this.metaMessages = parameters.metaMessages
     this.messageKey = ref.key
     this.messageParams = ref.params

@@ -10,6 +10,7 @@ import {
   HttpNetworkError,
   HttpStatusError,
   HttpTimeoutError,
+  NotConnectedError,
   PorticoError,
   RpcCodes,
   RpcError,
@@ -113,8 +114,22 @@ describe('SPEC §8 messages', () => {
     expect(new HttpNetworkError('http://x/a', { cause }).message).toBe('The network request failed.\n\nURL: http://x/a\n\nDetails: fetch failed')
   })
 
+  it('gives an HTTP status its own code and keeps the status as the remote code', () => {
+    expect(new HttpStatusError(404, 'http://x/y')).toMatchObject({ code: 'http/status', remoteCode: 404, status: 404 })
+  })
+
   it('names the siwe/siwx conflict', () => {
     expect(new SiweAndSiwxConflictError().code).toBe('config/siwe-siwx-conflict')
+  })
+
+  it('says the siwe/siwx conflict and a missing connection by key, in the same English', () => {
+    expect(new SiweAndSiwxConflictError()).toMatchObject({ messageKey: 'siweAndSiwxConflict', shortMessage: 'Set either siweConfig or siwx, not both.' })
+    expect(new NotConnectedError('solana')).toMatchObject({
+      messageKey: 'notConnected',
+      messageParams: { namespace: 'solana' },
+      shortMessage: "No wallet is connected for 'solana'. Connect one through the Portico modal first.",
+      code: 'wallet/not-connected',
+    })
   })
 })
 
@@ -144,6 +159,7 @@ describe('JSON-RPC and wallet codes', () => {
     const error = new RpcError(code)
     expect(error.rpcName).toBe(name)
     expect(error.code).toBe(code)
+    expect(error.remoteCode).toBe(code)
     expect(error.shortMessage).toBe(RpcCodes[code as keyof typeof RpcCodes].message)
   })
 
@@ -168,6 +184,7 @@ describe('JSON-RPC and wallet codes', () => {
 
   it('keeps unknown codes and plain errors readable', () => {
     expect((toRpcError({ code: 1234, message: 'odd' }) as RpcError).rpcName).toBe('UnknownRpcError')
+    expect(toRpcError({ code: 1234, message: 'odd' })).toMatchObject({ code: 'rpc/unknown', remoteCode: 1234 })
     expect(toRpcError('boom').shortMessage).toBe('boom')
     expect(toRpcError(undefined).shortMessage).toBe('An unknown error occurred.')
   })

@@ -1,4 +1,5 @@
 export { PorticoError, type PorticoErrorParameters, type PorticoErrorType } from './base'
+export type { PorticoErrorCode, PorticoStringCode, PluginErrorCodes } from './codes'
 export { ErrorMessages, ErrorTemplates, Notices, type ErrorMessageKey, type NoticeKey } from './messages'
 export { englishText, messageRecord, type ErrorMessageRef, type ErrorRecord, type MessageKey, type MessageParams, type MessageRecord } from './record'
 export { toRecord } from './toRecord'
@@ -14,7 +15,7 @@ export {
   NetworkNotSupportedForGasPriceError,
   SwitchChainNotSupportedError,
 } from './network'
-export { RpcCodes, isRpcCode, userRejectionCodes, type RpcCode, type RpcCodeName } from './rpcCodes'
+export { RpcCodes, ProviderRpcCode, isRpcCode, userRejectionCodes, type RpcCode, type RpcCodeName } from './rpcCodes'
 export { RpcError, toRpcError } from './rpc'
 export { TransactionNodeError, type NodeErrorKind } from './node'
 export { FrameError, FrameLoadError, FrameRequestTimeoutError, FrameResponseError, type FrameErrorCode } from './frame'

@@ -118,6 +118,20 @@ export const ErrorMessages = {
   purchaseNotArrived: 'No purchase arrived yet. It may still be on its way.',
   accountTypeEmailOnly: 'Only the email wallet’s EVM account can switch account type',
 
+  // Configuration and connection state a dapp meets
+  /** SPEC §5: setting both siweConfig and siwx is an error. */
+  siweAndSiwxConflict: 'Set either siweConfig or siwx, not both.',
+  /** `portico.getProvider(namespace)` while that namespace has no connection. */
+  notConnected: "No wallet is connected for '{namespace}'. Connect one through the Portico modal first.",
+
+  // The dapp's use of the API (getProvider, setThemeMode, usePortico, mountPortico)
+  noPluginForNamespace: "No plugin serves the '{namespace}' namespace. Add it to config.plugins.",
+  pluginOffersNoProvider: "The '{namespace}' plugin offers no provider for the dapp.",
+  themeModeInvalid: 'Theme mode must be light or dark.',
+  usePorticoOutsideProvider: 'usePortico must be used inside <PorticoProvider>.',
+  mountPorticoNeedsElement: 'mountPortico needs a DOM element to render into.',
+  mountPorticoNeedsInstance: 'mountPortico needs the instance that createPortico returned.',
+
   // The fallbacks
   unknownError: 'An unknown error occurred.',
   unknownRpcError: 'An unknown RPC error occurred.',

@@ -1,4 +1,5 @@
 import { PorticoError, type PorticoErrorParameters } from './base'
+import { ProviderRpcCode } from './rpcCodes'
 
 /** Network family: unknown, unsupported or unswitchable chains. */
 export class NetworkError extends PorticoError {
@@ -48,7 +49,7 @@ export class SwitchChainNotSupportedError extends NetworkError {
   override name = 'SwitchChainNotSupportedError'
   readonly chainId: number | string
   constructor(chainId: number | string, parameters: PorticoErrorParameters = {}) {
-    super({ key: 'failedToSwitchChain', params: { chainId } }, { code: 4902, ...parameters })
+    super({ key: 'failedToSwitchChain', params: { chainId } }, { code: ProviderRpcCode.SwitchChainError, ...parameters })
     this.chainId = chainId
   }
 }

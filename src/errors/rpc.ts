@@ -1,11 +1,13 @@
 import { PorticoError, type PorticoErrorParameters } from './base'
 import type { ErrorMessageRef } from './record'
-import { RpcCodes, isRpcCode, userRejectionCodes, type RpcCodeName } from './rpcCodes'
+import { RpcCodes, isRpcCode, userRejectionCodes, type RpcCode, type RpcCodeName } from './rpcCodes'
 
 /** A JSON-RPC or wallet (EIP-1193) error, carrying its numeric code and name. */
 export class RpcError extends PorticoError {
   override name = 'RpcError'
-  declare readonly code: number
+  declare readonly code: RpcCode | 'rpc/unknown'
+  /** The number the wallet or node answered with, listed in `RpcCodes` or not. */
+  declare readonly remoteCode: number
   readonly rpcName: RpcCodeName | 'UnknownRpcError'
   /** Data the wallet attached to the error, kept as-is. */
   readonly data: unknown
@@ -15,13 +17,13 @@ export class RpcError extends PorticoError {
     // A wallet's refusal has its own key, so the modal can say it in the visitor's
     // language; the other codes' sentences are for developers and pass through as text.
     const text = parameters.message ?? (userRejectionCodes.includes(code) ? { key: 'userRejectedRequest' as const } : (known?.message ?? { key: 'unknownRpcError' as const }))
-    super(text, { ...parameters, code })
+    super(text, { ...parameters, code: isRpcCode(code) ? code : 'rpc/unknown', remoteCode: code })
     this.rpcName = known?.name ?? 'UnknownRpcError'
     this.data = parameters.data
   }
 
   get isUserRejection(): boolean {
-    return userRejectionCodes.includes(this.code)
+    return userRejectionCodes.includes(this.remoteCode)
   }
 }
 

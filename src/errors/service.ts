@@ -11,7 +11,7 @@ export class HttpStatusError extends ServiceError {
   readonly status: number
   readonly url: string
   constructor(status: number, url: string, parameters: PorticoErrorParameters = {}) {
-    super({ key: 'httpStatus', params: { status } }, { code: status, metaMessages: [`URL: ${url}`], ...parameters })
+    super({ key: 'httpStatus', params: { status } }, { code: 'http/status', remoteCode: status, metaMessages: [`URL: ${url}`], ...parameters })
     this.status = status
     this.url = url
   }

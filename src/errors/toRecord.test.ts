@@ -21,6 +21,10 @@ describe('toRecord: what the store holds for an error', () => {
   it('reports the code under a wrapper that has none of its own', () => {
     const wrapped = new WalletError('The wallet said no', { cause: { code: 4001, message: 'denied' } })
     expect(toRecord(wrapped).code).toBe(4001)
+    // As the other side gave it: the status, the wallet's unlisted number.
+    expect(toRecord(new PorticoError('Lookup failed', { cause: new HttpStatusError(404, 'https://api.test/x') })).code).toBe(404)
+    expect(toRecord(new WalletError('The wallet failed', { cause: new RpcError(6000) })).code).toBe(6000)
+    expect(toRecord(new RpcError(6000)).code).toBe(6000)
   })
 
   it('reports the embedded wallet’s own code rather than the frame transport’s', () => {

@@ -23,7 +23,7 @@ export type { ErrorRecord }
  */
 export function toRecord(error: unknown, as?: ErrorMessageRef): ErrorRecord {
   const portico = toRpcError(error)
-  const remote = (portico as { remoteCode?: unknown }).remoteCode
+  const remote = portico.remoteCode
   // A wrapper without a code of its own (say, a wallet error around the wallet's 4001)
   // reports the first code under it.
   const code = isCode(remote) ? remote : (portico.code ?? codeUnder(portico))
@@ -48,7 +48,12 @@ export function toReason(error: unknown): NestedMessageRecord {
 
 const isCode = (value: unknown): value is number | string => typeof value === 'number' || typeof value === 'string'
 
+/** The first code under `error`, as the other side gave it (`remoteCode`) when known. */
 function codeUnder(error: Error): number | string | null {
-  const found = (error as PorticoError).walk((e) => e !== error && isCode((e as { code?: unknown } | null)?.code))
-  return found ? (found as { code: number | string }).code : null
+  const codeOf = (e: unknown): number | string | undefined => {
+    const { code, remoteCode } = (e ?? {}) as { code?: unknown; remoteCode?: unknown }
+    return isCode(remoteCode) ? remoteCode : isCode(code) ? code : undefined
+  }
+  const found = (error as PorticoError).walk((e) => e !== error && codeOf(e) !== undefined)
+  return codeOf(found) ?? null
 }

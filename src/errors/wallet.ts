@@ -39,7 +39,7 @@ export class NotConnectedError extends WalletError {
   override name = 'NotConnectedError'
   readonly namespace: string
   constructor(namespace: string, parameters: PorticoErrorParameters = {}) {
-    super(`No wallet is connected for '${namespace}'. Connect one through the Portico modal first.`, { code: 'wallet/not-connected', ...parameters })
+    super({ key: 'notConnected', params: { namespace } }, { code: 'wallet/not-connected', ...parameters })
     this.namespace = namespace
   }
 }

@@ -18,12 +18,11 @@ export { FrameError, FrameLoadError, FrameRequestTimeoutError, FrameResponseErro
 export class FrameRequestError extends FrameResponseError {
   override name = 'FrameRequestError'
   readonly event: AppEvent
-  readonly remoteCode: number | string | undefined
+  declare readonly remoteCode: number | string | undefined
   readonly retryAfter: number | undefined
   constructor(event: AppEvent, payload: FrameErrorPayload, parameters: PorticoErrorParameters = {}) {
-    super(payload.message, { ...parameters, details: parameters.details ?? `${event} failed in the embedded wallet` })
+    super(payload.message, { ...parameters, remoteCode: payload.code, details: parameters.details ?? `${event} failed in the embedded wallet` })
     this.event = event
-    this.remoteCode = payload.code
     this.retryAfter = payload.retryAfter
   }
 }

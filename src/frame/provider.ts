@@ -39,7 +39,6 @@ export type FrameProvider = {
 }
 
 /** Wallet codes the provider answers with (EIP-1193 / EIP-1474). */
-const UNAUTHORIZED = 4100
 
 /** The EVM chain id of a frame chain id; undefined for another namespace. */
 export function evmChainId(chainId: FrameChainId): number | undefined {
@@ -68,7 +67,7 @@ export function toProviderError(error: unknown): unknown {
     return new RpcError(error.remoteCode, { message: error.shortMessage, cause: error })
   }
   if (error instanceof FrameProtocolError && error.shortMessage.startsWith('RPC method')) {
-    return new RpcError(ProviderRpcCode.unsupportedMethod, { message: error.shortMessage, cause: error })
+    return new RpcError(ProviderRpcCode.UnsupportedMethod, { message: error.shortMessage, cause: error })
   }
   return error
 }
@@ -120,7 +119,7 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
       case 'sessionExpired':
         if (address === undefined) return
         address = undefined
-        emit('disconnect', new RpcError(ProviderRpcCode.disconnected, { message: 'The embedded wallet session expired' }))
+        emit('disconnect', new RpcError(ProviderRpcCode.ProviderDisconnected, { message: 'The embedded wallet session expired' }))
         return
       default:
         return
@@ -128,7 +127,7 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
   })
 
   const requireAccount = () => {
-    if (address === undefined) throw new RpcError(UNAUTHORIZED, { message: 'Sign in to the embedded wallet first' })
+    if (address === undefined) throw new RpcError(ProviderRpcCode.Unauthorized, { message: 'Sign in to the embedded wallet first' })
     return address
   }
 
@@ -143,7 +142,7 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
           return toHex(chainId)
         case 'wallet_switchEthereumChain': {
           const target = parseHexChainId((Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined) : undefined)?.chainId)
-          if (target === undefined) throw new RpcError(ProviderRpcCode.invalidParams, { message: 'wallet_switchEthereumChain needs [{ chainId }]' })
+          if (target === undefined) throw new RpcError(ProviderRpcCode.InvalidParams, { message: 'wallet_switchEthereumChain needs [{ chainId }]' })
           if (target === chainId) return null
           try {
             const answer = await client.switchNetwork(`eip155:${target}`)
@@ -154,7 +153,7 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
           return null
         }
         case 'wallet_addEthereumChain':
-          throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: 'The embedded wallet cannot add networks; it offers the networks of its own configuration' })
+          throw new RpcError(ProviderRpcCode.UnsupportedMethod, { message: 'The embedded wallet cannot add networks; it offers the networks of its own configuration' })
         case 'wallet_revokePermissions':
           address = undefined
           // SIGN_OUT ends the session whatever the server says (the client clears the login cache either way).
@@ -165,7 +164,7 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
           }
           return null
         default: {
-          if (!isAllowedRpcMethod(method)) throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: `RPC method '${method}' is not allowed by the embedded wallet` })
+          if (!isAllowedRpcMethod(method)) throw new RpcError(ProviderRpcCode.UnsupportedMethod, { message: `RPC method '${method}' is not allowed by the embedded wallet` })
           try {
             return await client.rpcRequest(method as AllowedRpcMethod, params as RpcParams<AllowedRpcMethod>, { chainId })
           } catch (error) {

@@ -87,9 +87,9 @@ export function signedTransactionOf(
   codecs: RpcCodecs,
 ): Uint8Array {
   if (typeof result?.transaction === 'string' && result.transaction.length > 0) return codecs.fromBase64(result.transaction)
-  if (typeof result?.signature !== 'string') throw new RpcError(-32603, { details: 'solana_signTransaction answered neither a transaction nor a signature' })
+  if (typeof result?.signature !== 'string') throw new RpcError(ProviderRpcCode.InternalError, { details: 'solana_signTransaction answered neither a transaction nor a signature' })
   const signed = codecs.withSignature(unsigned, signer, codecs.fromBase58(result.signature))
-  if (!signed) throw new RpcError(ProviderRpcCode.invalidParams, { details: `The transaction needs no signature from ${signer}` })
+  if (!signed) throw new RpcError(ProviderRpcCode.InvalidParams, { details: `The transaction needs no signature from ${signer}` })
   return signed
 }
 
@@ -106,7 +106,7 @@ export function createSolanaRpcWallet(parameters: SolanaRpcWalletParameters): So
   /** The address that signs for `given`: one of the wallet's accounts, else 4100. */
   const signer = (given: WalletAccount): string => {
     if (!parameters.accounts().some((account) => account.address === given.address)) {
-      throw new RpcError(ProviderRpcCode.unauthorized, { message: `${given.address} is not an account of ${parameters.name}` })
+      throw new RpcError(ProviderRpcCode.Unauthorized, { message: `${given.address} is not an account of ${parameters.name}` })
     }
     return given.address
   }

@@ -26,9 +26,8 @@ import type { CaipNetwork } from '../types/network'
 import type { FrameClient, FrameClientEvent } from './client'
 import type { FrameUser } from './protocol'
 import { toProviderError } from './provider'
+import { ProviderRpcCode } from '../errors/rpcCodes'
 
-const UNAUTHORIZED = 4100
-const INVALID_PARAMS = -32602
 
 const ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b5bdb"/><path d="M7 10h18v12H7z" fill="none" stroke="#fff" stroke-width="2"/><path d="M7 11l9 6 9-6" fill="none" stroke="#fff" stroke-width="2"/></svg>',
@@ -94,12 +93,12 @@ export function createFrameSolanaWallet({ client, networks, name = 'Email wallet
     caipChainOf(chain) {
       if (chain === undefined) return undefined
       const caip = chainOf.get(chain)
-      if (caip === undefined) throw new RpcError(INVALID_PARAMS, { message: `The embedded wallet has no network for ${chain.slice(0, 64)}` })
+      if (caip === undefined) throw new RpcError(ProviderRpcCode.InvalidParams, { message: `The embedded wallet has no network for ${chain.slice(0, 64)}` })
       return caip
     },
     // Connecting is signing in, which happens in the modal; this only shares the account.
     async connect() {
-      if (account === undefined) throw new RpcError(UNAUTHORIZED, { message: 'Sign in to the embedded wallet first' })
+      if (account === undefined) throw new RpcError(ProviderRpcCode.Unauthorized, { message: 'Sign in to the embedded wallet first' })
       return [account]
     },
     async disconnect() {

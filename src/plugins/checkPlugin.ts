@@ -1,5 +1,5 @@
 import { AccountTypes } from '../config/constants'
-import { ConfigError } from '../errors'
+import { ConfigError, type PorticoStringCode } from '../errors'
 import type { BalanceCapability, ConnectorCapability, HistoryCapability, NamespacePlugin, PluginFeatures } from './types'
 
 /** CAIP-2 namespace syntax: 3 to 8 lower-case letters, digits or hyphens. */
@@ -72,7 +72,7 @@ export function pluginLabel(plugin: unknown, index: number): string {
  * Throws a `ConfigError` naming the plugin and the field: "Plugin 'tezos':
  * networks[0].caipNetworkId must be 'tezos:<id>' ...".
  */
-export function pluginFault(label: string, field: string, problem: string, code = 'config/invalid-plugin'): never {
+export function pluginFault(label: string, field: string, problem: string, code: PorticoStringCode = 'config/invalid-plugin'): never {
   throw new ConfigError(`${label}: ${field} ${problem}.`, { details: DOCS, code })
 }
 

@@ -268,6 +268,7 @@ describe('createPortico registers plugins through the registry', () => {
     expect(portico.getState().options.namespaces).toEqual(['eip155', 'acme'])
     // getProvider reads the saga context's map: the acme plugin is found, and offers no provider.
     expect(() => portico.getProvider('acme', { allowDisconnected: true })).toThrow("The 'acme' plugin offers no provider for the dapp.")
+    expect(() => portico.getProvider('acme', { allowDisconnected: true })).toThrow(expect.objectContaining({ messageKey: 'pluginOffersNoProvider', code: 'provider/unsupported' }))
     expect(() => portico.getProvider('near', { allowDisconnected: true })).toThrow("No plugin serves the 'near' namespace.")
     portico.destroy()
   })

@@ -55,14 +55,14 @@ export function createConnectionHost(parameters: ConnectionHostParameters): Conn
             resolve(connection)
           } else if (!store.getState().modal.open) {
             stop()
-            reject(new RpcError(ProviderRpcCode.userRejected, { message: 'The visitor closed the modal without connecting.' }))
+            reject(new RpcError(ProviderRpcCode.UserRejectedRequest, { message: 'The visitor closed the modal without connecting.' }))
           }
         })
         parameters.openConnect()
         // Opening is synchronous; a modal that did not open (no window to show it in) cannot be waited for.
         if (!store.getState().modal.open && !getConnection()) {
           stop()
-          reject(new RpcError(ProviderRpcCode.userRejected, { message: 'The Portico modal could not be opened.' }))
+          reject(new RpcError(ProviderRpcCode.UserRejectedRequest, { message: 'The Portico modal could not be opened.' }))
         }
       })
     },

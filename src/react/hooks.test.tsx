@@ -3,7 +3,7 @@ import { createPortico, type Portico } from '../createPortico'
 import { eip155 } from '../plugins/eip155'
 import { connectorsActions } from '../store/slices/connectors'
 import { testNetwork } from '../test/fakeNamespacePlugin'
-import { useProvider, usePorticoEvent } from './hooks'
+import { usePortico, useProvider, usePorticoEvent } from './hooks'
 import { PorticoProvider } from './PorticoProvider'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
@@ -87,5 +87,20 @@ describe('usePorticoEvent', () => {
     unmount()
     act(() => portico.open())
     expect(heard).toEqual(['first:Connect', 'second:Networks'])
+  })
+})
+
+describe('usePortico', () => {
+  it('outside <PorticoProvider> throws its sentence by key', () => {
+    function Orphan() {
+      usePortico()
+      return null
+    }
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      expect(() => render(<Orphan />)).toThrow(expect.objectContaining({ messageKey: 'usePorticoOutsideProvider', shortMessage: 'usePortico must be used inside <PorticoProvider>.' }))
+    } finally {
+      quiet.mockRestore()
+    }
   })
 })

@@ -24,7 +24,7 @@ export const usePorticoDispatch = createDispatchHook(PorticoStoreContext).withTy
  */
 export function usePortico(): Portico {
   const portico = useContext(PorticoInstanceContext)
-  if (!portico) throw new PorticoError('usePortico must be used inside <PorticoProvider>.')
+  if (!portico) throw new PorticoError({ key: 'usePorticoOutsideProvider' })
   return portico
 }
 

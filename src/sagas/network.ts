@@ -13,6 +13,7 @@ import { routerActions } from '../store/slices/router'
 import type { CaipNetwork } from '../types/network'
 import { getSagaContext } from './context'
 import { toRecord } from '../errors/toRecord'
+import { ProviderRpcCode } from '../errors/rpcCodes'
 
 /**
  * Switches the active network: through the connected wallet of that namespace when
@@ -84,7 +85,7 @@ export function* connectForNetwork(network: CaipNetwork): Generator<unknown, Swi
       closed: take(modalActions.closed.type),
     })) as { connected?: ReturnType<typeof connectorsActions.connectSucceeded>; closed?: unknown }
     if (!outcome.connected) {
-      return { error: new RpcError(4001, { message: { key: 'modalClosedBeforeConnect', params: { network: network.name } } }) }
+      return { error: new RpcError(ProviderRpcCode.UserRejectedRequest, { message: { key: 'modalClosedBeforeConnect', params: { network: network.name } } }) }
     }
   } finally {
     yield put(networkActions.connectionAwaitEnded())

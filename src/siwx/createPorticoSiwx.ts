@@ -34,7 +34,7 @@ export class SiwxServerError extends PorticoError {
   override name = 'SiwxServerError'
   readonly status: number
   constructor(status: number, serverCode: string | undefined, message: string | undefined) {
-    super(message ?? `SIWX server answered ${status}`, { code: serverCode ?? `siwx/${status}`, details: serverCode })
+    super(message ?? `SIWX server answered ${status}`, { code: 'siwx/refused', remoteCode: serverCode ?? `siwx/${status}`, details: serverCode })
     this.status = status
   }
 }

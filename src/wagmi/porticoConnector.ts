@@ -100,7 +100,7 @@ export function porticoConnector({ portico }: PorticoConnectorParameters) {
           try {
             await provider().request({ method: 'eth_requestAccounts' })
           } catch (error) {
-            if (codeOf(error) === ProviderRpcCode.userRejected) throw new UserRejectedRequestError(error as Error)
+            if (codeOf(error) === ProviderRpcCode.UserRejectedRequest) throw new UserRejectedRequestError(error as Error)
             throw error
           }
         }
@@ -140,7 +140,7 @@ export function porticoConnector({ portico }: PorticoConnectorParameters) {
         try {
           await provider().request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(chainId) }] })
         } catch (error) {
-          if (codeOf(error) === ProviderRpcCode.userRejected) throw new UserRejectedRequestError(error as Error)
+          if (codeOf(error) === ProviderRpcCode.UserRejectedRequest) throw new UserRejectedRequestError(error as Error)
           throw new SwitchChainError(error as Error)
         }
         return chain

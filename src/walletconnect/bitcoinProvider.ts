@@ -62,11 +62,11 @@ const toSatsAddress = (entry: WalletConnectAddress, fallbackPurpose: 'payment' |
 })
 
 function hexToBase64(hex: string): string {
-  if (!/^(?:[0-9a-f]{2})+$/i.test(hex)) throw new RpcError(-32603, { details: 'signMessage answered a signature that is not hex' })
+  if (!/^(?:[0-9a-f]{2})+$/i.test(hex)) throw new RpcError(ProviderRpcCode.InternalError, { details: 'signMessage answered a signature that is not hex' })
   return btoa(String.fromCharCode(...(hex.match(/../g) ?? []).map((byte) => Number.parseInt(byte, 16))))
 }
 
-const invalidParams = (details: string) => new RpcError(ProviderRpcCode.invalidParams, { details })
+const invalidParams = (details: string) => new RpcError(ProviderRpcCode.InvalidParams, { details })
 
 /**
  * @example
@@ -95,12 +95,12 @@ export function createWalletConnectBitcoinProvider(client: WalletConnectClient):
   }
   const account = (): string => {
     const first = sessionAddresses()[0]
-    if (!first) throw new RpcError(ProviderRpcCode.unauthorized, { message: 'The WalletConnect session holds no Bitcoin account' })
+    if (!first) throw new RpcError(ProviderRpcCode.Unauthorized, { message: 'The WalletConnect session holds no Bitcoin account' })
     return first.address
   }
   const network = () => {
     const name = satsNetworkOf(client.getChain(NAMESPACE) ?? '')
-    if (!name) throw new RpcError(ProviderRpcCode.chainDisconnected, { message: 'The WalletConnect session is on no Bitcoin network sats-connect can name' })
+    if (!name) throw new RpcError(ProviderRpcCode.ChainDisconnected, { message: 'The WalletConnect session is on no Bitcoin network sats-connect can name' })
     return { bitcoin: { name }, stacks: { name: name === 'Mainnet' ? 'mainnet' : 'testnet' } }
   }
   const wallet = <T>(method: string, params: object) => client.request<T>({ method, params, chainId: client.getChain(NAMESPACE) })
@@ -182,7 +182,7 @@ export function createWalletConnectBitcoinProvider(client: WalletConnectClient):
         return { txid: result.txid }
       }
       default:
-        throw new RpcError(-32601, { message: `Method not found: ${method}` })
+        throw new RpcError(ProviderRpcCode.MethodNotFound, { message: `Method not found: ${method}` })
     }
   }
 
@@ -193,7 +193,8 @@ export function createWalletConnectBitcoinProvider(client: WalletConnectClient):
         return { jsonrpc: '2.0', id, result: await handle(method, (params ?? {}) as Record<string, unknown>) }
       } catch (error) {
         // The wallet's own code (4001 stays 4001) and the session errors' message travel on.
-        const code = error instanceof PorticoError && typeof error.code === 'number' ? error.code : -32603
+        const given = error instanceof PorticoError ? (error.remoteCode ?? error.code) : undefined
+        const code = typeof given === 'number' ? given : ProviderRpcCode.InternalError
         const message = error instanceof PorticoError ? error.shortMessage : error instanceof Error ? error.message : String(error)
         return { jsonrpc: '2.0', id, error: { code, message } }
       }

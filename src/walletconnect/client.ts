@@ -23,6 +23,7 @@ import type {
   WalletConnectRequest,
   WalletConnectSessionInfo,
 } from './types'
+import { ProviderRpcCode } from '../errors/rpcCodes'
 
 type SignClientInstance = InstanceType<typeof SignClient>
 
@@ -313,7 +314,7 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
         if (!approved.methods.includes(method)) throw WalletSessionError.noRpcUrl()
       }
       if (approved.methods.includes(method)) return sendToWallet<T>(client, active, chain, method, params)
-      throw new RpcError(4200, { details: `The wallet did not approve '${method}' for ${namespace}.` })
+      throw new RpcError(ProviderRpcCode.UnsupportedMethod, { details: `The wallet did not approve '${method}' for ${namespace}.` })
     },
 
     async switchNetwork(caipNetworkId) {

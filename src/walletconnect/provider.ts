@@ -2,6 +2,7 @@ import { RpcError, WalletSessionError } from '../errors'
 import type { CaipNetworkId } from '../types/network'
 import { addressesOn } from './session'
 import type { WalletConnectClient, WalletConnectEip1193Provider, WalletConnectEvent } from './types'
+import { ProviderRpcCode } from '../errors/rpcCodes'
 
 /** EIP-1193 events the provider emits. */
 type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect' | 'connect'
@@ -92,7 +93,7 @@ export function createWalletConnectProvider(client: WalletConnectClient): Wallet
       case 'disconnect':
         lastChain = undefined
         lastAccounts = []
-        emit('disconnect', new RpcError(4900, { details: `The WalletConnect session ended (${event.reason}).` }))
+        emit('disconnect', new RpcError(ProviderRpcCode.ProviderDisconnected, { details: `The WalletConnect session ended (${event.reason}).` }))
         return
     }
   })
@@ -102,17 +103,17 @@ export function createWalletConnectProvider(client: WalletConnectClient): Wallet
       case 'eth_accounts':
         return client.getSession() ? (lastAccounts = currentAccounts()) : []
       case 'eth_requestAccounts': {
-        if (!client.getSession()) throw new RpcError(4100, { details: 'Pair a wallet over WalletConnect first.' })
+        if (!client.getSession()) throw new RpcError(ProviderRpcCode.Unauthorized, { details: 'Pair a wallet over WalletConnect first.' })
         return (lastAccounts = currentAccounts())
       }
       case 'eth_chainId': {
         const chain = currentChain()
-        if (!chain) throw new RpcError(4900, { details: 'No WalletConnect session.' })
+        if (!chain) throw new RpcError(ProviderRpcCode.ProviderDisconnected, { details: 'No WalletConnect session.' })
         return toHexChainId((lastChain = chain))
       }
       case 'wallet_switchEthereumChain': {
         const id = parseHexOrDecimal((Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined) : undefined)?.chainId)
-        if (id === undefined) throw new RpcError(-32602, { details: 'wallet_switchEthereumChain needs [{ chainId }].' })
+        if (id === undefined) throw new RpcError(ProviderRpcCode.InvalidParams, { details: 'wallet_switchEthereumChain needs [{ chainId }].' })
         await client.switchNetwork(`eip155:${id}`)
         return null
       }

@@ -1,5 +1,6 @@
 import { Time } from '../config/constants'
 import { PorticoError, RpcError } from '../errors'
+import { ProviderRpcCode } from '../errors/rpcCodes'
 
 let nextId = 1
 
@@ -32,6 +33,6 @@ export async function jsonRpcOverHttp<T>(url: string, method: string, params: un
     clearTimeout(timer)
   }
   if (body?.error) throw new RpcError(body.error.code, { message: body.error.message, data: body.error.data })
-  if (!response.ok || !body || !('result' in body)) throw new RpcError(-32603, { details: `${method} answered HTTP ${response.status}` })
+  if (!response.ok || !body || !('result' in body)) throw new RpcError(ProviderRpcCode.InternalError, { details: `${method} answered HTTP ${response.status}` })
   return body.result as T
 }

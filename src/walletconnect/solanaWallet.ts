@@ -72,13 +72,13 @@ export function createWalletConnectSolanaWallet(client: WalletConnectClient, cod
     caipChainOf(chain) {
       if (chain === undefined) return client.getChain(NAMESPACE) ?? approvedChains()[0]
       const match = approvedChains().find((candidate) => standardChainOf(candidate) === chain)
-      if (!match) throw new RpcError(ProviderRpcCode.chainDisconnected, { message: `The WalletConnect session has no Solana chain for ${chain.slice(0, 64)}` })
+      if (!match) throw new RpcError(ProviderRpcCode.ChainDisconnected, { message: `The WalletConnect session has no Solana chain for ${chain.slice(0, 64)}` })
       return match
     },
     // The wallet approved these accounts with the session; connecting only shares them.
     async connect() {
       accounts = sessionAccounts()
-      if (accounts.length === 0) throw new RpcError(ProviderRpcCode.unauthorized, { message: 'The WalletConnect session holds no Solana account' })
+      if (accounts.length === 0) throw new RpcError(ProviderRpcCode.Unauthorized, { message: 'The WalletConnect session holds no Solana account' })
       return accounts
     },
     // The session is the saga's to end, once no namespace uses it any more.

@@ -17,8 +17,8 @@ import { hostFor } from './host'
  * // <portico-connect-button></portico-connect-button> anywhere in the page
  */
 export function mountPortico(element: Element, portico: Portico): () => void {
-  if (!(element instanceof Element)) throw new PorticoError('mountPortico needs a DOM element to render into.')
-  if (typeof portico?.open !== 'function' || !portico.store) throw new PorticoError('mountPortico needs the instance that createPortico returned.')
+  if (!(element instanceof Element)) throw new PorticoError({ key: 'mountPorticoNeedsElement' })
+  if (typeof portico?.open !== 'function' || !portico.store) throw new PorticoError({ key: 'mountPorticoNeedsInstance' })
   definePorticoElements()
   const host = hostFor(portico, element)
   setPagePortico(portico)

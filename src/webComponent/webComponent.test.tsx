@@ -98,5 +98,7 @@ describe('portico/web-component', () => {
     const portico = createInstance()
     expect(() => mountPortico(null as unknown as Element, portico)).toThrow(new PorticoError('mountPortico needs a DOM element to render into.'))
     expect(() => mountPortico(document.body, {} as Portico)).toThrow(new PorticoError('mountPortico needs the instance that createPortico returned.'))
+    expect(() => mountPortico(null as unknown as Element, portico)).toThrow(expect.objectContaining({ messageKey: 'mountPorticoNeedsElement' }))
+    expect(() => mountPortico(document.body, {} as Portico)).toThrow(expect.objectContaining({ messageKey: 'mountPorticoNeedsInstance' }))
   })
 })

@@ -36,12 +36,12 @@ const METHODS: readonly PorticoBitcoinMethod[] = ['getAddresses', 'signMessage',
  */
 export function createBitcoinDappProvider(runtime: Bip122Runtime, host: ConnectionHost): PorticoBitcoinProvider {
   async function request<M extends PorticoBitcoinMethod>(method: M, params: Params<M>): Promise<Return<M>> {
-    if (!METHODS.includes(method)) throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: `The Bitcoin provider has no method '${String(method)}'.` })
+    if (!METHODS.includes(method)) throw new RpcError(ProviderRpcCode.UnsupportedMethod, { message: `The Bitcoin provider has no method '${String(method)}'.` })
     const connection = host.getConnection()
-    if (!connection) throw new RpcError(ProviderRpcCode.disconnected, { message: 'No Bitcoin wallet is connected. Connect one through the Portico modal first.' })
+    if (!connection) throw new RpcError(ProviderRpcCode.ProviderDisconnected, { message: 'No Bitcoin wallet is connected. Connect one through the Portico modal first.' })
     // The store names a connection the plugin does not hold (yet): one still being restored after a reload.
     if (!runtime.connections.has(connection.connectorId)) {
-      throw new RpcError(ProviderRpcCode.disconnected, { message: `The '${connection.connectorId}' Bitcoin connection is not ready yet. Try again in a moment.` })
+      throw new RpcError(ProviderRpcCode.ProviderDisconnected, { message: `The '${connection.connectorId}' Bitcoin connection is not ready yet. Try again in a moment.` })
     }
     const { requestBitcoinWallet } = await import('./satsConnect')
     return (await requestBitcoinWallet(runtime, connection.connectorId, method, params as never)) as Return<M>

@@ -11,6 +11,7 @@ import type { ConnectedAccount, ConnectorEvent, SendParameters } from '../types'
 import { bitcoinAddressNetworks, createBitcoinAddressRule, isBitcoinAddress } from './address'
 import { CaipIdBySatsNetwork, satsNetworkOf, type SatsNetworkName } from '../../shared/satsNetworks'
 import { providerIdOf, type Bip122Runtime, type BitcoinConnection, type BitcoinWalletAddress, type SatsProvider, type SatsTransport } from './runtime'
+import { ProviderRpcCode } from '../../errors/rpcCodes'
 
 /** sats-connect's own error codes; its user rejection (-32000) is not JSON-RPC's "invalid input". */
 const SatsCodes = { userRejection: -32000, accessDenied: -32002, methodNotFound: -32601 } as const
@@ -25,8 +26,8 @@ type SatsError = { code: number; message: string; data?: unknown }
  */
 export function toBitcoinWalletError(error: SatsError): PorticoError {
   const cause = Object.assign(new Error(error.message), { code: error.code, data: error.data })
-  if (error.code === SatsCodes.userRejection) return new RpcError(4001, { cause, details: error.message })
-  if (error.code === SatsCodes.accessDenied) return new RpcError(4100, { cause, details: error.message })
+  if (error.code === SatsCodes.userRejection) return new RpcError(ProviderRpcCode.UserRejectedRequest, { cause, details: error.message })
+  if (error.code === SatsCodes.accessDenied) return new RpcError(ProviderRpcCode.Unauthorized, { cause, details: error.message })
   return toNodeError(cause) ?? new RpcError(error.code, { cause, details: error.message, ...(error.message ? { message: error.message } : {}) })
 }
 
@@ -35,7 +36,7 @@ async function requestProvider(provider: SatsProvider, method: string, params: u
   const response = (await provider.request(method, params)) as { result?: unknown; error?: SatsError } | undefined
   if (response && typeof response.error === 'object' && response.error !== null) return { status: 'error', error: response.error }
   if (response && 'result' in response) return { status: 'success', result: response.result }
-  return { status: 'error', error: { code: -32603, message: 'Received unknown response from provider.', data: response } }
+  return { status: 'error', error: { code: ProviderRpcCode.InternalError, message: 'Received unknown response from provider.', data: response } }
 }
 
 /**
@@ -154,7 +155,7 @@ export async function reconnectBitcoinWallet(runtime: Bip122Runtime, connectorId
     return await connected(runtime, connectorId, transport, addresses, network)
   } catch (error) {
     const code = error instanceof RpcError ? error.code : undefined
-    if (code === 4001 || code === 4100 || code === SatsCodes.methodNotFound) return null
+    if (code === ProviderRpcCode.UserRejectedRequest || code === ProviderRpcCode.Unauthorized || code === SatsCodes.methodNotFound) return null
     throw error
   }
 }

@@ -33,6 +33,7 @@ describe('getProvider while nothing is connected', () => {
     const { portico } = start()
     expect(() => portico.getProvider('acme')).toThrow(PorticoError)
     expect(() => portico.getProvider('acme')).toThrow("No plugin serves the 'acme' namespace. Add it to config.plugins.")
+    expect(() => portico.getProvider('acme')).toThrow(expect.objectContaining({ messageKey: 'noPluginForNamespace', messageParams: { namespace: 'acme' } }))
   })
 
   it('with allowDisconnected: no accounts, the default chain, and wallet requests refused with 4900', async () => {

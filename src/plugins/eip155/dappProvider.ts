@@ -44,7 +44,7 @@ function chainIdOf(caipNetworkId: CaipNetworkId | undefined): number | undefined
   return caipNetworkId?.startsWith('eip155:') ? parseChainId(caipNetworkId.slice('eip155:'.length)) : undefined
 }
 
-const notConnected = () => new RpcError(ProviderRpcCode.disconnected, { message: 'No EVM wallet is connected. Connect one through the Portico modal first.' })
+const notConnected = () => new RpcError(ProviderRpcCode.ProviderDisconnected, { message: 'No EVM wallet is connected. Connect one through the Portico modal first.' })
 
 type Snapshot = { accounts: string; chainId: number | undefined } | undefined
 
@@ -88,7 +88,7 @@ export function createEip155DappProvider(runtime: Eip155Runtime, host: Connectio
     if (!previous && !next) return
     if (previous && !next) {
       emit('accountsChanged', [])
-      emit('disconnect', new RpcError(ProviderRpcCode.disconnected, { message: 'The wallet disconnected.' }))
+      emit('disconnect', new RpcError(ProviderRpcCode.ProviderDisconnected, { message: 'The wallet disconnected.' }))
       return
     }
     if (!connection || !next) return
@@ -111,15 +111,15 @@ export function createEip155DappProvider(runtime: Eip155Runtime, host: Connectio
         return [...(await host.connect()).accounts]
       case 'eth_chainId': {
         const id = chainIdOf(host.getConnection()?.caipNetworkId ?? host.getNetwork()?.caipNetworkId)
-        if (id === undefined) throw new RpcError(ProviderRpcCode.disconnected, { message: 'No EVM network is configured.' })
+        if (id === undefined) throw new RpcError(ProviderRpcCode.ProviderDisconnected, { message: 'No EVM network is configured.' })
         return toHex(id)
       }
       case 'wallet_switchEthereumChain': {
         const target = parseChainId(Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined)?.chainId : undefined)
-        if (target === undefined) throw new RpcError(ProviderRpcCode.invalidParams, { message: 'wallet_switchEthereumChain needs [{ chainId }].' })
+        if (target === undefined) throw new RpcError(ProviderRpcCode.InvalidParams, { message: 'wallet_switchEthereumChain needs [{ chainId }].' })
         const caipNetworkId: CaipNetworkId = `eip155:${target}`
         if (!host.getNetworks().some((n) => n.caipNetworkId === caipNetworkId)) {
-          throw new RpcError(ProviderRpcCode.unrecognizedChain, { message: `Chain ${target} is not one of the dapp's networks.` })
+          throw new RpcError(ProviderRpcCode.SwitchChainError, { message: `Chain ${target} is not one of the dapp's networks.` })
         }
         await host.switchNetwork(caipNetworkId)
         return null

@@ -19,9 +19,10 @@ import { publicClientFor } from './publicClient'
 import type { ConnectorEntry, Eip1193Provider, Eip155Runtime } from './runtime'
 import { validateCapabilitiesAddress, validateSendCalls } from './sendCalls'
 import { parseChainId, toCaipNetworkId } from './watch'
+import { ProviderRpcCode } from '../../errors/rpcCodes'
 
 /** Codes with which wallets say "I do not have that method". */
-const METHOD_UNSUPPORTED = new Set([4200, -32601, -32004])
+const METHOD_UNSUPPORTED = new Set<number>([ProviderRpcCode.UnsupportedMethod, ProviderRpcCode.MethodNotFound, ProviderRpcCode.MethodNotSupported])
 
 type ConnectorParameters = { connectorId: string }
 
@@ -54,7 +55,7 @@ export async function connect(runtime: Eip155Runtime, { connectorId }: Connector
   const { provider } = entryOf(runtime, connectorId)
   try {
     const account = await accountFrom(provider, await request(provider, 'eth_requestAccounts'))
-    if (!account) throw new PorticoError('The wallet connected without sharing an account.', { code: 4100 })
+    if (!account) throw new PorticoError('The wallet connected without sharing an account.', { code: ProviderRpcCode.Unauthorized })
     return account
   } catch (error) {
     throw toRpcError(error)
@@ -339,9 +340,9 @@ export function isMethodUnsupported(error: unknown): boolean {
 
 /** 4902 directly, wrapped as `data.originalError` (MetaMask mobile), or said in words. */
 export function isUnrecognizedChain(error: unknown): boolean {
-  if (codeOf(error) === 4902) return true
+  if (codeOf(error) === ProviderRpcCode.SwitchChainError) return true
   const data = (error as { data?: { originalError?: unknown } } | null)?.data
-  if (codeOf(data?.originalError) === 4902) return true
+  if (codeOf(data?.originalError) === ProviderRpcCode.SwitchChainError) return true
   const message = (error as { message?: unknown } | null)?.message
   return typeof message === 'string' && /unrecognized chain id/i.test(message)
 }

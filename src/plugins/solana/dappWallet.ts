@@ -82,12 +82,12 @@ export function createSolanaDappWallet(runtime: SolanaRuntime, host: ConnectionH
       if (!current) {
         const connection = host.getConnection()
         // The store names a connection the plugin does not hold (yet): one still being restored after a reload.
-        if (connection) throw new RpcError(ProviderRpcCode.disconnected, { message: `The '${connection.connectorId}' Solana connection is not ready yet. Try again in a moment.` })
-        throw new RpcError(ProviderRpcCode.disconnected, { message: 'No Solana wallet is connected. Connect one through the Portico modal first.' })
+        if (connection) throw new RpcError(ProviderRpcCode.ProviderDisconnected, { message: `The '${connection.connectorId}' Solana connection is not ready yet. Try again in a moment.` })
+        throw new RpcError(ProviderRpcCode.ProviderDisconnected, { message: 'No Solana wallet is connected. Connect one through the Portico modal first.' })
       }
       const implementation = (current.wallet.features as Record<string, Record<string, unknown> | undefined>)[feature]
       const call = implementation?.[method]
-      if (typeof call !== 'function') throw new RpcError(ProviderRpcCode.unsupportedMethod, { message: `${current.wallet.name} does not support ${feature}.` })
+      if (typeof call !== 'function') throw new RpcError(ProviderRpcCode.UnsupportedMethod, { message: `${current.wallet.name} does not support ${feature}.` })
       return (call as (...args: unknown[]) => Promise<unknown>).apply(implementation, inputs.map((input) => ({ ...input, account: current.account })))
     }
 

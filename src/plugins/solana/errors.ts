@@ -92,5 +92,5 @@ export function toSolanaWalletError(AdapterError: AdapterErrorClass, error: unkn
   if (shortfall === 'funds') return toNodeError({ message: 'insufficient funds', cause: adapterError }) ?? new WalletError(message, { cause: adapterError })
   if (shortfall === 'rent') return new WalletError(RENT_MESSAGE, { cause: adapterError, code: 'solana/insufficient-funds-for-rent' })
   if (code !== undefined) return new RpcError(code, { cause: adapterError, details: message })
-  return new WalletError(message, { cause: adapterError, code: `wallet/${adapterError.name}` })
+  return new WalletError(message, { cause: adapterError, code: 'wallet/adapter-error', remoteCode: `wallet/${adapterError.name}` })
 }

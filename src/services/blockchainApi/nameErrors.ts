@@ -1,8 +1,8 @@
-import { ServiceError } from '../../errors'
+import { ServiceError, type PorticoStringCode } from '../../errors'
 
 type NameErrorKey = 'errorResolvingName' | 'errorFetchingNameSuggestions' | 'errorRegisteringName'
 
-const codes: Record<NameErrorKey, string> = {
+const codes: Record<NameErrorKey, PorticoStringCode> = {
   errorResolvingName: 'names/resolve',
   errorFetchingNameSuggestions: 'names/suggestions',
   errorRegisteringName: 'names/register',
