@@ -79,10 +79,12 @@ function outside(folder, { allowed, why }) {
   return {
     files: [`${folder}/**/*.{ts,tsx}`],
     ignores: testFiles,
-    rules: importRules([{
-      regex: `^(?:\\.\\./)+(?!${allowedRe || '$^'})(?:${roots.join('|')})(?:/|$)`,
-      message: `${layerRule}: ${folder}/ may import only ${allowed.join(', ')} (and its own code). ${why}`,
-    }]),
+    rules: importRules([
+      {
+        regex: `^(?:\\.\\./)+(?!${allowedRe || '$^'})(?:${roots.join('|')})(?:/|$)`,
+        message: `${layerRule}: ${folder}/ may import only ${allowed.join(', ')} (and its own code). ${why}`,
+      },
+    ]),
   }
 }
 
@@ -188,7 +190,11 @@ export default tseslint.config(
   // src/validation holds the SPEC §5 rules of the config layer (DESIGN.md: "config/ ... validation").
   ...layer('plugins', { allow: ['config', 'errors', 'types', 'validation', 'shared'], why: 'Plugins report through callbacks that sagas subscribe to, never through the store.' }),
   ...layer('services', { allow: ['config', 'errors', 'types', 'validation', 'shared'], why: 'Services report through callbacks that sagas subscribe to, never through the store.' }),
-  ...layer('frame', { allow: ['config', 'errors', 'types', 'validation', 'shared'], typesOnly: ['storage'], why: 'The frame reports through callbacks that sagas subscribe to, never through the store.' }),
+  ...layer('frame', {
+    allow: ['config', 'errors', 'types', 'validation', 'shared'],
+    typesOnly: ['storage'],
+    why: 'The frame reports through callbacks that sagas subscribe to, never through the store.',
+  }),
   ...layer('sagas', {
     allow: ['store', 'plugins', 'services', 'frame', 'walletconnect', 'createServices', 'storage', 'config', 'errors', 'types', 'validation', 'shared', 'siwx', 'diagnostics'],
     why: 'Sagas are where the layers meet, below the views.',
@@ -206,7 +212,11 @@ export default tseslint.config(
   // plugin and what wraps a Portico instance for another library; never sagas, services or views.
   ...layer('solana', { allow: ['plugins', 'store', 'config', 'errors', 'types', 'shared'], typesOnly: ['createPortico'], why: 'An entry exports its plugin and adapters over a Portico instance.' }),
   ...layer('bitcoin', { allow: ['plugins', 'config', 'errors', 'types', 'shared'], why: 'An entry exports its plugin.' }),
-  ...layer('wagmi', { allow: ['store', 'config', 'errors', 'types', 'shared'], typesOnly: ['createPortico', 'plugins'], why: 'The wagmi connector drives a Portico instance through its API and store.' }),
+  ...layer('wagmi', {
+    allow: ['store', 'config', 'errors', 'types', 'shared'],
+    typesOnly: ['createPortico', 'plugins'],
+    why: 'The wagmi connector drives a Portico instance through its API and store.',
+  }),
   // The bottom of the library: errors and plain data types know no layer above them.
   ...layer('errors', { allow: ['types', 'shared'], typesOnly: ['config'], why: 'Errors are the bottom layer every other imports.' }),
   ...layer('types', { allow: [], typesOnly: ['config', 'shared'], why: 'Plain data types: they import types only.' }),
@@ -234,10 +244,12 @@ export default tseslint.config(
   {
     files: ['src/shared/**'],
     ignores: testFiles,
-    rules: importRules([{
-      regex: `^(?!\\./[^/]+$|(?:${sharedPackages.map(escape).join('|')})$)`,
-      message: `src/shared/ is imported by server/, secure/ and src/: it imports only its own files and ${sharedPackages.join(', ')}.`,
-    }]),
+    rules: importRules([
+      {
+        regex: `^(?!\\./[^/]+$|(?:${sharedPackages.map(escape).join('|')})$)`,
+        message: `src/shared/ is imported by server/, secure/ and src/: it imports only its own files and ${sharedPackages.join(', ')}.`,
+      },
+    ]),
   },
   {
     files: ['src/**/*.{ts,tsx}'],

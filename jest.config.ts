@@ -11,17 +11,36 @@ import type { Config } from 'jest'
 // fetch, sockets and files are real.
 const transform: Config['transform'] = {
   // .mjs too: sats-connect ships only an .mjs build.
-  '^.+\\.(t|j)sx?$|^.+\\.mjs$': ['@swc/jest', {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-      target: 'es2022',
+  '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
     },
-    module: { type: 'commonjs' },
-  }],
+  ],
 }
 // ESM-only packages that Jest (CommonJS) must transform.
-const esmOnly = ['jose', 'sats-connect', '@sats-connect', 'bitcoin-address-validation', 'jsontokens', '@noble', '@scure', '@bitcoinerlab', 'base58-js', 'bech32', 'sha256-uint8array', 'axios', '@wagmi', 'wagmi', 'mipd']
+const esmOnly = [
+  'jose',
+  'sats-connect',
+  '@sats-connect',
+  'bitcoin-address-validation',
+  'jsontokens',
+  '@noble',
+  '@scure',
+  '@bitcoinerlab',
+  'base58-js',
+  'bech32',
+  'sha256-uint8array',
+  'axios',
+  '@wagmi',
+  'wagmi',
+  'mipd',
+]
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`]
 const common = {
   transform,

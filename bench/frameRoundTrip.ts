@@ -51,7 +51,10 @@ export async function runFrameRoundTrip({ requests = 200, log = console.log }: {
 
     const appDir = path.join(work, 'app')
     await build({ ...browserEsm, sourcemap: false, minify: true, entryPoints: { main: path.join(__dirname, 'frame/app.ts') }, outdir: appDir, logLevel: 'error' })
-    await writeFile(path.join(appDir, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>frame bench</title><script type="module" src="./main.js"></script></head><body></body></html>\n')
+    await writeFile(
+      path.join(appDir, 'index.html'),
+      '<!doctype html><html><head><meta charset="utf-8"><title>frame bench</title><script type="module" src="./main.js"></script></head><body></body></html>\n',
+    )
     const appServer = await serveStatic({ dir: appDir, csp: contentSecurityPolicy([secureOrigin]) })
     cleanups.push(() => appServer.close())
     const appOrigin = new URL(appServer.url).origin

@@ -188,10 +188,11 @@ export async function measurePage(browser: Browser, target: PageTarget, options:
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
   try {
-    const read = () => page.evaluate(() => {
-      const bench = (window as unknown as { __bench: PageBench }).__bench
-      return { marks: bench.marks, clickAt: bench.clickAt }
-    })
+    const read = () =>
+      page.evaluate(() => {
+        const bench = (window as unknown as { __bench: PageBench }).__bench
+        return { marks: bench.marks, clickAt: bench.clickAt }
+      })
     await page.goto(target.url, { waitUntil: 'load' })
     await waitFor(async () => (await read()).marks.connect !== undefined, timeoutMs, `${target.name}: Connect button`)
     await page.waitForLoadState('networkidle').catch(() => undefined)

@@ -16,21 +16,24 @@ describe('countPackages', () => {
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
 
   it('follows dependencies, nested copies first, and required peers, but not optional peers or other installs', () => {
-    const dir = dapp({
-      'node_modules/portico': {
-        version: '1.0.0',
-        dependencies: { qrcode: '^1' },
-        peerDependencies: { viem: '^2', '@solana/kit': '^8' },
-        peerDependenciesMeta: { '@solana/kit': { optional: true } },
+    const dir = dapp(
+      {
+        'node_modules/portico': {
+          version: '1.0.0',
+          dependencies: { qrcode: '^1' },
+          peerDependencies: { viem: '^2', '@solana/kit': '^8' },
+          peerDependenciesMeta: { '@solana/kit': { optional: true } },
+        },
+        'node_modules/qrcode': { version: '1.5.4', dependencies: { pngjs: '^5' } },
+        'node_modules/qrcode/node_modules/pngjs': { version: '5.0.0' },
+        'node_modules/pngjs': { version: '7.0.0' },
+        'node_modules/viem': { version: '2.0.0', dependencies: { ox: '^0' } },
+        'node_modules/ox': { version: '0.1.0', optionalDependencies: { 'ox-native': '*' } },
+        'node_modules/ox-native': { version: '0.1.0' },
+        'node_modules/@solana/kit': { version: '8.4.0' },
       },
-      'node_modules/qrcode': { version: '1.5.4', dependencies: { pngjs: '^5' } },
-      'node_modules/qrcode/node_modules/pngjs': { version: '5.0.0' },
-      'node_modules/pngjs': { version: '7.0.0' },
-      'node_modules/viem': { version: '2.0.0', dependencies: { ox: '^0' } },
-      'node_modules/ox': { version: '0.1.0', optionalDependencies: { 'ox-native': '*' } },
-      'node_modules/ox-native': { version: '0.1.0' },
-      'node_modules/@solana/kit': { version: '8.4.0' },
-    }, ['node_modules/ox-native'])
+      ['node_modules/ox-native'],
+    )
     dirs.push(dir)
     expect(countPackages(dir, ['portico'])).toEqual({
       count: 5,

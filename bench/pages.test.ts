@@ -13,7 +13,16 @@ function integration(id: string, runs: { connect: number; click: number; heap: n
     js: { initial: sizes, initialWithoutReact: sizes, total: sizes, css: sizes },
     initialTopPackages: [],
     packagesInstalled: 1,
-    runs: runs.map((r) => ({ connectVisibleMs: r.connect, clickToWalletMs: r.click, heapUsedBytes: r.heap, heapAfterGcBytes: r.heap, domElements: 1, requestsBeforeClick: [], requestsAfterClick: [], pageErrors: [] })),
+    runs: runs.map((r) => ({
+      connectVisibleMs: r.connect,
+      clickToWalletMs: r.click,
+      heapUsedBytes: r.heap,
+      heapAfterGcBytes: r.heap,
+      domElements: 1,
+      requestsBeforeClick: [],
+      requestsAfterClick: [],
+      pageErrors: [],
+    })),
     summary: {
       connectVisibleMs: summarize(runs.map((r) => r.connect)),
       clickToWalletMs: summarize(runs.map((r) => r.click)),

@@ -125,8 +125,14 @@ async function main() {
   // Sections that were not run keep their last results; their renderers are loaded only
   // if the module loads (else the previous markdown stays as a plain dump).
   const renderers: Renderers = {
-    frame: await frameSection().then((m) => m.frameMarkdown, () => (r: FrameRoundTripResult) => '```json\n' + JSON.stringify(r, null, 2) + '\n```'),
-    server: await serverSection().then((m) => m.serverMarkdown, () => (r: ServerLoadResult) => '```json\n' + JSON.stringify(r, null, 2) + '\n```'),
+    frame: await frameSection().then(
+      (m) => m.frameMarkdown,
+      () => (r: FrameRoundTripResult) => '```json\n' + JSON.stringify(r, null, 2) + '\n```',
+    ),
+    server: await serverSection().then(
+      (m) => m.serverMarkdown,
+      () => (r: ServerLoadResult) => '```json\n' + JSON.stringify(r, null, 2) + '\n```',
+    ),
   }
   writeFileSync(RESULTS_MD, resultsMarkdown(results, renderers))
   console.log(`wrote ${path.relative(process.cwd(), RESULTS_MD)} and ${path.relative(process.cwd(), RESULTS_JSON)}`)

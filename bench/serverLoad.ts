@@ -153,7 +153,10 @@ export async function runMultiInstanceLoad(options: LoadOptions & { instances?: 
         // The checks are written with SQLite's ? placeholders; PostgreSQL numbers them.
         count: async (query, ...params) => {
           let index = 0
-          const { rows } = await open.query<{ n: string }>(query.replace(/\?/g, () => `$${++index}`), params)
+          const { rows } = await open.query<{ n: string }>(
+            query.replace(/\?/g, () => `$${++index}`),
+            params,
+          )
           return Number(rows[0]!.n)
         },
         close: () => open.end(),
@@ -169,10 +172,7 @@ export async function runMultiInstanceLoad(options: LoadOptions & { instances?: 
   })
 }
 
-async function loadAndCheck(
-  { listingRequests = 20_000, logins = 500, connections = 10, maxSeconds = 60, log = console.log }: LoadOptions,
-  server: LoadTarget,
-): Promise<ServerLoadResult> {
+async function loadAndCheck({ listingRequests = 20_000, logins = 500, connections = 10, maxSeconds = 60, log = console.log }: LoadOptions, server: LoadTarget): Promise<ServerLoadResult> {
   try {
     const phases: LoadPhase[] = []
     const common = { url: server.urls, connections, duration: maxSeconds, timeout: 10 }
@@ -180,7 +180,12 @@ async function loadAndCheck(
     log(`server: ${listingRequests} wallet-listing requests...`)
     const listingPath = `/getWallets?projectId=${BENCH_PROJECT}&st=portico&sv=0.1.0&page=1&entries=40`
     phases.push(
-      summarizePhase('GET /getWallets (first page, 40 wallets)', listingPath, connections, await run({ ...common, amount: listingRequests, headers: { origin: APP_ORIGIN }, requests: [{ method: 'GET', path: listingPath }] })),
+      summarizePhase(
+        'GET /getWallets (first page, 40 wallets)',
+        listingPath,
+        connections,
+        await run({ ...common, amount: listingRequests, headers: { origin: APP_ORIGIN }, requests: [{ method: 'GET', path: listingPath }] }),
+      ),
     )
 
     const visitors = Array.from({ length: logins }, (_, index) => visitor(index))
@@ -279,10 +284,26 @@ async function loadAndCheck(
     const verifiedOk = visitors.filter((v) => v.verified === 200)
     const inList = (emails: string[]) => `(${emails.map(() => '?').join(',') || "''"})`
     const checks = [
-      { check: 'login codes (auth_otp_codes, purpose login) for the load emails = accepted starts', expected: startedOk.length, found: () => count(`SELECT COUNT(*) AS n FROM auth_otp_codes WHERE purpose = 'login' AND email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)) },
-      { check: 'distinct emails among those codes (none doubled)', expected: startedOk.length, found: () => count(`SELECT COUNT(DISTINCT email) AS n FROM auth_otp_codes WHERE purpose = 'login' AND email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)) },
-      { check: 'codes used = accepted verifies', expected: verifiedOk.length, found: () => count(`SELECT COUNT(*) AS n FROM auth_otp_codes WHERE purpose = 'login' AND status = 'used' AND email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)) },
-      { check: 'users (auth_users) = accepted verifies', expected: verifiedOk.length, found: () => count(`SELECT COUNT(*) AS n FROM auth_users WHERE email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)) },
+      {
+        check: 'login codes (auth_otp_codes, purpose login) for the load emails = accepted starts',
+        expected: startedOk.length,
+        found: () => count(`SELECT COUNT(*) AS n FROM auth_otp_codes WHERE purpose = 'login' AND email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)),
+      },
+      {
+        check: 'distinct emails among those codes (none doubled)',
+        expected: startedOk.length,
+        found: () => count(`SELECT COUNT(DISTINCT email) AS n FROM auth_otp_codes WHERE purpose = 'login' AND email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)),
+      },
+      {
+        check: 'codes used = accepted verifies',
+        expected: verifiedOk.length,
+        found: () => count(`SELECT COUNT(*) AS n FROM auth_otp_codes WHERE purpose = 'login' AND status = 'used' AND email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)),
+      },
+      {
+        check: 'users (auth_users) = accepted verifies',
+        expected: verifiedOk.length,
+        found: () => count(`SELECT COUNT(*) AS n FROM auth_users WHERE email IN ${inList(loadEmails(visitors))}`, ...loadEmails(visitors)),
+      },
       { check: 'sessions (auth_sessions) = accepted verifies', expected: verifiedOk.length, found: () => count(`SELECT COUNT(*) AS n FROM auth_sessions`) },
       // Keys are made in the secure frame (issue 32): a login makes none on the server.
       { check: 'wallet keys made by the server (none)', expected: 0, found: () => count(`SELECT COUNT(*) AS n FROM auth_wallet_keys`) },
@@ -321,7 +342,9 @@ export function serverMarkdown(result: ServerLoadResult): string {
     '',
     '| Endpoint | requests | req/s | p50 ms | p99 ms | max ms | non-2xx | errors |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...result.phases.map((p) => `| ${p.name} | ${p.requests} | ${p.requestsPerSecond.toFixed(0)} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.latencyMs.max} | ${p.non2xx} | ${p.errors + p.timeouts} |`),
+    ...result.phases.map(
+      (p) => `| ${p.name} | ${p.requests} | ${p.requestsPerSecond.toFixed(0)} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.latencyMs.max} | ${p.non2xx} | ${p.errors + p.timeouts} |`,
+    ),
     '',
     `Rows after the run (${result.database ?? 'SQLite file'} read back):`,
     '',

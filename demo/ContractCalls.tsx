@@ -64,10 +64,16 @@ function MintNft({ nft, owner }: { nft: Address; owner: Address }) {
       <button type="button" className="secondary" disabled={write.isPending} onClick={() => write.writeContract({ address: nft, abi: testNftAbi, functionName: 'mint', args: [owner] })}>
         Mint the test NFT
       </button>
-      <Outcome testId="wagmi-mint" hash={write.data} error={write.error} pending={write.isPending} describe={(logs) => {
-        const [transfer] = parseEventLogs({ abi: testNftAbi, eventName: 'Transfer', logs })
-        return transfer ? `token #${transfer.args.tokenId} minted to ${transfer.args.to}` : 'no NFT minted'
-      }} />
+      <Outcome
+        testId="wagmi-mint"
+        hash={write.data}
+        error={write.error}
+        pending={write.isPending}
+        describe={(logs) => {
+          const [transfer] = parseEventLogs({ abi: testNftAbi, eventName: 'Transfer', logs })
+          return transfer ? `token #${transfer.args.tokenId} minted to ${transfer.args.to}` : 'no NFT minted'
+        }}
+      />
     </div>
   )
 }
@@ -93,16 +99,28 @@ function TransferToken({ token }: { token: Address }) {
       <button type="submit" className="secondary" disabled={write.isPending}>
         Transfer the test token
       </button>
-      <Outcome testId="wagmi-transfer" hash={write.data} error={write.error} pending={write.isPending} describe={(logs) => {
-        const [transfer] = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs })
-        return transfer ? `${transfer.args.value} sent to ${transfer.args.to}` : 'nothing transferred'
-      }} />
+      <Outcome
+        testId="wagmi-transfer"
+        hash={write.data}
+        error={write.error}
+        pending={write.isPending}
+        describe={(logs) => {
+          const [transfer] = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs })
+          return transfer ? `${transfer.args.value} sent to ${transfer.args.to}` : 'nothing transferred'
+        }}
+      />
     </form>
   )
 }
 
 /** The transaction's hash as soon as the wallet answers, then its confirmed outcome. */
-function Outcome({ testId, hash, error, pending, describe }: {
+function Outcome({
+  testId,
+  hash,
+  error,
+  pending,
+  describe,
+}: {
   testId: string
   hash: Hash | undefined
   error: Error | null

@@ -1,10 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { ConnectionProvider, WalletProvider, useConnection, useWallet } from '@solana/wallet-adapter-react'
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token'
+import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token'
 import { PublicKey, Transaction, type Connection } from '@solana/web3.js'
 import type { Portico } from '../src'
 import { PorticoWalletAdapter, PorticoWalletName } from '../src/solana'

@@ -15,7 +15,19 @@ describe('library build', () => {
 
   it('emits ESM entries, declarations and the stylesheet, and the entry runs in Node', async () => {
     await buildLib(outdir)
-    for (const file of ['index.mjs', 'index.d.ts', 'react/index.mjs', 'react/index.d.ts', 'wagmi/index.mjs', 'wagmi/index.d.ts', 'solana/index.mjs', 'solana/index.d.ts', 'webComponent/index.mjs', 'webComponent/index.d.ts', 'styles.css']) {
+    for (const file of [
+      'index.mjs',
+      'index.d.ts',
+      'react/index.mjs',
+      'react/index.d.ts',
+      'wagmi/index.mjs',
+      'wagmi/index.d.ts',
+      'solana/index.mjs',
+      'solana/index.d.ts',
+      'webComponent/index.mjs',
+      'webComponent/index.d.ts',
+      'styles.css',
+    ]) {
       expect(existsSync(path.join(outdir, file))).toBe(true)
     }
     const script = `import(${JSON.stringify(path.join(outdir, 'index.mjs'))}).then((m) => {

@@ -88,7 +88,10 @@ describe('the modal stylesheet in a dapp built from the packed package', () => {
       await page.getByRole('button', { name: 'Connect Wallet' }).click()
       const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
       await dialog.waitFor()
-      await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: /WalletConnect/ }).waitFor()
+      await dialog
+        .getByRole('list', { name: 'Wallets' })
+        .getByRole('button', { name: /WalletConnect/ })
+        .waitFor()
       // What only the stylesheet gives: the overlay is fixed, the dialog has the theme's
       // background and the modal width (unstyled, it would be transparent and page-wide).
       const styled = await page.locator('.portico-dialog').evaluate((element) => {

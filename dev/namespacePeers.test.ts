@@ -16,12 +16,12 @@ describe('the install table (which peers a dapp adds for which chains)', () => {
     expect([...NamespaceInstalls.solana.peers, ...NamespaceInstalls.bip122.peers, ...WAGMI_PEERS].filter((name) => !optional(name))).toEqual([])
   })
 
-  it('keeps the namespace libraries out of portico\'s own dependencies (a dapp would install them anyway)', () => {
+  it("keeps the namespace libraries out of portico's own dependencies (a dapp would install them anyway)", () => {
     const dependencies = Object.keys(pkg.dependencies ?? {})
     expect(ALL_NAMESPACE_PEERS.filter((name) => dependencies.includes(name))).toEqual([])
   })
 
-  it('counts an install as portico\'s dependencies plus the peers the dapp adds', () => {
+  it("counts an install as portico's dependencies plus the peers the dapp adds", () => {
     const install = dappInstall(['viem'], { dependencies: { redux: '1', qrcode: '1' } })
     expect(install).toEqual(['redux', 'qrcode', 'viem'])
   })

@@ -46,7 +46,10 @@ export function npmPack(dir: string, destination: string, ...args: string[]): Pa
   // The prepack script's output comes first on stdout, then npm's JSON report.
   const out = run('npm', ['pack', '--json', '--pack-destination', destination, ...args], dir)
   const report = JSON.parse(out.slice(out.search(/^\[/m))) as { filename: string; files: { path: string }[] }[]
-  const tarball = path.join(destination, readdirSync(destination).find((file) => file.endsWith('.tgz'))!)
+  const tarball = path.join(
+    destination,
+    readdirSync(destination).find((file) => file.endsWith('.tgz'))!,
+  )
   if (path.basename(tarball) !== report[0]!.filename) throw new Error(`npm pack reported ${report[0]!.filename} but wrote ${tarball}`)
   return { tarball, files: report[0]!.files.map((file) => file.path) }
 }

@@ -56,7 +56,13 @@ function declaredPackages(entries: readonly string[]): Set<string> {
     if (seen.has(file)) continue
     seen.add(file)
     for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'([^']+)'/g)) {
-      if (!specifier!.startsWith('.')) packages.add(specifier!.split('/').slice(0, specifier!.startsWith('@') ? 2 : 1).join('/'))
+      if (!specifier!.startsWith('.'))
+        packages.add(
+          specifier!
+            .split('/')
+            .slice(0, specifier!.startsWith('@') ? 2 : 1)
+            .join('/'),
+        )
       else {
         // './x' is x.d.ts or, for a folder, x/index.d.ts.
         const target = path.resolve(path.dirname(file), specifier!.replace(/\.(m?js|d\.ts)$/, ''))
@@ -284,7 +290,10 @@ porticoConnector({})
 createPortico({ projectId: 1 })
 `,
     )
-    for (const [module, moduleResolution] of [['esnext', 'bundler'], ['nodenext', 'nodenext']] as const) {
+    for (const [module, moduleResolution] of [
+      ['esnext', 'bundler'],
+      ['nodenext', 'nodenext'],
+    ] as const) {
       // skipLibCheck as dapps set it: wagmi's own declarations do not check without @types/react.
       const compilerOptions = { target: 'es2022', module, moduleResolution, strict: true, noEmit: true, skipLibCheck: true, types: [], lib: ['es2023', 'dom'] }
       writeFileSync(path.join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.ts'] }))

@@ -37,7 +37,10 @@ export async function buildPlainHtmlExample(outdir: string): Promise<string> {
 /** CSP source expressions ('sha256-…') for each inline <script> of `html`. */
 export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    ([, body]) => `'sha256-${createHash('sha256').update(body ?? '').digest('base64')}'`,
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
   )
 }
 

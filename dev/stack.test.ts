@@ -22,7 +22,11 @@ const until = async (what: string, check: () => boolean | Promise<boolean>, time
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
-const healthy = () => fetch(`${stack.serverUrl}/health`).then((response) => response.ok, () => false)
+const healthy = () =>
+  fetch(`${stack.serverUrl}/health`).then(
+    (response) => response.ok,
+    () => false,
+  )
 const pidOf = (name: string) => stack.services().find((service) => service.name === name)?.pid
 
 it('a killed reference server is reported by name and restarted on its URL', async () => {

@@ -181,29 +181,29 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // The local onramp test provider pays purchases from the last development account.
     const onrampFunder = devAccounts[DEV_PRIVATE_KEYS.length - 1]!
     const serverEnv = {
-        ...process.env,
-        PORT: String(serverPort),
-        HOST: '127.0.0.1',
-        SQLITE_FILE: path.join(dataDir, 'portico.sqlite'),
-        PORTICO_MASTER_KEY_FILE: path.join(dataDir, 'master.key'),
-        SECURE_ORIGIN: secureUrl,
-        SECURE_PAGE_DIR: secureDir,
-        SECURE_PAGE_PORT: String(securePort),
-        CHAIN_RPC_URLS: JSON.stringify(caipRpcUrls),
-        SOLANA_RPC_URLS: JSON.stringify({ [solanaLocalnet(solanaRpc.url).caipNetworkId]: solanaRpc.url }),
-        SOLANA_TOKENS: JSON.stringify({ [solanaLocalnet(solanaRpc.url).caipNetworkId]: [{ mint: TEST_SPL_TOKEN.mint, name: TEST_SPL_TOKEN.name, symbol: TEST_SPL_TOKEN.symbol }] }),
-        CHAIN_TOKENS: JSON.stringify(Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, [chain.token.address]]))),
-        INDEXER_POLL_MS: '250',
-        SOCIAL_PROVIDERS: devSocialProvidersEnv(oidc.issuer),
-        SOCIAL_CALLBACK_URL: `${serverUrl}/auth/v1/social/callback`,
-        FARCASTER_RELAY_URL: farcaster.url,
-        FARCASTER_DEV_CUSTODY: JSON.stringify(devFarcasterCustody()),
-        SWAP_POOLS: JSON.stringify(Object.fromEntries(chains.chains.map((chain, i) => [`eip155:${chain.chainId}`, pools[i]!.address]))),
-        ONRAMP_TEST_PROVIDER_KEY: onrampFunder.privateKey,
-        ONRAMP_SENDERS: JSON.stringify({ test: [onrampFunder.address] }),
-        // The development bundler pays for bundles from the ninth development account, which nothing else spends from.
-        BUNDLER_KEY: DEV_PRIVATE_KEYS[8],
-        LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
+      ...process.env,
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      SQLITE_FILE: path.join(dataDir, 'portico.sqlite'),
+      PORTICO_MASTER_KEY_FILE: path.join(dataDir, 'master.key'),
+      SECURE_ORIGIN: secureUrl,
+      SECURE_PAGE_DIR: secureDir,
+      SECURE_PAGE_PORT: String(securePort),
+      CHAIN_RPC_URLS: JSON.stringify(caipRpcUrls),
+      SOLANA_RPC_URLS: JSON.stringify({ [solanaLocalnet(solanaRpc.url).caipNetworkId]: solanaRpc.url }),
+      SOLANA_TOKENS: JSON.stringify({ [solanaLocalnet(solanaRpc.url).caipNetworkId]: [{ mint: TEST_SPL_TOKEN.mint, name: TEST_SPL_TOKEN.name, symbol: TEST_SPL_TOKEN.symbol }] }),
+      CHAIN_TOKENS: JSON.stringify(Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, [chain.token.address]]))),
+      INDEXER_POLL_MS: '250',
+      SOCIAL_PROVIDERS: devSocialProvidersEnv(oidc.issuer),
+      SOCIAL_CALLBACK_URL: `${serverUrl}/auth/v1/social/callback`,
+      FARCASTER_RELAY_URL: farcaster.url,
+      FARCASTER_DEV_CUSTODY: JSON.stringify(devFarcasterCustody()),
+      SWAP_POOLS: JSON.stringify(Object.fromEntries(chains.chains.map((chain, i) => [`eip155:${chain.chainId}`, pools[i]!.address]))),
+      ONRAMP_TEST_PROVIDER_KEY: onrampFunder.privateKey,
+      ONRAMP_SENDERS: JSON.stringify({ test: [onrampFunder.address] }),
+      // The development bundler pays for bundles from the ninth development account, which nothing else spends from.
+      BUNDLER_KEY: DEV_PRIVATE_KEYS[8],
+      LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
     }
     // One process (tsx as a loader, not its CLI, which would run the server in a child
     // of its own): the pid watched and signalled is the server's.
@@ -231,10 +231,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         port: options.walletConnectWalletPort ?? 0,
       }),
     ])
-    const [devWallets] = await Promise.all([
-      fundChainDevWallets(solana, esplora),
-      buildChainDevWallets({ outdir, solana: { rpcUrl: solana.url }, bitcoin: { esploraUrl: esplora.url } }),
-    ])
+    const [devWallets] = await Promise.all([fundChainDevWallets(solana, esplora), buildChainDevWallets({ outdir, solana: { rpcUrl: solana.url }, bitcoin: { esploraUrl: esplora.url } })])
     const endpoints = { blockchainApi: serverUrl, walletListing: serverUrl, relay: relay.url, secureFrame: secureUrl }
     // What the demo page reads at start: service URLs and the local networks.
     const dev = {
@@ -246,10 +243,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       solana: { rpcUrl: solana.url, network: solanaLocalnet(solana.url), token: { mint: TEST_SPL_TOKEN.mint, decimals: TEST_SPL_TOKEN.decimals, symbol: TEST_SPL_TOKEN.symbol } },
       bitcoin: { esploraUrl: esplora.url, network: bitcoinRegtest },
     }
-    await writeFile(
-      path.join(outdir, 'endpoints.js'),
-      `globalThis.PORTICO_ENDPOINTS = ${JSON.stringify(endpoints)}\nglobalThis.PORTICO_DEV = ${JSON.stringify(dev)}\n`,
-    )
+    await writeFile(path.join(outdir, 'endpoints.js'), `globalThis.PORTICO_ENDPOINTS = ${JSON.stringify(endpoints)}\nglobalThis.PORTICO_DEV = ${JSON.stringify(dev)}\n`)
     const csp = contentSecurityPolicy([serverUrl, secureUrl, relay.url, ...Object.values(chains.rpcUrls), solana.url, esplora.url])
     const demo = await serveStatic({ dir: outdir, port: options.demoPort ?? 0, csp })
 

@@ -43,8 +43,13 @@ const waitForState = (path: string, expected: unknown, timeoutMs?: number) => wa
 describe('account actions on the local stack', () => {
   it('connects with the injected dev wallet', async () => {
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog().getByRole('button', { name: /Portico Dev Wallet/ }).click()
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await dialog()
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     await waitForState('account.byNamespace.eip155.tokenBalanceStatus', 'loaded')
   })
 

@@ -34,8 +34,14 @@ async function both(on: Page, name: string) {
 
 async function connect(on: Page) {
   await on.getByRole('button', { name: 'Connect Wallet' }).click()
-  await on.getByRole('dialog').getByRole('button', { name: /Portico Dev Wallet/ }).click()
-  await on.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+  await on
+    .getByRole('dialog')
+    .getByRole('button', { name: /Portico Dev Wallet/ })
+    .click()
+  await on
+    .getByTestId('demo-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor()
 }
 
 describe('account data on the local stack', () => {
@@ -119,7 +125,10 @@ describe('account data on the local stack', () => {
     // Portico restores the connection without a click; the session is still there, so
     // there is no ConnectingSiwe.
     await siwe.reload()
-    await siwe.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await siwe
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     await waitForValue(siwe, 'siwx.status', 'signedIn')
     await siwe.getByRole('dialog').waitFor({ state: 'detached' })
     expect(await siwe.evaluate(readState, 'router.history')).not.toContainEqual({ view: 'ConnectingSiwe' })
@@ -128,7 +137,10 @@ describe('account data on the local stack', () => {
     await siwe.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
     await waitForValue(siwe, 'siwx.status', 'idle')
     await siwe.reload()
-    await siwe.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
+    await siwe
+      .getByTestId('demo-status')
+      .filter({ hasText: /^disconnected$/ })
+      .waitFor()
     expect(siweErrors).toEqual([])
     await siwe.close()
   })

@@ -25,7 +25,5 @@ async function a11yViolations(page: Page | Frame, selector: string, impacts: rea
     const axe = (globalThis as unknown as { axe: { run: (c: string) => Promise<{ violations: AxeViolation[] }> } }).axe
     return (await axe.run(context)).violations
   }, selector)) as AxeViolation[]
-  return violations
-    .filter((v) => v.impact !== null && impacts.includes(v.impact))
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  return violations.filter((v) => v.impact !== null && impacts.includes(v.impact)).map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
 }

@@ -46,8 +46,12 @@ const waitForState = (path: string, expected: unknown, timeoutMs?: number) => wa
 describe('EVM on the local chains with the development wallet', () => {
   it('connects with the injected dev wallet and shows the balance read from the chain', async () => {
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await dialog().getByRole('button', { name: /Portico Dev Wallet/ }).click()
-    await status().filter({ hasText: /^connected$/ }).waitFor()
+    await dialog()
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
+    await status()
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     expect(await page.getByTestId('demo-address').textContent()).toBe(`eip155:1:${visitor}`)
     await waitForState('account.byNamespace.eip155.tokenBalanceStatus', 'loaded')
     const onChain = await chain(0).getBalance({ address: visitor })
@@ -68,9 +72,7 @@ describe('EVM on the local chains with the development wallet', () => {
     await page.keyboard.press('Escape')
     const pttHash = await sendFromAccount('PTT', '12.5')
     const decimals = await chain(0).readContract({ address: token(), abi: erc20Abi, functionName: 'decimals' })
-    expect(await chain(0).readContract({ address: token(), abi: erc20Abi, functionName: 'balanceOf', args: [receiver] })).toBe(
-      pttBefore + parseUnits('12.5', decimals),
-    )
+    expect(await chain(0).readContract({ address: token(), abi: erc20Abi, functionName: 'balanceOf', args: [receiver] })).toBe(pttBefore + parseUnits('12.5', decimals))
     // The account's balance is read again after each send.
     await waitForState('account.byNamespace.eip155.tokenBalanceStatus', 'loaded')
     // Each send shows in the activity: still pending, or already listed by the indexer
@@ -97,7 +99,9 @@ describe('EVM on the local chains with the development wallet', () => {
   it('disconnects', async () => {
     await page.getByTestId('portico-connect-button').click()
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
-    await status().filter({ hasText: /^disconnected$/ }).waitFor()
+    await status()
+      .filter({ hasText: /^disconnected$/ })
+      .waitFor()
     // The only console errors allowed: the reference server has no balance endpoint yet
     // (issue 8), so the saga falls back to the chain after a 404.
     expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([])

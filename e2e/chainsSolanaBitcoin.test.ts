@@ -24,9 +24,11 @@ const { openDemo } = contextPerTest(env)
 async function connect(page: Page, wallet: RegExp) {
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await page.getByRole('dialog').getByRole('button', { name: wallet }).click()
-  await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor({ timeout: 20_000 })
+  await page
+    .getByTestId('demo-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor({ timeout: 20_000 })
 }
-
 
 describe('Solana and Bitcoin on the local stand-ins with the development wallets', () => {
   it('connects the Solana dev wallet and shows its SOL balance, read from the local RPC', async () => {
@@ -39,7 +41,10 @@ describe('Solana and Bitcoin on the local stand-ins with the development wallets
     // What the stand-in holds for the address is what the visitor sees.
     const { value: lamports } = await createSolanaRpc(env.stack().solana.url).getBalance(solanaAddress(address)).send()
     expect(lamports).toBe(DEV_SOLANA_LAMPORTS)
-    await page.getByTestId('demo-solana-balance').filter({ hasText: /^10 SOL$/ }).waitFor({ timeout: 20_000 })
+    await page
+      .getByTestId('demo-solana-balance')
+      .filter({ hasText: /^10 SOL$/ })
+      .waitFor({ timeout: 20_000 })
     expect(await page.evaluate(readState, 'account.byNamespace.solana.balance')).toBe('10')
     await screenshot(page, 'solana-dev-wallet-connected')
     expect(errors).toEqual([])
@@ -58,7 +63,10 @@ describe('Solana and Bitcoin on the local stand-ins with the development wallets
 
     const stats = (await (await fetch(`${env.stack().esplora.url}/address/${payment}`)).json()) as { chain_stats: { funded_txo_sum: number } }
     expect(stats.chain_stats.funded_txo_sum).toBe(DEV_BITCOIN_SATS)
-    await page.getByTestId('demo-bip122-balance').filter({ hasText: /^0\.01 BTC$/ }).waitFor({ timeout: 20_000 })
+    await page
+      .getByTestId('demo-bip122-balance')
+      .filter({ hasText: /^0\.01 BTC$/ })
+      .waitFor({ timeout: 20_000 })
     await screenshot(page, 'bitcoin-dev-wallet-connected')
     // SPEC §5: balance is an eip155 and solana feature; for Bitcoin the modal says so.
     expect(errors).toEqual([])
@@ -155,7 +163,7 @@ describe('the Bitcoin account in the modal (issue 16)', () => {
     expect(errors).toEqual([])
   })
 
-  it('never shows an account beside another namespace\'s network: an EVM network from a Bitcoin account asks for an EVM wallet first', async () => {
+  it("never shows an account beside another namespace's network: an EVM network from a Bitcoin account asks for an EVM wallet first", async () => {
     const { page, errors } = await openDemo()
     await page.evaluate(recordToastsAndMismatches)
     await connect(page, /Portico Dev Bitcoin Wallet/)
@@ -168,7 +176,10 @@ describe('the Bitcoin account in the modal (issue 16)', () => {
     await page.getByTestId('portico-connect-button').click()
     await dialog.getByRole('button', { name: /Bitcoin Regtest/ }).click()
     await dialog.getByRole('button', { name: sol.name }).click()
-    await dialog.getByTestId('portico-connect-for-network').filter({ hasText: `Connect a wallet for ${sol.name} to switch to it.` }).waitFor()
+    await dialog
+      .getByTestId('portico-connect-for-network')
+      .filter({ hasText: `Connect a wallet for ${sol.name} to switch to it.` })
+      .waitFor()
     expect(await dialog.getByRole('button', { name: /Portico Dev Bitcoin Wallet/ }).count()).toBe(0)
     await dialog.getByRole('button', { name: /Portico Dev Solana Wallet/ }).waitFor()
     await page.keyboard.press('Escape')

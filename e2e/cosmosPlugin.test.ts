@@ -50,7 +50,10 @@ async function openExample(): Promise<{ page: Page; errors: string[] }> {
 async function connectKeplr(tab: Page) {
   await tab.getByRole('button', { name: 'Connect Wallet' }).click()
   await tab.getByRole('dialog').getByRole('button', { name: /Keplr/ }).click()
-  await tab.getByTestId('example-address').filter({ hasText: `cosmos:cosmoshub-local:${visitor}` }).waitFor({ timeout: 20_000 })
+  await tab
+    .getByTestId('example-address')
+    .filter({ hasText: `cosmos:cosmoshub-local:${visitor}` })
+    .waitFor({ timeout: 20_000 })
 }
 
 describe('the example cosmos plugin in the modal', () => {
@@ -58,7 +61,13 @@ describe('the example cosmos plugin in the modal', () => {
     const { page: tab, errors } = await openExample()
     expect(await tab.evaluate(readState, 'options.namespaces')).toEqual(['eip155', 'cosmos'])
     // The plugin's features, as plain data in the store: what the views read instead of a namespace's name.
-    expect(await tab.evaluate(readState, 'options.pluginFeatures.cosmos')).toMatchObject({ name: 'Cosmos', send: true, balance: false, swapNetworks: [], capabilities: expect.arrayContaining(['connectors.sendTransaction', 'balance.getBalance']) })
+    expect(await tab.evaluate(readState, 'options.pluginFeatures.cosmos')).toMatchObject({
+      name: 'Cosmos',
+      send: true,
+      balance: false,
+      swapNetworks: [],
+      capabilities: expect.arrayContaining(['connectors.sendTransaction', 'balance.getBalance']),
+    })
     await tab.getByRole('button', { name: 'Connect Wallet' }).click()
     await tab.getByRole('dialog').getByRole('button', { name: /Keplr/ }).waitFor()
     await screenshot(tab, 'cosmos-connect-keplr')
@@ -109,7 +118,11 @@ describe('the example cosmos plugin in the modal', () => {
     // The modal reads the balance again after the send, from the node.
     const shown = (Number(after) / 1e6).toString()
     await waitForValue(tab, 'account.byNamespace.cosmos.balance', shown, 20_000)
-    await tab.getByRole('dialog', { name: 'Account' }).getByLabel('Balance').filter({ hasText: `${formatAmount(shown)} ATOM` }).waitFor()
+    await tab
+      .getByRole('dialog', { name: 'Account' })
+      .getByLabel('Balance')
+      .filter({ hasText: `${formatAmount(shown)} ATOM` })
+      .waitFor()
     await screenshot(tab, 'cosmos-sent')
     expect(errors).toEqual([])
   })

@@ -41,7 +41,10 @@ describe('embedded wallet: email one-time code on the local stack', () => {
     await otp.waitFor()
     await screenshot(page, 'embedded-otp-light')
     await otp.fill(await latestCode(env.stack().serverUrl, email))
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     // The new wallet has no recovery yet: the frame offers one; this visitor postpones it (embeddedRecovery.test.ts sets it).
     await postponeRecovery(page)
     const caipAddress = (await page.getByTestId('demo-address').textContent())!
@@ -108,9 +111,19 @@ describe('embedded wallet: email one-time code on the local stack', () => {
         request.onerror = () => reject(request.error)
       })
       db.close()
-      const exported = await crypto.subtle.exportKey('jwk', pair.privateKey).then(() => 'exported', (error: Error) => error.name)
+      const exported = await crypto.subtle.exportKey('jwk', pair.privateKey).then(
+        () => 'exported',
+        (error: Error) => error.name,
+      )
       const session = JSON.parse(localStorage.getItem('portico.secure.session/portico-dev') ?? '{}') as { token?: string }
-      return { extractable: pair.privateKey.extractable, algorithm: pair.privateKey.algorithm, usages: pair.privateKey.usages, exported, token: session.token, deviceId: localStorage.getItem('portico.secure.deviceId') }
+      return {
+        extractable: pair.privateKey.extractable,
+        algorithm: pair.privateKey.algorithm,
+        usages: pair.privateKey.usages,
+        exported,
+        token: session.token,
+        deviceId: localStorage.getItem('portico.secure.deviceId'),
+      }
     })
     expect(key).toMatchObject({ extractable: false, algorithm: { name: 'ECDSA', namedCurve: 'P-256' }, usages: ['sign'], exported: 'InvalidAccessError' })
     // What a HAR capture or a log of the frame's storage gives: token and device id, from another client.
@@ -123,7 +136,10 @@ describe('embedded wallet: email one-time code on the local stack', () => {
   it('disconnects and signs out of the frame', async () => {
     await page.getByTestId('portico-connect-button').click()
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
-    await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^disconnected$/ })
+      .waitFor()
     await page.reload()
     await page.waitForTimeout(1_500)
     expect(await page.getByTestId('demo-status').textContent()).toBe('disconnected')

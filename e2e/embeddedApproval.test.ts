@@ -234,10 +234,7 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
     await page.evaluate(
       ({ frame, params }) => {
         const iframe = document.querySelector(frame) as HTMLIFrameElement
-        iframe.contentWindow!.postMessage(
-          { id: crypto.randomUUID(), type: '@portico-app/RPC_REQUEST', payload: { method: 'eth_signTypedData_v4', params } },
-          new URL(iframe.src).origin,
-        )
+        iframe.contentWindow!.postMessage({ id: crypto.randomUUID(), type: '@portico-app/RPC_REQUEST', payload: { method: 'eth_signTypedData_v4', params } }, new URL(iframe.src).origin)
       },
       { frame: FRAME, params: [address, JSON.stringify(typedData)] },
     )

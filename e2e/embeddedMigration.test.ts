@@ -47,7 +47,10 @@ describe('embedded wallet: a custodial wallet moves to self-custody at login', (
     await dialog.getByLabel('One-time code').fill(deviceMail.code)
     const loginMail = await waitForMail(serverUrl, email, deviceMail.id)
     await dialog.getByLabel('One-time code').fill(loginMail.code)
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     // The migrated wallet has no recovery yet: the frame offers one, and the visitor postpones it.
     await postponeRecovery(page)
 
@@ -56,7 +59,10 @@ describe('embedded wallet: a custodial wallet moves to self-custody at login', (
     const db = database()
     try {
       expect(await db.selectFrom('auth_wallet_keys').selectAll().where('user_id', '=', seeded.userId).execute()).toEqual([])
-      expect(await db.selectFrom('custody_auth_shares').select('namespace').where('user_id', '=', seeded.userId).orderBy('namespace').execute()).toEqual([{ namespace: 'eip155' }, { namespace: 'solana' }])
+      expect(await db.selectFrom('custody_auth_shares').select('namespace').where('user_id', '=', seeded.userId).orderBy('namespace').execute()).toEqual([
+        { namespace: 'eip155' },
+        { namespace: 'solana' },
+      ])
     } finally {
       await db.destroy()
     }
@@ -67,7 +73,7 @@ describe('embedded wallet: a custodial wallet moves to self-custody at login', (
     await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
     const signature = await page.getByTestId('demo-signature').filter({ hasText: /^0x/ }).textContent()
     // The account in effect is the smart account the migrated EOA owns (docs/smart-accounts.md): the chain checks the owner's signature.
-    const address = ((await page.getByTestId('demo-address').textContent())!).split(':')[2] as Address
+    const address = (await page.getByTestId('demo-address').textContent())!.split(':')[2] as Address
     const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
     expect(await chain.verifyMessage({ address, message: MESSAGE, signature: signature as `0x${string}` })).toBe(true)
     expect(errors).toEqual([])

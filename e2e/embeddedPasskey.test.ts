@@ -34,7 +34,10 @@ async function continueWithPasskey(page: Page, choice: 'Create a new passkey' | 
   await prompt.waitFor()
   if (shot) await screenshot(page, shot)
   await prompt.getByRole('button', { name: choice }).click()
-  await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+  await page
+    .getByTestId('demo-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor()
   // No recovery is set for these wallets: the frame offers it at each login, and the visitor postpones it.
   await postponeRecovery(page)
   // The EVM account (the demo shows whichever namespace is active; the same user has a Solana one too).

@@ -35,7 +35,7 @@ async function signAndVerify(page: Page): Promise<Address> {
   await page.getByRole('button', { name: 'Sign a message' }).click()
   await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
   const signature = (await page.getByTestId('demo-signature').filter({ hasText: /^0x/ }).textContent()) as Hex
-  const address = ((await page.getByTestId('demo-address').textContent())!).split(':')[2] as Address
+  const address = (await page.getByTestId('demo-address').textContent())!.split(':')[2] as Address
   const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
   expect(await chain.verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
   return address
@@ -139,7 +139,10 @@ describe('embedded wallet: a recovery password set in the frame brings the walle
     await dialog.getByLabel('One-time code').fill(deviceMail.code)
     const loginMail = await waitForMail(serverUrl, email, deviceMail.id)
     await dialog.getByLabel('One-time code').fill(loginMail.code)
-    await pageB.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await pageB
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
 
     const prompt = recoveryPrompt(pageB, 'Enter your recovery password')
     await prompt.waitFor()

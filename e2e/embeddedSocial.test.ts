@@ -39,7 +39,10 @@ describe.each(['light', 'dark'] as const)('embedded wallet, part two (%s theme)'
     await popup.getByRole('button', { name: /Alice Liddell/ }).click()
     // The popup comes back to the dapp's origin; the modal reads it, closes it, and connects.
     await closed
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     await answerRecovery()
     expect(await page.getByTestId('demo-address').textContent()).toMatch(/^eip155:1:0x[0-9a-fA-F]{40}$/)
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.user.userName')).toBe('alice')
@@ -70,7 +73,10 @@ describe.each(['light', 'dark'] as const)('embedded wallet, part two (%s theme)'
     await phone.getByRole('button', { name: 'Approve' }).click()
     await phone.getByRole('heading', { name: 'Approved' }).waitFor()
     await phone.close()
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     await answerRecovery()
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.user.userName')).toBe('portico-dev')
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.socialProvider')).toBe('farcaster')

@@ -73,7 +73,10 @@ describe('embedded wallet: the same user on Solana (ed25519) on the local stack'
     await approve.waitFor()
     await screenshot(page, 'embedded-solana-sign-approval-light')
     await approve.click()
-    const signature = (await page.getByTestId('demo-signature').filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{64,88}$/ }).textContent())!
+    const signature = (await page
+      .getByTestId('demo-signature')
+      .filter({ hasText: /^[1-9A-HJ-NP-Za-km-z]{64,88}$/ })
+      .textContent())!
     const publicKey = new Uint8Array(getBase58Encoder().encode(shown.split(':')[2]!))
     const signatureBytes = new Uint8Array(getBase58Encoder().encode(signature))
     expect(ed25519.verify(signatureBytes, new TextEncoder().encode(MESSAGE), publicKey)).toBe(true)
@@ -121,7 +124,10 @@ describe('embedded wallet: the same user on Solana (ed25519) on the local stack'
         ),
       )
     const other = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T'
-    const refused = await waitForReply(page, await postToFrame(page, 'RPC_REQUEST', { method: 'solana_signAllTransactions', params: { transactions: [transfer(SOL_RECEIVER, 1n), 'AAAAAAAAAAAA'] }, chainId }))
+    const refused = await waitForReply(
+      page,
+      await postToFrame(page, 'RPC_REQUEST', { method: 'solana_signAllTransactions', params: { transactions: [transfer(SOL_RECEIVER, 1n), 'AAAAAAAAAAAA'] }, chainId }),
+    )
     expect(refused.payload).toMatchObject({ code: -32602, message: 'Transaction 2 of 2 is not a Solana transaction the wallet can show, so the batch is refused' })
 
     const id = await postToFrame(page, 'RPC_REQUEST', { method: 'solana_signAllTransactions', params: { transactions: [transfer(SOL_RECEIVER, 120_000_000n), transfer(other, 30_000_000n)] }, chainId })
@@ -145,7 +151,10 @@ describe('embedded wallet: the same user on Solana (ed25519) on the local stack'
 
     await page.getByTestId('portico-connect-button').click()
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
-    await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^disconnected$/ })
+      .waitFor()
     expect(await page.evaluate(readState, 'account.byNamespace.solana.status')).toBe('disconnected')
     expect(await page.evaluate(readState, 'connectors.active')).toEqual({})
     // Issue 26: back on the dapp's default network, not Solana Localnet.

@@ -14,8 +14,15 @@ describe('error and notice records, translated in Chromium', () => {
     const errors = watchPageErrors(page)
     await page.goto(`${env.stack().demoUrl}?locale=fr`)
     await page.getByRole('button', { name: 'Connecter un portefeuille' }).first().click()
-    await page.getByRole('dialog').getByRole('button', { name: /Portico Dev Wallet/ }).first().click()
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .first()
+      .click()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
 
     await page.evaluate(() => (globalThis as unknown as { portico: { open(o: { view: string }): void } }).portico.open({ view: 'Send' }))
     const form = page.getByRole('dialog', { name: 'Envoyer' })

@@ -61,8 +61,15 @@ describe('the demo in another language, in Chromium', () => {
     const errors = watchPageErrors(page)
     await page.goto(`${env.stack().demoUrl}?locale=ar`)
     await page.getByRole('button', { name: 'ربط المحفظة' }).first().click()
-    await page.getByRole('dialog').getByRole('button', { name: /Portico Dev Wallet/ }).first().click()
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .first()
+      .click()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     await page.evaluate(() => (globalThis as unknown as { portico: { open(o: { view: string }): void } }).portico.open({ view: 'Account' }))
     const dialog = page.getByRole('dialog', { name: 'الحساب' })
     await dialog.waitFor()

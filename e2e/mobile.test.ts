@@ -120,7 +120,12 @@ describe('the modal on a phone (390×844, touch)', () => {
     expect(box.height).toBeLessThanOrEqual(PHONE.height * 0.9 + 1)
     const corners = await dialog.evaluate((el) => {
       const style = getComputedStyle(el)
-      return { topLeft: parseFloat(style.borderTopLeftRadius), topRight: parseFloat(style.borderTopRightRadius), bottomLeft: parseFloat(style.borderBottomLeftRadius), bottomRight: parseFloat(style.borderBottomRightRadius) }
+      return {
+        topLeft: parseFloat(style.borderTopLeftRadius),
+        topRight: parseFloat(style.borderTopRightRadius),
+        bottomLeft: parseFloat(style.borderBottomLeftRadius),
+        bottomRight: parseFloat(style.borderBottomRightRadius),
+      }
     })
     expect(corners.topLeft).toBeGreaterThan(0)
     expect(corners.topRight).toBeGreaterThan(0)
@@ -272,7 +277,10 @@ describe('a small phone (360×740, touch)', () => {
     await screenshot(page, 'mobile-360-code')
     await code.tap()
     await code.fill(await latestCode(env.stack().serverUrl, email))
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     await postponeRecovery(page)
     // The demo's connected page (balances, contract calls) fits the screen too.
     await page.getByRole('dialog').waitFor({ state: 'detached' })
@@ -311,7 +319,16 @@ describe('a small phone (360×740, touch)', () => {
       const rect = iframe.getBoundingClientRect()
       const cover = document.createElement('div')
       cover.id = 'dapp-cover'
-      Object.assign(cover.style, { position: 'fixed', left: `${rect.left}px`, top: `${rect.top + rect.height / 2}px`, width: `${rect.width}px`, height: `${rect.height / 2}px`, zIndex: '2147483647', pointerEvents: 'none', background: '#fab005' })
+      Object.assign(cover.style, {
+        position: 'fixed',
+        left: `${rect.left}px`,
+        top: `${rect.top + rect.height / 2}px`,
+        width: `${rect.width}px`,
+        height: `${rect.height / 2}px`,
+        zIndex: '2147483647',
+        pointerEvents: 'none',
+        background: '#fab005',
+      })
       document.body.append(cover)
     })
     await page.waitForTimeout(SETTLE_MS)

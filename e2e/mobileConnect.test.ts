@@ -33,7 +33,11 @@ async function look(page: Page, name: string) {
   expect(await seriousA11yViolations(page, '.portico-root')).toEqual([])
 }
 
-const connected = (page: Page) => page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor({ timeout: 30_000 })
+const connected = (page: Page) =>
+  page
+    .getByTestId('demo-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor({ timeout: 30_000 })
 
 describe('Portico on a phone', () => {
   it('logs in by email from the mobile All Wallets view and signs a message', async () => {
@@ -44,7 +48,12 @@ describe('Portico on a phone', () => {
     await page.getByTestId('portico-wallet-grid').getByRole('button', { name: 'Rabby Wallet' }).tap()
     expect(await page.getByTestId('portico-no-mobile-link').textContent()).toBe('Rabby Wallet has no link to open it on this phone. Connect another way:')
     await look(page, 'mobile-no-mobile-link')
-    expect(await page.getByRole('dialog').getByRole('button', { name: /Scan with phone/ }).count()).toBe(0)
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Scan with phone/ })
+        .count(),
+    ).toBe(0)
     await page.getByRole('button', { name: 'Email, social and other wallets' }).tap()
     const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
     await dialog.getByRole('button', { name: /WalletConnect/ }).waitFor()
@@ -52,7 +61,10 @@ describe('Portico on a phone', () => {
     const email = `phone.${Date.now()}@example.com`
     await dialog.getByLabel('Email').fill(email)
     await dialog.getByRole('button', { name: 'Continue', exact: true }).tap()
-    await page.getByRole('dialog').getByLabel('One-time code').fill(await latestCode(env.stack().serverUrl, email))
+    await page
+      .getByRole('dialog')
+      .getByLabel('One-time code')
+      .fill(await latestCode(env.stack().serverUrl, email))
     await connected(page)
     await postponeRecovery(page)
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.connectedWalletInfo.type')).toBe('AUTH')

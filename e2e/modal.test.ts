@@ -6,7 +6,6 @@ jest.setTimeout(60_000)
 
 const env = setupStackAndBrowser()
 
-
 async function openDemo(colorScheme: 'light' | 'dark'): Promise<{ page: Page; errors: string[] }> {
   const page = await env.browser().newPage({ colorScheme, viewport: { width: 900, height: 720 } })
   const errors = watchPageErrors(page)
@@ -25,7 +24,12 @@ describe('the demo dapp in Chromium, served under a strict CSP', () => {
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     const dialog = page.getByRole('dialog', { name: 'Connect Wallet' })
     await dialog.waitFor()
-    const chunks = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\/Modal-[\w-]+\.js$/.test(n)))
+    const chunks = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => /\/Modal-[\w-]+\.js$/.test(n)),
+    )
     expect(chunks).toHaveLength(1)
     expect(await dialog.getAttribute('aria-modal')).toBe('true')
     expect(await page.locator('.portico-root').getAttribute('data-theme')).toBe(scheme)

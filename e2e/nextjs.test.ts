@@ -144,8 +144,14 @@ describe('the Next.js App Router example', () => {
 
     await page.goto(next!.url)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: /Portico Dev Wallet/ }).click()
-    await page.getByTestId('account-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
+    await page
+      .getByTestId('account-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     const address = (await page.getByTestId('account-address').textContent()) ?? ''
     await page.keyboard.press('Escape')
 
@@ -169,7 +175,10 @@ describe('the Next.js App Router example', () => {
     await serverOnly.close()
 
     await page.reload()
-    await page.getByTestId('account-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page
+      .getByTestId('account-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     const buttonTexts = await page.evaluate(() => globalThis.porticoButtonTexts)
     const statuses = await page.evaluate(() => globalThis.porticoStatuses)
     // From the server's HTML to the restored account, never "Connect Wallet".

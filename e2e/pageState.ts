@@ -45,7 +45,10 @@ export const setThemeMode = (page: Page, mode: 'light' | 'dark') =>
 
 /** The signed-in embedded user's EOA and smart account, once the store lists both. */
 export async function embeddedAccounts(page: Page): Promise<{ eoa: `0x${string}`; smart: `0x${string}` }> {
-  const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as { address: `0x${string}`; type: string }[]
+  const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as {
+    address: `0x${string}`
+    type: string
+  }[]
   return { eoa: accounts.find((a) => a.type === 'eoa')!.address, smart: accounts.find((a) => a.type === 'smartAccount')!.address }
 }
 
@@ -180,7 +183,10 @@ export async function loginByEmail(page: Page, serverUrl: string, email: string,
   const before = (await latestMail(serverUrl, email))?.id
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
   await dialog.getByLabel('One-time code').fill(await latestCode(serverUrl, email, before))
-  await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+  await page
+    .getByTestId('demo-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor()
   if (recovery === 'later') await postponeRecovery(page)
 }
 
@@ -188,7 +194,10 @@ export async function loginByEmail(page: Page, serverUrl: string, email: string,
 export async function disconnectEmbedded(page: Page): Promise<void> {
   await page.getByTestId('portico-connect-button').click()
   await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
-  await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
+  await page
+    .getByTestId('demo-status')
+    .filter({ hasText: /^disconnected$/ })
+    .waitFor()
   if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape')
   await page.getByRole('dialog').waitFor({ state: 'detached' })
 }

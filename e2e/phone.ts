@@ -7,8 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 // outside app: headless Chromium then stops delivering any input to the page (taps,
 // clicks and keys are acknowledged and dropped), which looked like a flaky tap.
 
-export const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+export const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
 export type PhoneOptions = { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' }
 
@@ -27,9 +26,7 @@ export async function newPhoneContext(browser: Browser, { viewport = { width: 39
 }
 
 /** The links the page opened with `window.open`, oldest first. */
-export const openedLinks = (page: Page): Promise<{ url: string; target: string }[]> =>
-  page.evaluate(() => (window as unknown as { openedLinks: { url: string; target: string }[] }).openedLinks)
+export const openedLinks = (page: Page): Promise<{ url: string; target: string }[]> => page.evaluate(() => (window as unknown as { openedLinks: { url: string; target: string }[] }).openedLinks)
 
 /** Waits until the page has opened at least `count` links. */
-export const waitForOpenedLinks = (page: Page, count = 1) =>
-  page.waitForFunction((n) => (window as unknown as { openedLinks: unknown[] }).openedLinks.length >= n, count)
+export const waitForOpenedLinks = (page: Page, count = 1) => page.waitForFunction((n) => (window as unknown as { openedLinks: unknown[] }).openedLinks.length >= n, count)

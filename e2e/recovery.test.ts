@@ -13,8 +13,14 @@ const contexts = contextPerTest(env)
 
 async function connectDevWallet(page: Page) {
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
-  await page.getByRole('dialog').getByRole('button', { name: /Portico Dev Wallet/ }).click()
-  await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Portico Dev Wallet/ })
+    .click()
+  await page
+    .getByTestId('demo-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor()
 }
 
 /**
@@ -75,7 +81,10 @@ describe('recovery by itself', () => {
     // Well within the 20 s the old, dead frame would have taken to fail again.
     await dialog.getByLabel('One-time code').waitFor({ timeout: 15_000 })
     await dialog.getByLabel('One-time code').fill(await latestCode(env.stack().serverUrl, email))
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     const address = await page.getByTestId('demo-address').textContent()
     expect(await loginCacheUsed(page)).toBe('true')
 
@@ -90,7 +99,10 @@ describe('recovery by itself', () => {
     // The server back, the next reload restores the session without a login.
     await serverBackAgain()
     await page.reload()
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor({ timeout: 30_000 })
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor({ timeout: 30_000 })
     expect(await page.getByTestId('demo-address').textContent()).toBe(address)
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([])
   })

@@ -32,7 +32,10 @@ async function sendThroughAdapter(page: Page, to: PublicKey, amount: string, app
   await panel.getByLabel('SPL amount').fill(amount)
   await panel.getByRole('button', { name: `Send ${TEST_SPL_TOKEN.symbol} (SPL)` }).click()
   await approve?.()
-  const result = await panel.getByTestId('adapter-result').filter({ hasText: /^(Confirmed|Failed|Error|Not confirmed)/ }).textContent({ timeout: 30_000 })
+  const result = await panel
+    .getByTestId('adapter-result')
+    .filter({ hasText: /^(Confirmed|Failed|Error|Not confirmed)/ })
+    .textContent({ timeout: 30_000 })
   expect(result).toMatch(/^Confirmed: [1-9A-HJ-NP-Za-km-z]{64,88}$/)
   return result!.slice('Confirmed: '.length)
 }
@@ -42,7 +45,10 @@ describe('an SPL transfer through the @solana/wallet-adapter-base adapter (issue
     const { page, errors } = await openDemo()
     const panel = page.getByRole('region', { name: 'Solana wallet adapter' })
     await panel.getByRole('button', { name: 'Connect through the wallet adapter' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: /Portico Dev Solana Wallet/ }).click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Portico Dev Solana Wallet/ })
+      .click()
     const owner = env.stack().devWallets.solana
     await panel.getByTestId('adapter-public-key').filter({ hasText: owner }).waitFor({ timeout: 20_000 })
     await env.stack().solana.mintTestToken(owner, 10_000_000n)
@@ -77,7 +83,7 @@ describe('an SPL transfer through the @solana/wallet-adapter-base adapter (issue
     expect(errors).toEqual([])
   })
 
-  it('over WalletConnect: the session\'s wallet signs and sends, the tokens land', async () => {
+  it("over WalletConnect: the session's wallet signs and sends, the tokens land", async () => {
     const { dapp: page, errors } = await pairWithWalletPage(env.stack(), await newContext())
     await waitForState(page, 'account.byNamespace.solana.status', (value) => value === 'connected', 'connected')
     expect(await page.evaluate(readState, 'account.byNamespace.solana.connectedWalletInfo.type')).toBe('WALLET_CONNECT')

@@ -15,7 +15,9 @@ const rpc = () => createSolanaRpc(env.stack().solana.url)
 
 /** Base units of the test token `owner` holds on the stand-in. */
 async function tokensOf(owner: string): Promise<bigint> {
-  const { value } = await rpc().getTokenAccountsByOwner(address(owner), { mint: address(TEST_SPL_TOKEN.mint) }, { encoding: 'jsonParsed' }).send()
+  const { value } = await rpc()
+    .getTokenAccountsByOwner(address(owner), { mint: address(TEST_SPL_TOKEN.mint) }, { encoding: 'jsonParsed' })
+    .send()
   return value.reduce((sum, { account }) => sum + BigInt((account.data as { parsed: { info: { tokenAmount: { amount: string } } } }).parsed.info.tokenAmount.amount), 0n)
 }
 
@@ -39,8 +41,14 @@ describe('SPL tokens on the local Solana stand-in', () => {
       const errors = watchPageErrors(page)
       await page.goto(env.stack().demoUrl)
       await page.getByRole('button', { name: 'Connect Wallet' }).click()
-      await page.getByRole('dialog').getByRole('button', { name: /Portico Dev Solana Wallet/ }).click()
-      await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor({ timeout: 20_000 })
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Portico Dev Solana Wallet/ })
+        .click()
+      await page
+        .getByTestId('demo-status')
+        .filter({ hasText: /^connected$/ })
+        .waitFor({ timeout: 20_000 })
       const owner = env.stack().devWallets.solana
       const held = await tokensOf(owner)
       expect(held).toBeGreaterThanOrEqual(DEV_TEST_TOKEN_AMOUNT - 100_000_000n) // the stack's 1 000 PTT (less what other tests sent)
@@ -58,7 +66,9 @@ describe('SPL tokens on the local Solana stand-in', () => {
       expect(await tokensOf(receiver)).toBe(12_345_678n)
       expect(await tokensOf(owner)).toBe(held - 12_345_678n)
       // The receiver's associated token account exists now, owned by the Token program.
-      const { value: accounts } = await rpc().getTokenAccountsByOwner(address(receiver), { mint: address(TEST_SPL_TOKEN.mint) }, { encoding: 'base64' }).send()
+      const { value: accounts } = await rpc()
+        .getTokenAccountsByOwner(address(receiver), { mint: address(TEST_SPL_TOKEN.mint) }, { encoding: 'base64' })
+        .send()
       expect(accounts).toHaveLength(1)
       expect(errors).toEqual([])
     } finally {
@@ -87,7 +97,10 @@ describe('SPL tokens on the local Solana stand-in', () => {
 
       // The balances were read at login, before the funding: ask again at once, as a send or a new transaction would.
       await page.evaluate(() =>
-        (globalThis as unknown as { portico: { store: { dispatch(action: unknown): void } } }).portico.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'solana', force: true } }),
+        (globalThis as unknown as { portico: { store: { dispatch(action: unknown): void } } }).portico.store.dispatch({
+          type: 'account/balanceRequested',
+          payload: { namespace: 'solana', force: true },
+        }),
       )
       await page.getByTestId('portico-connect-button').click()
       await page.getByTestId('portico-token-list').getByRole('listitem').filter({ hasText: '5.000 PTT' }).waitFor({ timeout: 20_000 })

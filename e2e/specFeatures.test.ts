@@ -35,7 +35,10 @@ describe('legal checkbox (features.legalCheckbox, the demo with ?legal=1)', () =
     expect(await wallet.isDisabled()).toBe(false)
     await screenshot(page, 'legal-checkbox-ticked')
     await wallet.click()
-    await page.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
     await waitForValue(page, 'modal.legalAccepted', true)
   })
 })
@@ -53,7 +56,10 @@ describe('collapsed wallets (features.collapseWallets, the demo with ?collapse=1
     await screenshot(page, 'collapsed-wallets')
     expect(await seriousA11yViolations(page, '.portico-root')).toEqual([])
     await row.click()
-    await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: /Portico Dev Wallet/ }).waitFor()
+    await dialog
+      .getByRole('list', { name: 'Wallets' })
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .waitFor()
     expect(await page.evaluate(() => document.activeElement?.closest('[aria-label="Wallets"]') !== null)).toBe(true)
   })
 })
@@ -96,7 +102,10 @@ describe('wallet search', () => {
     })
     // Eight keystrokes, 60 ms apart: each meant to come before the 300 ms pause ends.
     await search.pressSequentially('metamask', { delay: 60 })
-    await page.getByTestId('portico-wallet-grid').getByRole('button', { name: /MetaMask/ }).waitFor()
+    await page
+      .getByTestId('portico-wallet-grid')
+      .getByRole('button', { name: /MetaMask/ })
+      .waitFor()
     await page.waitForTimeout(700)
     const typed = await page.evaluate(() => (globalThis as unknown as { typed: { at: number; value: string }[] }).typed)
     expect(typed.map((t) => t.value).at(-1)).toBe('metamask')

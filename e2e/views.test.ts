@@ -13,7 +13,6 @@ jest.setTimeout(90_000)
 
 const env = setupStackAndBrowser()
 
-
 type Scheme = 'light' | 'dark'
 
 async function openDemo(scheme: Scheme): Promise<{ page: Page; errors: string[] }> {
@@ -152,7 +151,14 @@ describe.each(['light', 'dark'] as const)('every view in %s theme', (scheme) => 
     // First in the history, a contract call that sent a large amount of a token.
     const bigSend = {
       id: 't5',
-      metadata: { operationType: 'execute', hash: '0x05', minedAt: new Date(Date.now() - 60_000).toISOString(), sentFrom: fx.ADDRESS, sentTo: '0x2222222222222222222222222222222222222222', status: 'confirmed' },
+      metadata: {
+        operationType: 'execute',
+        hash: '0x05',
+        minedAt: new Date(Date.now() - 60_000).toISOString(),
+        sentFrom: fx.ADDRESS,
+        sentTo: '0x2222222222222222222222222222222222222222',
+        status: 'confirmed',
+      },
       transfers: [{ direction: 'out', quantity: { numeric: '1234567.891234' }, fungible_info: { symbol: 'PTT' } }],
     }
     const history = { ...fx.history, payload: { ...fx.history.payload, items: [bigSend, ...fx.history.payload.items] } }

@@ -39,8 +39,14 @@ async function wagmiAccount(page: Page) {
 
 /** wagmi and Portico agree: connected, same address, same chain. */
 async function expectInStep(page: Page, chainId: number) {
-  await page.getByTestId('wagmi-status').filter({ hasText: /^connected$/ }).waitFor()
-  await page.getByTestId('wagmi-chain').filter({ hasText: new RegExp(`^${chainId}$`) }).waitFor()
+  await page
+    .getByTestId('wagmi-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor()
+  await page
+    .getByTestId('wagmi-chain')
+    .filter({ hasText: new RegExp(`^${chainId}$`) })
+    .waitFor()
   const portico = (await page.evaluate(readState, 'account.byNamespace.eip155.caipAddress')) as string
   const account = await wagmiAccount(page)
   expect(portico).toBe(`eip155:${chainId}:${account.address}`)
@@ -70,13 +76,19 @@ async function switchInModal(page: Page) {
   await page.getByRole('button', { name: 'Ethereum' }).first().click()
   await page.getByRole('dialog', { name: 'Choose Network' }).getByRole('button', { name: 'OP Mainnet' }).click()
   await page.getByTestId('demo-network').filter({ hasText: 'eip155:10' }).waitFor()
-  await page.getByRole('dialog').waitFor({ state: 'detached' }).catch(async () => page.keyboard.press('Escape'))
+  await page
+    .getByRole('dialog')
+    .waitFor({ state: 'detached' })
+    .catch(async () => page.keyboard.press('Escape'))
 }
 
 async function disconnectInModal(page: Page) {
   await page.getByTestId('portico-connect-button').click()
   await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
-  await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
+  await page
+    .getByTestId('demo-status')
+    .filter({ hasText: /^disconnected$/ })
+    .waitFor()
 }
 
 async function fund(address: Address, key: `0x${string}` = DEV_PRIVATE_KEYS[8]) {
@@ -87,9 +99,15 @@ async function fund(address: Address, key: `0x${string}` = DEV_PRIVATE_KEYS[8]) 
 describe('wagmi through porticoConnector, per EVM connection type', () => {
   it("injected wallet: wagmi's connect opens the modal; mint and token transfer through useWriteContract; switch and disconnect both ways", async () => {
     const { context, page, errors } = await visit()
-    await page.getByTestId('wagmi-status').filter({ hasText: /^disconnected$/ }).waitFor()
+    await page
+      .getByTestId('wagmi-status')
+      .filter({ hasText: /^disconnected$/ })
+      .waitFor()
     await page.getByRole('button', { name: 'Connect through wagmi' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: /Portico Dev Wallet/ }).click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
     const owner = await expectInStep(page, 1)
     expect(owner).toBe(devAccounts[0]!.address)
     expect(await text(page, 'demo-last-event')).toBe(`CONNECT_SUCCESS ${owner}`)
@@ -103,7 +121,10 @@ describe('wagmi through porticoConnector, per EVM connection type', () => {
     await page.getByLabel('Receiver').fill(receiver)
     await page.getByLabel('PTT').fill('2.5')
     await page.getByRole('button', { name: 'Transfer the test token' }).click()
-    await page.getByTestId('wagmi-transfer-result').filter({ hasText: /^Confirmed in block/ }).waitFor()
+    await page
+      .getByTestId('wagmi-transfer-result')
+      .filter({ hasText: /^Confirmed in block/ })
+      .waitFor()
     expect(await chain().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] })).toBe(before + parseUnits('2.5', 18))
     await screenshot(page, 'wagmi-demo-injected-light')
 
@@ -112,15 +133,27 @@ describe('wagmi through porticoConnector, per EVM connection type', () => {
 
     // A disconnect through wagmi closes Portico's connection.
     await page.getByRole('button', { name: 'Disconnect through wagmi' }).click()
-    await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
-    await page.getByTestId('wagmi-status').filter({ hasText: /^disconnected$/ }).waitFor()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^disconnected$/ })
+      .waitFor()
+    await page
+      .getByTestId('wagmi-status')
+      .filter({ hasText: /^disconnected$/ })
+      .waitFor()
 
     // And the other way round: connected in the modal, disconnected in the modal.
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: /Portico Dev Wallet/ }).click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
     await expectInStep(page, 10)
     await disconnectInModal(page)
-    await page.getByTestId('wagmi-status').filter({ hasText: /^disconnected$/ }).waitFor()
+    await page
+      .getByTestId('wagmi-status')
+      .filter({ hasText: /^disconnected$/ })
+      .waitFor()
     expect(errors).toEqual([])
     await context.close()
   })
@@ -128,7 +161,10 @@ describe('wagmi through porticoConnector, per EVM connection type', () => {
   it('injected wallet: a reload reconnects wagmi without ever showing it disconnected', async () => {
     const { context, page, errors } = await visit()
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: /Portico Dev Wallet/ }).click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
     await expectInStep(page, 1)
     // Record every status wagmi's useAccount shows from the first paint of the next load.
     await page.addInitScript(() => {
@@ -167,7 +203,10 @@ describe('wagmi through porticoConnector, per EVM connection type', () => {
     await switchInModal(page)
     await expectInStep(page, 10)
     await page.getByRole('button', { name: 'Disconnect through wagmi' }).click()
-    await page.getByTestId('wagmi-status').filter({ hasText: /^disconnected$/ }).waitFor()
+    await page
+      .getByTestId('wagmi-status')
+      .filter({ hasText: /^disconnected$/ })
+      .waitFor()
     await waitForState(page, 'account.byNamespace.eip155.status', (status) => status === 'disconnected', 'disconnected')
     // The session also holds Solana and Bitcoin (the dev wallet approves all three):
     // wagmi's disconnect ends the EVM side only, and the session stays for the others.
@@ -181,7 +220,10 @@ describe('wagmi through porticoConnector, per EVM connection type', () => {
   it('embedded wallet, smart account and then EOA: mint through wagmi, approved in the secure frame; a switch in the modal moves wagmi; a disconnect through wagmi signs out', async () => {
     const { context, page, errors } = await visit()
     await loginByEmail(page, env.stack().serverUrl, `wagmi.${Date.now()}@example.com`)
-    const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as { address: Address; type: string }[]
+    const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as {
+      address: Address
+      type: string
+    }[]
     const eoa = accounts.find((a) => a.type === 'eoa')!.address
     const smart = accounts.find((a) => a.type === 'smartAccount')!.address
     const approve = async () => {
@@ -209,8 +251,14 @@ describe('wagmi through porticoConnector, per EVM connection type', () => {
     await switchInModal(page)
     expect(await expectInStep(page, 10)).toBe(eoa)
     await page.getByRole('button', { name: 'Disconnect through wagmi' }).click()
-    await page.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
-    await page.getByTestId('wagmi-status').filter({ hasText: /^disconnected$/ }).waitFor()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^disconnected$/ })
+      .waitFor()
+    await page
+      .getByTestId('wagmi-status')
+      .filter({ hasText: /^disconnected$/ })
+      .waitFor()
     expect(errors).toEqual([])
     await context.close()
   })

@@ -16,7 +16,10 @@ export async function pairWithWalletPage(stack: Stack, context: BrowserContext, 
   try {
     await dapp.goto(`${stack.demoUrl}${demoQuery}`)
     await dapp.getByRole('button', { name: 'Connect Wallet' }).click()
-    await dapp.getByRole('dialog').getByRole('button', { name: /Trust Wallet/ }).click()
+    await dapp
+      .getByRole('dialog')
+      .getByRole('button', { name: /Trust Wallet/ })
+      .click()
     await dapp.getByRole('dialog').getByRole('button', { name: 'Scan with phone' }).click()
     await dapp.getByTestId('portico-qr').waitFor({ timeout: 20_000 })
   } catch (error) {
@@ -26,7 +29,10 @@ export async function pairWithWalletPage(stack: Stack, context: BrowserContext, 
   if (!/^wc:[0-9a-f]{64}@2\?/.test(uri)) throw new Error(`Not a WalletConnect URI: ${uri}`)
   const wallet = await context.newPage()
   await wallet.goto(`${stack.walletConnectWalletUrl}?uri=${encodeURIComponent(uri)}&auto=1`)
-  await dapp.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor({ timeout: 30_000 })
+  await dapp
+    .getByTestId('demo-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor({ timeout: 30_000 })
   return { dapp, wallet, errors }
 }
 
@@ -36,10 +42,15 @@ export async function pairWithWalletPage(stack: Stack, context: BrowserContext, 
  */
 async function describePage(page: Page, errors: string[]): Promise<string> {
   const file = await screenshot(page, `pairing-failed-${Date.now()}`).catch(() => 'none')
-  const dialog = await page.getByRole('dialog').allTextContents().catch(() => [])
+  const dialog = await page
+    .getByRole('dialog')
+    .allTextContents()
+    .catch(() => [])
   const walletConnect = await page.evaluate(readState, 'walletConnect').catch((e: Error) => e.message)
   const view = await page.evaluate(readState, 'router').catch((e: Error) => e.message)
-  return [`dialog: ${JSON.stringify(dialog)}`, `router: ${JSON.stringify(view)}`, `walletConnect: ${JSON.stringify(walletConnect)}`, `errors: ${JSON.stringify(errors)}`, `screenshot: ${file}`].join('\n')
+  return [`dialog: ${JSON.stringify(dialog)}`, `router: ${JSON.stringify(view)}`, `walletConnect: ${JSON.stringify(walletConnect)}`, `errors: ${JSON.stringify(errors)}`, `screenshot: ${file}`].join(
+    '\n',
+  )
 }
 
 /**
@@ -53,5 +64,8 @@ export const unexpectedErrors = (errors: string[]) => errors.filter((e) => !/sta
 export async function disconnectDemo(dapp: Page): Promise<void> {
   await dapp.getByTestId('portico-connect-button').click()
   await dapp.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect' }).click()
-  await dapp.getByTestId('demo-status').filter({ hasText: /^disconnected$/ }).waitFor()
+  await dapp
+    .getByTestId('demo-status')
+    .filter({ hasText: /^disconnected$/ })
+    .waitFor()
 }

@@ -58,7 +58,10 @@ describe('WalletConnect through the local relay', () => {
     // Reload: the sign-client restores the session from IndexedDB; Portico reconnects silently.
     const topic = await dapp.evaluate(readState, 'walletConnect.session.topic')
     await dapp.reload()
-    await dapp.getByTestId('demo-status').filter({ hasText: /^connected$/ }).waitFor({ timeout: 20_000 })
+    await dapp
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor({ timeout: 20_000 })
     expect(await dapp.evaluate(readState, 'walletConnect.session.topic')).toBe(topic)
     expect(await dapp.evaluate(readState, 'modal.open')).toBe(false)
     expect((await dapp.getByTestId('demo-address').textContent())?.toLowerCase()).toBe(`eip155:1:${devAccounts[0]!.address.toLowerCase()}`)

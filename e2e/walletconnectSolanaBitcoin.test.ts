@@ -54,17 +54,24 @@ describe('Solana and Bitcoin over WalletConnect, in the browser', () => {
     expect(signed.txid).toBeUndefined()
 
     // Refused on the wallet page: the dapp's promise rejects with the 4001 the wallet sent.
-    const refused = dapp.evaluate(async (args) => {
-      try {
-        await (globalThis as unknown as { portico: { getProvider(ns: 'bip122'): { signPsbt(p: unknown): Promise<unknown> } } }).portico
-          .getProvider('bip122')
-          .signPsbt({ psbt: args.psbt, signInputs: { [args.payment]: [0] } })
-        return undefined
-      } catch (error) {
-        return (error as { code?: number }).code
-      }
-    }, { psbt: psbt.toBase64(), payment })
-    await wallet.locator('li.pending').filter({ hasText: /signPsbt on bip122:/ }).getByRole('button', { name: 'Reject' }).click()
+    const refused = dapp.evaluate(
+      async (args) => {
+        try {
+          await (globalThis as unknown as { portico: { getProvider(ns: 'bip122'): { signPsbt(p: unknown): Promise<unknown> } } }).portico
+            .getProvider('bip122')
+            .signPsbt({ psbt: args.psbt, signInputs: { [args.payment]: [0] } })
+          return undefined
+        } catch (error) {
+          return (error as { code?: number }).code
+        }
+      },
+      { psbt: psbt.toBase64(), payment },
+    )
+    await wallet
+      .locator('li.pending')
+      .filter({ hasText: /signPsbt on bip122:/ })
+      .getByRole('button', { name: 'Reject' })
+      .click()
     expect(await refused).toBe(4001)
 
     await wallet.getByLabel('Approve everything automatically').check()
@@ -101,7 +108,10 @@ describe('Solana and Bitcoin over WalletConnect, in the browser', () => {
     await form.waitFor()
     await waitForValue(dapp, 'account.byNamespace.solana.tokenBalanceStatus', 'loaded')
     const select = form.getByLabel('Token')
-    const option = await select.locator('option', { hasText: /^SOL · / }).first().getAttribute('value')
+    const option = await select
+      .locator('option', { hasText: /^SOL · / })
+      .first()
+      .getAttribute('value')
     await select.selectOption(option!)
     await form.getByLabel('Amount').fill('0.5')
     await form.getByLabel('Receiver address').fill(receiver)

@@ -46,10 +46,13 @@ const visitor = devAccounts[0]!.address
 const short = `${visitor.slice(0, 4)}…${visitor.slice(-6)}`
 const element = (page: Page, name: string) => page.locator(name).getByRole('button')
 const colours = (page: Page, name: string) =>
-  page.locator(name).locator('button').evaluate((button) => {
-    const style = getComputedStyle(button)
-    return { background: style.backgroundColor, color: style.color, radius: style.borderTopLeftRadius, font: style.fontFamily }
-  })
+  page
+    .locator(name)
+    .locator('button')
+    .evaluate((button) => {
+      const style = getComputedStyle(button)
+      return { background: style.backgroundColor, color: style.color, radius: style.borderTopLeftRadius, font: style.fontFamily }
+    })
 
 /** An English balance with 3 decimals and grouped thousands. */
 const balance = '\\d{1,3}(?:,\\d{3})*\\.\\d{3}'

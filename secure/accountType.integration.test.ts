@@ -42,7 +42,12 @@ beforeAll(async () => {
   await deployAccountAbstraction(chain.rpcUrl)
   server = await startAuthTestServer({
     database: { sqliteFile: sqlite.file },
-    blockchain: { chains: [{ chainId: 'eip155:1', rpcUrl: chain.rpcUrl }, { chainId: 'eip155:10', rpcUrl: bare.rpcUrl }] },
+    blockchain: {
+      chains: [
+        { chainId: 'eip155:1', rpcUrl: chain.rpcUrl },
+        { chainId: 'eip155:10', rpcUrl: bare.rpcUrl },
+      ],
+    },
     bundlerKey: DEV_PRIVATE_KEYS[8],
   })
 })
@@ -149,7 +154,11 @@ describe('smart accounts in the secure page', () => {
     const calls = [1n, 2n].map((n) => ({ to: receiver, value: `0x${(n * 10n ** 16n).toString(16)}` }))
     const batch = await ask('RPC_REQUEST', { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', from: smart, atomicRequired: true, calls }] })
     expect(batch.type).toBe('@portico-frame/RPC_REQUEST_SUCCESS')
-    const status = (await ask('RPC_REQUEST', { method: 'wallet_getCallsStatus', params: [(batch.payload.result as { id: string }).id] })).payload.result as { status: number; atomic: boolean; receipts: unknown[] }
+    const status = (await ask('RPC_REQUEST', { method: 'wallet_getCallsStatus', params: [(batch.payload.result as { id: string }).id] })).payload.result as {
+      status: number
+      atomic: boolean
+      receipts: unknown[]
+    }
     expect(status).toMatchObject({ status: 200, atomic: true })
     expect(status.receipts).toHaveLength(1)
     expect(await publicClient().getBalance({ address: receiver })).toBe(batchBefore + 3n * 10n ** 16n)

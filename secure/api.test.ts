@@ -21,7 +21,13 @@ function fakeFetch(answer: (call: Call) => { status?: number; body: unknown } | 
 
 describe('createHttpSecureApi: the server API it assumes', () => {
   it('sends each call to its route, with the bearer token and no cookies', async () => {
-    const { calls, fetch } = fakeFetch(({ url }) => ({ body: url.includes('/origins') ? { allowedOrigins: ['https://shop.example'] } : url.endsWith('/is-connected') ? { isConnected: true } : { action: 'VERIFY_OTP', newEmail: 'b@example.com', user: {}, signature: '0x' } }))
+    const { calls, fetch } = fakeFetch(({ url }) => ({
+      body: url.includes('/origins')
+        ? { allowedOrigins: ['https://shop.example'] }
+        : url.endsWith('/is-connected')
+          ? { isConnected: true }
+          : { action: 'VERIFY_OTP', newEmail: 'b@example.com', user: {}, signature: '0x' },
+    }))
     const api = createHttpSecureApi({ baseUrl: 'https://api.example/', fetch })
     await api.getAllowedOrigins('shop')
     await api.startEmailLogin({ projectId: 'shop', email: 'a@example.com', deviceId: 'device-1234567890abcdef' }, 'pts_x')
@@ -94,15 +100,21 @@ describe('createHttpSecureApi: the server API it assumes', () => {
 
   it('turns an error answer into ApiError with its code and retry time', async () => {
     const { fetch } = fakeFetch(() => ({ status: 429, body: { error: 'Too Many Requests', message: 'Please try again after 7 seconds', code: 'EMAIL_COOLDOWN', retryAfter: 7 } }))
-    const error = await createHttpSecureApi({ baseUrl: 'https://api.example', fetch }).startEmailLogin({ projectId: 'shop', email: 'a@example.com', deviceId: 'd' }, undefined).catch((caught: unknown) => caught)
+    const error = await createHttpSecureApi({ baseUrl: 'https://api.example', fetch })
+      .startEmailLogin({ projectId: 'shop', email: 'a@example.com', deviceId: 'd' }, undefined)
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 429, message: 'Please try again after 7 seconds', code: 'EMAIL_COOLDOWN', retryAfter: 7 })
   })
 
   it('network failures and non-JSON answers are ApiUnavailableError', async () => {
-    await expect(createHttpSecureApi({ baseUrl: 'https://api.example', fetch: fakeFetch(() => new TypeError('fetch failed')).fetch }).getAllowedOrigins('shop')).rejects.toBeInstanceOf(ApiUnavailableError)
+    await expect(createHttpSecureApi({ baseUrl: 'https://api.example', fetch: fakeFetch(() => new TypeError('fetch failed')).fetch }).getAllowedOrigins('shop')).rejects.toBeInstanceOf(
+      ApiUnavailableError,
+    )
     await expect(createHttpSecureApi({ baseUrl: 'https://api.example', fetch: fakeFetch(() => ({ body: '<html>' })).fetch }).getAllowedOrigins('shop')).rejects.toBeInstanceOf(ApiUnavailableError)
-    await expect(createHttpSecureApi({ baseUrl: 'https://api.example', fetch: fakeFetch(() => ({ body: { allowedOrigins: [1] } })).fetch }).getAllowedOrigins('shop')).rejects.toBeInstanceOf(ApiUnavailableError)
+    await expect(createHttpSecureApi({ baseUrl: 'https://api.example', fetch: fakeFetch(() => ({ body: { allowedOrigins: [1] } })).fetch }).getAllowedOrigins('shop')).rejects.toBeInstanceOf(
+      ApiUnavailableError,
+    )
   })
 })
 

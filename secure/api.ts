@@ -85,7 +85,11 @@ export interface SecureApi {
   startMigration(token: string, projectId: string, namespace: CustodyWalletNamespace): Promise<{ namespace: string; address: string; secret: string }>
   finishMigration(token: string, projectId: string, wallet: WalletRegistration): Promise<{ namespace: string; address: string }>
   setRecovery(token: string, projectId: string, setup: RecoverySetup): Promise<{ namespace: string; address: string; version: number }>
-  getRecovery(token: string, projectId: string, namespace: CustodyWalletNamespace): Promise<{ namespace: string; address: string; version: number; envelope: Record<string, unknown>; authShare: string }>
+  getRecovery(
+    token: string,
+    projectId: string,
+    namespace: CustodyWalletNamespace,
+  ): Promise<{ namespace: string; address: string; version: number; envelope: Record<string, unknown>; authShare: string }>
   registerRecoveredDevice(token: string, projectId: string, wallet: WalletRegistration): Promise<{ namespace: string; address: string }>
   startSocialLogin(input: { projectId: string; provider: string; deviceId: string; returnTo: string }): Promise<{ uri: string; attemptToken: string }>
   completeSocialLogin(input: { projectId: string; deviceId: string; attemptToken: string; resultToken: string; chainId: string | number }): Promise<ExternalLogin>
@@ -93,7 +97,10 @@ export interface SecureApi {
   completeFarcasterLogin(input: { projectId: string; deviceId: string; attemptToken: string; chainId: string | number }): Promise<ExternalLogin>
   /** A passkey sign-up (`signup`) or login (`login`) begins. */
   startPasskey(kind: 'signup' | 'login', input: { projectId: string; deviceId: string }): Promise<PasskeyCeremony>
-  finishPasskey(kind: 'signup' | 'login', input: PasskeyAnswer & { projectId: string; deviceId: string; chainId: string | number }): Promise<{ user: ApiUser; session: { token: string; expiresAt: string } }>
+  finishPasskey(
+    kind: 'signup' | 'login',
+    input: PasskeyAnswer & { projectId: string; deviceId: string; chainId: string | number },
+  ): Promise<{ user: ApiUser; session: { token: string; expiresAt: string } }>
   startAddPasskey(token: string, projectId: string): Promise<PasskeyCeremony>
   finishAddPasskey(token: string, projectId: string, answer: PasskeyAnswer): Promise<{ credentialId: string }>
 }

@@ -69,7 +69,10 @@ describe('secure page in Chromium, across origins', () => {
       target: 'es2022',
       logLevel: 'warning',
     })
-    await writeFile(path.join(dappDir, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="parent.js"></script></head><body>dapp</body></html>')
+    await writeFile(
+      path.join(dappDir, 'index.html'),
+      '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="parent.js"></script></head><body>dapp</body></html>',
+    )
     dapp = await serveStatic({ dir: dappDir, csp: contentSecurityPolicy([secureOrigin]) })
     browser = await launchBrowser()
   })
@@ -97,7 +100,12 @@ describe('secure page in Chromium, across origins', () => {
     // The test project allows http://localhost:* only: 127.0.0.1 is another origin.
     const { page, errors } = await openDapp('127.0.0.1')
     await page.waitForFunction(() => window.portico.events.some((event) => event.type === 'invalidAppConfiguration'))
-    const answer = await page.evaluate(() => window.portico.client.getChainId().then(() => 'resolved', (error: { shortMessage: string }) => error.shortMessage))
+    const answer = await page.evaluate(() =>
+      window.portico.client.getChainId().then(
+        () => 'resolved',
+        (error: { shortMessage: string }) => error.shortMessage,
+      ),
+    )
     expect(answer).toBe('Invalid App Configuration')
     // Talk to the secure page directly, with well-formed messages: no answer comes back.
     await page.evaluate((origin) => {
@@ -131,9 +139,14 @@ describe('secure page in Chromium, across origins', () => {
     await page.waitForFunction(() => getComputedStyle(document.querySelector('iframe')!).display === 'none')
 
     // Declining is 4001.
-    const declined = page.evaluate((address) =>
-      window.portico.client.rpcRequest('personal_sign', ['0x6e6f', address as Hex]).then(() => 'signed', (error: { remoteCode: unknown }) => error.remoteCode),
-    user.address)
+    const declined = page.evaluate(
+      (address) =>
+        window.portico.client.rpcRequest('personal_sign', ['0x6e6f', address as Hex]).then(
+          () => 'signed',
+          (error: { remoteCode: unknown }) => error.remoteCode,
+        ),
+      user.address,
+    )
     await page.frameLocator('iframe[data-portico-secure-frame]').getByRole('button', { name: 'Cancel' }).click()
     expect(await declined).toBe(4001)
 

@@ -1,5 +1,15 @@
 import { encodeFunctionData, erc20Abi, maxUint160, maxUint256, parseUnits, stringToHex, type Hex } from 'viem'
-import { BLIND_SIGNING_ACKNOWLEDGEMENT, BLIND_SIGNING_WARNING, describeCall, describePersonalMessage, describeTypedData, formatNative, PERMIT2_ADDRESS, type ApprovalDetails, type TokenLookup } from './describeRequest'
+import {
+  BLIND_SIGNING_ACKNOWLEDGEMENT,
+  BLIND_SIGNING_WARNING,
+  describeCall,
+  describePersonalMessage,
+  describeTypedData,
+  formatNative,
+  PERMIT2_ADDRESS,
+  type ApprovalDetails,
+  type TokenLookup,
+} from './describeRequest'
 import { createTokenLookup } from './tokenInfo'
 import type { ChainRpc } from './chainRpc'
 
@@ -73,7 +83,7 @@ describe('typed data, field by field', () => {
     message: { amount: '1000', unsigned: 'not signed', payer: { wallet: ACCOUNT }, items: [{ tags: ['red', 'big'], sku: 'A-1' }], recipient: RECIPIENT, note: 'n'.repeat(2250) },
   }
 
-  it("the recipient and amount after a 2,250-character note are shown, in the order of the types, nested structs and arrays indented", async () => {
+  it('the recipient and amount after a 2,250-character note are shown, in the order of the types, nested structs and arrays indented', async () => {
     const details = await describeTypedData({ account: ACCOUNT, chain: 'eip155:1', typedData: order }, tokens)
     expect(details.message!.text).toBe(
       [
@@ -129,7 +139,11 @@ describe('typed data', () => {
   })
 
   it("DAI's permit with allowed = true is unlimited", async () => {
-    const typedData = { domain: { name: 'Dai Stablecoin', verifyingContract: TOKEN, chainId: 1 }, primaryType: 'Permit', message: { holder: ACCOUNT, spender: SPENDER, nonce: 0, expiry: 0, allowed: true } }
+    const typedData = {
+      domain: { name: 'Dai Stablecoin', verifyingContract: TOKEN, chainId: 1 },
+      primaryType: 'Permit',
+      message: { holder: ACCOUNT, spender: SPENDER, nonce: 0, expiry: 0, allowed: true },
+    }
     const details = await describeTypedData({ account: ACCOUNT, chain: 'eip155:1', typedData }, tokens)
     expect(details.warnings).toHaveLength(1)
     expect(field(details, 'Amount')).toEqual(['Unlimited PTT'])
@@ -192,7 +206,13 @@ describe('transactions', () => {
     expect(formatNative(1_500_000_000_000_000_000n)).toBe('1.5 ETH')
     expect(formatNative(1n)).toBe('0.000000000000000001 ETH')
     const plain = await describeCall('eip155:1', { to: SPENDER, value: '0xde0b6b3a7640000' }, tokens)
-    expect(plain).toEqual({ fields: [{ label: 'To', value: SPENDER }, { label: 'Value', value: '1 ETH' }], warnings: [] })
+    expect(plain).toEqual({
+      fields: [
+        { label: 'To', value: SPENDER },
+        { label: 'Value', value: '1 ETH' },
+      ],
+      warnings: [],
+    })
   })
 
   it('ERC-20 approve(spender, max) is decoded and flagged unlimited', async () => {
@@ -225,7 +245,7 @@ describe('token symbol and decimals from the chain', () => {
     has: (chain) => chain === 'eip155:1',
     request: async (_chain, method, params) => {
       if (method !== 'eth_call') throw new Error(method)
-      const data = answers[((params as [{ data: Hex }])[0]).data]
+      const data = answers[(params as [{ data: Hex }])[0].data]
       if (data === undefined) throw new Error('execution reverted')
       return data
     },

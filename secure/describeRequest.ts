@@ -73,8 +73,7 @@ function toBigInt(value: unknown): bigint | undefined {
   return undefined
 }
 
-const record = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+const record = (value: unknown): Record<string, unknown> | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined)
 
 const address = (value: unknown): Hex | undefined => (typeof value === 'string' && ADDRESS.test(value) ? (value as Hex) : undefined)
 
@@ -108,7 +107,14 @@ export function describePersonalMessage(account: string, message: string): Appro
     }
   }
   return {
-    sections: [{ fields: [{ label: 'Account', value: account }, { label: 'Message format', value: encoding }] }],
+    sections: [
+      {
+        fields: [
+          { label: 'Account', value: account },
+          { label: 'Message format', value: encoding },
+        ],
+      },
+    ],
     message: { label: 'Message', text },
     warnings: blind ? [BLIND_SIGNING_WARNING] : [],
     ...(blind ? { acknowledgement: BLIND_SIGNING_ACKNOWLEDGEMENT } : {}),
@@ -203,10 +209,7 @@ function tokenAmounts(entries: unknown, spender: string, deadline: (item: Record
  * EIP-712 typed data: the contract it is for (domain name, verifying contract, chain),
  * the type, and for permits (EIP-2612, DAI, Permit2) the token, spender and amount.
  */
-export async function describeTypedData(
-  { account, chain, typedData }: { account: string; chain: string; typedData: Record<string, unknown> },
-  lookup: TokenLookup,
-): Promise<ApprovalDetails> {
+export async function describeTypedData({ account, chain, typedData }: { account: string; chain: string; typedData: Record<string, unknown> }, lookup: TokenLookup): Promise<ApprovalDetails> {
   const domain = record(typedData.domain) ?? {}
   const message = record(typedData.message) ?? {}
   const primaryType = String(typedData.primaryType)

@@ -1,12 +1,6 @@
 // The approval prompt of Solana transactions, on messages built as the modal builds them
 // (@solana/kit, @solana-program/token) and compiled to their wire bytes.
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getTransferCheckedInstruction,
-  getTransferInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from '@solana-program/token'
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, getTransferInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import {
   address,
   appendTransactionMessageInstructions,
@@ -75,7 +69,7 @@ describe('describeSolanaMessage', () => {
     ])
   })
 
-  it("asks the chain for the receiver when the transaction does not create its account, and says so when it cannot tell", async () => {
+  it('asks the chain for the receiver when the transaction does not create its account, and says so when it cannot tell', async () => {
     const from = (await generateKeyPairSigner()).address
     const to = (await generateKeyPairSigner()).address
     const { destination, instructions } = await tokenSend(from, to, 7n, false)
@@ -98,7 +92,13 @@ describe('describeSolanaMessage', () => {
     const unchecked = getTransferInstruction({ source: from, destination: to, authority: createNoopSigner(from), amount: 5n })
     const sections = await describeSolanaMessage(messageOf(from, [transferSolInstruction(from, to, 1_500_000_000n), unchecked, { programAddress: other, data: new Uint8Array(3) }]), noLookup)
     expect(sections).toEqual([
-      { heading: 'Instruction 1: Send SOL', fields: [{ label: 'Amount', value: '1.5 SOL' }, { label: 'Receiver', value: to }] },
+      {
+        heading: 'Instruction 1: Send SOL',
+        fields: [
+          { label: 'Amount', value: '1.5 SOL' },
+          { label: 'Receiver', value: to },
+        ],
+      },
       {
         heading: 'Instruction 2: Send SPL token (decimals not stated)',
         fields: [
@@ -107,7 +107,13 @@ describe('describeSolanaMessage', () => {
           { label: 'Receiver', value: `token account ${to} (owner unknown)` },
         ],
       },
-      { heading: 'Instruction 3: Program call (not decoded)', fields: [{ label: 'Program', value: other }, { label: 'Data', value: '3 bytes' }] },
+      {
+        heading: 'Instruction 3: Program call (not decoded)',
+        fields: [
+          { label: 'Program', value: other },
+          { label: 'Data', value: '3 bytes' },
+        ],
+      },
     ])
   })
 

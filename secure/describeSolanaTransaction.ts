@@ -70,7 +70,13 @@ export async function describeSolanaMessage(message: Uint8Array, ownerOf: TokenA
       const heading = (title: string) => `Instruction ${index + 1}: ${title}`
       const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
       if (program === SYSTEM_PROGRAM && data.length === 12 && view.getUint32(0, true) === SYSTEM_TRANSFER) {
-        return { heading: heading('Send SOL'), fields: [{ label: 'Amount', value: `${formatBaseUnits(view.getBigUint64(4, true), 9)} SOL` }, { label: 'Receiver', value: accounts[1] ?? '(unknown)' }] }
+        return {
+          heading: heading('Send SOL'),
+          fields: [
+            { label: 'Amount', value: `${formatBaseUnits(view.getBigUint64(4, true), 9)} SOL` },
+            { label: 'Receiver', value: accounts[1] ?? '(unknown)' },
+          ],
+        }
       }
       if (TOKEN_PROGRAMS.has(program) && data[0] === TRANSFER_CHECKED_DISCRIMINATOR && data.length === 10) {
         const { amount, decimals } = getTransferCheckedInstructionDataDecoder().decode(data)
@@ -105,7 +111,13 @@ export async function describeSolanaMessage(message: Uint8Array, ownerOf: TokenA
         }
       }
       if (program === COMPUTE_BUDGET_PROGRAM) return { heading: heading('Compute budget'), fields: [{ label: 'Data', value: `${data.length} bytes` }] }
-      return { heading: heading('Program call (not decoded)'), fields: [{ label: 'Program', value: program }, { label: 'Data', value: `${data.length} bytes` }] }
+      return {
+        heading: heading('Program call (not decoded)'),
+        fields: [
+          { label: 'Program', value: program },
+          { label: 'Data', value: `${data.length} bytes` },
+        ],
+      }
     }),
   )
 }

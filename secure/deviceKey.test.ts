@@ -52,7 +52,11 @@ describe('device key (DPoP)', () => {
 
   it('keeps the key in memory when IndexedDB is missing or refuses', async () => {
     expect((await loadDeviceKey(undefined)).privateKey.extractable).toBe(false)
-    const refusing = { open: () => { throw new DOMException('denied', 'SecurityError') } } as unknown as IDBFactory
+    const refusing = {
+      open: () => {
+        throw new DOMException('denied', 'SecurityError')
+      },
+    } as unknown as IDBFactory
     expect((await loadDeviceKey(refusing)).privateKey.extractable).toBe(false)
   })
 })

@@ -60,7 +60,9 @@ describe('the secure page build', () => {
   })
 
   it('refuses a template that loads one of its files without SRI', () => {
-    expect(() => withIntegrity('<link rel="stylesheet" href="styles.css"><script src="main.js"></script>', { 'styles.css': 'a', 'config.js': 'b', 'main.js': 'c' })).toThrow('index.html does not load config.js')
+    expect(() => withIntegrity('<link rel="stylesheet" href="styles.css"><script src="main.js"></script>', { 'styles.css': 'a', 'config.js': 'b', 'main.js': 'c' })).toThrow(
+      'index.html does not load config.js',
+    )
   })
 })
 
@@ -121,4 +123,3 @@ describe('in Chromium', () => {
     }
   })
 })
-

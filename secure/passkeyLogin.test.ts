@@ -61,7 +61,10 @@ describe('CONNECT_PASSKEY', () => {
   it('answers a cancelled browser prompt with PASSKEY_CANCELLED, never the browser’s own text', async () => {
     const test = await passkeyFrame('login', recordingWebAuthn({ name: 'NotAllowedError' }))
     const reply = await test.ask('CONNECT_PASSKEY', {})
-    expect(reply).toMatchObject({ type: '@portico-frame/CONNECT_PASSKEY_ERROR', payload: { code: 'PASSKEY_CANCELLED', message: 'The passkey request was cancelled, timed out or refused by the browser' } })
+    expect(reply).toMatchObject({
+      type: '@portico-frame/CONNECT_PASSKEY_ERROR',
+      payload: { code: 'PASSKEY_CANCELLED', message: 'The passkey request was cancelled, timed out or refused by the browser' },
+    })
     expect(test.api.calls).not.toContain(expect.stringMatching(/^finishPasskey/))
   })
 

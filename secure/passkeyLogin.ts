@@ -4,13 +4,7 @@
  * through `@simplewebauthn/browser` from the visitor's click in the passkey prompt
  * (passkeyPrompt.ts), and the server checks the answer and opens the session.
  */
-import {
-  browserSupportsWebAuthn,
-  startAuthentication,
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser'
+import { browserSupportsWebAuthn, startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import type { ApiUser, SecureApi } from './api'
 import type { PasskeyPrompt } from './passkeyPrompt'
 import { ReplyError } from './replyError'

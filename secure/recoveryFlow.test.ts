@@ -5,7 +5,19 @@ import { checkNewPassword, offerRecovery, RECOVERY_TEXT, recoveryErrorText, type
 import type { CustodyWalletNamespace } from '../src/shared/custodyApi'
 
 /** A keyring that holds `held`, misses `missing`, and whose server has a recovery for `recoverable`; it records what it is asked. */
-function fakeKeyring({ held = [], missing = [], setUp = [], recoverable = [], password = 'the right password' }: { held?: CustodyWalletNamespace[]; missing?: CustodyWalletNamespace[]; setUp?: CustodyWalletNamespace[]; recoverable?: CustodyWalletNamespace[]; password?: string }) {
+function fakeKeyring({
+  held = [],
+  missing = [],
+  setUp = [],
+  recoverable = [],
+  password = 'the right password',
+}: {
+  held?: CustodyWalletNamespace[]
+  missing?: CustodyWalletNamespace[]
+  setUp?: CustodyWalletNamespace[]
+  recoverable?: CustodyWalletNamespace[]
+  password?: string
+}) {
   const has = new Set(held)
   const needsSetUp = new Set(setUp)
   const asked: string[] = []

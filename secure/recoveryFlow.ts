@@ -24,8 +24,7 @@ export const MAX_RECOVERY_PASSWORD_LENGTH = 1024
 /** Every line the recovery prompts show. */
 export const RECOVERY_TEXT = {
   setUpTitle: 'Set a recovery password',
-  setUpBody:
-    'Your wallet’s key is kept only on this device. A recovery password lets you use the wallet on a new device, or here again after this browser’s data is cleared.',
+  setUpBody: 'Your wallet’s key is kept only on this device. A recovery password lets you use the wallet on a new device, or here again after this browser’s data is cleared.',
   setUpWarning: 'If you choose Later and this device is lost or its browser data is cleared, the wallet and its funds are lost. No one, not even this site, can recover them.',
   password: 'Recovery password',
   confirmation: 'Confirm the password',
@@ -34,8 +33,7 @@ export const RECOVERY_TEXT = {
   later: 'Later',
   setting: 'Saving your recovery…',
   recoverTitle: 'Enter your recovery password',
-  recoverBody:
-    'This is a new device for this wallet (or its browser data was cleared), so it holds no key of it yet. Enter the recovery password you set to use the wallet here.',
+  recoverBody: 'This is a new device for this wallet (or its browser data was cleared), so it holds no key of it yet. Enter the recovery password you set to use the wallet here.',
   recover: 'Recover wallet',
   notNow: 'Not now',
   recovering: 'Opening your recovery…',

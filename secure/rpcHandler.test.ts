@@ -65,17 +65,25 @@ async function rejection(promise: Promise<unknown>): Promise<ReplyError> {
 }
 
 describe('allowed methods only (SPEC §5)', () => {
-  it.each(['eth_sign', 'eth_signTransaction', 'eth_sendRawTransaction', 'eth_signTypedData_v3', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'personal_ecRecover', 'eth_coinbase', 'admin_peers', 'toString'])(
-    '%s is rejected with a clear error (4200)',
-    async (method) => {
-      const { handle, rpc, approvals } = setup()
-      const error = await rejection(handle({ method, params: [] }))
-      expect(error.message).toBe(`RPC method '${method}' is not allowed by the embedded wallet`)
-      expect(error.code).toBe(4200)
-      expect(rpc.calls).toEqual([])
-      expect(approvals).toEqual([])
-    },
-  )
+  it.each([
+    'eth_sign',
+    'eth_signTransaction',
+    'eth_sendRawTransaction',
+    'eth_signTypedData_v3',
+    'wallet_switchEthereumChain',
+    'wallet_addEthereumChain',
+    'personal_ecRecover',
+    'eth_coinbase',
+    'admin_peers',
+    'toString',
+  ])('%s is rejected with a clear error (4200)', async (method) => {
+    const { handle, rpc, approvals } = setup()
+    const error = await rejection(handle({ method, params: [] }))
+    expect(error.message).toBe(`RPC method '${method}' is not allowed by the embedded wallet`)
+    expect(error.code).toBe(4200)
+    expect(rpc.calls).toEqual([])
+    expect(approvals).toEqual([])
+  })
 
   it('bad params are -32602 with the schema path', async () => {
     const { handle } = setup()
@@ -119,7 +127,14 @@ describe('signing (approved in the frame, signed with the key rebuilt there)', (
         origin: 'https://shop.example',
         dappName: 'Shop',
         details: {
-          sections: [{ fields: [{ label: 'Account', value: evmAccount.address }, { label: 'Message format', value: 'UTF-8 text' }] }],
+          sections: [
+            {
+              fields: [
+                { label: 'Account', value: evmAccount.address },
+                { label: 'Message format', value: 'UTF-8 text' },
+              ],
+            },
+          ],
           message: { label: 'Message', text: 'hello' },
           warnings: [],
         },
@@ -237,7 +252,10 @@ describe('EIP-5792 calls', () => {
 
   it('SPEC §5: wallet_getCapabilities needs an address (the wallet’s own)', async () => {
     const { handle } = setup()
-    expect(await handle({ method: 'wallet_getCapabilities', params: [evmAccount.address, ['0x1', '0xa']] })).toEqual({ '0x1': { atomic: { status: 'unsupported' } }, '0xa': { atomic: { status: 'unsupported' } } })
+    expect(await handle({ method: 'wallet_getCapabilities', params: [evmAccount.address, ['0x1', '0xa']] })).toEqual({
+      '0x1': { atomic: { status: 'unsupported' } },
+      '0xa': { atomic: { status: 'unsupported' } },
+    })
     expect((await rejection(handle({ method: 'wallet_getCapabilities', params: [] }))).code).toBe(-32602)
     expect((await rejection(handle({ method: 'wallet_getCapabilities' }))).code).toBe(-32602)
     expect((await rejection(handle({ method: 'wallet_getCapabilities', params: ['0x000000000000000000000000000000000000dEaD'] }))).code).toBe(4100)
@@ -373,7 +391,10 @@ describe('Solana approval prompt', () => {
     const owner = address(api.solana.address)
     const receiver = (await generateKeyPairSigner()).address
     const mint = address('HBuBHP1TbEuEQcFf4rrtQTUgs6qFt7QbAK8KVputePGp')
-    const [[source], [destination]] = await Promise.all([findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }), findAssociatedTokenPda({ owner: receiver, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })])
+    const [[source], [destination]] = await Promise.all([
+      findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
+      findAssociatedTokenPda({ owner: receiver, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }),
+    ])
     rpc.answers.getAccountInfo = { value: { data: { program: 'spl-token', parsed: { type: 'account', info: { owner: receiver, mint } } } } }
     const message = pipe(
       createTransactionMessage({ version: 0 }),
@@ -385,7 +406,13 @@ describe('Solana approval prompt', () => {
     await handle({ method: 'solana_signAndSendTransaction', params: { transaction } })
     expect(rpc.calls[0]).toEqual({ chainId: SOLANA, method: 'getAccountInfo', params: [destination, { encoding: 'jsonParsed' }] })
     expect(approvals[0]!.details.sections).toEqual([
-      { fields: [{ label: 'Account', value: owner }, { label: 'Network', value: SOLANA }, { label: 'Action', value: 'Send 1 transaction' }] },
+      {
+        fields: [
+          { label: 'Account', value: owner },
+          { label: 'Network', value: SOLANA },
+          { label: 'Action', value: 'Send 1 transaction' },
+        ],
+      },
       {
         heading: 'Instruction 1: Send SPL token',
         fields: [
@@ -416,9 +443,27 @@ describe('solana_signAllTransactions prompt (issue 25)', () => {
     const { transactions: signed } = (await handle({ method: 'solana_signAllTransactions', params: { transactions } })) as { transactions: string[] }
     expect(signed).toHaveLength(2)
     expect(approvals[0]!.details.sections).toEqual([
-      { fields: [{ label: 'Account', value: api.solana.address }, { label: 'Network', value: SOLANA }, { label: 'Action', value: 'Sign 2 transactions' }] },
-      { heading: 'Transaction 1 of 2, Instruction 1: Send SOL', fields: [{ label: 'Amount', value: '1.5 SOL' }, { label: 'Receiver', value: first }] },
-      { heading: 'Transaction 2 of 2, Instruction 1: Send SOL', fields: [{ label: 'Amount', value: '0.000002 SOL' }, { label: 'Receiver', value: second }] },
+      {
+        fields: [
+          { label: 'Account', value: api.solana.address },
+          { label: 'Network', value: SOLANA },
+          { label: 'Action', value: 'Sign 2 transactions' },
+        ],
+      },
+      {
+        heading: 'Transaction 1 of 2, Instruction 1: Send SOL',
+        fields: [
+          { label: 'Amount', value: '1.5 SOL' },
+          { label: 'Receiver', value: first },
+        ],
+      },
+      {
+        heading: 'Transaction 2 of 2, Instruction 1: Send SOL',
+        fields: [
+          { label: 'Amount', value: '0.000002 SOL' },
+          { label: 'Receiver', value: second },
+        ],
+      },
     ])
   })
 

@@ -212,12 +212,14 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
   }
 
   /** Who owns a token account, from the chain (a receiver of tokens is named by its owner). */
-  const tokenOwnerOn = (chain: string) => async (tokenAccount: string): Promise<string | undefined> => {
-    if (!context.rpc.has(chain)) return undefined
-    const info = (await context.rpc.request(chain, 'getAccountInfo', [tokenAccount, { encoding: 'jsonParsed' }])) as { value?: { data?: { parsed?: { info?: { owner?: unknown } } } } } | null
-    const owner = info?.value?.data?.parsed?.info?.owner
-    return typeof owner === 'string' ? owner : undefined
-  }
+  const tokenOwnerOn =
+    (chain: string) =>
+    async (tokenAccount: string): Promise<string | undefined> => {
+      if (!context.rpc.has(chain)) return undefined
+      const info = (await context.rpc.request(chain, 'getAccountInfo', [tokenAccount, { encoding: 'jsonParsed' }])) as { value?: { data?: { parsed?: { info?: { owner?: unknown } } } } } | null
+      const owner = info?.value?.data?.parsed?.info?.owner
+      return typeof owner === 'string' ? owner : undefined
+    }
 
   /**
    * The prompt of Solana transactions: account, network and action, then what each
@@ -226,7 +228,13 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
    * transaction refuses the whole request: a batch is shown whole or not signed.
    */
   async function describeSolana(chain: string, action: string, transactions: readonly string[], { refuseUndecoded = false } = {}): Promise<ApprovalDetails> {
-    const head: ApprovalSection = { fields: [{ label: 'Account', value: solanaAddress() }, { label: 'Network', value: solanaNetwork(chain) }, { label: 'Action', value: action }] }
+    const head: ApprovalSection = {
+      fields: [
+        { label: 'Account', value: solanaAddress() },
+        { label: 'Network', value: solanaNetwork(chain) },
+        { label: 'Action', value: action },
+      ],
+    }
     const sections: ApprovalSection[] = [head]
     for (const [index, transaction] of transactions.entries()) {
       const parsed = parseSolanaTransaction(fromBase64(transaction))
@@ -308,7 +316,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
           if (!tx.to) throw new ReplyError('A smart account cannot deploy a contract with eth_sendTransaction: give params[0].to', -32602)
           const data = tx.data ?? tx.input
           await approve(name, await describeCalls(chain, { label: 'From', value: `${from}${SMART_ACCOUNT_LABEL}` }, [{ to: tx.to, value: tx.value, data }]))
-          return (await sendFromSmartAccount(smart, [{ to: tx.to, value: tx.value, data }]))
+          return await sendFromSmartAccount(smart, [{ to: tx.to, value: tx.value, data }])
         }
         const prepared = await prepareTransaction(chain, from, tx)
         await approve(name, await describeCalls(chain, { label: 'From', value: from }, [{ to: tx.to, value: tx.value, data: tx.data ?? tx.input }], await context.ownedSmartAccount?.()))
@@ -325,7 +333,10 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         if (smart) {
           if (request.calls.some((call) => !call.to)) throw new ReplyError('A smart account cannot deploy a contract in wallet_sendCalls: give every call a to', -32602)
           await approve(name, await describeCalls(chain, { label: 'From', value: `${from}${SMART_ACCOUNT_LABEL}` }, request.calls))
-          const hash = await sendFromSmartAccount(smart, request.calls.map((call) => ({ to: call.to as Hex, value: call.value, data: call.data })))
+          const hash = await sendFromSmartAccount(
+            smart,
+            request.calls.map((call) => ({ to: call.to as Hex, value: call.value, data: call.data })),
+          )
           const id = request.id ?? context.randomUUID()
           if (batches.size >= MAX_BATCHES) batches.delete(batches.keys().next().value as string)
           batches.set(id, { chainId: chain, hashes: [hash], atomic: true })

@@ -369,7 +369,17 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
         : `Smart account ${smart ?? '(none on this network)'}, owned by ${owner}`
     const warnings =
       type === 'eoa' ? [`This site asks to use the key that owns your smart account. Signatures and transactions it asks for will then come from ${owner}, not from the smart account.`] : []
-    const details: ApprovalDetails = { sections: [{ fields: [{ label: 'Account to use', value: account }, { label: 'Network', value: chain }] }], warnings }
+    const details: ApprovalDetails = {
+      sections: [
+        {
+          fields: [
+            { label: 'Account to use', value: account },
+            { label: 'Network', value: chain },
+          ],
+        },
+      ],
+      warnings,
+    }
     const approved = await approver.confirm({ method: ACCOUNT_TYPE_METHOD, origin: parentOrigin ?? '', dappName, details })
     if (!approved) throw new ReplyError('User rejected the request.', 4001)
   }
@@ -678,4 +688,3 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     },
   }
 }
-

@@ -147,6 +147,10 @@ describe('against the reference server', () => {
     const email = `bob.${Date.now()}@example.com`
     await ask('CONNECT_EMAIL', { email })
     expect((await ask('CONNECT_OTP', { otp: '000000' })).payload).toMatchObject({ code: 'OTP_INVALID', message: expect.stringContaining('attempts left') })
-    expect((await ask('CONNECT_EMAIL', { email })).payload).toMatchObject({ code: 'EMAIL_COOLDOWN', message: expect.stringMatching(/^Please try again after \d+ seconds$/), retryAfter: expect.any(Number) })
+    expect((await ask('CONNECT_EMAIL', { email })).payload).toMatchObject({
+      code: 'EMAIL_COOLDOWN',
+      message: expect.stringMatching(/^Please try again after \d+ seconds$/),
+      retryAfter: expect.any(Number),
+    })
   })
 })

@@ -39,7 +39,17 @@ describe('session store (the frame’s own storage)', () => {
   })
 
   it('works when storage throws', () => {
-    const throwing = { getItem: () => { throw new Error('denied') }, setItem: () => { throw new Error('denied') }, removeItem: () => { throw new Error('denied') } }
+    const throwing = {
+      getItem: () => {
+        throw new Error('denied')
+      },
+      setItem: () => {
+        throw new Error('denied')
+      },
+      removeItem: () => {
+        throw new Error('denied')
+      },
+    }
     const { sessions } = make(throwing)
     expect(() => sessions.save({ token: 't', expiresAt: '2031-01-01T00:00:00Z' })).not.toThrow()
     expect(sessions.load()).toBeUndefined()

@@ -8,8 +8,7 @@ import { type WalletRegistry, shippedWalletRegistry } from './walletRegistry'
 
 const server = setupTestServer()
 
-const post = (body: string, contentType = 'application/json') =>
-  http(server.baseUrl, '/e?projectId=shop', { method: 'POST', headers: { 'content-type': contentType }, body })
+const post = (body: string, contentType = 'application/json') => http(server.baseUrl, '/e?projectId=shop', { method: 'POST', headers: { 'content-type': contentType }, body })
 
 describe('GET /health', () => {
   it('answers ok without a projectId', async () => {

@@ -142,7 +142,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   const images = createImageCatalog(wallets.wallets)
 
   if ((options.trustProxy as unknown) === true) {
-    throw new TypeError('trustProxy: true would believe X-Forwarded-For from anyone and turn off the per-IP limits; list the proxies (e.g. [\'127.0.0.1\', \'10.0.0.0/8\'])')
+    throw new TypeError("trustProxy: true would believe X-Forwarded-For from anyone and turn off the per-IP limits; list the proxies (e.g. ['127.0.0.1', '10.0.0.0/8'])")
   }
   const logger = options.logger ?? false
   const serverOptions: FastifyServerOptions = {
@@ -154,9 +154,10 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   installStorableTextCheck(app)
   const ownsDatabase = !(options.database instanceof Kysely)
   // A connection PostgreSQL drops is logged, never fatal: the pool opens a new one.
-  const db = options.database instanceof Kysely
-    ? options.database
-    : openDatabase(options.database, { onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; it is reopened on the next query') })
+  const db =
+    options.database instanceof Kysely
+      ? options.database
+      : openDatabase(options.database, { onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; it is reopened on the next query') })
   const events = createAnalyticsEventStore(db)
 
   if (options.migrate ?? true) app.addHook('onReady', async () => void (await migrateToLatest(db)))

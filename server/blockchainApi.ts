@@ -96,7 +96,15 @@ export function registerBlockchainApi(
   }
 
   app.register(supportedChainsRoutes, { projects, clients })
-  app.register(balanceRoutes, { projects, clients, tokens, prices, now, solanaChains: options.solanaChains ?? [], ...(options.balanceCacheMs === undefined ? {} : { balanceCacheMs: options.balanceCacheMs }) })
+  app.register(balanceRoutes, {
+    projects,
+    clients,
+    tokens,
+    prices,
+    now,
+    solanaChains: options.solanaChains ?? [],
+    ...(options.balanceCacheMs === undefined ? {} : { balanceCacheMs: options.balanceCacheMs }),
+  })
   app.register(historyRoutes, {
     projects,
     db,

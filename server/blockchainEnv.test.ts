@@ -54,7 +54,12 @@ describe('readBlockchainEnv', () => {
     const options = blockchainOptions(env)
     expect(options).toMatchObject({ indexer: false, nameSuffix: '.shop.id', siwxSessionTtlMs: 3_600_000, solanaChains: env.solanaChains })
     const prices = options.prices as PriceSource
-    expect(await prices.prices('USD', [{ chainId: 'eip155:1', address: TOKEN.toLowerCase(), symbol: 'PTT' }, { chainId: 'eip155:10', symbol: 'eth' }])).toEqual([2, 2500])
+    expect(
+      await prices.prices('USD', [
+        { chainId: 'eip155:1', address: TOKEN.toLowerCase(), symbol: 'PTT' },
+        { chainId: 'eip155:10', symbol: 'eth' },
+      ]),
+    ).toEqual([2, 2500])
   })
 
   it.each([

@@ -19,7 +19,10 @@ export function clientKey(ip: string): string {
   const left = head === '' ? [] : head.split(':')
   const right = ip.includes('::') ? (tail === '' ? [] : tail.split(':')) : []
   const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
 }
 
 /** Whether an address is the machine itself (127.0.0.0/8, ::1, or either mapped). */

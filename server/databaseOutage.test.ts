@@ -84,7 +84,15 @@ describe('PostgreSQL restarted under load, two server processes on it', () => {
           continue
         }
         expect(started).toMatchObject({ status: 200 })
-        const otp = servers.map((server) => { try { return server.codeFor(who.email) } catch { return undefined } }).find(Boolean)!
+        const otp = servers
+          .map((server) => {
+            try {
+              return server.codeFor(who.email)
+            } catch {
+              return undefined
+            }
+          })
+          .find(Boolean)!
         const verified = await sendUntilServed(second, '/auth/v1/email/verify', { ...who, otp }, ip)
         // 400 only when the verify committed and its answer was lost with the connection.
         outcomes.push(verified.status === 200 ? 'signed in' : 'code gone')
@@ -105,13 +113,15 @@ describe('PostgreSQL restarted under load, two server processes on it', () => {
 
     await pg.restart()
     const back = Date.now()
-    const readyAgain = await Promise.all(servers.map(async (server) => {
-      while ((await ready(server)) !== 200) {
-        if (Date.now() - back > 10_000) throw new Error(`${server.url} not ready 10 s after the database came back`)
-        await sleep(100)
-      }
-      return Date.now() - back
-    }))
+    const readyAgain = await Promise.all(
+      servers.map(async (server) => {
+        while ((await ready(server)) !== 200) {
+          if (Date.now() - back > 10_000) throw new Error(`${server.url} not ready 10 s after the database came back`)
+          await sleep(100)
+        }
+        return Date.now() - back
+      }),
+    )
     const afterRestart = outcomes.length
     await until('4 sign-ins after the restart', () => outcomes.slice(afterRestart).filter((outcome) => outcome === 'signed in').length >= 4)
     loading = false

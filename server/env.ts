@@ -135,7 +135,9 @@ export function readServerEnv(env: Readonly<Record<string, string | undefined>>,
       socialCallbackUrl: auth.social?.callbackUrl,
     })
     if (problems.length > 0) {
-      throw new InvalidEnvironmentError(`${mode} refuses development settings; change ${problems.length === 1 ? 'this one' : `these ${problems.length}`}:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+      throw new InvalidEnvironmentError(
+        `${mode} refuses development settings; change ${problems.length === 1 ? 'this one' : `these ${problems.length}`}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+      )
     }
   }
 
@@ -173,9 +175,7 @@ function readAuthEnv(env: Readonly<Record<string, string | undefined>>, listen: 
   const secureOrigins = (env.SECURE_ORIGIN?.trim() || DEFAULT_SECURE_ORIGIN).split(',').map((origin) => origin.trim().replace(/\/$/, '').toLowerCase())
   for (const origin of secureOrigins) {
     if (!isOrigin(origin)) {
-      throw new InvalidEnvironmentError(
-        `SECURE_ORIGIN must be one or more exact origins (scheme://host[:port], no path or wildcard), separated by commas, not '${env.SECURE_ORIGIN}'`,
-      )
+      throw new InvalidEnvironmentError(`SECURE_ORIGIN must be one or more exact origins (scheme://host[:port], no path or wildcard), separated by commas, not '${env.SECURE_ORIGIN}'`)
     }
   }
 
@@ -210,9 +210,7 @@ function readAuthEnv(env: Readonly<Record<string, string | undefined>>, listen: 
   const ttlText = env.SESSION_TTL_SECONDS?.trim() || String(DEFAULT_SESSION_TTL_SECONDS)
   const sessionTtlSeconds = Number(ttlText)
   if (!/^[0-9]+$/.test(ttlText) || sessionTtlSeconds < MIN_SESSION_TTL_SECONDS || sessionTtlSeconds > MAX_SESSION_TTL_SECONDS) {
-    throw new InvalidEnvironmentError(
-      `SESSION_TTL_SECONDS must be a whole number of seconds from ${MIN_SESSION_TTL_SECONDS} to ${MAX_SESSION_TTL_SECONDS} (90 days), not '${env.SESSION_TTL_SECONDS}'`,
-    )
+    throw new InvalidEnvironmentError(`SESSION_TTL_SECONDS must be a whole number of seconds from ${MIN_SESSION_TTL_SECONDS} to ${MAX_SESSION_TTL_SECONDS} (90 days), not '${env.SESSION_TTL_SECONDS}'`)
   }
 
   return {
@@ -316,7 +314,10 @@ function readTrustProxy(value: string | undefined): false | string[] {
         "List your reverse proxies' addresses or CIDR ranges instead, e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8",
     )
   }
-  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
   const bad = entries.find((entry) => !isProxyEntry(entry))
   if (bad !== undefined || entries.length === 0) {
     throw new InvalidEnvironmentError(`TRUST_PROXY must be false, or proxy addresses/CIDR ranges separated by commas (e.g. 127.0.0.1,10.0.0.0/8), not '${value}'`)

@@ -56,7 +56,7 @@ export async function fetchWalletImages(options: FetchWalletImagesOptions): Prom
     }
     const urls = data.listings[record.id]?.image_url ?? {}
     const ordered = [size, ...SIZES.filter((other) => other !== size)].map((wanted) => urls[wanted]).filter((url): url is string => typeof url === 'string' && url !== '')
-    return ordered.length === 0 ? (result.failed[record.image_id] = 'no image_url', []) : [{ imageId: record.image_id, url: ordered[0]! }]
+    return ordered.length === 0 ? ((result.failed[record.image_id] = 'no image_url'), []) : [{ imageId: record.image_id, url: ordered[0]! }]
   })
 
   const download = async ({ imageId, url }: { imageId: string; url: string }) => {
@@ -95,14 +95,16 @@ function parseArguments(argv: readonly string[]): FetchWalletImagesOptions {
 }
 
 if (require.main === module) {
-  Promise.resolve(process.argv.slice(2)).then((argv) => fetchWalletImages(parseArguments(argv))).then(
-    ({ written, kept, failed }) => {
-      console.log(`wallet images: ${written.length} written, ${kept} already there, ${Object.keys(failed).length} without an image (drawn as monograms)`)
-      for (const [imageId, reason] of Object.entries(failed)) console.log(`  ${imageId}: ${reason}`)
-    },
-    (error: unknown) => {
-      console.error(`wallet images: ${error instanceof Error ? error.message : String(error)}`)
-      process.exit(1)
-    },
-  )
+  Promise.resolve(process.argv.slice(2))
+    .then((argv) => fetchWalletImages(parseArguments(argv)))
+    .then(
+      ({ written, kept, failed }) => {
+        console.log(`wallet images: ${written.length} written, ${kept} already there, ${Object.keys(failed).length} without an image (drawn as monograms)`)
+        for (const [imageId, reason] of Object.entries(failed)) console.log(`  ${imageId}: ${reason}`)
+      },
+      (error: unknown) => {
+        console.error(`wallet images: ${error instanceof Error ? error.message : String(error)}`)
+        process.exit(1)
+      },
+    )
 }

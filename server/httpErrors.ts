@@ -69,9 +69,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
     const statusCode = error.statusCode ?? 500
     if (statusCode >= 400 && statusCode < 500) {
       // Fastify's own text for this one is just the status; say what to send.
-      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? `Content-Type '${request.headers['content-type'] ?? ''}' is not accepted; send application/json`
-        : error.message
+      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? `Content-Type '${request.headers['content-type'] ?? ''}' is not accepted; send application/json` : error.message
       return reply.code(statusCode).send({ error: STATUS_CODES[statusCode] ?? 'Bad Request', message } satisfies ErrorBody)
     }
     if (isDatabaseUnavailable(error)) {
@@ -84,9 +82,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
         .send({ error: 'Service Unavailable', message: 'The database is not answering; try again in a few seconds' } satisfies ErrorBody)
     }
     request.log.error({ err: error }, 'request failed')
-    return reply
-      .code(statusCode >= 500 && statusCode < 600 ? statusCode : 500)
-      .send({ error: 'Internal Server Error', message: 'The server could not complete the request' } satisfies ErrorBody)
+    return reply.code(statusCode >= 500 && statusCode < 600 ? statusCode : 500).send({ error: 'Internal Server Error', message: 'The server could not complete the request' } satisfies ErrorBody)
   })
 
   app.setNotFoundHandler((request, reply) => {

@@ -25,10 +25,13 @@ describe('monogramSvg', () => {
 
 describe('colourFor', () => {
   it('gives a hex colour on which white text reaches WCAG AA contrast', () => {
-    fc.assert(fc.property(fc.string(), (seed) => {
-      const colour = colourFor(seed)
-      return /^#[0-9a-f]{6}$/.test(colour) && contrastWithWhite(colour) >= 4.5
-    }), { numRuns: 2000 })
+    fc.assert(
+      fc.property(fc.string(), (seed) => {
+        const colour = colourFor(seed)
+        return /^#[0-9a-f]{6}$/.test(colour) && contrastWithWhite(colour) >= 4.5
+      }),
+      { numRuns: 2000 },
+    )
   })
 
   it('spreads different seeds over different colours', () => {

@@ -105,14 +105,11 @@ function hslToHex(hue: number, saturation: number, lightness: number): string {
   const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation
   const x = chroma * (1 - Math.abs(((hue / 60) % 2) - 1))
   const m = lightness - chroma / 2
-  const [r, g, b] =
-    hue < 60 ? [chroma, x, 0]
-    : hue < 120 ? [x, chroma, 0]
-    : hue < 180 ? [0, chroma, x]
-    : hue < 240 ? [0, x, chroma]
-    : hue < 300 ? [x, 0, chroma]
-    : [chroma, 0, x]
-  const channel = (value: number) => Math.round((value + m) * 255).toString(16).padStart(2, '0')
+  const [r, g, b] = hue < 60 ? [chroma, x, 0] : hue < 120 ? [x, chroma, 0] : hue < 180 ? [0, chroma, x] : hue < 240 ? [0, x, chroma] : hue < 300 ? [x, 0, chroma] : [chroma, 0, x]
+  const channel = (value: number) =>
+    Math.round((value + m) * 255)
+      .toString(16)
+      .padStart(2, '0')
   return `#${channel(r)}${channel(g)}${channel(b)}`
 }
 
@@ -126,10 +123,5 @@ function fontSizeFor(label: string): number {
 }
 
 function escapeXml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;')
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&apos;')
 }

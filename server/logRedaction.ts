@@ -9,8 +9,20 @@ import { type FastifyRequest } from 'fastify'
 
 /** Query parameters whose values never reach a log. Compared lower case. */
 export const REDACTED_QUERY_PARAMS = new Set([
-  'state', 'code', 'error_description', 'token', 'otp', 'id_token', 'access_token', 'refresh_token',
-  'attempttoken', 'resulttoken', 'channeltoken', 'deviceid', 'session', 'nonce',
+  'state',
+  'code',
+  'error_description',
+  'token',
+  'otp',
+  'id_token',
+  'access_token',
+  'refresh_token',
+  'attempttoken',
+  'resulttoken',
+  'channeltoken',
+  'deviceid',
+  'session',
+  'nonce',
 ])
 
 /**
@@ -20,18 +32,21 @@ export const REDACTED_QUERY_PARAMS = new Set([
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?')
   if (queryAt === -1) return url
-  const query = url.slice(queryAt + 1).split('&').map((pair) => {
-    const equals = pair.indexOf('=')
-    const rawName = equals === -1 ? pair : pair.slice(0, equals)
-    let name: string
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '))
-    } catch {
-      // Undecodable: it could be anything, so it goes.
-      return '[redacted]'
-    }
-    return REDACTED_QUERY_PARAMS.has(name.toLowerCase()) && equals !== -1 ? `${rawName}=[redacted]` : pair
-  })
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=')
+      const rawName = equals === -1 ? pair : pair.slice(0, equals)
+      let name: string
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '))
+      } catch {
+        // Undecodable: it could be anything, so it goes.
+        return '[redacted]'
+      }
+      return REDACTED_QUERY_PARAMS.has(name.toLowerCase()) && equals !== -1 ? `${rawName}=[redacted]` : pair
+    })
   return `${url.slice(0, queryAt)}?${query.join('&')}`
 }
 

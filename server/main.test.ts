@@ -93,8 +93,13 @@ describe('server/main.ts', () => {
   it('serves the embedded-wallet API to the secure origin, with a development key file and mailbox', async () => {
     const keyFile = join(dirname(sqlite.file), 'master.key')
     child = startMain({
-      PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: sqlite.file, LOG_LEVEL: 'silent',
-      PORTICO_MASTER_KEY_FILE: keyFile, SECURE_ORIGIN: 'http://127.0.0.1:8788', NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SQLITE_FILE: sqlite.file,
+      LOG_LEVEL: 'silent',
+      PORTICO_MASTER_KEY_FILE: keyFile,
+      SECURE_ORIGIN: 'http://127.0.0.1:8788',
+      NODE_ENV: 'development',
     })
     const stdout = collect(child.stdout)
     const stderr = collect(child.stderr)
@@ -105,7 +110,9 @@ describe('server/main.ts', () => {
 
     const headers = { 'content-type': 'application/json', origin: 'http://127.0.0.1:8788' }
     const started = await fetch(`${url}/auth/v1/email/start`, {
-      method: 'POST', headers, body: JSON.stringify({ projectId: 'portico-dev', email: 'dev@example.com', deviceId: 'main-test-device-01' }),
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ projectId: 'portico-dev', email: 'dev@example.com', deviceId: 'main-test-device-01' }),
     })
     expect(await started.json()).toEqual({ action: 'VERIFY_OTP' })
     const mail = (await (await fetch(`${url}/dev/mailbox/latest?to=dev@example.com`)).json()) as { code: string }
@@ -113,7 +120,9 @@ describe('server/main.ts', () => {
     // The login proves the secure page's device key (DPoP); the session is bound to it.
     const device = await createTestDevice(Date.now)
     const verified = await fetch(`${url}/auth/v1/email/verify`, {
-      method: 'POST', headers: { ...headers, dpop: await device.prove({ method: 'POST', url: `${url}/auth/v1/email/verify` }) }, body: JSON.stringify({ projectId: 'portico-dev', email: 'dev@example.com', deviceId: 'main-test-device-01', otp: mail.code }),
+      method: 'POST',
+      headers: { ...headers, dpop: await device.prove({ method: 'POST', url: `${url}/auth/v1/email/verify` }) },
+      body: JSON.stringify({ projectId: 'portico-dev', email: 'dev@example.com', deviceId: 'main-test-device-01', otp: mail.code }),
     })
     expect(verified.status).toBe(200)
 
@@ -126,7 +135,12 @@ describe('server/main.ts', () => {
     mkdirSync(dir)
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>secure</title>')
     child = startMain({
-      PORT: '0', HOST: '127.0.0.1', SQLITE_FILE: sqlite.file, LOG_LEVEL: 'silent', SECURE_PAGE_DIR: dir, SECURE_PAGE_PORT: '0',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SQLITE_FILE: sqlite.file,
+      LOG_LEVEL: 'silent',
+      SECURE_PAGE_DIR: dir,
+      SECURE_PAGE_PORT: '0',
       PORTICO_MASTER_KEY_FILE: join(dirname(sqlite.file), 'master.key'),
     })
     const stdout = collect(child.stdout)
@@ -165,9 +179,7 @@ describe('server/main.ts', () => {
     child = startMain({ ...productionEnv(), PORTICO_INSTANCES: '2', SQLITE_FILE: sqlite.file })
     const stderr = collect(child.stderr)
     expect(await exited(child)).toBe(1)
-    expect(stderr.text()).toContain(
-      'Portico server failed to start: NODE_ENV=production refuses development settings; change this one:\n  - DATABASE_URL must be set when PORTICO_INSTANCES=2',
-    )
+    expect(stderr.text()).toContain('Portico server failed to start: NODE_ENV=production refuses development settings; change this one:\n  - DATABASE_URL must be set when PORTICO_INSTANCES=2')
   }, 30_000)
 
   describe('on PostgreSQL', () => {

@@ -114,9 +114,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', shutDown)
 
   const address = await app.listen({ port: env.port, host: env.host })
-  console.log(
-    `Portico server listening on ${address} (${describeDatabase(env.database)}; projects: ${env.projects.map((p) => p.id).join(', ')})`,
-  )
+  console.log(`Portico server listening on ${address} (${describeDatabase(env.database)}; projects: ${env.projects.map((p) => p.id).join(', ')})`)
   if (env.securePage) {
     securePage = await startSecurePageServer({ ...env.securePage, host: env.host })
     console.log(`Portico secure frame page at ${securePage.url} (from ${env.securePage.dir})`)

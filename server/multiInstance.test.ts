@@ -84,8 +84,14 @@ describe('two server processes on one PostgreSQL', () => {
     expect(nonce.status).toBe(200)
     const account = privateKeyToAccount(generatePrivateKey())
     const message = createSiweMessage({
-      address: account.address, chainId: 1, domain: 'shop.example', uri: `${DAPP}/login`, version: '1',
-      nonce: nonce.body.nonce as string, issuedAt: new Date(), statement: 'Sign in to Shop',
+      address: account.address,
+      chainId: 1,
+      domain: 'shop.example',
+      uri: `${DAPP}/login`,
+      version: '1',
+      nonce: nonce.body.nonce as string,
+      issuedAt: new Date(),
+      statement: 'Sign in to Shop',
     })
     const signature = await account.signMessage({ message })
 

@@ -118,7 +118,11 @@ describe('the packed packages, installed outside the repository', () => {
       return { status: response.status, body: (await response.json()) as Record<string, unknown> }
     }
     const post = async (route: string, body: unknown) => {
-      const response = await fetch(`${server.url}${route}`, { method: 'POST', headers: await withProof(device, 'POST', `${server.url}${route}`, { origin: SECURE, 'content-type': 'application/json' }), body: JSON.stringify(body) })
+      const response = await fetch(`${server.url}${route}`, {
+        method: 'POST',
+        headers: await withProof(device, 'POST', `${server.url}${route}`, { origin: SECURE, 'content-type': 'application/json' }),
+        body: JSON.stringify(body),
+      })
       return { status: response.status, body: (await response.json()) as Record<string, unknown> }
     }
     expect(await get('/health')).toEqual({ status: 200, body: { status: 'ok' } })

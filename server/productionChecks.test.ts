@@ -39,7 +39,11 @@ describe('production mode', () => {
       { PORTICO_PROJECTS: undefined },
       'PORTICO_PROJECTS must be set: without it the only project is portico-dev, whose allow list is the development origins http://localhost:* and http://127.0.0.1:*',
     ],
-    ['an allow list of everything', { PORTICO_PROJECTS: '[{"id":"shop","allowedOrigins":["*"]}]' }, "PORTICO_PROJECTS: project 'shop' allows every origin ('*'); list the origins of its dapps instead"],
+    [
+      'an allow list of everything',
+      { PORTICO_PROJECTS: '[{"id":"shop","allowedOrigins":["*"]}]' },
+      "PORTICO_PROJECTS: project 'shop' allows every origin ('*'); list the origins of its dapps instead",
+    ],
     ['the default secure origin', { SECURE_ORIGIN: undefined }, 'SECURE_ORIGIN must be set: the default http://127.0.0.1:8788 is the development secure page'],
     ['a loopback secure origin', { SECURE_ORIGIN: 'https://localhost:8788' }, "SECURE_ORIGIN: https://localhost:8788 is a loopback address; give the secure page's public https:// origin"],
     ['a loopback IP secure origin', { SECURE_ORIGIN: 'http://127.0.0.1:8788' }, "SECURE_ORIGIN: http://127.0.0.1:8788 is a loopback address; give the secure page's public https:// origin"],
@@ -61,14 +65,24 @@ describe('production mode', () => {
   })
 
   it.each([
-    ['a loopback dapp origin', '["https://shop.example","http://localhost:3000"]', "PORTICO_PROJECTS: project 'shop' allows http://localhost:3000, a loopback origin no visitor has; list the public origins of its dapps"],
+    [
+      'a loopback dapp origin',
+      '["https://shop.example","http://localhost:3000"]',
+      "PORTICO_PROJECTS: project 'shop' allows http://localhost:3000, a loopback origin no visitor has; list the public origins of its dapps",
+    ],
     ['a loopback IP dapp origin', '["https://127.0.0.1:*"]', "PORTICO_PROJECTS: project 'shop' allows https://127.0.0.1:*, a loopback origin no visitor has; list the public origins of its dapps"],
-    ['a *.localhost dapp origin', '["https://shop.localhost"]', "PORTICO_PROJECTS: project 'shop' allows https://shop.localhost, a loopback origin no visitor has; list the public origins of its dapps"],
-    ['a plain-http dapp origin', '["http://shop.example"]', "PORTICO_PROJECTS: project 'shop' allows http://shop.example, a plain http:// origin whose pages anyone on the network can change; use https://"],
+    [
+      'a *.localhost dapp origin',
+      '["https://shop.localhost"]',
+      "PORTICO_PROJECTS: project 'shop' allows https://shop.localhost, a loopback origin no visitor has; list the public origins of its dapps",
+    ],
+    [
+      'a plain-http dapp origin',
+      '["http://shop.example"]',
+      "PORTICO_PROJECTS: project 'shop' allows http://shop.example, a plain http:// origin whose pages anyone on the network can change; use https://",
+    ],
   ])('refuses %s, naming the project and the origin', (_what, origins, problem) => {
-    expect(refusal({ ...production, PORTICO_PROJECTS: `[{"id":"shop","allowedOrigins":${origins}}]` })).toBe(
-      `NODE_ENV=production refuses development settings; change this one:\n  - ${problem}`,
-    )
+    expect(refusal({ ...production, PORTICO_PROJECTS: `[{"id":"shop","allowedOrigins":${origins}}]` })).toBe(`NODE_ENV=production refuses development settings; change this one:\n  - ${problem}`)
   })
 
   it('refuses a secure origin that a project also allows as a dapp origin', () => {

@@ -71,10 +71,7 @@ export function productionProblems(env: Env, facts: ProductionFacts): string[] {
 
   if (facts.masterKey === undefined) problems.push('PORTICO_MASTER_KEY must be set: the development key file (PORTICO_MASTER_KEY_FILE) is never used in production')
   else if (!looksRandom(facts.masterKey)) {
-    problems.push(
-      'PORTICO_MASTER_KEY is not random (too few distinct bytes, or all printable text); ' +
-        'make one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'base64\'))"',
-    )
+    problems.push('PORTICO_MASTER_KEY is not random (too few distinct bytes, or all printable text); ' + "make one with: node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\"")
   }
   if (facts.devMailbox) problems.push('DEV_MAILBOX cannot be on: it shows one-time codes to anyone who asks')
   if (facts.smtpUrl === undefined) problems.push('SMTP_URL must be set: one-time codes are sent by email')

@@ -3,9 +3,7 @@ import { DEV_PROJECT_ID, InvalidProjectsConfigError, createProjectRegistry, devP
 describe('readProjectsConfig', () => {
   it('gives the dev project alone when unset or blank', () => {
     for (const value of [undefined, '', '  ']) {
-      expect(readProjectsConfig(value, { analyticsEnabled: false })).toEqual([
-        { id: DEV_PROJECT_ID, allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled: false },
-      ])
+      expect(readProjectsConfig(value, { analyticsEnabled: false })).toEqual([{ id: DEV_PROJECT_ID, allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled: false }])
     }
   })
 
@@ -19,13 +17,13 @@ describe('readProjectsConfig', () => {
 
   it('reads a file when the value is a path', () => {
     const files: Record<string, string> = { '/etc/portico/projects.json': '[{"id":"f","allowedOrigins":["https://*.f.example"]}]' }
-    const readFile = (path: string) => files[path] ?? (() => { throw new Error(`ENOENT: ${path}`) })()
-    expect(readProjectsConfig('/etc/portico/projects.json', { analyticsEnabled: true, readFile })).toEqual([
-      { id: 'f', allowedOrigins: ['https://*.f.example'], analyticsEnabled: true },
-    ])
-    expect(() => readProjectsConfig('/missing.json', { analyticsEnabled: true, readFile })).toThrow(
-      "Cannot read PORTICO_PROJECTS file '/missing.json': ENOENT: /missing.json",
-    )
+    const readFile = (path: string) =>
+      files[path] ??
+      (() => {
+        throw new Error(`ENOENT: ${path}`)
+      })()
+    expect(readProjectsConfig('/etc/portico/projects.json', { analyticsEnabled: true, readFile })).toEqual([{ id: 'f', allowedOrigins: ['https://*.f.example'], analyticsEnabled: true }])
+    expect(() => readProjectsConfig('/missing.json', { analyticsEnabled: true, readFile })).toThrow("Cannot read PORTICO_PROJECTS file '/missing.json': ENOENT: /missing.json")
   })
 
   it('explains malformed JSON and wrong shapes', () => {
@@ -64,11 +62,7 @@ describe('createProjectRegistry', () => {
   })
 
   it('rejects duplicate ids and bad patterns', () => {
-    expect(() => createProjectRegistry([devProject({ analyticsEnabled: true }), devProject({ analyticsEnabled: false })])).toThrow(
-      "Project id 'portico-dev' is configured twice",
-    )
-    expect(() => createProjectRegistry([{ id: 'x', allowedOrigins: ['localhost'], analyticsEnabled: true }])).toThrow(
-      /Project 'x': 'localhost' is not an origin pattern/,
-    )
+    expect(() => createProjectRegistry([devProject({ analyticsEnabled: true }), devProject({ analyticsEnabled: false })])).toThrow("Project id 'portico-dev' is configured twice")
+    expect(() => createProjectRegistry([{ id: 'x', allowedOrigins: ['localhost'], analyticsEnabled: true }])).toThrow(/Project 'x': 'localhost' is not an origin pattern/)
   })
 })

@@ -125,9 +125,7 @@ export function readProjectsConfig(value: string | undefined, options: ReadProje
   }
   if (!validateProjects(parsed)) {
     const problems = (validateProjects.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`)
-    throw new InvalidProjectsConfigError(
-      `${source} must be a non-empty array of { id, allowedOrigins, analyticsEnabled? }:\n- ${problems.join('\n- ')}`,
-    )
+    throw new InvalidProjectsConfigError(`${source} must be a non-empty array of { id, allowedOrigins, analyticsEnabled? }:\n- ${problems.join('\n- ')}`)
   }
   const patternProblems = parsed.flatMap((project, index) =>
     project.allowedOrigins.flatMap((pattern, at) => {

@@ -117,7 +117,12 @@ describe.each(engines)('route rate limits on $name', ({ freshDatabase }) => {
     ['POST /e', 3, (ip) => send('POST', '/e?projectId=shop', ip, { event: 'MODAL_OPEN' }), 202],
     ['POST /siwx/v1/nonce', 3, (ip) => send('POST', '/siwx/v1/nonce?projectId=shop', ip), 200],
     ['POST /siwx/v1/verify', 3, (ip) => send('POST', '/siwx/v1/verify?projectId=shop', ip, { message: 'not a sign-in message', signature: `0x${'1'.repeat(130)}` }), 400],
-    ['POST /auth/v1/social/start', 3, (ip) => send('POST', '/auth/v1/social/start', ip, { projectId: 'shop', provider: 'github', deviceId: 'device-0000000000000001', returnTo: 'https://shop.example' }), 404],
+    [
+      'POST /auth/v1/social/start',
+      3,
+      (ip) => send('POST', '/auth/v1/social/start', ip, { projectId: 'shop', provider: 'github', deviceId: 'device-0000000000000001', returnTo: 'https://shop.example' }),
+      404,
+    ],
     ['GET /auth/v1/social/callback', 3, (ip) => send('GET', '/auth/v1/social/callback?state=x&code=y', ip), 400],
     ['POST /auth/v1/farcaster/start', 3, (ip) => send('POST', '/auth/v1/farcaster/start', ip, { projectId: 'shop', deviceId: 'device-0000000000000001' }), 200],
     ['POST /auth/v1/social/complete', 3, (ip) => send('POST', '/auth/v1/social/complete', ip, { code: 'not-a-code' }), 400],

@@ -144,7 +144,13 @@ interface RoutePolicy {
   concurrent?: 'farcasterPendingPerIp'
 }
 
-const dataReads: RoutePolicy = { what: 'data requests', limits: [{ rule: 'dataReadsPerIp', by: 'ip' }, { rule: 'dataReadsPerProject', by: 'project' }] }
+const dataReads: RoutePolicy = {
+  what: 'data requests',
+  limits: [
+    { rule: 'dataReadsPerIp', by: 'ip' },
+    { rule: 'dataReadsPerProject', by: 'project' },
+  ],
+}
 const signOuts: RoutePolicy = { what: 'sign-outs', limits: [{ rule: 'signOutsPerIp', by: 'ip' }] }
 const custody: RoutePolicy = { what: 'wallet key share requests', limits: [{ rule: 'custodyCallsPerIp', by: 'ip' }] }
 const bundler: RoutePolicy = { what: 'bundler requests', limits: [{ rule: 'bundlerPerIp', by: 'ip' }] }
@@ -153,8 +159,20 @@ const passkeyFinishes: RoutePolicy = { what: 'passkey checks', limits: [{ rule: 
 
 /** `METHOD url` (the route's pattern) → its limits. A HEAD request counts as the GET it runs. */
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
-  'POST /e': { what: 'analytics events', limits: [{ rule: 'analyticsPerIp', by: 'ip' }, { rule: 'analyticsPerProject', by: 'project' }] },
-  'POST /v1/profile/account': { what: 'name registrations', limits: [{ rule: 'nameRegistrationsPerIp', by: 'ip' }, { rule: 'nameRegistrations', by: 'everyone' }] },
+  'POST /e': {
+    what: 'analytics events',
+    limits: [
+      { rule: 'analyticsPerIp', by: 'ip' },
+      { rule: 'analyticsPerProject', by: 'project' },
+    ],
+  },
+  'POST /v1/profile/account': {
+    what: 'name registrations',
+    limits: [
+      { rule: 'nameRegistrationsPerIp', by: 'ip' },
+      { rule: 'nameRegistrations', by: 'everyone' },
+    ],
+  },
   'POST /siwx/v1/nonce': { what: 'sign-in nonces', limits: [{ rule: 'siwxNoncesPerIp', by: 'ip' }] },
   'POST /siwx/v1/verify': { what: 'sign-in verifications', limits: [{ rule: 'siwxVerifiesPerIp', by: 'ip' }] },
   'POST /auth/v1/social/start': { what: 'social logins', limits: [{ rule: 'socialStartsPerIp', by: 'ip' }] },
@@ -165,8 +183,20 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
     limits: [{ rule: 'farcasterCompletesPerIp', by: 'ip' }],
     concurrent: 'farcasterPendingPerIp',
   },
-  'GET /v1/rpc': { what: 'RPC requests', limits: [{ rule: 'rpcPerIp', by: 'ip' }, { rule: 'rpcPerProject', by: 'project' }] },
-  'POST /v1/rpc': { what: 'RPC requests', limits: [{ rule: 'rpcPerIp', by: 'ip' }, { rule: 'rpcPerProject', by: 'project' }] },
+  'GET /v1/rpc': {
+    what: 'RPC requests',
+    limits: [
+      { rule: 'rpcPerIp', by: 'ip' },
+      { rule: 'rpcPerProject', by: 'project' },
+    ],
+  },
+  'POST /v1/rpc': {
+    what: 'RPC requests',
+    limits: [
+      { rule: 'rpcPerIp', by: 'ip' },
+      { rule: 'rpcPerProject', by: 'project' },
+    ],
+  },
   'GET /v1/sessions/:id': { what: 'session reads', limits: [{ rule: 'sessionReadsPerIp', by: 'ip' }] },
   'POST /v1/sessions/:id': { what: 'session changes', limits: [{ rule: 'sessionWritesPerIp', by: 'ip' }] },
   'POST /v1/sessions/:id/revoke': { what: 'session changes', limits: [{ rule: 'sessionWritesPerIp', by: 'ip' }] },

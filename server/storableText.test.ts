@@ -76,10 +76,22 @@ describe.each(engines)('unstorable strings on $name', ({ freshDatabase }) => {
     ['a smart session with a NUL in dapp.name', async () => post(sessions, await sessionRecord('0x01', { dappName: `Shop${NUL}` })), 'body.dapp.name'],
     ['a smart session with a lone surrogate in dapp.name', async () => post(sessions, await sessionRecord('0x02', { dappName: `Shop${LONE}` })), 'body.dapp.name'],
     ['a smart session with a NUL in its permissions', async () => post(sessions, await sessionRecord('0x03', { permissions: [{ type: 'x', data: { note: NUL } }] })), 'body.permissions[0].data.note'],
-    ['a smart session with a lone surrogate in its permissions', async () => post(sessions, await sessionRecord('0x04', { permissions: [{ type: `x${LONE}`, data: {} }] })), 'body.permissions[0].type'],
+    [
+      'a smart session with a lone surrogate in its permissions',
+      async () => post(sessions, await sessionRecord('0x04', { permissions: [{ type: `x${LONE}`, data: {} }] })),
+      'body.permissions[0].type',
+    ],
     ['an email login with a NUL in the device id', () => post('/auth/v1/email/start', { projectId: 'shop', email: 'a@shop.example', deviceId: `d${NUL}` }, { origin: SECURE_ORIGIN }), 'body.deviceId'],
-    ['a sign-in verification with a NUL in the message', () => post('/siwx/v1/verify?projectId=shop', { message: `shop.example wants you to sign in${NUL}`, signature: `0x${'11'.repeat(65)}` }, { origin: 'https://shop.example' }), 'body.message'],
-    ['a name registration with a lone surrogate in the message', () => post('/v1/profile/account?projectId=shop', { coin_type: 60, address: owner.address, message: `{"name":"a${LONE}"}`, signature: `0x${'11'.repeat(65)}` }), 'body.message'],
+    [
+      'a sign-in verification with a NUL in the message',
+      () => post('/siwx/v1/verify?projectId=shop', { message: `shop.example wants you to sign in${NUL}`, signature: `0x${'11'.repeat(65)}` }, { origin: 'https://shop.example' }),
+      'body.message',
+    ],
+    [
+      'a name registration with a lone surrogate in the message',
+      () => post('/v1/profile/account?projectId=shop', { coin_type: 60, address: owner.address, message: `{"name":"a${LONE}"}`, signature: `0x${'11'.repeat(65)}` }),
+      'body.message',
+    ],
   ])('refuses %s with 400, naming the field', async (_what, send, where) => {
     const { status, body } = await send()
     expect(status).toBe(400)

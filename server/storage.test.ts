@@ -34,8 +34,7 @@ describe.each(engines)('storage on $name', ({ engine, freshDatabase }) => {
   })
 
   const storedEvents = (projectId: string) => createAnalyticsEventStore(db).listForProject(projectId)
-  const postEvent = (query: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-    http(baseUrl, `/e?${query}`, { method: 'POST', headers, body })
+  const postEvent = (query: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => http(baseUrl, `/e?${query}`, { method: 'POST', headers, body })
 
   it(`is recognised as ${engine}`, async () => {
     expect(await detectEngine(db)).toBe(engine)
@@ -44,9 +43,7 @@ describe.each(engines)('storage on $name', ({ engine, freshDatabase }) => {
   it('is migrated at boot, and migrating again changes nothing', async () => {
     const tables = await db.introspection.getTables({ withInternalKyselyTables: true })
     expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['analytics_events', 'kysely_migration']))
-    const columns = Object.fromEntries(
-      (tables.find((table) => table.name === 'analytics_events')?.columns ?? []).map((column) => [column.name, column.dataType.toLowerCase()]),
-    )
+    const columns = Object.fromEntries((tables.find((table) => table.name === 'analytics_events')?.columns ?? []).map((column) => [column.name, column.dataType.toLowerCase()]))
     expect(Object.keys(columns).sort()).toEqual(['event', 'id', 'project_id', 'received_at', 'sdk_type', 'sdk_version'])
     // PostgreSQL keeps events queryable (jsonb) and times typed; SQLite has text.
     expect([columns.event, columns.received_at]).toEqual(engine === 'postgres' ? ['jsonb', 'timestamptz'] : ['text', 'text'])

@@ -18,7 +18,11 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 
 const hex = (text: string) => createHash('sha256').update(text).digest('hex')
 /** Explorer image ids look like UUIDs. */
 const uuidOf = (text: string) => hex(`image:${text}`).replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, '$1-$2-$3-$4-$5')
-const NOTABLE = new Map([[17, 'Aurora Vault'], [123, 'Borealis Wallet'], [250, 'aurora mobile']])
+const NOTABLE = new Map([
+  [17, 'Aurora Vault'],
+  [123, 'Borealis Wallet'],
+  [250, 'aurora mobile'],
+])
 
 /** The i-th wallet of the generated listing, with the Explorer fields this server ignores too. */
 function explorerEntry(i: number): Omit<ExplorerListingEntry, 'app'> & Record<string, unknown> {
@@ -37,8 +41,24 @@ function explorerEntry(i: number): Omit<ExplorerListingEntry, 'app'> & Record<st
     app_type: 'wallet',
     category: null,
     image_id: imageId,
-    image_url: { sm: `https://explorer-api.walletconnect.com/v3/logo/sm/${imageId}`, md: `https://explorer-api.walletconnect.com/v3/logo/md/${imageId}`, lg: `https://explorer-api.walletconnect.com/v3/logo/lg/${imageId}` },
-    app: { browser: i % 5 === 0 ? `https://app.wallet${i}.example` : null, ios: `https://apps.apple.com/app/id${i}`, android: null, mac: null, windows: null, linux: null, chrome: null, firefox: null, safari: null, edge: null, opera: null },
+    image_url: {
+      sm: `https://explorer-api.walletconnect.com/v3/logo/sm/${imageId}`,
+      md: `https://explorer-api.walletconnect.com/v3/logo/md/${imageId}`,
+      lg: `https://explorer-api.walletconnect.com/v3/logo/lg/${imageId}`,
+    },
+    app: {
+      browser: i % 5 === 0 ? `https://app.wallet${i}.example` : null,
+      ios: `https://apps.apple.com/app/id${i}`,
+      android: null,
+      mac: null,
+      windows: null,
+      linux: null,
+      chrome: null,
+      firefox: null,
+      safari: null,
+      edge: null,
+      opera: null,
+    },
     injected: i % 4 === 0 ? [{ injected_id: `isWallet${i}`, namespace: 'eip155' }] : null,
     rdns: i % 2 === 0 ? `com.Wallet${i}.app` : null,
     mobile: { native: i % 2 === 0 ? `wallet${i}://` : '', universal: `https://link.wallet${i}.example` },
@@ -107,9 +127,27 @@ describe('a wallet registry from an Explorer-format listing (WALLET_REGISTRY_FIL
     const [first, second, seventh] = [explorerEntry(0), explorerEntry(1), explorerEntry(7)]
     const { data } = await getWallets(`include=${first.id},${second.id},${seventh.id}`)
     expect(data).toEqual([
-      { id: first.id, name: 'Generated Wallet 0', image_id: first.image_id, chains: [ETH, POLYGON], rdns: 'com.wallet0.app', mobile_link: 'wallet0://', desktop_link: 'wallet0-desktop://', webapp_link: 'https://app.wallet0.example' },
+      {
+        id: first.id,
+        name: 'Generated Wallet 0',
+        image_id: first.image_id,
+        chains: [ETH, POLYGON],
+        rdns: 'com.wallet0.app',
+        mobile_link: 'wallet0://',
+        desktop_link: 'wallet0-desktop://',
+        webapp_link: 'https://app.wallet0.example',
+      },
       { id: second.id, name: 'Generated Wallet 1', image_id: second.image_id, chains: [ETH, SOLANA], rdns: null, mobile_link: 'https://link.wallet1.example', desktop_link: null, webapp_link: null },
-      { id: seventh.id, name: 'Generated Wallet 7', image_id: seventh.image_id, chains: [ETH, SOLANA], rdns: null, mobile_link: 'https://link.wallet7.example', desktop_link: 'wallet7-desktop://', webapp_link: null },
+      {
+        id: seventh.id,
+        name: 'Generated Wallet 7',
+        image_id: seventh.image_id,
+        chains: [ETH, SOLANA],
+        rdns: null,
+        mobile_link: 'https://link.wallet7.example',
+        desktop_link: 'wallet7-desktop://',
+        webapp_link: null,
+      },
     ])
   })
 
@@ -156,7 +194,9 @@ describe('checking an Explorer-format listing', () => {
     )
     expect(() => explorerRecords(listingWith((entry) => delete entry.name))).toThrow(`listings["${id}"]: / must have required property 'name'`)
     expect(() => explorerRecords(listingWith((entry) => (entry.chains = ['ethereum'])))).toThrow(`listings["${id}"] (Generated Wallet 7): /chains/0 must match pattern`)
-    expect(() => explorerRecords(listingWith((entry) => (entry.id = explorerEntry(8).id)))).toThrow(new InvalidWalletRegistryError(`Wallet listing (Explorer format) is invalid:\n- listings["${id}"] (Generated Wallet 7): /id is '${explorerEntry(8).id}', not its key`))
+    expect(() => explorerRecords(listingWith((entry) => (entry.id = explorerEntry(8).id)))).toThrow(
+      new InvalidWalletRegistryError(`Wallet listing (Explorer format) is invalid:\n- listings["${id}"] (Generated Wallet 7): /id is '${explorerEntry(8).id}', not its key`),
+    )
     expect(() => explorerRecords({ wallets: [] })).toThrow("/ must have required property 'listings'")
   })
 

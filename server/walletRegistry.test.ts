@@ -15,10 +15,38 @@ describe('the shipped registry (server/data/wallets.json)', () => {
   })
 
   it.each([
-    'MetaMask', 'Coinbase Wallet', 'Rainbow', 'Trust Wallet', 'Phantom', 'Ledger Live', 'Zerion', 'Rabby Wallet', 'OKX Wallet',
-    'Uniswap Wallet', 'Safe{Wallet}', 'Argent', 'imToken', 'TokenPocket', 'Bitget Wallet', 'Exodus', 'Xverse', 'Leather',
-    'UniSat Wallet', 'Solflare', 'Backpack', 'Glow', 'Frame', 'Brave Wallet', 'Taho', 'Enkrypt', 'Zengo', '1inch Wallet',
-    'Coin98', 'SafePal', 'Keplr', 'Magic Eden',
+    'MetaMask',
+    'Coinbase Wallet',
+    'Rainbow',
+    'Trust Wallet',
+    'Phantom',
+    'Ledger Live',
+    'Zerion',
+    'Rabby Wallet',
+    'OKX Wallet',
+    'Uniswap Wallet',
+    'Safe{Wallet}',
+    'Argent',
+    'imToken',
+    'TokenPocket',
+    'Bitget Wallet',
+    'Exodus',
+    'Xverse',
+    'Leather',
+    'UniSat Wallet',
+    'Solflare',
+    'Backpack',
+    'Glow',
+    'Frame',
+    'Brave Wallet',
+    'Taho',
+    'Enkrypt',
+    'Zengo',
+    '1inch Wallet',
+    'Coin98',
+    'SafePal',
+    'Keplr',
+    'Magic Eden',
   ])('lists %s', (name) => {
     expect(registry.wallets.some((wallet) => wallet.name === name)).toBe(true)
   })
@@ -76,7 +104,15 @@ describe('createWalletRegistry validation', () => {
 
 describe('WalletRegistry.query', () => {
   const wallet = (id: string, name: string, chains: CaipNetworkId[], badge_type?: 'certified'): WalletRecord => ({
-    id, name, chains, image_id: id, rdns: null, mobile_link: null, desktop_link: null, webapp_link: null, ...(badge_type ? { badge_type } : {}),
+    id,
+    name,
+    chains,
+    image_id: id,
+    rdns: null,
+    mobile_link: null,
+    desktop_link: null,
+    webapp_link: null,
+    ...(badge_type ? { badge_type } : {}),
   })
   const registry = createWalletRegistry([
     wallet('alpha', 'Alpha Wallet', [ETH], 'certified'),
@@ -129,8 +165,6 @@ describe('WalletRegistry.query', () => {
   })
 
   it('returns exactly the listing fields, never curation fields', () => {
-    expect(Object.keys(registry.query({ page: 1, entries: 1 }).data[0]!).sort()).toEqual(
-      ['chains', 'desktop_link', 'id', 'image_id', 'mobile_link', 'name', 'rdns', 'webapp_link'],
-    )
+    expect(Object.keys(registry.query({ page: 1, entries: 1 }).data[0]!).sort()).toEqual(['chains', 'desktop_link', 'id', 'image_id', 'mobile_link', 'name', 'rdns', 'webapp_link'])
   })
 })

@@ -150,17 +150,16 @@ export function createWalletRegistry(data: unknown, options: { images?: Readonly
 }
 
 function filterWallets(wallets: readonly WalletRecord[], byId: ReadonlyMap<string, WalletRecord>, query: WalletQuery): WalletRecord[] {
-  const candidates = query.include && query.include.length > 0
-    ? unique(query.include).flatMap((id) => byId.get(id) ?? [])
-    : wallets
+  const candidates = query.include && query.include.length > 0 ? unique(query.include).flatMap((id) => byId.get(id) ?? []) : wallets
   const excluded = new Set(query.exclude ?? [])
   const chains = new Set(query.chains ?? [])
   const needle = query.search?.trim().toLocaleLowerCase() ?? ''
-  return candidates.filter((wallet) =>
-    !excluded.has(wallet.id) &&
-    (chains.size === 0 || wallet.chains.some((chain) => chains.has(chain))) &&
-    (needle === '' || wallet.name.toLocaleLowerCase().includes(needle)) &&
-    (query.badgeType === undefined || (wallet.badge_type ?? 'none') === query.badgeType),
+  return candidates.filter(
+    (wallet) =>
+      !excluded.has(wallet.id) &&
+      (chains.size === 0 || wallet.chains.some((chain) => chains.has(chain))) &&
+      (needle === '' || wallet.name.toLocaleLowerCase().includes(needle)) &&
+      (query.badgeType === undefined || (wallet.badge_type ?? 'none') === query.badgeType),
   )
 }
 

@@ -185,7 +185,7 @@ describe('connectors and account', () => {
     })
   })
 
-  it('signMessage() rejects with the wallet\'s reason, and asks nobody when nothing is connected', async () => {
+  it("signMessage() rejects with the wallet's reason, and asks nobody when nothing is connected", async () => {
     const { portico, wallet } = await connected()
     wallet.behaviour.signMessage = () => Promise.reject(new RpcError(4001, { message: 'User rejected the request.' }))
     await expect(portico.signMessage({ message: 'no' })).rejects.toThrow('User rejected the request.')

@@ -174,9 +174,7 @@ function globalWindow(): Window | undefined {
 }
 
 /** `open()` options: a view, with its parameters when the view has any. */
-export type OpenOptions<V extends ViewName = ViewName> = { view?: V } & (RouteParams<V> extends undefined
-  ? { params?: undefined }
-  : { params: RouteParams<V> })
+export type OpenOptions<V extends ViewName = ViewName> = { view?: V } & (RouteParams<V> extends undefined ? { params?: undefined } : { params: RouteParams<V> })
 
 /**
  * The provider type `getProvider` returns for each namespace Portico ships a plugin for;
@@ -299,7 +297,12 @@ export type Portico = {
  * portico.open()
  */
 export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {}): Portico {
-  const resolved = resolveConfig(config, { defaultPlugins: () => [eip155()], detectMobile: () => detectMobile(), detectTelegramPlatform: () => detectTelegramPlatform(runtime.window ?? globalWindow()), detectLanguages: browserLanguages })
+  const resolved = resolveConfig(config, {
+    defaultPlugins: () => [eip155()],
+    detectMobile: () => detectMobile(),
+    detectTelegramPlatform: () => detectTelegramPlatform(runtime.window ?? globalWindow()),
+    detectLanguages: browserLanguages,
+  })
   const keyValueStore = runtime.storage === null ? undefined : (runtime.storage ?? defaultKeyValueStore(runtime.window ?? globalWindow()))
   const diagnostics: DiagnosticsHolder = { log: undefined }
   // The login cache is made by the saga runtime (runtime.ts), which reads it first; the

@@ -22,10 +22,7 @@ export const ENTRY_POINT_ADDRESS: Address = entryPoint07Address
 /** Where the implementation behind every local smart account lives (CREATE2, salt 0). */
 export const SMART_ACCOUNT_IMPLEMENTATION_ADDRESS: Address = /* @__PURE__ */ create2Address(porticoSmartAccountBytecode)
 
-const factoryInitCode = /* @__PURE__ */ concat([
-  porticoAccountFactoryBytecode,
-  encodeAbiParameters([{ type: 'address' }], [SMART_ACCOUNT_IMPLEMENTATION_ADDRESS]),
-])
+const factoryInitCode = /* @__PURE__ */ concat([porticoAccountFactoryBytecode, encodeAbiParameters([{ type: 'address' }], [SMART_ACCOUNT_IMPLEMENTATION_ADDRESS])])
 
 /** The PorticoAccountFactory on every local chain: pass it as `factoryAddress` to `toSoladySmartAccount`. */
 export const SMART_ACCOUNT_FACTORY_ADDRESS: Address = /* @__PURE__ */ create2Address(factoryInitCode)

@@ -34,4 +34,3 @@ export const devAccounts: readonly DevAccount[] = DEV_PRIVATE_KEYS.map((privateK
   address: privateKeyToAccount(privateKey).address,
   privateKey,
 }))
-

@@ -37,8 +37,7 @@ describe('startDevChains', () => {
     expect(one!.token.address).toBe(ten!.token.address)
     for (const chain of dev.chains) {
       const client = clientFor(chain.rpcUrl)
-      const read = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') =>
-        client.readContract({ address: chain.token.address, abi: chain.token.abi, functionName })
+      const read = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') => client.readContract({ address: chain.token.address, abi: chain.token.abi, functionName })
       expect(await read('name')).toBe('Portico Test Token')
       expect(await read('symbol')).toBe('PTT')
       expect(await read('decimals')).toBe(18)

@@ -48,12 +48,18 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   const chainId = options.chainId ?? 1
   const timeoutMs = options.startupTimeoutMs ?? 15_000
   const args = [
-    '--host', '127.0.0.1',
-    '--port', String(options.port ?? 0),
-    '--chain-id', String(chainId),
-    '--mnemonic', DEV_MNEMONIC,
-    '--accounts', String(DEV_PRIVATE_KEYS.length),
-    '--balance', String(DEV_ACCOUNT_BALANCE_ETH),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(options.port ?? 0),
+    '--chain-id',
+    String(chainId),
+    '--mnemonic',
+    DEV_MNEMONIC,
+    '--accounts',
+    String(DEV_PRIVATE_KEYS.length),
+    '--balance',
+    String(DEV_ACCOUNT_BALANCE_ETH),
   ]
   const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
   // A test runner that dies must not leave nodes behind.

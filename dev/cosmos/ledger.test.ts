@@ -12,12 +12,25 @@ const fee = { amount: [{ denom: 'uatom', amount: '2000' }], gas: '200000' }
 
 function signed(doc: StdSignDoc, signWith = key): StdTx {
   const signature = secp256k1.sign(sha256(serializeSignDoc(doc)), signWith, { lowS: true }).toCompactRawBytes()
-  return { msg: doc.msgs, fee: doc.fee, memo: doc.memo, signatures: [{ pub_key: { type: 'tendermint/PubKeySecp256k1', value: toBase64(secp256k1.getPublicKey(signWith, true)) }, signature: toBase64(signature) }] }
+  return {
+    msg: doc.msgs,
+    fee: doc.fee,
+    memo: doc.memo,
+    signatures: [{ pub_key: { type: 'tendermint/PubKeySecp256k1', value: toBase64(secp256k1.getPublicKey(signWith, true)) }, signature: toBase64(signature) }],
+  }
 }
 
 function transfer(ledger: CosmosLedger, amount: string, overrides: Partial<StdSignDoc> = {}): StdSignDoc {
   const account = ledger.accountOf(sender)!
-  return { chain_id: ledger.chainId, account_number: account.accountNumber.toString(), sequence: account.sequence.toString(), fee, msgs: [msgSend(sender, receiver, [{ denom: 'uatom', amount }])], memo: '', ...overrides }
+  return {
+    chain_id: ledger.chainId,
+    account_number: account.accountNumber.toString(),
+    sequence: account.sequence.toString(),
+    fee,
+    msgs: [msgSend(sender, receiver, [{ denom: 'uatom', amount }])],
+    memo: '',
+    ...overrides,
+  }
 }
 
 const deliver = (ledger: CosmosLedger, tx: StdTx) => ledger.deliver(tx, new TextEncoder().encode(JSON.stringify(tx)))
@@ -64,7 +77,10 @@ describe('CosmosLedger', () => {
   })
 
   it('refuses to spend more than the balance, the fee included', () => {
-    expect(refusal(() => deliver(ledger, signed(transfer(ledger, '999000'))))).toEqual({ code: SdkCodes.insufficientFunds, message: 'spendable balance 1000000uatom is smaller than 1001000uatom: insufficient funds' })
+    expect(refusal(() => deliver(ledger, signed(transfer(ledger, '999000'))))).toEqual({
+      code: SdkCodes.insufficientFunds,
+      message: 'spendable balance 1000000uatom is smaller than 1001000uatom: insufficient funds',
+    })
   })
 
   it('refuses another denomination and malformed amounts', () => {

@@ -94,7 +94,10 @@ export class CosmosLedger {
     // lowS: the SDK refuses a malleable (high-S) signature.
     const valid = sig.length === 64 && secp256k1.verify(sig, sha256(signBytes), pubkey, { lowS: true })
     if (!valid) {
-      throw new CosmosTxError(SdkCodes.unauthorized, `signature verification failed; please verify account number (${sender.accountNumber}), sequence (${sender.sequence}) and chain-id (${this.chainId}): unauthorized`)
+      throw new CosmosTxError(
+        SdkCodes.unauthorized,
+        `signature verification failed; please verify account number (${sender.accountNumber}), sequence (${sender.sequence}) and chain-id (${this.chainId}): unauthorized`,
+      )
     }
     if (sender.balance < amount + fee) {
       throw new CosmosTxError(SdkCodes.insufficientFunds, `spendable balance ${sender.balance}${this.denom} is smaller than ${amount + fee}${this.denom}: insufficient funds`)

@@ -48,7 +48,9 @@ export async function startCosmosNode({ port = 0, fee = { amount: '2000', gas: '
         const address = decodeURIComponent(accounts[1]!)
         const account = ledger.accountOf(address)
         if (!account) return reply(res, 404, notFound(`account ${address} not found`))
-        return reply(res, 200, { account: { '@type': '/cosmos.auth.v1beta1.BaseAccount', address, pub_key: null, account_number: account.accountNumber.toString(), sequence: account.sequence.toString() } })
+        return reply(res, 200, {
+          account: { '@type': '/cosmos.auth.v1beta1.BaseAccount', address, pub_key: null, account_number: account.accountNumber.toString(), sequence: account.sequence.toString() },
+        })
       }
       if (req.method === 'POST' && url.pathname === '/txs') {
         let body: string

@@ -23,8 +23,7 @@ const post = async (hex: string) => {
 }
 
 /** `signSpend` with the stand-in tests' argument order: optionally signed by another key or over another amount. */
-const spend = (from: RegtestAccount, txid: string, value: bigint, to: string, pay: bigint, signer = from.key, signedValue = value) =>
-  signSpend(from, txid, value, to, pay, { signer, signedValue })
+const spend = (from: RegtestAccount, txid: string, value: bigint, to: string, pay: bigint, signer = from.key, signedValue = value) => signSpend(from, txid, value, to, pay, { signer, signedValue })
 
 describe('Esplora stand-in', () => {
   it('reports funded, spent and utxos for an address, and tx status', async () => {
@@ -52,7 +51,7 @@ describe('Esplora stand-in', () => {
     expect(esplora.chain.tx(txid)?.fee).toBe(1_000n)
   })
 
-  it('lists an address\'s transactions newest first in Esplora\'s JSON (GET /address/:address/txs), paged by last seen txid', async () => {
+  it("lists an address's transactions newest first in Esplora's JSON (GET /address/:address/txs), paged by last seen txid", async () => {
     const alice = account()
     const bob = account()
     const funding = esplora.fund(alice.address, 100_000)
@@ -69,7 +68,13 @@ describe('Esplora stand-in', () => {
         {
           txid: funding,
           vout: 0,
-          prevout: { scriptpubkey: Buffer.from(alice.script).toString('hex'), scriptpubkey_asm: expect.stringMatching(/^OP_0 [0-9a-f]{40}$/), scriptpubkey_type: 'v0_p2wpkh', scriptpubkey_address: alice.address, value: 100_000 },
+          prevout: {
+            scriptpubkey: Buffer.from(alice.script).toString('hex'),
+            scriptpubkey_asm: expect.stringMatching(/^OP_0 [0-9a-f]{40}$/),
+            scriptpubkey_type: 'v0_p2wpkh',
+            scriptpubkey_address: alice.address,
+            value: 100_000,
+          },
           scriptsig: '',
           scriptsig_asm: '',
           witness: [expect.stringMatching(/^30[0-9a-f]+01$/), Buffer.from(alice.key.publicKey).toString('hex')],

@@ -42,7 +42,6 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.end(text)
 }
 
-
 type Route = { method: string; pattern: RegExp; handle: (match: RegExpMatchArray, body: string) => [number, unknown] }
 
 function routes(chain: BitcoinChain, feeEstimates: Record<string, number>): Route[] {
@@ -65,8 +64,7 @@ function routes(chain: BitcoinChain, feeEstimates: Record<string, number>): Rout
     {
       method: 'GET',
       pattern: /^\/address\/([^/]+)\/txs\/chain(?:\/([0-9a-f]{64}))?$/,
-      handle: ([, address, lastSeen]) =>
-        withAddress(address!, () => (lastSeen ? chain.addressTxs(address!, lastSeen) : chain.addressTxs(address!).filter((tx) => tx.status.confirmed))),
+      handle: ([, address, lastSeen]) => withAddress(address!, () => (lastSeen ? chain.addressTxs(address!, lastSeen) : chain.addressTxs(address!).filter((tx) => tx.status.confirmed))),
     },
     { method: 'GET', pattern: /^\/tx\/([0-9a-f]{64})$/, handle: ([, txid]) => withTx(txid!, () => chain.txJson(txid!)) },
     { method: 'GET', pattern: /^\/tx\/([0-9a-f]{64})\/status$/, handle: ([, txid]) => withTx(txid!, (tx) => tx.status) },

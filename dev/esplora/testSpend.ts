@@ -24,14 +24,7 @@ export function regtestAccount(): RegtestAccount {
  * @example
  * esplora.chain.broadcast(signSpend(alice, funding, 100_000n, bob.address, 99_000n))
  */
-export function signSpend(
-  from: RegtestAccount,
-  txid: string,
-  value: bigint,
-  to: string,
-  pay: bigint,
-  options: { change?: bigint; signer?: ECPairInterface; signedValue?: bigint } = {},
-): string {
+export function signSpend(from: RegtestAccount, txid: string, value: bigint, to: string, pay: bigint, options: { change?: bigint; signer?: ECPairInterface; signedValue?: bigint } = {}): string {
   const tx = new Transaction()
   tx.version = 2
   tx.addInput(Buffer.from(txid, 'hex').reverse(), 0)

@@ -9,7 +9,10 @@
 import { startOidcProvider } from './provider'
 
 async function main() {
-  const redirectUris = (process.env.OIDC_REDIRECT_URIS ?? '').split(',').map((uri) => uri.trim()).filter(Boolean)
+  const redirectUris = (process.env.OIDC_REDIRECT_URIS ?? '')
+    .split(',')
+    .map((uri) => uri.trim())
+    .filter(Boolean)
   if (redirectUris.length === 0) throw new Error('OIDC_REDIRECT_URIS must list the callback URLs the clients accept')
   const oidc = await startOidcProvider({ port: Number(process.env.OIDC_PORT ?? 0), redirectUris })
   process.stdout.write(`${JSON.stringify({ issuer: oidc.issuer })}\n`)

@@ -49,9 +49,7 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 
 function loginPage(uid: string, clientId: string): string {
   const provider = clientId.replace(/^portico-/, '')
-  const buttons = DEV_OIDC_USERS.map(
-    (user) => `<button type="submit" name="user" value="${user.id}">${escapeHtml(user.name)} <small>@${escapeHtml(user.username)}</small></button>`,
-  ).join('\n')
+  const buttons = DEV_OIDC_USERS.map((user) => `<button type="submit" name="user" value="${user.id}">${escapeHtml(user.name)} <small>@${escapeHtml(user.username)}</small></button>`).join('\n')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev login (${escapeHtml(provider)})</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:15px system-ui,sans-serif;max-width:360px;margin:40px auto;padding:0 16px}button{display:block;width:100%;margin:8px 0;padding:12px;font:inherit;text-align:left;border:1px solid #bbb;border-radius:8px;background:#fff;cursor:pointer}small{color:#666}</style>

@@ -99,7 +99,11 @@ describe('local WalletConnect relay', () => {
     expect(relay.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
     const dapp = await client({ clientId: 'did:key:z6MkDapp' })
     const id = await dapp.request('irn_subscribe', { topic: topic(1) })
-    expect(id).toBe(createHash('sha256').update(topic(1) + 'did:key:z6MkDapp').digest('hex'))
+    expect(id).toBe(
+      createHash('sha256')
+        .update(topic(1) + 'did:key:z6MkDapp')
+        .digest('hex'),
+    )
   })
 
   it('pushes irn_subscription { id, data: { topic, message, publishedAt, tag } } to subscribers and never echoes to the publisher', async () => {

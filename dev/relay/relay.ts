@@ -106,7 +106,9 @@ export async function startRelay(options: RelayOptions = {}): Promise<Relay> {
 
   function subscriptionId(connection: Connection, topic: string) {
     // The id a sign-client computes for itself (sha256 of topic + client id), so ids agree.
-    return createHash('sha256').update(topic + connection.clientId).digest('hex')
+    return createHash('sha256')
+      .update(topic + connection.clientId)
+      .digest('hex')
   }
 
   function deliver(connection: Connection, stored: StoredMessage) {

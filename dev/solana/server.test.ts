@@ -84,7 +84,10 @@ describe('local Solana RPC', () => {
     await expect(rpc.sendTransaction(getBase64EncodedWireTransaction(tx), { encoding: 'base64' }).send()).rejects.toThrow(/simulation failed/i)
 
     const tooMuch = await transfer(alice, bob.address, 5_000_000_000n)
-    const error = await rpc.sendTransaction(getBase64EncodedWireTransaction(tooMuch), { encoding: 'base64' }).send().catch((e: unknown) => e)
+    const error = await rpc
+      .sendTransaction(getBase64EncodedWireTransaction(tooMuch), { encoding: 'base64' })
+      .send()
+      .catch((e: unknown) => e)
     expect(isSolanaError(error, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE)).toBe(true)
     expect((error as { context: { logs: string[] } }).context.logs.join('\n')).toMatch(/insufficient lamports/)
   })
@@ -105,7 +108,12 @@ describe('local Solana RPC', () => {
   })
 
   it('speaks JSON-RPC 2.0: batches, unknown methods, bad params, parse errors, CORS', async () => {
-    await expect(raw([{ jsonrpc: '2.0', id: 1, method: 'getHealth' }, { jsonrpc: '2.0', id: 2, method: 'nope' }])).resolves.toEqual([
+    await expect(
+      raw([
+        { jsonrpc: '2.0', id: 1, method: 'getHealth' },
+        { jsonrpc: '2.0', id: 2, method: 'nope' },
+      ]),
+    ).resolves.toEqual([
       { jsonrpc: '2.0', id: 1, result: 'ok' },
       { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found' } },
     ])

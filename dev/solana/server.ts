@@ -188,7 +188,6 @@ function send(res: ServerResponse, status: number, body: string, type = 'applica
   res.end(body)
 }
 
-
 /**
  * Starts the local Solana RPC on 127.0.0.1 (a free port unless `port` is given).
  *

@@ -3,14 +3,7 @@
 // straight into LiteSVM at start; tokens are minted by real Token program transactions
 // (create the owner's associated token account if missing, then MintToChecked), signed
 // by the mint authority's fixed dev key, so they land like any other transaction.
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getMintEncoder,
-  getMintSize,
-  getMintToCheckedInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from '@solana-program/token'
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getMintEncoder, getMintSize, getMintToCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import {
   address as toAddress,
   appendTransactionMessageInstructions,
@@ -60,9 +53,7 @@ function mintAuthority(): Promise<KeyPairSigner> {
 /** Writes the mint account (no supply yet) and funds its authority. */
 export async function installTestToken(ledger: Ledger): Promise<void> {
   const signer = await mintAuthority()
-  const data = new Uint8Array(
-    getMintEncoder().encode({ mintAuthority: some(signer.address), supply: 0n, decimals: TEST_SPL_TOKEN.decimals, isInitialized: true, freezeAuthority: none() }),
-  )
+  const data = new Uint8Array(getMintEncoder().encode({ mintAuthority: some(signer.address), supply: 0n, decimals: TEST_SPL_TOKEN.decimals, isInitialized: true, freezeAuthority: none() }))
   ledger.svm.setAccount({
     address: toAddress(TEST_SPL_TOKEN.mint),
     data,

@@ -21,17 +21,7 @@ export const BITCOIN_DEV_WALLET_CONFIG_SCRIPT = 'dev-bitcoin-wallet-config.js'
  * // dev/stack.ts, after buildDemo()
  * await buildChainDevWallets({ outdir, solana: { rpcUrl: solanaRpc.url }, bitcoin: { esploraUrl: esplora.url } })
  */
-export async function buildChainDevWallets({
-  outdir,
-  solana,
-  bitcoin,
-  minify = true,
-}: {
-  outdir: string
-  solana: SolanaDevWalletPageConfig
-  bitcoin: BitcoinDevWalletPageConfig
-  minify?: boolean
-}) {
+export async function buildChainDevWallets({ outdir, solana, bitcoin, minify = true }: { outdir: string; solana: SolanaDevWalletPageConfig; bitcoin: BitcoinDevWalletPageConfig; minify?: boolean }) {
   await mkdir(outdir, { recursive: true })
   await Promise.all([
     build({ ...browserScript, entryPoints: [path.join(__dirname, 'solana/browser.ts')], outfile: path.join(outdir, SOLANA_DEV_WALLET_SCRIPT), minify }),

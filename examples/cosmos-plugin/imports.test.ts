@@ -20,7 +20,11 @@ function importsOf(file: string): string[] {
 }
 
 /** The package a bare specifier names: `@scope/name` or `name`, without a subpath. */
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
 
 /** The specifiers of `file` (repo-relative to the package) that leave the package or its declared packages. */
 function refused(file: string, specifiers: readonly string[], publicEntries: readonly string[], packages: readonly string[]): string[] {

@@ -29,12 +29,22 @@ it("keeps the plugin's wallet and REST code out of the dapp's first chunk", asyn
   // Inputs a chunk really holds: esbuild lists tree-shaken ones with 0 bytes.
   const held = (file: string) => Object.entries(metafile.outputs[file]!.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : []))
   const loadedFirst = new Set([...initial].flatMap(held))
-  const loadedLater = new Set(Object.keys(metafile.outputs).filter((file) => !initial.has(file)).flatMap(held))
+  const loadedLater = new Set(
+    Object.keys(metafile.outputs)
+      .filter((file) => !initial.has(file))
+      .flatMap(held),
+  )
 
   expect(loadedFirst).toContain('examples/cosmos-plugin/src/plugin.ts')
   expect(loadedFirst).toContain('examples/cosmos-plugin/src/address.ts')
   // The key-to-address hashing (pubkey.ts, @noble/hashes' RIPEMD-160) and the Amino JSON code come with the wallet code.
-  for (const file of ['examples/cosmos-plugin/src/wallet.ts', 'examples/cosmos-plugin/src/rest.ts', 'examples/cosmos-plugin/src/pubkey.ts', 'examples/cosmos-plugin/src/amino.ts', 'node_modules/@noble/hashes/esm/legacy.js']) {
+  for (const file of [
+    'examples/cosmos-plugin/src/wallet.ts',
+    'examples/cosmos-plugin/src/rest.ts',
+    'examples/cosmos-plugin/src/pubkey.ts',
+    'examples/cosmos-plugin/src/amino.ts',
+    'node_modules/@noble/hashes/esm/legacy.js',
+  ]) {
     expect(loadedFirst).not.toContain(file)
     expect(loadedLater).toContain(file)
   }

@@ -44,11 +44,14 @@ describe('device share store in Chromium', () => {
   })
 
   const save = (p: Page) =>
-    p.evaluate(async ([w, s]) => {
-      const store = await custody.openDeviceShareStore()
-      await store.save(w, Uint8Array.from(s))
-      store.close()
-    }, [wallet, share] as const)
+    p.evaluate(
+      async ([w, s]) => {
+        const store = await custody.openDeviceShareStore()
+        await store.save(w, Uint8Array.from(s))
+        store.close()
+      },
+      [wallet, share] as const,
+    )
   const load = (p: Page) =>
     p.evaluate(async (w) => {
       const store = await custody.openDeviceShareStore()
@@ -76,7 +79,14 @@ describe('device share store in Chromium', () => {
           request.onerror = () => reject(request.error)
         })
       const [keys, records] = [(await all(custody.KEY_STORE)) as CryptoKey[], (await all(custody.SHARE_STORE)) as { iv: Uint8Array; ciphertext: ArrayBuffer; createdAt: number }[]]
-      const exported = await Promise.all(keys.map((key) => crypto.subtle.exportKey('raw', key).then(() => 'exported', (error: Error) => error.name)))
+      const exported = await Promise.all(
+        keys.map((key) =>
+          crypto.subtle.exportKey('raw', key).then(
+            () => 'exported',
+            (error: Error) => error.name,
+          ),
+        ),
+      )
       db.close()
       return {
         keys: keys.map((key, i) => ({ type: key.type, extractable: key.extractable, algorithm: key.algorithm, usages: key.usages, exported: exported[i] })),
@@ -138,10 +148,11 @@ describe('device share store in Chromium', () => {
         await put({ ...record, ciphertext: flipped.buffer }, custody.deviceShareId(w))
         db.close()
         const store = await custody.openDeviceShareStore()
-        const attempt = (wallet: typeof w) => store.load(wallet).then(
-          () => null,
-          (error: { name: string; code: string; message: string }) => ({ name: error.name, code: error.code, message: error.message }),
-        )
+        const attempt = (wallet: typeof w) =>
+          store.load(wallet).then(
+            () => null,
+            (error: { name: string; code: string; message: string }) => ({ name: error.name, code: error.code, message: error.message }),
+          )
         const result = { moved: await attempt(o), altered: await attempt(w) }
         await store.remove(w)
         const afterRemove = await store.load(w)

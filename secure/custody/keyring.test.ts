@@ -63,7 +63,13 @@ describe('the frame keyring', () => {
     const addresses = await session.addresses()
     expect(addresses).toEqual({ eip155: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), solana: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/) })
     expect(device.shares.size).toBe(2)
-    expect(await server.db.selectFrom('auth_wallet_keys').selectAll().where('user_id', '=', await userIdOf(email)).execute()).toEqual([])
+    expect(
+      await server.db
+        .selectFrom('auth_wallet_keys')
+        .selectAll()
+        .where('user_id', '=', await userIdOf(email))
+        .execute(),
+    ).toEqual([])
     expect(await signHello(keyring, addresses.eip155!)).toBe(true)
 
     // Each share alone rebuilds nothing; the two together give the key of the address.
@@ -132,7 +138,7 @@ describe('the frame keyring', () => {
     await expect(keyring.sign('personal_sign', { message: 'x' })).rejects.toMatchObject({ code: CustodyErrorCodes.noDeviceKey })
   })
 
-  it('recovery by password: the device holding the key sets it; a new device opens it with the password and the server\'s part, then holds its own share', async () => {
+  it("recovery by password: the device holding the key sets it; a new device opens it with the password and the server's part, then holds its own share", async () => {
     const email = newEmail('recover')
     const first = await signIn(email)
     const holder = createKeyring({ calls: first.calls, deviceShares: async () => createMemoryDeviceShareStore() })
@@ -199,7 +205,10 @@ describe('the frame keyring', () => {
     // Cut off before the server heard `finish`: the device share is stored, the server still holds the key.
     const cut: CustodyCalls = { ...session.calls, finishMigration: async () => Promise.reject(new Error('the network went away')) }
     await expect(createKeyring({ calls: cut, deviceShares: async () => device }).unlock(addresses)).rejects.toThrow('the network went away')
-    expect((await server.db.selectFrom('auth_wallet_keys').select('namespace').where('user_id', '=', seeded.userId).orderBy('namespace').execute()).map((row) => row.namespace)).toEqual(['eip155', 'solana'])
+    expect((await server.db.selectFrom('auth_wallet_keys').select('namespace').where('user_id', '=', seeded.userId).orderBy('namespace').execute()).map((row) => row.namespace)).toEqual([
+      'eip155',
+      'solana',
+    ])
 
     // The next login migrates again (no auth share yet), replacing the stale device share.
     const keyring = createKeyring({ calls: session.calls, deviceShares: async () => device })

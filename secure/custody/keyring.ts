@@ -100,10 +100,11 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
   /** One unlock at a time: two at once would make and register two wallets for a new user. */
   let queue: Promise<unknown> = Promise.resolve()
   let store: Promise<DeviceShareStore> | undefined
-  const devices = () => (store ??= deviceShares().catch((error: unknown) => {
-    store = undefined
-    throw error
-  }))
+  const devices = () =>
+    (store ??= deviceShares().catch((error: unknown) => {
+      store = undefined
+      throw error
+    }))
 
   /** This device's share and the server's auth share, checked against the address; undefined when either is missing or they do not match. */
   async function rebuild(namespace: CustodyWalletNamespace, address: string): Promise<WalletSecret | undefined> {
@@ -255,8 +256,5 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
 }
 
 function noKeyHere(): never {
-  throw new CustodyError(
-    CustodyErrorCodes.noDeviceKey,
-    'This device holds no key of this wallet: sign in again and enter its recovery password, or use the device where you created it',
-  )
+  throw new CustodyError(CustodyErrorCodes.noDeviceKey, 'This device holds no key of this wallet: sign in again and enter its recovery password, or use the device where you created it')
 }

@@ -73,7 +73,9 @@ describe('recovery share sealed with a passkey’s PRF output (HKDF-SHA-256)', (
     await expect(openRecoveryShare(envelope, { prfOutput: prfOutput.subarray(0, 16) }, address)).rejects.toMatchObject({ code: CustodyErrorCodes.wrongRecoverySecret })
     await expect(openRecoveryShare(envelope, { password: 'pw' }, address)).rejects.toMatchObject({ code: CustodyErrorCodes.recoveryUnsupported })
     // A different salt derives a different key: the check value no longer matches.
-    await expect(openRecoveryShare({ ...envelope, kdf: { ...envelope.kdf, salt: flipped(envelope.kdf.salt) } }, { prfOutput }, address)).rejects.toMatchObject({ code: CustodyErrorCodes.wrongRecoverySecret })
+    await expect(openRecoveryShare({ ...envelope, kdf: { ...envelope.kdf, salt: flipped(envelope.kdf.salt) } }, { prfOutput }, address)).rejects.toMatchObject({
+      code: CustodyErrorCodes.wrongRecoverySecret,
+    })
     await expect(openRecoveryShare({ ...envelope, ciphertext: flipped(envelope.ciphertext, 10) }, { prfOutput }, address)).rejects.toMatchObject({ code: CustodyErrorCodes.recoveryTampered })
   })
 })

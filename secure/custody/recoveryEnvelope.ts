@@ -28,9 +28,7 @@ const IV_BYTES = 12
 const CHECK_BYTES = 16
 const PRF_INFO = 'portico/recovery-share/prf/1'
 
-export type RecoveryKdf =
-  | { name: 'PBKDF2-SHA-256'; iterations: number; salt: string }
-  | { name: 'HKDF-SHA-256'; source: 'webauthn-prf'; info: string; salt: string }
+export type RecoveryKdf = { name: 'PBKDF2-SHA-256'; iterations: number; salt: string } | { name: 'HKDF-SHA-256'; source: 'webauthn-prf'; info: string; salt: string }
 
 export interface RecoveryEnvelope {
   version: 1
@@ -52,9 +50,7 @@ export type RecoverySecret = { password: string } | { prfOutput: Uint8Array }
 export async function sealRecoveryShare(share: Uint8Array, secret: RecoverySecret, context: string, options: { iterations?: number } = {}): Promise<RecoveryEnvelope> {
   const salt = toBase64(crypto.getRandomValues(new Uint8Array(SALT_BYTES)))
   const kdf: RecoveryKdf =
-    'password' in secret
-      ? { name: 'PBKDF2-SHA-256', iterations: options.iterations ?? PBKDF2_MIN_ITERATIONS, salt }
-      : { name: 'HKDF-SHA-256', source: 'webauthn-prf', info: PRF_INFO, salt }
+    'password' in secret ? { name: 'PBKDF2-SHA-256', iterations: options.iterations ?? PBKDF2_MIN_ITERATIONS, salt } : { name: 'HKDF-SHA-256', source: 'webauthn-prf', info: PRF_INFO, salt }
   checkKdf(kdf)
   const { key, check } = await deriveKeys(kdf, secret)
   const header = { version: 1, kdf, cipher: 'AES-256-GCM', iv: toBase64(crypto.getRandomValues(new Uint8Array(IV_BYTES))), check: toBase64(check) } as const

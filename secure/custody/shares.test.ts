@@ -16,7 +16,12 @@ describe.each<CustodyNamespace>(['eip155', 'solana'])('2-of-3 shares of a %s key
       expect(await rebuildWalletSecret(wallet, [shares[a], shares[b]])).toEqual(wallet.secret)
       expect(await rebuildWalletSecret(wallet, [shares[b], shares[a]])).toEqual(wallet.secret)
     }
-    expect(await rebuildWalletSecret(wallet, SHARE_ROLES.map((role) => shares[role]))).toEqual(wallet.secret)
+    expect(
+      await rebuildWalletSecret(
+        wallet,
+        SHARE_ROLES.map((role) => shares[role]),
+      ),
+    ).toEqual(wallet.secret)
   })
 
   it('one share alone (or the same share twice) rebuilds nothing, and no share contains the secret', async () => {

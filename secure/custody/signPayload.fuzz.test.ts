@@ -41,8 +41,15 @@ const quantityLike = fc.oneof(
   fc.double(),
   fc.constantFrom('0x', '', '-1', '1e18', '0x-1', null),
 )
-const hexLike = fc.oneof(fc.uint8Array({ maxLength: 64 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`), fc.string({ maxLength: 20 }))
-const addressLike = fc.oneof(fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`), fc.constant(null), fc.string({ maxLength: 42 }))
+const hexLike = fc.oneof(
+  fc.uint8Array({ maxLength: 64 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`),
+  fc.string({ maxLength: 20 }),
+)
+const addressLike = fc.oneof(
+  fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`),
+  fc.constant(null),
+  fc.string({ maxLength: 42 }),
+)
 const typeName = fc.constantFrom('uint256', 'uint8', 'int256', 'address', 'string', 'bytes', 'bytes32', 'bool', 'A', 'B', 'A[]', 'uint8[2]', 'bytes33', 'uint7', 'Nope')
 
 const hex = (value: bigint) => `0x${value.toString(16)}`
@@ -58,14 +65,26 @@ const plausibleTransaction = fc.oneof(
     maxFeePerGas: fc.bigInt({ min: 1n, max: 10n ** 12n }).map(hex),
     maxPriorityFeePerGas: fc.bigInt({ min: 0n, max: 10n ** 12n }).map(hex),
   }),
-  fc.record({
-    chainId: fc.integer({ min: 1, max: 100_000 }).map(String),
-    nonce: fc.nat().map(String),
-    gas: fc.bigInt({ min: 21_000n, max: 10n ** 7n }).map(String),
-    to: fc.option(validAddress),
-    gasPrice: fc.bigInt({ min: 1n, max: 10n ** 12n }).map(String),
-    accessList: fc.array(fc.record({ address: validAddress, storageKeys: fc.array(fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`), { maxLength: 2 }) }), { maxLength: 2 }),
-  }, { requiredKeys: ['chainId', 'nonce', 'gas', 'gasPrice'] }),
+  fc.record(
+    {
+      chainId: fc.integer({ min: 1, max: 100_000 }).map(String),
+      nonce: fc.nat().map(String),
+      gas: fc.bigInt({ min: 21_000n, max: 10n ** 7n }).map(String),
+      to: fc.option(validAddress),
+      gasPrice: fc.bigInt({ min: 1n, max: 10n ** 12n }).map(String),
+      accessList: fc.array(
+        fc.record({
+          address: validAddress,
+          storageKeys: fc.array(
+            fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`),
+            { maxLength: 2 },
+          ),
+        }),
+        { maxLength: 2 },
+      ),
+    },
+    { requiredKeys: ['chainId', 'nonce', 'gas', 'gasPrice'] },
+  ),
 )
 
 /** Serialized Solana transaction messages (legacy and v0) that list `signer` among their signers, somewhere. */
@@ -83,38 +102,45 @@ const solanaTransactionMessage = (signer: string) =>
     .map(({ version, required, extra, position, keys, blockhash, tail }) => {
       const accounts = keys.slice(0, required + extra).map((key) => Buffer.from(key))
       accounts[position % required] = Buffer.from(getBase58Encoder().encode(signer))
-      const bytes = Buffer.concat([
-        Buffer.from(version ? [0x80] : []),
-        Buffer.from([required, 0, 1, accounts.length]),
-        ...accounts,
-        Buffer.from(blockhash),
-        Buffer.from(tail),
-      ])
+      const bytes = Buffer.concat([Buffer.from(version ? [0x80] : []), Buffer.from([required, 0, 1, accounts.length]), ...accounts, Buffer.from(blockhash), Buffer.from(tail)])
       return { message: bytes.toString('base64') }
     })
 
-const signPayloads = (solanaAddress: string) => fc.oneof(
-  plausibleTransaction,
-  solanaTransactionMessage(solanaAddress),
-  fc.jsonValue({ maxDepth: 3 }),
-  fc.record({ message: fc.oneof(fc.string({ maxLength: 100 }), hexLike, fc.jsonValue({ maxDepth: 1 })), address: addressLike }, { requiredKeys: [] }),
-  fc.record(
-    {
-      domain: fc.record({ name: fc.string({ maxLength: 10 }), version: fc.string({ maxLength: 3 }), chainId: quantityLike, verifyingContract: addressLike, salt: hexLike }, { requiredKeys: [] }),
-      types: fc.dictionary(fc.constantFrom('A', 'B', 'EIP712Domain'), fc.array(fc.record({ name: fc.constantFrom('a', 'b', 'c'), type: typeName }), { maxLength: 4 })),
-      primaryType: fc.constantFrom('A', 'B', 'EIP712Domain', 'Missing'),
-      message: fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.oneof(quantityLike, hexLike, addressLike, fc.boolean(), fc.array(quantityLike, { maxLength: 3 }), fc.jsonValue({ maxDepth: 2 }))),
-    },
-    { requiredKeys: ['types', 'primaryType', 'message'] },
-  ),
-  fc.record(
-    {
-      chainId: quantityLike, nonce: quantityLike, gas: quantityLike, to: addressLike, value: quantityLike, data: hexLike,
-      gasPrice: quantityLike, maxFeePerGas: quantityLike, maxPriorityFeePerGas: quantityLike,
-      type: fc.constantFrom('legacy', 'eip1559', 'eip2930', '0x2', 'eip4844', 7),
-      accessList: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.array(fc.record({ address: addressLike, storageKeys: fc.array(hexLike, { maxLength: 2 }) }), { maxLength: 2 })),
-    },
-    { requiredKeys: [] },
-  ),
-  fc.record({ message: fc.oneof(fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('base64')), fc.string({ maxLength: 40 })) }),
-)
+const signPayloads = (solanaAddress: string) =>
+  fc.oneof(
+    plausibleTransaction,
+    solanaTransactionMessage(solanaAddress),
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.record({ message: fc.oneof(fc.string({ maxLength: 100 }), hexLike, fc.jsonValue({ maxDepth: 1 })), address: addressLike }, { requiredKeys: [] }),
+    fc.record(
+      {
+        domain: fc.record({ name: fc.string({ maxLength: 10 }), version: fc.string({ maxLength: 3 }), chainId: quantityLike, verifyingContract: addressLike, salt: hexLike }, { requiredKeys: [] }),
+        types: fc.dictionary(fc.constantFrom('A', 'B', 'EIP712Domain'), fc.array(fc.record({ name: fc.constantFrom('a', 'b', 'c'), type: typeName }), { maxLength: 4 })),
+        primaryType: fc.constantFrom('A', 'B', 'EIP712Domain', 'Missing'),
+        message: fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.oneof(quantityLike, hexLike, addressLike, fc.boolean(), fc.array(quantityLike, { maxLength: 3 }), fc.jsonValue({ maxDepth: 2 }))),
+      },
+      { requiredKeys: ['types', 'primaryType', 'message'] },
+    ),
+    fc.record(
+      {
+        chainId: quantityLike,
+        nonce: quantityLike,
+        gas: quantityLike,
+        to: addressLike,
+        value: quantityLike,
+        data: hexLike,
+        gasPrice: quantityLike,
+        maxFeePerGas: quantityLike,
+        maxPriorityFeePerGas: quantityLike,
+        type: fc.constantFrom('legacy', 'eip1559', 'eip2930', '0x2', 'eip4844', 7),
+        accessList: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.array(fc.record({ address: addressLike, storageKeys: fc.array(hexLike, { maxLength: 2 }) }), { maxLength: 2 })),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.record({
+      message: fc.oneof(
+        fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('base64')),
+        fc.string({ maxLength: 40 }),
+      ),
+    }),
+  )

@@ -28,7 +28,12 @@ describe('signing in the secure frame with the rebuilt key', () => {
   it('typedData (EIP-712), verified with viem', async () => {
     const typedData = {
       domain: { name: 'Shop', version: '1', chainId: 1, verifyingContract: '0x00000000000000000000000000000000000000aa' },
-      types: { Order: [{ name: 'amount', type: 'uint256' }, { name: 'buyer', type: 'address' }] },
+      types: {
+        Order: [
+          { name: 'amount', type: 'uint256' },
+          { name: 'buyer', type: 'address' },
+        ],
+      },
       primaryType: 'Order',
       message: { amount: '1000000000000000000000', buyer: evm.address },
     } as const
@@ -39,7 +44,14 @@ describe('signing in the secure frame with the rebuilt key', () => {
   it('transaction: EIP-1559 and legacy, signed by the wallet and hashed', async () => {
     const to = '0x00000000000000000000000000000000000000bb'
     const signed = (await sign('transaction', {
-      chainId: 1, nonce: '0x7', gas: '21000', to, value: '0xde0b6b3a7640000', maxFeePerGas: '0x3b9aca00', maxPriorityFeePerGas: '0x1', from: evm.address,
+      chainId: 1,
+      nonce: '0x7',
+      gas: '21000',
+      to,
+      value: '0xde0b6b3a7640000',
+      maxFeePerGas: '0x3b9aca00',
+      maxPriorityFeePerGas: '0x1',
+      from: evm.address,
     })) as { signedTransaction: Hex; hash: Hex }
     expect(signed.hash).toBe(keccak256(signed.signedTransaction))
     expect(parseTransaction(signed.signedTransaction)).toMatchObject({ type: 'eip1559', chainId: 1, nonce: 7, gas: 21000n, to, value: 10n ** 18n, maxFeePerGas: 10n ** 9n })

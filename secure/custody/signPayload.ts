@@ -110,9 +110,7 @@ function typedDataOf(payload: Record<string, unknown>, address: string): Record<
   return { domain, types, primaryType, message }
 }
 
-const TRANSACTION_FIELDS = new Set([
-  'chainId', 'nonce', 'gas', 'to', 'value', 'data', 'input', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'accessList', 'type', 'from',
-])
+const TRANSACTION_FIELDS = new Set(['chainId', 'nonce', 'gas', 'to', 'value', 'data', 'input', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'accessList', 'type', 'from'])
 
 function transactionOf(payload: Record<string, unknown>, address: string): TransactionSerializable {
   for (const key of Object.keys(payload)) {
@@ -220,7 +218,6 @@ function base64Field(payload: Record<string, unknown>, field: string): Uint8Arra
   if (bytes.length > MAX_SIGNED_BYTES) throw invalidPayload(`payload.${field} is longer than ${MAX_SIGNED_BYTES} bytes`)
   return bytes
 }
-
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

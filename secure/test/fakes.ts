@@ -313,9 +313,7 @@ export type TestFrame = {
   ask(event: string, payload: unknown): Promise<{ type: string; payload: Record<string, unknown> }>
 }
 
-export async function startTestFrame(
-  options: Partial<SecureFrameOptions> & { framed?: boolean; approver?: Approver; projectId?: string; chainId?: string } = {},
-): Promise<TestFrame> {
+export async function startTestFrame(options: Partial<SecureFrameOptions> & { framed?: boolean; approver?: Approver; projectId?: string; chainId?: string } = {}): Promise<TestFrame> {
   const host = createFakeHost({ framed: options.framed ?? true })
   const api = createFakeApi()
   const chain = createFakeChain()

@@ -110,8 +110,7 @@ export function createCustodyService(options: CustodyServiceOptions): CustodySer
     return envelope?.address === address && (await shares.findAuthShare(userId, RECOVERY_HOLDER, namespace))?.address === address
   }
 
-  const noDeviceShare = (namespace: WalletNamespace) =>
-    new AuthError(404, 'Not Found', 'AUTH_SHARE_NOT_FOUND', `This device holds no share of the ${namespace} wallet`)
+  const noDeviceShare = (namespace: WalletNamespace) => new AuthError(404, 'Not Found', 'AUTH_SHARE_NOT_FOUND', `This device holds no share of the ${namespace} wallet`)
 
   /** The checked wallet, refused unless it names the user's wallet in its namespace. */
   async function ownWallet(userId: string, raw: WalletRegistration): Promise<CheckedWallet> {
@@ -122,8 +121,7 @@ export function createCustodyService(options: CustodyServiceOptions): CustodySer
     return wallet
   }
 
-  const walletExists = (namespace: WalletNamespace) =>
-    new AuthError(409, 'Conflict', 'WALLET_EXISTS', `This user already has a ${namespace} wallet`)
+  const walletExists = (namespace: WalletNamespace) => new AuthError(409, 'Conflict', 'WALLET_EXISTS', `This user already has a ${namespace} wallet`)
 
   return {
     async registerWallets(auth, wallets) {
@@ -215,8 +213,7 @@ export function createCustodyService(options: CustodyServiceOptions): CustodySer
   }
 }
 
-const notCustodial = (namespace: WalletNamespace) =>
-  new AuthError(404, 'Not Found', 'NOT_CUSTODIAL', `The server holds no key of this ${namespace} wallet to move`)
+const notCustodial = (namespace: WalletNamespace) => new AuthError(404, 'Not Found', 'NOT_CUSTODIAL', `The server holds no key of this ${namespace} wallet to move`)
 
 interface CheckedWallet {
   namespace: WalletNamespace

@@ -10,12 +10,19 @@ import { DPOP_WINDOW_MS, accessTokenHash, checkDpopProof } from './dpop'
 const NOW = Date.parse('2030-01-01T00:00:00Z')
 const URL_ME = 'https://api.shop.example/auth/v1/me?projectId=shop'
 const request = (proof: string | string[] | undefined, overrides: Partial<{ method: string; host: string; path: string }> = {}) => ({
-  proof, method: 'GET', host: 'api.shop.example', path: '/auth/v1/me', ...overrides,
+  proof,
+  method: 'GET',
+  host: 'api.shop.example',
+  path: '/auth/v1/me',
+  ...overrides,
 })
 const TOKEN = `pts_${'a'.repeat(43)}`
 
 async function refusal(run: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await run.then(() => undefined, (caught: unknown) => caught)
+  const error = await run.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
   expect(error).toBeInstanceOf(AuthError)
   const { code, message, statusCode } = error as AuthError & { statusCode: number }
   expect(statusCode).toBe(401)
@@ -44,7 +51,8 @@ describe('checkDpopProof', () => {
 
   it('refuses a request without a proof, or with two', async () => {
     expect(await refusal(checkDpopProof(request(undefined), { accessToken: TOKEN, now: NOW }))).toEqual({
-      code: 'DPOP_REQUIRED', message: 'Send a proof of this device’s key as the DPoP header; the secure page adds it to every call',
+      code: 'DPOP_REQUIRED',
+      message: 'Send a proof of this device’s key as the DPoP header; the secure page adds it to every call',
     })
     const proof = await prove()
     expect(await refusal(checkDpopProof(request([proof, proof]), { accessToken: TOKEN, now: NOW }))).toEqual(invalid('send exactly one DPoP header, a compact JWS'))
@@ -81,13 +89,24 @@ describe('checkDpopProof', () => {
     const claims = { htm: 'GET', htu: 'https://api.shop.example/auth/v1/me', ath: accessTokenHash(TOKEN), jti: 'j'.repeat(20) }
     const mine = await generateKeyPair('ES256', { extractable: true })
     const theirs = await generateKeyPair('ES256')
-    const sign = (header: Record<string, unknown>, key: CryptoKey | Uint8Array) => new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', ...header } as never).setIssuedAt(NOW / 1000).sign(key)
+    const sign = (header: Record<string, unknown>, key: CryptoKey | Uint8Array) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', ...header } as never)
+        .setIssuedAt(NOW / 1000)
+        .sign(key)
     const check = (proof: string) => refusal(checkDpopProof(request(proof), { accessToken: TOKEN, now: NOW }))
     // Signed by their key, naming mine.
     expect(await check(await sign({ jwk: await exportJWK(mine.publicKey) }, theirs.privateKey))).toEqual(bad)
     expect(await check(await sign({ jwk: await exportJWK(mine.privateKey) }, mine.privateKey))).toEqual(bad)
     expect(await check(await sign({ typ: 'JWT', jwk: await exportJWK(mine.publicKey) }, mine.privateKey))).toEqual(bad)
-    expect(await check(await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'dpop+jwt' }).setIssuedAt(NOW / 1000).sign(new Uint8Array(32)))).toEqual(bad)
+    expect(
+      await check(
+        await new SignJWT(claims)
+          .setProtectedHeader({ alg: 'HS256', typ: 'dpop+jwt' })
+          .setIssuedAt(NOW / 1000)
+          .sign(new Uint8Array(32)),
+      ),
+    ).toEqual(bad)
     // Signed by mine, naming mine: taken.
     await expect(checkDpopProof(request(await sign({ jwk: await exportJWK(mine.publicKey) }, mine.privateKey)), { accessToken: TOKEN, now: NOW })).resolves.toBeDefined()
   })

@@ -97,7 +97,6 @@ export const proofRefused = (code: 'DPOP_REQUIRED' | 'DPOP_INVALID' | 'DPOP_REPL
   new AuthError(401, 'Unauthorized', code, message, {}, { 'www-authenticate': `DPoP algs="ES256", error="${code === 'DPOP_REQUIRED' ? 'invalid_token' : 'invalid_dpop_proof'}"` })
 
 /** SPEC §8 alert "Session Expired". */
-export const sessionExpired = () =>
-  new AuthError(401, 'Session Expired', 'SESSION_EXPIRED', 'The session has expired; sign in again', {}, { 'www-authenticate': 'Bearer error="invalid_token"' })
+export const sessionExpired = () => new AuthError(401, 'Session Expired', 'SESSION_EXPIRED', 'The session has expired; sign in again', {}, { 'www-authenticate': 'Bearer error="invalid_token"' })
 
 export const invalidPayload = (message: string) => new AuthError(400, 'Bad Request', 'INVALID_PAYLOAD', message)

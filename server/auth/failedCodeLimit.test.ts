@@ -30,12 +30,16 @@ describe.each(engines)('wrong codes from one client on $name', ({ freshDatabase 
     const limit = DEFAULT_AUTH_LIMITS.failedCodesPerIp.max
     const from = { 'x-forwarded-for': '10.33.0.1' }
     const attempts = Array.from({ length: 200 }, (_, index) =>
-      (index % 2 === 0 ? a : b).post('/auth/v1/email/verify', {
-        projectId: 'shop',
-        email: `nobody-${index}@shop.example`,
-        deviceId: randomBytes(16).toString('base64url'),
-        otp: '123456',
-      }, from),
+      (index % 2 === 0 ? a : b).post(
+        '/auth/v1/email/verify',
+        {
+          projectId: 'shop',
+          email: `nobody-${index}@shop.example`,
+          deviceId: randomBytes(16).toString('base64url'),
+          otp: '123456',
+        },
+        from,
+      ),
     )
     const statuses = (await Promise.all(attempts)).map((result) => result.status)
     const evaluated = statuses.filter((status) => status === 400).length
@@ -43,7 +47,11 @@ describe.each(engines)('wrong codes from one client on $name', ({ freshDatabase 
     expect(evaluated).toBeLessThanOrEqual(limit)
     expect(evaluated).toBeGreaterThan(0)
     // Another client is not affected.
-    const other = await a.post('/auth/v1/email/verify', { projectId: 'shop', email: 'x@shop.example', deviceId: randomBytes(16).toString('base64url'), otp: '123456' }, { 'x-forwarded-for': '10.33.0.2' })
+    const other = await a.post(
+      '/auth/v1/email/verify',
+      { projectId: 'shop', email: 'x@shop.example', deviceId: randomBytes(16).toString('base64url'), otp: '123456' },
+      { 'x-forwarded-for': '10.33.0.2' },
+    )
     expect(other).toMatchObject({ status: 400, body: { code: 'OTP_NOT_FOUND' } })
   }, 60_000)
 })

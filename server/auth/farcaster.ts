@@ -63,9 +63,7 @@ export interface FarcasterLogin {
 }
 
 /** The relay's answer to a status poll once the visitor approved (AuthKit relay). */
-export type RelayStatus =
-  | { state: 'pending' }
-  | { state: 'completed'; message: string; signature: Hex; fid: number; username?: string; custody?: string; nonce?: string }
+export type RelayStatus = { state: 'pending' } | { state: 'completed'; message: string; signature: Hex; fid: number; username?: string; custody?: string; nonce?: string }
 
 /** Reads custody addresses from the IdRegistry on Optimism through `rpcUrl`. */
 export function idRegistryCustody(rpcUrl: string): (fid: number) => Promise<string | undefined> {

@@ -1,7 +1,6 @@
 import { type AddressInfo } from 'node:net'
 import { type Mailer, composeMail, createMailbox, createSmtpMailer, teeMailer } from './mailer'
 
-
 describe('composeMail', () => {
   it.each(['login', 'device', 'update_primary', 'update_secondary'] as const)('%s: the code is in the text, never in the subject', (purpose) => {
     const mail = composeMail(purpose, { to: 'a@b.co', code: '042917', ttlMinutes: 10, newEmail: 'new@b.co', device: 'browser: Test/1.0' })
@@ -22,7 +21,12 @@ describe('createMailbox', () => {
   it('keeps the newest messages first, finds the latest per address, logs each code, and stays bounded', async () => {
     const lines: string[] = []
     const mailbox = createMailbox({ capacity: 3, log: (line) => lines.push(line), now: () => Date.parse('2030-01-01T00:00:00Z') })
-    for (const [to, code] of [['a@b.co', '111111'], ['c@d.co', '222222'], ['a@b.co', '333333'], ['e@f.co', '444444']] as const) {
+    for (const [to, code] of [
+      ['a@b.co', '111111'],
+      ['c@d.co', '222222'],
+      ['a@b.co', '333333'],
+      ['e@f.co', '444444'],
+    ] as const) {
       await mailbox.send(composeMail('login', { to, code, ttlMinutes: 10 }))
     }
     expect(mailbox.list().map((message) => message.meta.code)).toEqual(['444444', '333333', '222222'])

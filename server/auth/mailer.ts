@@ -125,10 +125,7 @@ export async function createSmtpMailer({ url, from }: { url: string; from: strin
 }
 
 /** The words of each message. Codes never go in the subject, which lock screens show. */
-export function composeMail(
-  purpose: MailPurpose,
-  details: { to: string; code: string; ttlMinutes: number; newEmail?: string; device?: string },
-): OutgoingMail {
+export function composeMail(purpose: MailPurpose, details: { to: string; code: string; ttlMinutes: number; newEmail?: string; device?: string }): OutgoingMail {
   const expiry = `It expires in ${details.ttlMinutes} minutes and works once.`
   const notYou = 'If you did not ask for this, ignore this email: nothing happens without the code. Never share it with anyone.'
   const byPurpose: Record<MailPurpose, { subject: string; lines: string[] }> = {

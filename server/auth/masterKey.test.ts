@@ -2,16 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, statSync, chmodSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  DecryptionFailedError,
-  InvalidMasterKeyError,
-  MasterKeyNotConfiguredError,
-  createKeyring,
-  generateMasterKey,
-  loadOrCreateDevMasterKey,
-  masterKeyId,
-  parseMasterKey,
-} from './masterKey'
+import { DecryptionFailedError, InvalidMasterKeyError, MasterKeyNotConfiguredError, createKeyring, generateMasterKey, loadOrCreateDevMasterKey, masterKeyId, parseMasterKey } from './masterKey'
 
 describe('parseMasterKey', () => {
   const bytes = randomBytes(32)

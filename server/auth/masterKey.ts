@@ -75,8 +75,7 @@ export function parseMasterKey(text: string, name: string): MasterKey {
   else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
   if (bytes === undefined || bytes.length !== MASTER_KEY_BYTES) {
     throw new InvalidMasterKeyError(
-      `${name} must be ${MASTER_KEY_BYTES} bytes written as base64 or 64 hex characters ` +
-        "(make one with: node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\")",
+      `${name} must be ${MASTER_KEY_BYTES} bytes written as base64 or 64 hex characters ` + "(make one with: node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\")",
     )
   }
   return { id: masterKeyId(bytes), key: bytes }
@@ -108,8 +107,7 @@ export function createKeyring(current: MasterKey, previous: readonly MasterKey[]
     const key = byId.get(id)
     if (key === undefined) {
       throw new MasterKeyNotConfiguredError(
-        `Data was encrypted under master key '${id}', which is not configured ` +
-          `(configured: ${[...byId.keys()].join(', ')}); set it as PORTICO_MASTER_KEY or in PORTICO_PREVIOUS_MASTER_KEYS`,
+        `Data was encrypted under master key '${id}', which is not configured ` + `(configured: ${[...byId.keys()].join(', ')}); set it as PORTICO_MASTER_KEY or in PORTICO_PREVIOUS_MASTER_KEYS`,
       )
     }
     return key
@@ -142,10 +140,7 @@ export function createKeyring(current: MasterKey, previous: readonly MasterKey[]
         return Buffer.concat([decipher.update(Buffer.from(encrypted.ciphertext, 'base64')), decipher.final()])
       } catch (error) {
         // GCM says only "unable to authenticate": wrong key, altered bytes, or a row moved elsewhere.
-        throw new DecryptionFailedError(
-          `Encrypted data did not authenticate under master key '${encrypted.masterKeyId}' (wrong key, altered data, or moved to another row)`,
-          { cause: error },
-        )
+        throw new DecryptionFailedError(`Encrypted data did not authenticate under master key '${encrypted.masterKeyId}' (wrong key, altered data, or moved to another row)`, { cause: error })
       }
     },
     derive(purpose, keyId = current.id) {

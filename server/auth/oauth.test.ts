@@ -54,7 +54,16 @@ describe('SOCIAL_PROVIDERS', () => {
     const providers = parseOAuthProviders(
       JSON.stringify({
         google: { issuer: 'https://accounts.google.com', clientId: 'g', clientSecret: 's' },
-        x: { authorizationEndpoint: 'https://x.com/i/oauth2/authorize', tokenEndpoint: 'https://api.x.com/2/oauth2/token', userinfoEndpoint: 'https://api.x.com/2/users/me', clientId: 'x', clientSecret: 's', scopes: ['users.read'], subjectClaim: 'data.id', usernameClaim: 'data.username' },
+        x: {
+          authorizationEndpoint: 'https://x.com/i/oauth2/authorize',
+          tokenEndpoint: 'https://api.x.com/2/oauth2/token',
+          userinfoEndpoint: 'https://api.x.com/2/users/me',
+          clientId: 'x',
+          clientSecret: 's',
+          scopes: ['users.read'],
+          subjectClaim: 'data.id',
+          usernameClaim: 'data.username',
+        },
       }),
     )
     expect(providers.google).toEqual({ issuer: 'https://accounts.google.com', clientId: 'g', clientSecret: 's' })
@@ -80,7 +89,13 @@ describe('SOCIAL_PROVIDERS', () => {
     const farcaster = readServerEnv({ FARCASTER_RELAY_URL: 'http://127.0.0.1:7000', FARCASTER_DEV_CUSTODY: '{"1001":"0x0000000000000000000000000000000000000001"}' }).auth.farcaster
     expect(farcaster).toMatchObject({ domain: '127.0.0.1:8788', siweUri: 'http://127.0.0.1:8788', devCustody: { 1001: '0x0000000000000000000000000000000000000001' } })
     expect(() =>
-      readServerEnv({ NODE_ENV: 'production', PORTICO_MASTER_KEY: Buffer.alloc(32, 1).toString('base64'), SMTP_URL: 'smtp://mail.example', FARCASTER_RELAY_URL: 'https://r.example', FARCASTER_DEV_CUSTODY: '{}' }),
+      readServerEnv({
+        NODE_ENV: 'production',
+        PORTICO_MASTER_KEY: Buffer.alloc(32, 1).toString('base64'),
+        SMTP_URL: 'smtp://mail.example',
+        FARCASTER_RELAY_URL: 'https://r.example',
+        FARCASTER_DEV_CUSTODY: '{}',
+      }),
     ).toThrow('production')
   })
 })

@@ -228,7 +228,10 @@ export function createOAuthClient(provider: OAuthProviderId, config: OAuthProvid
 
 /** Printable, one line, at most 64 characters (what the modal's login cache accepts). */
 export function cleanUsername(value: string): string {
-  return value.replace(/[^\x20-\x7e\u00a0-\uffff]/g, '').trim().slice(0, 64)
+  return value
+    .replace(/[^\x20-\x7e\u00a0-\uffff]/g, '')
+    .trim()
+    .slice(0, 64)
 }
 
 /**

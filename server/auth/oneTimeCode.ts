@@ -12,7 +12,9 @@ export const CODE_PATTERN = /^[0-9]{6}$/
 
 /** @example generateCode() // '042917' */
 export function generateCode(): string {
-  return randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, '0')
+  return randomInt(0, 10 ** CODE_LENGTH)
+    .toString()
+    .padStart(CODE_LENGTH, '0')
 }
 
 export function generateSalt(): string {

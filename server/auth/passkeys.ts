@@ -207,7 +207,13 @@ export function createPasskeyLogin(options: PasskeyLoginOptions): PasskeyLogin {
       return begin(
         'register',
         { projectId: session.projectId, deviceHash: session.deviceHash, origin },
-        (rpID) => registrationOptions(rpID, userName, webauthnUserId, existing.map(({ id, transports }) => ({ id, transports }))),
+        (rpID) =>
+          registrationOptions(
+            rpID,
+            userName,
+            webauthnUserId,
+            existing.map(({ id, transports }) => ({ id, transports })),
+          ),
         { userId: user.id, webauthnUserId },
       )
     },

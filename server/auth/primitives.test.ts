@@ -14,9 +14,28 @@ describe('normalizeEmail', () => {
   })
 
   it.each([
-    'alice', 'alice@', '@example.com', 'alice@example', 'alice@@example.com', 'a b@example.com', 'alice@exa mple.com', 'alice@-example.com',
-    '.alice@example.com', 'alice.@example.com', 'al..ice@example.com', 'alice@example.c', 'alice@example.com\nBcc: eve@example.com', 'alice\u0000@example.com',
-    'alice@exämple.com', `${'a'.repeat(65)}@example.com`, `a@${'b'.repeat(250)}.com`, '', 42, null, undefined, { email: 'a@b.co' },
+    'alice',
+    'alice@',
+    '@example.com',
+    'alice@example',
+    'alice@@example.com',
+    'a b@example.com',
+    'alice@exa mple.com',
+    'alice@-example.com',
+    '.alice@example.com',
+    'alice.@example.com',
+    'al..ice@example.com',
+    'alice@example.c',
+    'alice@example.com\nBcc: eve@example.com',
+    'alice\u0000@example.com',
+    'alice@exämple.com',
+    `${'a'.repeat(65)}@example.com`,
+    `a@${'b'.repeat(250)}.com`,
+    '',
+    42,
+    null,
+    undefined,
+    { email: 'a@b.co' },
   ])('refuses %j', (input) => {
     expect(normalizeEmail(input)).toBeUndefined()
   })

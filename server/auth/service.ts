@@ -118,10 +118,7 @@ export interface Authenticated {
 export interface AuthService {
   startEmailLogin(input: { projectId: string; email: string; deviceId: string; sessionToken?: string }, context: RequestContext): Promise<{ action: EmailConnectAction }>
   verifyDevice(input: { projectId: string; email: string; deviceId: string; otp: string }, context: RequestContext): Promise<{ action: 'VERIFY_OTP' }>
-  verifyEmailLogin(
-    input: { projectId: string; email: string; deviceId: string; otp: string; chainId?: unknown },
-    context: RequestContext,
-  ): Promise<{ user: EmbeddedWalletUser; session: SessionGrant }>
+  verifyEmailLogin(input: { projectId: string; email: string; deviceId: string; otp: string; chainId?: unknown }, context: RequestContext): Promise<{ user: EmbeddedWalletUser; session: SessionGrant }>
   /**
    * The session and user behind a bearer token, or a 401. A session works only for the
    * project and from the device (device id) it was opened for, so both are required.
@@ -188,9 +185,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
    * SQLite has one connection, which the transaction holds.
    */
   const inTransaction = <T>(work: (tx: TransactionStores) => Promise<T>): Promise<T> =>
-    db.transaction().execute((trx) =>
-      work({ codes: createOtpCodeStore(trx), users: createAuthUserStore(trx), sessions: createAuthSessionStore(trx), walletKeys: createWalletKeyStore(trx), trx }),
-    )
+    db.transaction().execute((trx) => work({ codes: createOtpCodeStore(trx), users: createAuthUserStore(trx), sessions: createAuthSessionStore(trx), walletKeys: createWalletKeyStore(trx), trx }))
 
   /**
    * A token's stored hash under each configured master key, current first: a
@@ -309,8 +304,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     // Counted as a failure first, in one atomic step, and given back if the code is
     // right: a check before counting let a concurrent burst all pass it.
     refuse(await rateLimits.hit(failures, limits.failedCodesPerIp, at), 'IP_RATE_LIMITED')
-    const notFound = () =>
-      new AuthError(400, 'Bad Request', 'OTP_NOT_FOUND', 'No code is waiting to be entered here; request a new code')
+    const notFound = () => new AuthError(400, 'Bad Request', 'OTP_NOT_FOUND', 'No code is waiting to be entered here; request a new code')
 
     const expired = pending.filter((code) => at >= code.expiresAt.getTime())
     for (const code of expired) await codes.end(code.id, 'expired', at)
@@ -322,8 +316,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     for (const code of live) {
       const attempts = await codes.countAttempt(code.id)
       if (attempts === undefined) continue
-      const matches = keyring.has(code.masterKeyId) &&
-        codeMatches(keyring.derive('otp-pepper/1', code.masterKeyId), otp, { purpose: code.purpose, email: code.email, salt: code.salt }, code.codeHash)
+      const matches = keyring.has(code.masterKeyId) && codeMatches(keyring.derive('otp-pepper/1', code.masterKeyId), otp, { purpose: code.purpose, email: code.email, salt: code.salt }, code.codeHash)
       if (matches) {
         const used = await inTransaction(async (tx) => ((await tx.codes.end(code.id, 'used', at)) ? { granted: await grant(code, tx) } : undefined))
         if (used !== undefined) {
@@ -339,11 +332,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     }
     if (attemptsLeft <= 0) {
       const maxAttempts = Math.max(...live.map((code) => code.maxAttempts))
-      throw new AuthError(400, 'Bad Request', 'OTP_EXHAUSTED',
-        `The code is not correct, and after ${maxAttempts} wrong attempts it no longer works; request a new code`, { attemptsLeft: 0 })
+      throw new AuthError(400, 'Bad Request', 'OTP_EXHAUSTED', `The code is not correct, and after ${maxAttempts} wrong attempts it no longer works; request a new code`, { attemptsLeft: 0 })
     }
-    throw new AuthError(400, 'Bad Request', 'OTP_INVALID',
-      `The code is not correct; ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left`, { attemptsLeft })
+    throw new AuthError(400, 'Bad Request', 'OTP_INVALID', `The code is not correct; ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left`, { attemptsLeft })
   }
 
   /**
@@ -531,11 +522,22 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
     async verifyPrimaryEmail({ session, user }, otp, context) {
       requireOtpShape(otp)
-      const { code } = await redeem(await codes.findPending({ purpose: 'update_primary', userId: user.id, projectId: session.projectId, deviceHash: session.deviceHash }), otp, context, async () => undefined)
+      const { code } = await redeem(
+        await codes.findPending({ purpose: 'update_primary', userId: user.id, projectId: session.projectId, deviceHash: session.deviceHash }),
+        otp,
+        context,
+        async () => undefined,
+      )
       if (code.newEmail === null) throw new Error(`email change code ${code.id} has no new email`)
       await sendCode({
-        purpose: 'update_secondary', to: code.newEmail, newEmail: code.newEmail, userId: user.id,
-        projectId: session.projectId, deviceHash: session.deviceHash, followUp: true, context,
+        purpose: 'update_secondary',
+        to: code.newEmail,
+        newEmail: code.newEmail,
+        userId: user.id,
+        projectId: session.projectId,
+        deviceHash: session.deviceHash,
+        followUp: true,
+        context,
       })
       return { action: 'VERIFY_SECONDARY_OTP' }
     },
@@ -543,13 +545,18 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     async verifySecondaryEmail({ session, user }, otp, context) {
       requireOtpShape(otp)
       // The code and the change: both or neither (a refused change leaves the code usable).
-      const { granted } = await redeem(await codes.findPending({ purpose: 'update_secondary', userId: user.id, projectId: session.projectId, deviceHash: session.deviceHash }), otp, context, async (code, tx) => {
-        if (code.newEmail === null) throw new Error(`email change code ${code.id} has no new email`)
-        if (!(await tx.users.changeEmail(user.id, code.newEmail, now()))) {
-          throw new AuthError(409, 'Conflict', 'EMAIL_IN_USE', 'Another wallet already uses this email')
-        }
-        return code.newEmail
-      })
+      const { granted } = await redeem(
+        await codes.findPending({ purpose: 'update_secondary', userId: user.id, projectId: session.projectId, deviceHash: session.deviceHash }),
+        otp,
+        context,
+        async (code, tx) => {
+          if (code.newEmail === null) throw new Error(`email change code ${code.id} has no new email`)
+          if (!(await tx.users.changeEmail(user.id, code.newEmail, now()))) {
+            throw new AuthError(409, 'Conflict', 'EMAIL_IN_USE', 'Another wallet already uses this email')
+          }
+          return code.newEmail
+        },
+      )
       return { newEmail: granted }
     },
 
@@ -615,7 +622,10 @@ export function normalizeChainId(value: unknown): string | number {
 
 /** The browser as the device email names it: printable characters only, short. */
 function describeDevice(context: RequestContext): string | undefined {
-  const agent = context.userAgent?.replace(/[^\x20-\x7e]/g, '').trim().slice(0, 160)
+  const agent = context.userAgent
+    ?.replace(/[^\x20-\x7e]/g, '')
+    .trim()
+    .slice(0, 160)
   return agent ? `browser: ${agent}` : undefined
 }
 

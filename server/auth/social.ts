@@ -168,7 +168,12 @@ export function createSocialLogin(options: SocialLoginOptions): SocialLogin {
       const attempt = await attempts.findByAttemptHash(attemptHash(attemptToken))
       if (attempt === undefined || attempt.kind !== 'social' || attempt.projectId !== projectId || attempt.deviceHash !== hashDeviceId(deviceId)) throw notFound()
       if (attempt.status === 'failed') {
-        throw new AuthError(400, 'Bad Request', 'LOGIN_FAILED', attempt.error === 'access_denied' ? 'The login was cancelled' : `The login with ${attempt.provider} failed (${attempt.error ?? 'error'})`)
+        throw new AuthError(
+          400,
+          'Bad Request',
+          'LOGIN_FAILED',
+          attempt.error === 'access_denied' ? 'The login was cancelled' : `The login with ${attempt.provider} failed (${attempt.error ?? 'error'})`,
+        )
       }
       if (now() >= attempt.expiresAt.getTime()) throw new AuthError(400, 'Bad Request', 'LOGIN_EXPIRED', 'The login took too long; start again')
       if (attempt.status === 'pending') throw new AuthError(409, 'Conflict', 'LOGIN_PENDING', 'The login is not finished yet')

@@ -23,7 +23,12 @@ const engines = setupTestEngines()
 /** A proven device key (its thumbprint), as loginContext gives a verify. */
 const context = { ip: '203.0.113.9', userAgent: 'crash-test', deviceKey: 'crash-test-device-key-thumbprint' }
 /** Many codes to one address from one client (and cut verifies, which count as failures), so every statement can be cut in turn. */
-const GENEROUS = { codesPerEmailAndIp: { max: 1_000, windowMs: 3_600_000 }, codesPerEmail: { max: 1_000, windowMs: 3_600_000, escalate: false }, codesPerIp: { max: 1_000, windowMs: 900_000 }, failedCodesPerIp: { max: 1_000, windowMs: 900_000 } }
+const GENEROUS = {
+  codesPerEmailAndIp: { max: 1_000, windowMs: 3_600_000 },
+  codesPerEmail: { max: 1_000, windowMs: 3_600_000, escalate: false },
+  codesPerIp: { max: 1_000, windowMs: 900_000 },
+  failedCodesPerIp: { max: 1_000, windowMs: 900_000 },
+}
 
 /** Throws before the `at`-th statement sent while armed; counts statements otherwise. */
 function crashPlugin() {
@@ -96,21 +101,26 @@ describe.each(engines)('a verify cut short on $name', ({ freshDatabase }) => {
       const who = await newVisitor()
       return { ...who, otp: codeFor(who.email) }
     }
-    await cutBeforeEachStatement(prepare, (who) => auth.verifyEmailLogin(who, context), async (who) => {
-      // Cut before the commit: the code still works. Cut after it (the answer lost on its
-      // way): the session is complete, and the code is spent on it.
-      const again = await auth.verifyEmailLogin(who, context).catch((error: AuthError) => error)
-      if (again instanceof AuthError) {
-        expect(again.code).toBe('OTP_NOT_FOUND')
-        expect(await sessionsOf(who)).toBe(1)
-      } else {
-        expect(again.user.email).toBe(who.email)
-        expect(await auth.isConnected(again.session.token)).toBe(true)
-      }
-    }, 6)
+    await cutBeforeEachStatement(
+      prepare,
+      (who) => auth.verifyEmailLogin(who, context),
+      async (who) => {
+        // Cut before the commit: the code still works. Cut after it (the answer lost on its
+        // way): the session is complete, and the code is spent on it.
+        const again = await auth.verifyEmailLogin(who, context).catch((error: AuthError) => error)
+        if (again instanceof AuthError) {
+          expect(again.code).toBe('OTP_NOT_FOUND')
+          expect(await sessionsOf(who)).toBe(1)
+        } else {
+          expect(again.user.email).toBe(who.email)
+          expect(await auth.isConnected(again.session.token)).toBe(true)
+        }
+      },
+      6,
+    )
   })
 
-  it('a new device\'s approval crashed before any of its statements is approved with the same code afterwards, then signs in', async () => {
+  it("a new device's approval crashed before any of its statements is approved with the same code afterwards, then signs in", async () => {
     const owner = await newVisitor()
     await auth.verifyEmailLogin({ ...owner, otp: codeFor(owner.email) }, context)
     let deviceNumber = 0
@@ -119,18 +129,23 @@ describe.each(engines)('a verify cut short on $name', ({ freshDatabase }) => {
       expect(await auth.startEmailLogin(who, context)).toEqual({ action: 'VERIFY_DEVICE' })
       return { ...who, otp: codeFor(owner.email) }
     }
-    await cutBeforeEachStatement(prepare, (who) => auth.verifyDevice(who, context), async (who) => {
-      // Cut before the commit: the code still works. Cut after it (while mailing the
-      // sign-in code): the device is approved, so signing in asks for a sign-in code only.
-      const retried = await auth.verifyDevice(who, context).catch((error: AuthError) => error)
-      if (retried instanceof AuthError) {
-        expect(retried.code).toBe('OTP_NOT_FOUND')
-        expect(await auth.startEmailLogin(who, context)).toEqual({ action: 'VERIFY_OTP' })
-      } else {
-        expect(retried).toEqual({ action: 'VERIFY_OTP' })
-      }
-      const signedIn = await auth.verifyEmailLogin({ ...who, otp: codeFor(owner.email) }, context)
-      expect(await auth.isConnected(signedIn.session.token)).toBe(true)
-    }, 4)
+    await cutBeforeEachStatement(
+      prepare,
+      (who) => auth.verifyDevice(who, context),
+      async (who) => {
+        // Cut before the commit: the code still works. Cut after it (while mailing the
+        // sign-in code): the device is approved, so signing in asks for a sign-in code only.
+        const retried = await auth.verifyDevice(who, context).catch((error: AuthError) => error)
+        if (retried instanceof AuthError) {
+          expect(retried.code).toBe('OTP_NOT_FOUND')
+          expect(await auth.startEmailLogin(who, context)).toEqual({ action: 'VERIFY_OTP' })
+        } else {
+          expect(retried).toEqual({ action: 'VERIFY_OTP' })
+        }
+        const signedIn = await auth.verifyEmailLogin({ ...who, otp: codeFor(owner.email) }, context)
+        expect(await auth.isConnected(signedIn.session.token)).toBe(true)
+      },
+      4,
+    )
   })
 })

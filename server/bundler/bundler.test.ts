@@ -4,20 +4,10 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { type Address, type Hex, type PublicClient, createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, parseEther, toFunctionSelector, zeroAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import {
-  type BundlerClient,
-  createBundlerClient as createViemBundlerClient,
-  entryPoint07Address,
-  toSoladySmartAccount,
-} from 'viem/account-abstraction'
+import { type BundlerClient, createBundlerClient as createViemBundlerClient, entryPoint07Address, toSoladySmartAccount } from 'viem/account-abstraction'
 import { ServiceError } from '../../src/errors'
 import { createBundlerClient } from '../../src/services/bundler/createBundlerClient'
-import {
-  SMART_ACCOUNT_FACTORY_ADDRESS,
-  SMART_ACCOUNT_IMPLEMENTATION_ADDRESS,
-  deployAccountAbstraction,
-  smartAccountSalt,
-} from '../../dev/chain/accountAbstraction'
+import { SMART_ACCOUNT_FACTORY_ADDRESS, SMART_ACCOUNT_IMPLEMENTATION_ADDRESS, deployAccountAbstraction, smartAccountSalt } from '../../dev/chain/accountAbstraction'
 import { DEV_PRIVATE_KEYS, devAccounts } from '../../dev/chain/devAccounts'
 import { startLocalChain, type LocalChain } from '../../dev/chain/localChain'
 import { createChainClients } from '../chain/clients'
@@ -37,8 +27,7 @@ let app: FastifyInstance
 let baseUrl: string
 let publicClient: PublicClient
 
-const localChain = (rpcUrl: string) =>
-  defineChain({ id: 1, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } })
+const localChain = (rpcUrl: string) => defineChain({ id: 1, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } })
 
 beforeAll(async () => {
   chain = await startLocalChain({ chainId: 1 })
@@ -144,7 +133,13 @@ describe('the bundler endpoint', () => {
     expect(found.transactionHash).toBe(receipt.receipt.transactionHash)
     expect(found.userOperation).toMatchObject({ sender: address, factory: SMART_ACCOUNT_FACTORY_ADDRESS, nonce: receipt.nonce })
 
-    const second = await bundler.sendUserOperation({ account, calls: [{ to: receiver, value: parseEther('0.1') }, { to: receiver, value: parseEther('0.05') }] })
+    const second = await bundler.sendUserOperation({
+      account,
+      calls: [
+        { to: receiver, value: parseEther('0.1') },
+        { to: receiver, value: parseEther('0.05') },
+      ],
+    })
     const secondReceipt = await bundler.waitForUserOperationReceipt({ hash: second, pollingInterval: 100, timeout: 10_000 })
     expect(secondReceipt).toMatchObject({ success: true, sender: address })
     expect(await publicClient.getBalance({ address: receiver })).toBe(receiverBefore + parseEther('0.4'))

@@ -302,9 +302,7 @@ function operationLogs(receipt: RpcTransactionReceipt, hash: Hex) {
 }
 
 function revertReason(receipt: RpcTransactionReceipt, hash: Hex): string | undefined {
-  const log = receipt.logs.find(
-    (l) => getAddress(l.address) === entryPoint07Address && l.topics[0] === userOperationRevertReasonTopic && l.topics[1]?.toLowerCase() === hash.toLowerCase(),
-  )
+  const log = receipt.logs.find((l) => getAddress(l.address) === entryPoint07Address && l.topics[0] === userOperationRevertReasonTopic && l.topics[1]?.toLowerCase() === hash.toLowerCase())
   if (log === undefined) return undefined
   const { args } = decodeEventLog({ abi: entryPoint07Abi, eventName: 'UserOperationRevertReason', data: log.data, topics: log.topics as [Hex, ...Hex[]] })
   return args.revertReason

@@ -39,9 +39,7 @@ interface BundlerQuery {
 }
 
 type JsonRpcRequest = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown }
-type JsonRpcAnswer =
-  | { jsonrpc: '2.0'; id: unknown; result: unknown }
-  | { jsonrpc: '2.0'; id: unknown; error: { code: number; message: string; data?: unknown } }
+type JsonRpcAnswer = { jsonrpc: '2.0'; id: unknown; result: unknown } | { jsonrpc: '2.0'; id: unknown; error: { code: number; message: string; data?: unknown } }
 
 const querystring = {
   type: 'object',

@@ -50,8 +50,7 @@ export function toHistoryItem(tx: StoredTransaction, transfers: readonly Indexed
   }
 
   function toWireTransfer(transfer: IndexedTransfer, ctx: HistoryItemContext): Wire.TransactionTransfer {
-    const direction: Wire.TransactionTransfer['direction'] =
-      transfer.from === account && transfer.to === account ? 'self' : transfer.from === account ? 'out' : 'in'
+    const direction: Wire.TransactionTransfer['direction'] = transfer.from === account && transfer.to === account ? 'self' : transfer.from === account ? 'out' : 'in'
     if (transfer.standard === 'erc721') {
       const token = transfer.token === null ? undefined : ctx.tokens.get(`${transfer.chainId}:${transfer.token}`)
       return {

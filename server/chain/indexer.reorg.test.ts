@@ -34,7 +34,15 @@ describe.each(engines)('the chain indexer on a reorganised anvil, on $name', ({ 
   const storedBlocks = (upTo: number) =>
     server.db.selectFrom('chain_blocks').select(['block_number', 'block_hash']).where('chain_id', '=', CHAIN).where('block_number', '<=', upTo).orderBy('block_number').execute()
   const storedTransactionCount = async (hashes: readonly string[]) =>
-    Number((await server.db.selectFrom('chain_transactions').select((eb) => eb.fn.countAll<number | string>().as('n')).where('hash', 'in', [...hashes]).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await server.db
+          .selectFrom('chain_transactions')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('hash', 'in', [...hashes])
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('rolls back only the blocks above the fork point, and history and balances follow the new branch', async () => {
     const visitor = freshAddress()

@@ -205,7 +205,9 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
     if (!(await store.rollBack(chain.chainId, forkPoint, checkpoint))) return store.checkpoint(chain.chainId)
     if (forkPoint === undefined) {
       work(chain.chainId).resets += 1
-      log.warn(`indexer: ${chain.chainId} changed under the index and none of its last ${kept.length} indexed blocks is still on the chain (restarted, or reorganised deeper): indexing it again from block ${chain.startBlock ?? 0}`)
+      log.warn(
+        `indexer: ${chain.chainId} changed under the index and none of its last ${kept.length} indexed blocks is still on the chain (restarted, or reorganised deeper): indexing it again from block ${chain.startBlock ?? 0}`,
+      )
     } else {
       const entry = work(chain.chainId)
       entry.reorgs += 1
@@ -245,8 +247,16 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
         })
         if (tx.value > 0n && tx.to && status === 'confirmed') {
           transfers.push({
-            chainId, hash: tx.hash, logIndex: -1, blockNumber, standard: 'native', token: null,
-            from: tx.from.toLowerCase(), to: tx.to.toLowerCase(), amount: tx.value.toString(), nftImage: null,
+            chainId,
+            hash: tx.hash,
+            logIndex: -1,
+            blockNumber,
+            standard: 'native',
+            token: null,
+            from: tx.from.toLowerCase(),
+            to: tx.to.toLowerCase(),
+            amount: tx.value.toString(),
+            nftImage: null,
           })
         }
         if (status !== 'confirmed' || receipt === undefined) continue
@@ -262,7 +272,10 @@ export function createChainIndexer(options: ChainIndexerOptions): ChainIndexer {
     for (const transfer of transfers) {
       if (transfer.token !== null && transfer.standard !== 'native') seen.set(transfer.token, transfer.standard)
     }
-    await tokens.getMany(chainId, [...seen].map(([address, standard]) => ({ address, standard })))
+    await tokens.getMany(
+      chainId,
+      [...seen].map(([address, standard]) => ({ address, standard })),
+    )
     for (const transfer of transfers) {
       if (transfer.standard === 'erc721' && transfer.token !== null) transfer.nftImage = await nftImage(client, transfer.token, transfer.amount)
     }

@@ -103,7 +103,10 @@ describe('loadPriceSources (PRICE_SOURCES)', () => {
   })
 
   it('takes a CommonJS module compiled from `export default`', async () => {
-    writeFileSync(join(dir, 'compiled.js'), '"use strict"\nObject.defineProperty(exports, "__esModule", { value: true })\nexports.default = (env) => ({ name: env.NAME, prices: async (currency, tokens) => tokens.map(() => 7) })\n')
+    writeFileSync(
+      join(dir, 'compiled.js'),
+      '"use strict"\nObject.defineProperty(exports, "__esModule", { value: true })\nexports.default = (env) => ({ name: env.NAME, prices: async (currency, tokens) => tokens.map(() => 7) })\n',
+    )
     const [source] = await loadPriceSources({ PRICE_SOURCES: 'compiled.js', NAME: 'compiled' }, { table: undefined, cwd: dir })
     expect(source!.name).toBe('compiled')
     expect(await source!.prices('usd', [eth])).toEqual([7])
@@ -114,7 +117,10 @@ describe('loadPriceSources (PRICE_SOURCES)', () => {
     const example = resolve(__dirname, '../examples/httpPriceSource.ts')
     const sources = await loadPriceSources({ PRICE_SOURCES: `${example},table`, PRICE_HTTP_URL: feedUrl, PRICE_HTTP_CACHE_MS: '0' }, { table: undefined })
     // The native currency is named without reading the chain: these RPC URLs are never called.
-    const chains = [{ chainId: 'eip155:1' as const, rpcUrl: 'http://127.0.0.1:9' }, { chainId: 'eip155:10' as const, rpcUrl: 'http://127.0.0.1:9' }]
+    const chains = [
+      { chainId: 'eip155:1' as const, rpcUrl: 'http://127.0.0.1:9' },
+      { chainId: 'eip155:10' as const, rpcUrl: 'http://127.0.0.1:9' },
+    ]
     const server = await startTestServer({ blockchain: { chains, indexer: false, prices: sources }, logger: { level: 'warn', stream: { write: (line) => void lines.push(line) } } })
     const ask = async () => {
       const result = await http(server.baseUrl, '/v1/fungible/price?projectId=shop', {

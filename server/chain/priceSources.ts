@@ -27,7 +27,10 @@ export function createPriceSourceChain(sources: readonly PriceSource[], options:
         if (missing.length === 0) break
         let answers: ReadonlyArray<number | undefined>
         try {
-          answers = await source.prices(currency, missing.map((i) => tokens[i]!))
+          answers = await source.prices(
+            currency,
+            missing.map((i) => tokens[i]!),
+          )
         } catch (error) {
           options.onError?.(source, error)
           continue

@@ -74,8 +74,7 @@ type ParsedTokenAccount = { account?: { data?: { parsed?: { info?: { mint?: unkn
  */
 export async function splTokenHoldings(chain: SolanaChainConfig, owner: string, fetchImpl: typeof fetch = fetch): Promise<Map<string, SplHolding>> {
   const result = (await solanaRpc(chain, 'getTokenAccountsByOwner', [owner, { programId: TOKEN_PROGRAM }, { encoding: 'jsonParsed', commitment: 'confirmed' }], fetchImpl)) as
-    | { value?: unknown }
-    | undefined
+    { value?: unknown } | undefined
   if (!Array.isArray(result?.value)) throw new Error('getTokenAccountsByOwner: no accounts in the answer')
   const holdings = new Map<string, SplHolding>()
   for (const entry of result.value as ParsedTokenAccount[]) {

@@ -44,14 +44,15 @@ export function createTokenMetadataStore(db: Kysely<DatabaseSchema>, clients: Ch
         return undefined
       }
     }
-    const [name, symbol, decimals] = await Promise.all([
-      read<string>('name'),
-      read<string>('symbol'),
-      standard === 'erc20' ? read<number>('decimals') : Promise.resolve(0),
-    ])
+    const [name, symbol, decimals] = await Promise.all([read<string>('name'), read<string>('symbol'), standard === 'erc20' ? read<number>('decimals') : Promise.resolve(0)])
     if (name === undefined && symbol === undefined && decimals === undefined) return undefined
     // Names and symbols are shown in the modal: keep them short and printable.
-    const clean = (text: string | undefined, fallback: string) => [...(text ?? '')].filter((c) => c >= ' ' && c !== '\u007f').join('').trim().slice(0, 64) || fallback
+    const clean = (text: string | undefined, fallback: string) =>
+      [...(text ?? '')]
+        .filter((c) => c >= ' ' && c !== '\u007f')
+        .join('')
+        .trim()
+        .slice(0, 64) || fallback
     return {
       chainId,
       address,

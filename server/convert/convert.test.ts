@@ -100,7 +100,9 @@ describe('pool math', () => {
   it('reads SWAP_POOLS from the environment', () => {
     expect(readSwapEnv({})).toEqual({ pools: {} })
     expect(readSwapEnv({ SWAP_POOLS: `{"eip155:10":"${pool.address}"}` })).toEqual({ pools: { 'eip155:10': pool.address } })
-    expect(() => readSwapEnv({ SWAP_POOLS: '{"eip155:1":1}' })).toThrow(expect.objectContaining({ name: 'InvalidEnvironmentError', message: 'SWAP_POOLS the pool of eip155:1 must be an address (0x and 40 hex characters)' }))
+    expect(() => readSwapEnv({ SWAP_POOLS: '{"eip155:1":1}' })).toThrow(
+      expect.objectContaining({ name: 'InvalidEnvironmentError', message: 'SWAP_POOLS the pool of eip155:1 must be an address (0x and 40 hex characters)' }),
+    )
   })
 
   it('offers swaps on the chains the client does (SPEC §9)', () => {

@@ -7,19 +7,7 @@
  * 'Network not supported for Swaps' (or '… for Gas Price'), as the client throws.
  */
 import { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
-import {
-  type Address,
-  BaseError,
-  ContractFunctionRevertedError,
-  type Hex,
-  type PublicClient,
-  encodeFunctionData,
-  erc20Abi,
-  ExecutionRevertedError,
-  getAddress,
-  isAddress,
-  maxUint256,
-} from 'viem'
+import { type Address, BaseError, ContractFunctionRevertedError, type Hex, type PublicClient, encodeFunctionData, erc20Abi, ExecutionRevertedError, getAddress, isAddress, maxUint256 } from 'viem'
 import type * as Wire from '../../src/shared/blockchainApi'
 import { CAIP2_PATTERN } from '../../src/shared/caip'
 import { type ChainClients } from '../chain/clients'
@@ -76,7 +64,14 @@ const schemas = {
             items: {
               type: 'object',
               required: ['name', 'symbol', 'address', 'decimals', 'logoUri'],
-              properties: { name: { type: 'string' }, symbol: { type: 'string' }, address: { type: 'string' }, decimals: { type: 'integer' }, logoUri: { type: 'string' }, eip2612: { type: 'boolean' } },
+              properties: {
+                name: { type: 'string' },
+                symbol: { type: 'string' },
+                address: { type: 'string' },
+                decimals: { type: 'integer' },
+                logoUri: { type: 'string' },
+                eip2612: { type: 'boolean' },
+              },
             },
           },
         },
@@ -242,7 +237,9 @@ export const convertRoutes: FastifyPluginAsync<ConvertRoutesOptions> = async (ap
     if (chainId !== pair.chainId) throw new HttpError(400, 'Bad Request', `${field} is on ${chainId} but the swap is on ${pair.chainId}`)
     if (address === NATIVE_TOKEN_ADDRESS.toLowerCase()) return 'native'
     if (address === pair.token.toLowerCase()) return 'token'
-    throw new HttpError(400, 'Bad Request', `${field}: ${value} is not swappable on ${pair.chainId}; the tokens are ${NATIVE_TOKEN_ADDRESS} (native) and ${pair.token}`, { code: 'TOKEN_NOT_SUPPORTED' })
+    throw new HttpError(400, 'Bad Request', `${field}: ${value} is not swappable on ${pair.chainId}; the tokens are ${NATIVE_TOKEN_ADDRESS} (native) and ${pair.token}`, {
+      code: 'TOKEN_NOT_SUPPORTED',
+    })
   }
 
   async function quote(pair: Pair, from: Side, to: Side, amount: bigint): Promise<bigint> {
@@ -291,20 +288,16 @@ export const convertRoutes: FastifyPluginAsync<ConvertRoutesOptions> = async (ap
     return { allowance: allowance.toString() }
   })
 
-  app.get<{ Querystring: ProjectQuery & Wire.ApproveTransactionQuery; Reply: Wire.ApproveTransactionResponse }>(
-    '/v1/convert/build-approve',
-    { schema: schemas.buildApprove },
-    async (request) => {
-      const { userAddress, from, to, amount } = request.query
-      const pair = await pairOf(swapChain(parseCaip10(from, 'from').chainId))
-      userOf(pair, userAddress)
-      if (sideOf(pair, from, 'from') === 'native') throw new HttpError(400, 'Bad Request', 'from is the native currency, which needs no approval', { code: 'APPROVAL_NOT_NEEDED' })
-      if (sideOf(pair, to, 'to') !== 'native') throw new HttpError(400, 'Bad Request', 'from and to are the same token')
-      const gasPrice = await rpc(pair.chainId, pair.client.getGasPrice())
-      const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [pair.pool, amount === undefined ? maxUint256 : BigInt(amount)] })
-      return { tx: { from: userAddress, to: `${pair.chainId}:${pair.token}`, data, value: '0', eip155: { gasPrice: gasPrice.toString() } } }
-    },
-  )
+  app.get<{ Querystring: ProjectQuery & Wire.ApproveTransactionQuery; Reply: Wire.ApproveTransactionResponse }>('/v1/convert/build-approve', { schema: schemas.buildApprove }, async (request) => {
+    const { userAddress, from, to, amount } = request.query
+    const pair = await pairOf(swapChain(parseCaip10(from, 'from').chainId))
+    userOf(pair, userAddress)
+    if (sideOf(pair, from, 'from') === 'native') throw new HttpError(400, 'Bad Request', 'from is the native currency, which needs no approval', { code: 'APPROVAL_NOT_NEEDED' })
+    if (sideOf(pair, to, 'to') !== 'native') throw new HttpError(400, 'Bad Request', 'from and to are the same token')
+    const gasPrice = await rpc(pair.chainId, pair.client.getGasPrice())
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [pair.pool, amount === undefined ? maxUint256 : BigInt(amount)] })
+    return { tx: { from: userAddress, to: `${pair.chainId}:${pair.token}`, data, value: '0', eip155: { gasPrice: gasPrice.toString() } } }
+  })
 
   app.post<{ Querystring: ProjectQuery; Body: Wire.SwapTransactionRequest; Reply: Wire.SwapTransactionResponse }>(
     '/v1/convert/build-transaction',
@@ -345,8 +338,7 @@ async function estimate(app: FastifyInstance, pair: Pair, call: { account: Addre
     const gas = await pair.client.estimateGas(call)
     return (gas * 120n) / 100n
   } catch (error) {
-    const reverted =
-      error instanceof BaseError ? error.walk((e) => e instanceof ExecutionRevertedError || e instanceof ContractFunctionRevertedError) : null
+    const reverted = error instanceof BaseError ? error.walk((e) => e instanceof ExecutionRevertedError || e instanceof ContractFunctionRevertedError) : null
     if (reverted instanceof BaseError) {
       const reason = (reverted as ExecutionRevertedError).details || reverted.shortMessage
       throw new HttpError(400, 'Bad Request', `The swap would fail: ${reason}. Approve the token first when selling it, or ask for a smaller amount.`, {

@@ -61,14 +61,7 @@ export function createAnalyticsEventStore(db: Kysely<DatabaseSchema>): Analytics
     },
 
     async listForProject(projectId, { limit = 100 } = {}) {
-      const rows = await db
-        .selectFrom('analytics_events')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .orderBy('received_at', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .execute()
+      const rows = await db.selectFrom('analytics_events').selectAll().where('project_id', '=', projectId).orderBy('received_at', 'desc').orderBy('id').limit(limit).execute()
       return rows.map((row) => ({
         id: row.id,
         projectId: row.project_id,

@@ -64,7 +64,11 @@ export function createAuthUserStore(db: Kysely<DatabaseSchema>): AuthUserStore {
       const taken = await db.selectFrom('auth_users').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst()
       if (taken !== undefined) return false
       try {
-        await db.updateTable('auth_users').set({ email, updated_at: isoAt(now) }).where('id', '=', userId).execute()
+        await db
+          .updateTable('auth_users')
+          .set({ email, updated_at: isoAt(now) })
+          .where('id', '=', userId)
+          .execute()
         return true
       } catch (error) {
         // The unique index caught a concurrent change to the same address.
@@ -74,12 +78,7 @@ export function createAuthUserStore(db: Kysely<DatabaseSchema>): AuthUserStore {
     },
 
     async isDeviceApproved(userId, deviceHash) {
-      const row = await db
-        .selectFrom('auth_devices')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('device_hash', '=', deviceHash)
-        .executeTakeFirst()
+      const row = await db.selectFrom('auth_devices').select('id').where('user_id', '=', userId).where('device_hash', '=', deviceHash).executeTakeFirst()
       return row !== undefined
     },
 

@@ -120,12 +120,7 @@ const INSERT_CHUNK = 100
  */
 export function sortKey(tx: { chainId: string; blockNumber: number; txIndex: number; minedAt: number }): string {
   const chainReference = tx.chainId.slice(tx.chainId.indexOf(':') + 1)
-  return [
-    String(Math.floor(tx.minedAt / 1000)).padStart(12, '0'),
-    chainReference.padStart(16, '0'),
-    String(tx.blockNumber).padStart(16, '0'),
-    String(tx.txIndex).padStart(8, '0'),
-  ].join('')
+  return [String(Math.floor(tx.minedAt / 1000)).padStart(12, '0'), chainReference.padStart(16, '0'), String(tx.blockNumber).padStart(16, '0'), String(tx.txIndex).padStart(8, '0')].join('')
 }
 
 export const SORT_KEY_PATTERN = /^[0-9]{52}$/
@@ -260,13 +255,15 @@ export function createChainIndexStore(db: Kysely<DatabaseSchema>): ChainIndexSto
             .onConflict((conflict) => conflict.columns(['chain_id', 'block_number']).doUpdateSet((eb) => ({ block_hash: eb.ref('excluded.block_hash') })))
             .execute()
         }
-        await trx.deleteFrom('chain_blocks').where('chain_id', '=', chainId).where('block_number', '<', checkpoint.blockNumber - keepBlocks).execute()
+        await trx
+          .deleteFrom('chain_blocks')
+          .where('chain_id', '=', chainId)
+          .where('block_number', '<', checkpoint.blockNumber - keepBlocks)
+          .execute()
         await trx
           .insertInto('chain_checkpoints')
           .values({ chain_id: chainId, block_number: checkpoint.blockNumber, block_hash: checkpoint.blockHash, updated_at: isoAt(now) })
-          .onConflict((conflict) =>
-            conflict.column('chain_id').doUpdateSet({ block_number: checkpoint.blockNumber, block_hash: checkpoint.blockHash, updated_at: isoAt(now) }),
-          )
+          .onConflict((conflict) => conflict.column('chain_id').doUpdateSet({ block_number: checkpoint.blockNumber, block_hash: checkpoint.blockHash, updated_at: isoAt(now) }))
           .execute()
       })
     },
@@ -276,10 +273,7 @@ export function createChainIndexStore(db: Kysely<DatabaseSchema>): ChainIndexSto
       let query = db
         .selectFrom('chain_account_transactions as a')
         .innerJoin('chain_transactions as t', (join) => join.onRef('t.chain_id', '=', 'a.chain_id').onRef('t.hash', '=', 'a.hash'))
-        .select([
-          't.chain_id', 't.hash', 't.block_number', 't.tx_index', 't.from_address', 't.to_address', 't.value', 't.nonce',
-          't.selector', 't.status', 't.mined_at', 't.sort_key',
-        ])
+        .select(['t.chain_id', 't.hash', 't.block_number', 't.tx_index', 't.from_address', 't.to_address', 't.value', 't.nonce', 't.selector', 't.status', 't.mined_at', 't.sort_key'])
         .where('a.address', '=', address)
       if (chainId !== undefined) query = query.where('a.chain_id', '=', chainId)
       if (sentBy !== undefined) query = query.where('t.from_address', 'in', [...sentBy])

@@ -15,7 +15,11 @@ const closedPort = () =>
     })
   })
 
-const errorOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error)
+const errorOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  )
 
 describe('isDatabaseUnavailable', () => {
   it('is true for a query to a PostgreSQL that does not answer', async () => {

@@ -11,9 +11,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import { Pool } from 'pg'
 import { type DatabaseSchema } from './schema'
 
-export type DatabaseConfig =
-  | { /** Path of the SQLite file; its folder is created when missing. */ sqliteFile: string }
-  | { /** `postgres://user:password@host:port/database` */ postgresUrl: string }
+export type DatabaseConfig = { /** Path of the SQLite file; its folder is created when missing. */ sqliteFile: string } | { /** `postgres://user:password@host:port/database` */ postgresUrl: string }
 
 export type SqlEngine = 'sqlite' | 'postgres'
 

@@ -90,7 +90,14 @@ describe.each(engines)('custody share store on $name', ({ freshDatabase }) => {
     const userId = await newUser('recovery@example.com')
     const other = await newUser('recovery-other@example.com')
     const store = createCustodyShareStore(db)
-    const envelope = (n: number) => ({ version: 1, kdf: { name: 'PBKDF2-SHA-256', iterations: 600_000 + n, salt: 'c2FsdHNhbHRzYWx0c2FsdA==' }, cipher: 'AES-256-GCM', iv: 'aXZpdml2aXZpdml2', check: 'Y2hlY2s=', ciphertext: `Y2lwaGVy${n}` })
+    const envelope = (n: number) => ({
+      version: 1,
+      kdf: { name: 'PBKDF2-SHA-256', iterations: 600_000 + n, salt: 'c2FsdHNhbHRzYWx0c2FsdA==' },
+      cipher: 'AES-256-GCM',
+      iv: 'aXZpdml2aXZpdml2',
+      check: 'Y2hlY2s=',
+      ciphertext: `Y2lwaGVy${n}`,
+    })
     expect(await store.latestRecoveryShare(userId, 'eip155')).toBeUndefined()
     expect(await store.addRecoveryShare({ userId, namespace: 'eip155', address: evm, envelope: envelope(1) }, t0)).toBe(1)
     expect(await store.addRecoveryShare({ userId, namespace: 'eip155', address: evm, envelope: envelope(2) }, t0 + 1000)).toBe(2)

@@ -55,13 +55,7 @@ export function custodySharesMigration(engine: 'sqlite' | 'postgres'): Migration
         .addColumn('revoked_at', timestamp)
         .execute()
       // One live auth share per device and wallet; revoked rows stay as history.
-      await db.schema
-        .createIndex('custody_auth_shares_live')
-        .on('custody_auth_shares')
-        .columns(['user_id', 'device_hash', 'namespace'])
-        .unique()
-        .where(sql.ref('revoked_at'), 'is', null)
-        .execute()
+      await db.schema.createIndex('custody_auth_shares_live').on('custody_auth_shares').columns(['user_id', 'device_hash', 'namespace']).unique().where(sql.ref('revoked_at'), 'is', null).execute()
 
       await db.schema
         .createTable('custody_recovery_shares')

@@ -58,7 +58,10 @@ export async function findCustodyWallet(db: Db, userId: string, namespace: Walle
 /** Records a self-custody wallet; false when the user has one in that namespace already. */
 export async function insertCustodyWallet(db: Db, wallet: { userId: string; namespace: WalletNamespace; address: string }, now: number): Promise<boolean> {
   try {
-    await db.insertInto('custody_wallets').values({ user_id: wallet.userId, namespace: wallet.namespace, address: wallet.address, created_at: isoAt(now) }).execute()
+    await db
+      .insertInto('custody_wallets')
+      .values({ user_id: wallet.userId, namespace: wallet.namespace, address: wallet.address, created_at: isoAt(now) })
+      .execute()
     return true
   } catch (error) {
     if (isUniqueViolation(error)) return false

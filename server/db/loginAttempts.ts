@@ -151,22 +151,7 @@ const toAttempt = (row: Row): LoginAttempt => ({
   expiresAt: toDate(row.expires_at),
 })
 
-const columns = [
-  'id',
-  'kind',
-  'provider',
-  'project_id',
-  'device_hash',
-  'return_to',
-  'nonce',
-  'channel_token',
-  'status',
-  'error',
-  'result_hash',
-  'user_id',
-  'username',
-  'expires_at',
-] as const
+const columns = ['id', 'kind', 'provider', 'project_id', 'device_hash', 'return_to', 'nonce', 'channel_token', 'status', 'error', 'result_hash', 'user_id', 'username', 'expires_at'] as const
 
 export interface LoginAttemptStore {
   insert(attempt: {
@@ -276,12 +261,7 @@ export interface AuthIdentityStore {
 export function createAuthIdentityStore(db: Kysely<DatabaseSchema>): AuthIdentityStore {
   return {
     async find(provider, subject) {
-      const row = await db
-        .selectFrom('auth_identities')
-        .select(['user_id', 'username'])
-        .where('provider', '=', provider)
-        .where('subject', '=', subject)
-        .executeTakeFirst()
+      const row = await db.selectFrom('auth_identities').select(['user_id', 'username']).where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst()
       return row && { userId: row.user_id, username: row.username }
     },
     async link({ userId, provider, subject, username }, now) {
@@ -292,13 +272,7 @@ export function createAuthIdentityStore(db: Kysely<DatabaseSchema>): AuthIdentit
         .execute()
     },
     async latestUsername(userId) {
-      const row = await db
-        .selectFrom('auth_identities')
-        .select('username')
-        .where('user_id', '=', userId)
-        .where('username', 'is not', null)
-        .orderBy('updated_at', 'desc')
-        .executeTakeFirst()
+      const row = await db.selectFrom('auth_identities').select('username').where('user_id', '=', userId).where('username', 'is not', null).orderBy('updated_at', 'desc').executeTakeFirst()
       return row?.username ?? undefined
     },
   }

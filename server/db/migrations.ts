@@ -35,11 +35,7 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
           .addColumn('sdk_version', 'text')
           .addColumn('received_at', timestamp, (column) => column.notNull())
           .execute()
-        await db.schema
-          .createIndex('analytics_events_project_received')
-          .on('analytics_events')
-          .columns(['project_id', 'received_at'])
-          .execute()
+        await db.schema.createIndex('analytics_events_project_received').on('analytics_events').columns(['project_id', 'received_at']).execute()
       },
       async down(db: Kysely<unknown>) {
         await db.schema.dropTable('analytics_events').execute()
@@ -187,11 +183,7 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
           .addPrimaryKeyConstraint('chain_account_transactions_pk', ['address', 'chain_id', 'hash'])
           .execute()
         await db.schema.createIndex('chain_account_transactions_page').on('chain_account_transactions').columns(['address', 'sort_key']).execute()
-        await db.schema
-          .createIndex('chain_account_transactions_chain_page')
-          .on('chain_account_transactions')
-          .columns(['address', 'chain_id', 'sort_key'])
-          .execute()
+        await db.schema.createIndex('chain_account_transactions_chain_page').on('chain_account_transactions').columns(['address', 'chain_id', 'sort_key']).execute()
         await db.schema.createIndex('chain_account_transactions_block').on('chain_account_transactions').columns(['chain_id', 'block_number']).execute()
 
         await db.schema
@@ -335,10 +327,7 @@ async function migrate<DB>(db: Kysely<DB>, engine: SqlEngine): Promise<Migration
   const result = await migrator.migrateToLatest()
   if (result.error !== undefined) {
     const failed = result.results?.find((migration) => migration.status === 'Error')?.migrationName
-    throw new MigrationFailedError(
-      `Database migration ${failed ? `'${failed}' ` : ''}failed: ${result.error instanceof Error ? result.error.message : String(result.error)}`,
-      { cause: result.error },
-    )
+    throw new MigrationFailedError(`Database migration ${failed ? `'${failed}' ` : ''}failed: ${result.error instanceof Error ? result.error.message : String(result.error)}`, { cause: result.error })
   }
   return result
 }

@@ -47,19 +47,17 @@ export function createNameStore(db: Kysely<DatabaseSchema>): NameStore {
     },
 
     async byAddress(address) {
-      const rows = await db
-        .selectFrom('names')
-        .select(columns)
-        .where('address_key', '=', address.toLowerCase())
-        .orderBy('created_at', 'desc')
-        .orderBy('name', 'asc')
-        .execute()
+      const rows = await db.selectFrom('names').select(columns).where('address_key', '=', address.toLowerCase()).orderBy('created_at', 'desc').orderBy('name', 'asc').execute()
       return rows.map(toRecord)
     },
 
     async registered(names) {
       if (names.length === 0) return new Set()
-      const rows = await db.selectFrom('names').select('name').where('name', 'in', [...names]).execute()
+      const rows = await db
+        .selectFrom('names')
+        .select('name')
+        .where('name', 'in', [...names])
+        .execute()
       return new Set(rows.map((row) => row.name))
     },
 
@@ -93,14 +91,7 @@ export function createNameStore(db: Kysely<DatabaseSchema>): NameStore {
   }
 }
 
-function toRecord(row: {
-  name: string
-  address: string
-  coin_type: number
-  attributes: JsonObject | string
-  created_at: Date | string
-  updated_at: Date | string
-}): NameRecord {
+function toRecord(row: { name: string; address: string; coin_type: number; attributes: JsonObject | string; created_at: Date | string; updated_at: Date | string }): NameRecord {
   const attributes = (typeof row.attributes === 'string' ? JSON.parse(row.attributes) : row.attributes) as NameAttributesRecord
   return { name: row.name, address: row.address, coinType: row.coin_type, attributes, createdAt: toDate(row.created_at), updatedAt: toDate(row.updated_at) }
 }

@@ -93,8 +93,21 @@ export interface OtpCodeStore {
  */
 export function createOtpCodeStore(db: Kysely<DatabaseSchema>): OtpCodeStore {
   const columns = [
-    'id', 'purpose', 'email', 'project_id', 'device_hash', 'user_id', 'new_email', 'salt', 'code_hash',
-    'master_key_id', 'attempts', 'max_attempts', 'status', 'created_at', 'expires_at',
+    'id',
+    'purpose',
+    'email',
+    'project_id',
+    'device_hash',
+    'user_id',
+    'new_email',
+    'salt',
+    'code_hash',
+    'master_key_id',
+    'attempts',
+    'max_attempts',
+    'status',
+    'created_at',
+    'expires_at',
   ] as const
 
   return {

@@ -155,7 +155,11 @@ export function createRateLimitStore(db: Kysely<DatabaseSchema>): RateLimitStore
       // The tolerance absorbs float rounding at the exact moment Retry-After named.
       if (previous * (1 - elapsed) + current <= rule.max + 1e-9) return { allowed: true }
       // Refused: the events do not count, the penalty starts.
-      await db.updateTable('auth_rate_limits').set((eb) => ({ count: eb('count', '-', weight) })).where('bucket', '=', key).execute()
+      await db
+        .updateTable('auth_rate_limits')
+        .set((eb) => ({ count: eb('count', '-', weight) }))
+        .where('bucket', '=', key)
+        .execute()
       return penalise(bucket, rule, now, msUntilRoom(previous, current - weight, rule, now, weight))
     },
 
@@ -203,7 +207,10 @@ export function createRateLimitStore(db: Kysely<DatabaseSchema>): RateLimitStore
     async acquire(bucket, max, leaseMs, now) {
       const prefix = `lease:${bucket}:`
       const key = `${prefix}${randomUUID()}`
-      await db.insertInto('auth_rate_limits').values({ bucket: key, count: 1, expires_at: isoAt(now + leaseMs) }).execute()
+      await db
+        .insertInto('auth_rate_limits')
+        .values({ bucket: key, count: 1, expires_at: isoAt(now + leaseMs) })
+        .execute()
       // Count after inserting: of two racing for the last slot, both see the other (both refused, never both admitted).
       const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
       const leases = await db

@@ -42,7 +42,10 @@ export interface SiwxStore {
 export function createSiwxStore(db: Kysely<DatabaseSchema>): SiwxStore {
   return {
     async addNonce({ nonce, projectId, now, expiresAt }) {
-      await db.insertInto('siwx_nonces').values({ nonce, project_id: projectId, created_at: isoAt(now), expires_at: isoAt(expiresAt), used_at: null }).execute()
+      await db
+        .insertInto('siwx_nonces')
+        .values({ nonce, project_id: projectId, created_at: isoAt(now), expires_at: isoAt(expiresAt), used_at: null })
+        .execute()
     },
 
     async consumeNonce(nonce, projectId, now) {
@@ -82,7 +85,12 @@ export function createSiwxStore(db: Kysely<DatabaseSchema>): SiwxStore {
     },
 
     async revokeSession(id, now) {
-      const result = await db.updateTable('siwx_sessions').set({ revoked_at: isoAt(now) }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst()
+      const result = await db
+        .updateTable('siwx_sessions')
+        .set({ revoked_at: isoAt(now) })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
     },
 

@@ -64,9 +64,19 @@ describe.each(engines)('smart session store on $name', ({ freshDatabase, engine 
       await old
         .insertInto('smart_sessions')
         .values({
-          pci, account, project_id: 'shop', project_name: 'Shop', project_url: 'https://shop.example', project_icon_url: null, context: row.context,
-          permissions: JSON.stringify(row.permissions), expires_at: new Date(row.expiresAt).toISOString(), grant_signature: row.grantSignature,
-          created_at: new Date(row.createdAt).toISOString(), revoked_at: null, revoke_signature: null,
+          pci,
+          account,
+          project_id: 'shop',
+          project_name: 'Shop',
+          project_url: 'https://shop.example',
+          project_icon_url: null,
+          context: row.context,
+          permissions: JSON.stringify(row.permissions),
+          expires_at: new Date(row.expiresAt).toISOString(),
+          grant_signature: row.grantSignature,
+          created_at: new Date(row.createdAt).toISOString(),
+          revoked_at: null,
+          revoke_signature: null,
         })
         .execute()
       await smartSessionsScopedMigration(engine).up(old as Kysely<unknown>)

@@ -76,14 +76,7 @@ export function createWalletKeyStore(db: Kysely<DatabaseSchema>): WalletKeyStore
     },
 
     async listNotUnder(masterKeyId, afterId, limit) {
-      const rows = await db
-        .selectFrom('auth_wallet_keys')
-        .select(columns)
-        .where('master_key_id', '!=', masterKeyId)
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(limit)
-        .execute()
+      const rows = await db.selectFrom('auth_wallet_keys').select(columns).where('master_key_id', '!=', masterKeyId).where('id', '>', afterId).orderBy('id').limit(limit).execute()
       return rows.map(toStored)
     },
 

@@ -58,7 +58,14 @@ describe('the example HTTP price source', () => {
     expect(await source.prices('usd', [eth, ptt, unknown])).toEqual([3012.5, 1.02, undefined])
     expect(feed.requests).toEqual([
       {
-        body: { currency: 'usd', tokens: [{ chainId: 'eip155:1', symbol: 'ETH' }, { chainId: 'eip155:1', address: PTT, symbol: 'PTT' }, { chainId: 'eip155:1', symbol: 'NOPE' }] },
+        body: {
+          currency: 'usd',
+          tokens: [
+            { chainId: 'eip155:1', symbol: 'ETH' },
+            { chainId: 'eip155:1', address: PTT, symbol: 'PTT' },
+            { chainId: 'eip155:1', symbol: 'NOPE' },
+          ],
+        },
         authorization: 'Bearer secret',
       },
     ])

@@ -51,7 +51,10 @@ export function createOnrampCatalog(options: {
       const wanted = nameOrChainId.toLowerCase()
       const found = networks(provider).find((n) => n.name === wanted || n.chainId === wanted)
       if (found === undefined) {
-        const offered = networks(provider).map((n) => n.name).join(', ') || 'none'
+        const offered =
+          networks(provider)
+            .map((n) => n.name)
+            .join(', ') || 'none'
         throw new HttpError(400, 'Chain is not supported', `${provider.label} sells on no network '${nameOrChainId.slice(0, 64)}' here (offered: ${offered})`, { code: 'UNSUPPORTED_CHAIN' })
       }
       return found

@@ -117,7 +117,13 @@ describe('configuration', () => {
 
   it('fills URL templates with encoded values', () => {
     expect(fillUrl('https://p.example/?a={address}&x={missing}&n={amount}', { address: 'a b&c', amount: '5' })).toBe('https://p.example/?a=a%20b%26c&x=&n=5')
-    expect([isLoopbackUrl('http://127.0.0.1:8545'), isLoopbackUrl('http://localhost:1'), isLoopbackUrl('http://[::1]:1'), isLoopbackUrl('http://10.0.0.1:8545'), isLoopbackUrl('nope')]).toEqual([true, true, true, false, false])
+    expect([isLoopbackUrl('http://127.0.0.1:8545'), isLoopbackUrl('http://localhost:1'), isLoopbackUrl('http://[::1]:1'), isLoopbackUrl('http://10.0.0.1:8545'), isLoopbackUrl('nope')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ])
   })
 
   it('rounds the quote to cents and the purchase down to 8 decimals', () => {
@@ -148,8 +154,20 @@ describe('GET /v1/onramp/options and /providers', () => {
   it('lists the currencies with each payment method’s widest limits, and the chains’ native currency', async () => {
     const options = await api.getOnrampOptions()
     expect(options.paymentCurrencies).toEqual([
-      { id: 'USD', payment_method_limits: [{ id: 'card', min: 10, max: 7500 }, { id: 'ach_bank_account', min: 10, max: 25_000 }] },
-      { id: 'EUR', payment_method_limits: [{ id: 'card', min: 10, max: 7500 }, { id: 'ach_bank_account', min: 10, max: 25_000 }] },
+      {
+        id: 'USD',
+        payment_method_limits: [
+          { id: 'card', min: 10, max: 7500 },
+          { id: 'ach_bank_account', min: 10, max: 25_000 },
+        ],
+      },
+      {
+        id: 'EUR',
+        payment_method_limits: [
+          { id: 'card', min: 10, max: 7500 },
+          { id: 'ach_bank_account', min: 10, max: 25_000 },
+        ],
+      },
     ])
     expect(options.purchaseCurrencies).toEqual([{ id: 'ETH', name: 'Ether', symbol: 'ETH', networks: [{ name: 'ethereum', display_name: 'Ethereum', chain_id: '1', contract_address: '' }] }])
   })
@@ -183,7 +201,8 @@ describe('POST /v1/onramp/quote', () => {
   })
 
   it('refuses amounts outside the limits, other currencies, assets and networks', async () => {
-    const quote = (body: Record<string, unknown>) => request(baseUrl, '/v1/onramp/quote?projectId=shop', json({ purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100', network: 'ethereum', ...body }))
+    const quote = (body: Record<string, unknown>) =>
+      request(baseUrl, '/v1/onramp/quote?projectId=shop', json({ purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100', network: 'ethereum', ...body }))
     expect((await quote({ amount: '9.99' })).body).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE', message: 'The amount must be from 10 to 25000 USD' })
     expect((await quote({ amount: '8000', paymentMethod: 'card' })).body).toMatchObject({ message: 'The amount must be from 10 to 7500 USD' })
     expect((await quote({ amount: '25000', paymentMethod: 'bank' })).status).toBe(200)
@@ -221,7 +240,8 @@ describe('the test provider', () => {
     const session = new URL(url).searchParams.get('session')!
     return { url, session }
   }
-  const purchase = (body: Record<string, unknown>, origin = baseUrl) => request(baseUrl, '/onramp/test-provider/purchase', json({ amount: '100', currency: 'USD', paymentMethod: 'card', ...body }, { origin }))
+  const purchase = (body: Record<string, unknown>, origin = baseUrl) =>
+    request(baseUrl, '/onramp/test-provider/purchase', json({ amount: '100', currency: 'USD', paymentMethod: 'card', ...body }, { origin }))
 
   it('opens a checkout page on this server under a strict CSP, with no inline script', async () => {
     const { url } = await checkout(75)
@@ -256,7 +276,16 @@ describe('the test provider', () => {
     expect(await reader().getBalance({ address: buyer })).toBe(before + parseEther(quote.purchaseAmount.amount))
 
     const [record] = await createOnrampPurchaseStore(db).listByAddress(buyer, { provider: 'test' })
-    expect(record).toMatchObject({ id: session, status: 'completed', txHash, fiatAmount: '100.00', fiatCurrency: 'USD', cryptoAmount: parseEther(quote.purchaseAmount.amount).toString(), chainId: 'eip155:1', projectId: 'shop' })
+    expect(record).toMatchObject({
+      id: session,
+      status: 'completed',
+      txHash,
+      fiatAmount: '100.00',
+      fiatCurrency: 'USD',
+      cryptoAmount: parseEther(quote.purchaseAmount.amount).toString(),
+      chainId: 'eip155:1',
+      projectId: 'shop',
+    })
 
     // Paid once: a second Buy, or the page again, finds nothing to pay.
     expect((await purchase({ session })).body).toMatchObject({ code: 'PURCHASE_ALREADY_MADE' })
@@ -267,7 +296,11 @@ describe('the test provider', () => {
   it('takes purchases from its own page only, as JSON, for known sessions within the limits', async () => {
     const { session } = await checkout()
     expect((await purchase({ session }, 'https://evil.example')).status).toBe(403)
-    const text = await request(baseUrl, '/onramp/test-provider/purchase', { method: 'POST', headers: { 'content-type': 'text/plain', origin: baseUrl }, body: JSON.stringify({ session, amount: '100', currency: 'USD', paymentMethod: 'card' }) })
+    const text = await request(baseUrl, '/onramp/test-provider/purchase', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: baseUrl },
+      body: JSON.stringify({ session, amount: '100', currency: 'USD', paymentMethod: 'card' }),
+    })
     expect(text.status).toBe(400)
     expect((await purchase({ session: '00000000-0000-4000-8000-000000000000' })).body).toMatchObject({ code: 'PURCHASE_NOT_FOUND' })
     expect((await purchase({ session, amount: '8000' })).body).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' })

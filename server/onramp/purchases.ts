@@ -158,12 +158,19 @@ export function createOnrampPurchaseStore<DB extends OnrampDatabase>(database: K
         .execute()
     },
     async fail(id, now) {
-      await db.updateTable('onramp_purchases').set({ status: 'failed', updated_at: isoAt(now) }).where('id', '=', id).execute()
+      await db
+        .updateTable('onramp_purchases')
+        .set({ status: 'failed', updated_at: isoAt(now) })
+        .where('id', '=', id)
+        .execute()
     },
     async listByAddress(address, options = {}) {
       let query = table().where('address', '=', address)
       if (options.provider !== undefined) query = query.where('provider', '=', options.provider)
-      const rows = await query.orderBy('created_at', 'desc').limit(options.limit ?? 50).execute()
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .limit(options.limit ?? 50)
+        .execute()
       return rows.map(fromRow)
     },
   }

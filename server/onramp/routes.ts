@@ -15,18 +15,7 @@ import { HttpError } from '../httpErrors'
 import { type ProjectQuery, projectGuard, projectOf, projectQueryProperties } from '../projectGuard'
 import { type ProjectRegistry } from '../projects'
 import { type OnrampCatalog, createOnrampCatalog } from './catalog'
-import {
-  FALLBACK_CURRENCIES,
-  FALLBACK_LIMITS,
-  type OnrampProviderConfig,
-  type PaymentMethod,
-  TEST_PROVIDER,
-  TEST_PROVIDER_ID,
-  WIRE_PAYMENT_METHOD,
-  currenciesOf,
-  fillUrl,
-  limitsOf,
-} from './providers'
+import { FALLBACK_CURRENCIES, FALLBACK_LIMITS, type OnrampProviderConfig, type PaymentMethod, TEST_PROVIDER, TEST_PROVIDER_ID, WIRE_PAYMENT_METHOD, currenciesOf, fillUrl, limitsOf } from './providers'
 import { type OnrampPurchaseStore } from './purchases'
 import { isLoopbackUrl, serverOrigin, testProviderRoutes } from './testProvider'
 

@@ -172,7 +172,10 @@ export const testProviderRoutes: FastifyPluginAsync<TestProviderRoutesOptions> =
 
   function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
     const run = (queues.get(key) ?? Promise.resolve()).then(task, task)
-    queues.set(key, run.catch(() => undefined))
+    queues.set(
+      key,
+      run.catch(() => undefined),
+    )
     return run
   }
 

@@ -71,8 +71,7 @@ describe.each(engines)('analytics batches on $name', ({ freshDatabase }) => {
     await db?.destroy()
   })
 
-  const post = (projectId: string, body: unknown) =>
-    http(baseUrl, `/e?projectId=${projectId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const post = (projectId: string, body: unknown) => http(baseUrl, `/e?projectId=${projectId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   const stored = async (projectId: string) => (await createAnalyticsEventStore(db).listForProject(projectId)).map((event) => event.event.event).sort()
 
   it('stores every event of a batch (a JSON array) from one request', async () => {
@@ -83,7 +82,10 @@ describe.each(engines)('analytics batches on $name', ({ freshDatabase }) => {
 
   it('refuses a batch with too many events, or an event that is not an object, and stores none of it', async () => {
     const before = await stored('shop')
-    const tooMany = await post('shop', Array.from({ length: ANALYTICS_BATCH_MAX_EVENTS + 1 }, () => ({ event: 'x' })))
+    const tooMany = await post(
+      'shop',
+      Array.from({ length: ANALYTICS_BATCH_MAX_EVENTS + 1 }, () => ({ event: 'x' })),
+    )
     expect(tooMany.status).toBe(400)
     expect((await post('shop', [{ event: 'ok' }, 'not an event'])).status).toBe(400)
     expect((await post('shop', [])).status).toBe(400)

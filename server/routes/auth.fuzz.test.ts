@@ -40,8 +40,20 @@ let deep = '0'
 for (let i = 0; i < 2_000; i++) deep = `{"a":${deep}}`
 
 const hostileBodies = fc.constantFrom(
-  '', '{', '}', 'null', 'true', '0', '"text"', '[]', '[{}]', '{"a":', '\u0000', '{"email":"a\u0000b@example.com"}',
-  '{"__proto__":{"isAdmin":true},"projectId":"shop"}', '{"constructor":{"prototype":{"polluted":1}}}',
+  '',
+  '{',
+  '}',
+  'null',
+  'true',
+  '0',
+  '"text"',
+  '[]',
+  '[{}]',
+  '{"a":',
+  '\u0000',
+  '{"email":"a\u0000b@example.com"}',
+  '{"__proto__":{"isAdmin":true},"projectId":"shop"}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
   '{"projectId":"shop","email":"a@example.com","deviceId":"0123456789abcdef","otp":{"$gt":""}}',
   '{"kind":"transaction","payload":{"chainId":1e400,"nonce":-0,"gas":"0x","gasPrice":1}}',
   '{"kind":"typedData","payload":{"types":{"A":[{"name":"a","type":"A"}]},"primaryType":"A","message":{"a":{"a":{}}}}}',
@@ -70,7 +82,10 @@ const structuredBody = fc
       token: fieldValue,
       namespace: fc.oneof(fc.constantFrom('eip155', 'solana'), fieldValue),
       address: fc.oneof(fc.constantFrom('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '11111111111111111111111111111111'), fieldValue),
-      authShare: fc.oneof(fc.uint8Array({ minLength: 33, maxLength: 33 }).map((bytes) => Buffer.from(bytes).toString('base64')), fieldValue),
+      authShare: fc.oneof(
+        fc.uint8Array({ minLength: 33, maxLength: 33 }).map((bytes) => Buffer.from(bytes).toString('base64')),
+        fieldValue,
+      ),
       wallets: fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.array(fc.dictionary(fc.constantFrom('namespace', 'address', 'authShare', 'recoveryEnvelope'), fieldValue), { maxLength: 3 })),
       constructor: fc.jsonValue({ maxDepth: 2 }),
     },
@@ -89,7 +104,12 @@ interface FuzzRequest {
 
 const requests = fc.record<FuzzRequest>({
   route: fc.constantFrom(...ROUTES),
-  body: fc.oneof(hostileBodies, structuredBody, fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)), fc.string({ maxLength: 200 })),
+  body: fc.oneof(
+    hostileBodies,
+    structuredBody,
+    fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
+    fc.string({ maxLength: 200 }),
+  ),
   contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', undefined),
   authorization: fc.oneof(
     fc.constant('canary'),
@@ -98,7 +118,12 @@ const requests = fc.record<FuzzRequest>({
     printable(43).map((text) => `Bearer pts_${text}`),
     printable(60),
   ),
-  query: fc.oneof(fc.constant(''), fc.constant('?projectId=shop'), printable(40).map((text) => `?chainId=${encodeURIComponent(text)}`), printable(20).map((text) => `?projectId=${encodeURIComponent(text)}`)),
+  query: fc.oneof(
+    fc.constant(''),
+    fc.constant('?projectId=shop'),
+    printable(40).map((text) => `?chainId=${encodeURIComponent(text)}`),
+    printable(20).map((text) => `?projectId=${encodeURIComponent(text)}`),
+  ),
   origin: fc.constantFrom(SECURE_ORIGIN, undefined, 'https://evil.example'),
 })
 

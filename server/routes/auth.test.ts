@@ -51,8 +51,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
   afterAll(async () => server?.close())
 
   const as = (ip: string, extra: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...extra })
-  const start = (email: string, deviceId: string, ip: string, headers: Record<string, string> = {}) =>
-    server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId }, as(ip, headers))
+  const start = (email: string, deviceId: string, ip: string, headers: Record<string, string> = {}) => server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId }, as(ip, headers))
   const verify = (email: string, deviceId: string, otp: string, ip: string, extra: Record<string, unknown> = {}) =>
     server.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp, ...extra }, as(ip))
   /** The device each session was opened on, as the secure page keeps it: sent beside the token. */
@@ -81,9 +80,12 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
     for (const name of ['auth_users', 'auth_devices', 'auth_otp_codes', 'auth_sessions', 'auth_wallet_keys', 'auth_rate_limits']) expect(byName.has(name)).toBe(true)
     const expiresAt = byName.get('auth_sessions')!.columns.find((column) => column.name === 'expires_at')!
     expect(expiresAt.dataType.toLowerCase()).toBe(engine === 'postgres' ? 'timestamptz' : 'text')
-    expect(byName.get('auth_wallet_keys')!.columns.map((column) => column.name).sort()).toEqual(
-      ['address', 'auth_tag', 'ciphertext', 'created_at', 'id', 'iv', 'master_key_id', 'namespace', 'scheme', 'updated_at', 'user_id'],
-    )
+    expect(
+      byName
+        .get('auth_wallet_keys')!
+        .columns.map((column) => column.name)
+        .sort(),
+    ).toEqual(['address', 'auth_tag', 'ciphertext', 'created_at', 'id', 'iv', 'master_key_id', 'namespace', 'scheme', 'updated_at', 'user_id'])
   })
 
   describe('POST /auth/v1/email/start', () => {
@@ -319,8 +321,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       // The device code is not a sign-in code.
       expect((await verify(first.email, deviceId, deviceMail.meta.code, ip)).body).toMatchObject({ code: 'OTP_NOT_FOUND' })
 
-      const deviceVerify = (otp: string, id = deviceId) =>
-        server.post('/auth/v1/device/verify', { projectId: 'shop', email: first.email, deviceId: id, otp }, as(ip, { 'user-agent': userAgent }))
+      const deviceVerify = (otp: string, id = deviceId) => server.post('/auth/v1/device/verify', { projectId: 'shop', email: first.email, deviceId: id, otp }, as(ip, { 'user-agent': userAgent }))
       const wrong = deviceMail.meta.code === '999999' ? '999998' : '999999'
       expect((await deviceVerify(wrong)).body).toMatchObject({ code: 'OTP_INVALID', attemptsLeft: 4 })
       expect((await deviceVerify(deviceMail.meta.code, newDevice())).body).toMatchObject({ code: 'OTP_NOT_FOUND' })
@@ -375,13 +376,23 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       const token = { authorization: `Bearer ${session.token}` }
       for (const [name, call] of routes) {
         const noDevice = await call('?projectId=shop', token)
-        expect([name, noDevice.status, noDevice.body]).toEqual([name, 401, {
-          error: 'Unauthorized', code: 'DEVICE_REQUIRED', message: 'Send the device id the session was opened on as the x-portico-device header',
-        }])
+        expect([name, noDevice.status, noDevice.body]).toEqual([
+          name,
+          401,
+          {
+            error: 'Unauthorized',
+            code: 'DEVICE_REQUIRED',
+            message: 'Send the device id the session was opened on as the x-portico-device header',
+          },
+        ])
         const otherDevice = await call('?projectId=shop', { ...token, 'x-portico-device': newDevice() })
         expect([name, otherDevice.status, otherDevice.body]).toEqual([name, 401, { error: 'Unauthorized', code: 'DEVICE_MISMATCH', message: 'This session belongs to another device; sign in again' }])
         const noProject = await call('', { ...token, 'x-portico-device': session.deviceId })
-        expect([name, noProject.status, noProject.body]).toEqual([name, 401, { error: 'Unauthorized', code: 'PROJECT_REQUIRED', message: 'Send the project the session was opened for as ?projectId=' }])
+        expect([name, noProject.status, noProject.body]).toEqual([
+          name,
+          401,
+          { error: 'Unauthorized', code: 'PROJECT_REQUIRED', message: 'Send the project the session was opened for as ?projectId=' },
+        ])
         const otherProject = await call('?projectId=quiet', { ...token, 'x-portico-device': session.deviceId })
         expect([name, otherProject.status, (otherProject.body as { code: string }).code]).toEqual([name, 401, 'PROJECT_MISMATCH'])
       }
@@ -396,11 +407,15 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
 
       it('binds a new session to the key its login proved', async () => {
         const session = await login()
-        const [row] = await server.db.selectFrom('auth_sessions').select('device_key_thumbprint').where('user_id', '=', (await server.db.selectFrom('auth_users').select('id').where('email', '=', session.email).executeTakeFirstOrThrow()).id).execute()
+        const [row] = await server.db
+          .selectFrom('auth_sessions')
+          .select('device_key_thumbprint')
+          .where('user_id', '=', (await server.db.selectFrom('auth_users').select('id').where('email', '=', session.email).executeTakeFirstOrThrow()).id)
+          .execute()
         expect(row!.device_key_thumbprint).toBe(await server.device.thumbprint())
       })
 
-      it('refuses token and device id from another client: without a proof, or with a proof of another key (the wallet\'s auth share is not released)', async () => {
+      it("refuses token and device id from another client: without a proof, or with a proof of another key (the wallet's auth share is not released)", async () => {
         const session = await login()
         const stolen = { ...bearer(session.token), ...as(newIp()) }
         const thiefDevice = await createTestDevice(() => server.clock.now)
@@ -412,14 +427,26 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
         for (const [method, path, verb, body] of routes) {
           const send = (headers: Record<string, string>) => (verb === 'get' ? server.get(path, headers) : server.post(path, body, headers))
           const noProof = await send({ ...stolen, dpop: '' })
-          expect([path, noProof.status, noProof.body]).toEqual([path, 401, {
-            error: 'Unauthorized', code: 'DPOP_REQUIRED', message: 'Send a proof of this device’s key as the DPoP header; the secure page adds it to every call',
-          }])
+          expect([path, noProof.status, noProof.body]).toEqual([
+            path,
+            401,
+            {
+              error: 'Unauthorized',
+              code: 'DPOP_REQUIRED',
+              message: 'Send a proof of this device’s key as the DPoP header; the secure page adds it to every call',
+            },
+          ])
           expect(noProof.headers.get('www-authenticate')).toBe('DPoP algs="ES256", error="invalid_token"')
           const otherKey = await send({ ...stolen, dpop: await proofFor(session.token, path, method, thiefDevice) })
-          expect([path, otherKey.status, otherKey.body]).toEqual([path, 401, {
-            error: 'Unauthorized', code: 'DEVICE_KEY_MISMATCH', message: 'This session is bound to another device key; the request was not signed by the device that signed in',
-          }])
+          expect([path, otherKey.status, otherKey.body]).toEqual([
+            path,
+            401,
+            {
+              error: 'Unauthorized',
+              code: 'DEVICE_KEY_MISMATCH',
+              message: 'This session is bound to another device key; the request was not signed by the device that signed in',
+            },
+          ])
         }
         expect(server.mailbox.latest(session.email)?.meta.purpose).toBe('login')
         // The device that signed in gets its share.
@@ -485,7 +512,15 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       it('forgets proofs once their window is over (the sweep)', async () => {
         const session = await login()
         await server.get(me, bearer(session.token))
-        const count = async () => Number((await server.db.selectFrom('auth_dpop_proofs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+        const count = async () =>
+          Number(
+            (
+              await server.db
+                .selectFrom('auth_dpop_proofs')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
         expect(await count()).toBeGreaterThan(0)
         const store = createDpopProofStore(server.db)
         // A proof is kept while its iat is in the window (a proof may be dated up to 5 minutes ahead).
@@ -528,8 +563,11 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       expect((await server.post('/auth/v1/logout', '')).status).toBe(401)
       // Only that session ended.
       expect((await server.get('/auth/v1/me?projectId=shop', bearer(other.token))).status).toBe(200)
-      const row = await server.db.selectFrom('auth_sessions').select('revoked_at').where('user_id', '=',
-        (await server.db.selectFrom('auth_users').select('id').where('email', '=', session.email).executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow()
+      const row = await server.db
+        .selectFrom('auth_sessions')
+        .select('revoked_at')
+        .where('user_id', '=', (await server.db.selectFrom('auth_users').select('id').where('email', '=', session.email).executeTakeFirstOrThrow()).id)
+        .executeTakeFirstOrThrow()
       expect(row.revoked_at).not.toBeNull()
     })
 
@@ -578,8 +616,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
     it('refuses the same address, one in use, an invalid one, a quick resend, and no session', async () => {
       const session = await login()
       const taken = await login()
-      const update = (body: unknown, headers: Record<string, string> = bearer(session.token)) =>
-        server.post('/auth/v1/email/update?projectId=shop', body, as(session.ip, headers))
+      const update = (body: unknown, headers: Record<string, string> = bearer(session.token)) => server.post('/auth/v1/email/update?projectId=shop', body, as(session.ip, headers))
 
       expect((await update({ newEmail: session.email })).body).toEqual({ error: 'Bad Request', message: 'The new email is the same as the current one', code: 'EMAIL_UNCHANGED' })
       const inUse = await update({ newEmail: taken.email })
@@ -619,13 +656,16 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
 
     it('no server module can sign: none imports a signer (viem accounts, ed25519 signing)', () => {
       const serverDir = path.join(__dirname, '..')
-      const sources = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
-        const file = path.join(dir, name)
-        if (statSync(file).isDirectory()) return name === 'node_modules' || name === 'dist' || name === 'test' ? [] : sources(file)
-        return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [file] : []
-      })
+      const sources = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const file = path.join(dir, name)
+          if (statSync(file).isDirectory()) return name === 'node_modules' || name === 'dist' || name === 'test' ? [] : sources(file)
+          return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [file] : []
+        })
       const signers = /privateKeyToAccount|\.signMessage\(|\.signTypedData\(|\.signTransaction\(|ed25519\.sign\(|\bsign as ed25519|crypto\.sign\(|\bsign\(null,/
-      const found = sources(serverDir).filter((file) => signers.test(readFileSync(file, 'utf8'))).map((file) => path.relative(serverDir, file))
+      const found = sources(serverDir)
+        .filter((file) => signers.test(readFileSync(file, 'utf8')))
+        .map((file) => path.relative(serverDir, file))
       // Only the server's own keys sign: the bundler's gas key (docs/smart-accounts.md) and the
       // development onramp provider's funding key; neither module reads a user's key.
       expect(found.sort()).toEqual(['bundler/bundler.ts', 'onramp/testProvider.ts'])
@@ -648,16 +688,17 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
         expect(addressOf(row.namespace, secret)).toBe(row.address)
 
         // Nothing in any auth table holds the key, in hex or base64.
-        const everything = JSON.stringify(await Promise.all(
-          (['auth_users', 'auth_devices', 'auth_otp_codes', 'auth_sessions', 'auth_wallet_keys', 'auth_rate_limits'] as const).map((table) => server.db.selectFrom(table).selectAll().execute()),
-        ))
+        const everything = JSON.stringify(
+          await Promise.all(
+            (['auth_users', 'auth_devices', 'auth_otp_codes', 'auth_sessions', 'auth_wallet_keys', 'auth_rate_limits'] as const).map((table) => server.db.selectFrom(table).selectAll().execute()),
+          ),
+        )
         for (const form of [secret.toString('hex'), secret.toString('base64'), secret.toString('base64url')]) expect(everything).not.toContain(form)
 
         // The ciphertext is bound to its user, namespace and address.
         expect(() => server.keyring.decrypt(encrypted, walletKeyAad({ userId: 'someone-else', namespace: row.namespace, address: row.address }))).toThrow('did not authenticate')
         // Another master key cannot open it.
-        expect(() => createKeyring(generateMasterKey()).decrypt(encrypted, walletKeyAad({ userId: row.user_id, namespace: row.namespace, address: row.address })))
-          .toThrow(MasterKeyNotConfiguredError)
+        expect(() => createKeyring(generateMasterKey()).decrypt(encrypted, walletKeyAad({ userId: row.user_id, namespace: row.namespace, address: row.address }))).toThrow(MasterKeyNotConfiguredError)
       }
     })
 
@@ -666,10 +707,19 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       const user = await server.db.selectFrom('auth_users').select('id').where('email', '=', session.email).executeTakeFirstOrThrow()
       const forged = `pts_${'F'.repeat(43)}`
       for (const tokenHash of [createHash('sha256').update(forged).digest('hex'), createHash('sha256').update(`portico/session/1:${forged}`).digest('hex')]) {
-        await server.db.insertInto('auth_sessions').values({
-          id: randomUUID(), token_hash: tokenHash, user_id: user.id, project_id: 'shop', device_hash: 'x',
-          created_at: new Date(server.clock.now).toISOString(), expires_at: new Date(server.clock.now + 3_600_000).toISOString(), revoked_at: null,
-        }).execute()
+        await server.db
+          .insertInto('auth_sessions')
+          .values({
+            id: randomUUID(),
+            token_hash: tokenHash,
+            user_id: user.id,
+            project_id: 'shop',
+            device_hash: 'x',
+            created_at: new Date(server.clock.now).toISOString(),
+            expires_at: new Date(server.clock.now + 3_600_000).toISOString(),
+            revoked_at: null,
+          })
+          .execute()
       }
       expect((await server.get('/auth/v1/me?projectId=shop', bearer(forged))).status).toBe(401)
       expect((await server.post(`${CUSTODY_PATHS.migrationStart}?projectId=shop`, { namespace: 'eip155' }, bearer(forged))).status).toBe(401)
@@ -688,10 +738,18 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       const attacker = { email: attackerEmail, token: (attackerLogin.body as { session: { token: string } }).session.token }
       deviceOf.set(attacker.token, attackerDevice)
       const idOf = async (email: string) => (await server.db.selectFrom('auth_users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
-      const victimKey = await server.db.selectFrom('auth_wallet_keys').selectAll().where('user_id', '=', await idOf(victim.email)).where('namespace', '=', 'eip155').executeTakeFirstOrThrow()
-      await server.db.updateTable('auth_wallet_keys')
+      const victimKey = await server.db
+        .selectFrom('auth_wallet_keys')
+        .selectAll()
+        .where('user_id', '=', await idOf(victim.email))
+        .where('namespace', '=', 'eip155')
+        .executeTakeFirstOrThrow()
+      await server.db
+        .updateTable('auth_wallet_keys')
         .set({ iv: victimKey.iv, ciphertext: victimKey.ciphertext, auth_tag: victimKey.auth_tag })
-        .where('user_id', '=', await idOf(attacker.email)).where('namespace', '=', 'eip155').execute()
+        .where('user_id', '=', await idOf(attacker.email))
+        .where('namespace', '=', 'eip155')
+        .execute()
       const response = await server.post(`${CUSTODY_PATHS.migrationStart}?projectId=shop`, { namespace: 'eip155' }, bearer(attacker.token))
       expect(response.status).toBe(500)
       expect(response.body).toEqual({ error: 'Wallet Unavailable', message: 'The wallet key cannot be used right now; the server operator has been told', code: 'WALLET_UNAVAILABLE' })
@@ -718,9 +776,7 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
     it.each(routes)('%s %s refuses a browser on any other origin (a dapp included) before acting', async (method, path, body) => {
       const sent = server.mailbox.list().length
       for (const origin of ['https://shop.example', 'https://evil.example', 'null', 'https://secure.portico.test.evil.example']) {
-        const response: HttpResult = method === 'GET'
-          ? await server.get(path, { origin })
-          : await server.post(path, body, { origin })
+        const response: HttpResult = method === 'GET' ? await server.get(path, { origin }) : await server.post(path, body, { origin })
         expect(response.status).toBe(403)
         expect(response.body).toEqual({
           error: 'Origin Not Allowed',
@@ -851,8 +907,7 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
       expect((await start(victim, '10.9.2.1')).status).toBe(200)
       const code = server.latestCode(victim)
       const wrong = code === '000000' ? '000001' : '000000'
-      const verify = (otp: string, ip: string) =>
-        server.post('/auth/v1/email/verify', { projectId: 'shop', email: victim, deviceId: 'device-limits-0001', otp }, as(ip))
+      const verify = (otp: string, ip: string) => server.post('/auth/v1/email/verify', { projectId: 'shop', email: victim, deviceId: 'device-limits-0001', otp }, as(ip))
       for (let i = 0; i < 3; i++) expect((await verify(wrong, '10.9.3.1')).body).toMatchObject({ code: 'OTP_INVALID' })
       const blocked = await verify(code, '10.9.3.1')
       expect(blocked.status).toBe(429)
@@ -940,11 +995,17 @@ describe.each(engines)('auth limits and failures on $name', ({ freshDatabase }) 
       await first.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId })
       await first.post('/auth/v1/device/verify', { projectId: 'shop', email, deviceId, otp: first.latestCode(email) })
       const login = await first.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp: first.latestCode(email) })
-      ;({ session: { token } } = login.body as { session: { token: string } })
+      ;({
+        session: { token },
+      } = login.body as { session: { token: string } })
       // A second wallet whose row gets damaged: it must not stop a later start.
       const damaged = await seedCustodialUser(first.db, first.keyring, newEmail('damaged'), first.clock.now)
-      await first.db.updateTable('auth_wallet_keys').set({ auth_tag: Buffer.alloc(16).toString('base64') })
-        .where('user_id', '=', damaged.userId).where('namespace', '=', 'eip155').execute()
+      await first.db
+        .updateTable('auth_wallet_keys')
+        .set({ auth_tag: Buffer.alloc(16).toString('base64') })
+        .where('user_id', '=', damaged.userId)
+        .where('namespace', '=', 'eip155')
+        .execute()
     } finally {
       await first.close()
     }

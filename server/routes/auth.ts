@@ -71,8 +71,7 @@ export const loginAnswerSchema = {
   },
 } as const
 
-const actionSchema = (actions: readonly string[]) =>
-  ({ type: 'object', required: ['action'], properties: { action: { type: 'string', enum: actions } } }) as const
+const actionSchema = (actions: readonly string[]) => ({ type: 'object', required: ['action'], properties: { action: { type: 'string', enum: actions } } }) as const
 
 const projectId = { type: 'string', pattern: PROJECT_ID_PATTERN } as const
 const email = { type: 'string', maxLength: 1024 } as const
@@ -161,17 +160,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     async (request) => ({ user: await auth.getUser(await authenticated(request), request.query.chainId) }),
   )
 
-  app.post(
-    `${AUTH_PREFIX}/logout`,
-    { bodyLimit: BODY_LIMIT, schema: { response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errors } } },
-    async (request) => {
-      const token = bearerToken(request)
-      if (token === undefined) throw new AuthError(401, 'Unauthorized', 'UNAUTHORIZED', 'Send the session as Authorization: Bearer <token>')
-      // Signing out is idempotent: an unknown or ended session is signed out already.
-      await auth.logout(token)
-      return { success: true }
-    },
-  )
+  app.post(`${AUTH_PREFIX}/logout`, { bodyLimit: BODY_LIMIT, schema: { response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errors } } }, async (request) => {
+    const token = bearerToken(request)
+    if (token === undefined) throw new AuthError(401, 'Unauthorized', 'UNAUTHORIZED', 'Send the session as Authorization: Bearer <token>')
+    // Signing out is idempotent: an unknown or ended session is signed out already.
+    await auth.logout(token)
+    return { success: true }
+  })
 
   app.post(
     `${AUTH_PREFIX}/is-connected`,

@@ -89,45 +89,43 @@ export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (ap
   app.addHook('preValidation', projectGuard(projects))
   const cache = new Map<string, { at: number; balances: Wire.TokenBalance[] }>()
 
-  app.get<{ Params: { address: string }; Querystring: BalanceQuery; Reply: Wire.BalanceResponse }>(
-    '/v1/account/:address/balance',
-    { schema: balanceSchema },
-    async (request) => {
-      const solana = parseSolanaAccount(request.params.address)
-      const account = solana ?? parseAccountParam(request.params.address, 'params/address')
-      const chainId = request.query.chainId ?? account.chainId
-      if (account.chainId !== undefined && chainId !== account.chainId) {
-        throw new HttpError(400, 'Bad Request', `The account is on ${account.chainId} but chainId asks for ${chainId}`)
-      }
-      const currency = request.query.currency.toLowerCase()
-      const iconUrl = tokenIconUrl(request, projectOf(request).id)
-      // One kind of chain per request: the address says which.
-      const solanaTargets = solana ? (chainId === undefined ? solanaChains : [requireSolanaChain(chainId)]) : []
-      const evmTargets = solana ? [] : chainId === undefined ? clients.chains : [requireChain(clients, chainId)]
+  app.get<{ Params: { address: string }; Querystring: BalanceQuery; Reply: Wire.BalanceResponse }>('/v1/account/:address/balance', { schema: balanceSchema }, async (request) => {
+    const solana = parseSolanaAccount(request.params.address)
+    const account = solana ?? parseAccountParam(request.params.address, 'params/address')
+    const chainId = request.query.chainId ?? account.chainId
+    if (account.chainId !== undefined && chainId !== account.chainId) {
+      throw new HttpError(400, 'Bad Request', `The account is on ${account.chainId} but chainId asks for ${chainId}`)
+    }
+    const currency = request.query.currency.toLowerCase()
+    const iconUrl = tokenIconUrl(request, projectOf(request).id)
+    // One kind of chain per request: the address says which.
+    const solanaTargets = solana ? (chainId === undefined ? solanaChains : [requireSolanaChain(chainId)]) : []
+    const evmTargets = solana ? [] : chainId === undefined ? clients.chains : [requireChain(clients, chainId)]
 
-      const key = `${account.address}:${[...evmTargets, ...solanaTargets].map((c) => c.chainId).join(',')}:${currency}:${iconUrl('')}`
-      const cached = cache.get(key)
-      if (!request.query.forceUpdate && cached && now() - cached.at < balanceCacheMs) return { balances: cached.balances }
+    const key = `${account.address}:${[...evmTargets, ...solanaTargets].map((c) => c.chainId).join(',')}:${currency}:${iconUrl('')}`
+    const cached = cache.get(key)
+    if (!request.query.forceUpdate && cached && now() - cached.at < balanceCacheMs) return { balances: cached.balances }
 
-      const perChain = await Promise.all([
-        ...evmTargets.map((chain) => chainBalances(chain, account.address as Address, currency, iconUrl)),
-        ...solanaTargets.map((chain) => solanaBalances(chain, account.address, currency, iconUrl)),
-      ])
-      const balances = perChain.flat()
-      if (balanceCacheMs > 0) {
-        cache.set(key, { at: now(), balances })
-        if (cache.size > 10_000) cache.delete(cache.keys().next().value as string)
-      }
-      return { balances }
-    },
-  )
+    const perChain = await Promise.all([
+      ...evmTargets.map((chain) => chainBalances(chain, account.address as Address, currency, iconUrl)),
+      ...solanaTargets.map((chain) => solanaBalances(chain, account.address, currency, iconUrl)),
+    ])
+    const balances = perChain.flat()
+    if (balanceCacheMs > 0) {
+      cache.set(key, { at: now(), balances })
+      if (cache.size > 10_000) cache.delete(cache.keys().next().value as string)
+    }
+    return { balances }
+  })
 
   /** The configured Solana network a request names, or 400 'Chain is not supported' (SPEC §8). */
   function requireSolanaChain(chainId: string): SolanaChainConfig {
     const chain = solanaChains.find((c) => c.chainId === chainId)
     if (chain === undefined) {
       const configured = solanaChains.map((c) => c.chainId).join(', ') || 'none'
-      throw new HttpError(400, 'Chain is not supported', `This server reads no Solana network '${chainId.slice(0, 64)}' (configured: ${configured}; see SOLANA_RPC_URLS)`, { code: 'UNSUPPORTED_CHAIN' })
+      throw new HttpError(400, 'Chain is not supported', `This server reads no Solana network '${chainId.slice(0, 64)}' (configured: ${configured}; see SOLANA_RPC_URLS)`, {
+        code: 'UNSUPPORTED_CHAIN',
+      })
     }
     return chain
   }
@@ -184,7 +182,10 @@ export const balanceRoutes: FastifyPluginAsync<BalanceRoutesOptions> = async (ap
       app.log.warn({ err: nativeRead.reason }, `balance: ${chain.chainId} RPC failed`)
       throw new HttpError(502, 'Bad Gateway', `The RPC node of ${chain.chainId} did not answer`, { code: 'CHAIN_UNAVAILABLE' })
     }
-    const metadata = await tokens.getMany(chain.chainId, configured.map((token) => ({ address: token, standard: 'erc20' as const })))
+    const metadata = await tokens.getMany(
+      chain.chainId,
+      configured.map((token) => ({ address: token, standard: 'erc20' as const })),
+    )
     const entry = (token: BalanceToken, amount: bigint) => balanceEntry(chain.chainId, token, amount, currency, iconUrl)
     const result = [await entry(native, nativeRead.value)]
     for (const [i, token] of configured.entries()) {

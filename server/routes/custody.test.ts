@@ -167,7 +167,7 @@ describe.each(engines)('self-custody routes on $name', ({ freshDatabase }) => {
     expect((await register(session, await frameWallet('solana'))).body).toMatchObject({ code: 'WALLET_EXISTS' })
   })
 
-  it('recovery: a device holding a share seals it; a new device gets the envelope and the server\'s part, rebuilds, and then holds its own share; a new recovery makes the old one useless', async () => {
+  it("recovery: a device holding a share seals it; a new device gets the envelope and the server's part, rebuilds, and then holds its own share; a new recovery makes the old one useless", async () => {
     const email = `recover.${randomUUID().slice(0, 8)}@example.com`
     const first = await login(email)
     const evm = await frameWallet('eip155')
@@ -231,11 +231,14 @@ describe.each(engines)('self-custody routes on $name', ({ freshDatabase }) => {
     expect(await server.db.selectFrom('auth_wallet_keys').selectAll().where('user_id', '=', seeded.userId).execute()).toEqual([])
     const rows = await server.db.selectFrom('custody_auth_shares').selectAll().where('user_id', '=', seeded.userId).execute()
     expect(rows.length).toBeGreaterThanOrEqual(3)
-    const opened = rows.map((row) =>
-      new Uint8Array(server.keyring.decrypt(
-        { scheme: row.scheme, masterKeyId: row.master_key_id, iv: row.iv, ciphertext: row.ciphertext, authTag: row.auth_tag } as never,
-        authShareAad({ userId: row.user_id, deviceHash: row.device_hash, namespace: row.namespace, address: row.address }),
-      )),
+    const opened = rows.map(
+      (row) =>
+        new Uint8Array(
+          server.keyring.decrypt(
+            { scheme: row.scheme, masterKeyId: row.master_key_id, iv: row.iv, ciphertext: row.ciphertext, authTag: row.auth_tag } as never,
+            authShareAad({ userId: row.user_id, deviceHash: row.device_hash, namespace: row.namespace, address: row.address }),
+          ),
+        ),
     )
     const targets = [seeded.keys.eip155.address, seeded.keys.solana.address]
     const gives = (secret: Uint8Array) => (['eip155', 'solana'] as const).some((namespace) => targets.includes(addressOf(namespace, secret)))

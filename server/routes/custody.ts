@@ -56,7 +56,11 @@ export async function custodyRoutes(app: FastifyInstance, { custody, authenticat
       schema: {
         querystring: { type: 'object', required: ['namespace'], properties: { ...projectQuery.properties, namespace } },
         response: {
-          200: { type: 'object', required: ['namespace', 'address', 'authShare', 'recoverySet'], properties: { ...walletAnswer.properties, authShare: { type: 'string' }, recoverySet: { type: 'boolean' } } },
+          200: {
+            type: 'object',
+            required: ['namespace', 'address', 'authShare', 'recoverySet'],
+            properties: { ...walletAnswer.properties, authShare: { type: 'string' }, recoverySet: { type: 'boolean' } },
+          },
           ...errors,
         },
       },
@@ -89,7 +93,12 @@ export async function custodyRoutes(app: FastifyInstance, { custody, authenticat
       bodyLimit: BODY_LIMIT,
       schema: {
         querystring: projectQuery,
-        body: { type: 'object', required: ['namespace', 'address', 'authShare', 'envelope'], additionalProperties: false, properties: { namespace, address, authShare: share, envelope: { type: 'object' } } },
+        body: {
+          type: 'object',
+          required: ['namespace', 'address', 'authShare', 'envelope'],
+          additionalProperties: false,
+          properties: { namespace, address, authShare: share, envelope: { type: 'object' } },
+        },
         response: { 200: { type: 'object', required: ['namespace', 'address', 'version'], properties: { ...walletAnswer.properties, version: { type: 'integer' } } }, ...errors },
       },
     },
@@ -102,7 +111,11 @@ export async function custodyRoutes(app: FastifyInstance, { custody, authenticat
       schema: {
         querystring: { type: 'object', required: ['namespace'], properties: { ...projectQuery.properties, namespace } },
         response: {
-          200: { type: 'object', required: ['namespace', 'address', 'version', 'envelope', 'authShare'], properties: { ...walletAnswer.properties, version: { type: 'integer' }, envelope: { type: 'object', additionalProperties: true }, authShare: { type: 'string' } } },
+          200: {
+            type: 'object',
+            required: ['namespace', 'address', 'version', 'envelope', 'authShare'],
+            properties: { ...walletAnswer.properties, version: { type: 'integer' }, envelope: { type: 'object', additionalProperties: true }, authShare: { type: 'string' } },
+          },
           ...errors,
         },
       },
@@ -112,7 +125,14 @@ export async function custodyRoutes(app: FastifyInstance, { custody, authenticat
 
   app.post<{ Body: WalletRegistration }>(
     CUSTODY_PATHS.recoveredDevice,
-    { bodyLimit: BODY_LIMIT, schema: { querystring: projectQuery, body: { ...wallet, required: ['namespace', 'address', 'authShare'], properties: { namespace, address, authShare: share } }, response: { 200: walletAnswer, ...errors } } },
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        querystring: projectQuery,
+        body: { ...wallet, required: ['namespace', 'address', 'authShare'], properties: { namespace, address, authShare: share } },
+        response: { 200: walletAnswer, ...errors },
+      },
+    },
     async (request) => custody.registerRecoveredDevice(await authenticated(request), request.body),
   )
 }

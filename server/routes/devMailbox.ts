@@ -55,11 +55,9 @@ export const devMailboxRoutes: FastifyPluginAsync<DevMailboxRoutesOptions> = asy
     reply.header('cache-control', 'no-store')
   })
 
-  app.get(
-    '/dev/mailbox',
-    { schema: { response: { 200: { type: 'object', required: ['messages'], properties: { messages: { type: 'array', items: messageSchema } } } } } },
-    async () => ({ messages: mailbox.list().map(toJson) }),
-  )
+  app.get('/dev/mailbox', { schema: { response: { 200: { type: 'object', required: ['messages'], properties: { messages: { type: 'array', items: messageSchema } } } } } }, async () => ({
+    messages: mailbox.list().map(toJson),
+  }))
 
   app.get<{ Querystring: { to: string } }>(
     '/dev/mailbox/latest',

@@ -57,29 +57,25 @@ const priceSchema = {
 export const fungiblePriceRoutes: FastifyPluginAsync<FungiblePriceRoutesOptions> = async (app, { projects, clients, tokens, prices }) => {
   app.addHook('preValidation', projectGuard(projects))
 
-  app.post<{ Querystring: ProjectQuery; Body: Wire.FungiblePriceRequest; Reply: Wire.FungiblePriceResponse }>(
-    '/v1/fungible/price',
-    { schema: priceSchema },
-    async (request) => {
-      const currency = request.body.currency.toLowerCase()
-      const iconUrl = tokenIconUrl(request, projectOf(request).id)
-      const named: { token: { name: string; symbol: string }; priced: PricedToken }[] = []
-      for (const [i, caip10] of request.body.addresses.entries()) {
-        const account = parseAccountParam(caip10, `body/addresses/${i}`)
-        if (account.chainId === undefined) throw new HttpError(400, 'Bad Request', `body/addresses/${i} must be a CAIP-10 token address such as eip155:1:0x…`)
-        const chain = clients.chain(account.chainId)
-        if (chain === undefined) continue
-        const token =
-          account.address.toLowerCase() === NATIVE_TOKEN_ADDRESS
-            ? { ...nativeCurrencyOf(chain), address: undefined }
-            : await tokens.get(chain.chainId, account.address)
-        if (token === undefined) continue
-        named.push({ token, priced: { chainId: chain.chainId, address: token.address, symbol: token.symbol } })
-      }
-      // Every token in one question to the price sources.
-      const found = await prices.prices(currency, named.map(({ priced }) => priced))
-      const fungibles: Wire.FungiblePrice[] = named.map(({ token }, i) => ({ name: token.name, symbol: token.symbol, iconUrl: iconUrl(token.symbol), price: found[i] ?? 0 }))
-      return { fungibles }
-    },
-  )
+  app.post<{ Querystring: ProjectQuery; Body: Wire.FungiblePriceRequest; Reply: Wire.FungiblePriceResponse }>('/v1/fungible/price', { schema: priceSchema }, async (request) => {
+    const currency = request.body.currency.toLowerCase()
+    const iconUrl = tokenIconUrl(request, projectOf(request).id)
+    const named: { token: { name: string; symbol: string }; priced: PricedToken }[] = []
+    for (const [i, caip10] of request.body.addresses.entries()) {
+      const account = parseAccountParam(caip10, `body/addresses/${i}`)
+      if (account.chainId === undefined) throw new HttpError(400, 'Bad Request', `body/addresses/${i} must be a CAIP-10 token address such as eip155:1:0x…`)
+      const chain = clients.chain(account.chainId)
+      if (chain === undefined) continue
+      const token = account.address.toLowerCase() === NATIVE_TOKEN_ADDRESS ? { ...nativeCurrencyOf(chain), address: undefined } : await tokens.get(chain.chainId, account.address)
+      if (token === undefined) continue
+      named.push({ token, priced: { chainId: chain.chainId, address: token.address, symbol: token.symbol } })
+    }
+    // Every token in one question to the price sources.
+    const found = await prices.prices(
+      currency,
+      named.map(({ priced }) => priced),
+    )
+    const fungibles: Wire.FungiblePrice[] = named.map(({ token }, i) => ({ name: token.name, symbol: token.symbol, iconUrl: iconUrl(token.symbol), price: found[i] ?? 0 }))
+    return { fungibles }
+  })
 }

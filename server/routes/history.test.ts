@@ -60,7 +60,13 @@ describe.each(engines)('GET /v1/account/{account}/history on $name', ({ freshDat
     ])
     expect(eth!.metadata).toMatchObject({ operationType: 'receive', hash: ethHash, sentFrom: sender.address, sentTo: visitor })
     expect(eth!.transfers).toEqual([
-      { direction: 'in', quantity: { numeric: '1.5' }, price: 3000, value: 4500, fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: expect.stringContaining('/public/getTokenImage/ETH?projectId=shop') } } },
+      {
+        direction: 'in',
+        quantity: { numeric: '1.5' },
+        price: 3000,
+        value: 4500,
+        fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: expect.stringContaining('/public/getTokenImage/ETH?projectId=shop') } },
+      },
     ])
     expect(Date.parse(eth!.metadata.minedAt)).toBeLessThanOrEqual(Date.parse(mint!.metadata.minedAt))
 

@@ -61,69 +61,69 @@ export const historyRoutes: FastifyPluginAsync<HistoryRoutesOptions> = async (ap
   const index = createChainIndexStore(db)
   app.addHook('preValidation', projectGuard(projects))
 
-  app.get<{ Params: { account: string }; Querystring: HistoryQuery; Reply: Wire.TransactionHistoryResponse }>(
-    '/v1/account/:account/history',
-    { schema: historySchema },
-    async (request) => {
-      const account = parseAccountParam(request.params.account, 'params/account')
-      const chainId = request.query.chainId ?? account.chainId
-      if (chainId !== undefined) requireChain(clients, chainId)
-      const before = request.query.cursor === undefined ? undefined : decodeCursor(request.query.cursor)
-      const onramp = request.query.onramp
-      const sentBy = onramp === undefined ? undefined : (onrampSenders[onramp] ?? []).map((address) => address.toLowerCase())
-      const address = account.address.toLowerCase()
+  app.get<{ Params: { account: string }; Querystring: HistoryQuery; Reply: Wire.TransactionHistoryResponse }>('/v1/account/:account/history', { schema: historySchema }, async (request) => {
+    const account = parseAccountParam(request.params.account, 'params/account')
+    const chainId = request.query.chainId ?? account.chainId
+    if (chainId !== undefined) requireChain(clients, chainId)
+    const before = request.query.cursor === undefined ? undefined : decodeCursor(request.query.cursor)
+    const onramp = request.query.onramp
+    const sentBy = onramp === undefined ? undefined : (onrampSenders[onramp] ?? []).map((address) => address.toLowerCase())
+    const address = account.address.toLowerCase()
 
-      const rows = await index.accountTransactions({ address, chainId, sentBy, before, limit: pageSize + 1 })
-      const page = rows.slice(0, pageSize)
-      const transfers = await index.transfersFor(address, page)
-      const byTx = new Map<string, IndexedTransfer[]>()
-      for (const transfer of transfers) {
-        const key = `${transfer.chainId}:${transfer.hash}`
-        byTx.set(key, [...(byTx.get(key) ?? []), transfer])
-      }
+    const rows = await index.accountTransactions({ address, chainId, sentBy, before, limit: pageSize + 1 })
+    const page = rows.slice(0, pageSize)
+    const transfers = await index.transfersFor(address, page)
+    const byTx = new Map<string, IndexedTransfer[]>()
+    for (const transfer of transfers) {
+      const key = `${transfer.chainId}:${transfer.hash}`
+      byTx.set(key, [...(byTx.get(key) ?? []), transfer])
+    }
 
-      // Token metadata and prices for everything on the page, looked up once.
-      const tokenMap = new Map<string, TokenMetadata>()
-      const perChain = new Map<string, Map<string, 'erc20' | 'erc721'>>()
-      for (const transfer of transfers) {
-        if (transfer.token === null || transfer.standard === 'native') continue
-        const list = perChain.get(transfer.chainId) ?? new Map<string, 'erc20' | 'erc721'>()
-        list.set(transfer.token, transfer.standard)
-        perChain.set(transfer.chainId, list)
-      }
-      for (const [chain, list] of perChain) {
-        const found = await tokens.getMany(chain, [...list].map(([token, standard]) => ({ address: token, standard })))
-        for (const [token, metadata] of found) tokenMap.set(`${chain}:${token}`, metadata)
-      }
-      const currency = request.query.currency.toLowerCase()
-      const wanted = new Map<string, PricedToken>()
-      const nativeCurrency = (id: string) => {
-        const chain = clients.chain(id)
-        return chain ? nativeCurrencyOf(chain) : ETHER
-      }
-      for (const transfer of transfers) {
-        if (transfer.standard === 'erc721') continue
-        const token = transfer.token === null ? { symbol: nativeCurrency(transfer.chainId).symbol } : { address: transfer.token, symbol: tokenMap.get(`${transfer.chainId}:${transfer.token}`)?.symbol ?? '' }
-        wanted.set(priceKey(transfer.chainId, token), { chainId: transfer.chainId, ...token })
-      }
-      // One question to the price sources for the whole page.
-      const found = await prices.prices(currency, [...wanted.values()])
-      const priceMap = new Map([...wanted.keys()].map((key, i) => [key, found[i]]))
-
-      const iconUrl = tokenIconUrl(request, projectOf(request).id)
-      const data = page.map((tx) =>
-        toHistoryItem(tx, byTx.get(`${tx.chainId}:${tx.hash}`) ?? [], {
-          account: address,
-          nativeCurrency,
-          tokens: tokenMap,
-          price: (chain, token) => priceMap.get(priceKey(chain, token)),
-          iconUrl,
-        }),
+    // Token metadata and prices for everything on the page, looked up once.
+    const tokenMap = new Map<string, TokenMetadata>()
+    const perChain = new Map<string, Map<string, 'erc20' | 'erc721'>>()
+    for (const transfer of transfers) {
+      if (transfer.token === null || transfer.standard === 'native') continue
+      const list = perChain.get(transfer.chainId) ?? new Map<string, 'erc20' | 'erc721'>()
+      list.set(transfer.token, transfer.standard)
+      perChain.set(transfer.chainId, list)
+    }
+    for (const [chain, list] of perChain) {
+      const found = await tokens.getMany(
+        chain,
+        [...list].map(([token, standard]) => ({ address: token, standard })),
       )
-      const last = page[page.length - 1]
-      return { data, next: rows.length > pageSize && last ? encodeCursor(last.sortKey) : null }
-    },
-  )
+      for (const [token, metadata] of found) tokenMap.set(`${chain}:${token}`, metadata)
+    }
+    const currency = request.query.currency.toLowerCase()
+    const wanted = new Map<string, PricedToken>()
+    const nativeCurrency = (id: string) => {
+      const chain = clients.chain(id)
+      return chain ? nativeCurrencyOf(chain) : ETHER
+    }
+    for (const transfer of transfers) {
+      if (transfer.standard === 'erc721') continue
+      const token =
+        transfer.token === null ? { symbol: nativeCurrency(transfer.chainId).symbol } : { address: transfer.token, symbol: tokenMap.get(`${transfer.chainId}:${transfer.token}`)?.symbol ?? '' }
+      wanted.set(priceKey(transfer.chainId, token), { chainId: transfer.chainId, ...token })
+    }
+    // One question to the price sources for the whole page.
+    const found = await prices.prices(currency, [...wanted.values()])
+    const priceMap = new Map([...wanted.keys()].map((key, i) => [key, found[i]]))
+
+    const iconUrl = tokenIconUrl(request, projectOf(request).id)
+    const data = page.map((tx) =>
+      toHistoryItem(tx, byTx.get(`${tx.chainId}:${tx.hash}`) ?? [], {
+        account: address,
+        nativeCurrency,
+        tokens: tokenMap,
+        price: (chain, token) => priceMap.get(priceKey(chain, token)),
+        iconUrl,
+      }),
+    )
+    const last = page[page.length - 1]
+    return { data, next: rows.length > pageSize && last ? encodeCursor(last.sortKey) : null }
+  })
 }
 
 function priceKey(chainId: string, token: { address?: string | undefined; symbol: string }): string {

@@ -104,9 +104,7 @@ export const nameRoutes: FastifyPluginAsync<NameRoutesOptions> = async (app, { p
       if (base === '') {
         throw new HttpError(400, NameErrors.suggestions, 'Type a name of letters, digits and hyphens to get suggestions', { code: 'INVALID_NAME' })
       }
-      const candidates = [...new Set([base, ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${base}${n}`), `${base}-id`, `my-${base}`])]
-        .filter((label) => NAME_LABEL_PATTERN.test(label))
-        .map(fullName)
+      const candidates = [...new Set([base, ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${base}${n}`), `${base}-id`, `my-${base}`])].filter((label) => NAME_LABEL_PATTERN.test(label)).map(fullName)
       const taken = await names.registered(candidates)
       const exact = fullName(base)
       const suggestions: Wire.NameSuggestion[] = []

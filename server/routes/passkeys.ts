@@ -78,10 +78,8 @@ export const passkeyRoutes: FastifyPluginAsync<PasskeyRoutesOptions> = async (ap
   app.post<{ Body: Finish<AuthenticationResponseJSON> }>(`${AUTH_PREFIX}/passkey/login/finish`, { bodyLimit: BODY_LIMIT, schema: { body: finishBody, response: loginAnswer } }, async (request) =>
     passkeys.finishLogin(request.body, await loginContext(auth, request)),
   )
-  app.post(
-    `${AUTH_PREFIX}/passkey/add/start`,
-    { bodyLimit: BODY_LIMIT, schema: { querystring: { type: 'object', properties: { projectId } }, response: optionsAnswer } },
-    async (request) => passkeys.startAdd(await authenticatedRequest(auth, request), originOf(request)),
+  app.post(`${AUTH_PREFIX}/passkey/add/start`, { bodyLimit: BODY_LIMIT, schema: { querystring: { type: 'object', properties: { projectId } }, response: optionsAnswer } }, async (request) =>
+    passkeys.startAdd(await authenticatedRequest(auth, request), originOf(request)),
   )
   app.post<{ Body: { ceremonyId: string; response: RegistrationResponseJSON } }>(
     `${AUTH_PREFIX}/passkey/add/finish`,

@@ -31,7 +31,14 @@ const solanaChainId = () => `solana:${solana.genesisHash.slice(0, 32)}`
 
 async function serve(options: TestServerOptions = {}): Promise<TestServer> {
   const server = await startTestServer({
-    blockchain: { chains: [{ chainId: 'eip155:1', rpcUrl: chain.rpcUrl }, { chainId: 'eip155:5', rpcUrl: silentUrl }], solanaChains: [{ chainId: solanaChainId() as `solana:${string}`, rpcUrl: solana.url }], indexer: false },
+    blockchain: {
+      chains: [
+        { chainId: 'eip155:1', rpcUrl: chain.rpcUrl },
+        { chainId: 'eip155:5', rpcUrl: silentUrl },
+      ],
+      solanaChains: [{ chainId: solanaChainId() as `solana:${string}`, rpcUrl: solana.url }],
+      indexer: false,
+    },
     ...options,
   })
   open.push(server)
@@ -69,7 +76,12 @@ describe('POST /v1/rpc forwards reads to the chain of chainId', () => {
     const answers = body as Array<{ id: unknown; result?: unknown; error?: { code: number; message: string } }>
     expect(answers.map((a) => a.id)).toEqual([7, 7, 8, 9, 10, 11])
     expect(answers[0]!.result).toBe('0x1')
-    for (const [index, method] of [[1, 'eth_sendTransaction'], [2, 'personal_sign'], [3, 'anvil_setBalance'], [4, 'debug_traceTransaction']] as const) {
+    for (const [index, method] of [
+      [1, 'eth_sendTransaction'],
+      [2, 'personal_sign'],
+      [3, 'anvil_setBalance'],
+      [4, 'debug_traceTransaction'],
+    ] as const) {
       expect(answers[index]!.error).toEqual({
         code: -32601,
         message: `Method '${method}' is not available on the Portico RPC service: it serves reads and the broadcast of signed transactions only`,
@@ -105,9 +117,15 @@ describe('POST /v1/rpc forwards reads to the chain of chainId', () => {
     const { status, text } = await post({ jsonrpc: '2.0', method: 'eth_chainId' })
     expect(status).toBe(204)
     expect(text).toBe('')
-    expect((await post([{ jsonrpc: '2.0', method: 'eth_chainId' }, { jsonrpc: '2.0', method: 'eth_sign' }, { jsonrpc: '2.0', id: 2, method: 'eth_chainId' }])).body).toEqual([
-      { jsonrpc: '2.0', id: 2, result: '0x1' },
-    ])
+    expect(
+      (
+        await post([
+          { jsonrpc: '2.0', method: 'eth_chainId' },
+          { jsonrpc: '2.0', method: 'eth_sign' },
+          { jsonrpc: '2.0', id: 2, method: 'eth_chainId' },
+        ])
+      ).body,
+    ).toEqual([{ jsonrpc: '2.0', id: 2, result: '0x1' }])
     // A malformed call without id is not a notification: it is answered.
     expect((await post({ jsonrpc: '1.0', method: 'eth_chainId' })).body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: "Invalid request: jsonrpc must be '2.0'" } })
   })
@@ -177,7 +195,13 @@ describe('refusals of the request itself', () => {
 
   it('answers 504 with a JSON-RPC error per call when the node does not answer in time', async () => {
     const started = Date.now()
-    const { status, body } = await post([{ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' }, { jsonrpc: '2.0', id: 2, method: 'eth_sign' }], 'chainId=eip155:5&projectId=shop')
+    const { status, body } = await post(
+      [
+        { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' },
+        { jsonrpc: '2.0', id: 2, method: 'eth_sign' },
+      ],
+      'chainId=eip155:5&projectId=shop',
+    )
     expect(Date.now() - started).toBeLessThan(5_000)
     expect(status).toBe(504)
     expect(body).toEqual([
@@ -200,8 +224,7 @@ describe('rate limits, counted in the database', () => {
       trustProxy: ['127.0.0.1'],
       routeLimits: { rpcPerIp: { max: 2, windowMs: 60_000 }, rpcPerProject: { max: 4, windowMs: 60_000, escalate: false } },
     })
-    const call = (ip: string, project = 'shop') =>
-      post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, `chainId=eip155:1&projectId=${project}`, { 'x-forwarded-for': ip }, limited)
+    const call = (ip: string, project = 'shop') => post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, `chainId=eip155:1&projectId=${project}`, { 'x-forwarded-for': ip }, limited)
     expect((await call('10.0.0.1')).status).toBe(200)
     expect((await call('10.0.0.1')).status).toBe(200)
     const third = await call('10.0.0.1')
@@ -224,7 +247,10 @@ describe('the project’s call limit', () => {
     const batch = (n: number, project = 'shop', extra: object[] = []) =>
       post([...Array.from({ length: n }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_blockNumber' })), ...extra], `chainId=eip155:1&projectId=${project}`, {}, limited)
     // Three forwarded, two refused by the allow list: three count.
-    const refusedMethods = [{ jsonrpc: '2.0', id: 'a', method: 'eth_sign' }, { jsonrpc: '2.0', id: 'b', method: 'anvil_mine' }]
+    const refusedMethods = [
+      { jsonrpc: '2.0', id: 'a', method: 'eth_sign' },
+      { jsonrpc: '2.0', id: 'b', method: 'anvil_mine' },
+    ]
     expect((await batch(3, 'shop', refusedMethods)).status).toBe(200)
     expect((await batch(2)).status).toBe(200)
     const over = await batch(1)

@@ -18,16 +18,7 @@ import { type ProjectQuery, projectGuard, projectQueryProperties } from '../proj
 import { type ProjectRegistry } from '../projects'
 import { RPC_BATCH_SIZE, RPC_SERVICE_PATH, RPC_TIMEOUT_MS } from '../../src/shared/rpcService'
 import { type JsonRpcAnswer, type JsonRpcCall, type JsonRpcId, RpcCode, UpstreamError, errorAnswer, forwardCalls } from '../rpc/jsonRpc'
-import {
-  FILTER_CREATING_METHODS,
-  RPC_MAX_LOG_BLOCKS,
-  RPC_MAX_PARAMS_DEPTH,
-  type RpcFamily,
-  isAllowedRpcMethod,
-  logFilterSpan,
-  nestedDeeperThan,
-  rpcCallWeight,
-} from '../rpc/methods'
+import { FILTER_CREATING_METHODS, RPC_MAX_LOG_BLOCKS, RPC_MAX_PARAMS_DEPTH, type RpcFamily, isAllowedRpcMethod, logFilterSpan, nestedDeeperThan, rpcCallWeight } from '../rpc/methods'
 
 /** One chain's node. */
 export interface RpcUpstream {
@@ -162,7 +153,11 @@ export const rpcRoutes: FastifyPluginAsync<RpcRoutesOptions> = async (app, { pro
         const cost = forward.reduce((sum, f) => sum + rpcCallWeight(upstream.family, f.call.method), 0)
         const filters = forward.filter((f) => FILTER_CREATING_METHODS.has(f.call.method)).length
         await countCalls?.(request, projectId, { cost, filters })
-        const results = await forwardCalls(upstream.rpcUrl, forward.map((f) => f.call), { timeoutMs })
+        const results = await forwardCalls(
+          upstream.rpcUrl,
+          forward.map((f) => f.call),
+          { timeoutMs },
+        )
         results.forEach((result, i) => {
           const { index, id } = forward[i]!
           answers[index] = 'error' in result ? { jsonrpc: '2.0', id, error: result.error } : { jsonrpc: '2.0', id, result: result.result }

@@ -27,10 +27,17 @@ describe.each(engines)('RPC costs on $name', ({ freshDatabase }) => {
   })
 
   async function serve(routeLimits: Partial<RouteLimits>): Promise<(body: unknown, ip: string) => Promise<HttpResult>> {
-    const app = createServer({ database: await freshDatabase(), projects: TEST_PROJECTS, trustProxy: ['127.0.0.1'], routeLimits, blockchain: { chains: [{ chainId: 'eip155:1', rpcUrl: chain.rpcUrl }], indexer: false } })
+    const app = createServer({
+      database: await freshDatabase(),
+      projects: TEST_PROJECTS,
+      trustProxy: ['127.0.0.1'],
+      routeLimits,
+      blockchain: { chains: [{ chainId: 'eip155:1', rpcUrl: chain.rpcUrl }], indexer: false },
+    })
     apps.push(app)
     const baseUrl = await listen(app)
-    return (body, ip) => http(baseUrl, '/v1/rpc?chainId=eip155:1&projectId=shop', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) })
+    return (body, ip) =>
+      http(baseUrl, '/v1/rpc?chainId=eip155:1&projectId=shop', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) })
   }
   const calls = (method: string, n: number, params: unknown[] = []) => Array.from({ length: n }, (_, id) => ({ jsonrpc: '2.0', id, method, params }))
   const logs = (n: number) => calls('eth_getLogs', n, [{ fromBlock: '0x0', toBlock: '0x0' }])

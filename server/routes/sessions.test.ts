@@ -100,7 +100,12 @@ describe('smart sessions', () => {
 describe('smart session limits', () => {
   const limited = setupTestServer({ routeLimits: { sessionWritesPerIp: { max: 2, windowMs: 60_000 } } })
   it('counts recordings and revocations of one client together, 429 past the limit', async () => {
-    const post = (path: string) => http(limited.baseUrl, `${path}?projectId=shop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pci: keccak256('0x01'), signature: `0x${'11'.repeat(65)}` }) })
+    const post = (path: string) =>
+      http(limited.baseUrl, `${path}?projectId=shop`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pci: keccak256('0x01'), signature: `0x${'11'.repeat(65)}` }),
+      })
     expect((await post(`${sessionsPath(owner.address)}/revoke`)).status).toBe(404)
     expect((await post(sessionsPath(owner.address))).status).toBe(400)
     const refused = await post(`${sessionsPath(owner.address)}/revoke`)

@@ -36,7 +36,11 @@ describe.each(engines)('smart sessions on $name', ({ freshDatabase }) => {
     const baseUrl = await listen(app)
     closers.push(() => app.close())
     const call = (method: 'GET' | 'POST', path: string, body?: unknown, ip = '10.5.0.1') =>
-      http(baseUrl, path, { method, headers: { 'x-forwarded-for': ip, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+      http(baseUrl, path, {
+        method,
+        headers: { 'x-forwarded-for': ip, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
     return { call }
   }
 

@@ -112,7 +112,11 @@ describe.each(engines)('social and Farcaster login on $name', ({ freshDatabase }
   const device = createTestDevice(Date.now)
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
     const url = `${base()}${path}`
-    const response = await fetch(url, { method: 'POST', headers: await withProof(await device, 'POST', url, { 'content-type': 'application/json', origin: SECURE_ORIGIN, ...headers }), body: JSON.stringify(body) })
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: await withProof(await device, 'POST', url, { 'content-type': 'application/json', origin: SECURE_ORIGIN, ...headers }),
+      body: JSON.stringify(body),
+    })
     return { status: response.status, body: (await response.json()) as Json }
   }
   const start = (provider: string, deviceId: string, extra: Json = {}) => post('/auth/v1/social/start', { projectId: 'shop', provider, deviceId, returnTo: DAPP, ...extra })

@@ -59,7 +59,7 @@ describe('GET /getWallets', () => {
     expect(beyond.body).toEqual({ data: [], count: total })
   })
 
-  it('ignores query parameters it does not know, such as the client\'s clientId', async () => {
+  it("ignores query parameters it does not know, such as the client's clientId", async () => {
     const { status, body } = await getWallets('projectId=shop&entries=1&clientId=c-1')
     expect(status).toBe(200)
     expect(body.data).toHaveLength(1)
@@ -130,7 +130,15 @@ describe('GET /getWallets', () => {
 })
 
 describe('project checks on every wallet-listing route', () => {
-  const routes = ['/getWallets', '/getWalletImage/metamask', '/public/getAssetImage/eip155:1', '/public/getCurrencyImage/USD', '/public/getTokenImage/ETH', '/projects/v1/origins', '/getAnalyticsConfig']
+  const routes = [
+    '/getWallets',
+    '/getWalletImage/metamask',
+    '/public/getAssetImage/eip155:1',
+    '/public/getCurrencyImage/USD',
+    '/public/getTokenImage/ETH',
+    '/projects/v1/origins',
+    '/getAnalyticsConfig',
+  ]
 
   it.each(routes)('%s answers 400 without projectId', async (route) => {
     const response = await http(server.baseUrl, route)

@@ -94,7 +94,10 @@ export const walletListingRoutes: FastifyPluginAsync<WalletListingRoutesOptions>
 /** Splits a comma-separated parameter, ignoring blanks; names the first bad item. */
 function parseList(name: string, value: string | undefined, item: { test(value: string): boolean }, expected: string): string[] | undefined {
   if (value === undefined) return undefined
-  const items = value.split(',').map((part) => part.trim()).filter((part) => part !== '')
+  const items = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
   const bad = items.find((part) => !item.test(part))
   if (bad !== undefined) throw new HttpError(400, 'Bad Request', `querystring/${name}: '${bad}' is not ${expected}`)
   return items

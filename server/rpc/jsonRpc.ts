@@ -13,9 +13,7 @@ export interface JsonRpcErrorObject {
   data?: unknown
 }
 
-export type JsonRpcAnswer =
-  | { jsonrpc: '2.0'; id: JsonRpcId; result: unknown }
-  | { jsonrpc: '2.0'; id: JsonRpcId; error: JsonRpcErrorObject }
+export type JsonRpcAnswer = { jsonrpc: '2.0'; id: JsonRpcId; result: unknown } | { jsonrpc: '2.0'; id: JsonRpcId; error: JsonRpcErrorObject }
 
 /** A call the service will forward. */
 export interface JsonRpcCall {

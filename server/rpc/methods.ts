@@ -90,7 +90,6 @@ export function isAllowedRpcMethod(family: RpcFamily, method: string): boolean {
   return ALLOWED[family].has(method)
 }
 
-
 /** Params nested deeper than this are refused (-32602): no real call needs it, and very deep JSON overflows the stack of whoever serialises it. */
 export const RPC_MAX_PARAMS_DEPTH = 64
 

@@ -12,14 +12,7 @@ import { type SiweMessageFields } from './parseSiweMessage'
 /** How far ahead of the server's clock an Issued At may be: visitors' clocks drift. */
 export const SIWE_CLOCK_SKEW_MS = 5 * 60_000
 
-export type SiweRefusalCode =
-  | 'DOMAIN_MISMATCH'
-  | 'DOMAIN_NOT_ALLOWED'
-  | 'URI_NOT_ALLOWED'
-  | 'CHAIN_NOT_SUPPORTED'
-  | 'ISSUED_IN_FUTURE'
-  | 'MESSAGE_EXPIRED'
-  | 'MESSAGE_NOT_YET_VALID'
+export type SiweRefusalCode = 'DOMAIN_MISMATCH' | 'DOMAIN_NOT_ALLOWED' | 'URI_NOT_ALLOWED' | 'CHAIN_NOT_SUPPORTED' | 'ISSUED_IN_FUTURE' | 'MESSAGE_EXPIRED' | 'MESSAGE_NOT_YET_VALID'
 
 export interface SiweRefusal {
   code: SiweRefusalCode

@@ -105,8 +105,7 @@ export async function startChainTestServer(options: ChainTestServerOptions = {})
         await indexer.syncOnce()
       },
       get: (path, headers = {}) => http(baseUrl, withProject(path), { headers }),
-      post: (path, body, headers = {}) =>
-        http(baseUrl, withProject(path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
+      post: (path, body, headers = {}) => http(baseUrl, withProject(path), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
       async rpc(method, params) {
         const response = await fetch(chain.rpcUrl, {
           method: 'POST',
@@ -118,8 +117,7 @@ export async function startChainTestServer(options: ChainTestServerOptions = {})
         return body.result
       },
       sendEth: async (fromKey, to, value) => mined(await wallet(fromKey).sendTransaction({ to, value })),
-      sendToken: async (fromKey, to, amount) =>
-        mined(await wallet(fromKey).writeContract({ address: token.address, abi: erc20Abi, functionName: 'transfer', args: [to, amount] })),
+      sendToken: async (fromKey, to, amount) => mined(await wallet(fromKey).writeContract({ address: token.address, abi: erc20Abi, functionName: 'transfer', args: [to, amount] })),
       close,
     }
   } catch (error) {

@@ -71,9 +71,7 @@ export async function startPostgres(): Promise<PostgresInstance> {
   ].join(' ')
   const startServer = () => pgCtl('-l', logFile, '-o', settings, '-w', '-t', '30', 'start')
   try {
-    await run(asPostgres(join(bin, 'initdb'), [
-      '-D', dataDir, '--username=postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync', '--no-instructions',
-    ]))
+    await run(asPostgres(join(bin, 'initdb'), ['-D', dataDir, '--username=postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync', '--no-instructions']))
     await startServer()
   } catch (error) {
     const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').trim() : '(no server log)'
@@ -118,10 +116,7 @@ function findPostgresBin(): string {
     : []
   const newest = versions[0]
   if (newest === undefined) {
-    throw new Error(
-      `PostgreSQL is not installed: no ${POSTGRES_ROOT}/<version>/bin/initdb. ` +
-        'Install it with `bash scripts/test-prereqs.sh` (run by `npm test`) or `apt-get install postgresql`.',
-    )
+    throw new Error(`PostgreSQL is not installed: no ${POSTGRES_ROOT}/<version>/bin/initdb. ` + 'Install it with `bash scripts/test-prereqs.sh` (run by `npm test`) or `apt-get install postgresql`.')
   }
   return join(POSTGRES_ROOT, newest, 'bin')
 }

@@ -81,7 +81,10 @@ export async function startServerProcess(
           const line = `[dev mailbox] ${purpose} code for ${email}: `
           const at = stdout.lastIndexOf(line)
           if (at < 0) throw new Error(`${url} mailed no ${purpose} code to ${email}`)
-          return stdout.slice(at + line.length).split('\n', 1)[0]!.trim()
+          return stdout
+            .slice(at + line.length)
+            .split('\n', 1)[0]!
+            .trim()
         },
       }
     }

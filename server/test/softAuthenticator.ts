@@ -87,7 +87,13 @@ export function createSoftAuthenticator({ origin, countless = false }: { origin:
       userHandle = (options.user as { id: string }).id
       const attested = Buffer.concat([Buffer.alloc(16), Buffer.from([0, credential.length]), credential, coseKey(publicKey)])
       const authData = Buffer.concat([sha256(Buffer.from(rpId)), Buffer.from([flags | 0x40]), u32(nextCounter(overrides)), attested])
-      const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]) as never)
+      const attestationObject = isoCBOR.encode(
+        new Map<string, unknown>([
+          ['fmt', 'none'],
+          ['attStmt', new Map()],
+          ['authData', authData],
+        ]) as never,
+      )
       return credentialJson({
         clientDataJSON: isoBase64URL.fromBuffer(clientData('webauthn.create', options, overrides)),
         attestationObject: isoBase64URL.fromBuffer(attestationObject),

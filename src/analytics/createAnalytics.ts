@@ -29,8 +29,7 @@ export type Analytics = {
   destroy(): void
 }
 
-const newId = () =>
-  typeof globalThis.crypto?.randomUUID === 'function' ? globalThis.crypto.randomUUID() : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`
+const newId = () => (typeof globalThis.crypto?.randomUUID === 'function' ? globalThis.crypto.randomUUID() : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`)
 
 /** Refusals worth waiting out: over the limit, the server busy or gone, no network. Anything else would be refused again. */
 const worthRetrying = (error: unknown) => {

@@ -165,9 +165,7 @@ export const SwapChainIds: readonly number[] = [1, 56, 137, 324, 100, 8453, 10, 
  * SPEC §9 supported EVM chain ids: Ethereum mainnet and testnets, Optimism, Arbitrum,
  * Polygon, Celo, Aurora, BNB, Avalanche, zkSync, Gnosis, Base, Zora and chain 999.
  */
-export const SupportedEvmChainIds: readonly number[] = [
-  1, 11155111, 17000, 10, 42161, 137, 42220, 1313161554, 56, 43114, 324, 100, 8453, 7777777, 999,
-]
+export const SupportedEvmChainIds: readonly number[] = [1, 11155111, 17000, 10, 42161, 137, 42220, 1313161554, 56, 43114, 324, 100, 8453, 7777777, 999]
 
 /** Telegram mini-app platforms and the social options each one removes (SPEC §5). */
 export const TelegramSocialFilter = {

@@ -76,7 +76,9 @@ describe('config.locale', () => {
 
 describe('the locale a server renders (hydration)', () => {
   const state = (locale: string | undefined, languages: readonly string[]) =>
-    createStore({ config: resolveConfig({ projectId: 'p', plugins: [], networks: [], devtools: false, ...(locale ? { locale } : {}) }, { defaultPlugins: () => [], detectLanguages: () => languages }) }).getState()
+    createStore({
+      config: resolveConfig({ projectId: 'p', plugins: [], networks: [], devtools: false, ...(locale ? { locale } : {}) }, { defaultPlugins: () => [], detectLanguages: () => languages }),
+    }).getState()
   it('is English when the browser chose the language: the first render repeats the server’s, then the store shows the browser’s', () => {
     const browser = state(undefined, ['fr-FR'])
     expect(browser.options.locale).toBe('fr-FR')

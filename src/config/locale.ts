@@ -68,9 +68,7 @@ export function resolveLocale(locale: unknown, languages: readonly string[]): st
   if (locale === undefined) return detectLocale(languages)
   const canonical = typeof locale === 'string' ? canonicalTag(locale) : undefined
   if (!canonical) {
-    throw new ValidationError("locale must be a BCP 47 language tag such as 'fr' or 'pt-BR'.", [
-      { path: 'locale', message: `got ${typeof locale === 'string' ? `'${locale}'` : typeof locale}` },
-    ])
+    throw new ValidationError("locale must be a BCP 47 language tag such as 'fr' or 'pt-BR'.", [{ path: 'locale', message: `got ${typeof locale === 'string' ? `'${locale}'` : typeof locale}` }])
   }
   return canonical
 }

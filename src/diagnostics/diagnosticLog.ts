@@ -82,10 +82,12 @@ export function createDiagnosticLog({ maxBytes = Limits.logBufferBytes, now = Da
  * redactDiagnostic('sent to ada@example.com') // 'sent to [email]'
  */
 export function redactDiagnostic(text: string): string {
-  return text
-    // The lookbehind starts a match only where a word starts: linear time on long runs.
-    .replace(/(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '[email]')
-    .replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, '[token]')
-    .replace(/\b(https?:\/\/[^\s?#"']+)\?[^\s"']*/gi, '$1?[query]')
-    .replace(/(?<![0-9a-fx])(0x)?[0-9a-f]{64,}/gi, '[hex]')
+  return (
+    text
+      // The lookbehind starts a match only where a word starts: linear time on long runs.
+      .replace(/(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '[email]')
+      .replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, '[token]')
+      .replace(/\b(https?:\/\/[^\s?#"']+)\?[^\s"']*/gi, '$1?[query]')
+      .replace(/(?<![0-9a-fx])(0x)?[0-9a-f]{64,}/gi, '[hex]')
+  )
 }

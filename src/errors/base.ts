@@ -57,11 +57,7 @@ export class PorticoError extends Error {
     const details =
       parameters.details ??
       (known ? (message as string) : undefined) ??
-      (parameters.cause instanceof PorticoError
-        ? parameters.cause.details
-        : parameters.cause instanceof Error
-          ? parameters.cause.message
-          : undefined)
+      (parameters.cause instanceof PorticoError ? parameters.cause.details : parameters.cause instanceof Error ? parameters.cause.message : undefined)
     const lines = [shortMessage]
     if (parameters.metaMessages?.length) lines.push('', ...parameters.metaMessages)
     if (details && details !== shortMessage) lines.push('', `Details: ${details}`)

@@ -9,10 +9,13 @@ export class ConfigError extends PorticoError {
 export class SiweAndSiwxConflictError extends ConfigError {
   override name = 'SiweAndSiwxConflictError'
   constructor(parameters: PorticoErrorParameters = {}) {
-    super({ key: 'siweAndSiwxConflict' }, {
-      details: 'siweConfig is the older form of siwx; Portico accepts one sign-in configuration.',
-      code: 'config/siwe-siwx-conflict',
-      ...parameters,
-    })
+    super(
+      { key: 'siweAndSiwxConflict' },
+      {
+        details: 'siweConfig is the older form of siwx; Portico accepts one sign-in configuration.',
+        code: 'config/siwe-siwx-conflict',
+        ...parameters,
+      },
+    )
   }
 }

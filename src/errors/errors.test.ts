@@ -85,9 +85,7 @@ describe('SPEC §8 messages', () => {
     expect(new SwitchChainNotSupportedError(10).shortMessage).toBe(
       "Failed to switch to chain 'eip155:10'. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method.",
     )
-    expect(WalletSessionError.namespaceNotConfigured('solana').shortMessage).toBe(
-      "Namespace 'solana' is not configured. Please call connect() first with namespace config.",
-    )
+    expect(WalletSessionError.namespaceNotConfigured('solana').shortMessage).toBe("Namespace 'solana' is not configured. Please call connect() first with namespace config.")
     expect(WalletSessionError.providerNotFound('eip155:1').shortMessage).toBe('JSON-RPC provider for eip155:1 not found')
     expect(new HttpStatusError(404, 'http://x/y').shortMessage).toBe('HTTP status code: 404')
     expect(ErrorTemplates.userOperationReceipt(502)).toBe('Failed to fetch user operation receipt - 502')
@@ -226,7 +224,7 @@ describe("a library's own English is said in Portico's words (issue 33)", () => 
     ["viem's HttpRequestError (a node that is down)", new HttpRequestError({ url, body: { method: 'eth_estimateGas' } }), 'networkDidNotAnswer', 'HTTP request failed.'],
     ["viem's TimeoutError (a node that hangs)", new TimeoutError({ url, body: { method: 'eth_estimateGas' } }), 'networkDidNotAnswer', 'The request took too long to respond.'],
     [
-      'the same under viem\'s estimateGas wrapper',
+      "the same under viem's estimateGas wrapper",
       new EstimateGasExecutionError(new HttpRequestError({ url, body: {} }), { account: undefined } as never),
       'networkDidNotAnswer',
       'HTTP request failed.',
@@ -241,13 +239,13 @@ describe("a library's own English is said in Portico's words (issue 33)", () => 
     expect(toRecord(error)).toMatchObject({ key: `errors.${key}`, params: {} })
   })
 
-  it('a wallet forwarding a library sentence keeps its code, and says it in Portico\'s words', () => {
+  it("a wallet forwarding a library sentence keeps its code, and says it in Portico's words", () => {
     const error = new RpcError(-32603, { message: 'The request took too long to respond.' })
     expect(error.code).toBe(-32603)
     expect(toRecord(error)).toEqual({ code: -32603, key: 'errors.networkDidNotAnswer', params: {} })
   })
 
-  it("other text still passes through untranslated", () => {
+  it('other text still passes through untranslated', () => {
     expect(toRecord(new Error('Ledger device locked'))).toMatchObject({ key: 'errors.untranslated', params: { message: 'Ledger device locked' } })
   })
 })

@@ -51,8 +51,7 @@ export const ErrorMessages = {
   noRpcUrlForChainId: EmbeddedWalletMessages.noRpcUrlForChainId,
   jsonRpcProviderNotFound: 'JSON-RPC provider for {chain} not found',
   /** SPEC §5: chain switching when neither approved nor switchable. */
-  failedToSwitchChain:
-    "Failed to switch to chain 'eip155:{chainId}'. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method.",
+  failedToSwitchChain: "Failed to switch to chain 'eip155:{chainId}'. The chain is not approved or the wallet does not support 'wallet_switchEthereumChain' method.",
 
   // Wallet kit
   failedToFetchTransactions: 'Failed to fetch transactions',

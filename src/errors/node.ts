@@ -3,16 +3,7 @@ import type { ErrorMessageRef } from './record'
 
 /** The node refusals Portico recognises (toNodeError.ts holds their patterns and sentences). */
 export type NodeErrorKind =
-  | 'insufficientFunds'
-  | 'nonceTooLow'
-  | 'nonceTooHigh'
-  | 'nonceMaxValue'
-  | 'feeCapTooLow'
-  | 'feeCapTooHigh'
-  | 'tipAboveFeeCap'
-  | 'gasTooLow'
-  | 'gasTooHigh'
-  | 'executionReverted'
+  'insufficientFunds' | 'nonceTooLow' | 'nonceTooHigh' | 'nonceMaxValue' | 'feeCapTooLow' | 'feeCapTooHigh' | 'tipAboveFeeCap' | 'gasTooLow' | 'gasTooHigh' | 'executionReverted'
 
 export class TransactionNodeError extends PorticoError {
   override name = 'TransactionNodeError'

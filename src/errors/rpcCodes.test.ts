@@ -5,7 +5,11 @@ import { ProviderRpcCode, RpcCodes } from './rpcCodes'
 describe('ProviderRpcCode', () => {
   it('names every code of the table by the name the table gives it', () => {
     const named = Object.entries(ProviderRpcCode).map(([name, code]) => [name.replace(/Unsigned$/, ''), code] as const)
-    expect(named.map(([, code]) => code).sort((a, b) => a - b)).toEqual(Object.keys(RpcCodes).map(Number).sort((a, b) => a - b))
+    expect(named.map(([, code]) => code).sort((a, b) => a - b)).toEqual(
+      Object.keys(RpcCodes)
+        .map(Number)
+        .sort((a, b) => a - b),
+    )
     for (const [name, code] of named) expect(RpcCodes[code].name).toBe(name)
   })
 

@@ -71,9 +71,7 @@ describe('portico.on', () => {
     portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
     await untilState(portico, (s) => s.connectors.error !== undefined)
     expect(portico.getState().connectors.error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
-    expect(events).toEqual([
-      { name: 'CONNECT_ERROR', data: { code: 4001, key: 'errors.userRejectedRequest', params: {}, message: 'The user rejected the request.', method: 'wallet' } },
-    ])
+    expect(events).toEqual([{ name: 'CONNECT_ERROR', data: { code: 4001, key: 'errors.userRejectedRequest', params: {}, message: 'The user rejected the request.', method: 'wallet' } }])
   })
 
   it('ACCOUNT_CHANGED when the wallet moves to another account, DISCONNECT_SUCCESS when it disconnects', async () => {

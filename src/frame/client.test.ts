@@ -296,7 +296,10 @@ describe('timeouts (SPEC §9) with fake timers', () => {
     const error = errorOf(box)
     expect(error.shortMessage).toBe('Unable to load email login dependency')
     expect(error.code).toBe('iframe_load_failed')
-    expect(harness.events).toEqual([{ type: 'notLoaded', error: expect.any(FrameLoadError) }, { type: 'loadFailed', event: 'GET_USER', error }])
+    expect(harness.events).toEqual([
+      { type: 'notLoaded', error: expect.any(FrameLoadError) },
+      { type: 'loadFailed', event: 'GET_USER', error },
+    ])
     // The request is gone: a late READY does not post it.
     await harness.ready()
     expect(harness.posted).toHaveLength(0)
@@ -313,7 +316,7 @@ describe('timeouts (SPEC §9) with fake timers', () => {
     expect(box.current.status).toBe('resolved')
   })
 
-  it.each(EventsWithRequestTimeout)("%s: 30 000 ms without an answer, then iframe_request_timeout and the request is aborted", async (event) => {
+  it.each(EventsWithRequestTimeout)('%s: 30 000 ms without an answer, then iframe_request_timeout and the request is aborted', async (event) => {
     harness = createHarness()
     await harness.ready()
     const box = outcome(harness.client.request(event, validRequests[event] as never))
@@ -523,11 +526,7 @@ describe("the frame's own events, through subscribe", () => {
     harness.send({ id: crypto.randomUUID(), type: frameEventType('ACCOUNT_CHANGED'), payload: { address: ADDRESS, chainId: 1, type: 'eoa' } })
     harness.send({ id: crypto.randomUUID(), type: frameEventType('CHAIN_CHANGED'), payload: { chainId: 'eip155:10' } })
     harness.send({ id: crypto.randomUUID(), type: frameEventType('SESSION_EXPIRED'), payload: {} })
-    expect(harness.events.slice(1)).toEqual([
-      { type: 'accountChanged', address: ADDRESS, chainId: 1, accountType: 'eoa' },
-      { type: 'chainChanged', chainId: 'eip155:10' },
-      { type: 'sessionExpired' },
-    ])
+    expect(harness.events.slice(1)).toEqual([{ type: 'accountChanged', address: ADDRESS, chainId: 1, accountType: 'eoa' }, { type: 'chainChanged', chainId: 'eip155:10' }, { type: 'sessionExpired' }])
   })
 
   it('a subscriber that throws does not stop the others, and unsubscribe works', async () => {

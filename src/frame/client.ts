@@ -12,16 +12,7 @@
  * It never imports the store: sagas call it and subscribe to it.
  */
 import { DEFAULT_CHAIN_ID, Time } from '../config/constants'
-import {
-  FrameAbortError,
-  FrameInvalidAppConfigurationError,
-  FrameLoadError,
-  FrameNotSetError,
-  FrameProtocolError,
-  FrameRequestError,
-  FrameRequestTimeoutError,
-  type FrameError,
-} from './errors'
+import { FrameAbortError, FrameInvalidAppConfigurationError, FrameLoadError, FrameNotSetError, FrameProtocolError, FrameRequestError, FrameRequestTimeoutError, type FrameError } from './errors'
 import { buildSecureFrameUrl, createSecureFrameElement, removeSecureFrameElement, setSecureFrameVisible } from './iframe'
 import type { LoginCache } from './loginCache'
 import {
@@ -106,11 +97,7 @@ export type FrameClient = {
   /** Sends one app event and resolves with its typed success payload. */
   request<E extends AppEvent>(event: E, payload: AppRequestPayload<E>, options?: FrameRequestOptions): Promise<AppResponsePayload<E>>
   /** RPC_REQUEST with typed params and result. */
-  rpcRequest<M extends AllowedRpcMethod>(
-    method: M,
-    params: RpcParams<M>,
-    options?: FrameRequestOptions & { chainId?: FrameChainId | undefined },
-  ): Promise<RpcResult<M>>
+  rpcRequest<M extends AllowedRpcMethod>(method: M, params: RpcParams<M>, options?: FrameRequestOptions & { chainId?: FrameChainId | undefined }): Promise<RpcResult<M>>
   connectEmail(email: string, options?: FrameRequestOptions): Promise<{ action: EmailConnectAction }>
   connectDevice(otp: string, options?: FrameRequestOptions): Promise<{ action: 'VERIFY_OTP' }>
   connectOtp(otp: string, options?: FrameRequestOptions): Promise<{ user: FrameUser }>
@@ -546,9 +533,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     status: () => status,
     request,
     rpcRequest: (method, params, options = {}) =>
-      request('RPC_REQUEST', { method, params, ...(options.chainId === undefined ? {} : { chainId: options.chainId }) }, options).then(
-        (result) => result as unknown as RpcResult<typeof method>,
-      ),
+      request('RPC_REQUEST', { method, params, ...(options.chainId === undefined ? {} : { chainId: options.chainId }) }, options).then((result) => result as unknown as RpcResult<typeof method>),
     connectEmail: (email, options) => request('CONNECT_EMAIL', { email }, options),
     connectDevice: (otp, options) => request('CONNECT_DEVICE', { otp }, options),
     connectOtp: (otp, options) => request('CONNECT_OTP', { otp }, options),

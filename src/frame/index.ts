@@ -2,26 +2,12 @@
  * The app side of the embedded wallet, for sagas: the frame client, the login cache and
  * the message protocol. docs/frame-protocol.md describes the protocol.
  */
-export {
-  createFrameClient,
-  type CreateFrameClientParameters,
-  type FrameClient,
-  type FrameClientEvent,
-  type FrameClientStatus,
-  type FrameLogger,
-  type FrameRequestOptions,
-} from './client'
+export { createFrameClient, type CreateFrameClientParameters, type FrameClient, type FrameClientEvent, type FrameClientStatus, type FrameLogger, type FrameRequestOptions } from './client'
 export { createFrameProvider, evmChainId, toProviderError, type FrameProvider, type FrameProviderEvent } from './provider'
 export { createFrameLogger, type FrameLogSink } from './frameLogger'
 export { createLoginCache, LoginCacheKeys, type LoginCache, type LoginCacheState } from './loginCache'
 export { buildSecureFrameUrl, FRAME_ATTRIBUTE } from './iframe'
-export {
-  FrameAbortError,
-  FrameInvalidAppConfigurationError,
-  FrameNotSetError,
-  FrameProtocolError,
-  FrameRequestError,
-} from './errors'
+export { FrameAbortError, FrameInvalidAppConfigurationError, FrameNotSetError, FrameProtocolError, FrameRequestError } from './errors'
 export {
   AppEvents,
   FrameEvents,
@@ -40,12 +26,4 @@ export {
   type FrameUserAddresses,
   type ThemeSync,
 } from './protocol'
-export {
-  AllowedRpcMethods,
-  SafeRpcMethods,
-  isAllowedRpcMethod,
-  isSafeRpcMethod,
-  type AllowedRpcMethod,
-  type RpcParams,
-  type RpcResult,
-} from './rpc'
+export { AllowedRpcMethods, SafeRpcMethods, isAllowedRpcMethod, isSafeRpcMethod, type AllowedRpcMethod, type RpcParams, type RpcResult } from './rpc'

@@ -189,15 +189,9 @@ export type FrameEventSchema = {
 
 export type AppMessage<E extends AppEvent = AppEvent> = E extends AppEvent ? { id: string; type: `${typeof APP_PREFIX}${E}`; payload: AppRequestPayload<E> } : never
 
-export type FrameSuccessMessage<E extends AppEvent = AppEvent> = E extends AppEvent
-  ? { id: string; type: `${typeof FRAME_PREFIX}${E}_SUCCESS`; payload: AppResponsePayload<E> }
-  : never
-export type FrameErrorMessage<E extends AppEvent = AppEvent> = E extends AppEvent
-  ? { id: string; type: `${typeof FRAME_PREFIX}${E}_ERROR`; payload: FrameErrorPayload }
-  : never
-export type FrameEventMessage<F extends FrameEvent = FrameEvent> = F extends FrameEvent
-  ? { id: string; type: `${typeof FRAME_PREFIX}${F}`; payload: FrameEventSchema[F] }
-  : never
+export type FrameSuccessMessage<E extends AppEvent = AppEvent> = E extends AppEvent ? { id: string; type: `${typeof FRAME_PREFIX}${E}_SUCCESS`; payload: AppResponsePayload<E> } : never
+export type FrameErrorMessage<E extends AppEvent = AppEvent> = E extends AppEvent ? { id: string; type: `${typeof FRAME_PREFIX}${E}_ERROR`; payload: FrameErrorPayload } : never
+export type FrameEventMessage<F extends FrameEvent = FrameEvent> = F extends FrameEvent ? { id: string; type: `${typeof FRAME_PREFIX}${F}`; payload: FrameEventSchema[F] } : never
 /** Everything the frame may send. */
 export type FrameMessage = FrameSuccessMessage | FrameErrorMessage | FrameEventMessage
 
@@ -240,7 +234,10 @@ export function parseFrameType(type: unknown): ParsedFrameType | undefined {
   if (typeof type !== 'string' || !type.startsWith(FRAME_PREFIX) || type.length > 100) return undefined
   const name = type.slice(FRAME_PREFIX.length)
   if (frameEventSet.has(name)) return { kind: 'event', event: name as FrameEvent }
-  for (const [suffix, kind] of [['_SUCCESS', 'success'], ['_ERROR', 'error']] as const) {
+  for (const [suffix, kind] of [
+    ['_SUCCESS', 'success'],
+    ['_ERROR', 'error'],
+  ] as const) {
     if (name.endsWith(suffix)) {
       const event = name.slice(0, -suffix.length)
       if (appEventSet.has(event)) return { kind, event: event as AppEvent }

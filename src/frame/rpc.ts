@@ -48,14 +48,7 @@ export type SolanaSigningMethod = (typeof SolanaSigningMethods)[number]
 export const EthSigningMethods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'] as const
 export type EthSigningMethod = (typeof EthSigningMethods)[number]
 
-export const WalletMethods = [
-  'wallet_sendCalls',
-  'wallet_getCallsStatus',
-  'wallet_getCapabilities',
-  'wallet_grantPermissions',
-  'wallet_revokePermissions',
-  'wallet_getAssets',
-] as const
+export const WalletMethods = ['wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities', 'wallet_grantPermissions', 'wallet_revokePermissions', 'wallet_getAssets'] as const
 export type WalletMethod = (typeof WalletMethods)[number]
 
 /** SPEC §5 "Allowed RPC methods": everything else is rejected by the secure page. */

@@ -40,12 +40,7 @@ export type SolanaRpcMethod = 'solana_signMessage' | 'solana_signTransaction' | 
 /** The signing features every account of such a wallet offers. */
 export const SOLANA_SIGNING_FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const satisfies readonly IdentifierString[]
 
-type Features = StandardConnectFeature &
-  StandardDisconnectFeature &
-  StandardEventsFeature &
-  SolanaSignMessageFeature &
-  SolanaSignTransactionFeature &
-  SolanaSignAndSendTransactionFeature
+type Features = StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature & SolanaSignMessageFeature & SolanaSignTransactionFeature & SolanaSignAndSendTransactionFeature
 
 export type SolanaRpcWalletParameters = {
   name: string
@@ -80,12 +75,7 @@ export function solanaRpcAccount(address: string, chains: readonly IdentifierStr
 }
 
 /** The signed transaction from a `solana_signTransaction` answer (see the module comment). */
-export function signedTransactionOf(
-  unsigned: Uint8Array,
-  signer: string,
-  result: { signature?: unknown; transaction?: unknown } | undefined,
-  codecs: RpcCodecs,
-): Uint8Array {
+export function signedTransactionOf(unsigned: Uint8Array, signer: string, result: { signature?: unknown; transaction?: unknown } | undefined, codecs: RpcCodecs): Uint8Array {
   if (typeof result?.transaction === 'string' && result.transaction.length > 0) return codecs.fromBase64(result.transaction)
   if (typeof result?.signature !== 'string') throw new RpcError(ProviderRpcCode.InternalError, { details: 'solana_signTransaction answered neither a transaction nor a signature' })
   const signed = codecs.withSignature(unsigned, signer, codecs.fromBase58(result.signature))

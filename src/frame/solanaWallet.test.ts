@@ -123,7 +123,11 @@ describe("the embedded wallet's Solana side as a Wallet Standard wallet", () => 
 
     const signedOnly = outcome(features()['solana:signTransaction'].signTransaction({ account, chain: 'solana:mainnet', transaction }))
     await harness.flush()
-    expect(harness.lastPosted('RPC_REQUEST').message.payload).toEqual({ method: 'solana_signTransaction', params: { transaction: getBase64Decoder().decode(transaction) }, chainId: mainnet.caipNetworkId })
+    expect(harness.lastPosted('RPC_REQUEST').message.payload).toEqual({
+      method: 'solana_signTransaction',
+      params: { transaction: getBase64Decoder().decode(transaction) },
+      chainId: mainnet.caipNetworkId,
+    })
     harness.succeed('RPC_REQUEST', { result: { signature: SIGNATURE, transaction: getBase64Decoder().decode(transaction) } })
     await harness.flush()
     expect(signedOnly.current).toEqual({ status: 'resolved', value: [{ signedTransaction: transaction }] })

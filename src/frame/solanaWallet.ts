@@ -28,7 +28,6 @@ import type { FrameUser } from './protocol'
 import { toProviderError } from './provider'
 import { ProviderRpcCode } from '../errors/rpcCodes'
 
-
 const ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b5bdb"/><path d="M7 10h18v12H7z" fill="none" stroke="#fff" stroke-width="2"/><path d="M7 11l9 6 9-6" fill="none" stroke="#fff" stroke-width="2"/></svg>',
 )}`

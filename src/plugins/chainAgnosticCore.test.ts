@@ -18,9 +18,7 @@ import { ChainNamespaces } from '../config/constants'
 const src = join(__dirname, '..')
 const guarded = ['ui', 'validation', 'store']
 /** The SPEC §3 namespaces and every built-in plugin's folder (src/plugins/<namespace>/). */
-const namespaces = [
-  ...new Set([...ChainNamespaces, ...readdirSync(__dirname).filter((name) => statSync(join(__dirname, name)).isDirectory() && name !== 'test')]),
-]
+const namespaces = [...new Set([...ChainNamespaces, ...readdirSync(__dirname).filter((name) => statSync(join(__dirname, name)).isDirectory() && name !== 'test')])]
 
 type Finding = { file: string; line: number; text: string }
 

@@ -25,7 +25,10 @@ const acme: NamespacePlugin = {
 
 describe('pluginFeatureData', () => {
   const plugins = [eip155({ networks: [mainnet, sepolia, optimism] }), solana(), bip122(), acme]
-  const data = pluginFeatureData(plugins, plugins.flatMap((plugin) => plugin.networks))
+  const data = pluginFeatureData(
+    plugins,
+    plugins.flatMap((plugin) => plugin.networks),
+  )
 
   it("evaluates swaps for each configured network of the plugin's namespace", () => {
     expect(data.eip155?.swapNetworks).toEqual(['eip155:1', 'eip155:10'])
@@ -47,7 +50,16 @@ describe('pluginFeatureData', () => {
     expect(data.eip155?.capabilities).not.toContain('history')
     expect(data.bip122).toMatchObject({ balance: false, send: false, accountTypes: ['payment', 'ordinal'] })
     expect(data.bip122?.capabilities).toEqual(expect.arrayContaining(['history', 'history.getHistory', 'balance']))
-    expect(data.acme).toEqual({ name: 'Acme', balance: false, names: false, activity: false, send: true, swapNetworks: ['acme:main'], capabilities: ['history', 'history.getHistory'], accountTypes: ['eoa'] })
+    expect(data.acme).toEqual({
+      name: 'Acme',
+      balance: false,
+      names: false,
+      activity: false,
+      send: true,
+      swapNetworks: ['acme:main'],
+      capabilities: ['history', 'history.getHistory'],
+      accountTypes: ['eoa'],
+    })
   })
 
   it('gives a plugin without account types the SPEC §5 rule', () => {

@@ -40,7 +40,12 @@ function capabilityNames(plugin: NamespacePlugin): PluginCapabilityName[] {
   for (const [capability, methods] of Object.entries(capabilities)) {
     const value = plugin[capability as keyof typeof capabilities] as Record<string, unknown> | undefined
     if (value === undefined) continue
-    names.push(capability, ...Object.keys(methods).filter((method) => typeof value[method] === 'function').map((method) => `${capability}.${method}`))
+    names.push(
+      capability,
+      ...Object.keys(methods)
+        .filter((method) => typeof value[method] === 'function')
+        .map((method) => `${capability}.${method}`),
+    )
   }
   return names as PluginCapabilityName[]
 }

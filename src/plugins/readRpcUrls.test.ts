@@ -59,10 +59,7 @@ describe('plugin reads through the Portico server’s RPC service', () => {
   })
 
   const configFor = (networks?: CaipNetwork[]) =>
-    resolveConfig(
-      { projectId: 'shop', endpoints: { blockchainApi: server.baseUrl }, plugins: [eip155(), solana()], ...(networks ? { networks } : {}) },
-      { defaultPlugins: () => [] },
-    )
+    resolveConfig({ projectId: 'shop', endpoints: { blockchainApi: server.baseUrl }, plugins: [eip155(), solana()], ...(networks ? { networks } : {}) }, { defaultPlugins: () => [] })
   const address = devAccounts[2]!.address
 
   it('reads an EVM balance of a shipped network through /v1/rpc (the public URL is never reached offline)', async () => {

@@ -158,15 +158,23 @@ describe('createPluginRegistry rejects', () => {
   it.each([
     ['caipNetworkId', { caipNetworkId: 'acme:theta' }, `Plugin 'acme': networks[0].caipNetworkId must be 'acme:<id>' ('acme:acmehub-1'), got "acme:theta".`],
     ['chainNamespace', { chainNamespace: 'eip155' }, `Plugin 'acme': networks[0].chainNamespace must be 'acme', got "eip155".`],
-    ['id', { id: 'acme hub', caipNetworkId: 'acme:acme hub' }, `Plugin 'acme': networks[0].id must be a CAIP-2 reference (a non-negative integer, or 1 to 32 letters, digits, '-' or '_'), got "acme hub".`],
+    [
+      'id',
+      { id: 'acme hub', caipNetworkId: 'acme:acme hub' },
+      `Plugin 'acme': networks[0].id must be a CAIP-2 reference (a non-negative integer, or 1 to 32 letters, digits, '-' or '_'), got "acme hub".`,
+    ],
     ['id', { id: 1.5, caipNetworkId: 'acme:1.5' }, expect.stringMatching(/^Plugin 'acme': networks\[0\]\.id must be a CAIP-2 reference .* got 1\.5\.$/)],
     ['name', { name: 7 }, `Plugin 'acme': networks[0].name must be a non-empty string, got 7.`],
     ['nativeCurrency', { nativeCurrency: undefined }, `Plugin 'acme': networks[0].nativeCurrency must be { name, symbol, decimals }, got undefined.`],
     ['nativeCurrency.decimals', { nativeCurrency: { name: 'Acme', symbol: 'ACME', decimals: '6' } }, `Plugin 'acme': networks[0].nativeCurrency.decimals must be an integer from 0 to 255, got "6".`],
     ['nativeCurrency.symbol', { nativeCurrency: { name: 'Acme', decimals: 6 } }, `Plugin 'acme': networks[0].nativeCurrency.symbol must be a non-empty string, got undefined.`],
-    ['rpcUrls', { rpcUrls: { default: { http: 'https://acme-rpc.example' } } }, `Plugin 'acme': networks[0].rpcUrls.default.http must be an array of URLs (empty when the namespace has no RPC), got "https://acme-rpc.example".`],
+    [
+      'rpcUrls',
+      { rpcUrls: { default: { http: 'https://acme-rpc.example' } } },
+      `Plugin 'acme': networks[0].rpcUrls.default.http must be an array of URLs (empty when the namespace has no RPC), got "https://acme-rpc.example".`,
+    ],
     ['testnet', { testnet: 'no' }, `Plugin 'acme': networks[0].testnet must be a boolean when set, got "no".`],
-  ])("a network whose %s breaks the contract, with its index", (_field, change, message) => {
+  ])('a network whose %s breaks the contract, with its index', (_field, change, message) => {
     const error = attempt([hubWith(change)])
     expect(error).toBeInstanceOf(ConfigError)
     expect(error).toMatchObject({ shortMessage: message, code: 'config/invalid-network' })
@@ -200,9 +208,13 @@ describe('createPluginRegistry rejects', () => {
     expect(attempt([acmeWith({ connectors: { ...connectors, signMessage: 'personal_sign' } })])).toMatchObject({
       shortMessage: `Plugin 'acme': connectors.signMessage must be a function when present, got "personal_sign".`,
     })
-    expect(attempt([acmeWith({ connectors: { ...connectors, createProvider: {} } })])).toMatchObject({ shortMessage: `Plugin 'acme': connectors.createProvider must be a function when present, got an object.` })
+    expect(attempt([acmeWith({ connectors: { ...connectors, createProvider: {} } })])).toMatchObject({
+      shortMessage: `Plugin 'acme': connectors.createProvider must be a function when present, got an object.`,
+    })
     expect(attempt([acmeWith({ balance: { getTokenBalance: async () => ({}) } })])).toMatchObject({ shortMessage: `Plugin 'acme': balance.getBalance must be a function, got undefined.` })
-    expect(attempt([acmeWith({ balance: { getBalance: async () => ({}), getTokenBalance: 1 } })])).toMatchObject({ shortMessage: `Plugin 'acme': balance.getTokenBalance must be a function when present, got 1.` })
+    expect(attempt([acmeWith({ balance: { getBalance: async () => ({}), getTokenBalance: 1 } })])).toMatchObject({
+      shortMessage: `Plugin 'acme': balance.getTokenBalance must be a function when present, got 1.`,
+    })
     expect(attempt([acmeWith({ history: [] })])).toMatchObject({ shortMessage: `Plugin 'acme': history must be an object of functions when present, got an array.` })
     expect(attempt([acmeWith({ history: { getHistory: 'esplora' } })])).toMatchObject({ shortMessage: `Plugin 'acme': history.getHistory must be a function, got "esplora".` })
   })
@@ -210,7 +222,23 @@ describe('createPluginRegistry rejects', () => {
   it('accepts every capability the contract names, and leaves unknown extra fields alone', () => {
     const fn = () => undefined
     const connectors = Object.fromEntries(
-      ['discover', 'connect', 'disconnect', 'attach', 'reconnect', 'watch', 'switchNetwork', 'signMessage', 'sendTransaction', 'sendContractCall', 'waitForTransaction', 'sendCalls', 'getCallsStatus', 'getCapabilities', 'createProvider'].map((name) => [name, fn]),
+      [
+        'discover',
+        'connect',
+        'disconnect',
+        'attach',
+        'reconnect',
+        'watch',
+        'switchNetwork',
+        'signMessage',
+        'sendTransaction',
+        'sendContractCall',
+        'waitForTransaction',
+        'sendCalls',
+        'getCallsStatus',
+        'getCapabilities',
+        'createProvider',
+      ].map((name) => [name, fn]),
     )
     const registry = createPluginRegistry([acmeWith({ connectors, balance: { getBalance: fn, getTokenBalance: fn }, history: { getHistory: fn }, icon: 'acme.svg' }) as NamespacePlugin])
     expect(registry.getPlugin('acme')?.connectors).toBe(connectors)

@@ -77,13 +77,7 @@ export type PluginFeatures = {
 }
 
 /** An optional capability, or one method of it, by its path in the plugin: `'history'`, `'connectors.sendTransaction'`. */
-export type PluginCapabilityName =
-  | 'connectors'
-  | 'balance'
-  | 'history'
-  | `connectors.${keyof ConnectorCapability}`
-  | `balance.${keyof BalanceCapability}`
-  | `history.${keyof HistoryCapability}`
+export type PluginCapabilityName = 'connectors' | 'balance' | 'history' | `connectors.${keyof ConnectorCapability}` | `balance.${keyof BalanceCapability}` | `history.${keyof HistoryCapability}`
 
 /**
  * A plugin's features and capabilities as plain, serialisable data: what the store keeps
@@ -125,10 +119,7 @@ export type ConnectedAccount = {
 }
 
 /** Events a live connection reports; sagas subscribe through `watch`. */
-export type ConnectorEvent =
-  | { type: 'accountsChanged'; accounts: readonly string[] }
-  | { type: 'chainChanged'; caipNetworkId: CaipNetworkId }
-  | { type: 'disconnect' }
+export type ConnectorEvent = { type: 'accountsChanged'; accounts: readonly string[] } | { type: 'chainChanged'; caipNetworkId: CaipNetworkId } | { type: 'disconnect' }
 
 export type ConnectorCapability = {
   /**

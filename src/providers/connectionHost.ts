@@ -17,7 +17,6 @@ export type ConnectionHostParameters = {
   subscriptions: Set<() => void>
 }
 
-
 /**
  * The plugin contract's `ConnectionHost` over a Portico store: the connection of one
  * namespace as the store holds it, and the instance's own connect, switch and disconnect.

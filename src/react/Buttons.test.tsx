@@ -28,7 +28,12 @@ function setup(config: Parameters<typeof createPortico>[0] = {}) {
 const connect = (portico: Portico) =>
   act(() => {
     portico.store.dispatch(
-      accountActions.connected({ namespace: 'eip155', address: '0x1234567890abcdef1234567890abcdef12345678', caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId: 'x', name: 'X', type: 'INJECTED' } }),
+      accountActions.connected({
+        namespace: 'eip155',
+        address: '0x1234567890abcdef1234567890abcdef12345678',
+        caipNetworkId: 'eip155:1',
+        connectedWalletInfo: { connectorId: 'x', name: 'X', type: 'INJECTED' },
+      }),
     )
     portico.store.dispatch(accountActions.balanceLoaded({ namespace: 'eip155', balance: '0.51234', symbol: 'ETH' }))
   })

@@ -26,13 +26,7 @@ export function ConnectButton({ label, className, style, ...rest }: ConnectButto
   const t = useButtonStrings()
   const chrome = useButtonChrome({ className, style })
   // While the last visit's connection is restored the button says so, never "Connect Wallet" (no flash before the account).
-  const text = account.isConnected
-    ? accountDisplayName(account)
-    : account.isConnecting
-      ? t.connectingButton
-      : account.isReconnecting
-        ? t.reconnectingButton
-        : (label ?? t.connectWallet)
+  const text = account.isConnected ? accountDisplayName(account) : account.isConnecting ? t.connectingButton : account.isReconnecting ? t.reconnectingButton : (label ?? t.connectWallet)
   return (
     <button
       type="button"

@@ -32,11 +32,15 @@ function DappButton({ seen }: { seen: ConnectButtonRenderProps[] }) {
         return (
           <div>
             <span data-testid="status">{status}</span>
-            <button type="button" onClick={openNetworks}>{network?.unsupported ? 'Wrong network' : (network?.name ?? 'No network')}</button>
+            <button type="button" onClick={openNetworks}>
+              {network?.unsupported ? 'Wrong network' : (network?.name ?? 'No network')}
+            </button>
             {account ? (
               <button type="button" onClick={openAccount}>{`${account.displayName} (${account.displayBalance ?? '…'})`}</button>
             ) : (
-              <button type="button" onClick={openConnect}>Sign in</button>
+              <button type="button" onClick={openConnect}>
+                Sign in
+              </button>
             )}
           </div>
         )

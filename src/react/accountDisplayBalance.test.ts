@@ -20,9 +20,7 @@ describe('accountDisplayBalance', () => {
   })
 
   it('writes exactly what the modal writes (formatAmount in the locale), for any decimal balance', () => {
-    const decimal = fc
-      .tuple(fc.stringMatching(/^(0|[1-9]\d{0,24})$/), fc.stringMatching(/^\d{0,20}$/))
-      .map(([whole, fraction]) => (fraction ? `${whole}.${fraction}` : whole))
+    const decimal = fc.tuple(fc.stringMatching(/^(0|[1-9]\d{0,24})$/), fc.stringMatching(/^\d{0,20}$/)).map(([whole, fraction]) => (fraction ? `${whole}.${fraction}` : whole))
     fc.assert(fc.property(decimal, (balance) => accountDisplayBalance({ balance, balanceSymbol: undefined }) === formatAmount(balance, undefined, 'en-US')))
   })
 })

@@ -63,10 +63,7 @@ export function useNetwork() {
   const networks = usePorticoSelector((s) => s.network.networks)
   const isUnsupported = usePorticoSelector((s) => s.network.unsupportedCaipNetworkId !== undefined)
   const switchingTo = usePorticoSelector((s) => s.network.switchingTo)
-  return useMemo(
-    () => ({ network, networks, isUnsupported, switchingTo, switchNetwork: portico.switchNetwork }),
-    [network, networks, isUnsupported, switchingTo, portico],
-  )
+  return useMemo(() => ({ network, networks, isUnsupported, switchingTo, switchNetwork: portico.switchNetwork }), [network, networks, isUnsupported, switchingTo, portico])
 }
 
 /**

@@ -5,10 +5,7 @@ let loaded: typeof ModalModule | undefined
 
 // A failed fetch (offline) is forgotten, so the next attempt tries again, and the browser
 // coming back online fetches it at once (shared/retryingLoader.ts).
-const modalChunk = retryingLoader(
-  () => import('../ui/Modal').then((module) => (loaded = module)),
-  typeof window === 'undefined' ? undefined : window,
-)
+const modalChunk = retryingLoader(() => import('../ui/Modal').then((module) => (loaded = module)), typeof window === 'undefined' ? undefined : window)
 
 /** The modal's module once its chunk has arrived, so it renders with no suspense at all. */
 export const loadedModal = (): typeof ModalModule | undefined => loaded

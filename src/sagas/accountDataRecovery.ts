@@ -85,10 +85,7 @@ function* watchBalanceFailures() {
     timers.delete(namespace)
   }
   for (;;) {
-    const action:
-      | ReturnType<typeof accountActions.tokenBalanceFailed>
-      | ReturnType<typeof accountActions.tokenBalanceLoaded>
-      | ReturnType<typeof accountActions.chainDisconnected> = yield take([
+    const action: ReturnType<typeof accountActions.tokenBalanceFailed> | ReturnType<typeof accountActions.tokenBalanceLoaded> | ReturnType<typeof accountActions.chainDisconnected> = yield take([
       accountActions.tokenBalanceFailed.type,
       accountActions.tokenBalanceLoaded.type,
       accountActions.chainDisconnected.type,

@@ -27,7 +27,6 @@ const balances = {
   ],
 }
 
-
 type RpcBalance = NonNullable<Parameters<typeof createPortico>[0]['plugins']>[number]['balance']
 
 async function connectedPortico(options: { balance?: boolean; rpc?: RpcBalance; tokens?: Record<string, { address: string }[]> } = {}) {

@@ -132,9 +132,7 @@ function* fetchFromApi(address: string, caipNetworkId: string, force: boolean | 
 }
 
 /** A new connection or network means new balances. */
-function* refreshOnChange(
-  action: ReturnType<typeof accountActions.connected> | ReturnType<typeof accountActions.networkChanged> | ReturnType<typeof accountActions.addressChanged>,
-) {
+function* refreshOnChange(action: ReturnType<typeof accountActions.connected> | ReturnType<typeof accountActions.networkChanged> | ReturnType<typeof accountActions.addressChanged>) {
   yield put(accountActions.balanceRequested({ namespace: action.payload.namespace }))
 }
 

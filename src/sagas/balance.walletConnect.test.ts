@@ -23,7 +23,14 @@ import { lazyState } from '../store/lazyState'
 // the relay); the balances come from a real local HTTP server speaking the Blockchain API.
 const evmAddress = '0x1111111111111111111111111111111111111111'
 const solanaAddress = 'So1anaAddress1111111111111111111111111111111'
-const solanaNetwork: CaipNetwork = { ...testNetwork(1), id: 'sol', chainNamespace: 'solana', caipNetworkId: 'solana:sol', name: 'Solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } }
+const solanaNetwork: CaipNetwork = {
+  ...testNetwork(1),
+  id: 'sol',
+  chainNamespace: 'solana',
+  caipNetworkId: 'solana:sol',
+  name: 'Solana',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+}
 const sessions = 20
 
 let api: HttpTestServer

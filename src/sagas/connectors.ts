@@ -19,9 +19,7 @@ import { networkOfCaipAddress } from '../types/network'
 /** Runs each plugin's connector discovery and mirrors its lists into the store. */
 export function* discoverySaga() {
   const context: SagaContext = yield* call(getSagaContext)
-  const tasks = [...context.plugins.values()]
-    .filter((plugin) => plugin.connectors)
-    .map((plugin) => callEffect(discoverNamespace, plugin, context))
+  const tasks = [...context.plugins.values()].filter((plugin) => plugin.connectors).map((plugin) => callEffect(discoverNamespace, plugin, context))
   yield all(tasks)
 }
 
@@ -51,8 +49,7 @@ export function* connectSaga(action: ReturnType<typeof connectorsActions.connect
   const info = state.connectors.byNamespace[namespace]?.find((c) => c.id === connectorId)
   // The network a switch waits on this connection for, else the active one when it is this namespace's, else its first.
   const ofNamespace = (id: string | undefined) => state.network.networks.find((n) => n.caipNetworkId === id && n.chainNamespace === namespace)
-  const network =
-    ofNamespace(state.network.awaitingConnection) ?? ofNamespace(state.network.activeCaipNetworkId) ?? state.network.networks.find((n) => n.chainNamespace === namespace)
+  const network = ofNamespace(state.network.awaitingConnection) ?? ofNamespace(state.network.activeCaipNetworkId) ?? state.network.networks.find((n) => n.chainNamespace === namespace)
   if (!plugin?.connectors || !info || !network) {
     yield put(connectorsActions.connectFailed({ error: toRecord(new ConnectorNotFoundError()) }))
     return
@@ -120,11 +117,7 @@ export function* connectionWatchersSaga() {
 }
 
 /** Provider events (accountsChanged, chainChanged, disconnect) become store actions. */
-export function* watchConnector(
-  watch: NonNullable<NonNullable<NamespacePlugin['connectors']>['watch']>,
-  namespace: string,
-  connectorId: string,
-) {
+export function* watchConnector(watch: NonNullable<NonNullable<NamespacePlugin['connectors']>['watch']>, namespace: string, connectorId: string) {
   // Every provider event counts (an account change then a chain change), so none is dropped.
   const channel: EventChannel<ConnectorEvent> = eventChannel((emit) => watch({ connectorId }, emit), buffers.expanding(8))
   try {
@@ -231,9 +224,7 @@ export function* followShownAccount(before: PorticoState) {
  * Disconnects one namespace, or every connected one. A wallet that fails to
  * disconnect keeps its state and the visitor sees 'Failed to disconnect'.
  */
-export function* disconnectSaga(
-  action: ReturnType<typeof connectorsActions.disconnectRequested>,
-): Generator<unknown, DisconnectResult, never> {
+export function* disconnectSaga(action: ReturnType<typeof connectorsActions.disconnectRequested>): Generator<unknown, DisconnectResult, never> {
   const context = yield* call(getSagaContext)
   const state = yield* select()
   const failed: DisconnectResult['failed'] = []

@@ -26,11 +26,9 @@ import { lazyState } from '../store/lazyState'
 
 jest.setTimeout(90_000)
 
-
 let server: AuthTestServer
 let chain: LocalChain
 let sqlite: TempSqliteFile
-
 
 beforeAll(async () => {
   sqlite = tempSqliteFile()

@@ -28,7 +28,6 @@ import { scriptedFrame, SECURE_ORIGIN } from '../test/scriptedFrame'
 
 const T0 = 1_900_000_000_000
 
-
 let task: Task | undefined
 let cleanup: (() => void)[] = []
 afterEach(() => {
@@ -425,7 +424,12 @@ describe('email update (SPEC §4)', () => {
     // The embedded wallet's Solana account, shown (as after a switch to a Solana network).
     t.store.dispatch({
       type: 'account/connected',
-      payload: { namespace: 'solana', address: 'So1anaAddress1111111111111111111111111111111', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', connectedWalletInfo: { connectorId: 'auth', name: 'Email wallet', type: 'AUTH' } },
+      payload: {
+        namespace: 'solana',
+        address: 'So1anaAddress1111111111111111111111111111111',
+        caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+        connectedWalletInfo: { connectorId: 'auth', name: 'Email wallet', type: 'AUTH' },
+      },
     })
     t.store.dispatch({ type: 'connectors/connectSucceeded', payload: { connectorId: 'auth', namespace: 'solana' } })
     t.store.dispatch({ type: 'account/userLoaded', payload: { namespace: 'solana', user } })

@@ -32,8 +32,7 @@ function targetNetwork(state: PorticoState): CaipNetwork | undefined {
   return evm.find((n) => n.caipNetworkId === state.network.activeCaipNetworkId) ?? evm[0]
 }
 
-const sameChain = (chainId: FrameUser['chainId'], network: CaipNetwork) =>
-  typeof chainId === 'number' ? `eip155:${chainId}` === network.caipNetworkId : chainId === network.caipNetworkId
+const sameChain = (chainId: FrameUser['chainId'], network: CaipNetwork) => (typeof chainId === 'number' ? `eip155:${chainId}` === network.caipNetworkId : chainId === network.caipNetworkId)
 
 function toEmbeddedUser(user: FrameUser): EmbeddedUser {
   return {

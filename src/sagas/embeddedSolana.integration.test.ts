@@ -30,12 +30,10 @@ import { lazyState } from '../store/lazyState'
 
 jest.setTimeout(90_000)
 
-
 let server: AuthTestServer
 let chain: LocalChain
 let solanaRpc: SolanaRpc
 let sqlite: TempSqliteFile
-
 
 beforeAll(async () => {
   sqlite = tempSqliteFile()

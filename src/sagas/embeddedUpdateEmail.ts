@@ -27,8 +27,7 @@ function* showCodeStep(step: EmailUpdateAction, newEmail: string) {
   yield put(embeddedActions.cooldownStarted({ until: context.now() + Time.emailLoginCooldownMs }))
   const current = state.router.history[state.router.history.length - 1]?.view
   const email = state.account.byNamespace[EMBEDDED_NAMESPACE]?.user?.email ?? lazyState(state, 'embedded').email ?? ''
-  const route: Route =
-    step === 'VERIFY_PRIMARY_OTP' ? { view: 'UpdateEmailPrimaryOtp', params: { email, newEmail } } : { view: 'UpdateEmailSecondaryOtp', params: { newEmail } }
+  const route: Route = step === 'VERIFY_PRIMARY_OTP' ? { view: 'UpdateEmailPrimaryOtp', params: { email, newEmail } } : { view: 'UpdateEmailSecondaryOtp', params: { newEmail } }
   yield put(current !== undefined && codeViews.has(current) ? routerActions.replace(route) : routerActions.push(route))
 }
 

@@ -46,7 +46,12 @@ describe('names saga', () => {
   it('asks for suggestions once typing pauses, and says whether the name is free', async () => {
     api.handle((req, res) => {
       if (req.path.startsWith('/v1/identity/')) return sendJson(res, 200, { name: null, avatar: null })
-      sendJson(res, 200, { suggestions: [{ name: 'alice.portico.id', registered: true }, { name: 'alice1.portico.id', registered: false }] })
+      sendJson(res, 200, {
+        suggestions: [
+          { name: 'alice.portico.id', registered: true },
+          { name: 'alice1.portico.id', registered: false },
+        ],
+      })
     })
     const { p } = await connectedPortico()
     for (const typed of ['ali', 'alic', 'alice']) p.store.dispatch(namesActions.queryChanged({ name: typed }))

@@ -73,7 +73,9 @@ describe('switchNetworkSaga across namespaces', () => {
     t.connect('eip155', '0x1111111111111111111111111111111111111111', 'eip155:1')
     // ... and is then asked for the network the visitor chose.
     await expect(switching).resolves.toEqual({})
-    expect(t.calls.evm.filter((c) => c.method === 'switchNetwork')).toEqual([{ method: 'switchNetwork', args: expect.objectContaining({ network: expect.objectContaining({ caipNetworkId: 'eip155:10' }) }) }])
+    expect(t.calls.evm.filter((c) => c.method === 'switchNetwork')).toEqual([
+      { method: 'switchNetwork', args: expect.objectContaining({ network: expect.objectContaining({ caipNetworkId: 'eip155:10' }) }) },
+    ])
     expect(t.store.getState().account.activeNamespace).toBe('eip155')
     expect(t.store.getState().network).toMatchObject({ activeCaipNetworkId: 'eip155:10', awaitingConnection: undefined })
     // The Bitcoin connection stays, in the background.

@@ -21,7 +21,13 @@ afterEach(async () => {
 
 const options = {
   paymentCurrencies: [
-    { id: 'USD', payment_method_limits: [{ id: 'card', min: 20, max: 5000 }, { id: 'ach_bank_account', min: 10, max: 25000 }] },
+    {
+      id: 'USD',
+      payment_method_limits: [
+        { id: 'card', min: 20, max: 5000 },
+        { id: 'ach_bank_account', min: 10, max: 25000 },
+      ],
+    },
     { id: 'EUR', payment_method_limits: [{ id: 'card', min: 15, max: 4000 }] },
   ],
   purchaseCurrencies: [{ id: 'ETH', name: 'Ether', symbol: 'ETH', networks: [{ name: 'ethereum', display_name: 'Ethereum', chain_id: '1', contract_address: '' }] }],
@@ -107,7 +113,14 @@ describe('onramp saga', () => {
     portico.store.dispatch({ type: 'onramp/amountSet', payload: '100' })
     portico.store.dispatch({ type: 'onramp/quoteRequested' })
     await untilState(portico, (s) => lazyState(s, 'onramp').status === 'quoted')
-    expect(api.requests.find((r) => r.path === '/v1/onramp/quote')!.json).toEqual({ purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100', network: 'ethereum', provider: 'test', paymentMethod: 'bank' })
+    expect(api.requests.find((r) => r.path === '/v1/onramp/quote')!.json).toEqual({
+      purchaseCurrency: 'ETH',
+      paymentCurrency: 'USD',
+      amount: '100',
+      network: 'ethereum',
+      provider: 'test',
+      paymentMethod: 'bank',
+    })
     expect(lazyState(portico.getState(), 'onramp').quote).toEqual({ purchaseAmount: '0.03295666', fee: '1.13 USD' })
   })
 

@@ -33,7 +33,7 @@ const METHOD_OF: Record<string, PaymentMethod> = { card: 'card', ach_bank_accoun
 
 function* onrampWallet() {
   const context = yield* call(getSagaContext)
-  const wallet = connectedWallet((yield* select()), context)
+  const wallet = connectedWallet(yield* select(), context)
   if (!wallet) throw new PorticoError({ key: 'connectWalletToBuy' })
   return wallet
 }
@@ -94,14 +94,14 @@ export function* quoteOnrampSaga() {
     const { amount, paymentCurrency, paymentMethod, providers } = lazyState(state, 'onramp')
     if (!amount || !/^\d+(\.\d{1,2})?$/.test(amount)) throw new PorticoError({ key: 'buyAmountDecimals' })
     const { blockchainApi: api } = yield* call(getServices)
-    const quote = (yield* call(api.getOnrampQuote, {
+    const quote = yield* call(api.getOnrampQuote, {
       purchaseCurrency: purchaseCurrencyOf(state, wallet),
       paymentCurrency,
       amount,
       network: purchaseNetworkOf(state, wallet),
       provider: providers[0]?.name || undefined,
       paymentMethod,
-    }))
+    })
     const fee = Number(quote.providerFee.amount) + Number(quote.networkFee.amount)
     yield put(onrampActions.quoted({ purchaseAmount: quote.purchaseAmount.amount, fee: `${fee.toFixed(2)} ${quote.providerFee.currency}` }))
   } catch (error) {

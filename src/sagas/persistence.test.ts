@@ -130,8 +130,7 @@ describe('persistence and reconnect on reload', () => {
       const second = visitBoth(store)
       // The EVM wallet answers at once; the Solana one later.
       second.evm.behaviour.reconnect = async () => ({ address, accounts: [{ address }], caipNetworkId: 'eip155:1' })
-      second.sol.behaviour.reconnect = () =>
-        new Promise((resolve) => setTimeout(() => resolve({ address: solanaAddress, accounts: [{ address: solanaAddress }], caipNetworkId: 'solana:sol' }), 30))
+      second.sol.behaviour.reconnect = () => new Promise((resolve) => setTimeout(() => resolve({ address: solanaAddress, accounts: [{ address: solanaAddress }], caipNetworkId: 'solana:sol' }), 30))
       await untilState(second.portico, (s) => s.account.byNamespace.solana?.status === 'connected' && s.account.byNamespace.eip155?.status === 'connected')
       expect(second.shown).toEqual(['solana'])
       expect(second.portico.getState().network.activeCaipNetworkId).toBe('solana:sol')

@@ -99,8 +99,7 @@ function* reconnectConnector(namespace: string, connectorId: string) {
   const info: ConnectorInfo | undefined = yield call(waitForConnector, namespace, connectorId)
   const state: PorticoState = yield select()
   const network =
-    state.network.networks.find((n) => n.caipNetworkId === state.network.activeCaipNetworkId && n.chainNamespace === namespace) ??
-    state.network.networks.find((n) => n.chainNamespace === namespace)
+    state.network.networks.find((n) => n.caipNetworkId === state.network.activeCaipNetworkId && n.chainNamespace === namespace) ?? state.network.networks.find((n) => n.chainNamespace === namespace)
   // The visitor may have connected by hand meanwhile; that wins.
   if (!info || !network || state.connectors.active[namespace]) {
     if (!info) yield call(forget, namespace)
@@ -146,9 +145,6 @@ function* forget(namespace: string) {
 }
 
 export function* persistenceSaga() {
-  yield takeEvery(
-    [connectorsActions.recentAdded.type, connectorsActions.connectSucceeded.type, connectorsActions.disconnected.type, accountActions.activeNamespaceSet.type],
-    persistSaga,
-  )
+  yield takeEvery([connectorsActions.recentAdded.type, connectorsActions.connectSucceeded.type, connectorsActions.disconnected.type, accountActions.activeNamespaceSet.type], persistSaga)
   yield fork(restoreSaga)
 }

@@ -59,8 +59,7 @@ export function createSagaHost<Store>({ load, context, onLoadError }: SagaHostOp
     ),
   )
 
-  const begin = (): Promise<SagaRuntime> =>
-    store === undefined ? Promise.reject(new Error('The saga host has no store yet: call start(store) first.')) : startRuntime()
+  const begin = (): Promise<SagaRuntime> => (store === undefined ? Promise.reject(new Error('The saga host has no store yet: call start(store) first.')) : startRuntime())
 
   return {
     middleware: () => (next) => (action) => {

@@ -53,14 +53,14 @@ export function* sendSaga(): Generator<unknown, { hash?: string; error?: Portico
   const { parseUnits }: Units = yield* call(loadUnits)
   yield put(routerActions.push({ view: 'ApproveTransaction' }))
   try {
-    const hash = (yield* call(sender, {
+    const hash = yield* call(sender, {
       connectorId,
       network,
       from: account.address,
       to: valid.receiverAddress,
       amount: parseUnits(valid.amount, Number.isFinite(decimals) ? decimals : network.nativeCurrency.decimals).toString(),
       token: tokenAddress,
-    }))
+    })
     yield put(sendActions.sent({ hash }))
     yield put(transactionsActions.pendingAdded(hash))
     yield put(routerActions.reset({ view: 'Account' }))

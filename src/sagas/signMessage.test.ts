@@ -19,9 +19,7 @@ function setup({ isMobile, connectorId }: { isMobile: boolean; connectorId: stri
   const config = resolveConfig({ projectId: 'p', plugins: [fake.plugin], devtools: false, isMobile }, { defaultPlugins: () => [] })
   const store = createFullStore({ config })
   store.dispatch(connectorsActions.connectSucceeded({ connectorId, namespace: 'eip155' }))
-  store.dispatch(
-    accountActions.connected({ namespace: 'eip155', address: ADDRESS, caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId, name: 'MetaMask', type: 'WALLET_CONNECT' } }),
-  )
+  store.dispatch(accountActions.connected({ namespace: 'eip155', address: ADDRESS, caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId, name: 'MetaMask', type: 'WALLET_CONNECT' } }))
   const seen: string[] = []
   let release: (signature: string) => void = () => undefined
   fake.behaviour.signMessage = () =>

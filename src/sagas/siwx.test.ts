@@ -58,7 +58,7 @@ describe('siwx saga', () => {
     expect(view(p)).toBe('Account')
   })
 
-  it("works the same under siweConfig", async () => {
+  it('works the same under siweConfig', async () => {
     const config = siwxConfig()
     const { p } = await connectedPortico(config, 'siweConfig')
     await untilState(p, () => view(p) === 'ConnectingSiwe')

@@ -20,12 +20,7 @@ function run(client: Partial<EmbeddedFrame['client']>) {
   store.dispatch(smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1', 'eip155:10'] }))
   const context = { config } as unknown as SagaContext
   const holder: EmbeddedHolder = { frame: { client, provider: {} } as unknown as EmbeddedFrame, attached: new Map() }
-  const task = runSaga(
-    { getState: store.getState, dispatch: (action: UnknownAction) => store.dispatch(action), context: { portico: context } },
-    embeddedAccountTypeSaga,
-    holder,
-    { interactive: true },
-  )
+  const task = runSaga({ getState: store.getState, dispatch: (action: UnknownAction) => store.dispatch(action), context: { portico: context } }, embeddedAccountTypeSaga, holder, { interactive: true })
   return { store, done: task.toPromise() }
 }
 

@@ -40,7 +40,9 @@ function serveConvert(options: { allowance?: string; toAmount?: string; buildSta
     }
     if (route === 'GET /v1/convert/gas-price') return sendJson(res, 200, { standard: '1000000000', fast: '1250000000', instant: '1500000000' })
     if (route === 'GET /v1/convert/quotes') {
-      return sendJson(res, 200, { quotes: [{ id: null, fromAmount: req.query.get('amount'), fromAccount: req.query.get('from'), toAmount: options.toAmount ?? '1994000000000000000000', toAccount: req.query.get('to') }] })
+      return sendJson(res, 200, {
+        quotes: [{ id: null, fromAmount: req.query.get('amount'), fromAccount: req.query.get('from'), toAmount: options.toAmount ?? '1994000000000000000000', toAccount: req.query.get('to') }],
+      })
     }
     if (route === 'GET /v1/convert/allowance') return sendJson(res, 200, { allowance: options.allowance ?? '0' })
     if (route === 'GET /v1/convert/build-approve') {
@@ -49,7 +51,9 @@ function serveConvert(options: { allowance?: string; toAmount?: string; buildSta
     if (route === 'POST /v1/convert/build-transaction') {
       if (options.buildStatus) return sendJson(res, options.buildStatus, { error: 'SWAP_WOULD_REVERT' })
       const body = req.json as { amount: string; from: string }
-      return sendJson(res, 200, { tx: { from: `eip155:1:${user}`, to: `eip155:1:${pool}`, data: '0xdeadbeef', amount: body.from === native ? body.amount : '0', eip155: { gas: '120000', gasPrice: '1000000000' } } })
+      return sendJson(res, 200, {
+        tx: { from: `eip155:1:${user}`, to: `eip155:1:${pool}`, data: '0xdeadbeef', amount: body.from === native ? body.amount : '0', eip155: { gas: '120000', gasPrice: '1000000000' } },
+      })
     }
     return sendJson(res, 404, { error: 'not found' })
   })
@@ -128,7 +132,13 @@ describe('swap saga', () => {
     }
     await untilState(portico, (s) => lazyState(s, 'swap').status === 'quoted')
     expect(requestsTo('/v1/convert/quotes')).toHaveLength(1)
-    expect(Object.fromEntries(requestsTo('/v1/convert/quotes')[0]!.query)).toMatchObject({ amount: '1000000000000000000', from: native, to: pttCaip, userAddress: `eip155:1:${user}`, gasPrice: '1000000000' })
+    expect(Object.fromEntries(requestsTo('/v1/convert/quotes')[0]!.query)).toMatchObject({
+      amount: '1000000000000000000',
+      from: native,
+      to: pttCaip,
+      userAddress: `eip155:1:${user}`,
+      gasPrice: '1000000000',
+    })
     // Buying with the native currency needs no allowance.
     expect(requestsTo('/v1/convert/allowance')).toEqual([])
     expect(lazyState(portico.getState(), 'swap')).toMatchObject({
@@ -148,7 +158,9 @@ describe('swap saga', () => {
     expect(lazyState(portico.getState(), 'swap').status).toBe('swapping')
     release(hashOf(9))
     await untilState(portico, (s) => lazyState(s, 'swap').status === 'done')
-    expect(sent).toEqual([expect.objectContaining({ from: user, to: pool, data: '0xdeadbeef', value: '1000000000000000000', gas: '120000', network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) })])
+    expect(sent).toEqual([
+      expect.objectContaining({ from: user, to: pool, data: '0xdeadbeef', value: '1000000000000000000', gas: '120000', network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) }),
+    ])
     expect((requestsTo('/v1/convert/build-transaction').at(-1)!.json as { slippage: number }).slippage).toBe(1)
     expect(portico.getState().router.history).toEqual([{ view: 'Account' }])
     expect(lazyState(portico.getState(), 'transactions').pending).toContain(hashOf(9))
@@ -218,7 +230,13 @@ describe('swap saga', () => {
 describe('swap amounts', () => {
   it('reads typed amounts in the smallest unit and refuses what is not a positive number', () => {
     expect(toUnits('1.5', 6, { parseUnits })).toBe(1_500_000n)
-    expect([toUnits('0', 18, { parseUnits }), toUnits('', 18, { parseUnits }), toUnits('abc', 18, { parseUnits }), toUnits('1e3', 18, { parseUnits }), toUnits('.', 18, { parseUnits })]).toEqual([undefined, undefined, undefined, undefined, undefined])
+    expect([toUnits('0', 18, { parseUnits }), toUnits('', 18, { parseUnits }), toUnits('abc', 18, { parseUnits }), toUnits('1e3', 18, { parseUnits }), toUnits('.', 18, { parseUnits })]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
   })
 
   it('takes the slippage off the quote as the pool does (minOut)', () => {

@@ -72,4 +72,3 @@ export function minimumReceived(toAmount: bigint, slippagePercent: number): bigi
   const basisPoints = BigInt(Math.round(slippagePercent * 100))
   return (toAmount * (10_000n - basisPoints)) / 10_000n
 }
-

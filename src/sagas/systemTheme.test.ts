@@ -38,7 +38,6 @@ function colorScheme(dark: boolean) {
   }
 }
 
-
 function run(config: PorticoConfig, scheme: ReturnType<typeof colorScheme>) {
   const fake = createFakeNamespacePlugin({ networks: [testNetwork(1)], connectors: [] })
   const resolved = resolveConfig({ projectId: 'p', plugins: [fake.plugin], ...config }, { defaultPlugins: () => [] })

@@ -96,7 +96,12 @@ afterAll(async () => {
 
 const transferBytes = (from: string, to: string, lamports: bigint) => solanaTransferBytes(rpc.url, from, to, lamports)
 
-const lamportsOf = async (address: string) => (await createSolanaRpc(rpc.url).getBalance(address as Address).send()).value
+const lamportsOf = async (address: string) =>
+  (
+    await createSolanaRpc(rpc.url)
+      .getBalance(address as Address)
+      .send()
+  ).value
 
 describe('a WalletConnect session drives the solana plugin', () => {
   it('connects through the plugin: the session wallet is its connector walletConnect', async () => {
@@ -216,7 +221,12 @@ describe('a WalletConnect session drives the bip122 plugin', () => {
 
   it('more than one recipient is refused before the wallet is asked (WalletConnect pays one)', async () => {
     const error = await rejection(
-      portico.getProvider('bip122').sendTransfer({ recipients: [{ address: freshBitcoinAddress(), amount: 1_000 }, { address: freshBitcoinAddress(), amount: 1_000 }] }),
+      portico.getProvider('bip122').sendTransfer({
+        recipients: [
+          { address: freshBitcoinAddress(), amount: 1_000 },
+          { address: freshBitcoinAddress(), amount: 1_000 },
+        ],
+      }),
     )
     expect((error as RpcError).code).toBe(-32602)
   })

@@ -166,7 +166,7 @@ describe('WalletConnect pairing expiry (SPEC §4)', () => {
     expect(stub.abandoned).toEqual([])
   })
 
-  it('a session of two namespaces shows the active network\'s account from its first connected moment; the other joins in the background', async () => {
+  it("a session of two namespaces shows the active network's account from its first connected moment; the other joins in the background", async () => {
     const { store, stub, flush, shown } = setup({ withSolana: true })
     store.dispatch(walletConnectActions.connectRequested({}))
     await flush()

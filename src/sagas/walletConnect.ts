@@ -120,9 +120,7 @@ function* onApproved(holder: ClientHolder, session: WalletConnectSessionInfo) {
   yield put(walletConnectActions.connected(summary(session)))
   yield call(connectNamespaces, holder, session, Object.keys(session.namespaces))
   const after: PorticoState = yield select()
-  yield put(
-    connectorsActions.recentAdded({ id: lazyState(after, 'walletConnect').walletId ?? WALLET_CONNECT_CONNECTOR_ID, name: session.peer.name, imageUrl: session.peer.icons[0] }),
-  )
+  yield put(connectorsActions.recentAdded({ id: lazyState(after, 'walletConnect').walletId ?? WALLET_CONNECT_CONNECTOR_ID, name: session.peer.name, imageUrl: session.peer.icons[0] }))
   if (!after.network.unsupportedCaipNetworkId || after.network.allowUnsupportedChain) {
     yield put(routerActions.reset({ view: 'Account' }))
     yield put(modalActions.closeRequested({ force: true }))
@@ -368,7 +366,10 @@ function* restoreSession(holder: ClientHolder, namespaces: readonly string[]) {
   }
   if (lazyState(state, 'walletConnect').status === 'connected') return
   const restorable = namespaces.filter((ns) => (session.namespaces[ns]?.accounts.length ?? 0) > 0 && !state.connectors.active[ns])
-  yield call(forgetConnections, namespaces.filter((ns) => !session.namespaces[ns]))
+  yield call(
+    forgetConnections,
+    namespaces.filter((ns) => !session.namespaces[ns]),
+  )
   if (restorable.length === 0) return
   yield put(walletConnectActions.connected(summary(session)))
   // The account shown before the reload is shown again (the restore laid it over the store

@@ -38,7 +38,6 @@ function portico(overrides: Parameters<typeof createPortico>[0] = {}) {
   return instance
 }
 
-
 describe('wallet listing sagas (against the reference server)', () => {
   it('loads recommended wallets the first time the modal opens, not before', async () => {
     const p = portico()

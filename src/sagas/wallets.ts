@@ -67,9 +67,7 @@ export function* recommendedWalletsSaga() {
     const filters = listingFilters(state)
     const recommended: GetWalletsResponse = yield call(services.walletListing.getRecommendedWallets, filters)
     const featuredIds = state.options.featuredWalletIds
-    const featured: GetWalletsResponse = featuredIds.length
-      ? yield call(services.walletListing.getWallets, { ...filters, include: featuredIds })
-      : { data: [], count: 0 }
+    const featured: GetWalletsResponse = featuredIds.length ? yield call(services.walletListing.getWallets, { ...filters, include: featuredIds }) : { data: [], count: 0 }
     yield put(walletsActions.recommendedLoaded({ recommended: recommended.data, featured: featured.data }))
   } catch (error) {
     // The Connect view still works from discovered wallets; AllWallets shows the error on its own request.
@@ -85,7 +83,13 @@ export function* recommendedWalletsSaga() {
 export function* preloadWalletImagesSaga(action: WalletListAction) {
   const state: PorticoState = yield select()
   const known = state.wallets.images
-  const ids = [...new Set(walletsOf(action).map((w) => w.image_id).filter((id): id is string => typeof id === 'string' && id !== '' && !(id in known)))]
+  const ids = [
+    ...new Set(
+      walletsOf(action)
+        .map((w) => w.image_id)
+        .filter((id): id is string => typeof id === 'string' && id !== '' && !(id in known)),
+    ),
+  ]
   if (ids.length === 0) return
   yield put(walletsActions.imagesPreloading(ids))
   const services: PorticoServices = yield call(getServices)

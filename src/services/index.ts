@@ -59,13 +59,7 @@ export {
   type WalletListingClient,
   type WalletListingClientOptions,
 } from './walletListing/createWalletListingClient'
-export {
-  createImageLoader,
-  preloadImage,
-  type ImageLoader,
-  type PreloadImageParameters,
-  type PreloadImageReturnType,
-} from './walletListing/preloadImage'
+export { createImageLoader, preloadImage, type ImageLoader, type PreloadImageParameters, type PreloadImageReturnType } from './walletListing/preloadImage'
 export type * from './walletListing/types'
 export type { GetWalletsParameters, GetWalletsReturnType } from './walletListing/getWallets'
 export type { GetRecommendedWalletsParameters, GetRecommendedWalletsReturnType } from './walletListing/getRecommendedWallets'
@@ -76,16 +70,5 @@ export type { GetAllowedOriginsParameters, GetAllowedOriginsReturnType } from '.
 export type { GetAnalyticsConfigParameters, GetAnalyticsConfigReturnType } from './walletListing/getAnalyticsConfig'
 
 // Bundler
-export {
-  createBundlerClient,
-  type BundlerClient,
-  type BundlerClientOptions,
-  type CreateBundlerClientParameters,
-  type CreateBundlerClientReturnType,
-} from './bundler/createBundlerClient'
-export type {
-  GetUserOperationReceiptParameters,
-  GetUserOperationReceiptReturnType,
-  UserOperationReceiptRequest,
-  UserOperationReceiptResponse,
-} from './bundler/getUserOperationReceipt'
+export { createBundlerClient, type BundlerClient, type BundlerClientOptions, type CreateBundlerClientParameters, type CreateBundlerClientReturnType } from './bundler/createBundlerClient'
+export type { GetUserOperationReceiptParameters, GetUserOperationReceiptReturnType, UserOperationReceiptRequest, UserOperationReceiptResponse } from './bundler/getUserOperationReceipt'

@@ -51,21 +51,7 @@ export type HistoryQuery = {
 
 /** SPEC §9 lists the operations shown with '+' and '-'; others may appear. */
 export type TransactionOperationType =
-  | 'send'
-  | 'receive'
-  | 'trade'
-  | 'approve'
-  | 'execute'
-  | 'mint'
-  | 'burn'
-  | 'deposit'
-  | 'withdraw'
-  | 'borrow'
-  | 'repay'
-  | 'claim'
-  | 'deploy'
-  | 'cancel'
-  | (string & {})
+  'send' | 'receive' | 'trade' | 'approve' | 'execute' | 'mint' | 'burn' | 'deposit' | 'withdraw' | 'borrow' | 'repay' | 'claim' | 'deploy' | 'cancel' | (string & {})
 
 export type TransactionStatus = 'confirmed' | 'failed' | 'pending'
 
@@ -103,11 +89,7 @@ type TransactionTransferBase = {
 }
 
 /** A transfer carries either `fungible_info` or `nft_info` (SPEC §3). */
-export type TransactionTransfer = TransactionTransferBase &
-  (
-    | { fungible_info: TransactionFungibleInfo; nft_info?: undefined }
-    | { nft_info: TransactionNftInfo; fungible_info?: undefined }
-  )
+export type TransactionTransfer = TransactionTransferBase & ({ fungible_info: TransactionFungibleInfo; nft_info?: undefined } | { nft_info: TransactionNftInfo; fungible_info?: undefined })
 
 export type TransactionHistoryItem = {
   id: string

@@ -111,8 +111,7 @@ describe('one origin matcher: the agreed semantics', () => {
       fc.property(
         fc.string({ unit: fc.constantFrom('a', 'b', '.'), minLength: 1, maxLength: 12 }),
         fc.string({ unit: fc.constantFrom('a', 'b', '.'), minLength: 1, maxLength: 6 }),
-        (host, suffix) =>
-          isOriginAllowed(`https://${host}`, [`https://*.${suffix}`]) === (originPatternProblem(`https://*.${suffix}`) === undefined && reference(host, suffix)),
+        (host, suffix) => isOriginAllowed(`https://${host}`, [`https://*.${suffix}`]) === (originPatternProblem(`https://*.${suffix}`) === undefined && reference(host, suffix)),
       ),
       { numRuns: 2000 },
     )

@@ -26,11 +26,5 @@ export type SmartSessionGrantMessageParameters = {
  * smartSessionGrantMessage({ account: 'eip155:1:0xf39F…', projectId: 'shop', pci: '0x5657…', expiry: 1893456000 })
  */
 export function smartSessionGrantMessage({ account, projectId, pci, expiry }: SmartSessionGrantMessageParameters): string {
-  return [
-    'Record this smart session with Portico',
-    `Account: ${account}`,
-    `Project: ${projectId}`,
-    `Session: ${pci}`,
-    `Expires: ${new Date(expiry * 1000).toISOString()}`,
-  ].join('\n')
+  return ['Record this smart session with Portico', `Account: ${account}`, `Project: ${projectId}`, `Session: ${pci}`, `Expires: ${new Date(expiry * 1000).toISOString()}`].join('\n')
 }

@@ -45,10 +45,12 @@ describe('solanaMessageSigners', () => {
     expect(solanaMessageSigners(message([], 0, [key(1)]))).toBeUndefined() // no signer
     expect(solanaMessageSigners(message([], 3, [key(1), key(2)]))).toBeUndefined() // more signers than keys
     expect(solanaMessageSigners(message([], 1, [key(1)], { blockhash: 31, tail: [] }))).toBeUndefined() // no room for the blockhash
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
-      const signers = solanaMessageSigners(bytes)
-      if (signers !== undefined) expect(signers.length).toBeGreaterThan(0)
-    }))
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        const signers = solanaMessageSigners(bytes)
+        if (signers !== undefined) expect(signers.length).toBeGreaterThan(0)
+      }),
+    )
   })
 })
 

@@ -34,8 +34,7 @@ describe('createSmartSessions', () => {
     const asked = params[0] as Record<string, unknown>
     return { ...asked, context: keccak256(`0x${Buffer.from(JSON.stringify(asked)).toString('hex')}`) }
   }
-  const live = () =>
-    createSmartSessions({ url: server.baseUrl, projectId: 'shop', account: () => account, signMessage: (message) => key.signMessage({ message }), request: grantingWallet })
+  const live = () => createSmartSessions({ url: server.baseUrl, projectId: 'shop', account: () => account, signMessage: (message) => key.signMessage({ message }), request: grantingWallet })
 
   it('grants through the wallet, records, lists and revokes a session', async () => {
     const client = live()

@@ -41,7 +41,14 @@ describe('cookie storage', () => {
 
   it('writes the attributes a dapp asks for', () => {
     const writes: string[] = []
-    const doc = { set cookie(value: string) { writes.push(value) }, get cookie() { return '' } }
+    const doc = {
+      set cookie(value: string) {
+        writes.push(value)
+      },
+      get cookie() {
+        return ''
+      },
+    }
     createCookieStorage({ document: doc, sameSite: 'Strict', secure: true, maxAge: 60, domain: 'example.com' }).setItem('k', 'v w')
     expect(writes).toEqual(['k=v%20w; Path=/; Domain=example.com; Max-Age=60; SameSite=Strict; Secure'])
   })

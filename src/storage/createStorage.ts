@@ -83,13 +83,8 @@ export function migrate(stored: unknown): PersistedState {
   if (version !== STORAGE_VERSION || !state || typeof state !== 'object') return empty()
   const { recentWallets, connections } = state as Partial<PersistedState>
   return {
-    recentWallets: Array.isArray(recentWallets)
-      ? recentWallets.filter((w) => typeof w?.id === 'string' && typeof w?.name === 'string').slice(0, 2)
-      : [],
-    connections:
-      connections && typeof connections === 'object'
-        ? Object.fromEntries(Object.entries(connections).filter(([, v]) => typeof v === 'string'))
-        : {},
+    recentWallets: Array.isArray(recentWallets) ? recentWallets.filter((w) => typeof w?.id === 'string' && typeof w?.name === 'string').slice(0, 2) : [],
+    connections: connections && typeof connections === 'object' ? Object.fromEntries(Object.entries(connections).filter(([, v]) => typeof v === 'string')) : {},
   }
 }
 

@@ -52,9 +52,7 @@ describe('hydrating a store with the last visit', () => {
 
   it('gives the state a server renders: the last visit on no account of the live store, or nothing remembered', () => {
     const s = store()
-    s.dispatch(
-      accountActions.connected({ namespace: 'eip155', address: '0x1', caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED' } }),
-    )
+    s.dispatch(accountActions.connected({ namespace: 'eip155', address: '0x1', caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED' } }))
     const rendered = serverState(s.getState(), lastVisit)
     expect(rendered.account.byNamespace.eip155?.status).toBe('reconnecting')
     expect(rendered.account.byNamespace.eip155?.address).toBeUndefined()

@@ -7,12 +7,7 @@ import type { CaipNetwork } from '../types/network'
  * connectors it is given, answers connect/switch/disconnect as told, and lets the test
  * fire provider events. Real wallets are exercised in the plugin tests.
  */
-export function createFakeNamespacePlugin(options: {
-  namespace?: string
-  networks: CaipNetwork[]
-  connectors: ConnectorInfo[]
-  address?: string
-}) {
+export function createFakeNamespacePlugin(options: { namespace?: string; networks: CaipNetwork[]; connectors: ConnectorInfo[]; address?: string }) {
   const namespace = options.namespace ?? 'eip155'
   const listeners = new Set<(event: ConnectorEvent) => void>()
   const calls: { method: string; args: unknown }[] = []

@@ -104,7 +104,13 @@ function Dialog() {
         </header>
         <AlertBar />
         <div className="portico-body">
-          <Suspense fallback={<div data-testid="portico-view-loading"><Loading label={t.loading} /></div>}>
+          <Suspense
+            fallback={
+              <div data-testid="portico-view-loading">
+                <Loading label={t.loading} />
+              </div>
+            }
+          >
             <ViewSwitch route={route} />
           </Suspense>
           {loading ? (

@@ -319,10 +319,7 @@ export const en = {
   },
 
   /** SPEC §8 alerts, from the one table in `src/errors/alerts.ts`. */
-  alerts: Object.fromEntries(Object.entries(Alerts).map(([id, a]) => [id, { title: a.shortMessage, message: a.longMessage }])) as Record<
-    AlertId,
-    { title: string; message: string }
-  >,
+  alerts: Object.fromEntries(Object.entries(Alerts).map(([id, a]) => [id, { title: a.shortMessage, message: a.longMessage }])) as Record<AlertId, { title: string; message: string }>,
   /** The error sentences the store carries by key (`errors.<key>` records); a dapp may translate any. */
   errors: { ...ErrorMessages } as Record<ErrorMessageKey, string>,
   /** The success toasts the store carries by key (`notices.<key>` records). */

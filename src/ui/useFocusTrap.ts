@@ -1,7 +1,6 @@
 import { useEffect, type RefObject } from 'react'
 
-const focusable =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
  * Keeps Tab and Shift+Tab inside `ref` while mounted, focuses its `data-autofocus` field

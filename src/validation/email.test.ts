@@ -3,18 +3,12 @@ import { isEmail, validateEmail } from './email'
 
 // SPEC §5: "Email must be a valid email address"; SPEC §8: "Required", "Invalid email".
 describe('isEmail', () => {
-  it.each([
-    'ada@example.com',
-    'ada.lovelace@example.co.uk',
-    'ada+portico@example.com',
-    "o'brien@example.ie",
-    'first_last-1@sub.domain.example',
-    'ADA@EXAMPLE.COM',
-    'a@b.io',
-    'x@xn--80ak6aa92e.com',
-  ])('accepts %s', (email) => {
-    expect(isEmail(email)).toBe(true)
-  })
+  it.each(['ada@example.com', 'ada.lovelace@example.co.uk', 'ada+portico@example.com', "o'brien@example.ie", 'first_last-1@sub.domain.example', 'ADA@EXAMPLE.COM', 'a@b.io', 'x@xn--80ak6aa92e.com'])(
+    'accepts %s',
+    (email) => {
+      expect(isEmail(email)).toBe(true)
+    },
+  )
 
   it.each([
     ['no @', 'ada.example.com'],

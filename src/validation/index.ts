@@ -6,25 +6,11 @@
  * plugin's entry (`isEvmAddress` from `portico`, `isSolanaAddress` from `portico/solana`,
  * `isBitcoinAddress` from `portico/bitcoin`).
  */
-export {
-  isCaipAddress,
-  isCaipNetworkId,
-  parseCaipAddress,
-  parseCaipNetworkId,
-  type KnownNamespaces,
-  type ParsedCaipAddress,
-  type ParsedCaipNetworkId,
-} from './caip'
+export { isCaipAddress, isCaipNetworkId, parseCaipAddress, parseCaipNetworkId, type KnownNamespaces, type ParsedCaipAddress, type ParsedCaipNetworkId } from './caip'
 export { isTransactionHash } from './transactionHash'
 export { isSignedMessage } from './signedMessage'
 export { isRegisterName } from './registerName'
-export {
-  validateSend,
-  isSendValid,
-  INVALID_RECEIVER_MESSAGE,
-  type SendInput,
-  type ValidSend,
-} from './send'
+export { validateSend, isSendValid, INVALID_RECEIVER_MESSAGE, type SendInput, type ValidSend } from './send'
 export { isEmail, validateEmail } from './email'
 export { isOtp, validateOtp, MAX_OTP_LENGTH, INVALID_OTP_MESSAGE, type OtpOptions } from './otp'
 export { isSocialProvider } from './socialProvider'

@@ -124,7 +124,7 @@ describe('validateSend', () => {
   })
 
   // Validation imports no plugin: every receiver rule comes from its plugin, through the registry.
-  it("checks the receiver with the address rule it is given, and cannot vouch for any receiver without one", () => {
+  it('checks the receiver with the address rule it is given, and cannot vouch for any receiver without one', () => {
     const onlyThis = (address: string) => address === 'the-one-address'
     expect(validateSend({ ...valid, receiverAddress: 'the-one-address', isAddress: onlyThis }).receiverAddress).toBe('the-one-address')
     expect(failure({ ...valid, receiverAddress: evmReceiver, isAddress: onlyThis }).shortMessage).toBe('Invalid receiver address')

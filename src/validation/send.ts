@@ -85,9 +85,7 @@ function checkSend<TToken>(input: SendInput<TToken>): ValidSend<TToken> | Valida
   }
   if (typeof chainNamespace !== 'string' || chainNamespace === '' || input.canSend !== true) {
     const where = typeof chainNamespace === 'string' && chainNamespace !== '' ? `the '${chainNamespace}' namespace` : 'a network without a namespace'
-    return new ValidationError({ key: 'unsupportedChain' }, [
-      { path: 'chainNamespace', message: `Send is not offered on ${where}` },
-    ])
+    return new ValidationError({ key: 'unsupportedChain' }, [{ path: 'chainNamespace', message: `Send is not offered on ${where}` }])
   }
   if (!input.isAddress?.(receiverAddress)) {
     return new ValidationError({ key: 'invalidReceiverAddress' }, [{ path: 'receiverAddress', message: INVALID_RECEIVER_MESSAGE }])

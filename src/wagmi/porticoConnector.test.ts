@@ -1,20 +1,7 @@
 // wagmi (@wagmi/core, the code under wagmi's React hooks) with `porticoConnector`, over a
 // real connection: the injected dev wallet on two local anvil chains, through
 // createPortico's real store and sagas. What a wagmi dapp sees and does.
-import {
-  connect,
-  createConfig,
-  createStorage,
-  disconnect,
-  getAccount,
-  reconnect,
-  signTypedData,
-  switchChain,
-  waitForTransactionReceipt,
-  watchAccount,
-  writeContract,
-  type Config,
-} from '@wagmi/core'
+import { connect, createConfig, createStorage, disconnect, getAccount, reconnect, signTypedData, switchChain, waitForTransactionReceipt, watchAccount, writeContract, type Config } from '@wagmi/core'
 import { defineChain, http, verifyTypedData, type Chain } from 'viem'
 import type { Portico } from '../createPortico'
 import { connectDevWallet, devWalletPorticos, memoryKeyValueStore } from '../test/devWalletPortico'

@@ -35,7 +35,17 @@ const RELAYER_DISCONNECT = 'relayer_disconnect'
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
 
 /** EVM methods that only read the chain: answered by the chain's RPC, never by the wallet. */
-const signingMethods = new Set(['eth_sendTransaction', 'eth_signTransaction', 'eth_sign', 'eth_signTypedData', 'eth_signTypedData_v3', 'eth_signTypedData_v4', 'eth_sendRawTransaction', 'eth_requestAccounts', 'eth_accounts'])
+const signingMethods = new Set([
+  'eth_sendTransaction',
+  'eth_signTransaction',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
+  'eth_signTypedData_v4',
+  'eth_sendRawTransaction',
+  'eth_requestAccounts',
+  'eth_accounts',
+])
 const isReadMethod = (method: string) => method.startsWith('eth_') && !signingMethods.has(method)
 
 /** WalletConnect's own relays, where the hosted Verify API answers. */
@@ -177,12 +187,14 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
         emit({ type: 'accountsChanged', namespace, accounts })
       }
     }
-    const onEnd = (reason: 'session_delete' | 'session_expire') => ({ topic }: { topic: string }) => {
-      if (topic !== session?.topic) return
-      // The sign-client already dropped the session's keys and subscription.
-      forget()
-      emit({ type: 'disconnect', reason })
-    }
+    const onEnd =
+      (reason: 'session_delete' | 'session_expire') =>
+      ({ topic }: { topic: string }) => {
+        if (topic !== session?.topic) return
+        // The sign-client already dropped the session's keys and subscription.
+        forget()
+        emit({ type: 'disconnect', reason })
+      }
     const onDelete = onEnd('session_delete')
     const onExpire = onEnd('session_expire')
     const onRelayUp = () => emit({ type: 'relay', connected: true })
@@ -263,8 +275,10 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
       // The sign-client retries an unreachable relay for over a minute; the visitor should not wait that long.
       const attempt = client.connect({ optionalNamespaces: proposal })
       attempt.catch(() => {})
-      const { uri, approval } = await withTimeout(attempt, options.connectTimeoutMs ?? 15_000, () =>
-        new WalletError('The WalletConnect relay could not be reached.', { code: 'wallet/relay-unreachable', details: options.relayUrl }),
+      const { uri, approval } = await withTimeout(
+        attempt,
+        options.connectTimeoutMs ?? 15_000,
+        () => new WalletError('The WalletConnect relay could not be reached.', { code: 'wallet/relay-unreachable', details: options.relayUrl }),
       )
       if (!uri) throw WalletSessionError.notInitialized()
       const pairingTopic = uri.slice(3).split('@')[0] ?? ''

@@ -3,12 +3,4 @@
 export { createWalletConnectClient, isHostedRelay } from './client'
 export { buildProposalNamespaces, buildRpcMap, WalletConnectMethods, type ProposalNamespace } from './namespaces'
 export { toSessionInfo, parseCaipAccount, addressesOn } from './session'
-export type {
-  WalletConnectClient,
-  WalletConnectClientOptions,
-  WalletConnectEvent,
-  WalletConnectNamespace,
-  WalletConnectPairing,
-  WalletConnectRequest,
-  WalletConnectSessionInfo,
-} from './types'
+export type { WalletConnectClient, WalletConnectClientOptions, WalletConnectEvent, WalletConnectNamespace, WalletConnectPairing, WalletConnectRequest, WalletConnectSessionInfo } from './types'

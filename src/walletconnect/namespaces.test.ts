@@ -12,7 +12,9 @@ describe('session proposal namespaces', () => {
     const namespaces = buildProposalNamespaces([testNetwork(1), testNetwork(10), testNetwork(1)])
     expect(Object.keys(namespaces)).toEqual(['eip155'])
     expect(namespaces.eip155).toEqual({ chains: ['eip155:1', 'eip155:10'], methods: [...WalletConnectMethods.eip155.methods], events: ['chainChanged', 'accountsChanged'] })
-    expect(namespaces.eip155!.methods).toEqual(expect.arrayContaining(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities']))
+    expect(namespaces.eip155!.methods).toEqual(
+      expect.arrayContaining(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities']),
+    )
   })
 
   it('adds solana and bip122 when configured, and leaves out namespaces WalletConnect does not serve here', () => {

@@ -59,7 +59,11 @@ function createHost(portico: Portico, initialContainer: Element): Host {
   }
 
   function Elements() {
-    useSyncExternalStore(subscribe, () => version, () => version)
+    useSyncExternalStore(
+      subscribe,
+      () => version,
+      () => version,
+    )
     return [...elements].map((element) => createPortal(element.render(), element, keyOf(element)))
   }
 

@@ -29,7 +29,9 @@ const mount = (element: Element, portico: Portico) => act(() => void unmounts.pu
 
 describe('portico/web-component', () => {
   it('mountPortico shows the buttons in their elements, opens the modal and shows the account once connected', async () => {
-    page('<div id="portico"></div><header><portico-network-button></portico-network-button><portico-connect-button></portico-connect-button></header><portico-account-button balance="hide"></portico-account-button>')
+    page(
+      '<div id="portico"></div><header><portico-network-button></portico-network-button><portico-connect-button></portico-connect-button></header><portico-account-button balance="hide"></portico-account-button>',
+    )
     const portico = createInstance()
     mount(document.getElementById('portico')!, portico)
     const connect = document.querySelector('portico-connect-button')!

@@ -9,7 +9,14 @@ const chainId = 'cosmoshub-local'
 const wallet = () => new KeplrDevWallet({ privateKey: fromHex(DEV_COSMOS_KEY_HEX), chainIds: [chainId] })
 
 function doc(signer: string): StdSignDoc {
-  return { chain_id: chainId, account_number: '0', sequence: '3', fee: { amount: [{ denom: 'uatom', amount: '2000' }], gas: '200000' }, msgs: [msgSend(signer, signer, [{ denom: 'uatom', amount: '1' }])], memo: '' }
+  return {
+    chain_id: chainId,
+    account_number: '0',
+    sequence: '3',
+    fee: { amount: [{ denom: 'uatom', amount: '2000' }], gas: '200000' },
+    msgs: [msgSend(signer, signer, [{ denom: 'uatom', amount: '1' }])],
+    memo: '',
+  }
 }
 
 describe('KeplrDevWallet', () => {

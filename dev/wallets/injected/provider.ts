@@ -145,9 +145,7 @@ export function createDevWalletProvider(options: DevWalletOptions): DevWalletPro
         value: optionalBigInt(tx.value),
         gas: optionalBigInt(tx.gas),
         nonce: tx.nonce === undefined ? undefined : Number(hexToBigInt(tx.nonce)),
-        ...(tx.gasPrice !== undefined
-          ? { gasPrice: hexToBigInt(tx.gasPrice) }
-          : { maxFeePerGas: optionalBigInt(tx.maxFeePerGas), maxPriorityFeePerGas: optionalBigInt(tx.maxPriorityFeePerGas) }),
+        ...(tx.gasPrice !== undefined ? { gasPrice: hexToBigInt(tx.gasPrice) } : { maxFeePerGas: optionalBigInt(tx.maxFeePerGas), maxPriorityFeePerGas: optionalBigInt(tx.maxPriorityFeePerGas) }),
       } as Parameters<WalletClient['sendTransaction']>[0])
     } catch (error) {
       throw nodeError(error)
@@ -386,10 +384,6 @@ function nodeError(error: unknown): ProviderRpcError {
   const viemError = error as { details?: unknown; shortMessage?: unknown; message?: unknown; walk?: (fn: (e: unknown) => boolean) => unknown }
   const coded = viemError.walk?.((e) => typeof (e as { code?: unknown }).code === 'number') as { code: number; data?: unknown } | undefined
   const message =
-    typeof viemError.details === 'string' && viemError.details
-      ? viemError.details
-      : typeof viemError.shortMessage === 'string'
-        ? viemError.shortMessage
-        : String(viemError.message ?? error)
+    typeof viemError.details === 'string' && viemError.details ? viemError.details : typeof viemError.shortMessage === 'string' ? viemError.shortMessage : String(viemError.message ?? error)
   return new ProviderRpcError(coded?.code ?? -32603, message, coded?.data)
 }

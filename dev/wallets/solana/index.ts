@@ -20,9 +20,7 @@ export type InstalledSolanaDevWallet = {
  * const { wallet, uninstall } = await installSolanaDevWallet({ rpcUrl: rpc.url })
  * rpc.airdrop(wallet.dev.addresses()[0], 5_000_000_000n)
  */
-export async function installSolanaDevWallet(
-  options: SolanaDevWalletOptions & { window?: EventTarget | undefined },
-): Promise<InstalledSolanaDevWallet> {
+export async function installSolanaDevWallet(options: SolanaDevWalletOptions & { window?: EventTarget | undefined }): Promise<InstalledSolanaDevWallet> {
   const target = options.window ?? defaultWindow()
   if (!target) throw new Error('installSolanaDevWallet needs a window (or an EventTarget standing in for one)')
   const wallet = await createSolanaDevWallet(options)

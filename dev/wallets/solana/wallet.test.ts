@@ -68,8 +68,7 @@ describe('Solana dev wallet', () => {
     const [output] = await sign({ account, message: new Uint8Array([1, 2, 3]) })
     expect(output!.signature).toHaveLength(64)
     expect(output!.signedMessage).toEqual(new Uint8Array([1, 2, 3]))
-    const sendOn = (chain: `${string}:${string}`) =>
-      wallet.features['solana:signAndSendTransaction'].signAndSendTransaction({ account, chain, transaction: new Uint8Array() })
+    const sendOn = (chain: `${string}:${string}`) => wallet.features['solana:signAndSendTransaction'].signAndSendTransaction({ account, chain, transaction: new Uint8Array() })
     await expect(sendOn('solana:mainnet')).rejects.toThrow(/does not support solana:mainnet/)
   })
 })

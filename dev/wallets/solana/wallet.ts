@@ -24,13 +24,7 @@ import type {
   SolanaSignTransactionInput,
 } from '@solana/wallet-standard-features'
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
-import type {
-  StandardConnectFeature,
-  StandardConnectInput,
-  StandardDisconnectFeature,
-  StandardEventsFeature,
-  StandardEventsListeners,
-} from '@wallet-standard/features'
+import type { StandardConnectFeature, StandardConnectInput, StandardDisconnectFeature, StandardEventsFeature, StandardEventsListeners } from '@wallet-standard/features'
 
 /** Wallet Standard chain ids of Solana clusters. */
 export type SolanaChain = `solana:${string}`
@@ -61,12 +55,7 @@ export type SolanaDevWalletOptions = {
 
 type DevAccount = { account: WalletAccount; keyPair: CryptoKeyPair }
 
-type Features = StandardConnectFeature &
-  StandardDisconnectFeature &
-  StandardEventsFeature &
-  SolanaSignMessageFeature &
-  SolanaSignTransactionFeature &
-  SolanaSignAndSendTransactionFeature
+type Features = StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature & SolanaSignMessageFeature & SolanaSignTransactionFeature & SolanaSignAndSendTransactionFeature
 
 const DEFAULT_ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#14f195"/><path d="M8 11h14l2-3H10zm0 13h14l2-3H10zm16-6.5H10l-2-3h14z" fill="#101014"/></svg>',
@@ -256,9 +245,7 @@ async function createDevAccount(seed: Uint8Array | undefined, chains: readonly S
  * const wallet = await createSolanaDevWallet({ rpcUrl: rpc.url })
  */
 export async function createSolanaDevWallet(options: SolanaDevWalletOptions): Promise<SolanaDevWallet> {
-  const chains =
-    options.chains ??
-    (typeof options.rpcUrl === 'string' ? (['solana:localnet', 'solana:devnet'] as const) : (Object.keys(options.rpcUrl) as SolanaChain[]))
+  const chains = options.chains ?? (typeof options.rpcUrl === 'string' ? (['solana:localnet', 'solana:devnet'] as const) : (Object.keys(options.rpcUrl) as SolanaChain[]))
   const seeds = options.seeds?.length ? options.seeds : [undefined]
   const accounts = await Promise.all(seeds.map((seed) => createDevAccount(seed, chains)))
   return new SolanaDevWallet(accounts, options, chains)

@@ -58,7 +58,7 @@ describe('WalletConnect dev wallet page', () => {
     expect(errors).toEqual([])
   })
 
-  it('a rejected proposal rejects the dapp\'s approval', async () => {
+  it("a rejected proposal rejects the dapp's approval", async () => {
     const { uri, approval } = await dapp.connect()
     await page.locator('#uri').fill(uri)
     await page.getByRole('button', { name: 'Pair' }).click()

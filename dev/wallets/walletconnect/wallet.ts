@@ -150,10 +150,7 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
     ])
     return [...new Set(asked)]
   }
-  const chainWallets: ChainWallet[] = [
-    ...(options.solana ? [await createSolanaChainWallet(options.solana)] : []),
-    ...(options.bitcoin ? [await createBitcoinChainWallet(options.bitcoin)] : []),
-  ]
+  const chainWallets: ChainWallet[] = [...(options.solana ? [await createSolanaChainWallet(options.solana)] : []), ...(options.bitcoin ? [await createBitcoinChainWallet(options.bitcoin)] : [])]
   const chainWalletOf = (chain: string) => chainWallets.find((wallet) => wallet.chains.includes(chain))
   const isEvm = (chain: string) => chain.split(':')[0] === 'eip155' && chainIds.includes(Number(chain.split(':')[1]))
   const serves = (chain: string) => isEvm(chain) || chainWalletOf(chain) !== undefined
@@ -299,7 +296,10 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
         await consent(request)
         const hashes: Hex[] = []
         for (const call of batch.calls) hashes.push(await sendTransaction(target, call))
-        const id = numberToHex(crypto.getRandomValues(new Uint8Array(32)).reduce((n, b) => (n << 8n) | BigInt(b), 0n), { size: 32 })
+        const id = numberToHex(
+          crypto.getRandomValues(new Uint8Array(32)).reduce((n, b) => (n << 8n) | BigInt(b), 0n),
+          { size: 32 },
+        )
         batches.set(id, { chainId: target, hashes })
         return { id }
       }
@@ -318,14 +318,16 @@ export async function createWalletConnectDevWallet(options: WalletConnectDevWall
           atomic: false,
           // EIP-5792: 100 pending, 200 confirmed, 500 all reverted, 600 partly reverted.
           status: !done ? 100 : reverted === 0 ? 200 : reverted === receipts.length ? 500 : 600,
-          receipts: receipts.filter((r) => r !== undefined).map((r) => ({
-            status: r.status === 'success' ? '0x1' : '0x0',
-            blockHash: r.blockHash,
-            blockNumber: numberToHex(r.blockNumber),
-            gasUsed: numberToHex(r.gasUsed),
-            transactionHash: r.transactionHash,
-            logs: r.logs.map((log) => ({ address: log.address, data: log.data, topics: log.topics })),
-          })),
+          receipts: receipts
+            .filter((r) => r !== undefined)
+            .map((r) => ({
+              status: r.status === 'success' ? '0x1' : '0x0',
+              blockHash: r.blockHash,
+              blockNumber: numberToHex(r.blockNumber),
+              gasUsed: numberToHex(r.gasUsed),
+              transactionHash: r.transactionHash,
+              logs: r.logs.map((log) => ({ address: log.address, data: log.data, topics: log.topics })),
+            })),
         }
       }
       case 'wallet_switchEthereumChain': {

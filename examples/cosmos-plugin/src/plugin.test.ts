@@ -26,9 +26,7 @@ describe('cosmos() in the registry and in createPortico', () => {
   it('is refused twice, and refuses a network it has no REST API for, naming the option', () => {
     expect(() => createPluginRegistry([cosmos(), cosmos()])).toThrow(ConfigError)
     const theta = { ...cosmosHub, id: 'theta-testnet-001', caipNetworkId: 'cosmos:theta-testnet-001' as const, name: 'Theta Testnet' }
-    expect(() => cosmos({ networks: [theta] })).toThrow(
-      new ConfigError("Plugin 'cosmos': options.chains['cosmos:theta-testnet-001'] is missing: give Theta Testnet's REST URL, denom and fee."),
-    )
+    expect(() => cosmos({ networks: [theta] })).toThrow(new ConfigError("Plugin 'cosmos': options.chains['cosmos:theta-testnet-001'] is missing: give Theta Testnet's REST URL, denom and fee."))
   })
 
   it('turns send on and every Blockchain API feature off', () => {

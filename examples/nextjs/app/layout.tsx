@@ -17,7 +17,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body>
-        <Providers initialState={initialState} endpoints={endpointsFromEnv()}>{children}</Providers>
+        <Providers initialState={initialState} endpoints={endpointsFromEnv()}>
+          {children}
+        </Providers>
       </body>
     </html>
   )

@@ -44,12 +44,7 @@ export function compileValidators(): { js: string; dts: string } {
   if (/\brequire\(/.test(source)) throw new Error('The generated validators need a runtime module; keep them self-contained')
   const declared = [...source.matchAll(/function (validate\d+)\(/g)].map((match) => match[1])
   if (new Set(declared).size !== declared.length) throw new Error('The generated validators declare a function twice')
-  const dts = [
-    HEADER.trimEnd(),
-    "import type { GeneratedValidator } from './validator'",
-    ...names.map((name) => `export declare const ${name}: GeneratedValidator`),
-    '',
-  ].join('\n')
+  const dts = [HEADER.trimEnd(), "import type { GeneratedValidator } from './validator'", ...names.map((name) => `export declare const ${name}: GeneratedValidator`), ''].join('\n')
   return { js: `${HEADER}${source}\n`, dts }
 }
 

@@ -77,19 +77,22 @@ function object(properties: Record<string, JsonSchema>, required: readonly strin
 }
 const empty = define('empty', object({}))
 
-const user = define('user', object(
-  {
-    email: { anyOf: [email, { type: 'null' }] },
-    address,
-    chainId,
-    accounts: { type: 'array', maxItems: 16, items: object({ address, type: accountType }) },
-    userName: text(256),
-    smartAccountDeployed: { type: 'boolean' },
-    preferredAccountType: accountType,
-    addresses: object({ eip155: evmAddress, solana: solanaAddress }, []),
-  },
-  ['address', 'chainId'],
-))
+const user = define(
+  'user',
+  object(
+    {
+      email: { anyOf: [email, { type: 'null' }] },
+      address,
+      chainId,
+      accounts: { type: 'array', maxItems: 16, items: object({ address, type: accountType }) },
+      userName: text(256),
+      smartAccountDeployed: { type: 'boolean' },
+      preferredAccountType: accountType,
+      addresses: object({ eip155: evmAddress, solana: solanaAddress }, []),
+    },
+    ['address', 'chainId'],
+  ),
+)
 
 // ---------------------------------------------------------------------------------
 // Payloads per event
@@ -192,14 +195,22 @@ export const successPayloadSchemas: Record<AppEvent, JsonSchema> = {
 }
 
 /** SPEC §7 "an error event carries a message". */
-export const errorPayloadSchema: JsonSchema = define('errorPayload', object(
-  {
-    message: text(2000),
-    code: { anyOf: [{ type: 'integer', minimum: -2147483648, maximum: 2147483647 }, { type: 'string', pattern: '^[A-Za-z0-9_]{1,64}$' }] },
-    retryAfter: { type: 'integer', minimum: 0, maximum: 86_400 },
-  },
-  [],
-))
+export const errorPayloadSchema: JsonSchema = define(
+  'errorPayload',
+  object(
+    {
+      message: text(2000),
+      code: {
+        anyOf: [
+          { type: 'integer', minimum: -2147483648, maximum: 2147483647 },
+          { type: 'string', pattern: '^[A-Za-z0-9_]{1,64}$' },
+        ],
+      },
+      retryAfter: { type: 'integer', minimum: 0, maximum: 86_400 },
+    },
+    [],
+  ),
+)
 
 export const frameEventPayloadSchemas: Record<FrameEvent, JsonSchema> = {
   READY: {
@@ -225,20 +236,20 @@ function envelope(type: JsonSchema, payload: JsonSchema): JsonSchema {
   return object({ id: messageId, type, payload })
 }
 
-export const appMessageSchemas = Object.fromEntries(
-  AppEvents.map((event) => [event, envelope({ const: `${APP_PREFIX}${event}` }, appPayloadSchemas[event])]),
-) as Record<AppEvent, JsonSchema>
+export const appMessageSchemas = Object.fromEntries(AppEvents.map((event) => [event, envelope({ const: `${APP_PREFIX}${event}` }, appPayloadSchemas[event])])) as Record<AppEvent, JsonSchema>
 
-export const successMessageSchemas = Object.fromEntries(
-  AppEvents.map((event) => [event, envelope({ const: `${FRAME_PREFIX}${event}_SUCCESS` }, successPayloadSchemas[event])]),
-) as Record<AppEvent, JsonSchema>
+export const successMessageSchemas = Object.fromEntries(AppEvents.map((event) => [event, envelope({ const: `${FRAME_PREFIX}${event}_SUCCESS` }, successPayloadSchemas[event])])) as Record<
+  AppEvent,
+  JsonSchema
+>
 
 /** One schema for every `_ERROR` reply; the dispatcher has already read which event it answers. */
 export const errorMessageSchema: JsonSchema = envelope({ type: 'string', pattern: `^${FRAME_PREFIX}[A-Z_]{1,64}_ERROR$` }, errorPayloadSchema)
 
-export const frameEventMessageSchemas = Object.fromEntries(
-  FrameEvents.map((event) => [event, envelope({ const: `${FRAME_PREFIX}${event}` }, frameEventPayloadSchemas[event])]),
-) as Record<FrameEvent, JsonSchema>
+export const frameEventMessageSchemas = Object.fromEntries(FrameEvents.map((event) => [event, envelope({ const: `${FRAME_PREFIX}${event}` }, frameEventPayloadSchemas[event])])) as Record<
+  FrameEvent,
+  JsonSchema
+>
 
 // ---------------------------------------------------------------------------------
 // RPC params and results (SPEC §5 allowed methods, sendCalls and capabilities rules)
@@ -249,28 +260,31 @@ function tuple(items: JsonSchema[], minItems = items.length): JsonSchema {
 }
 const noParams = { type: 'array', maxItems: 0 }
 const blockTag = { anyOf: [hexQuantity, { type: 'string', enum: ['latest', 'earliest', 'pending', 'safe', 'finalized'] }] }
-const callRequest = define('callRequest', object(
-  {
-    from: evmAddress,
-    to: { anyOf: [evmAddress, { type: 'null' }] },
-    value: hexQuantity,
-    data: hexBytes(2 + 2 * 131_072),
-    input: hexBytes(2 + 2 * 131_072),
-    gas: hexQuantity,
-    gasPrice: hexQuantity,
-    maxFeePerGas: hexQuantity,
-    maxPriorityFeePerGas: hexQuantity,
-    nonce: hexQuantity,
-    type: { type: 'string', enum: ['0x0', '0x1', '0x2'] },
-    chainId: hexQuantity,
-    accessList: {
-      type: 'array',
-      maxItems: 256,
-      items: object({ address: evmAddress, storageKeys: { type: 'array', maxItems: 1024, items: hash } }),
+const callRequest = define(
+  'callRequest',
+  object(
+    {
+      from: evmAddress,
+      to: { anyOf: [evmAddress, { type: 'null' }] },
+      value: hexQuantity,
+      data: hexBytes(2 + 2 * 131_072),
+      input: hexBytes(2 + 2 * 131_072),
+      gas: hexQuantity,
+      gasPrice: hexQuantity,
+      maxFeePerGas: hexQuantity,
+      maxPriorityFeePerGas: hexQuantity,
+      nonce: hexQuantity,
+      type: { type: 'string', enum: ['0x0', '0x1', '0x2'] },
+      chainId: hexQuantity,
+      accessList: {
+        type: 'array',
+        maxItems: 256,
+        items: object({ address: evmAddress, storageKeys: { type: 'array', maxItems: 1024, items: hash } }),
+      },
     },
-  },
-  [],
-))
+    [],
+  ),
+)
 const genericParams = define('genericParams', { type: 'array', maxItems: 8 })
 
 /** Params of each allowed method; the reads not named here take up to 8 JSON values. */

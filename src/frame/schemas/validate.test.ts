@@ -107,12 +107,21 @@ describe('RPC params and results (SPEC §5)', () => {
     expect(validateRpcResult(method as never, sample!.result)).toEqual({ ok: true })
   })
 
-  it.each(['eth_sign', 'eth_signTransaction', 'eth_sendRawTransaction', 'eth_signTypedData', 'eth_signTypedData_v3', 'wallet_switchEthereumChain', 'personal_ecRecover', 'eth_subscribe', 'debug_traceTransaction', '__proto__', 'constructor'])(
-    'refuses %s with a clear error',
-    (method) => {
-      expect(validateRpcParams(method, [])).toEqual({ ok: false, error: `RPC method '${method}' is not allowed by the embedded wallet` })
-    },
-  )
+  it.each([
+    'eth_sign',
+    'eth_signTransaction',
+    'eth_sendRawTransaction',
+    'eth_signTypedData',
+    'eth_signTypedData_v3',
+    'wallet_switchEthereumChain',
+    'personal_ecRecover',
+    'eth_subscribe',
+    'debug_traceTransaction',
+    '__proto__',
+    'constructor',
+  ])('refuses %s with a clear error', (method) => {
+    expect(validateRpcParams(method, [])).toEqual({ ok: false, error: `RPC method '${method}' is not allowed by the embedded wallet` })
+  })
 
   it('lists every SPEC §5 family', () => {
     expect(AllowedRpcMethods).toEqual(expect.arrayContaining(['eth_call', 'eth_getBalance', 'personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']))
@@ -152,12 +161,21 @@ describe('the email schema agrees with isEmail (src/validation/email.ts)', () =>
   const schemaSays = (value: string) => value.length >= 3 && value.length <= 254 && pattern.test(value)
 
   it('on email-shaped strings', () => {
-    fc.assert(fc.property(fc.emailAddress(), (email) => schemaSays(email) === isEmail(email)), { numRuns: 2000 })
+    fc.assert(
+      fc.property(fc.emailAddress(), (email) => schemaSays(email) === isEmail(email)),
+      { numRuns: 2000 },
+    )
   })
 
   it('on arbitrary strings around @ and dots', () => {
     const pieces = fc.constantFrom('a', 'Z', '0', '.', '@', '-', '_', '+', ' ', 'é', '..', 'co', 'example', '"', '[', ']', '\n')
-    fc.assert(fc.property(fc.array(pieces, { maxLength: 30 }).map((parts) => parts.join('')), (value) => schemaSays(value) === isEmail(value)), { numRuns: 5000 })
+    fc.assert(
+      fc.property(
+        fc.array(pieces, { maxLength: 30 }).map((parts) => parts.join('')),
+        (value) => schemaSays(value) === isEmail(value),
+      ),
+      { numRuns: 5000 },
+    )
   })
 })
 
@@ -186,9 +204,19 @@ describe('jsonBoundsProblem (structured clones are not JSON)', () => {
   })
 
   it('never runs a getter', () => {
-    const hostile = Object.defineProperty({}, 'payload', { enumerable: true, get: () => { throw new Error('boom') } })
+    const hostile = Object.defineProperty({}, 'payload', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom')
+      },
+    })
     expect(jsonBoundsProblem(hostile)).toBe('payload is not plain JSON (accessor)')
-    const message = Object.defineProperty({ id: crypto.randomUUID(), type: appType('SIGN_OUT') }, 'payload', { enumerable: true, get: () => { throw new Error('boom') } })
+    const message = Object.defineProperty({ id: crypto.randomUUID(), type: appType('SIGN_OUT') }, 'payload', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom')
+      },
+    })
     expect(validateAppMessage(message)).toMatchObject({ ok: false, error: 'payload is not plain JSON (accessor)' })
   })
 

@@ -5,15 +5,7 @@
  * validators are the precompiled functions of `validators.generated.js`.
  */
 import { ErrorMessages } from '../../errors/messages'
-import {
-  parseAppType,
-  parseFrameType,
-  type AppEvent,
-  type AppMessage,
-  type FrameEvent,
-  type FrameMessage,
-  type ParsedFrameType,
-} from '../protocol'
+import { parseAppType, parseFrameType, type AppEvent, type AppMessage, type FrameEvent, type FrameMessage, type ParsedFrameType } from '../protocol'
 import { isAllowedRpcMethod, type AllowedRpcMethod } from '../rpc'
 import { jsonBoundsProblem } from './jsonBounds'
 import { MESSAGE_ID_PATTERN } from './patterns'

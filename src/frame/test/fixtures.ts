@@ -79,24 +79,58 @@ export const validResponses: { [E in AppEvent]: AppResponsePayload<E> } = {
 
 /** A payload per event that its schema must refuse, and why. */
 export const invalidRequests: { [E in AppEvent]: [why: string, payload: unknown][] } = {
-  CONNECT_EMAIL: [['an invalid email', { email: 'ada@' }], ['no email', {}], ['an extra field', { email: 'ada@example.com', admin: true }]],
+  CONNECT_EMAIL: [
+    ['an invalid email', { email: 'ada@' }],
+    ['no email', {}],
+    ['an extra field', { email: 'ada@example.com', admin: true }],
+  ],
   CONNECT_DEVICE: [['letters in the code', { otp: 'abc' }]],
-  CONNECT_OTP: [['a number', { otp: 123456 }], ['an empty code', { otp: '' }], ['a 13-digit code', { otp: '1234567890123' }]],
-  GET_SOCIAL_REDIRECT_URI: [['farcaster (own flow)', { provider: 'farcaster' }], ['an unknown provider', { provider: 'myspace' }]],
-  CONNECT_SOCIAL: [['a javascript: URI', { uri: 'javascript:alert(1)' }], ['no uri', {}]],
+  CONNECT_OTP: [
+    ['a number', { otp: 123456 }],
+    ['an empty code', { otp: '' }],
+    ['a 13-digit code', { otp: '1234567890123' }],
+  ],
+  GET_SOCIAL_REDIRECT_URI: [
+    ['farcaster (own flow)', { provider: 'farcaster' }],
+    ['an unknown provider', { provider: 'myspace' }],
+  ],
+  CONNECT_SOCIAL: [
+    ['a javascript: URI', { uri: 'javascript:alert(1)' }],
+    ['no uri', {}],
+  ],
   GET_FARCASTER_URI: [['a field', { url: 'https://x.example' }]],
   CONNECT_FARCASTER: [['a field', { x: 1 }]],
-  CONNECT_PASSKEY: [['a malformed chain id', { chainId: 'eip155' }], ['a field', { credential: {} }]],
+  CONNECT_PASSKEY: [
+    ['a malformed chain id', { chainId: 'eip155' }],
+    ['a field', { credential: {} }],
+  ],
   ADD_PASSKEY: [['a field', { x: 1 }]],
-  GET_USER: [['a malformed chain id', { chainId: 'eip155' }], ['account type payment', { preferredAccountType: 'payment' }]],
+  GET_USER: [
+    ['a malformed chain id', { chainId: 'eip155' }],
+    ['account type payment', { preferredAccountType: 'payment' }],
+  ],
   GET_CHAIN_ID: [['not an object', []]],
-  SWITCH_NETWORK: [['a negative chain id', { chainId: -1 }], ['a float chain id', { chainId: 1.5 }], ['no chain id', {}]],
-  RPC_REQUEST: [['no method', { params: [] }], ['a method with spaces', { method: 'eth call' }], ['params as a string', { method: 'eth_call', params: 'x' }]],
+  SWITCH_NETWORK: [
+    ['a negative chain id', { chainId: -1 }],
+    ['a float chain id', { chainId: 1.5 }],
+    ['no chain id', {}],
+  ],
+  RPC_REQUEST: [
+    ['no method', { params: [] }],
+    ['a method with spaces', { method: 'eth call' }],
+    ['params as a string', { method: 'eth_call', params: 'x' }],
+  ],
   UPDATE_EMAIL: [['an invalid email', { email: 'not an email' }]],
   UPDATE_EMAIL_PRIMARY_OTP: [['no code', {}]],
   UPDATE_EMAIL_SECONDARY_OTP: [['a code with spaces', { otp: '12 34' }]],
-  SYNC_THEME: [['theme mode "Dark"', { themeMode: 'Dark' }], ['a variable without --', { themeMode: 'light', themeVariables: { accent: 'red' } }]],
-  SYNC_DAPP_DATA: [['no projectId', { sdkVersion: '1', sdkType: 'portico' }], ['a projectId with a slash', { sdkVersion: '1', sdkType: 'portico', projectId: 'a/b' }]],
+  SYNC_THEME: [
+    ['theme mode "Dark"', { themeMode: 'Dark' }],
+    ['a variable without --', { themeMode: 'light', themeVariables: { accent: 'red' } }],
+  ],
+  SYNC_DAPP_DATA: [
+    ['no projectId', { sdkVersion: '1', sdkType: 'portico' }],
+    ['a projectId with a slash', { sdkVersion: '1', sdkType: 'portico', projectId: 'a/b' }],
+  ],
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: [['a field', { networks: [1] }]],
   SET_PREFERRED_ACCOUNT: [['type smart_account', { type: 'smart_account' }]],
   SIGN_OUT: [['a field', { everywhere: true }]],
@@ -107,13 +141,19 @@ export const invalidRequests: { [E in AppEvent]: [why: string, payload: unknown]
 export const invalidResponses: { [E in AppEvent]: [why: string, payload: unknown][] } = {
   CONNECT_EMAIL: [['an unknown action', { action: 'LOGIN' }]],
   CONNECT_DEVICE: [['action CONNECT', { action: 'CONNECT' }]],
-  CONNECT_OTP: [['a user without address', { user: { chainId: 1 } }], ['a user with a token', { user: { ...user, token: 'pts_x' } }]],
+  CONNECT_OTP: [
+    ['a user without address', { user: { chainId: 1 } }],
+    ['a user with a token', { user: { ...user, token: 'pts_x' } }],
+  ],
   GET_SOCIAL_REDIRECT_URI: [['a javascript: URI', { uri: 'javascript:alert(1)' }]],
   CONNECT_SOCIAL: [['no user', {}]],
   GET_FARCASTER_URI: [['a data: URL', { url: 'data:text/html,hi' }]],
   CONNECT_FARCASTER: [['a user with a bad account type', { user: { ...user, accounts: [{ address: ADDRESS, type: 'ordinal' }] } }]],
   CONNECT_PASSKEY: [['no user', {}]],
-  ADD_PASSKEY: [['a credential id with a slash', { credentialId: 'a/b' }], ['no credential id', {}]],
+  ADD_PASSKEY: [
+    ['a credential id with a slash', { credentialId: 'a/b' }],
+    ['no credential id', {}],
+  ],
   GET_USER: [['a user with a bad address', { user: { ...user, address: '0x123' } }]],
   GET_CHAIN_ID: [['chain id 0', { chainId: 0 }]],
   SWITCH_NETWORK: [['no chain id', {}]],
@@ -135,7 +175,10 @@ export const validFrameEvents: { [F in FrameEvent]: FrameEventSchema[F][] } = {
     { version: '1', allowed: true },
     { version: '1', allowed: false, reason: 'origin_not_allowed' },
   ],
-  ACCOUNT_CHANGED: [{ address: ADDRESS, chainId: 1, type: 'eoa' }, { address: SOLANA_ADDRESS, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }],
+  ACCOUNT_CHANGED: [
+    { address: ADDRESS, chainId: 1, type: 'eoa' },
+    { address: SOLANA_ADDRESS, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
+  ],
   CHAIN_CHANGED: [{ chainId: 'eip155:8453' }],
   SESSION_EXPIRED: [{}],
   APPROVAL_OPEN: [{}],
@@ -143,7 +186,10 @@ export const validFrameEvents: { [F in FrameEvent]: FrameEventSchema[F][] } = {
 }
 
 export const invalidFrameEvents: { [F in FrameEvent]: [why: string, payload: unknown][] } = {
-  READY: [['allowed false without a reason', { version: '1', allowed: false }], ['allowed "yes"', { version: '1', allowed: 'yes' }]],
+  READY: [
+    ['allowed false without a reason', { version: '1', allowed: false }],
+    ['allowed "yes"', { version: '1', allowed: 'yes' }],
+  ],
   ACCOUNT_CHANGED: [['no address', { chainId: 1 }]],
   CHAIN_CHANGED: [['a chain id with spaces', { chainId: 'eip155: 1' }]],
   SESSION_EXPIRED: [['a field', { token: 'x' }]],

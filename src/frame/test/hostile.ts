@@ -7,7 +7,12 @@ import { validRequests, validResponses } from './fixtures'
 
 /** Values no honest sender produces: throwing getters, proxies, cycles, huge and deep values. */
 export function hostileValues(): unknown[] {
-  const throwing = Object.defineProperty({}, 'type', { enumerable: true, get: () => { throw new Error('getter') } })
+  const throwing = Object.defineProperty({}, 'type', {
+    enumerable: true,
+    get: () => {
+      throw new Error('getter')
+    },
+  })
   const proxy = new Proxy(
     {},
     {
@@ -51,7 +56,15 @@ export function hostileValues(): unknown[] {
 }
 
 const ids = (known: readonly string[]) =>
-  fc.oneof(fc.constantFrom(...known, crypto.randomUUID()), fc.uuid(), fc.uuid().map((id) => id.toUpperCase()), fc.string({ maxLength: 40 }), fc.integer(), fc.constant(undefined), fc.constant(null))
+  fc.oneof(
+    fc.constantFrom(...known, crypto.randomUUID()),
+    fc.uuid(),
+    fc.uuid().map((id) => id.toUpperCase()),
+    fc.string({ maxLength: 40 }),
+    fc.integer(),
+    fc.constant(undefined),
+    fc.constant(null),
+  )
 
 /** Corrupts one valid value: a field removed, retyped, added or replaced by noise. */
 function mutated(base: Record<string, unknown>): fc.Arbitrary<unknown> {
@@ -83,9 +96,7 @@ export function appMessages(knownIds: readonly string[] = []): fc.Arbitrary<unkn
   return fc.oneof(
     anything,
     fc.record({ id: ids(knownIds), type: types, payload: anything }, { requiredKeys: [] }),
-    fc.constantFrom(...AppEvents).chain((event) =>
-      fc.record({ id: ids(knownIds), type: fc.constant(appType(event)), payload: mutated(validRequests[event] as Record<string, unknown>) }),
-    ),
+    fc.constantFrom(...AppEvents).chain((event) => fc.record({ id: ids(knownIds), type: fc.constant(appType(event)), payload: mutated(validRequests[event] as Record<string, unknown>) })),
   )
 }
 
@@ -104,12 +115,8 @@ export function frameMessages(knownIds: readonly string[] = []): fc.Arbitrary<un
   return fc.oneof(
     anything,
     fc.record({ id: ids(knownIds), type: types, payload: anything }, { requiredKeys: [] }),
-    fc.constantFrom(...AppEvents).chain((event) =>
-      fc.record({ id: ids(knownIds), type: fc.constant(successType(event)), payload: mutated(validResponses[event] as Record<string, unknown>) }),
-    ),
-    fc.constantFrom(...AppEvents).chain((event) =>
-      fc.record({ id: ids(knownIds), type: fc.constant(errorType(event)), payload: mutated({ message: 'x', code: 1, retryAfter: 1 }) }),
-    ),
+    fc.constantFrom(...AppEvents).chain((event) => fc.record({ id: ids(knownIds), type: fc.constant(successType(event)), payload: mutated(validResponses[event] as Record<string, unknown>) })),
+    fc.constantFrom(...AppEvents).chain((event) => fc.record({ id: ids(knownIds), type: fc.constant(errorType(event)), payload: mutated({ message: 'x', code: 1, retryAfter: 1 }) })),
     fc.record({ id: ids(knownIds), type: fc.constant(frameEventType('READY')), payload: mutated({ version: '1', allowed: false, reason: 'origin_not_allowed' }) }),
   )
 }

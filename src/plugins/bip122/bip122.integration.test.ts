@@ -110,7 +110,9 @@ describe('connection', () => {
 
   it('reports a refusal as a 4001 user rejection', async () => {
     installed.wallet.dev.setApprove(() => false)
-    const error = await connectors().connect({ connectorId: CONNECTOR, network: bitcoinRegtest }).catch((e: unknown) => e)
+    const error = await connectors()
+      .connect({ connectorId: CONNECTOR, network: bitcoinRegtest })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RpcError)
     expect((error as RpcError).isUserRejection).toBe(true)
   })
@@ -200,9 +202,7 @@ describe('balance (Esplora) and sendTransfer', () => {
 
   it('reports a transfer above the balance as the insufficient-funds node error', async () => {
     const { address: from } = await connectors().connect({ connectorId: CONNECTOR, network: bitcoinRegtest })
-    const error = await connectors()
-      .sendTransaction!({ connectorId: CONNECTOR, network: bitcoinRegtest, from, to: freshAddress(), amount: String(21e14) })
-      .catch((e: unknown) => e)
+    const error = await connectors().sendTransaction!({ connectorId: CONNECTOR, network: bitcoinRegtest, from, to: freshAddress(), amount: String(21e14) }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransactionNodeError)
     expect((error as TransactionNodeError).kind).toBe('insufficientFunds')
   })
@@ -212,8 +212,7 @@ describe('balance (Esplora) and sendTransfer', () => {
     installed.wallet.dev.setApprove(() => {
       throw new Error('the wallet must not be asked')
     })
-    const send = (to: string, amount: string, token?: string) =>
-      connectors().sendTransaction!({ connectorId: CONNECTOR, network: bitcoinRegtest, from, to, amount, token })
+    const send = (to: string, amount: string, token?: string) => connectors().sendTransaction!({ connectorId: CONNECTOR, network: bitcoinRegtest, from, to, amount, token })
     await expect(send('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', '1000')).rejects.toBeInstanceOf(ValidationError) // mainnet address
     await expect(send(freshAddress(), '0')).rejects.toBeInstanceOf(ValidationError)
     await expect(send(freshAddress(), '10.5')).rejects.toBeInstanceOf(ValidationError)

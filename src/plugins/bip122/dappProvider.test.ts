@@ -77,7 +77,12 @@ describe("getProvider('bip122')", () => {
     const { payment } = standIns().installed.wallet.dev.addresses()
     portico.store.dispatch({
       type: 'account/connected',
-      payload: { namespace: 'bip122', address: payment, caipNetworkId: bitcoinRegtest.caipNetworkId, connectedWalletInfo: { connectorId: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' } },
+      payload: {
+        namespace: 'bip122',
+        address: payment,
+        caipNetworkId: bitcoinRegtest.caipNetworkId,
+        connectedWalletInfo: { connectorId: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' },
+      },
     })
     portico.store.dispatch({ type: 'connectors/connectSucceeded', payload: { connectorId: 'walletConnect', namespace: 'bip122' } })
     const error = await rejection(portico.getProvider('bip122').signMessage({ address: payment, message: 'hello' }))
@@ -85,4 +90,3 @@ describe("getProvider('bip122')", () => {
     expect((error as RpcError).shortMessage).toBe("The 'walletConnect' Bitcoin connection is not ready yet. Try again in a moment.")
   })
 })
-

@@ -13,8 +13,7 @@ export function providerAt(win: object, providerId: string): unknown {
   return providerId.split('.').reduce<unknown>((holder, part) => (holder && typeof holder === 'object' ? (holder as Record<string, unknown>)[part] : undefined), win)
 }
 
-const isProvider = (value: unknown): value is { request: unknown } =>
-  Boolean(value) && typeof value === 'object' && typeof (value as { request?: unknown }).request === 'function'
+const isProvider = (value: unknown): value is { request: unknown } => Boolean(value) && typeof value === 'object' && typeof (value as { request?: unknown }).request === 'function'
 
 /** Well-known provider paths and the name shown when no `btc_providers` entry names them. */
 const KnownProviders = [

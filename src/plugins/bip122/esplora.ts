@@ -23,8 +23,7 @@ export function esploraUrlFor(urls: EsploraUrls, network: CaipNetwork): string {
   return url.replace(/\/+$/, '')
 }
 
-const isStats = (value: unknown): value is TxoStats =>
-  Boolean(value) && typeof (value as TxoStats).funded_txo_sum === 'number' && typeof (value as TxoStats).spent_txo_sum === 'number'
+const isStats = (value: unknown): value is TxoStats => Boolean(value) && typeof (value as TxoStats).funded_txo_sum === 'number' && typeof (value as TxoStats).spent_txo_sum === 'number'
 
 /**
  * The address's balance in sats: funded minus spent outputs, confirmed (`chain_stats`)
@@ -38,8 +37,7 @@ export async function getBitcoinBalance(urls: EsploraUrls, { address, network }:
   const url = `${esploraUrlFor(urls, network)}/address/${encodeURIComponent(address)}`
   const body = (await getEsploraJson(url)) as AddressStats
   if (!isStats(body?.chain_stats) || !isStats(body?.mempool_stats)) throw new HttpInvalidJsonError(url)
-  const sats =
-    BigInt(body.chain_stats.funded_txo_sum) - BigInt(body.chain_stats.spent_txo_sum) + BigInt(body.mempool_stats.funded_txo_sum) - BigInt(body.mempool_stats.spent_txo_sum)
+  const sats = BigInt(body.chain_stats.funded_txo_sum) - BigInt(body.chain_stats.spent_txo_sum) + BigInt(body.mempool_stats.funded_txo_sum) - BigInt(body.mempool_stats.spent_txo_sum)
   return { value: sats.toString(), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
 }
 

@@ -12,7 +12,7 @@ const tx = (vin: EsploraTransaction['vin'], vout: EsploraTransaction['vout'], st
 })
 
 describe('toHistoryItem', () => {
-  it('a transfer to oneself is a send of the fee, to one\'s own address', () => {
+  it("a transfer to oneself is a send of the fee, to one's own address", () => {
     const item = toHistoryItem(tx([{ prevout: { scriptpubkey_address: me, value: 10_000 } }], [{ scriptpubkey_address: me, value: 9_800 }]), me, bitcoinRegtest)
     expect(item.metadata).toMatchObject({ operationType: 'send', sentFrom: me, sentTo: me, minedAt: '2023-11-14T22:13:20.000Z' })
     expect(item.transfers).toEqual([{ direction: 'out', quantity: { numeric: '0.000002' }, fungible_info: { name: 'Bitcoin', symbol: 'BTC' } }])
@@ -31,11 +31,11 @@ describe('toHistoryItem', () => {
   it('a transaction that spends from the address but pays it more (a payjoin) is a receive of the difference, from the other payer', () => {
     const item = toHistoryItem(
       tx(
+        [{ prevout: { scriptpubkey_address: me, value: 10_000 } }, { prevout: { scriptpubkey_address: other, value: 90_000 } }],
         [
-          { prevout: { scriptpubkey_address: me, value: 10_000 } },
-          { prevout: { scriptpubkey_address: other, value: 90_000 } },
+          { scriptpubkey_address: me, value: 60_000 },
+          { scriptpubkey_address: other, value: 39_000 },
         ],
-        [{ scriptpubkey_address: me, value: 60_000 }, { scriptpubkey_address: other, value: 39_000 }],
         { confirmed: false },
       ),
       me,

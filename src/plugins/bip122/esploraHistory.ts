@@ -74,10 +74,7 @@ export function toHistoryItem(tx: EsploraTransaction, address: string, network: 
  * const first = await getBitcoinHistory('https://mempool.space/api', { address: 'bc1q…', network: bitcoin })
  * const older = first.next ? await getBitcoinHistory(url, { address, network: bitcoin, cursor: first.next }) : undefined
  */
-export async function getBitcoinHistory(
-  urls: EsploraUrls,
-  { address, network, cursor }: { address: string; network: CaipNetwork; cursor?: string | undefined },
-): Promise<HistoryPage> {
+export async function getBitcoinHistory(urls: EsploraUrls, { address, network, cursor }: { address: string; network: CaipNetwork; cursor?: string | undefined }): Promise<HistoryPage> {
   if (cursor !== undefined && !TXID.test(cursor)) throw new ValidationError('The history cursor must be a transaction id (64 hex characters).')
   const base = `${esploraUrlFor(urls, network)}/address/${encodeURIComponent(address)}/txs`
   const url = cursor ? `${base}/chain/${cursor}` : base

@@ -10,10 +10,7 @@ jest.mock('sats-connect', () => {
 
 describe('bitcoin networks', () => {
   it('are mainnet and testnet by genesis-hash reference', () => {
-    expect(bip122Networks.map((network) => network.caipNetworkId)).toEqual([
-      'bip122:000000000019d6689c085ae165831e93',
-      'bip122:000000000933ea01ad0ee984209779ba',
-    ])
+    expect(bip122Networks.map((network) => network.caipNetworkId)).toEqual(['bip122:000000000019d6689c085ae165831e93', 'bip122:000000000933ea01ad0ee984209779ba'])
     expect(bip122Networks.map((network) => network.testnet)).toEqual([false, true])
     for (const network of bip122Networks) expect(network.caipNetworkId).toBe(`bip122:${network.id}`)
   })

@@ -124,13 +124,7 @@ async function walletNetwork(transport: SatsTransport, address: string, requeste
   return isBitcoinAddress(address, CaipIdBySatsNetwork.Testnet) ? CaipIdBySatsNetwork.Testnet : CaipIdBySatsNetwork.Regtest
 }
 
-async function connected(
-  runtime: Bip122Runtime,
-  connectorId: string,
-  transport: SatsTransport,
-  addresses: readonly BitcoinWalletAddress[],
-  network: CaipNetwork,
-): Promise<ConnectedAccount> {
+async function connected(runtime: Bip122Runtime, connectorId: string, transport: SatsTransport, addresses: readonly BitcoinWalletAddress[], network: CaipNetwork): Promise<ConnectedAccount> {
   const payment = paymentOf(addresses)
   if (!payment) throw new WalletError('The wallet shared no Bitcoin payment address', { code: 'wallet/no-payment-address' })
   runtime.connections.set(connectorId, { transport, addresses })

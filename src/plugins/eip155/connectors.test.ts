@@ -66,9 +66,7 @@ function setup(options: Setup = {}) {
 
 const receipt = (chainId: number, hash: Hex) => clients[chainId]!.waitForTransactionReceipt({ hash, pollingInterval: 20 })
 const ethOf = (chainId: number, address: Hex) => clients[chainId]!.getBalance({ address })
-const pttOf = (chainId: number, address: Hex) =>
-  clients[chainId]!.readContract({ address: token, abi: dev.chains[0]!.token.abi, functionName: 'balanceOf', args: [address] })
-
+const pttOf = (chainId: number, address: Hex) => clients[chainId]!.readContract({ address: token, abi: dev.chains[0]!.token.abi, functionName: 'balanceOf', args: [address] })
 
 describe('connect, reconnect, disconnect', () => {
   it('connects with eth_requestAccounts and reports the wallet chain as CAIP-2', async () => {
@@ -136,11 +134,7 @@ describe('provider events', () => {
     await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] })
     wallet.disconnectAll()
     await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(events).toEqual([
-      { type: 'accountsChanged', accounts: [devAccounts[4]!.address] },
-      { type: 'chainChanged', caipNetworkId: 'eip155:10' },
-      { type: 'disconnect' },
-    ])
+    expect(events).toEqual([{ type: 'accountsChanged', accounts: [devAccounts[4]!.address] }, { type: 'chainChanged', caipNetworkId: 'eip155:10' }, { type: 'disconnect' }])
 
     unwatch()
     for (const event of ['accountsChanged', 'chainChanged', 'disconnect'] as const) expect(wallet.listenerCount(event)).toBe(0)
@@ -253,8 +247,10 @@ describe('node errors become readable messages', () => {
     )
     return { error: error as TransactionNodeError, calls: wrapped!.calls }
   }
-  const rewriteSend = (fields: Record<string, Hex>) => (args: RequestArguments): RequestArguments =>
-    args.method === 'eth_sendTransaction' ? { ...args, params: [{ ...(args.params as object[])[0], ...fields }] } : args
+  const rewriteSend =
+    (fields: Record<string, Hex>) =>
+    (args: RequestArguments): RequestArguments =>
+      args.method === 'eth_sendTransaction' ? { ...args, params: [{ ...(args.params as object[])[0], ...fields }] } : args
 
   it('insufficient funds', async () => {
     const { error } = await sendWith({}, { amount: parseEther('1000000').toString() })
@@ -306,11 +302,7 @@ describe('network switching', () => {
     stops.push(connectors.watch({ connectorId }, (event) => events.push(event)))
 
     await connectors.switchNetwork({ connectorId, network: ten })
-    expect(wrapped!.calls.map((call) => call.method).filter((m) => m.startsWith('wallet_'))).toEqual([
-      'wallet_switchEthereumChain',
-      'wallet_addEthereumChain',
-      'wallet_switchEthereumChain',
-    ])
+    expect(wrapped!.calls.map((call) => call.method).filter((m) => m.startsWith('wallet_'))).toEqual(['wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_switchEthereumChain'])
     expect(wrapped!.calls.find((call) => call.method === 'wallet_addEthereumChain')!.params).toEqual([
       { chainId: '0xa', chainName: 'OP Mainnet', nativeCurrency: ten.nativeCurrency, rpcUrls: [dev.rpcUrls[10]], blockExplorerUrls: undefined, iconUrls: undefined },
     ])
@@ -326,8 +318,7 @@ describe('network switching', () => {
 
   it('understands 4902 wrapped in data.originalError', async () => {
     const wrap: WrapOptions = {
-      rewriteError: (error) =>
-        (error as { code?: number }).code === 4902 ? { code: -32603, message: 'Internal JSON-RPC error.', data: { originalError: error } } : error,
+      rewriteError: (error) => ((error as { code?: number }).code === 4902 ? { code: -32603, message: 'Internal JSON-RPC error.', data: { originalError: error } } : error),
     }
     const { connectors, connectorId, wallet } = setup({ account: 8, chains: [1], wrap })
     await connectors.switchNetwork({ connectorId, network: ten })
@@ -374,7 +365,7 @@ describe('EIP-5792 calls', () => {
       from: account.address,
       calls: [
         { to, value: '777' },
-        { to: token, data: `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${(5n).toString(16).padStart(64, '0')}` },
+        { to: token, data: `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${5n.toString(16).padStart(64, '0')}` },
       ],
     })
     expect(id).toMatch(/^0x[0-9a-f]{64}$/)

@@ -21,7 +21,6 @@ function record(provider: { on<E extends Eip1193EventName>(event: E, listener: (
   return events
 }
 
-
 describe('getProvider while nothing is connected', () => {
   it('throws NotConnectedError at once instead of handing out a provider that hangs', () => {
     const { portico } = start()

@@ -37,7 +37,6 @@ export type PorticoEip1193Provider = {
   readonly isPortico: true
 }
 
-
 const toHex = (id: number): `0x${string}` => `0x${id.toString(16)}`
 
 function chainIdOf(caipNetworkId: CaipNetworkId | undefined): number | undefined {

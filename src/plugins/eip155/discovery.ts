@@ -1,12 +1,6 @@
 import type { ConnectorInfo } from '../../types/connector'
 import type { PluginContext } from '../types'
-import {
-  INJECTED_CONNECTOR_ID,
-  type ConnectorEntry,
-  type Eip1193Provider,
-  type Eip155Runtime,
-  type Eip6963ProviderDetail,
-} from './runtime'
+import { INJECTED_CONNECTOR_ID, type ConnectorEntry, type Eip1193Provider, type Eip155Runtime, type Eip6963ProviderDetail } from './runtime'
 
 /** Name of the legacy `window.ethereum` connector: we cannot know which wallet injected it. */
 export const INJECTED_CONNECTOR_NAME = 'Browser Wallet'
@@ -26,11 +20,7 @@ export const INJECTED_CONNECTOR_NAME = 'Browser Wallet'
  * Live providers go into the plugin's runtime registry under the connector id; `emit`
  * receives plain `ConnectorInfo` only. Returns the function that stops listening.
  */
-export function discoverEip155Connectors(
-  runtime: Eip155Runtime,
-  context: PluginContext,
-  emit: (connectors: readonly ConnectorInfo[]) => void,
-): () => void {
+export function discoverEip155Connectors(runtime: Eip155Runtime, context: PluginContext, emit: (connectors: readonly ConnectorInfo[]) => void): () => void {
   const win = context.window
   if (!win) {
     emit([])
@@ -91,14 +81,7 @@ export function discoverEip155Connectors(
 export function isProviderDetail(detail: unknown): detail is Eip6963ProviderDetail {
   if (typeof detail !== 'object' || detail === null) return false
   const { info, provider } = detail as Partial<Eip6963ProviderDetail>
-  return (
-    typeof info === 'object' &&
-    info !== null &&
-    typeof info.uuid === 'string' &&
-    nonEmpty(info.name) &&
-    nonEmpty(info.rdns) &&
-    isEip1193Provider(provider)
-  )
+  return typeof info === 'object' && info !== null && typeof info.uuid === 'string' && nonEmpty(info.name) && nonEmpty(info.rdns) && isEip1193Provider(provider)
 }
 
 export function isEip1193Provider(value: unknown): value is Eip1193Provider {

@@ -1,21 +1,5 @@
 import type { CaipNetwork } from '../../types/network'
-import {
-  arbitrum,
-  aurora,
-  avalanche,
-  base,
-  bsc,
-  celo,
-  gnosis,
-  holesky,
-  mainnet,
-  optimism,
-  polygon,
-  sepolia,
-  zksync,
-  zora,
-  zoraTestnet,
-} from './networks.generated'
+import { arbitrum, aurora, avalanche, base, bsc, celo, gnosis, holesky, mainnet, optimism, polygon, sepolia, zksync, zora, zoraTestnet } from './networks.generated'
 
 // The SPEC §9 chains are plain data generated from viem's chain definitions
 // (scripts/generate-eip155-networks.ts), so creating the plugin loads no viem code.
@@ -34,20 +18,4 @@ export { toCaipNetwork } from './toCaipNetwork'
  * Optimism, Arbitrum, Polygon, Celo, Aurora, BNB, Avalanche, zkSync, Gnosis, Base, Zora
  * and chain 999. Ethereum mainnet is first because it is the default chain (`eip155:1`).
  */
-export const eip155Networks: readonly CaipNetwork[] = [
-  mainnet,
-  sepolia,
-  holesky,
-  optimism,
-  arbitrum,
-  polygon,
-  celo,
-  aurora,
-  bsc,
-  avalanche,
-  zksync,
-  gnosis,
-  base,
-  zora,
-  zoraTestnet,
-]
+export const eip155Networks: readonly CaipNetwork[] = [mainnet, sepolia, holesky, optimism, arbitrum, polygon, celo, aurora, bsc, avalanche, zksync, gnosis, base, zora, zoraTestnet]

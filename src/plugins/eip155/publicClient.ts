@@ -30,9 +30,7 @@ export function publicClientFor(runtime: Eip155Runtime, network: CaipNetwork): P
   const key = `${network.id} ${urls.join(' ')}`
   const cached = runtime.clients.get(key) as PublicClient | undefined
   if (cached) return cached
-  const transports: Transport[] = urls.map((url) =>
-    http(url, { timeout: Time.rpcTimeoutMs, retryCount: Retry.attempts - 1, retryDelay: Retry.baseDelayMs, batch: { batchSize: Limits.rpcBatchSize } }),
-  )
+  const transports: Transport[] = urls.map((url) => http(url, { timeout: Time.rpcTimeoutMs, retryCount: Retry.attempts - 1, retryDelay: Retry.baseDelayMs, batch: { batchSize: Limits.rpcBatchSize } }))
   const chain = defineChain({
     id: Number(network.id),
     name: network.name,

@@ -1,14 +1,7 @@
 // The wallet operations of the eip155 connectors capability. Loaded on first use (it
 // brings viem), never at plugin creation.
 import { createPublicClient, custom, encodeFunctionData, erc20Abi, getAddress, numberToHex, stringToHex, type Address, type Hex } from 'viem'
-import {
-  ConnectorNotFoundError,
-  PorticoError,
-  SwitchChainNotSupportedError,
-  ValidationError,
-  toRpcError,
-  type ValidationIssue,
-} from '../../errors'
+import { ConnectorNotFoundError, PorticoError, SwitchChainNotSupportedError, ValidationError, toRpcError, type ValidationIssue } from '../../errors'
 import { toNodeError } from '../../errors/toNodeError'
 import type { CaipNetwork } from '../../types/network'
 import { isTransactionHash } from '../../validation/transactionHash'
@@ -193,9 +186,7 @@ async function submitTransaction(runtime: Eip155Runtime, network: CaipNetwork, p
     const walletChain = parseChainId(await request(provider, 'eth_chainId'))
     if (walletChain !== Number(network.id)) throw new ChainMismatchError({ id: Number(network.id), name: network.name }, walletChain)
     const gas = gasLimit ?? (await estimateGas(runtime, network, provider, tx))
-    const hash = await request(provider, 'eth_sendTransaction', [
-      { from: tx.from, to: tx.to, value: numberToHex(tx.value), ...(tx.data ? { data: tx.data } : {}), gas: numberToHex(gas) },
-    ])
+    const hash = await request(provider, 'eth_sendTransaction', [{ from: tx.from, to: tx.to, value: numberToHex(tx.value), ...(tx.data ? { data: tx.data } : {}), gas: numberToHex(gas) }])
     if (!isTransactionHash(hash)) throw new PorticoError('The wallet answered eth_sendTransaction without a transaction hash.')
     return hash
   } catch (error) {

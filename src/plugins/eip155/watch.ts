@@ -33,11 +33,7 @@ export function parseChainId(chainId: unknown): number | undefined {
  * pass through a queue: an account change can never overtake the chain change before it.
  * Returns the function that removes every listener it added.
  */
-export function watchProvider(
-  provider: Eip1193Provider,
-  onEvent: (event: ConnectorEvent) => void,
-  normalizeAccounts: (accounts: readonly string[]) => Promise<readonly string[]>,
-): () => void {
+export function watchProvider(provider: Eip1193Provider, onEvent: (event: ConnectorEvent) => void, normalizeAccounts: (accounts: readonly string[]) => Promise<readonly string[]>): () => void {
   let stopped = false
   let queue: Promise<void> = Promise.resolve()
   const enqueue = (next: () => Promise<ConnectorEvent | undefined> | ConnectorEvent | undefined) => {

@@ -2,14 +2,7 @@
 // a real connection: the Wallet Standard dev wallet (real ed25519 keys) and the LiteSVM
 // RPC stand-in, through createPortico's real store and sagas. Wallet Standard apps
 // listen on `window`; plain Node has none, so an EventTarget stands in for it.
-import {
-  createSolanaRpc,
-  generateKeyPairSigner,
-  getPublicKeyFromAddress,
-  verifySignature,
-  type Address,
-  type SignatureBytes,
-} from '@solana/kit'
+import { createSolanaRpc, generateKeyPairSigner, getPublicKeyFromAddress, verifySignature, type Address, type SignatureBytes } from '@solana/kit'
 import type { WalletAccount } from '@wallet-standard/base'
 import type { Portico } from '../../createPortico'
 import { NotConnectedError, type RpcError } from '../../errors'
@@ -79,11 +72,21 @@ describe("getProvider('solana')", () => {
     const wallet = portico.getProvider('solana')
     const [account] = wallet.accounts
     const receiver = (await generateKeyPairSigner()).address
-    const before = (await createSolanaRpc(rpcUrl()).getBalance(receiver as Address).send()).value
+    const before = (
+      await createSolanaRpc(rpcUrl())
+        .getBalance(receiver as Address)
+        .send()
+    ).value
     const transaction = await transferBytes(account!.address, receiver, SOL / 10n)
     const [output] = await feature<SignAndSend>(wallet, 'solana:signAndSendTransaction').signAndSendTransaction({ account: account!, chain: 'solana:localnet', transaction })
     expect(output!.signature).toHaveLength(64)
-    expect((await createSolanaRpc(rpcUrl()).getBalance(receiver as Address).send()).value).toBe(before + SOL / 10n)
+    expect(
+      (
+        await createSolanaRpc(rpcUrl())
+          .getBalance(receiver as Address)
+          .send()
+      ).value,
+    ).toBe(before + SOL / 10n)
   })
 
   it('a connection the store names but the plugin does not hold yet (a restore under way) is refused with 4900, saying so', async () => {
@@ -91,7 +94,12 @@ describe("getProvider('solana')", () => {
     const address = devAddress()
     portico.store.dispatch({
       type: 'account/connected',
-      payload: { namespace: 'solana', address, caipNetworkId: solanaPage.standIns().localnet.caipNetworkId, connectedWalletInfo: { connectorId: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' } },
+      payload: {
+        namespace: 'solana',
+        address,
+        caipNetworkId: solanaPage.standIns().localnet.caipNetworkId,
+        connectedWalletInfo: { connectorId: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' },
+      },
     })
     portico.store.dispatch({ type: 'connectors/connectSucceeded', payload: { connectorId: 'walletConnect', namespace: 'solana' } })
     const wallet = portico.getProvider('solana')

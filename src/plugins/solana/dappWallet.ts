@@ -23,7 +23,6 @@ type ChangeListener = (properties: { accounts?: readonly WalletAccount[]; chains
 /** A Wallet Standard wallet as Portico hands it to the dapp for Solana. */
 export type PorticoSolanaWallet = Wallet & { readonly isPortico: true }
 
-
 const ICON: WalletIcon =
   'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iIzNiNmNmNiIvPjxwYXRoIGQ9Ik0xMCAyNFY4aDdhNSA1IDAgMCAxIDAgMTBoLTciIGZpbGw9Im5vbmUiIHN0cm9rZT0iI2ZmZiIgc3Ryb2tlLXdpZHRoPSIzIi8+PC9zdmc+'
 
@@ -76,7 +75,8 @@ export function createSolanaDappWallet(runtime: SolanaRuntime, host: ConnectionH
   })
 
   /** Calls the connected wallet's `feature.method` with our account replaced by its own. */
-  const forward = (feature: string, method: string) =>
+  const forward =
+    (feature: string, method: string) =>
     async (...inputs: readonly { account?: WalletAccount }[]): Promise<unknown> => {
       const current = live()
       if (!current) {
@@ -88,7 +88,10 @@ export function createSolanaDappWallet(runtime: SolanaRuntime, host: ConnectionH
       const implementation = (current.wallet.features as Record<string, Record<string, unknown> | undefined>)[feature]
       const call = implementation?.[method]
       if (typeof call !== 'function') throw new RpcError(ProviderRpcCode.UnsupportedMethod, { message: `${current.wallet.name} does not support ${feature}.` })
-      return (call as (...args: unknown[]) => Promise<unknown>).apply(implementation, inputs.map((input) => ({ ...input, account: current.account })))
+      return (call as (...args: unknown[]) => Promise<unknown>).apply(
+        implementation,
+        inputs.map((input) => ({ ...input, account: current.account })),
+      )
     }
 
   const chains = () => [...new Set(host.getNetworks().map(walletChainOf))]

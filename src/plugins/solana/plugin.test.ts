@@ -55,9 +55,7 @@ describe('solana()', () => {
     expect(mockLoaded).toEqual(new Set(['@wallet-standard/app']))
 
     const noRpc = { ...solanaDevnet, rpcUrls: { default: { http: [] } } }
-    await expect(plugin.balance!.getBalance({ address: 'So11111111111111111111111111111111111111112', network: noRpc })).rejects.toThrow(
-      'No RPC url provided for chainId',
-    )
+    await expect(plugin.balance!.getBalance({ address: 'So11111111111111111111111111111111111111112', network: noRpc })).rejects.toThrow('No RPC url provided for chainId')
     expect(mockLoaded.has('@solana/kit')).toBe(true)
   })
 })

@@ -13,7 +13,7 @@ import {
 import { solana } from './plugin'
 import { transferSolInstruction } from './transfer'
 
-describe('the solana plugin\'s RPC codecs (for WalletConnect and embedded-wallet Solana accounts)', () => {
+describe("the solana plugin's RPC codecs (for WalletConnect and embedded-wallet Solana accounts)", () => {
   it('load on demand through connectors.loadRpcCodecs', async () => {
     const codecs = await solana().connectors!.loadRpcCodecs!()
     expect(codecs.toBase58(codecs.fromBase58('So11111111111111111111111111111111111111112'))).toBe('So11111111111111111111111111111111111111112')
@@ -22,7 +22,7 @@ describe('the solana plugin\'s RPC codecs (for WalletConnect and embedded-wallet
     expect([...codecs.fromBase64('aGk=')]).toEqual([104, 105])
   })
 
-  it('put a signature into the signer\'s slot of a serialized transaction, and refuse a signer it does not name', async () => {
+  it("put a signature into the signer's slot of a serialized transaction, and refuse a signer it does not name", async () => {
     const codecs = await solana().connectors!.loadRpcCodecs!()
     const [payer, receiver] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()])
     const message = pipe(

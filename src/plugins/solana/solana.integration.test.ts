@@ -58,7 +58,16 @@ function events(connectorId: string) {
 function registerSignOnlyWallet(): () => void {
   const { wallet } = installed
   const { 'solana:signAndSendTransaction': _omitted, ...features } = wallet.features
-  const signOnly: Wallet = { version: '1.0.0', name: 'Sign Only', icon: wallet.icon, chains: wallet.chains, features, get accounts() { return wallet.accounts } }
+  const signOnly: Wallet = {
+    version: '1.0.0',
+    name: 'Sign Only',
+    icon: wallet.icon,
+    chains: wallet.chains,
+    features,
+    get accounts() {
+      return wallet.accounts
+    },
+  }
   return registerWallet(pageWindow, signOnly)
 }
 
@@ -137,7 +146,9 @@ describe('connection', () => {
 
   it('reports a refused connection as a user rejection with the wallet-adapter error as cause', async () => {
     installed.wallet.dev.setApprove(() => false)
-    const error = await connectors().connect({ connectorId: DEV_WALLET, network: localnet }).catch((e: unknown) => e)
+    const error = await connectors()
+      .connect({ connectorId: DEV_WALLET, network: localnet })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RpcError)
     expect((error as RpcError).isUserRejection).toBe(true)
     expect((error as RpcError).walk((e) => e instanceof WalletConnectionError)).toBeInstanceOf(WalletConnectionError)
@@ -148,9 +159,7 @@ describe('connection', () => {
     await connectors().connect({ connectorId: DEV_WALLET, network: localnet })
     await connectors().disconnect({ connectorId: DEV_WALLET })
     expect(installed.wallet.dev.isAuthorized()).toBe(false)
-    await expect(
-      connectors().signMessage!({ connectorId: DEV_WALLET, address: installed.wallet.dev.addresses()[0]!, message: 'hi' }),
-    ).rejects.toBeInstanceOf(ConnectorNotFoundError)
+    await expect(connectors().signMessage!({ connectorId: DEV_WALLET, address: installed.wallet.dev.addresses()[0]!, message: 'hi' })).rejects.toBeInstanceOf(ConnectorNotFoundError)
   })
 
   it('turns standard:events changes into accountsChanged, active account first', async () => {
@@ -204,7 +213,9 @@ describe('balance and send SOL', () => {
     const to = (await generateKeyPairSigner()).address
     const before = await lamportsOf(from)
     const signature = await connectors().sendTransaction!({ connectorId: DEV_WALLET, network: localnet, from, to, amount: '250000000' })
-    const { value } = await createSolanaRpc(rpc.url).getSignatureStatuses([signature as never]).send()
+    const { value } = await createSolanaRpc(rpc.url)
+      .getSignatureStatuses([signature as never])
+      .send()
     expect(value[0]).toMatchObject({ err: null, confirmationStatus: 'finalized' })
     await expect(lamportsOf(to)).resolves.toBe(250_000_000n)
     await expect(lamportsOf(from)).resolves.toBe(before - 250_000_000n - FEE)
@@ -226,9 +237,7 @@ describe('balance and send SOL', () => {
     const { address: from } = await connectors().connect({ connectorId: DEV_WALLET, network: localnet })
     const to = (await generateKeyPairSigner()).address
     const before = await lamportsOf(from)
-    const error = await connectors()
-      .sendTransaction!({ connectorId: DEV_WALLET, network: localnet, from, to, amount: String(1000n * SOL) })
-      .catch((e: unknown) => e)
+    const error = await connectors().sendTransaction!({ connectorId: DEV_WALLET, network: localnet, from, to, amount: String(1000n * SOL) }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TransactionNodeError)
     expect((error as TransactionNodeError).kind).toBe('insufficientFunds')
     await expect(lamportsOf(from)).resolves.toBe(before)
@@ -237,9 +246,7 @@ describe('balance and send SOL', () => {
   it('explains a transfer that would leave a new account below the rent-exempt minimum', async () => {
     const { address: from } = await connectors().connect({ connectorId: DEV_WALLET, network: localnet })
     const to = (await generateKeyPairSigner()).address
-    const error = await connectors()
-      .sendTransaction!({ connectorId: DEV_WALLET, network: localnet, from, to, amount: '1000' })
-      .catch((e: unknown) => e)
+    const error = await connectors().sendTransaction!({ connectorId: DEV_WALLET, network: localnet, from, to, amount: '1000' }).catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'solana/insufficient-funds-for-rent', shortMessage: expect.stringMatching(/rent-exempt minimum/) })
     await expect(lamportsOf(to)).resolves.toBe(0n)
   })
@@ -249,8 +256,7 @@ describe('balance and send SOL', () => {
     installed.wallet.dev.setApprove(() => {
       throw new Error('the wallet must not be asked')
     })
-    const send = (to: string, amount: string, token?: string) =>
-      connectors().sendTransaction!({ connectorId: DEV_WALLET, network: localnet, from, to, amount, token })
+    const send = (to: string, amount: string, token?: string) => connectors().sendTransaction!({ connectorId: DEV_WALLET, network: localnet, from, to, amount, token })
     await expect(send('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', '1')).rejects.toBeInstanceOf(ValidationError)
     await expect(send('1111111111111111111111111111111111111111111', '1')).rejects.toBeInstanceOf(ValidationError) // base58, not 32 bytes
     await expect(send(from, '0')).rejects.toBeInstanceOf(ValidationError)
@@ -266,10 +272,17 @@ describe('send SPL tokens (the stand-in test token, 6 decimals)', () => {
   const mint = TEST_SPL_TOKEN.mint
   /** Base units of the test token `owner` holds, read from the stand-in (0 without a token account). */
   const tokensOf = async (owner: string) => {
-    const { value } = await createSolanaRpc(rpc.url).getTokenAccountsByOwner(owner as never, { mint: mint as never }, { encoding: 'jsonParsed' }).send()
+    const { value } = await createSolanaRpc(rpc.url)
+      .getTokenAccountsByOwner(owner as never, { mint: mint as never }, { encoding: 'jsonParsed' })
+      .send()
     return value.reduce((sum, { account }) => sum + BigInt((account.data as { parsed: { info: { tokenAmount: { amount: string } } } }).parsed.info.tokenAmount.amount), 0n)
   }
-  const accountExists = async (address: string) => (await createSolanaRpc(rpc.url).getAccountInfo(address as never).send()).value !== null
+  const accountExists = async (address: string) =>
+    (
+      await createSolanaRpc(rpc.url)
+        .getAccountInfo(address as never)
+        .send()
+    ).value !== null
 
   it("creates a fresh receiver's associated token account and transfers into it; the sender pays fee and rent", async () => {
     const { address: from } = await connectors().connect({ connectorId: DEV_WALLET, network: localnet })
@@ -279,7 +292,13 @@ describe('send SPL tokens (the stand-in test token, 6 decimals)', () => {
     const lamportsBefore = await lamportsOf(from)
     expect(await accountExists(await testTokenAccountOf(to))).toBe(false)
     const signature = await connectors().sendTransaction!({ connectorId: DEV_WALLET, network: localnet, from, to, amount: '1250000', token: mint })
-    expect((await createSolanaRpc(rpc.url).getSignatureStatuses([signature as never]).send()).value[0]).toMatchObject({ err: null })
+    expect(
+      (
+        await createSolanaRpc(rpc.url)
+          .getSignatureStatuses([signature as never])
+          .send()
+      ).value[0],
+    ).toMatchObject({ err: null })
     await expect(tokensOf(to)).resolves.toBe(1_250_000n)
     await expect(tokensOf(from)).resolves.toBe(held - 1_250_000n)
     expect(await accountExists(await testTokenAccountOf(to))).toBe(true)
@@ -311,9 +330,7 @@ describe('send SPL tokens (the stand-in test token, 6 decimals)', () => {
       throw new Error('the wallet must not be asked')
     })
     const to = (await generateKeyPairSigner()).address
-    const error = await connectors()
-      .sendTransaction!({ connectorId: DEV_WALLET, network: localnet, from, to, amount: String(held + 1n), token: mint })
-      .catch((e: unknown) => e)
+    const error = await connectors().sendTransaction!({ connectorId: DEV_WALLET, network: localnet, from, to, amount: String(held + 1n), token: mint }).catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'ValidationError', shortMessage: 'Insufficient token balance' })
     await expect(tokensOf(from)).resolves.toBe(held)
     await expect(tokensOf(to)).resolves.toBe(0n)

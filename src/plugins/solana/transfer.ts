@@ -5,14 +5,7 @@
 // (`solana:signTransaction`) and sent through the network's RPC. Loaded on first use.
 import { WalletSendTransactionError } from '@solana/wallet-adapter-base'
 import type { SolanaSignAndSendTransactionFeature, SolanaSignTransactionFeature } from '@solana/wallet-standard-features'
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getMintDecoder,
-  getMintSize,
-  getTransferCheckedInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from '@solana-program/token'
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getMintDecoder, getMintSize, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import {
   AccountRole,
   address as toAddress,
@@ -99,10 +92,7 @@ async function tokenTransferInstructions({ rpc, owner, to, mint, amount }: Token
     throw new ValidationError('Unknown token', [{ path: 'token', message: `${mint} is not an SPL token mint on this network` }])
   }
   const { decimals } = getMintDecoder().decode(data)
-  const [[source], [destination]] = await Promise.all([
-    findAssociatedTokenPda({ owner, mint, tokenProgram }),
-    findAssociatedTokenPda({ owner: to, mint, tokenProgram }),
-  ])
+  const [[source], [destination]] = await Promise.all([findAssociatedTokenPda({ owner, mint, tokenProgram }), findAssociatedTokenPda({ owner: to, mint, tokenProgram })])
   const held = await rpc
     .getTokenAccountBalance(source, { commitment: 'confirmed' })
     .send(send)
@@ -143,14 +133,10 @@ export async function sendTransfer(runtime: SolanaRuntime, parameters: SendParam
   const rpc = solanaRpcFor(network)
 
   try {
-    const { value: lifetime } = await rpc
-      .getLatestBlockhash({ commitment: 'confirmed' })
-      .send({ abortSignal: AbortSignal.timeout(Time.rpcTimeoutMs) })
+    const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send({ abortSignal: AbortSignal.timeout(Time.rpcTimeoutMs) })
     const payer = toAddress(account.address)
     const instructions =
-      token === undefined
-        ? [transferSolInstruction(payer, toAddress(to), value)]
-        : await tokenTransferInstructions({ rpc, owner: payer, to: toAddress(to), mint: toAddress(token), amount: value })
+      token === undefined ? [transferSolInstruction(payer, toAddress(to), value)] : await tokenTransferInstructions({ rpc, owner: payer, to: toAddress(to), mint: toAddress(token), amount: value })
     const message = pipe(
       createTransactionMessage({ version: versions.includes(0) ? 0 : 'legacy' }),
       (m) => setTransactionMessageFeePayer(payer, m),
@@ -167,9 +153,7 @@ export async function sendTransfer(runtime: SolanaRuntime, parameters: SendParam
     const [signed] = await signOnly!.signTransaction({ account, chain, transaction })
     if (!signed) throw new WalletSendTransactionError('The wallet returned no transaction')
     const wire = getBase64EncodedWireTransaction(getTransactionDecoder().decode(signed.signedTransaction))
-    return await rpc
-      .sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' })
-      .send({ abortSignal: AbortSignal.timeout(Time.rpcTimeoutMs) })
+    return await rpc.sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' }).send({ abortSignal: AbortSignal.timeout(Time.rpcTimeoutMs) })
   } catch (error) {
     throw toSolanaWalletError(WalletSendTransactionError, error, 'The transaction was not sent')
   }

@@ -2,13 +2,7 @@ import { HttpStatusError, NetworkNotSupportedForGasPriceError, NetworkNotSupport
 import type { Sleep } from '../http/types'
 import { sendJson, startHttpTestServer, type HttpTestServer, type RecordedRequest } from '../test/httpTestServer'
 import { createBlockchainApiClient, type BlockchainApiClient, type BlockchainApiClientOptions } from './createBlockchainApiClient'
-import type {
-  BalanceResponse,
-  IdentityResponse,
-  NameProfile,
-  SupportedChainsResponse,
-  TransactionHistoryResponse,
-} from './types'
+import type { BalanceResponse, IdentityResponse, NameProfile, SupportedChainsResponse, TransactionHistoryResponse } from './types'
 
 const address = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
 const caipAddress = `eip155:1:${address}` as const
@@ -213,7 +207,12 @@ const endpoints: EndpointCase[] = [
     name: 'getNameSuggestions',
     method: 'GET',
     path: '/api/v1/profile/suggestions/alice',
-    answer: { suggestions: [{ name: 'alice.portico.id', registered: true }, { name: 'alice1.portico.id', registered: false }] },
+    answer: {
+      suggestions: [
+        { name: 'alice.portico.id', registered: true },
+        { name: 'alice1.portico.id', registered: false },
+      ],
+    },
     call: (c) => c.getNameSuggestions({ name: 'alice' }),
   },
   {
@@ -445,7 +444,9 @@ describe('swap networks (SPEC §8)', () => {
   const unsupported = 'eip155:999' as const
 
   test("gas price on a network outside the swap list throws 'Network not supported for Gas Price' without a request", async () => {
-    const error = await api().getGasPrice({ chainId: unsupported }).catch((e: unknown) => e)
+    const error = await api()
+      .getGasPrice({ chainId: unsupported })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(NetworkNotSupportedForGasPriceError)
     expect((error as Error).message).toBe('Network not supported for Gas Price')
     expect(server.requests).toHaveLength(0)
@@ -483,7 +484,9 @@ describe('name errors (SPEC §8)', () => {
   }
 
   test("a failed name lookup throws 'Error resolving name' with the HTTP error as cause", async () => {
-    const error = await api().lookupName({ name: 'free.portico.id' }).catch((e: unknown) => e)
+    const error = await api()
+      .lookupName({ name: 'free.portico.id' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ServiceError)
     expect((error as Error).message).toBe('Error resolving name')
     expect((error as Error).cause).toBeInstanceOf(HttpStatusError)
@@ -492,7 +495,9 @@ describe('name errors (SPEC §8)', () => {
 
   test("a failed reverse lookup throws 'Error resolving name'", async () => {
     server.handle((_request, response) => sendJson(response, 500, {}))
-    const error = await api().reverseLookupName({ address }).catch((e: unknown) => e)
+    const error = await api()
+      .reverseLookupName({ address })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ message: 'Error resolving name', code: 'names/resolve' })
     expect(statusOf(error)).toBe(500)
     expect(server.requests).toHaveLength(3)
@@ -500,14 +505,18 @@ describe('name errors (SPEC §8)', () => {
 
   test("failed suggestions throw 'Error fetching name suggestions'", async () => {
     server.handle((_request, response) => sendJson(response, 500, {}))
-    const error = await api({ retry: false }).getNameSuggestions({ name: 'alice' }).catch((e: unknown) => e)
+    const error = await api({ retry: false })
+      .getNameSuggestions({ name: 'alice' })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ message: 'Error fetching name suggestions', code: 'names/suggestions' })
     expect(statusOf(error)).toBe(500)
   })
 
   test("a failed registration throws 'Error registering name'", async () => {
     server.handle((_request, response) => sendJson(response, 400, { error: 'bad signature' }))
-    const error = await api().registerName({ coinType: 60, address, message: '{}', signature: '0x00' }).catch((e: unknown) => e)
+    const error = await api()
+      .registerName({ coinType: 60, address, message: '{}', signature: '0x00' })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ message: 'Error registering name', code: 'names/register' })
     expect(statusOf(error)).toBe(400)
   })

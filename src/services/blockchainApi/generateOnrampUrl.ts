@@ -16,10 +16,7 @@ export type GenerateOnrampUrlReturnType = OnrampUrlResponse
  * })
  * window.open(url)
  */
-export function generateOnrampUrl(
-  context: BlockchainApiContext,
-  { signal, timeoutMs, ...request }: GenerateOnrampUrlParameters,
-): Promise<GenerateOnrampUrlReturnType> {
+export function generateOnrampUrl(context: BlockchainApiContext, { signal, timeoutMs, ...request }: GenerateOnrampUrlParameters): Promise<GenerateOnrampUrlReturnType> {
   const body: OnrampUrlRequest = request
   return context.http.post<OnrampUrlResponse>({ path: '/v1/generators/onrampurl', body, signal, timeoutMs })
 }

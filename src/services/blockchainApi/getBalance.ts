@@ -18,10 +18,7 @@ export type GetBalanceReturnType = BalanceResponse
  * // after a send, show the new balance at once:
  * await api.getBalance({ address, chainId: 'eip155:1', forceUpdate: true })
  */
-export function getBalance(
-  context: BlockchainApiContext,
-  { address, currency = 'usd', chainId, forceUpdate, ...call }: GetBalanceParameters,
-): Promise<GetBalanceReturnType> {
+export function getBalance(context: BlockchainApiContext, { address, currency = 'usd', chainId, forceUpdate, ...call }: GetBalanceParameters): Promise<GetBalanceReturnType> {
   const path = `/v1/account/${segment(address)}/balance`
   const params = { currency, chainId }
   return context.cache.getOrLoad(

@@ -19,11 +19,6 @@ export type GetNameSuggestionsReturnType = NameSuggestionsResponse
  * const { suggestions } = await api.getNameSuggestions({ name: 'alice' })
  * const free = suggestions.filter((s) => !s.registered)
  */
-export function getNameSuggestions(
-  context: BlockchainApiContext,
-  { name, ...call }: GetNameSuggestionsParameters,
-): Promise<GetNameSuggestionsReturnType> {
-  return withNameError('errorFetchingNameSuggestions', call.signal, () =>
-    context.http.get<NameSuggestionsResponse>({ path: `/v1/profile/suggestions/${segment(name)}`, ...call }),
-  )
+export function getNameSuggestions(context: BlockchainApiContext, { name, ...call }: GetNameSuggestionsParameters): Promise<GetNameSuggestionsReturnType> {
+  return withNameError('errorFetchingNameSuggestions', call.signal, () => context.http.get<NameSuggestionsResponse>({ path: `/v1/profile/suggestions/${segment(name)}`, ...call }))
 }

@@ -11,9 +11,6 @@ export type GetOnrampOptionsReturnType = OnrampOptionsResponse
  * @example
  * const { paymentCurrencies, purchaseCurrencies } = await api.getOnrampOptions()
  */
-export function getOnrampOptions(
-  context: BlockchainApiContext,
-  parameters: GetOnrampOptionsParameters = {},
-): Promise<GetOnrampOptionsReturnType> {
+export function getOnrampOptions(context: BlockchainApiContext, parameters: GetOnrampOptionsParameters = {}): Promise<GetOnrampOptionsReturnType> {
   return context.http.get<OnrampOptionsResponse>({ path: '/v1/onramp/options', ...parameters })
 }

@@ -11,9 +11,6 @@ export type GetSupportedChainsReturnType = SupportedChainsResponse
  * const { http } = await api.getSupportedChains()
  * const hasRpc = http.includes('eip155:10')
  */
-export function getSupportedChains(
-  context: BlockchainApiContext,
-  parameters: GetSupportedChainsParameters = {},
-): Promise<GetSupportedChainsReturnType> {
+export function getSupportedChains(context: BlockchainApiContext, parameters: GetSupportedChainsParameters = {}): Promise<GetSupportedChainsReturnType> {
   return context.http.get<SupportedChainsResponse>({ path: 'v1/supported-chains', ...parameters })
 }

@@ -18,10 +18,7 @@ export type GetSwapAllowanceReturnType = SwapAllowanceResponse
  * const { allowance } = await api.getSwapAllowance({ chainId: 'eip155:1', tokenAddress: 'eip155:1:0xA0b8…', userAddress: `eip155:1:${address}` })
  * const needsApproval = BigInt(allowance) < amount
  */
-export async function getSwapAllowance(
-  context: BlockchainApiContext,
-  { chainId, tokenAddress, userAddress, ...call }: GetSwapAllowanceParameters,
-): Promise<GetSwapAllowanceReturnType> {
+export async function getSwapAllowance(context: BlockchainApiContext, { chainId, tokenAddress, userAddress, ...call }: GetSwapAllowanceParameters): Promise<GetSwapAllowanceReturnType> {
   assertSwapNetwork(context, chainId)
   return context.http.get<SwapAllowanceResponse>({ path: '/v1/convert/allowance', params: { tokenAddress, userAddress }, ...call })
 }

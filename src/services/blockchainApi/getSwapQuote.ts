@@ -22,10 +22,7 @@ export type GetSwapQuoteReturnType = SwapQuotesResponse
  *   userAddress: `eip155:1:${address}`, from: 'eip155:1:0xA0b8…USDC', to: 'eip155:1:0xeeee…',
  * })
  */
-export async function getSwapQuote(
-  context: BlockchainApiContext,
-  { chainId, amount, userAddress, from, to, gasPrice, ...call }: GetSwapQuoteParameters,
-): Promise<GetSwapQuoteReturnType> {
+export async function getSwapQuote(context: BlockchainApiContext, { chainId, amount, userAddress, from, to, gasPrice, ...call }: GetSwapQuoteParameters): Promise<GetSwapQuoteReturnType> {
   assertSwapNetwork(context, chainId)
   return context.http.get<SwapQuotesResponse>({ path: '/v1/convert/quotes', params: { amount, userAddress, from, to, gasPrice }, ...call })
 }

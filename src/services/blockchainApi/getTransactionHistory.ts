@@ -16,10 +16,7 @@ export type GetTransactionHistoryReturnType = TransactionHistoryResponse
  * const first = await api.getTransactionHistory({ account: address, chainId: 'eip155:1' })
  * const second = first.next ? await api.getTransactionHistory({ account: address, chainId: 'eip155:1', cursor: first.next }) : undefined
  */
-export function getTransactionHistory(
-  context: BlockchainApiContext,
-  { account, cursor, onramp, chainId, ...call }: GetTransactionHistoryParameters,
-): Promise<GetTransactionHistoryReturnType> {
+export function getTransactionHistory(context: BlockchainApiContext, { account, cursor, onramp, chainId, ...call }: GetTransactionHistoryParameters): Promise<GetTransactionHistoryReturnType> {
   return context.http.get<TransactionHistoryResponse>({
     path: `/v1/account/${segment(account)}/history`,
     params: { cursor, onramp, chainId },

@@ -21,7 +21,5 @@ export type LookupNameReturnType = NameProfile
  */
 export function lookupName(context: BlockchainApiContext, { name, ...call }: LookupNameParameters): Promise<LookupNameReturnType> {
   const path = `/v1/profile/account/${segment(name)}`
-  return withNameError('errorResolvingName', call.signal, () =>
-    context.cache.getOrLoad(cacheKey(path), Time.identityCacheMs, () => context.http.get<NameProfile>({ path, ...call })),
-  )
+  return withNameError('errorResolvingName', call.signal, () => context.cache.getOrLoad(cacheKey(path), Time.identityCacheMs, () => context.http.get<NameProfile>({ path, ...call })))
 }

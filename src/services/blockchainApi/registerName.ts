@@ -25,14 +25,9 @@ export type RegisterNameReturnType = RegisterNameResponse
  * const signature = await wallet.signMessage({ message })
  * await api.registerName({ coinType: 60, address, message, signature })
  */
-export async function registerName(
-  context: BlockchainApiContext,
-  { coinType, address, message, signature, signal, timeoutMs }: RegisterNameParameters,
-): Promise<RegisterNameReturnType> {
+export async function registerName(context: BlockchainApiContext, { coinType, address, message, signature, signal, timeoutMs }: RegisterNameParameters): Promise<RegisterNameReturnType> {
   const body: RegisterNameRequest = { coin_type: coinType, address, message, signature }
-  const registered = await withNameError('errorRegisteringName', signal, () =>
-    context.http.post<RegisterNameResponse>({ path: '/v1/profile/account', body, signal, timeoutMs }),
-  )
+  const registered = await withNameError('errorRegisteringName', signal, () => context.http.post<RegisterNameResponse>({ path: '/v1/profile/account', body, signal, timeoutMs }))
   context.cache.delete(cacheKey(`/v1/profile/reverse/${segment(address)}`))
   context.cache.delete(cacheKey(`/v1/identity/${segment(address)}`))
   return registered

@@ -18,12 +18,7 @@ export type ReverseLookupNameReturnType = ReverseNameResponse
  * const [primary] = await api.reverseLookupName({ address })
  * const label = primary?.name ?? shortAddress
  */
-export function reverseLookupName(
-  context: BlockchainApiContext,
-  { address, ...call }: ReverseLookupNameParameters,
-): Promise<ReverseLookupNameReturnType> {
+export function reverseLookupName(context: BlockchainApiContext, { address, ...call }: ReverseLookupNameParameters): Promise<ReverseLookupNameReturnType> {
   const path = `/v1/profile/reverse/${segment(address)}`
-  return withNameError('errorResolvingName', call.signal, () =>
-    context.cache.getOrLoad(cacheKey(path), Time.identityCacheMs, () => context.http.get<ReverseNameResponse>({ path, ...call })),
-  )
+  return withNameError('errorResolvingName', call.signal, () => context.cache.getOrLoad(cacheKey(path), Time.identityCacheMs, () => context.http.get<ReverseNameResponse>({ path, ...call })))
 }

@@ -16,10 +16,7 @@ export type RevokeSessionReturnType = RevokeSessionResponse
  * const signature = await wallet.signMessage({ message: pci })
  * await api.revokeSession({ id: caipAddress, pci, signature })
  */
-export function revokeSession(
-  context: BlockchainApiContext,
-  { id, pci, signature, signal, timeoutMs }: RevokeSessionParameters,
-): Promise<RevokeSessionReturnType> {
+export function revokeSession(context: BlockchainApiContext, { id, pci, signature, signal, timeoutMs }: RevokeSessionParameters): Promise<RevokeSessionReturnType> {
   const body: RevokeSessionRequest = { pci, signature }
   return context.http.post<RevokeSessionResponse>({ path: `/v1/sessions/${segment(id)}/revoke`, body, signal, timeoutMs })
 }

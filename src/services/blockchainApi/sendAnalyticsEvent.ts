@@ -24,9 +24,6 @@ export type SendAnalyticsEventReturnType = void
  *   props: { type: 'track', event: 'MODAL_OPEN', properties: { connected: false } },
  * } }).catch(() => undefined)
  */
-export async function sendAnalyticsEvent(
-  context: BlockchainApiContext,
-  { event, events, signal, timeoutMs, retry }: SendAnalyticsEventParameters,
-): Promise<SendAnalyticsEventReturnType> {
+export async function sendAnalyticsEvent(context: BlockchainApiContext, { event, events, signal, timeoutMs, retry }: SendAnalyticsEventParameters): Promise<SendAnalyticsEventReturnType> {
   await context.http.post<unknown>({ path: '/e', body: events ?? event, signal, timeoutMs, retry })
 }

@@ -59,9 +59,7 @@ describe('getUserOperationReceipt', () => {
   })
 
   test('a JSON-RPC error answer throws an RpcError with its code', async () => {
-    server.handle((_request, response) =>
-      sendJson(response, 200, { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'invalid userOpHash' } }),
-    )
+    server.handle((_request, response) => sendJson(response, 200, { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'invalid userOpHash' } }))
     const error = await bundler()
       .getUserOperationReceipt({ userOpHash, chainId: 1, bundler: 'pimlico' })
       .catch((e: unknown) => e)

@@ -1,10 +1,5 @@
 import { createServiceHttpClient, type ServiceClientOptions } from '../http/createServiceHttpClient'
-import {
-  getUserOperationReceipt,
-  type BundlerContext,
-  type GetUserOperationReceiptParameters,
-  type GetUserOperationReceiptReturnType,
-} from './getUserOperationReceipt'
+import { getUserOperationReceipt, type BundlerContext, type GetUserOperationReceiptParameters, type GetUserOperationReceiptReturnType } from './getUserOperationReceipt'
 
 /**
  * `baseUrl` is the bundler endpoint itself: requests POST to this URL (no path is

@@ -107,7 +107,9 @@ describe('requests', () => {
       response.writeHead(200, { 'Content-Type': 'text/html' })
       response.end('<html>')
     })
-    const error = await client().get({ path: 'a' }).catch((e: unknown) => e)
+    const error = await client()
+      .get({ path: 'a' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpInvalidJsonError)
     expect(error).toBeInstanceOf(ServiceError)
     expect(error).toMatchObject({ name: 'HttpInvalidJsonError', code: 'http/invalid-json', url: `${server.url}/a` })
@@ -117,7 +119,9 @@ describe('requests', () => {
 
 describe('status errors and retries', () => {
   test("a 404 throws 'HTTP status code: 404' without retrying", async () => {
-    const error = await client().get({ path: '/missing' }).catch((e: unknown) => e)
+    const error = await client()
+      .get({ path: '/missing' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpStatusError)
     expect(error).toMatchObject({ shortMessage: 'HTTP status code: 404', status: 404 })
     expect(server.requests).toHaveLength(1)
@@ -142,7 +146,9 @@ describe('status errors and retries', () => {
   test('three 503s fail after exactly 3 attempts, backing off 150 then 300 ms', async () => {
     failThenSucceed([503, 503, 503, 503])
     const { delays, sleep } = recordingSleep()
-    const error = await client({ sleep }).get({ path: 'a' }).catch((e: unknown) => e)
+    const error = await client({ sleep })
+      .get({ path: 'a' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpStatusError)
     expect((error as HttpStatusError).message).toContain('HTTP status code: 503')
     expect(server.requests).toHaveLength(3)
@@ -231,7 +237,9 @@ describe('status errors and retries', () => {
       raw.socket.destroy()
     })
     const { sleep } = recordingSleep()
-    const error = await client({ sleep }).get({ path: 'a' }).catch((e: unknown) => e)
+    const error = await client({ sleep })
+      .get({ path: 'a' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpNetworkError)
     expect(error).toBeInstanceOf(ServiceError)
     expect(error).toMatchObject({ name: 'HttpNetworkError', code: 'http/network', url: `${server.url}/a` })
@@ -244,7 +252,9 @@ describe('status errors and retries', () => {
       response.write('{"chains": [', () => raw.socket.destroy())
     })
     const { sleep, delays } = recordingSleep()
-    const error = await client({ sleep }).get({ path: 'a' }).catch((e: unknown) => e)
+    const error = await client({ sleep })
+      .get({ path: 'a' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpNetworkError)
     expect(error).toMatchObject({ code: 'http/network' })
     expect(server.requests).toHaveLength(1)
@@ -269,7 +279,9 @@ describe('status errors and retries', () => {
 describe('timeouts and aborts', () => {
   test('a response slower than the timeout throws HttpTimeoutError and is not retried', async () => {
     server.handle(() => undefined) // never answers
-    const error = await client().get({ path: 'slow', timeoutMs: 100 }).catch((e: unknown) => e)
+    const error = await client()
+      .get({ path: 'slow', timeoutMs: 100 })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpTimeoutError)
     expect((error as HttpTimeoutError).shortMessage).toBe('The request took longer than 100 ms.')
     expect(server.requests).toHaveLength(1)
@@ -283,7 +295,9 @@ describe('timeouts and aborts', () => {
   test('the default timeout is 10 s', async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] })
     server.handle(() => undefined)
-    const result = client().get({ path: 'slow' }).catch((e: unknown) => e)
+    const result = client()
+      .get({ path: 'slow' })
+      .catch((e: unknown) => e)
     await server.waitForRequests(1)
     await jest.advanceTimersByTimeAsync(9_999)
     let settled = false

@@ -111,11 +111,7 @@ export function createHttpClient(options: CreateHttpClientParameters): CreateHtt
       params: { ...options.params, ...params, ...(options.clientId ? { clientId: options.clientId } : {}) },
     })
 
-  async function send<R>(
-    method: Method,
-    parameters: HttpBodyRequestParameters,
-    read: (response: Response, url: string) => Promise<R>,
-  ): Promise<R> {
+  async function send<R>(method: Method, parameters: HttpBodyRequestParameters, read: (response: Response, url: string) => Promise<R>): Promise<R> {
     const url = urlFor(parameters.path, parameters.params)
     const policy = retryPolicy(options.retry, parameters.retry)
     const timeoutMs = parameters.timeoutMs ?? options.timeoutMs ?? Time.rpcTimeoutMs

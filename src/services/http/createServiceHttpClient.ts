@@ -42,10 +42,7 @@ export type CreateServiceHttpClientReturnType = HttpClient
  * const http = createServiceHttpClient(options, { sdkType: options.sdkType, sdkVersion: options.sdkVersion })
  * await http.get({ path: 'v1/supported-chains' }) // ...?projectId=…&st=…&sv=…
  */
-export function createServiceHttpClient(
-  options: CreateServiceHttpClientParameters,
-  sdk?: Pick<SdkServiceClientOptions, 'sdkType' | 'sdkVersion'>,
-): CreateServiceHttpClientReturnType {
+export function createServiceHttpClient(options: CreateServiceHttpClientParameters, sdk?: Pick<SdkServiceClientOptions, 'sdkType' | 'sdkVersion'>): CreateServiceHttpClientReturnType {
   return createHttpClient({
     baseUrl: options.baseUrl,
     clientId: options.clientId,

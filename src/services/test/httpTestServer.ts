@@ -17,11 +17,7 @@ export type RecordedRequest = {
   json: unknown
 }
 
-export type TestHandler = (
-  request: RecordedRequest,
-  response: ServerResponse,
-  context: { /** 1 for the first request the server saw. */ count: number; raw: IncomingMessage },
-) => void | Promise<void>
+export type TestHandler = (request: RecordedRequest, response: ServerResponse, context: { /** 1 for the first request the server saw. */ count: number; raw: IncomingMessage }) => void | Promise<void>
 
 export type HttpTestServer = {
   /** `http://127.0.0.1:{port}` */

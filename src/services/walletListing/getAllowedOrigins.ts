@@ -11,10 +11,7 @@ export type GetAllowedOriginsReturnType = string[]
  * @example
  * const origins = await listing.getAllowedOrigins()
  */
-export async function getAllowedOrigins(
-  context: WalletListingContext,
-  parameters: GetAllowedOriginsParameters = {},
-): Promise<GetAllowedOriginsReturnType> {
+export async function getAllowedOrigins(context: WalletListingContext, parameters: GetAllowedOriginsParameters = {}): Promise<GetAllowedOriginsReturnType> {
   const { allowedOrigins } = await context.http.get<AllowedOriginsResponse>({ path: '/projects/v1/origins', ...parameters })
   return allowedOrigins
 }

@@ -10,9 +10,6 @@ export type GetAnalyticsConfigReturnType = AnalyticsConfigResponse
  * @example
  * const { isAnalyticsEnabled } = await listing.getAnalyticsConfig()
  */
-export function getAnalyticsConfig(
-  context: WalletListingContext,
-  parameters: GetAnalyticsConfigParameters = {},
-): Promise<GetAnalyticsConfigReturnType> {
+export function getAnalyticsConfig(context: WalletListingContext, parameters: GetAnalyticsConfigParameters = {}): Promise<GetAnalyticsConfigReturnType> {
   return context.http.get<AnalyticsConfigResponse>({ path: '/getAnalyticsConfig', ...parameters })
 }

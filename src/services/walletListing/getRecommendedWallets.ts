@@ -13,9 +13,6 @@ export type GetRecommendedWalletsReturnType = GetWalletsResponse
  * @example
  * const { data } = await listing.getRecommendedWallets({ chains: ['eip155:1'], exclude: recentIds })
  */
-export function getRecommendedWallets(
-  context: WalletListingContext,
-  parameters: GetRecommendedWalletsParameters = {},
-): Promise<GetRecommendedWalletsReturnType> {
+export function getRecommendedWallets(context: WalletListingContext, parameters: GetRecommendedWalletsParameters = {}): Promise<GetRecommendedWalletsReturnType> {
   return getWallets(context, { ...parameters, page: 1, entries: Limits.recommendedWallets })
 }

@@ -13,10 +13,6 @@ export type GetWalletsPageReturnType = GetWalletsResponse
  * const first = await listing.getWalletsPage(1, { chains: ['eip155:1'] })
  * const hasMore = first.count > 40
  */
-export function getWalletsPage(
-  context: WalletListingContext,
-  page: number,
-  options: GetWalletsPageOptions = {},
-): Promise<GetWalletsPageReturnType> {
+export function getWalletsPage(context: WalletListingContext, page: number, options: GetWalletsPageOptions = {}): Promise<GetWalletsPageReturnType> {
   return getWallets(context, { ...options, page, entries: Limits.walletsPerPage })
 }

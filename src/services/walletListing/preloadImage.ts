@@ -24,11 +24,7 @@ export type PreloadImageReturnType = boolean
  * @example
  * await Promise.all(wallets.map((w) => preloadImage({ url: listing.getImageUrl({ kind: 'wallet', id: w.image_id }) })))
  */
-export function preloadImage({
-  url,
-  timeoutMs = Time.imagePreloadTimeoutMs,
-  load = createImageLoader(),
-}: PreloadImageParameters): Promise<PreloadImageReturnType> {
+export function preloadImage({ url, timeoutMs = Time.imagePreloadTimeoutMs, load = createImageLoader() }: PreloadImageParameters): Promise<PreloadImageReturnType> {
   return new Promise((resolve) => {
     const controller = new AbortController()
     const timer = setTimeout(() => {

@@ -14,11 +14,7 @@ export type SearchWalletsReturnType = GetWalletsResponse
  * @example
  * const { data } = await listing.searchWallets('rainbow', { chains: ['eip155:1'], signal })
  */
-export async function searchWallets(
-  context: WalletListingContext,
-  query: string,
-  options: SearchWalletsOptions = {},
-): Promise<SearchWalletsReturnType> {
+export async function searchWallets(context: WalletListingContext, query: string, options: SearchWalletsOptions = {}): Promise<SearchWalletsReturnType> {
   const request = getWallets(context, { ...options, page: 1, entries: Limits.walletSearchEntries, search: query })
   const minimum = context.sleep(Time.walletSearchMinDelayMs, options.signal)
   const [result, waited] = await Promise.allSettled([request, minimum])

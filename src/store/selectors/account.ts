@@ -12,8 +12,7 @@ export const selectActiveAccount = (state: PorticoState): AccountState => {
   return (ns && state.account.byNamespace[ns]) || fallback
 }
 
-export const selectIsConnected = (state: PorticoState): boolean =>
-  Object.values(state.account.byNamespace).some((a) => a.status === 'connected')
+export const selectIsConnected = (state: PorticoState): boolean => Object.values(state.account.byNamespace).some((a) => a.status === 'connected')
 
 export const selectConnectedNamespaces = createSelector([(s: PorticoState) => s.account.byNamespace], (byNamespace) =>
   Object.entries(byNamespace)

@@ -15,9 +15,7 @@ const storeWith = (config: Partial<PorticoConfig> = {}) =>
   createFullStore({ config: resolveConfig({ projectId: 'p', plugins: [plugin], devtools: false, ...config }, { defaultPlugins: () => [plugin] }) })
 
 const connect = (store: ReturnType<typeof storeWith>) =>
-  store.dispatch(
-    accountActions.connected({ namespace: 'eip155', address: '0x1', caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId: 'x', name: 'X', type: 'INJECTED' } }),
-  )
+  store.dispatch(accountActions.connected({ namespace: 'eip155', address: '0x1', caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId: 'x', name: 'X', type: 'INJECTED' } }))
 
 describe('opening the modal (SPEC §2)', () => {
   it('opens Connect without a connected address', () => {

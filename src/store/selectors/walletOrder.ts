@@ -24,10 +24,7 @@ export type WalletItem = {
  * the same id or rdns later is dropped (a recent MetaMask is not listed again as
  * injected), but a later entry's connector fills in what the earlier one lacks.
  */
-export function orderWallets(
-  groups: Partial<Record<ConnectorGroup, readonly WalletItem[]>>,
-  order: readonly ConnectorGroup[] = ConnectorOrder,
-): WalletItem[] {
+export function orderWallets(groups: Partial<Record<ConnectorGroup, readonly WalletItem[]>>, order: readonly ConnectorGroup[] = ConnectorOrder): WalletItem[] {
   const out: WalletItem[] = []
   for (const group of order) {
     for (const item of groups[group] ?? []) {
@@ -58,12 +55,7 @@ function fromListing(w: WalletListing, group: ConnectorGroup): WalletItem {
 
 /** The Connect view's wallet list, ordered, with recommended wallets capped at 4. */
 export const selectOrderedWallets = createSelector(
-  [
-    (s: PorticoState) => s.connectors.byNamespace,
-    (s: PorticoState) => s.connectors.recent,
-    (s: PorticoState) => s.wallets.featured,
-    (s: PorticoState) => s.wallets.recommended,
-  ],
+  [(s: PorticoState) => s.connectors.byNamespace, (s: PorticoState) => s.connectors.recent, (s: PorticoState) => s.wallets.featured, (s: PorticoState) => s.wallets.recommended],
   (byNamespace, recent, featured, recommended): WalletItem[] => {
     const connectors = Object.values(byNamespace).flat()
     const ofType = (...types: ConnectorInfo['type'][]) => connectors.filter((c) => types.includes(c.type))

@@ -20,7 +20,13 @@ describe('account slice', () => {
   })
 
   it('activate: false joins a second namespace without taking the active place, unless none is active', () => {
-    const solana = { namespace: 'solana', address: 'So1', caipNetworkId: 'solana:x' as const, connectedWalletInfo: { connectorId: 'auth', name: 'Email wallet', type: 'AUTH' as const }, activate: false }
+    const solana = {
+      namespace: 'solana',
+      address: 'So1',
+      caipNetworkId: 'solana:x' as const,
+      connectedWalletInfo: { connectorId: 'auth', name: 'Email wallet', type: 'AUTH' as const },
+      activate: false,
+    }
     const joined = accountSlice.reducer(connected, accountActions.connected(solana))
     expect(joined.byNamespace.solana).toMatchObject({ status: 'connected', caipAddress: 'solana:x:So1' })
     expect(joined.activeNamespace).toBe('eip155')

@@ -6,13 +6,7 @@ import type { ErrorRecord } from '../../errors/record'
 export type FrameStatus = 'idle' | 'loading' | 'ready' | 'failed'
 
 /** SPEC §4 email connect and email update steps. */
-export type EmbeddedStep =
-  | 'idle'
-  | 'VERIFY_DEVICE'
-  | 'VERIFY_OTP'
-  | 'CONNECT'
-  | 'VERIFY_PRIMARY_OTP'
-  | 'VERIFY_SECONDARY_OTP'
+export type EmbeddedStep = 'idle' | 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' | 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 
 export type EmbeddedState = {
   frameStatus: FrameStatus

@@ -65,8 +65,7 @@ export const networkSlice = createSlice({
   },
   selectors: {
     selectNetworks: (state) => state.networks,
-    selectActiveNetwork: (state): CaipNetwork | undefined =>
-      state.networks.find((n) => n.caipNetworkId === state.activeCaipNetworkId),
+    selectActiveNetwork: (state): CaipNetwork | undefined => state.networks.find((n) => n.caipNetworkId === state.activeCaipNetworkId),
     selectIsUnsupported: (state) => state.unsupportedCaipNetworkId !== undefined,
     selectSwitchingTo: (state) => state.switchingTo,
     selectAwaitingConnection: (state): CaipNetwork | undefined => state.networks.find((n) => n.caipNetworkId === state.awaitingConnection),

@@ -71,7 +71,10 @@ export const onrampSlice = createSlice({
       state.error = action.payload.error
     },
     /** What the service offers; without it the SPEC §9 fallback stays. */
-    optionsLoaded(state, action: PayloadAction<{ currencies: string[]; limitsByCurrency: Record<string, PaymentLimits>; purchaseCurrency?: string | undefined; purchaseNetwork?: string | undefined }>) {
+    optionsLoaded(
+      state,
+      action: PayloadAction<{ currencies: string[]; limitsByCurrency: Record<string, PaymentLimits>; purchaseCurrency?: string | undefined; purchaseNetwork?: string | undefined }>,
+    ) {
       const { currencies, limitsByCurrency, purchaseCurrency, purchaseNetwork } = action.payload
       if (currencies.length > 0) state.currencies = currencies
       state.limitsByCurrency = limitsByCurrency

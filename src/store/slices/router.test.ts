@@ -1,8 +1,7 @@
 import { routerActions, routerSlice, selectCanGoBack, selectView } from './router'
 import { modalActions } from './modal'
 
-const reduce = (actions: ReturnType<(typeof routerActions)[keyof typeof routerActions]>[]) =>
-  actions.reduce(routerSlice.reducer, routerSlice.getInitialState())
+const reduce = (actions: ReturnType<(typeof routerActions)[keyof typeof routerActions]>[]) => actions.reduce(routerSlice.reducer, routerSlice.getInitialState())
 const view = (state: ReturnType<typeof reduce>) => selectView({ router: state })
 
 describe('router (SPEC §4 view history)', () => {

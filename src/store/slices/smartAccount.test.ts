@@ -10,13 +10,18 @@ const reduce = (actions: Parameters<typeof smartAccountSlice.reducer>[1][]) => a
 describe('smartAccount slice', () => {
   it('caches the enabled networks as CAIP-2 ids, and empties them when the call fails (SPEC §4)', () => {
     expect(reduce([]).enabledNetworks).toEqual([])
-    expect(reduce([smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1', 'eip155:8453', 'eip155', ':1', 'EIP155:1', 'eip155:1:0xabc'] as never })]).enabledNetworks).toEqual(['eip155:1', 'eip155:8453'])
+    expect(reduce([smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1', 'eip155:8453', 'eip155', ':1', 'EIP155:1', 'eip155:1:0xabc'] as never })]).enabledNetworks).toEqual([
+      'eip155:1',
+      'eip155:8453',
+    ])
     expect(reduce([smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1'] }), smartAccountActions.enabledNetworksFailed()]).enabledNetworks).toEqual([])
   })
   it('tracks the switch in progress and its failure', () => {
     expect(reduce([smartAccountActions.switchAccountType({ namespace: 'eip155', type: 'eoa' })]).switchingTo).toBe('eoa')
     expect(reduce([smartAccountActions.switchAccountType({ namespace: 'eip155', type: 'eoa' }), smartAccountActions.switchSucceeded()]).switchingTo).toBeUndefined()
-    expect(reduce([smartAccountActions.switchAccountType({ namespace: 'eip155', type: 'eoa' }), smartAccountActions.switchFailed({ error: { code: 4001, key: 'errors.userRejectedRequest', params: {} } })])).toEqual({
+    expect(
+      reduce([smartAccountActions.switchAccountType({ namespace: 'eip155', type: 'eoa' }), smartAccountActions.switchFailed({ error: { code: 4001, key: 'errors.userRejectedRequest', params: {} } })]),
+    ).toEqual({
       enabledNetworks: [],
       switchingTo: undefined,
       error: { code: 4001, key: 'errors.userRejectedRequest', params: {} },
@@ -42,7 +47,7 @@ describe('config.defaultAccountTypes', () => {
     expect(() => resolve({ bip122: 'eoa' })).toThrow('defaultAccountTypes.bip122')
     expect(() => resolve({ eip155: 'smart' })).toThrow('defaultAccountTypes.eip155')
   })
-  it("takes the SPEC §5 rule for a plugin that declares no account types, and any type for a namespace without a plugin", () => {
+  it('takes the SPEC §5 rule for a plugin that declares no account types, and any type for a namespace without a plugin', () => {
     const { accountTypes: _none, ...plain } = solana()
     expect(resolve({ solana: 'smartAccount' }, [plain]).accountTypes.solana).toBe('smartAccount')
     expect(() => resolve({ solana: 'payment' }, [plain])).toThrow('defaultAccountTypes.solana')

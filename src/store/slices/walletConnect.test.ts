@@ -5,7 +5,15 @@ const session = { topic: 't', peer: { name: 'W', url: 'https://w', icons: [] }, 
 
 describe('walletConnect slice', () => {
   it('starts idle with nothing to show', () => {
-    expect(walletConnectSlice.getInitialState()).toEqual({ uri: undefined, pairingExpiresAt: undefined, status: 'idle', error: undefined, walletId: undefined, session: undefined, relayConnected: true })
+    expect(walletConnectSlice.getInitialState()).toEqual({
+      uri: undefined,
+      pairingExpiresAt: undefined,
+      status: 'idle',
+      error: undefined,
+      walletId: undefined,
+      session: undefined,
+      relayConnected: true,
+    })
   })
 
   it("follows the relay's socket, and a session's end forgets a lost relay", () => {
@@ -39,7 +47,7 @@ describe('walletConnect slice', () => {
     expect(walletConnectSlice.reducer(connected, wc.disconnected())).toMatchObject({ status: 'idle', session: undefined })
   })
 
-  it('the UI intent type is this slice\'s connectRequested', () => {
+  it("the UI intent type is this slice's connectRequested", () => {
     expect(wc.connectRequested.type).toBe('walletConnect/connectRequested')
   })
 

@@ -117,12 +117,5 @@ export const walletConnectSlice = createSlice({
 })
 
 export const walletConnectActions = walletConnectSlice.actions
-export const {
-  selectWalletConnect,
-  selectPairingUri,
-  selectPairingStatus,
-  selectPairingExpiresAt,
-  selectWalletConnectError,
-  selectWalletConnectSession,
-  selectRelayConnected,
-} = walletConnectSlice.selectors
+export const { selectWalletConnect, selectPairingUri, selectPairingStatus, selectPairingExpiresAt, selectWalletConnectError, selectWalletConnectSession, selectRelayConnected } =
+  walletConnectSlice.selectors

@@ -21,12 +21,7 @@ export function AlertBar() {
             <p className="portico-alert-title">{t.alerts[id].title}</p>
             <p className="portico-alert-message">{t.alerts[id].message}</p>
           </div>
-          <button
-            type="button"
-            className="portico-icon-button portico-icon-button-small"
-            aria-label={`${t.dismiss}: ${t.alerts[id].title}`}
-            onClick={() => dispatch(alertsActions.alertDismissed(id))}
-          >
+          <button type="button" className="portico-icon-button portico-icon-button-small" aria-label={`${t.dismiss}: ${t.alerts[id].title}`} onClick={() => dispatch(alertsActions.alertDismissed(id))}>
             <Icon name="close" size={14} />
           </button>
         </div>

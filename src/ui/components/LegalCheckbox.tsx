@@ -38,13 +38,7 @@ export function LegalCheckbox({ hintId }: { hintId: string }) {
       <div className="portico-legal-row">
         {/* The box's tap target: on a touch screen 44×44 px around a 24 px box (docs/ui.md). */}
         <label className="portico-checkbox-target">
-          <input
-            id={inputId}
-            type="checkbox"
-            className="portico-checkbox"
-            checked={accepted}
-            onChange={(event) => dispatch(modalActions.legalAcceptedSet(event.target.checked))}
-          />
+          <input id={inputId} type="checkbox" className="portico-checkbox" checked={accepted} onChange={(event) => dispatch(modalActions.legalAcceptedSet(event.target.checked))} />
         </label>
         <label htmlFor={inputId} className="portico-small">
           {template.split(/(\{terms\}|\{privacy\})/).map((part, index) => (

@@ -31,13 +31,7 @@ export function PairingPanel({ uri, error, onRetry, title, hint, open }: Pairing
   return (
     <div className="portico-stack portico-center">
       <div className="portico-qr-frame" data-state={uri ? 'ready' : 'loading'} aria-hidden="true">
-        {qr ? (
-          <img className="portico-qr" src={qr} alt="" data-testid="portico-qr" />
-        ) : uri ? (
-          <Icon name="qr" size={40} />
-        ) : (
-          <span className="portico-spinner portico-spinner-large" />
-        )}
+        {qr ? <img className="portico-qr" src={qr} alt="" data-testid="portico-qr" /> : uri ? <Icon name="qr" size={40} /> : <span className="portico-spinner portico-spinner-large" />}
       </div>
       <p className="portico-strong">{title}</p>
       <PairingActions

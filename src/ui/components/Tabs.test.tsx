@@ -5,7 +5,16 @@ import { Tabs } from './Tabs'
 function Harness() {
   const [tab, setTab] = useState<'a' | 'b' | 'c'>('a')
   return (
-    <Tabs label="Things" tabs={[{ key: 'a', label: 'Alpha' }, { key: 'b', label: 'Beta' }, { key: 'c', label: 'Gamma' }]} selected={tab} onSelect={setTab}>
+    <Tabs
+      label="Things"
+      tabs={[
+        { key: 'a', label: 'Alpha' },
+        { key: 'b', label: 'Beta' },
+        { key: 'c', label: 'Gamma' },
+      ]}
+      selected={tab}
+      onSelect={setTab}
+    >
       <p>panel {tab}</p>
     </Tabs>
   )

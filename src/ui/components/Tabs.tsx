@@ -7,29 +7,13 @@ export type TabItem<K extends string> = { key: K; label: string }
  * Tab order), Left/Right arrows move and select with wrap-around, Home and End jump to
  * the ends, and the panel is labelled by its tab.
  */
-export function Tabs<K extends string>({
-  label,
-  tabs,
-  selected,
-  onSelect,
-  children,
-}: {
-  label: string
-  tabs: readonly TabItem<K>[]
-  selected: K
-  onSelect: (key: K) => void
-  children: ReactNode
-}) {
+export function Tabs<K extends string>({ label, tabs, selected, onSelect, children }: { label: string; tabs: readonly TabItem<K>[]; selected: K; onSelect: (key: K) => void; children: ReactNode }) {
   const id = useId()
   const refs = useRef(new Map<K, HTMLButtonElement>())
   const move = (event: KeyboardEvent, index: number) => {
     const last = tabs.length - 1
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : undefined
+      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : undefined
     if (next === undefined) return
     event.preventDefault()
     const tab = tabs[next]!

@@ -40,9 +40,7 @@ describe('formatTimeAgo', () => {
     ['ru', { value: 21, unit: 'min' }, '21 мин. назад'],
     ['ja', { value: 1, unit: 'yr' }, '1 年前'],
     ['tr', { value: 2, unit: 'hr' }, '2 sa. önce'],
-  ] as const)('writes %s with Intl.RelativeTimeFormat, plurals and word order included', (locale, ago, expected) =>
-    expect(formatTimeAgo(ago, locale, en).replace(/\u00a0/g, ' ')).toBe(expected),
-  )
+  ] as const)('writes %s with Intl.RelativeTimeFormat, plurals and word order included', (locale, ago, expected) => expect(formatTimeAgo(ago, locale, en).replace(/\u00a0/g, ' ')).toBe(expected))
   it('reads "now" as the past', () => expect(formatTimeAgo({ value: 0, unit: 'sec' }, 'fr', en).replace(/\u00a0/g, ' ')).toBe('il y a 0 s'))
   it('falls back to the catalogue’s words where Intl.RelativeTimeFormat is missing', () => {
     const original = Intl.RelativeTimeFormat

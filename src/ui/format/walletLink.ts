@@ -14,7 +14,13 @@ function linkBase(link: string): string {
   if (isUniversalLink(link)) return `${link.replace(/\/+$/, '')}/`
   const separator = link.indexOf(':')
   const scheme = link.slice(0, separator === -1 ? undefined : separator)
-  const rest = separator === -1 ? '' : link.slice(separator + 1).replace(/^\/+/, '').replace(/\/+$/, '')
+  const rest =
+    separator === -1
+      ? ''
+      : link
+          .slice(separator + 1)
+          .replace(/^\/+/, '')
+          .replace(/\/+$/, '')
   return rest ? `${scheme}://${rest}/` : `${scheme}://`
 }
 

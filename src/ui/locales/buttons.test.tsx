@@ -53,7 +53,12 @@ describe('the buttons in the Portico’s language', () => {
     const portico = setup({ locale: 'de' })
     act(() => {
       portico.store.dispatch(
-        accountActions.connected({ namespace: 'eip155', address: '0x1234567890abcdef1234567890abcdef12345678', caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId: 'x', name: 'X', type: 'INJECTED' } }),
+        accountActions.connected({
+          namespace: 'eip155',
+          address: '0x1234567890abcdef1234567890abcdef12345678',
+          caipNetworkId: 'eip155:1',
+          connectedWalletInfo: { connectorId: 'x', name: 'X', type: 'INJECTED' },
+        }),
       )
       portico.store.dispatch(accountActions.balanceLoaded({ namespace: 'eip155', balance: '1234.51254', symbol: 'ETH' }))
     })

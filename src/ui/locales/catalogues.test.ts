@@ -18,7 +18,8 @@ const translated = SupportedLocales.filter((l): l is Exclude<SupportedLocale, 'e
 const english = leaves(en)
 
 // Names, symbols and codes read the same in every language.
-const sameEverywhere = /^(socialNames\.|walletConnect$|nameSuffix$|swapRateValue$|networkFeeValue$|titles\.Connecting(WalletConnect|WalletConnectBasic|Farcaster)$|accountTypeEoa$|errors\.untranslated$)/
+const sameEverywhere =
+  /^(socialNames\.|walletConnect$|nameSuffix$|swapRateValue$|networkFeeValue$|titles\.Connecting(WalletConnect|WalletConnectBasic|Farcaster)$|accountTypeEoa$|errors\.untranslated$)/
 
 describe.each(translated)('the %s catalogue', (locale) => {
   let catalogue: Strings

@@ -14,7 +14,11 @@ import { useLocale } from './useLocale'
  */
 export function useCatalogue(): Strings | undefined {
   const { catalogue } = useLocale()
-  const cached = useSyncExternalStore(subscribeCatalogues, () => loadedCatalogue(catalogue), () => loadedCatalogue(catalogue))
+  const cached = useSyncExternalStore(
+    subscribeCatalogues,
+    () => loadedCatalogue(catalogue),
+    () => loadedCatalogue(catalogue),
+  )
   const [failed, setFailed] = useState<string>()
   useEffect(() => {
     if (catalogue === 'en' || cached) return

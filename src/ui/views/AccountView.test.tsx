@@ -75,7 +75,14 @@ describe('Account view', () => {
   })
 
   it("Tokens: a Solana account's SOL and SPL tokens, each in its own decimals, as the balance route answers them", async () => {
-    const localnet: CaipNetwork = { ...testNetwork(1), id: 'x', chainNamespace: 'solana', caipNetworkId: 'solana:x', name: 'Solana Localnet', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } }
+    const localnet: CaipNetwork = {
+      ...testNetwork(1),
+      id: 'x',
+      chainNamespace: 'solana',
+      caipNetworkId: 'solana:x',
+      name: 'Solana Localnet',
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    }
     const plugin = createFakeNamespacePlugin({ namespace: 'solana', networks: [localnet], connectors: [] }).plugin
     const view = await renderView(undefined, { config: { plugins: [plugin] } })
     view.dispatch(connected('solana', 'DevWa11etAddress1111111111111111111111111111'))
@@ -83,7 +90,12 @@ describe('Account view', () => {
     await screen.findByRole('dialog', { name: 'Account' })
     const sol = { ...token('SOL', '10', 150), name: 'Solana', chainId: 'solana:x', quantity: { decimals: '9', numeric: '10' } }
     // 1 000 250 000 base units of a 6-decimal token, as the route sends them: 1000.25.
-    const ptt = { ...token('PTT', '1000.25', 1, 'solana:x:HBuBHP1TbEuEQcFf4rrtQTUgs6qFt7QbAK8KVputePGp'), name: 'Portico Test Token', chainId: 'solana:x', quantity: { decimals: '6', numeric: '1000.25' } }
+    const ptt = {
+      ...token('PTT', '1000.25', 1, 'solana:x:HBuBHP1TbEuEQcFf4rrtQTUgs6qFt7QbAK8KVputePGp'),
+      name: 'Portico Test Token',
+      chainId: 'solana:x',
+      quantity: { decimals: '6', numeric: '1000.25' },
+    }
     view.dispatch(accountActions.tokenBalanceLoaded({ namespace: 'solana', tokens: [ptt, sol] }))
     const rows = within(screen.getByTestId('portico-token-list')).getAllByRole('listitem')
     expect(rows.map((r) => r.textContent)).toEqual(['SSolana10.000 SOL$1,500.00$150.00 each', 'PPortico Test Token1,000.250 PTT$1,000.25$1.00 each'])
@@ -181,7 +193,9 @@ describe('Account view', () => {
     expect(screen.queryByRole('button', { name: 'Swap' })).toBeNull()
     fireEvent.click(screen.getByRole('tab', { name: 'Activity' }))
     expect(view.dispatched('transactions/fetchRequested')).toEqual([undefined])
-    view.dispatch(transactionsActions.pageLoaded({ items: [tx('1', 'receive', [{ direction: 'in', quantity: { numeric: '0.01' }, fungible_info: { symbol: 'BTC' } }])], next: undefined, append: false }))
+    view.dispatch(
+      transactionsActions.pageLoaded({ items: [tx('1', 'receive', [{ direction: 'in', quantity: { numeric: '0.01' }, fungible_info: { symbol: 'BTC' } }])], next: undefined, append: false }),
+    )
     expect(within(screen.getByTestId('portico-transaction')).getByTestId('portico-transaction-description').textContent).toMatch(/^\+0\.010 BTC/)
 
     view.dispatch(connected('acme', 'acme1devaddress'))

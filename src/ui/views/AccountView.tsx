@@ -56,11 +56,7 @@ export function AccountView() {
   }
   const canRegisterName = offered.names && !account.profileName
 
-  const tabs = [
-    { key: 'tokens' as const, label: t.tabTokens },
-    { key: 'nfts' as const, label: t.tabNfts },
-    ...(features.history ? [{ key: 'activity' as const, label: t.tabActivity }] : []),
-  ]
+  const tabs = [{ key: 'tokens' as const, label: t.tabTokens }, { key: 'nfts' as const, label: t.tabNfts }, ...(features.history ? [{ key: 'activity' as const, label: t.tabActivity }] : [])]
 
   return (
     <div className="portico-stack">
@@ -75,7 +71,13 @@ export function AccountView() {
         {account.profileName && account.address ? <p className="portico-hint portico-small">{truncateAddress(account.address)}</p> : null}
         <EmbeddedIdentity />
         <p className="portico-balance" aria-label={t.balance}>
-          {account.balance !== undefined ? `${formatAmount(account.balance, undefined, locale)} ${account.balanceSymbol ?? ''}`.trim() : loadingBalance ? <span className="portico-spinner" aria-hidden="true" /> : '—'}
+          {account.balance !== undefined ? (
+            `${formatAmount(account.balance, undefined, locale)} ${account.balanceSymbol ?? ''}`.trim()
+          ) : loadingBalance ? (
+            <span className="portico-spinner" aria-hidden="true" />
+          ) : (
+            '—'
+          )}
         </p>
         <button type="button" className="portico-pill" onClick={() => dispatch(routerActions.push({ view: 'Networks' }))}>
           <Avatar name={network?.name ?? '?'} src={network?.assets?.imageUrl} imageId={network?.assets?.imageId ?? network?.caipNetworkId} kind="asset" size="sm" round />

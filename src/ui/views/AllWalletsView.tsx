@@ -168,7 +168,11 @@ function WalletGrid({ wallets }: { wallets: readonly WalletListing[] }) {
   const byNamespace = usePorticoSelector(selectConnectorsByRdns)
   const isMobile = usePorticoSelector((s) => s.options.isMobile)
   const choose = (wallet: WalletListing) => {
-    const connector = wallet.rdns ? Object.values(byNamespace).flat().find((c) => c.info?.rdns === wallet.rdns && (c.type === 'ANNOUNCED' || c.type === 'INJECTED')) : undefined
+    const connector = wallet.rdns
+      ? Object.values(byNamespace)
+          .flat()
+          .find((c) => c.info?.rdns === wallet.rdns && (c.type === 'ANNOUNCED' || c.type === 'INJECTED'))
+      : undefined
     if (connector) dispatch(connectorsActions.connectRequested({ connectorId: connector.id, namespace: connector.chain }))
     // On a phone a tap pairs over WalletConnect and opens the wallet's app with the URI.
     else if (isMobile && wallet.mobile_link) dispatch(routerActions.push({ view: 'ConnectingWalletConnect', params: { walletId: wallet.id } }))

@@ -15,7 +15,7 @@ const walletNames = () =>
     .map((b) => `${b.querySelector('.portico-row-label')?.textContent}:${b.getAttribute('data-group') ?? ''}`)
 
 describe('Connect view', () => {
-  it('while a network switch waits for its namespace: says so and lists only that namespace\'s browser wallets', async () => {
+  it("while a network switch waits for its namespace: says so and lists only that namespace's browser wallets", async () => {
     const { dispatch } = await renderView({ view: 'Connect' }, { connectors: [injectedConnector('io.metamask')] })
     dispatch(connectorsActions.discovered({ namespace: 'bip122', connectors: [{ ...injectedConnector('sats-connect:dev', 'INJECTED'), name: 'Dev Bitcoin', chain: 'bip122' }] }))
     expect(walletNames()).toEqual(['WalletConnect:walletConnect', 'MetaMask:injected', 'Dev Bitcoin:injected', 'All wallets:'])
@@ -43,7 +43,16 @@ describe('Connect view', () => {
       connectorsActions.recentAdded({ id: 'rabby', name: 'Rabby' }),
       walletsActions.recommendedLoaded({ recommended: ['rainbow', 'trust', 'zerion', 'okx', 'ledger'].map((id) => listing(id)), featured: [] }),
     )
-    expect(walletNames()).toEqual(['WalletConnect:walletConnect', 'Rabby:recent', 'MetaMask:injected', 'Rainbow:recommended', 'Trust:recommended', 'Zerion:recommended', 'Okx:recommended', 'All wallets:'])
+    expect(walletNames()).toEqual([
+      'WalletConnect:walletConnect',
+      'Rabby:recent',
+      'MetaMask:injected',
+      'Rainbow:recommended',
+      'Trust:recommended',
+      'Zerion:recommended',
+      'Okx:recommended',
+      'All wallets:',
+    ])
   })
 
   it('offers WalletConnect first, as its own entry, opening the QR pairing (SPEC §9 connector order)', async () => {
@@ -126,7 +135,11 @@ describe('Connect view', () => {
     const email = screen.getByTestId('portico-connect-methods').querySelector('[data-method="email"]')!
     fireEvent.click(within(email as HTMLElement).getByRole('button', { name: 'Continue with a passkey' }))
     expect(dispatched(embeddedActions.passkeyRequested.type)).toHaveLength(1)
-    expect(within(email as HTMLElement).getByRole('button', { name: 'Waiting for your passkey…' }).getAttribute('aria-disabled')).toBe('true')
+    expect(
+      within(email as HTMLElement)
+        .getByRole('button', { name: 'Waiting for your passkey…' })
+        .getAttribute('aria-disabled'),
+    ).toBe('true')
     dispatch(embeddedActions.failed({ error: messageRecord('errors.enterEmailFirst') }))
     expect(within(email as HTMLElement).getByRole('button', { name: 'Continue with a passkey' })).toBeTruthy()
   })

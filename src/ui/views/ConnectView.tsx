@@ -108,12 +108,7 @@ function WalletList() {
       {walletConnect ? (
         // SPEC §9 connector order puts WalletConnect first: any WalletConnect wallet, by QR code or link.
         <li>
-          <button
-            type="button"
-            className="portico-row"
-            data-group="walletConnect"
-            onClick={() => (isMobile ? toAllWallets() : dispatch(routerActions.push({ view: 'ConnectingWalletConnectBasic' })))}
-          >
+          <button type="button" className="portico-row" data-group="walletConnect" onClick={() => (isMobile ? toAllWallets() : dispatch(routerActions.push({ view: 'ConnectingWalletConnectBasic' })))}>
             <span className="portico-avatar portico-avatar-md" aria-hidden="true">
               <Icon name="qr" />
             </span>

@@ -10,7 +10,11 @@ import { useStrings } from '../useStrings'
 export function ConnectingExternalView({ connectorId }: { connectorId: string }) {
   const dispatch = usePorticoDispatch()
   const t = useStrings()
-  const connector = usePorticoSelector((s) => Object.values(s.connectors.byNamespace).flat().find((c) => c.id === connectorId))
+  const connector = usePorticoSelector((s) =>
+    Object.values(s.connectors.byNamespace)
+      .flat()
+      .find((c) => c.id === connectorId),
+  )
   const error = usePorticoSelector((s) => s.connectors.error)
   const connecting = usePorticoSelector((s) => s.connectors.connecting)
   const name = connector?.name ?? connectorId

@@ -96,7 +96,14 @@ describe('ConnectingSiwe', () => {
 
   it("says the wallet's connection is lost instead of spinning while a WalletConnect wallet's relay is away during signing", async () => {
     const { dispatch, open } = await renderView(undefined)
-    dispatch(accountActions.connected({ namespace: 'eip155', address: '0x1111111111111111111111111111111111111111', caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId: 'walletConnect', name: 'Portico Dev Wallet', type: 'WALLET_CONNECT' } }))
+    dispatch(
+      accountActions.connected({
+        namespace: 'eip155',
+        address: '0x1111111111111111111111111111111111111111',
+        caipNetworkId: 'eip155:1',
+        connectedWalletInfo: { connectorId: 'walletConnect', name: 'Portico Dev Wallet', type: 'WALLET_CONNECT' },
+      }),
+    )
     await open({ view: 'ConnectingSiwe' })
     dispatch(siwxActions.signing())
     expect(screen.queryByTestId('portico-siwe-relay-lost')).toBeNull()

@@ -22,13 +22,7 @@ export function ConnectingWalletConnectBasicView() {
   const error = usePorticoSelector((s) => lazyState(s, 'walletConnect').error)
   return (
     <div className="portico-stack">
-      <PairingPanel
-        uri={uri}
-        error={error}
-        title={t.scanWithWallet}
-        hint={t.scanWithWalletHint}
-        onRetry={() => dispatch(walletConnectActions.refreshRequested())}
-      />
+      <PairingPanel uri={uri} error={error} title={t.scanWithWallet} hint={t.scanWithWalletHint} onRetry={() => dispatch(walletConnectActions.refreshRequested())} />
       {allWallets ? (
         <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'AllWallets' }))}>
           <span className="portico-avatar portico-avatar-md" aria-hidden="true">

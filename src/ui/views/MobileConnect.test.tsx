@@ -81,7 +81,10 @@ describe('AllWallets on a phone', () => {
 
   it('opens a universal-link wallet in a new tab, so the page holding the pairing stays', async () => {
     const { dispatch } = await onPhone()
-    dispatch(walletsActions.searchRequested({ query: 'uni' }), walletsActions.searchLoaded({ query: 'uni', results: [{ ...listing('uniwallet'), name: 'Uni Wallet', mobile_link: 'https://uni.example/app' }] }))
+    dispatch(
+      walletsActions.searchRequested({ query: 'uni' }),
+      walletsActions.searchLoaded({ query: 'uni', results: [{ ...listing('uniwallet'), name: 'Uni Wallet', mobile_link: 'https://uni.example/app' }] }),
+    )
     await clickAndSettle(within(screen.getByTestId('portico-wallet-grid')).getByRole('button', { name: 'Uni Wallet' }))
     dispatch(walletConnectActions.uriReceived({ uri: URI, expiresAt: Date.now() + 240_000 }))
     expect(opened).toEqual([{ url: `https://uni.example/app/wc?uri=${encodeURIComponent(URI)}`, target: '_blank' }])

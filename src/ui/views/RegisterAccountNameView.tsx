@@ -32,11 +32,9 @@ export function RegisterAccountNameView() {
   const name = names.query
   const problem = registerNameProblem(name)
   const busy = names.status === 'signing' || names.status === 'registering'
-  const ruleMessage =
-    problem === 'tooShort' ? format(t.nameTooShort, { min: Limits.nameMinLength }) : problem === 'invalidCharacters' ? t.nameInvalidCharacters : undefined
+  const ruleMessage = problem === 'tooShort' ? format(t.nameTooShort, { min: Limits.nameMinLength }) : problem === 'invalidCharacters' ? t.nameInvalidCharacters : undefined
   const shown = names.fullName ?? `${name.toLowerCase()}${t.nameSuffix}`
-  const fieldError =
-    (name !== '' || submitted) && ruleMessage ? ruleMessage : names.availability === 'taken' ? format(t.nameTaken, { name: shown }) : undefined
+  const fieldError = (name !== '' || submitted) && ruleMessage ? ruleMessage : names.availability === 'taken' ? format(t.nameTaken, { name: shown }) : undefined
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setSubmitted(true)

@@ -81,7 +81,11 @@ describe('wallet pictures wait for their preload (SPEC §9, 2 s)', () => {
     expect(tile(/Rainbow/).querySelector('img')).toBeNull()
     expect(tile(/Rainbow/).querySelector('.portico-avatar')!.textContent).toBe('R')
     dispatch(walletsActions.imagePreloaded({ imageId: 'rainbow', loaded: true }), walletsActions.imagePreloaded({ imageId: 'zerion', loaded: false }))
-    expect(tile(/Rainbow/).querySelector('img')!.getAttribute('src')).toContain('/getWalletImage/rainbow?projectId=p')
+    expect(
+      tile(/Rainbow/)
+        .querySelector('img')!
+        .getAttribute('src'),
+    ).toContain('/getWalletImage/rainbow?projectId=p')
     expect(tile(/Zerion/).querySelector('img')).toBeNull()
     expect(tile(/Zerion/).querySelector('.portico-avatar')!.textContent).toBe('Z')
   })
@@ -111,5 +115,4 @@ describe('restricted time zones hide the onramp (SPEC §9)', () => {
     await open({ view: 'Buy' })
     expect(within(dialog()).getByText('Buying crypto is not available in your region.')).toBeTruthy()
   })
-
 })

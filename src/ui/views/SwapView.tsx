@@ -183,13 +183,7 @@ function TokenAmount({
         <label htmlFor={`${id}-token`} className="portico-visually-hidden">
           {`${legend}: ${t.token}`}
         </label>
-        <select
-          id={`${id}-token`}
-          className="portico-select"
-          value={tokenKey(token)}
-          disabled={disabled}
-          onChange={(event) => onToken(tokens.find((tk) => tokenKey(tk) === event.target.value))}
-        >
+        <select id={`${id}-token`} className="portico-select" value={tokenKey(token)} disabled={disabled} onChange={(event) => onToken(tokens.find((tk) => tokenKey(tk) === event.target.value))}>
           <option value="">{t.selectToken}</option>
           {tokens.map((tk) => (
             <option key={tokenKey(tk)} value={tokenKey(tk)}>

@@ -22,14 +22,17 @@ export function WalletDetailsView({ walletId }: { walletId: string }) {
   const isMobile = usePorticoSelector((s) => s.options.isMobile)
   const networks = usePorticoSelector((s) => s.network.networks)
   const connector = usePorticoSelector((s) =>
-    wallet?.rdns ? Object.values(s.connectors.byNamespace).flat().find((c) => c.info?.rdns === wallet.rdns && (c.type === 'ANNOUNCED' || c.type === 'INJECTED')) : undefined,
+    wallet?.rdns
+      ? Object.values(s.connectors.byNamespace)
+          .flat()
+          .find((c) => c.info?.rdns === wallet.rdns && (c.type === 'ANNOUNCED' || c.type === 'INJECTED'))
+      : undefined,
   )
   if (!wallet) return <ErrorState message={t.walletNotFound} onRetry={() => dispatch(routerActions.goBack())} retryLabel={t.back} />
   const supported = networks.filter((n) => wallet.chains.includes(n.caipNetworkId)).map((n) => n.name)
-  const links = [
-    wallet.webapp_link ? { href: wallet.webapp_link, label: t.openWebApp } : undefined,
-    wallet.desktop_link ? { href: wallet.desktop_link, label: t.openDesktop } : undefined,
-  ].filter((l): l is { href: string; label: string } => Boolean(l))
+  const links = [wallet.webapp_link ? { href: wallet.webapp_link, label: t.openWebApp } : undefined, wallet.desktop_link ? { href: wallet.desktop_link, label: t.openDesktop } : undefined].filter(
+    (l): l is { href: string; label: string } => Boolean(l),
+  )
   return (
     <div className="portico-stack">
       <div className="portico-stack portico-center">
@@ -40,11 +43,7 @@ export function WalletDetailsView({ walletId }: { walletId: string }) {
       <ul className="portico-list">
         {connector ? (
           <li>
-            <button
-              type="button"
-              className="portico-row"
-              onClick={() => dispatch(connectorsActions.connectRequested({ connectorId: connector.id, namespace: connector.chain }))}
-            >
+            <button type="button" className="portico-row" onClick={() => dispatch(connectorsActions.connectRequested({ connectorId: connector.id, namespace: connector.chain }))}>
               <span className="portico-avatar portico-avatar-md" aria-hidden="true">
                 <Icon name="wallet" />
               </span>

@@ -47,9 +47,7 @@ export type Harness = {
   stop(): Promise<void>
 }
 
-export async function startHarness(
-  options: { networks?: CaipNetwork[]; wallet?: Partial<WalletConnectDevWalletOptions>; dapp?: Partial<WalletConnectClientOptions> } = {},
-): Promise<Harness> {
+export async function startHarness(options: { networks?: CaipNetwork[]; wallet?: Partial<WalletConnectDevWalletOptions>; dapp?: Partial<WalletConnectClientOptions> } = {}): Promise<Harness> {
   const relay = await startRelay()
   const wallet = await createWalletConnectDevWallet({ relayUrl: relay.url, ...options.wallet })
   const dapp = createWalletConnectClient({
@@ -111,7 +109,17 @@ export async function until(predicate: () => boolean, timeoutMs = 3000): Promise
  * @example
  * portico = await pairedPortico({ relay, wallet, plugins: [eip155Plugin], connected: (s) => s.account.byNamespace.eip155?.status === 'connected' })
  */
-export async function pairedPortico({ relay, wallet, plugins, connected }: { relay: Relay; wallet: WalletConnectDevWallet; plugins: NamespacePlugin[]; connected: (state: PorticoState) => boolean }): Promise<Portico> {
+export async function pairedPortico({
+  relay,
+  wallet,
+  plugins,
+  connected,
+}: {
+  relay: Relay
+  wallet: WalletConnectDevWallet
+  plugins: NamespacePlugin[]
+  connected: (state: PorticoState) => boolean
+}): Promise<Portico> {
   const portico = createPortico(
     { projectId: 'portico-test', plugins, devtools: false, endpoints: { relay: relay.url }, metadata: { name: 'Portico test', description: '', url: 'http://127.0.0.1', icons: [] } },
     { storage: null },

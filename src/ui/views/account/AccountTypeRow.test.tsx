@@ -16,7 +16,16 @@ async function embeddedAccount(type: 'eoa' | 'smartAccount', options: Parameters
   view.dispatch(
     accountActions.userLoaded({
       namespace: 'eip155',
-      user: { email: 'ada@example.com', address, chainId: 1, preferredAccountType: type, accounts: [{ address: ADDRESS, type: 'eoa' }, { address: SMART, type: 'smartAccount' }] },
+      user: {
+        email: 'ada@example.com',
+        address,
+        chainId: 1,
+        preferredAccountType: type,
+        accounts: [
+          { address: ADDRESS, type: 'eoa' },
+          { address: SMART, type: 'smartAccount' },
+        ],
+      },
     }),
   )
   await view.open()
