@@ -29,8 +29,8 @@ async function authOptions(env: AuthEnv & { host: string }): Promise<AuthServerO
     masterKey = dev.key
     console.warn(
       `\n*** Portico: DEVELOPMENT MASTER KEY ${dev.created ? 'created in' : 'read from'} ${env.masterKeyFile} ***\n` +
-        '*** Embedded-wallet keys are encrypted with it. It is for development only: whoever has this file\n' +
-        '*** and the database has every wallet. Set PORTICO_MASTER_KEY (32 random bytes, base64) in production. ***\n',
+        "*** It encrypts the server's share of each embedded wallet, and the keys of wallets made before self-custody until their next login.\n" +
+        '*** It is for development only: set PORTICO_MASTER_KEY (32 random bytes, base64) in production. ***\n',
     )
   }
   const keyring = createKeyring(masterKey, env.previousMasterKeys)
