@@ -302,6 +302,20 @@ describe('processes that load after the first render', () => {
     expect(wallet.calls[0]).toMatchObject({ method: 'connect', args: { connectorId: 'io.metamask' } })
   })
 
+  it('the last of open and close called before the processes run is what the modal shows once they do', async () => {
+    const reopened = make().portico
+    reopened.open()
+    reopened.close()
+    reopened.open()
+    const closedLast = make().portico
+    closedLast.open()
+    closedLast.close()
+    await Promise.all([reopened.ready(), closedLast.ready()])
+    await flush()
+    expect(reopened.getState().modal.open).toBe(true)
+    expect(closedLast.getState().modal.open).toBe(false)
+  })
+
   it("an action of a lazy slice applied before the processes run reaches that slice's reducer once they do, once", async () => {
     const { portico } = make()
     portico.store.dispatch(swapActions.sourceAmountSet('1.5'))

@@ -7,7 +7,8 @@ import { modalActions } from '../store/slices/modal'
 /** SPEC §4: closing is blocked in ApproveTransaction unless forced; a blocked close shakes. */
 export function* closeModalSaga(action: ReturnType<typeof modalActions.closeRequested>) {
   const state: PorticoState = yield select()
-  if (!state.modal.open) return
+  // Closed already, or opened again after this request was made (and before the sagas took it).
+  if (!state.modal.open || !state.modal.closePending) return
   const view = state.router.history[state.router.history.length - 1]?.view
   if (view && CloseBlockingViews.includes(view) && !action.payload?.force) {
     yield put(modalActions.shakeRequested())

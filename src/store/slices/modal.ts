@@ -8,9 +8,16 @@ export type ModalState = {
   shake: boolean
   /** The visitor ticked the legal checkbox (`features.legalCheckbox`); kept until the page reloads. */
   legalAccepted: boolean
+  /**
+   * A close was asked for since the modal last opened, and the close saga has not decided
+   * it yet. A close that the sagas take after a later open (they load after the first
+   * render and are handed what was dispatched before, sagaHost.ts) finds it false and is
+   * dropped: the visitor's last call wins.
+   */
+  closePending: boolean
 }
 
-const initialState: ModalState = { open: false, loading: false, shake: false, legalAccepted: false }
+const initialState: ModalState = { open: false, loading: false, shake: false, legalAccepted: false, closePending: false }
 
 export const modalSlice = createSlice({
   name: 'modal',
@@ -23,13 +30,17 @@ export const modalSlice = createSlice({
     opened(state, _action: PayloadAction<{ route: Route }>) {
       state.open = true
       state.shake = false
+      state.closePending = false
     },
     /** A request to close; the close saga decides (SPEC §4: blocked in ApproveTransaction unless forced). */
-    closeRequested(_state, _action: PayloadAction<{ force?: boolean } | undefined>) {},
+    closeRequested(state, _action: PayloadAction<{ force?: boolean } | undefined>) {
+      if (state.open) state.closePending = true
+    },
     closed(state) {
       state.open = false
       state.loading = false
       state.shake = false
+      state.closePending = false
     },
     setLoading(state, action: PayloadAction<boolean>) {
       state.loading = action.payload
@@ -37,7 +48,10 @@ export const modalSlice = createSlice({
     legalAcceptedSet(state, action: PayloadAction<boolean>) {
       state.legalAccepted = action.payload
     },
-    shakeRequested() {},
+    /** A close refused (SPEC §4): that request is decided. */
+    shakeRequested(state) {
+      state.closePending = false
+    },
     shakeStarted(state) {
       state.shake = true
     },
