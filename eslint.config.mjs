@@ -23,6 +23,12 @@ const noPostMessageToAny = {
   message: "Never postMessage to '*': name the target origin.",
 }
 
+const noHandWrittenSliceAction = {
+  // esquery regex literals cannot hold '/', even escaped: \x2F is the slash of 'slice/action'.
+  selector: "CallExpression[callee.property.name='dispatch'] > ObjectExpression > Property[key.name='type'] > Literal[value=/\\x2F/]",
+  message: "Dispatch the slice's action creator (e.g. connectorsActions.connectRequested(payload)), not a hand-written { type: 'slice/action' }.",
+}
+
 /**
  * The import rules for `patterns` (each a `regex` on the specifier): static imports and
  * re-exports through no-restricted-imports, and `import('...')` through
@@ -260,6 +266,12 @@ export default tseslint.config(
   outside('secure', { allowed: secureAllowed, why: secureWhy }),
   outside('server', { allowed: serverAllowed, why: serverWhy }),
   { files: ['**/*.test.ts', '**/*.test.tsx'], rules: { '@typescript-eslint/no-non-null-assertion': 'off' } },
+  // Library tests dispatch through action creators, so the payload is type-checked and a
+  // renamed action breaks the test at compile time instead of making it pass vacuously.
+  {
+    files: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', noPostMessageToAny, noHandWrittenSliceAction] },
+  },
   { files: ['**/*.cjs', 'jest.setup.dom.js', 'dev/**', 'e2e/**'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   { files: ['jest.setup.dom.js'], languageOptions: { globals: globals.jest } },
 )

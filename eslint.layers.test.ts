@@ -188,6 +188,20 @@ describe('ESLint layer rules (DESIGN.md "Who may import whom")', () => {
 
 const isDynamic = (line: string) => line.startsWith('import(')
 
+describe('library tests dispatch action creators', () => {
+  it("refuses a hand-written { type: 'slice/action' } in src/ tests, and leaves action creators, plain test actions and other folders alone", () => {
+    const handWritten = "declare const store: { dispatch(a: unknown): void }\nstore.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'x' } })\n"
+    const plain = "declare const store: { dispatch(a: unknown): void }\nstore.dispatch({ type: 'a' })\n"
+    const results = lintAll([
+      { filePath: 'src/sagas/x.test.ts', code: handWritten },
+      { filePath: 'src/ui/x.test.tsx', code: handWritten },
+      { filePath: 'src/sagas/x.test.ts', code: plain },
+      { filePath: 'e2e/x.test.ts', code: handWritten },
+    ])
+    expect(results).toEqual([[DYNAMIC_RULE], [DYNAMIC_RULE], [], []])
+  }, 120_000)
+})
+
 describe("the postMessage '*' rule", () => {
   it('still holds in files under a layer rule (both are no-restricted-syntax)', () => {
     const code = "export const post = (target: Window) => target.postMessage({ type: 'ready' }, '*')\n"

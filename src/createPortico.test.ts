@@ -6,6 +6,9 @@ import { createFakeNamespacePlugin, injectedConnector, testNetwork } from './tes
 import { lazyState } from './store/lazyState'
 import { swapActions } from './store/slices/swap'
 import { transactionsActions } from './store/slices/transactions'
+import { alertsActions } from './store/slices/alerts'
+import { connectorsActions } from './store/slices/connectors'
+import { sendActions } from './store/slices/send'
 
 const networks = [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')]
 const instances: ReturnType<typeof createPortico>[] = []
@@ -31,7 +34,7 @@ async function setup(overrides: Parameters<typeof createPortico>[0] = {}) {
 
 async function connected() {
   const ctx = await setup()
-  ctx.portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+  ctx.portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
   await flush()
   return ctx
 }
@@ -133,9 +136,9 @@ describe('modal', () => {
 
     it('toasts swap with a 150 ms gap (SPEC §9)', async () => {
       const { portico } = await setup()
-      portico.store.dispatch({ type: 'alerts/toastRequested', payload: { message: messageRecord('notices.copied'), variant: 'info' } })
+      portico.store.dispatch(alertsActions.toastRequested({ message: messageRecord('notices.copied'), variant: 'info' }))
       expect(portico.getState().alerts.toast?.message.key).toBe('notices.copied')
-      portico.store.dispatch({ type: 'alerts/toastRequested', payload: { message: messageRecord('notices.emailUpdated'), variant: 'info' } })
+      portico.store.dispatch(alertsActions.toastRequested({ message: messageRecord('notices.emailUpdated'), variant: 'info' }))
       expect(portico.getState().alerts.toast).toBeUndefined()
       await jest.advanceTimersByTimeAsync(149)
       expect(portico.getState().alerts.toast).toBeUndefined()
@@ -153,7 +156,7 @@ describe('connectors and account', () => {
   it('connecting shows ConnectingExternal, then the account, the recent wallet and closes the modal', async () => {
     const { portico, wallet } = await setup()
     portico.open()
-    portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+    portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'ConnectingExternal', params: { connectorId: 'io.metamask' } })
     expect(portico.getState().account.byNamespace.eip155!.status).toBe('connecting')
     await flush()
@@ -170,7 +173,7 @@ describe('connectors and account', () => {
   it('a rejected connection leaves the visitor disconnected with the reason', async () => {
     const { portico, wallet } = await setup()
     wallet.behaviour.connect = () => Promise.reject({ code: 4001, message: 'User rejected the request.' })
-    portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+    portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
     await flush()
     expect(selectActiveAccount(portico.getState()).status).toBe('disconnected')
     expect(portico.getState().connectors.error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
@@ -195,7 +198,7 @@ describe('connectors and account', () => {
 
   it('an unknown connector fails with the SPEC message', async () => {
     const { portico } = await setup()
-    portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'nope', namespace: 'eip155' } })
+    portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'nope', namespace: 'eip155' }))
     await flush()
     expect(portico.getState().connectors.error).toEqual({ code: 'wallet/connector-not-found', key: 'errors.addressOrAuthConnectorNotFound', params: {} })
   })
@@ -222,7 +225,7 @@ describe('connectors and account', () => {
   it('...unless unsupported chains are allowed', async () => {
     const wallet = createFakeNamespacePlugin({ networks, connectors: [injectedConnector()] })
     const portico = kept(createPortico({ projectId: 'p', plugins: [wallet.plugin], devtools: false, allowUnsupportedChain: true }))
-    portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+    portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
     await flush()
     wallet.emit({ type: 'chainChanged', caipNetworkId: 'eip155:5' })
     expect(portico.getState().modal.open).toBe(false)
@@ -249,7 +252,7 @@ describe('connectors and account', () => {
 describe('switchNetwork', () => {
   it('switches locally when nothing is connected, clearing a pending send', async () => {
     const { portico, wallet } = await setup()
-    portico.store.dispatch({ type: 'send/amountSet', payload: '1' })
+    portico.store.dispatch(sendActions.amountSet('1'))
     await portico.switchNetwork('eip155:10')
     expect(portico.getState().network.activeCaipNetworkId).toBe('eip155:10')
     expect(lazyState(portico.getState(), 'send').amount).toBeUndefined()
@@ -284,7 +287,7 @@ describe('processes that load after the first render', () => {
     expect(portico.getState().modal.open).toBe(false)
     portico.open({ view: 'ApproveTransaction' })
     portico.close()
-    portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+    portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
     // ...and nothing has reached a process yet: discovery and the wallet are untouched.
     expect(portico.getState().modal.shake).toBe(false)
     expect(wallet.calls).toEqual([])

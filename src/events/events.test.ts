@@ -9,6 +9,7 @@ import type { KeyValueStore } from '../storage/createStorage'
 import { sendActions } from '../store/slices/send'
 import { siwxActions } from '../store/slices/siwx'
 import { PorticoEventNames, type PorticoEvent } from './types'
+import { connectorsActions } from '../store/slices/connectors'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 const OTHER = '0x2222222222222222222222222222222222222222'
@@ -27,7 +28,7 @@ function start(storage: KeyValueStore = memoryKeyValueStore(), configure?: (fake
 }
 
 async function connect(portico: Portico) {
-  portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+  portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
   await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected')
 }
 
@@ -68,7 +69,7 @@ describe('portico.on', () => {
       throw new RpcError(4001)
     }
     await untilState(portico, (s) => (s.connectors.byNamespace.eip155 ?? []).length > 0)
-    portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+    portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
     await untilState(portico, (s) => s.connectors.error !== undefined)
     expect(portico.getState().connectors.error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
     expect(events).toEqual([{ name: 'CONNECT_ERROR', data: { code: 4001, key: 'errors.userRejectedRequest', params: {}, message: 'The user rejected the request.', method: 'wallet' } }])

@@ -35,7 +35,7 @@ async function setup() {
 
 async function connect(portico: Portico) {
   await act(async () => {
-    portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'scripted', namespace: 'eip155' } })
+    portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'scripted', namespace: 'eip155' }))
     await new Promise((resolve) => setTimeout(resolve, 20))
   })
 }

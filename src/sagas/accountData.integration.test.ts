@@ -25,6 +25,7 @@ import type { KeyValueStore } from '../storage/createStorage'
 import type { ConnectorInfo } from '../types/connector'
 import { heldNfts } from '../ui/format/heldNfts'
 import { lazyState } from '../store/lazyState'
+import { connectorsActions } from '../store/slices/connectors'
 
 jest.setTimeout(120_000)
 
@@ -71,7 +72,7 @@ const devWallet = (authorized = false) => createDevWalletProvider({ rpcUrls: { 1
 const eip = (p: Portico) => p.getState().account.byNamespace.eip155
 
 async function connect(p: Portico) {
-  p.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: devWalletInfo.id, namespace: 'eip155' } })
+  p.store.dispatch(connectorsActions.connectRequested({ connectorId: devWalletInfo.id, namespace: 'eip155' }))
   await untilState(p, () => eip(p)?.status === 'connected', 10_000)
 }
 

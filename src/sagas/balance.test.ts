@@ -3,6 +3,8 @@ import { createPortico, type Portico } from '../createPortico'
 import { untilState } from '../test/untilState'
 import { sendJson, startHttpTestServer, type HttpTestServer } from '../services/test/httpTestServer'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
+import { accountActions } from '../store/slices/account'
+import { connectorsActions } from '../store/slices/connectors'
 
 // The balance saga against a real local HTTP server speaking the Blockchain API's balance call.
 const address = '0x1111111111111111111111111111111111111111'
@@ -35,7 +37,7 @@ async function connectedPortico(options: { balance?: boolean; rpc?: RpcBalance; 
   const p = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url }, tokens: options.tokens }, { now: () => clock, storage: null })
   instances.push(p)
   await p.ready()
-  p.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+  p.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
   return { p, wallet }
 }
 
@@ -61,13 +63,13 @@ describe('balance saga', () => {
     const requestsAfterFailure = api.requests.length
 
     clock += 29_999
-    p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155', force: true } })
+    p.store.dispatch(accountActions.balanceRequested({ namespace: 'eip155', force: true }))
     await new Promise((r) => setTimeout(r, 50))
     expect(api.requests.length).toBe(requestsAfterFailure)
 
     api.handle((_req, res) => sendJson(res, 200, balances))
     clock += 1
-    p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155' } })
+    p.store.dispatch(accountActions.balanceRequested({ namespace: 'eip155' }))
     await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
     expect(api.requests.length).toBe(requestsAfterFailure + 1)
   })
@@ -123,11 +125,11 @@ describe('balance saga', () => {
     expect(p.getState().alerts.toast?.message).toEqual({ code: null, key: 'errors.tokenBalanceUnavailable', params: {} })
     expect(rpc.getBalance).toHaveBeenCalledTimes(1)
     rpc.getBalance.mockResolvedValueOnce({ value: '5', decimals: 8, symbol: 'BTC' } as never)
-    p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155' } })
+    p.store.dispatch(accountActions.balanceRequested({ namespace: 'eip155' }))
     await new Promise((r) => setTimeout(r, 20))
     expect(rpc.getBalance).toHaveBeenCalledTimes(1)
     clock += 30_000
-    p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155' } })
+    p.store.dispatch(accountActions.balanceRequested({ namespace: 'eip155' }))
     await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
     expect(account(p).balance).toBe('0.00000005')
   })
@@ -161,11 +163,11 @@ describe('balance saga', () => {
     api.handle((_req, res) => new Promise<void>((resolve) => (answer = () => resolve(sendJson(res, 200, balances)))))
     const requests = api.requests.length
     clock += 1_000
-    p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155', trigger: 'online' } })
+    p.store.dispatch(accountActions.balanceRequested({ namespace: 'eip155', trigger: 'online' }))
     await untilState(p, () => account(p).tokenBalanceStatus === 'loading' && api.requests.length > requests)
     // A send's refresh, 1 s later, replaces it.
     api.handle((_req, res) => sendJson(res, 200, balances))
-    p.store.dispatch({ type: 'account/balanceRequested', payload: { namespace: 'eip155', force: true } })
+    p.store.dispatch(accountActions.balanceRequested({ namespace: 'eip155', force: true }))
     answer()
     await untilState(p, () => account(p).tokenBalanceStatus === 'loaded')
     expect(account(p).balance).toBe('1.5')

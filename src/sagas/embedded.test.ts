@@ -20,6 +20,7 @@ import { embeddedSaga } from './embedded'
 import { modalSaga } from './modal'
 import { persistenceSaga } from './persistence'
 import { scriptedFrame, SECURE_ORIGIN } from '../test/scriptedFrame'
+import { accountActions } from '../store/slices/account'
 
 // The embedded-wallet sagas against the REAL frame client in a jsdom page, under Jest's
 // fake timers; the test plays the secure page (it reads what the client posts to the
@@ -422,17 +423,16 @@ describe('email update (SPEC §4)', () => {
     await login(t)
     const user = t.state().account.byNamespace.eip155!.user!
     // The embedded wallet's Solana account, shown (as after a switch to a Solana network).
-    t.store.dispatch({
-      type: 'account/connected',
-      payload: {
+    t.store.dispatch(
+      accountActions.connected({
         namespace: 'solana',
         address: 'So1anaAddress1111111111111111111111111111111',
         caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
         connectedWalletInfo: { connectorId: 'auth', name: 'Email wallet', type: 'AUTH' },
-      },
-    })
-    t.store.dispatch({ type: 'connectors/connectSucceeded', payload: { connectorId: 'auth', namespace: 'solana' } })
-    t.store.dispatch({ type: 'account/userLoaded', payload: { namespace: 'solana', user } })
+      }),
+    )
+    t.store.dispatch(connectorsActions.connectSucceeded({ connectorId: 'auth', namespace: 'solana' }))
+    t.store.dispatch(accountActions.userLoaded({ namespace: 'solana', user }))
     t.store.dispatch(embeddedActions.updateEmailRequested({ email: 'ada.new@example.com' }))
     await t.flush()
     await t.succeed('UPDATE_EMAIL', { action: 'VERIFY_PRIMARY_OTP' })

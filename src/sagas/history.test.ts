@@ -6,6 +6,7 @@ import { untilState } from '../test/untilState'
 import type { TransactionHistoryItem } from '../types/transaction'
 import type { HistoryCapability } from '../plugins/types'
 import { lazyState } from '../store/lazyState'
+import { connectorsActions } from '../store/slices/connectors'
 
 // The history saga against a real local HTTP server speaking the Blockchain API's history call.
 const address = '0x1111111111111111111111111111111111111111'
@@ -32,7 +33,7 @@ function connectedPortico(activity = true, balance = false, reader?: HistoryCapa
   const plugin = { ...wallet.plugin, features: { ...wallet.plugin.features, activity, balance }, history: reader }
   const p = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url } }, { storage: null })
   instances.push(p)
-  p.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+  p.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
   return { p, wallet }
 }
 

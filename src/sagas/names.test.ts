@@ -5,6 +5,7 @@ import { namesActions } from '../store/slices/names'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
 import { lazyState } from '../store/lazyState'
+import { connectorsActions } from '../store/slices/connectors'
 
 // The names saga against a real local HTTP server speaking the /v1/profile and identity calls.
 const address = '0x1111111111111111111111111111111111111111'
@@ -28,7 +29,7 @@ async function connectedPortico() {
   const plugin = { ...wallet.plugin, features: { ...wallet.plugin.features, names: true } }
   const p = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url } }, { storage: null, now: () => clock })
   instances.push(p)
-  p.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+  p.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
   await untilState(p, (s) => s.account.byNamespace.eip155?.status === 'connected')
   return { p, wallet }
 }

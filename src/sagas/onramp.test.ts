@@ -4,6 +4,8 @@ import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../te
 import { untilState } from '../test/untilState'
 import { openCheckout } from './onramp'
 import { lazyState } from '../store/lazyState'
+import { connectorsActions } from '../store/slices/connectors'
+import { onrampActions } from '../store/slices/onramp'
 
 // The onramp saga against a fake Blockchain API (a real local HTTP server) and a fake
 // wallet whose balance the test moves, as a provider's delivery would.
@@ -68,7 +70,7 @@ async function connected() {
   const fakeWindow = { open: (url: string, name: string) => (url === '' && name === 'checkout' ? popup : null) } as unknown as Window
   const portico = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url } }, { storage: null, window: fakeWindow })
   instances.push(portico)
-  portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+  portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
   await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected')
   portico.open({ view: 'Buy' })
   return { portico, navigated, fund: (wei: bigint) => (balance += wei) }
@@ -78,7 +80,7 @@ describe('onramp saga', () => {
   it('takes currencies, per-method limits, the network’s asset and the providers from the service', async () => {
     serveOnramp()
     const { portico } = await connected()
-    portico.store.dispatch({ type: 'onramp/providersRequested' })
+    portico.store.dispatch(onrampActions.providersRequested())
     await untilState(portico, (s) => lazyState(s, 'onramp').providersStatus === 'loaded')
     expect(lazyState(portico.getState(), 'onramp')).toMatchObject({
       currencies: ['USD', 'EUR'],
@@ -88,14 +90,14 @@ describe('onramp saga', () => {
       providers: [{ name: 'test', label: 'Portico Test Provider', feeRange: { min: 0.01, max: 0.01 } }],
     })
     // EUR has no bank limit of its own: SPEC §9's fallback fills it in.
-    portico.store.dispatch({ type: 'onramp/paymentCurrencySet', payload: 'EUR' })
+    portico.store.dispatch(onrampActions.paymentCurrencySet('EUR'))
     expect(lazyState(portico.getState(), 'onramp').limits).toEqual({ card: { min: 15, max: 4000 }, bank: { min: 10, max: 25000 } })
   })
 
   it('keeps SPEC §9 fallback limits and offers the default provider at 1–2 % when the service has neither', async () => {
     api.handle((_req, res) => sendJson(res, 404, { error: 'not found' }))
     const { portico } = await connected()
-    portico.store.dispatch({ type: 'onramp/providersRequested' })
+    portico.store.dispatch(onrampActions.providersRequested())
     await untilState(portico, (s) => lazyState(s, 'onramp').providersStatus === 'loaded')
     expect(lazyState(portico.getState(), 'onramp')).toMatchObject({
       currencies: ['USD', 'EUR'],
@@ -107,11 +109,11 @@ describe('onramp saga', () => {
   it('quotes the amount for the payment method and provider, fees added up', async () => {
     serveOnramp()
     const { portico } = await connected()
-    portico.store.dispatch({ type: 'onramp/providersRequested' })
+    portico.store.dispatch(onrampActions.providersRequested())
     await untilState(portico, (s) => lazyState(s, 'onramp').providersStatus === 'loaded')
-    portico.store.dispatch({ type: 'onramp/paymentMethodSet', payload: 'bank' })
-    portico.store.dispatch({ type: 'onramp/amountSet', payload: '100' })
-    portico.store.dispatch({ type: 'onramp/quoteRequested' })
+    portico.store.dispatch(onrampActions.paymentMethodSet('bank'))
+    portico.store.dispatch(onrampActions.amountSet('100'))
+    portico.store.dispatch(onrampActions.quoteRequested())
     await untilState(portico, (s) => lazyState(s, 'onramp').status === 'quoted')
     expect(api.requests.find((r) => r.path === '/v1/onramp/quote')!.json).toEqual({
       purchaseCurrency: 'ETH',
@@ -127,10 +129,10 @@ describe('onramp saga', () => {
   it('sends the pre-opened window to the checkout URL without an opener, then reports the funds that arrive', async () => {
     serveOnramp()
     const { portico, navigated, fund } = await connected()
-    portico.store.dispatch({ type: 'onramp/providersRequested' })
+    portico.store.dispatch(onrampActions.providersRequested())
     await untilState(portico, (s) => lazyState(s, 'onramp').providersStatus === 'loaded')
-    portico.store.dispatch({ type: 'onramp/amountSet', payload: '100' })
-    portico.store.dispatch({ type: 'onramp/buyRequested', payload: { provider: 'test', windowName: 'checkout' } })
+    portico.store.dispatch(onrampActions.amountSet('100'))
+    portico.store.dispatch(onrampActions.buyRequested({ provider: 'test', windowName: 'checkout' }))
     await untilState(portico, (s) => lazyState(s, 'onramp').purchase?.status === 'waiting')
     expect(api.requests.find((r) => r.path === '/v1/generators/onrampurl')!.json).toEqual({
       destinationWallets: [{ address: user, blockchains: ['ethereum'], assets: ['ETH'] }],
@@ -152,18 +154,18 @@ describe('onramp saga', () => {
   it('offers the URL as a link when the window was blocked, and stops watching when dismissed', async () => {
     serveOnramp()
     const { portico, navigated } = await connected()
-    portico.store.dispatch({ type: 'onramp/buyRequested', payload: { provider: 'test', windowName: undefined } })
+    portico.store.dispatch(onrampActions.buyRequested({ provider: 'test', windowName: undefined }))
     await untilState(portico, (s) => lazyState(s, 'onramp').purchase?.status === 'waiting')
     expect(lazyState(portico.getState(), 'onramp').purchase).toMatchObject({ windowOpened: false, url: 'http://127.0.0.1:1/onramp/test-provider?session=abc' })
     expect(navigated).toEqual([])
-    portico.store.dispatch({ type: 'onramp/purchaseDismissed' })
+    portico.store.dispatch(onrampActions.purchaseDismissed())
     expect(lazyState(portico.getState(), 'onramp').purchase).toBeUndefined()
   })
 
   it('reports a URL the service refuses', async () => {
     api.handle((_req, res) => sendJson(res, 400, { error: 'Chain is not supported' }))
     const { portico } = await connected()
-    portico.store.dispatch({ type: 'onramp/buyRequested', payload: { provider: 'test', windowName: 'checkout' } })
+    portico.store.dispatch(onrampActions.buyRequested({ provider: 'test', windowName: 'checkout' }))
     await untilState(portico, (s) => lazyState(s, 'onramp').purchase?.status === 'failed')
     expect(lazyState(portico.getState(), 'onramp').purchase?.error).toEqual({ code: 400, key: 'errors.httpStatus', params: { status: 400 } })
   })

@@ -4,6 +4,7 @@ import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../te
 import { recordShownAccounts } from '../test/shownAccounts'
 import { untilState } from '../test/untilState'
 import type { CaipNetwork } from '../types/network'
+import { connectorsActions } from '../store/slices/connectors'
 
 const address = '0x1111111111111111111111111111111111111111'
 const instances: Portico[] = []
@@ -26,7 +27,7 @@ describe('persistence and reconnect on reload', () => {
   it('remembers the connection and recent wallet, and restores both silently on the next visit', async () => {
     const store = memoryStore()
     const first = visit(store)
-    first.portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+    first.portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
     await untilState(first.portico, (s) => s.account.byNamespace.eip155?.status === 'connected')
     expect(JSON.parse(store.data.get('portico.store')!).state).toEqual({
       recentWallets: [{ id: 'io.metamask', name: 'MetaMask', rdns: 'io.metamask' }],
@@ -58,7 +59,7 @@ describe('persistence and reconnect on reload', () => {
   it('forgets the connection on disconnect', async () => {
     const store = memoryStore()
     const { portico } = visit(store)
-    portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+    portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
     await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected')
     await portico.disconnect()
     expect(JSON.parse(store.data.get('portico.store')!).state.connections).toEqual({})
@@ -115,7 +116,7 @@ describe('persistence and reconnect on reload', () => {
     }
 
     const connect = (portico: Portico, namespace: string, connectorId: string) => {
-      portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId, namespace } })
+      portico.store.dispatch(connectorsActions.connectRequested({ connectorId, namespace }))
       return untilState(portico, (s) => s.account.byNamespace[namespace]?.status === 'connected')
     }
 

@@ -3,6 +3,8 @@ import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../te
 import { untilState } from '../test/untilState'
 import type { TokenBalance } from '../types/tokenBalance'
 import { lazyState } from '../store/lazyState'
+import { connectorsActions } from '../store/slices/connectors'
+import { sendActions } from '../store/slices/send'
 
 const instances: Portico[] = []
 afterEach(() => instances.splice(0).forEach((p) => p.destroy()))
@@ -15,16 +17,16 @@ async function connected() {
   const wallet = createFakeNamespacePlugin({ networks: [testNetwork(1), testNetwork(10)], connectors: [injectedConnector()] })
   const portico = createPortico({ projectId: 'p', plugins: [wallet.plugin], devtools: false }, { storage: null })
   instances.push(portico)
-  portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+  portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
   await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected')
   portico.open({ view: 'Send' })
   return { portico, wallet }
 }
 
 const fill = (p: Portico, form: { token?: TokenBalance; amount?: string; receiver?: string }) => {
-  if (form.token) p.store.dispatch({ type: 'send/tokenSet', payload: form.token })
-  if (form.amount !== undefined) p.store.dispatch({ type: 'send/amountSet', payload: form.amount })
-  if (form.receiver !== undefined) p.store.dispatch({ type: 'send/receiverSet', payload: { address: form.receiver } })
+  if (form.token) p.store.dispatch(sendActions.tokenSet(form.token))
+  if (form.amount !== undefined) p.store.dispatch(sendActions.amountSet(form.amount))
+  if (form.receiver !== undefined) p.store.dispatch(sendActions.receiverSet({ address: form.receiver }))
 }
 
 describe('send flow', () => {
@@ -35,7 +37,7 @@ describe('send flow', () => {
   ])('refuses %j with %s and asks the wallet nothing', async (form, key) => {
     const { portico, wallet } = await connected()
     fill(portico, form)
-    portico.store.dispatch({ type: 'send/sendRequested' })
+    portico.store.dispatch(sendActions.sendRequested())
     // The send saga is in the account-action chunk, which may still be loading after the connection.
     await untilState(portico, (s) => lazyState(s, 'send').status === 'failed')
     expect(lazyState(portico.getState(), 'send')).toMatchObject({ status: 'failed', error: { code: 'validation', key, params: {} } })
@@ -47,7 +49,7 @@ describe('send flow', () => {
     let approve!: (hash: string) => void
     wallet.behaviour.sendTransaction = () => new Promise((resolve) => (approve = resolve))
     fill(portico, { token: usdc, amount: '1.5', receiver })
-    portico.store.dispatch({ type: 'send/sendRequested' })
+    portico.store.dispatch(sendActions.sendRequested())
     await untilState(portico, (s) => s.router.history.at(-1)?.view === 'ApproveTransaction')
     portico.close()
     expect(portico.getState().modal.open).toBe(true)
@@ -65,7 +67,7 @@ describe('send flow', () => {
   it('sends the native coin in wei', async () => {
     const { portico, wallet } = await connected()
     fill(portico, { token: eth, amount: '0.25', receiver })
-    portico.store.dispatch({ type: 'send/sendRequested' })
+    portico.store.dispatch(sendActions.sendRequested())
     await untilState(portico, (s) => lazyState(s, 'send').status === 'sent')
     expect(wallet.calls.at(-1)!.args).toMatchObject({ amount: '250000000000000000', token: undefined })
   })
@@ -74,7 +76,7 @@ describe('send flow', () => {
     const { portico, wallet } = await connected()
     wallet.behaviour.sendTransaction = () => Promise.reject({ code: 4001, message: 'User rejected the request.' })
     fill(portico, { token: eth, amount: '1', receiver })
-    portico.store.dispatch({ type: 'send/sendRequested' })
+    portico.store.dispatch(sendActions.sendRequested())
     await untilState(portico, (s) => lazyState(s, 'send').status === 'failed')
     expect(lazyState(portico.getState(), 'send').error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'Send' })

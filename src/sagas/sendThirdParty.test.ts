@@ -4,6 +4,8 @@ import { untilState } from '../test/untilState'
 import type { CaipNetwork } from '../types/network'
 import type { TokenBalance } from '../types/tokenBalance'
 import { lazyState } from '../store/lazyState'
+import { connectorsActions } from '../store/slices/connectors'
+import { sendActions } from '../store/slices/send'
 
 // Issue 18: a third-party plugin that declares `send` sends through the modal's Send view
 // and the send saga with no change to core; one that does not is refused before its
@@ -34,11 +36,11 @@ async function connectedAcme(send: boolean) {
   const plugin = { ...wallet.plugin, isAddress: (address: string) => /^acme1[a-z]+$/.test(address), features: { ...wallet.plugin.features, send } }
   const portico = createPortico({ projectId: 'p', plugins: [plugin], devtools: false }, { storage: null })
   instances.push(portico)
-  portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'acme-wallet', namespace: 'acme' } })
+  portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'acme-wallet', namespace: 'acme' }))
   await untilState(portico, (s) => s.account.byNamespace.acme?.status === 'connected')
   portico.open({ view: 'Send' })
-  portico.store.dispatch({ type: 'send/tokenSet', payload: acm })
-  portico.store.dispatch({ type: 'send/amountSet', payload: '1.25' })
+  portico.store.dispatch(sendActions.tokenSet(acm))
+  portico.store.dispatch(sendActions.amountSet('1.25'))
   return { portico, wallet }
 }
 
@@ -59,8 +61,8 @@ describe('send through a third-party namespace plugin', () => {
 
   it("sends with the plugin's sendTransaction, in the token's smallest unit", async () => {
     const { portico, wallet } = await connectedAcme(true)
-    portico.store.dispatch({ type: 'send/receiverSet', payload: { address: receiver } })
-    portico.store.dispatch({ type: 'send/sendRequested' })
+    portico.store.dispatch(sendActions.receiverSet({ address: receiver }))
+    portico.store.dispatch(sendActions.sendRequested())
     await untilState(portico, (s) => lazyState(s, 'send').status === 'sent')
     expect(wallet.calls.filter((c) => c.method === 'sendTransaction')).toEqual([
       {
@@ -72,8 +74,8 @@ describe('send through a third-party namespace plugin', () => {
 
   it("refuses a receiver the plugin's address rule refuses, and asks the wallet nothing", async () => {
     const { portico, wallet } = await connectedAcme(true)
-    portico.store.dispatch({ type: 'send/receiverSet', payload: { address: '0x2222222222222222222222222222222222222222' } })
-    portico.store.dispatch({ type: 'send/sendRequested' })
+    portico.store.dispatch(sendActions.receiverSet({ address: '0x2222222222222222222222222222222222222222' }))
+    portico.store.dispatch(sendActions.sendRequested())
     await untilState(portico, (s) => lazyState(s, 'send').status === 'failed')
     expect(JSON.stringify(lazyState(portico.getState(), 'send').error)).toMatch(/invalid ?receiver ?address/i)
     expect(wallet.calls.some((c) => c.method === 'sendTransaction')).toBe(false)
@@ -81,8 +83,8 @@ describe('send through a third-party namespace plugin', () => {
 
   it("refuses as 'Unsupported chain' when the plugin does not declare send, and asks the wallet nothing", async () => {
     const { portico, wallet } = await connectedAcme(false)
-    portico.store.dispatch({ type: 'send/receiverSet', payload: { address: receiver } })
-    portico.store.dispatch({ type: 'send/sendRequested' })
+    portico.store.dispatch(sendActions.receiverSet({ address: receiver }))
+    portico.store.dispatch(sendActions.sendRequested())
     await untilState(portico, (s) => lazyState(s, 'send').status === 'failed')
     expect(JSON.stringify(lazyState(portico.getState(), 'send').error)).toMatch(/unsupported ?chain/i)
     expect(wallet.calls.some((c) => c.method === 'sendTransaction')).toBe(false)

@@ -6,6 +6,7 @@ import { siwxActions } from '../store/slices/siwx'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
 import { lazyState } from '../store/lazyState'
+import { connectorsActions } from '../store/slices/connectors'
 
 // The SIWX saga with the dapp's callbacks as jest functions and a wallet the test drives.
 const address = '0x1111111111111111111111111111111111111111'
@@ -27,7 +28,7 @@ async function connectedPortico(siwx: SiwxConfig, key: 'siwx' | 'siweConfig' = '
   const wallet = createFakeNamespacePlugin({ networks: [testNetwork(10, 'Optimism')], connectors: [injectedConnector()], address })
   const p = createPortico({ projectId: 'dapp', plugins: [wallet.plugin], devtools: false, [key]: siwx }, { storage: null, now: () => Date.UTC(2024, 0, 1) })
   instances.push(p)
-  p.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+  p.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
   await untilState(p, (s) => s.account.byNamespace.eip155?.status === 'connected')
   return { p, wallet }
 }

@@ -25,6 +25,9 @@ import { createPortico, type Portico } from '../createPortico'
 import { eip155 } from '../plugins/eip155'
 import { untilState } from '../test/untilState'
 import { lazyState } from '../store/lazyState'
+import { connectorsActions } from '../store/slices/connectors'
+import { onrampActions } from '../store/slices/onramp'
+import { swapActions } from '../store/slices/swap'
 
 jest.setTimeout(90_000)
 
@@ -65,8 +68,8 @@ beforeAll(async () => {
   plugin.connectors!.attach!({ info, provider: wallet })
   // What discovery would report for an announced wallet, once discovery has run.
   await portico.ready()
-  portico.store.dispatch({ type: 'connectors/discovered', payload: { namespace: 'eip155', connectors: [info] } })
-  portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'dev-wallet', namespace: 'eip155' } })
+  portico.store.dispatch(connectorsActions.discovered({ namespace: 'eip155', connectors: [info] }))
+  portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'dev-wallet', namespace: 'eip155' }))
   await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected', 20_000)
 })
 
@@ -82,18 +85,18 @@ async function swap(amount: string, flip: boolean) {
   portico.open({ view: 'Swap' })
   const state = () => lazyState(portico.getState(), 'swap')
   if (state().tokensStatus !== 'loaded') {
-    portico.store.dispatch({ type: 'swap/tokensRequested' })
+    portico.store.dispatch(swapActions.tokensRequested())
     await untilState(portico, (s) => lazyState(s, 'swap').tokensStatus === 'loaded', 20_000)
   }
   const [native, erc20] = state().tokens
-  portico.store.dispatch({ type: 'swap/sourceTokenSet', payload: flip ? erc20 : native })
-  portico.store.dispatch({ type: 'swap/toTokenSet', payload: flip ? native : erc20 })
-  portico.store.dispatch({ type: 'swap/sourceAmountSet', payload: amount })
-  portico.store.dispatch({ type: 'swap/quoteRequested' })
+  portico.store.dispatch(swapActions.sourceTokenSet(flip ? erc20 : native))
+  portico.store.dispatch(swapActions.toTokenSet(flip ? native : erc20))
+  portico.store.dispatch(swapActions.sourceAmountSet(amount))
+  portico.store.dispatch(swapActions.quoteRequested())
   await untilState(portico, (s) => lazyState(s, 'swap').status === 'quoted' || lazyState(s, 'swap').status === 'failed', 20_000)
   expect(state().error).toBeUndefined()
   const quote = state().quote!
-  portico.store.dispatch({ type: 'swap/swapRequested' })
+  portico.store.dispatch(swapActions.swapRequested())
   await untilState(portico, (s) => lazyState(s, 'swap').status === 'done' || lazyState(s, 'swap').status === 'failed', 60_000)
   expect(state().error).toBeUndefined()
   return quote
@@ -125,16 +128,16 @@ describe('swap through the real pool, signed by a real wallet', () => {
 describe('onramp through the test provider', () => {
   it('gets a checkout URL whose purchase funds the address, and sees it arrive', async () => {
     portico.open({ view: 'Buy' })
-    portico.store.dispatch({ type: 'onramp/providersRequested' })
+    portico.store.dispatch(onrampActions.providersRequested())
     await untilState(portico, (s) => lazyState(s, 'onramp').providersStatus === 'loaded', 20_000)
     expect(lazyState(portico.getState(), 'onramp').providers.map((p) => p.name)).toEqual(['test'])
-    portico.store.dispatch({ type: 'onramp/amountSet', payload: '100' })
-    portico.store.dispatch({ type: 'onramp/quoteRequested' })
+    portico.store.dispatch(onrampActions.amountSet('100'))
+    portico.store.dispatch(onrampActions.quoteRequested())
     await untilState(portico, (s) => lazyState(s, 'onramp').status === 'quoted', 20_000)
     const quoted = lazyState(portico.getState(), 'onramp').quote!.purchaseAmount
 
     const before = await eth()
-    portico.store.dispatch({ type: 'onramp/buyRequested', payload: { provider: 'test', windowName: undefined } })
+    portico.store.dispatch(onrampActions.buyRequested({ provider: 'test', windowName: undefined }))
     await untilState(portico, (s) => lazyState(s, 'onramp').purchase?.status === 'waiting', 20_000)
     const url = new URL(lazyState(portico.getState(), 'onramp').purchase!.url!)
     expect(url.origin + url.pathname).toBe(`${baseUrl}/onramp/test-provider`)

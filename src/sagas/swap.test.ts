@@ -6,6 +6,8 @@ import { untilState } from '../test/untilState'
 import { minimumReceived, toUnits } from './swapAccount'
 import { parseUnits } from 'viem'
 import { lazyState } from '../store/lazyState'
+import { connectorsActions } from '../store/slices/connectors'
+import { swapActions } from '../store/slices/swap'
 
 // The swap saga against a fake Blockchain API (a real local HTTP server answering the
 // /v1/convert/* calls) and a fake wallet that records the contract calls it is asked to send.
@@ -77,7 +79,7 @@ async function connected(options: { chainId?: number; outcome?: TransactionOutco
   }
   const portico = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url } }, { storage: null })
   instances.push(portico)
-  portico.store.dispatch({ type: 'connectors/connectRequested', payload: { connectorId: 'io.metamask', namespace: 'eip155' } })
+  portico.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'eip155' }))
   await untilState(portico, (s) => s.account.byNamespace.eip155?.status === 'connected')
   portico.open({ view: 'Swap' })
   return { portico, sent }
@@ -86,15 +88,15 @@ async function connected(options: { chainId?: number; outcome?: TransactionOutco
 const requestsTo = (path: string): RecordedRequest[] => api.requests.filter((r) => r.path === path)
 
 async function quotedForm(portico: Portico, amount: string, flip = false) {
-  portico.store.dispatch({ type: 'swap/tokensRequested' })
+  portico.store.dispatch(swapActions.tokensRequested())
   await untilState(portico, (s) => lazyState(s, 'swap').tokensStatus === 'loaded' && lazyState(s, 'swap').toToken !== undefined)
   if (flip) {
     const { sourceToken, toToken } = lazyState(portico.getState(), 'swap')
-    portico.store.dispatch({ type: 'swap/sourceTokenSet', payload: toToken })
-    portico.store.dispatch({ type: 'swap/toTokenSet', payload: sourceToken })
+    portico.store.dispatch(swapActions.sourceTokenSet(toToken))
+    portico.store.dispatch(swapActions.toTokenSet(sourceToken))
   }
-  portico.store.dispatch({ type: 'swap/sourceAmountSet', payload: amount })
-  portico.store.dispatch({ type: 'swap/quoteRequested' })
+  portico.store.dispatch(swapActions.sourceAmountSet(amount))
+  portico.store.dispatch(swapActions.quoteRequested())
   await untilState(portico, (s) => lazyState(s, 'swap').status === 'quoted' || lazyState(s, 'swap').status === 'failed')
 }
 
@@ -102,7 +104,7 @@ describe('swap saga', () => {
   it('loads the network’s tokens and preselects the pair', async () => {
     serveConvert()
     const { portico } = await connected()
-    portico.store.dispatch({ type: 'swap/tokensRequested' })
+    portico.store.dispatch(swapActions.tokensRequested())
     await untilState(portico, (s) => lazyState(s, 'swap').tokensStatus === 'loaded')
     expect(requestsTo('/v1/convert/tokens')[0]!.query.get('chainId')).toBe('eip155:1')
     expect(lazyState(portico.getState(), 'swap')).toMatchObject({
@@ -115,7 +117,7 @@ describe('swap saga', () => {
   it("says 'Network not supported for Swaps' off the plugin's swap networks, without a request", async () => {
     serveConvert()
     const { portico } = await connected({ chainId: 5 })
-    portico.store.dispatch({ type: 'swap/tokensRequested' })
+    portico.store.dispatch(swapActions.tokensRequested())
     await untilState(portico, (s) => lazyState(s, 'swap').tokensStatus === 'failed')
     expect(lazyState(portico.getState(), 'swap').error).toEqual({ code: 'network/no-swaps', key: 'errors.networkNotSupportedForSwaps', params: {} })
     expect(api.requests).toEqual([])
@@ -124,11 +126,11 @@ describe('swap saga', () => {
   it('asks for one quote once typing settles, and previews rate, minimum received at the slippage and network fee', async () => {
     serveConvert({ toAmount: '1994000000000000000000' })
     const { portico } = await connected()
-    portico.store.dispatch({ type: 'swap/tokensRequested' })
+    portico.store.dispatch(swapActions.tokensRequested())
     await untilState(portico, (s) => lazyState(s, 'swap').tokensStatus === 'loaded' && lazyState(s, 'swap').toToken !== undefined)
     for (const typed of ['0', '0.', '1']) {
-      portico.store.dispatch({ type: 'swap/sourceAmountSet', payload: typed })
-      portico.store.dispatch({ type: 'swap/quoteRequested' })
+      portico.store.dispatch(swapActions.sourceAmountSet(typed))
+      portico.store.dispatch(swapActions.quoteRequested())
     }
     await untilState(portico, (s) => lazyState(s, 'swap').status === 'quoted')
     expect(requestsTo('/v1/convert/quotes')).toHaveLength(1)
@@ -153,7 +155,7 @@ describe('swap saga', () => {
     let release!: (hash: string) => void
     const { portico, sent } = await connected({ send: () => new Promise((resolve) => (release = resolve)) })
     await quotedForm(portico, '1')
-    portico.store.dispatch({ type: 'swap/swapRequested' })
+    portico.store.dispatch(swapActions.swapRequested())
     await untilState(portico, (s) => s.router.history.at(-1)?.view === 'ApproveTransaction')
     expect(lazyState(portico.getState(), 'swap').status).toBe('swapping')
     release(hashOf(9))
@@ -175,7 +177,7 @@ describe('swap saga', () => {
     expect(lazyState(portico.getState(), 'swap').quote).toMatchObject({ needsApproval: true })
     // The swap cannot be estimated before the approval: built with the default gas instead.
     expect((requestsTo('/v1/convert/build-transaction')[0]!.json as { disableEstimate: boolean }).disableEstimate).toBe(true)
-    portico.store.dispatch({ type: 'swap/swapRequested' })
+    portico.store.dispatch(swapActions.swapRequested())
     await untilState(portico, (s) => lazyState(s, 'swap').status === 'done')
     expect(Object.fromEntries(requestsTo('/v1/convert/build-approve')[0]!.query)).toMatchObject({ from: pttCaip, to: native, amount: '1000000000000000000000' })
     expect(sent.map((c) => [c.to, c.data, c.value])).toEqual([
@@ -188,7 +190,7 @@ describe('swap saga', () => {
     serveConvert({ allowance: '1000000000000000000000' })
     const { portico, sent } = await connected()
     await quotedForm(portico, '1000', true)
-    portico.store.dispatch({ type: 'swap/swapRequested' })
+    portico.store.dispatch(swapActions.swapRequested())
     await untilState(portico, (s) => lazyState(s, 'swap').status === 'done')
     expect(requestsTo('/v1/convert/build-approve')).toEqual([])
     expect(sent).toHaveLength(1)
@@ -198,7 +200,7 @@ describe('swap saga', () => {
     serveConvert()
     const { portico } = await connected({ send: () => Promise.reject({ code: 4001, message: 'User rejected the request.' }) })
     await quotedForm(portico, '1')
-    portico.store.dispatch({ type: 'swap/swapRequested' })
+    portico.store.dispatch(swapActions.swapRequested())
     await untilState(portico, (s) => lazyState(s, 'swap').status === 'failed')
     expect(lazyState(portico.getState(), 'swap').error).toEqual({ code: 4001, key: 'errors.userRejectedRequest', params: {} })
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'Swap' })
@@ -208,7 +210,7 @@ describe('swap saga', () => {
     serveConvert()
     const { portico } = await connected({ outcome: 'reverted' })
     await quotedForm(portico, '1')
-    portico.store.dispatch({ type: 'swap/swapRequested' })
+    portico.store.dispatch(swapActions.swapRequested())
     await untilState(portico, (s) => lazyState(s, 'swap').status === 'failed')
     expect(lazyState(portico.getState(), 'swap').error).toMatchObject({ key: 'errors.swapReverted' })
     expect(portico.getState().router.history.at(-1)).toEqual({ view: 'Swap' })
@@ -218,10 +220,10 @@ describe('swap saga', () => {
     serveConvert()
     const { portico } = await connected()
     api.handle((_req, res) => sendJson(res, 400, { error: 'Network not supported for Swaps' }))
-    portico.store.dispatch({ type: 'swap/sourceTokenSet', payload: { name: 'Ether', symbol: 'ETH', address: native, iconUrl: '', decimals: 18 } })
-    portico.store.dispatch({ type: 'swap/toTokenSet', payload: { name: 'PTT', symbol: 'PTT', address: pttCaip, iconUrl: '', decimals: 18 } })
-    portico.store.dispatch({ type: 'swap/sourceAmountSet', payload: '1' })
-    portico.store.dispatch({ type: 'swap/quoteRequested' })
+    portico.store.dispatch(swapActions.sourceTokenSet({ name: 'Ether', symbol: 'ETH', address: native, iconUrl: '', decimals: 18 }))
+    portico.store.dispatch(swapActions.toTokenSet({ name: 'PTT', symbol: 'PTT', address: pttCaip, iconUrl: '', decimals: 18 }))
+    portico.store.dispatch(swapActions.sourceAmountSet('1'))
+    portico.store.dispatch(swapActions.quoteRequested())
     await untilState(portico, (s) => lazyState(s, 'swap').status === 'failed')
     expect(lazyState(portico.getState(), 'swap').error).toEqual({ code: 400, key: 'errors.httpStatus', params: { status: 400 } })
   })

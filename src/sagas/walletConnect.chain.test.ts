@@ -11,6 +11,7 @@ import { untilState } from '../test/untilState'
 import type { TokenBalance } from '../types/tokenBalance'
 import { noteSignClientInit, pairedPortico, settleSignClientTimers, until } from '../walletconnect/test/harness'
 import { lazyState } from '../store/lazyState'
+import { sendActions } from '../store/slices/send'
 
 // Signing and sending over a WalletConnect session through the eip155 plugin's own code:
 // the session is attached to the plugin as an EIP-1193 provider. A real sign-client dapp
@@ -63,10 +64,10 @@ async function send(token: TokenBalance, amount: string): Promise<{ hash: Hex; v
     if (view && views.at(-1) !== view) views.push(view)
   })
   portico.open({ view: 'Send' })
-  portico.store.dispatch({ type: 'send/tokenSet', payload: token })
-  portico.store.dispatch({ type: 'send/amountSet', payload: amount })
-  portico.store.dispatch({ type: 'send/receiverSet', payload: { address: receiver } })
-  portico.store.dispatch({ type: 'send/sendRequested' })
+  portico.store.dispatch(sendActions.tokenSet(token))
+  portico.store.dispatch(sendActions.amountSet(amount))
+  portico.store.dispatch(sendActions.receiverSet({ address: receiver }))
+  portico.store.dispatch(sendActions.sendRequested())
   await untilState(portico, (s) => lazyState(s, 'send').status === 'sent' || lazyState(s, 'send').status === 'failed', 20_000)
   stop()
   const { status, error, hash } = lazyState(portico.getState(), 'send') as { status: string; error?: string; hash?: Hex }
@@ -149,10 +150,10 @@ describe('a WalletConnect session drives the eip155 plugin', () => {
     try {
       await expect(plugin.connectors!.signMessage!({ connectorId, address: visitor, message: 'no' })).rejects.toMatchObject({ code: 4001 })
       portico.open({ view: 'Send' })
-      portico.store.dispatch({ type: 'send/tokenSet', payload: { ...native(), chainId: 'eip155:10' } })
-      portico.store.dispatch({ type: 'send/amountSet', payload: '0.1' })
-      portico.store.dispatch({ type: 'send/receiverSet', payload: { address: receiver } })
-      portico.store.dispatch({ type: 'send/sendRequested' })
+      portico.store.dispatch(sendActions.tokenSet({ ...native(), chainId: 'eip155:10' }))
+      portico.store.dispatch(sendActions.amountSet('0.1'))
+      portico.store.dispatch(sendActions.receiverSet({ address: receiver }))
+      portico.store.dispatch(sendActions.sendRequested())
       await untilState(portico, (s) => lazyState(s, 'send').status === 'failed', 20_000)
       expect(lazyState(portico.getState(), 'send').error?.code).toBe(4001)
       expect(portico.getState().router.history.at(-1)?.view).toBe('Send')

@@ -6,6 +6,7 @@ import { createPortico, type Portico } from '../createPortico'
 import { sendJson, startHttpTestServer, type HttpTestServer } from '../services/test/httpTestServer'
 import { untilState } from '../test/untilState'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
+import { walletsActions } from '../store/slices/wallets'
 
 // The wallet-listing sagas against the real reference server (in process, real SQLite file).
 let sqlite: TempSqliteFile
@@ -59,7 +60,7 @@ describe('wallet listing sagas (against the reference server)', () => {
 
   it('pages all wallets by 40', async () => {
     const p = portico({ plugins: undefined, networks: undefined })
-    p.store.dispatch({ type: 'wallets/pageRequested', payload: { page: 1 } })
+    p.store.dispatch(walletsActions.pageRequested({ page: 1 }))
     expect(p.getState().wallets.status).toBe('loading')
     await untilState(p, () => p.getState().wallets.status === 'loaded')
     const { list, count } = p.getState().wallets
@@ -70,8 +71,8 @@ describe('wallet listing sagas (against the reference server)', () => {
 
   it('searches by name and ignores an answer to an older query', async () => {
     const p = portico()
-    p.store.dispatch({ type: 'wallets/searchRequested', payload: { query: 'rain' } })
-    p.store.dispatch({ type: 'wallets/searchRequested', payload: { query: 'meta' } })
+    p.store.dispatch(walletsActions.searchRequested({ query: 'rain' }))
+    p.store.dispatch(walletsActions.searchRequested({ query: 'meta' }))
     await untilState(p, () => p.getState().wallets.search.status === 'loaded')
     const { query, results } = p.getState().wallets.search
     expect(query).toBe('meta')
@@ -81,7 +82,7 @@ describe('wallet listing sagas (against the reference server)', () => {
 
   it('reports a listing failure (unknown project) as an error state', async () => {
     const p = portico({ projectId: 'nobody' })
-    p.store.dispatch({ type: 'wallets/pageRequested', payload: { page: 1 } })
+    p.store.dispatch(walletsActions.pageRequested({ page: 1 }))
     await untilState(p, () => p.getState().wallets.status === 'error')
     expect(p.getState().wallets.error).toEqual({ code: 403, key: 'errors.httpStatus', params: { status: 403 } })
   })
@@ -89,7 +90,7 @@ describe('wallet listing sagas (against the reference server)', () => {
   describe('wallet pictures (SPEC §9 image preload)', () => {
     it('preloads the pictures of a loaded page and marks each loaded', async () => {
       const p = portico()
-      p.store.dispatch({ type: 'wallets/pageRequested', payload: { page: 1 } })
+      p.store.dispatch(walletsActions.pageRequested({ page: 1 }))
       await untilState(p, (s) => s.wallets.status === 'loaded')
       const ids = p.getState().wallets.list.flatMap((w) => (w.image_id ? [w.image_id] : []))
       expect(ids.length).toBeGreaterThan(0)
@@ -106,7 +107,7 @@ describe('wallet listing sagas (against the reference server)', () => {
       })
       try {
         const p = portico({ endpoints: { walletListing: stand.url } })
-        p.store.dispatch({ type: 'wallets/pageRequested', payload: { page: 1 } })
+        p.store.dispatch(walletsActions.pageRequested({ page: 1 }))
         await untilState(p, (s) => s.wallets.images.missing === 'failed')
         expect(p.getState().wallets.images.hangs).toBe('loading')
         const started = Date.now()
@@ -137,7 +138,7 @@ describe('wallet listing sagas (against the reference server)', () => {
       })
     })
     afterEach(() => slow.close())
-    const type = (p: Portico, query: string) => p.store.dispatch({ type: 'wallets/searchRequested', payload: { query } })
+    const type = (p: Portico, query: string) => p.store.dispatch(walletsActions.searchRequested({ query }))
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
     const searchesSent = () => slow.requests.filter((r) => r.path === '/getWallets').map((r) => r.query.get('search'))
 

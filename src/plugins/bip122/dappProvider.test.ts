@@ -11,6 +11,8 @@ import { NotConnectedError, type RpcError } from '../../errors'
 import { bitcoinPorticos } from '../../test/bitcoinPortico'
 import { bitcoinRegtest } from './networks'
 import { rejection } from '../../test/rejection'
+import { connectorsActions } from '../../store/slices/connectors'
+import { accountActions } from '../../store/slices/account'
 
 jest.setTimeout(60_000)
 
@@ -75,16 +77,15 @@ describe("getProvider('bip122')", () => {
   it('a connection the store names but the plugin does not hold yet (a restore under way) is refused with 4900, saying so', async () => {
     const portico = start()
     const { payment } = standIns().installed.wallet.dev.addresses()
-    portico.store.dispatch({
-      type: 'account/connected',
-      payload: {
+    portico.store.dispatch(
+      accountActions.connected({
         namespace: 'bip122',
         address: payment,
         caipNetworkId: bitcoinRegtest.caipNetworkId,
         connectedWalletInfo: { connectorId: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' },
-      },
-    })
-    portico.store.dispatch({ type: 'connectors/connectSucceeded', payload: { connectorId: 'walletConnect', namespace: 'bip122' } })
+      }),
+    )
+    portico.store.dispatch(connectorsActions.connectSucceeded({ connectorId: 'walletConnect', namespace: 'bip122' }))
     const error = await rejection(portico.getProvider('bip122').signMessage({ address: payment, message: 'hello' }))
     expect((error as RpcError).code).toBe(4900)
     expect((error as RpcError).shortMessage).toBe("The 'walletConnect' Bitcoin connection is not ready yet. Try again in a moment.")

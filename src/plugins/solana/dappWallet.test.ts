@@ -8,6 +8,8 @@ import type { Portico } from '../../createPortico'
 import { NotConnectedError, type RpcError } from '../../errors'
 import { rejection } from '../../test/rejection'
 import { solanaPorticos, solanaTransferBytes } from '../../test/solanaPortico'
+import { connectorsActions } from '../../store/slices/connectors'
+import { accountActions } from '../../store/slices/account'
 
 jest.setTimeout(60_000)
 
@@ -92,16 +94,15 @@ describe("getProvider('solana')", () => {
   it('a connection the store names but the plugin does not hold yet (a restore under way) is refused with 4900, saying so', async () => {
     const portico = start()
     const address = devAddress()
-    portico.store.dispatch({
-      type: 'account/connected',
-      payload: {
+    portico.store.dispatch(
+      accountActions.connected({
         namespace: 'solana',
         address,
         caipNetworkId: solanaPage.standIns().localnet.caipNetworkId,
         connectedWalletInfo: { connectorId: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' },
-      },
-    })
-    portico.store.dispatch({ type: 'connectors/connectSucceeded', payload: { connectorId: 'walletConnect', namespace: 'solana' } })
+      }),
+    )
+    portico.store.dispatch(connectorsActions.connectSucceeded({ connectorId: 'walletConnect', namespace: 'solana' }))
     const wallet = portico.getProvider('solana')
     const error = await rejection(feature<Sign>(wallet, 'solana:signMessage').signMessage({ account: {} as WalletAccount, message: new Uint8Array([1]) }))
     expect((error as RpcError).code).toBe(4900)
