@@ -15,6 +15,7 @@ import { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { clientKey } from './clientAddress'
 import { secondsLeft } from './auth/errors'
 import { CUSTODY_PATHS } from '../src/shared/custodyApi'
+import { MFA_PATHS } from '../src/shared/mfaApi'
 import { type RateLimitRule, type RateLimitStore } from './db/rateLimits'
 import { HttpError } from './httpErrors'
 import { requestedProjectId } from './projectGuard'
@@ -77,6 +78,8 @@ export interface RouteLimits {
   recoveryReadsPerIp: RateLimitRule
   /** POST /onramp/test-provider/purchase from one client (the local test provider sends funds). Default 30 per 10 minutes. */
   testPurchasesPerIp: RateLimitRule
+  /** The authenticator-app routes (/auth/v1/mfa…) from one client. Default 60 per 10 minutes; wrong codes also count toward the wrong-code limit. */
+  mfaCallsPerIp: RateLimitRule
   /** POST /auth/v1/passkey/{signup,login,add}/start from one client (each stores a challenge). Default 30 per 10 minutes. */
   passkeyStartsPerIp: RateLimitRule
   /** POST /auth/v1/passkey/{signup,login,add}/finish from one client (each verifies a signature). Default 30 per 10 minutes. */
@@ -110,6 +113,7 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   testPurchasesPerIp: { max: 30, windowMs: 10 * 60_000 },
   custodyCallsPerIp: { max: 120, windowMs: 10 * 60_000 },
   recoveryReadsPerIp: { max: 10, windowMs: 60 * 60_000 },
+  mfaCallsPerIp: { max: 60, windowMs: 10 * 60_000 },
   passkeyStartsPerIp: { max: 30, windowMs: 10 * 60_000 },
   passkeyFinishesPerIp: { max: 30, windowMs: 10 * 60_000 },
 }
@@ -154,6 +158,7 @@ const dataReads: RoutePolicy = {
 const signOuts: RoutePolicy = { what: 'sign-outs', limits: [{ rule: 'signOutsPerIp', by: 'ip' }] }
 const custody: RoutePolicy = { what: 'wallet key share requests', limits: [{ rule: 'custodyCallsPerIp', by: 'ip' }] }
 const bundler: RoutePolicy = { what: 'bundler requests', limits: [{ rule: 'bundlerPerIp', by: 'ip' }] }
+const mfa: RoutePolicy = { what: 'second-factor requests', limits: [{ rule: 'mfaCallsPerIp', by: 'ip' }] }
 const passkeyStarts: RoutePolicy = { what: 'passkey requests', limits: [{ rule: 'passkeyStartsPerIp', by: 'ip' }] }
 const passkeyFinishes: RoutePolicy = { what: 'passkey checks', limits: [{ rule: 'passkeyFinishesPerIp', by: 'ip' }] }
 
@@ -229,6 +234,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [`POST ${CUSTODY_PATHS.recoveredDevice}`]: custody,
   [`GET ${CUSTODY_PATHS.recovery}`]: { what: 'wallet recovery requests', limits: [{ rule: 'recoveryReadsPerIp', by: 'ip' }] },
   'POST /onramp/test-provider/purchase': { what: 'test purchases', limits: [{ rule: 'testPurchasesPerIp', by: 'ip' }] },
+  [`GET ${MFA_PATHS.status}`]: mfa,
+  [`POST ${MFA_PATHS.totpEnrol}`]: mfa,
+  [`POST ${MFA_PATHS.totpConfirm}`]: mfa,
+  [`POST ${MFA_PATHS.totpRemove}`]: mfa,
   'POST /auth/v1/passkey/signup/start': passkeyStarts,
   'POST /auth/v1/passkey/login/start': passkeyStarts,
   'POST /auth/v1/passkey/add/start': passkeyStarts,

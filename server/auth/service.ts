@@ -145,6 +145,12 @@ export interface AuthService {
   /** Deletes finished codes, sessions and rate-limit windows. */
   sweep(): Promise<void>
   /**
+   * Runs a code check made elsewhere (an authenticator app's code, server/auth/totp.ts)
+   * under the same per-client limit as wrong email codes (`failedCodesPerIp`): the entry
+   * is counted first, in one atomic step, and given back when `check` finds it right.
+   */
+  countedCodeCheck(context: RequestContext, check: () => Promise<boolean>): Promise<boolean>
+  /**
    * The wallet of an external identity (social provider or Farcaster): found by
    * provider + subject, or created with its keys (no email). The username is kept up to date.
    */
@@ -396,6 +402,14 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   }
 
   const service: AuthService = {
+    async countedCodeCheck(context, check) {
+      const at = now()
+      const failures = `verify-failed:ip:${clientSubject(context)}`
+      refuse(await rateLimits.hit(failures, limits.failedCodesPerIp, at), 'IP_RATE_LIMITED')
+      const right = await check()
+      if (right) await rateLimits.refund(failures, limits.failedCodesPerIp, at)
+      return right
+    },
     async startEmailLogin({ projectId, email: rawEmail, deviceId, sessionToken }, context) {
       requireProject(projectId)
       const email = requireEmail(rawEmail)

@@ -10,6 +10,7 @@ import { loginAttemptsMigration } from './loginAttempts'
 import { smartSessionsMigration, smartSessionsScopedMigration } from './smartSessions'
 import { custodySharesMigration } from './custodyShares'
 import { custodyWalletsMigration } from './custodyWallets'
+import { mfaTotpMigration } from './mfaTotp'
 import { passkeysMigration } from './passkeys'
 import { dpopProofsMigration } from './dpopProofs'
 import { addEncryptedColumns } from './encryptedColumns'
@@ -275,6 +276,7 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     '0011_session_device_keys': dpopProofsMigration(engine),
     // Wallets registered by the secure frame (self-custody; server/db/custodyWallets.ts).
     '0012_custody_wallets': custodyWalletsMigration(engine),
+    '0017_mfa_totp': mfaTotpMigration(engine),
   }
 }
 

@@ -10,6 +10,7 @@ import type { SmartSessionsTable } from './smartSessions'
 import type { EncryptedColumns } from './encryptedColumns'
 import type { CustodyAuthSharesTable, CustodyRecoverySharesTable } from './custodyShares'
 import type { CustodyWalletsTable } from './custodyWallets'
+import type { MfaTotpTable } from './mfaTotp'
 import type { PasskeyChallengesTable, PasskeyCredentialsTable } from './passkeys'
 import type { AuthDpopProofsTable } from './dpopProofs'
 
@@ -284,6 +285,7 @@ export interface DatabaseSchema {
   custody_auth_shares: CustodyAuthSharesTable
   custody_recovery_shares: CustodyRecoverySharesTable
   custody_wallets: CustodyWalletsTable
+  mfa_totp: MfaTotpTable
   passkey_credentials: PasskeyCredentialsTable
   passkey_challenges: PasskeyChallengesTable
 }
