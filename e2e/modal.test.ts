@@ -51,6 +51,8 @@ describe('the demo dapp in Chromium, served under a strict CSP', () => {
     expect(await seriousA11yViolations(page, '.portico-root')).toEqual([])
     await page.getByRole('dialog').getByRole('button', { name: 'OP Mainnet' }).click()
     await page.getByTestId('demo-network').filter({ hasText: 'eip155:10' }).waitFor()
+    // Opened on the list by the network button: the chosen network ends the errand and the modal closes.
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
     expect(errors).toEqual([])
     await page.close()
   })

@@ -6,6 +6,7 @@ import { accountActions } from '../store/slices/account'
 import { connectorsActions } from '../store/slices/connectors'
 import { modalActions } from '../store/slices/modal'
 import { networkActions } from '../store/slices/network'
+import { routerActions } from '../store/slices/router'
 import { createFakeNamespacePlugin, testNetwork } from '../test/fakeNamespacePlugin'
 import type { CaipNetwork } from '../types/network'
 import type { SagaContext } from './context'
@@ -133,3 +134,34 @@ function watchMismatches(store: ReturnType<typeof setup>['store']) {
   })
   return () => seen
 }
+
+describe('after a switch chosen in the network list', () => {
+  it('goes back to the view the visitor came from', async () => {
+    const t = setup()
+    t.connect('eip155', '0x1111111111111111111111111111111111111111', 'eip155:1')
+    t.store.dispatch(modalActions.opened({ route: { view: 'Account' } }))
+    t.store.dispatch(routerActions.push({ view: 'Networks' }))
+    await t.switchTo('eip155:10')
+    expect(t.store.getState().router.history.map((route) => route.view)).toEqual(['Account'])
+    expect(t.store.getState().modal.open).toBe(true)
+  })
+
+  it('asks to close the modal when the dapp opened it on the list itself', async () => {
+    const t = setup()
+    t.connect('eip155', '0x1111111111111111111111111111111111111111', 'eip155:1')
+    t.store.dispatch(modalActions.opened({ route: { view: 'Networks' } }))
+    await t.switchTo('eip155:10')
+    expect(t.store.getState().modal.closePending).toBe(true)
+  })
+
+  it('leaves any other view, and a failed switch, where they are', async () => {
+    const t = setup()
+    t.connect('eip155', '0x1111111111111111111111111111111111111111', 'eip155:1')
+    t.store.dispatch(modalActions.opened({ route: { view: 'Account' } }))
+    await t.switchTo('eip155:10')
+    expect(t.store.getState().router.history.map((route) => route.view)).toEqual(['Account'])
+    t.store.dispatch(routerActions.push({ view: 'Networks' }))
+    await t.switchTo('eip155:424242')
+    expect(t.store.getState().router.history.map((route) => route.view)).toEqual(['Account', 'Networks'])
+  })
+})

@@ -55,6 +55,7 @@ export function* switchNetworkSaga(action: ReturnType<typeof networkActions.swit
     // session): the network's namespace becomes the active account, so the modal, the
     // dapp's useAccount and signMessage follow the network the visitor chose.
     if (account?.status === 'connected' && state.account.activeNamespace !== namespace) yield put(accountActions.activeNamespaceSet(namespace))
+    yield* call(leaveNetworkList)
     return {}
   } catch (error) {
     yield put(networkActions.switchFailed())
@@ -64,6 +65,17 @@ export function* switchNetworkSaga(action: ReturnType<typeof networkActions.swit
 }
 
 export type SwitchResult = { error?: PorticoError }
+
+/**
+ * After a switch chosen in the network list, the visitor is done there: back to the view
+ * they came from (the Account view, with the new network's balance), or, when the dapp
+ * opened the modal on the list itself, the modal closes.
+ */
+function* leaveNetworkList() {
+  const { modal, router } = yield* select()
+  if (!modal.open || router.history.at(-1)?.view !== 'Networks') return
+  yield put(router.history.length > 1 ? routerActions.goBack() : modalActions.closeRequested())
+}
 
 /**
  * A switch to a network whose namespace has no connection while another namespace's

@@ -64,7 +64,7 @@ export function* sendSaga(): Generator<unknown, { hash?: string; error?: Portico
     yield put(sendActions.sent({ hash }))
     yield put(transactionsActions.pendingAdded(hash))
     yield put(routerActions.reset({ view: 'Account' }))
-    yield put(alertsActions.toastRequested({ message: messageRecord('notices.transactionSent'), variant: 'success' }))
+    yield put(alertsActions.toastRequested({ message: messageRecord('notices.transactionSent'), variant: 'success', transaction: { caipNetworkId: network.caipNetworkId, hash } }))
     yield put(accountActions.balanceRequested({ namespace, force: true }))
     return { hash }
   } catch (error) {

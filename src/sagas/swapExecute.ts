@@ -89,7 +89,13 @@ export function* executeSwapSaga() {
 
     yield put(swapActions.swapped({ hash }))
     yield put(accountActions.balanceRequested({ namespace: wallet.namespace, force: true }))
-    yield put(alertsActions.toastRequested({ message: messageRecord('notices.swapped', { from: sourceToken.symbol, to: toToken.symbol }), variant: 'success' }))
+    yield put(
+      alertsActions.toastRequested({
+        message: messageRecord('notices.swapped', { from: sourceToken.symbol, to: toToken.symbol }),
+        variant: 'success',
+        transaction: { caipNetworkId: wallet.network.caipNetworkId, hash },
+      }),
+    )
     yield put(routerActions.reset({ view: 'Account' }))
   } catch (error) {
     yield put(swapActions.failed({ error: toRecord(error) }))

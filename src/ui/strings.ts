@@ -24,6 +24,8 @@ export const en = {
   copyLink: 'Copy link',
   dismiss: 'Dismiss',
   notifications: 'Notifications',
+  /** The link of a sent transaction's toast; {name} is the network's block explorer (Etherscan, Solscan). */
+  viewOnExplorer: 'View on {name}',
 
   // Buttons for the dapp (their own module: they load before the modal)
   ...buttonStrings,

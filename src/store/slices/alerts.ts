@@ -3,8 +3,10 @@ import type { AlertId } from '../../errors/alerts'
 import type { MessageRecord } from '../../errors/record'
 
 export type ToastVariant = 'success' | 'error' | 'info'
+/** What a toast says, and for a transaction it reports, where it went (the toast links to the network's explorer). */
+export type ToastRequest = { message: MessageRecord; variant: ToastVariant; transaction?: { caipNetworkId: string; hash: string } }
 /** A toast: its message as a record (key and params, the error's code for an error toast), translated by the UI. */
-export type Toast = { id: number; message: MessageRecord; variant: ToastVariant }
+export type Toast = ToastRequest & { id: number }
 
 export type AlertsState = {
   /** SPEC §8 alerts currently raised, by id (each at most once). */
@@ -27,11 +29,14 @@ export const alertsSlice = createSlice({
       state.alerts = state.alerts.filter((a) => a !== action.payload)
     },
     /** Asks the toast saga to show a toast (it hides the current one first). */
-    toastRequested(_state, _action: PayloadAction<{ message: MessageRecord; variant: ToastVariant }>) {},
-    toastShown(state, action: PayloadAction<{ message: MessageRecord; variant: ToastVariant }>) {
+    toastRequested(_state, _action: PayloadAction<ToastRequest>) {},
+    toastShown(state, action: PayloadAction<ToastRequest>) {
       state.toast = { id: state.nextToastId, ...action.payload }
       state.nextToastId += 1
     },
+    /** The pointer or the focus is on the toast: it stays until `toastReleased`. */
+    toastHeld() {},
+    toastReleased() {},
     toastHidden(state) {
       state.toast = undefined
     },

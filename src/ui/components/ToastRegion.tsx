@@ -1,6 +1,9 @@
 import type { MessageRecord } from '../../errors/record'
-import { usePorticoSelector } from '../../react/hooks'
+import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
+import { alertsActions } from '../../store/slices/alerts'
+import { transactionExplorerLink } from '../format/explorerLink'
 import { formatAmount } from '../format/formatAmount'
+import { format } from '../strings'
 import { translate } from '../strings'
 import { useLocale } from '../locales/useLocale'
 import { useStrings } from '../useStrings'
@@ -14,13 +17,29 @@ import { Icon } from './Icon'
  */
 export function ToastRegion() {
   const toast = usePorticoSelector((s) => s.alerts.toast)
+  const networks = usePorticoSelector((s) => s.network.networks)
+  const transaction = toast?.transaction
+  const explorer =
+    transaction &&
+    transactionExplorerLink(
+      networks.find((n) => n.caipNetworkId === transaction.caipNetworkId),
+      transaction.hash,
+    )
   const theme = useThemeAttributes()
   const t = useStrings()
   const locale = useLocale()
+  const dispatch = usePorticoDispatch()
+  const hold = () => dispatch(alertsActions.toastHeld())
+  const release = () => dispatch(alertsActions.toastReleased())
   const content = toast ? (
-    <div key={toast.id} className={`portico-toast portico-toast-${toast.variant}`} data-testid="portico-toast">
+    <div key={toast.id} className={`portico-toast portico-toast-${toast.variant}`} data-testid="portico-toast" onPointerEnter={hold} onPointerLeave={release} onFocus={hold} onBlur={release}>
       <Icon name={toast.variant === 'error' ? 'alert' : toast.variant === 'success' ? 'check' : 'info'} size={16} />
       <span>{translate(t, withAmountFormatted(toast.message, locale.locale))}</span>
+      {explorer ? (
+        <a className="portico-toast-link" href={explorer.url} target="_blank" rel="noopener noreferrer">
+          {format(t.viewOnExplorer, { name: explorer.name })}
+        </a>
+      ) : null}
     </div>
   ) : null
   return (

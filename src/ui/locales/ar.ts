@@ -15,6 +15,7 @@ const ar: Strings = {
   copyLink: 'نسخ الرابط',
   dismiss: 'تجاهل',
   notifications: 'الإشعارات',
+  viewOnExplorer: 'عرض على {name}',
 
   ...localeButtonStrings.ar,
 

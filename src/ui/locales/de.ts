@@ -15,6 +15,7 @@ const de: Strings = {
   copyLink: 'Link kopieren',
   dismiss: 'Ausblenden',
   notifications: 'Benachrichtigungen',
+  viewOnExplorer: 'Auf {name} ansehen',
 
   ...localeButtonStrings.de,
 

@@ -15,6 +15,7 @@ const es: Strings = {
   copyLink: 'Copiar enlace',
   dismiss: 'Descartar',
   notifications: 'Notificaciones',
+  viewOnExplorer: 'Ver en {name}',
 
   ...localeButtonStrings.es,
 

@@ -15,6 +15,7 @@ const fr: Strings = {
   copyLink: 'Copier le lien',
   dismiss: 'Ignorer',
   notifications: 'Notifications',
+  viewOnExplorer: 'Voir sur {name}',
 
   ...localeButtonStrings.fr,
 

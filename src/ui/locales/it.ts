@@ -15,6 +15,7 @@ const italian: Strings = {
   copyLink: 'Copia link',
   dismiss: 'Chiudi avviso',
   notifications: 'Notifiche',
+  viewOnExplorer: 'Vedi su {name}',
 
   ...localeButtonStrings.it,
 

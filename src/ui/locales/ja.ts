@@ -15,6 +15,7 @@ const ja: Strings = {
   copyLink: 'リンクをコピー',
   dismiss: '閉じる',
   notifications: '通知',
+  viewOnExplorer: '{name} で表示',
 
   ...localeButtonStrings.ja,
 

@@ -15,6 +15,7 @@ const ko: Strings = {
   copyLink: '링크 복사',
   dismiss: '닫기',
   notifications: '알림',
+  viewOnExplorer: '{name}에서 보기',
 
   ...localeButtonStrings.ko,
 

@@ -15,6 +15,7 @@ const pt: Strings = {
   copyLink: 'Copiar link',
   dismiss: 'Dispensar',
   notifications: 'Notificações',
+  viewOnExplorer: 'Ver no {name}',
 
   ...localeButtonStrings.pt,
 

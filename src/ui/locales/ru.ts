@@ -15,6 +15,7 @@ const ru: Strings = {
   copyLink: 'Копировать ссылку',
   dismiss: 'Скрыть',
   notifications: 'Уведомления',
+  viewOnExplorer: 'Открыть в {name}',
 
   ...localeButtonStrings.ru,
 

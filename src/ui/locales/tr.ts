@@ -15,6 +15,7 @@ const tr: Strings = {
   copyLink: 'Bağlantıyı kopyala',
   dismiss: 'Kapat',
   notifications: 'Bildirimler',
+  viewOnExplorer: '{name} üzerinde görüntüle',
 
   ...localeButtonStrings.tr,
 

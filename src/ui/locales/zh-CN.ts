@@ -15,6 +15,7 @@ const zhCN: Strings = {
   copyLink: '复制链接',
   dismiss: '关闭',
   notifications: '通知',
+  viewOnExplorer: '在 {name} 上查看',
 
   ...localeButtonStrings['zh-CN'],
 

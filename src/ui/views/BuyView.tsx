@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react'
 import { usePorticoDispatch, usePorticoSelector } from '../../react/hooks'
 import { selectActiveNetwork } from '../../store/slices/network'
 import { onrampActions, type OnrampProvider, type PaymentMethod } from '../../store/slices/onramp'
+import { routerActions } from '../../store/slices/router'
 import { selectOnrampAvailable } from '../../store/slices/options'
 import { openCheckoutWindow } from '../components/buy/openCheckoutWindow'
 import { Icon } from '../components/Icon'
@@ -185,8 +186,14 @@ function Purchase({ symbol }: { symbol: string }) {
   if (!purchase) return null
   const found = providers.find((p) => p.name === purchase.provider)
   const label = found ? providerLabel(t, found) : purchase.provider || t.defaultProvider
+  // Done after the funds arrived goes to the account, where they show; stopping or a
+  // failure stays on the form, to try again.
+  const onDismiss = () => {
+    dispatch(onrampActions.purchaseDismissed())
+    if (purchase.status === 'completed') dispatch(routerActions.reset({ view: 'Account' }))
+  }
   const dismiss = (
-    <button type="button" className="portico-secondary portico-wide" onClick={() => dispatch(onrampActions.purchaseDismissed())}>
+    <button type="button" className="portico-secondary portico-wide" onClick={onDismiss}>
       {purchase.status === 'waiting' || purchase.status === 'opening' ? t.buyStopWaiting : t.buyDismiss}
     </button>
   )

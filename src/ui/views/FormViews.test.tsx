@@ -224,7 +224,8 @@ describe('Buy', () => {
 
   it('opens the provider window in the click, then follows the purchase', async () => {
     const open = jest.spyOn(window, 'open').mockImplementation(() => ({}) as Window)
-    const { dispatch, dispatched } = await connectedView('Buy')
+    const utils = await connectedView('Buy')
+    const { dispatch, dispatched } = utils
     dispatch(onrampActions.providersLoaded([{ name: 'test', label: 'Portico Test Provider', feeRange: { min: 0.01, max: 0.01 } }]))
     // No amount yet: nothing opens.
     fireEvent.click(screen.getByRole('button', { name: 'Buy with Portico Test Provider' }))
@@ -245,7 +246,25 @@ describe('Buy', () => {
     expect(screen.getByText(/Received 0.033 ETH./)).toBeTruthy()
     expect(screen.getByTestId('portico-toast').textContent).toBe('Received 0.033 ETH')
     fireEvent.click(screen.getByRole('button', { name: 'Done' }))
-    expect(screen.getByLabelText('Amount')).toBeTruthy()
+    // Done goes to the account, where the funds show (it used to leave the filled form).
+    expect(utils.store.getState().router.history.map((route) => route.view)).toEqual(['Account'])
+  })
+
+  it("links a sent transaction's toast to its network's explorer", async () => {
+    const explorerNetwork = { ...testNetwork(1, 'Ethereum'), blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } } }
+    const utils = await renderView(undefined, { config: { plugins: [createFakeNamespacePlugin({ networks: [explorerNetwork], connectors: [] }).plugin] } })
+    const hash = '0x' + 'ab'.repeat(32)
+    utils.dispatch(alertsActions.toastShown({ message: messageRecord('notices.transactionSent'), variant: 'success', transaction: { caipNetworkId: 'eip155:1', hash } }))
+    const link = within(screen.getByTestId('portico-toast')).getByRole('link', { name: 'View on Etherscan' })
+    expect(link.getAttribute('href')).toBe(`https://etherscan.io/tx/${hash}`)
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer')
+    // Pointer on the toast holds it; leaving releases it.
+    fireEvent.pointerEnter(screen.getByTestId('portico-toast'))
+    fireEvent.pointerLeave(screen.getByTestId('portico-toast'))
+    expect(utils.actions.map((action) => action.type).filter((type) => type.startsWith('alerts/toast'))).toEqual(['alerts/toastShown', 'alerts/toastHeld', 'alerts/toastReleased'])
+    // On a network without an explorer (a local chain), no link.
+    utils.dispatch(alertsActions.toastShown({ message: messageRecord('notices.transactionSent'), variant: 'success', transaction: { caipNetworkId: 'eip155:999', hash } }))
+    expect(within(screen.getByTestId('portico-toast')).queryByRole('link')).toBeNull()
   })
 })
 
