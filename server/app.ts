@@ -16,6 +16,7 @@ import { createCustodyService } from './auth/custody'
 import { type AuthLimits, createAuthService } from './auth/service'
 import { createSocialLogin } from './auth/social'
 import { createPasskeyLogin } from './auth/passkeys'
+import { createStepUpService } from './auth/stepUp'
 import { type BlockchainServerOptions, registerBlockchainApi } from './blockchainApi'
 import type { SwapPools } from './convert/pool'
 import { registerConvertRoutes } from './convert/routes'
@@ -224,8 +225,9 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     })
     app.addHook('onClose', async () => mailer.close?.())
     const custody = createCustodyService({ db, keyring, ...(now ? { now } : {}), logError: (error, message) => app.log.error({ err: error }, message) })
-    app.register(authRoutes, { auth, custody, secureOrigins })
     const passkeys = createPasskeyLogin({ db, projects, auth, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
+    const stepUp = createStepUpService({ db, auth, passkeys, ...(now ? { now } : {}) })
+    app.register(authRoutes, { auth, custody, stepUp, secureOrigins })
     app.register(passkeyRoutes, { passkeys, auth, secureOrigins })
     if (options.auth.social !== undefined) {
       const social = createSocialLogin({ db, projects, keyring, auth, ...options.auth.social, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })

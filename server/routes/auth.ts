@@ -16,11 +16,15 @@ import { DEVICE_ID_PATTERN } from '../auth/sessionToken'
 import { DPOP_HEADER, type ProvenRequest } from '../auth/dpop'
 import { PROJECT_ID_PATTERN } from '../projects'
 import { custodyRoutes } from './custody'
+import { stepUpRoutes } from './stepUp'
+import { type StepUpService } from '../auth/stepUp'
 
 export interface AuthRoutesOptions {
   auth: AuthService
   /** Key shares of self-custody wallets (routes/custody.ts). */
   custody: CustodyService
+  /** A fresh second factor on the session (routes/stepUp.ts), asked before key export. */
+  stepUp: StepUpService
   /** Exact origins of the secure page (SECURE_ORIGIN). */
   secureOrigins: ReadonlySet<string>
 }
@@ -85,7 +89,7 @@ interface LoginBody {
   deviceId: string
 }
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, custody, secureOrigins }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, custody, stepUp, secureOrigins }) => {
   // Generic HTTP clients often send `Content-Type: application/json` with no body
   // on calls that need none (logout, is-connected): read that as no body. Anything
   // else goes to Fastify's own parser, prototype-poisoning checks included.
@@ -223,6 +227,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
   )
 
   await custodyRoutes(app, { custody, authenticated, errors })
+  const [firstOrigin] = secureOrigins
+  await stepUpRoutes(app, { stepUp, authenticated, context, origin: (request) => request.headers.origin ?? firstOrigin ?? '', errors })
 }
 
 /** The session, used from the project (?projectId=) and device (the device header) it was opened for, with its proof of the device key. */
