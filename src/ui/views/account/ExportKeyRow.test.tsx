@@ -5,7 +5,7 @@ import { ADDRESS } from '../../test/fixtures'
 import { renderView } from '../../test/renderView'
 
 async function accountView(type: 'AUTH' | 'ANNOUNCED', namespace: 'eip155' | 'solana' = 'eip155') {
-  const view = await renderView()
+  const view = await renderView(undefined)
   const address = namespace === 'eip155' ? ADDRESS : '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
   const caipNetworkId = namespace === 'eip155' ? 'eip155:1' : 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
   view.dispatch(accountActions.connected({ namespace, address, caipNetworkId, connectedWalletInfo: { connectorId: 'auth', name: 'Email wallet', type } }))
