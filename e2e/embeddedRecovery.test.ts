@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, type Address, type Hex } from 'viem'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { disconnectEmbedded, latestMail, loginByEmail, waitForMail, postponeRecovery, readState, recoveryPrompt, secureFrame, setThemeMode } from './pageState'
+import { disconnectEmbedded, framePosts, latestMail, loginByEmail, waitForMail, postponeRecovery, readState, recordMessages, recoveryPrompt, secureFrame, setThemeMode } from './pageState'
 
 // Recovery by password in the secure frame (issue 32, docs/security.md "Recovery prompts"):
 // a new wallet is offered a recovery password at login; postponed, the wallet still signs
@@ -18,16 +18,6 @@ const FRAME = 'iframe[data-portico-secure-frame]'
 const RESEND_COOLDOWN_MS = 30_000
 /** Longer than the visibility reports and the 500 ms approval delay after the frame moves. */
 const SETTLE_MS = 1_500
-
-/** Every message the dapp's window receives, as JSON: what crosses postMessage from the frame. */
-async function recordMessages(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const seen: string[] = []
-    ;(globalThis as unknown as { framePosts: string[] }).framePosts = seen
-    window.addEventListener('message', (event) => seen.push(JSON.stringify(event.data)))
-  })
-}
-const framePosts = (page: Page) => page.evaluate(() => (globalThis as unknown as { framePosts: string[] }).framePosts)
 
 /** Signs the demo's message after approving it in the frame; viem checks it for the account in effect, as the chain would. */
 async function signAndVerify(page: Page): Promise<Address> {

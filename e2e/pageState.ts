@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { APPROVE_DELAY_MS } from '../secure/approvalGesture'
 
 // What the browser tests read from the demo page and the development mailbox. The
@@ -201,3 +201,13 @@ export async function disconnectEmbedded(page: Page): Promise<void> {
   if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape')
   await page.getByRole('dialog').waitFor({ state: 'detached' })
 }
+
+/** Records every message the dapp's window receives, as JSON: what crosses postMessage from the frame. Read it with `framePosts`. */
+export async function recordMessages(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: string[] = []
+    ;(globalThis as unknown as { framePosts: string[] }).framePosts = seen
+    window.addEventListener('message', (event) => seen.push(JSON.stringify(event.data)))
+  })
+}
+export const framePosts = (page: Page) => page.evaluate(() => (globalThis as unknown as { framePosts: string[] }).framePosts)

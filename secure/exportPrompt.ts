@@ -111,7 +111,7 @@ export function createExportPrompts(document: Document, { onOpen, onClose }: { o
                       for (const each of all) each.disabled = false
                       const text = exportErrorText(error)
                       // The confirmation ran out meanwhile: back to the choice of a factor.
-                      if (error instanceof ApiError && error.code === 'STEP_UP_REQUIRED') void choose().then(() => (notice.textContent = text))
+                      if (error instanceof ApiError && error.code === 'STEP_UP_REQUIRED') void choose(true).then(() => (notice.textContent = text))
                       else notice.textContent = text
                     },
                   )
@@ -123,9 +123,10 @@ export function createExportPrompts(document: Document, { onOpen, onClose }: { o
 
         const explanation = () => [paragraph(EXPORT_TEXT.meaning), paragraph(EXPORT_TEXT.warning, true)]
 
-        async function choose() {
+        /** The choice of a factor; straight to the key when this session proved one recently, unless the server just said it did not (`again`). */
+        async function choose(again = false) {
           const { methods, fresh } = await steps.status()
-          if (fresh) return revealStage()
+          if (fresh && !again) return revealStage()
           if (methods.length === 0) return stage([...explanation(), paragraph(EXPORT_TEXT.noMethod)], [])
           const email: Action = {
             label: EXPORT_TEXT.emailCode,
