@@ -154,7 +154,10 @@ describe.each(engines)('step-up and key export on $name', ({ freshDatabase }) =>
     const stranger = createSoftAuthenticator({ origin: SECURE_ORIGIN })
     const strangerId = randomUUID()
     const strangerBegun = (await server.post('/auth/v1/passkey/signup/start', { projectId: 'shop', deviceId: strangerId }, as)).body as { ceremonyId: string; options: Record<string, unknown> }
-    expect((await server.post('/auth/v1/passkey/signup/finish', { projectId: 'shop', deviceId: strangerId, ceremonyId: strangerBegun.ceremonyId, response: stranger.register(strangerBegun.options) }, as)).status).toBe(200)
+    expect(
+      (await server.post('/auth/v1/passkey/signup/finish', { projectId: 'shop', deviceId: strangerId, ceremonyId: strangerBegun.ceremonyId, response: stranger.register(strangerBegun.options) }, as))
+        .status,
+    ).toBe(200)
     const foreign = (await device.post(STEP_UP_PATHS.passkeyStart)).body as { ceremonyId: string; options: Record<string, unknown> }
     expect((await device.post(STEP_UP_PATHS.passkeyFinish, { ceremonyId: foreign.ceremonyId, response: stranger.authenticate(foreign.options) })).body).toMatchObject({ code: 'PASSKEY_UNKNOWN' })
     expect((await device.exportShare('solana')).status).toBe(403)

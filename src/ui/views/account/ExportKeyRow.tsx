@@ -16,14 +16,7 @@ export function ExportKeyRow() {
   if (account.connectedWalletInfo?.type !== 'AUTH') return null
   const namespace = account.namespace === 'solana' ? 'solana' : 'eip155'
   return (
-    <button
-      type="button"
-      className="portico-row"
-      data-testid="portico-export-key"
-      disabled={pending}
-      aria-busy={pending}
-      onClick={() => dispatch(embeddedActions.keyExportRequested({ namespace }))}
-    >
+    <button type="button" className="portico-row" data-testid="portico-export-key" disabled={pending} aria-busy={pending} onClick={() => dispatch(embeddedActions.keyExportRequested({ namespace }))}>
       <span className="portico-avatar portico-avatar-md" aria-hidden="true">
         <Icon name="key" />
       </span>
