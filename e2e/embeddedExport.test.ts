@@ -2,7 +2,21 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { createKeyPairFromBytes, getAddressFromPublicKey, getBase58Encoder } from '@solana/kit'
 import { privateKeyToAccount } from 'viem/accounts'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { framePosts, latestMail, loginByEmail, postToFrame, promptShown, readState, recordMessages, secureFrame, setThemeMode, waitForMail, waitForReply, waitForState } from './pageState'
+import {
+  framePosts,
+  latestMail,
+  loginByEmail,
+  postponeRecovery,
+  postToFrame,
+  promptShown,
+  readState,
+  recordMessages,
+  secureFrame,
+  setThemeMode,
+  waitForMail,
+  waitForReply,
+  waitForState,
+} from './pageState'
 
 // Key export in the secure frame (issue 32, docs/security.md "Key export"): from the Account
 // view, the frame's prompt says what export means, asks for a new email code (step-up), and
@@ -12,7 +26,8 @@ import { framePosts, latestMail, loginByEmail, postToFrame, promptShown, readSta
 // when the frame is told one was proved, and the dapp's page never receives the key.
 jest.setTimeout(240_000)
 
-const env = setupStackAndBrowser()
+// The secure page on http://localhost:<port>: a passkey's relying party must be a domain (the last test uses one).
+const env = setupStackAndBrowser({ stack: { secureHost: 'localhost' } })
 const FRAME = 'iframe[data-portico-secure-frame]'
 /** Longer than the visibility reports and the 500 ms approval delay after the frame moves. */
 const SETTLE_MS = 1_500
@@ -167,5 +182,49 @@ describe('embedded wallet: exporting the private key in the frame, after a fresh
       'console: Failed to load resource: the server responded with a status of 403 (Forbidden)',
       'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
     ])
+  })
+})
+
+describe('embedded wallet: a passkey-only wallet exports its key after the passkey step-up', () => {
+  let context: BrowserContext | undefined
+  afterAll(async () => context?.close())
+
+  it('signs up with a passkey (virtual authenticator), then Export private key asks for the passkey, not an email, and shows the EOA’s key', async () => {
+    context = await env.browser().newContext({ viewport: { width: 900, height: 820 } })
+    await recordMessages(context)
+    const page = await context.newPage()
+    const errors = watchPageErrors(page)
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('WebAuthn.enable')
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', ctap2Version: 'ctap2_1', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    })
+    await page.goto(new URL('?passkey=1', env.stack().demoUrl).href)
+    await page.getByRole('button', { name: 'Connect Wallet' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue with a passkey' }).click()
+    await secureFrame(page).getByRole('dialog', { name: 'Continue with a passkey' }).getByRole('button', { name: 'Create a new passkey' }).click()
+    await page
+      .getByTestId('demo-status')
+      .filter({ hasText: /^connected$/ })
+      .waitFor()
+    await postponeRecovery(page)
+    const accounts = (await page.evaluate(readState, 'account.byNamespace.eip155.user.accounts')) as Array<{ address: string; type: string }>
+    const eoa = accounts.find((account) => account.type === 'eoa')!.address
+
+    await page.getByTestId('portico-connect-button').click()
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Export private key' }).click()
+    const prompt = exportPrompt(page)
+    await prompt.getByText('First confirm it is you.').waitFor()
+    // No email on this wallet: the passkey is the only factor offered.
+    expect(await prompt.getByRole('button', { name: 'Email me a code' }).count()).toBe(0)
+    await press(page, 'Use my passkey')
+    await prompt.getByText('It is you. Make sure no one can see your screen, then show the key.').waitFor()
+    await press(page, 'Show private key')
+    const key = (await secureFrame(page).locator('#export-key').textContent())!
+    expect(privateKeyToAccount(key as `0x${string}`).address).toBe(eoa)
+    await press(page, 'Close')
+    await prompt.waitFor({ state: 'detached' })
+    expect((await framePosts(page)).join('\n')).not.toContain(key.slice(2, 26))
+    expect(errors).toEqual([])
   })
 })
