@@ -1,18 +1,20 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { createKeyPairFromBytes, getAddressFromPublicKey, getBase58Encoder } from '@solana/kit'
 import { privateKeyToAccount } from 'viem/accounts'
-import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
+import { setupStackAndBrowser, watchPageErrors } from './browser'
 import {
+  addVirtualAuthenticator,
+  eoaOf,
   framePosts,
   latestMail,
   loginByEmail,
   postponeRecovery,
   postToFrame,
+  promptScreenshots,
   promptShown,
   readState,
   recordMessages,
   secureFrame,
-  setThemeMode,
   waitForMail,
   waitForReply,
   waitForState,
@@ -29,8 +31,6 @@ jest.setTimeout(240_000)
 // The secure page on http://localhost:<port>: a passkey's relying party must be a domain (the last test uses one).
 const env = setupStackAndBrowser({ stack: { secureHost: 'localhost' } })
 const FRAME = 'iframe[data-portico-secure-frame]'
-/** Longer than the visibility reports and the 500 ms approval delay after the frame moves. */
-const SETTLE_MS = 1_500
 
 const exportPrompt = (page: Page) => secureFrame(page).getByRole('dialog', { name: 'Export private key' })
 
@@ -40,22 +40,6 @@ async function press(page: Page, name: string): Promise<void> {
   await button.waitFor()
   for (let i = 0; i < 100 && !(await button.isEnabled()); i++) await page.waitForTimeout(100)
   await button.click()
-}
-
-/** Light and dark at the page's size, then dark at a phone's 390×844. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  const size = page.viewportSize()!
-  await setThemeMode(page, 'light')
-  await secureFrame(page).locator('html[data-theme="light"]').waitFor()
-  await screenshot(page, `${name}-light`)
-  await setThemeMode(page, 'dark')
-  await secureFrame(page).locator('html[data-theme="dark"]').waitFor()
-  await screenshot(page, `${name}-dark`)
-  await page.setViewportSize({ width: 390, height: 844 })
-  await screenshot(page, `${name}-phone-dark`)
-  await page.setViewportSize(size)
-  await setThemeMode(page, 'light')
-  await page.waitForTimeout(SETTLE_MS)
 }
 
 describe('embedded wallet: exporting the private key in the frame, after a fresh email code', () => {
@@ -75,8 +59,7 @@ describe('embedded wallet: exporting the private key in the frame, after a fresh
     await page.goto(env.stack().demoUrl)
     await loginByEmail(page, env.stack().serverUrl, email)
     // The key is the EOA's (on this network the demo connects the smart account it owns).
-    const accounts = (await page.evaluate(readState, 'account.byNamespace.eip155.user.accounts')) as Array<{ address: string; type: string }>
-    evmAddress = accounts.find((account) => account.type === 'eoa')!.address
+    evmAddress = await eoaOf(page)
     solanaAddress = (await waitForState(page, 'account.byNamespace.solana.address', (value) => typeof value === 'string', 'a solana address')) as string
   })
   afterAll(async () => context?.close())
@@ -90,7 +73,7 @@ describe('embedded wallet: exporting the private key in the frame, after a fresh
     await prompt.getByText('Never share it', { exact: false }).first().waitFor()
     expect(await page.locator(FRAME).isVisible()).toBe(true)
     await promptShown(page, prompt)
-    await screenshots(page, 'export-confirm')
+    await promptScreenshots(page, 'export-confirm')
     await press(page, 'Cancel')
     await prompt.waitFor({ state: 'detached' })
 
@@ -130,7 +113,7 @@ describe('embedded wallet: exporting the private key in the frame, after a fresh
     expect(key).toMatch(/^0x[0-9a-f]{64}$/)
     expect(privateKeyToAccount(key as `0x${string}`).address).toBe(evmAddress)
     await prompt.getByText('Private key (hex), for Ethereum and other EVM wallets').waitFor()
-    await screenshots(page, 'export-shown')
+    await promptScreenshots(page, 'export-shown')
 
     await press(page, 'Close')
     await prompt.waitFor({ state: 'detached' })
@@ -194,11 +177,7 @@ describe('embedded wallet: a passkey-only wallet exports its key after the passk
     await recordMessages(context)
     const page = await context.newPage()
     const errors = watchPageErrors(page)
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('WebAuthn.enable')
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', ctap2Version: 'ctap2_1', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    })
+    await addVirtualAuthenticator(context, page)
     await page.goto(new URL('?passkey=1', env.stack().demoUrl).href)
     await page.getByRole('button', { name: 'Connect Wallet' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Continue with a passkey' }).click()
@@ -208,8 +187,7 @@ describe('embedded wallet: a passkey-only wallet exports its key after the passk
       .filter({ hasText: /^connected$/ })
       .waitFor()
     await postponeRecovery(page)
-    const accounts = (await page.evaluate(readState, 'account.byNamespace.eip155.user.accounts')) as Array<{ address: string; type: string }>
-    const eoa = accounts.find((account) => account.type === 'eoa')!.address
+    const eoa = await eoaOf(page)
 
     await page.getByTestId('portico-connect-button').click()
     await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Export private key' }).click()

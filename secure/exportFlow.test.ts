@@ -31,6 +31,14 @@ async function signIn(test: TestFrame, email = 'ada@example.com') {
   expect(reply.type).toBe('@portico-frame/CONNECT_OTP_SUCCESS')
 }
 
+/** The visitor asks for the emailed code, enters it, and shows the key. */
+async function stepUpAndReveal(steps: ExportSteps): Promise<'closed'> {
+  await steps.sendCode()
+  await steps.confirmCode('246810')
+  await steps.reveal()
+  return 'closed'
+}
+
 /** Every message the app received, as text: none may carry the key in any form. */
 const postedText = (test: TestFrame) => JSON.stringify(test.host.posted)
 
@@ -38,10 +46,7 @@ describe('EXPORT_PRIVATE_KEY', () => {
   it('shows the eip155 key in the prompt after an email step-up; the app gets {} and nothing of the key', async () => {
     const held = scriptedPrompts(async (steps) => {
       expect(await steps.status()).toEqual({ methods: ['email'], fresh: false })
-      await steps.sendCode()
-      await steps.confirmCode('246810')
-      await steps.reveal()
-      return 'closed'
+      return stepUpAndReveal(steps)
     })
     const test = await startTestFrame({ exportPrompts: () => held.prompts })
     await signIn(test)
@@ -55,12 +60,7 @@ describe('EXPORT_PRIVATE_KEY', () => {
   })
 
   it('shows the solana key as the base58 64-byte secret key of the wallet', async () => {
-    const held = scriptedPrompts(async (steps) => {
-      await steps.sendCode()
-      await steps.confirmCode('246810')
-      await steps.reveal()
-      return 'closed'
-    })
+    const held = scriptedPrompts(stepUpAndReveal)
     const test = await startTestFrame({ exportPrompts: () => held.prompts })
     await signIn(test)
     expect((await test.ask('EXPORT_PRIVATE_KEY', { namespace: 'solana' })).payload).toEqual({})

@@ -6,7 +6,7 @@
  * 500 ms; the visitor's own click or Enter). The key is written here as text only, after
  * the deliberate click on "Show private key", and removed from the document on close.
  */
-import { element } from './approval'
+import { element, formDialog } from './approval'
 import { guardApproval } from './approvalGesture'
 import { EXPORT_TEXT, exportErrorText, type ExportPrompts, type ExportSteps } from './exportFlow'
 import { ApiError } from './api'
@@ -26,17 +26,7 @@ export function createExportPrompts(document: Document, { onOpen, onClose }: { o
     open(wallet, steps: ExportSteps) {
       closeOpen?.()
       return new Promise((resolve) => {
-        const dialog = element(document, 'section', 'approval recovery export')
-        dialog.setAttribute('role', 'dialog')
-        dialog.setAttribute('aria-modal', 'true')
-        dialog.setAttribute('aria-labelledby', 'export-title')
-        dialog.setAttribute('aria-describedby', 'export-body')
-        const title = element(document, 'h1', undefined, EXPORT_TEXT.title)
-        title.id = 'export-title'
-        const form = element(document, 'form', 'recovery-form')
-        form.noValidate = true
-        const body = element(document, 'div', 'recovery-body')
-        body.id = 'export-body'
+        const { dialog, title, form, body } = formDialog(document, 'approval recovery export', EXPORT_TEXT.title, 'export')
         const notice = element(document, 'p', 'approval-notice')
         notice.setAttribute('role', 'alert')
         const actions = element(document, 'div', 'approval-actions')
