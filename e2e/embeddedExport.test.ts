@@ -53,6 +53,7 @@ describe('embedded wallet: exporting the private key in the frame, after a fresh
 
   beforeAll(async () => {
     context = await env.browser().newContext({ viewport: { width: 900, height: 820 } })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await recordMessages(context)
     page = await context.newPage()
     errors = watchPageErrors(page)
@@ -113,6 +114,10 @@ describe('embedded wallet: exporting the private key in the frame, after a fresh
     expect(key).toMatch(/^0x[0-9a-f]{64}$/)
     expect(privateKeyToAccount(key as `0x${string}`).address).toBe(evmAddress)
     await prompt.getByText('Private key (hex), for Ethereum and other EVM wallets').waitFor()
+    // Copy writes the key to the clipboard from the frame (the iframe allows clipboard-write).
+    await press(page, 'Copy')
+    await prompt.getByText('Copied. Clear your clipboard once you have imported it.').waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key)
     await promptScreenshots(page, 'export-shown')
 
     await press(page, 'Close')
