@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http } from 'viem'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { disconnectEmbedded, loginByEmail, postponeRecovery, readState, secureFrame } from './pageState'
+import { addVirtualAuthenticator, disconnectEmbedded, loginByEmail, postponeRecovery, readState, secureFrame } from './pageState'
 
 // "Continue with a passkey" (issue 32) on the local stack, with the DevTools protocol's
 // virtual authenticator standing in for the visitor's platform authenticator. The secure
@@ -17,11 +17,7 @@ async function visitorWithAuthenticator(): Promise<{ context: BrowserContext; pa
   const context = await env.browser().newContext({ viewport: { width: 900, height: 820 } })
   const page = await context.newPage()
   const errors = watchPageErrors(page)
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', ctap2Version: 'ctap2_1', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  })
+  await addVirtualAuthenticator(context, page)
   await page.goto(new URL('?passkey=1', env.stack().demoUrl).href)
   return { context, page, errors }
 }

@@ -1,5 +1,6 @@
-import type { Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { APPROVE_DELAY_MS } from '../secure/approvalGesture'
+import { screenshot } from './browser'
 
 // What the browser tests read from the demo page and the development mailbox. The
 // demo exposes its Portico client as `window.portico`; the page's CSP forbids eval, so
@@ -200,4 +201,44 @@ export async function disconnectEmbedded(page: Page): Promise<void> {
     .waitFor()
   if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape')
   await page.getByRole('dialog').waitFor({ state: 'detached' })
+}
+
+/** Records every message the dapp's window receives, as JSON: what crosses postMessage from the frame. Read it with `framePosts`. */
+export async function recordMessages(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: string[] = []
+    ;(globalThis as unknown as { framePosts: string[] }).framePosts = seen
+    window.addEventListener('message', (event) => seen.push(JSON.stringify(event.data)))
+  })
+}
+export const framePosts = (page: Page) => page.evaluate(() => (globalThis as unknown as { framePosts: string[] }).framePosts)
+
+/** The signed-in embedded user's externally-owned account (the key's address; the demo may show the smart account it owns). */
+export const eoaOf = async (page: Page) =>
+  ((await page.evaluate(readState, 'account.byNamespace.eip155.user.accounts')) as Array<{ address: string; type: string }>).find((account) => account.type === 'eoa')!.address
+
+/** Screenshots of a frame prompt: light and dark at the page's size, then dark at a phone's 390×844; back to light, the frame settled again. */
+export async function promptScreenshots(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize()!
+  await setThemeMode(page, 'light')
+  await secureFrame(page).locator('html[data-theme="light"]').waitFor()
+  await screenshot(page, `${name}-light`)
+  await setThemeMode(page, 'dark')
+  await secureFrame(page).locator('html[data-theme="dark"]').waitFor()
+  await screenshot(page, `${name}-dark`)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, `${name}-phone-dark`)
+  await page.setViewportSize(size)
+  await setThemeMode(page, 'light')
+  // The frame moved with the viewport: its main button counts as visible again only after the approval delay (approvalGesture.ts).
+  await page.waitForTimeout(APPROVE_DELAY_MS + 1_000)
+}
+
+/** A platform authenticator on the DevTools protocol for `page` (resident keys, user verification, always touched). */
+export async function addVirtualAuthenticator(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', ctap2Version: 'ctap2_1', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
 }

@@ -27,6 +27,10 @@
  * | passkey sign-up, login | POST /auth/v1/passkey/signup\|login/start { projectId, deviceId } → { ceremonyId, options } |
  * | | POST /auth/v1/passkey/signup\|login/finish { projectId, deviceId, ceremonyId, response, chainId } → { user, session } |
  * | add a passkey | POST /auth/v1/passkey/add/start\|finish?projectId= Bearer ({ ceremonyId, response }) → { ceremonyId, options } / { credentialId } |
+ * | step-up | GET /auth/v1/step-up?projectId= Bearer → { methods, freshUntil? } |
+ * | | POST /auth/v1/step-up/email/start\|finish?projectId= Bearer ({ otp }) → { method } / { method, freshUntil } |
+ * | | POST /auth/v1/step-up/passkey/start\|finish?projectId= Bearer ({ ceremonyId, response }) → { ceremonyId, options } / { method, freshUntil } |
+ * | key export | POST /auth/v1/custody/export?projectId= { namespace } Bearer → { namespace, address, authShare } (403 STEP_UP_REQUIRED) |
  *
  * Every call with a Bearer token also sends the device id the session was opened on
  * (`X-Portico-Device`): the server takes a session only from its own device and project.
@@ -39,7 +43,7 @@
  * Errors are `{ error, message, code?, retryAfter?, attemptsLeft? }` with an HTTP status.
  */
 import { DEVICE_HEADER, DPOP_HEADER } from '../src/shared/authApi'
-import { CUSTODY_PATHS, type CustodyWalletNamespace, type RecoverySetup, type WalletRegistration } from '../src/shared/custodyApi'
+import { CUSTODY_PATHS, STEP_UP_PATHS, type CustodyWalletNamespace, type RecoverySetup, type StepUpMethod, type WalletRegistration } from '../src/shared/custodyApi'
 import { type DeviceProver, createDeviceProver } from './deviceKey'
 import { deviceIdOfSession } from './session'
 
@@ -103,6 +107,14 @@ export interface SecureApi {
   ): Promise<{ user: ApiUser; session: { token: string; expiresAt: string } }>
   startAddPasskey(token: string, projectId: string): Promise<PasskeyCeremony>
   finishAddPasskey(token: string, projectId: string, answer: PasskeyAnswer): Promise<{ credentialId: string }>
+  /** The second factors the user can prove now, and until when the session's step-up counts. */
+  stepUpStatus(token: string, projectId: string): Promise<{ methods: StepUpMethod[]; freshUntil?: string }>
+  startEmailStepUp(token: string, projectId: string): Promise<{ method: 'email' }>
+  finishEmailStepUp(token: string, projectId: string, otp: string): Promise<{ method: StepUpMethod; freshUntil: string }>
+  startPasskeyStepUp(token: string, projectId: string): Promise<PasskeyCeremony>
+  finishPasskeyStepUp(token: string, projectId: string, answer: PasskeyAnswer): Promise<{ method: StepUpMethod; freshUntil: string }>
+  /** This device's auth share for key export; 403 STEP_UP_REQUIRED without a fresh step-up. */
+  exportShare(token: string, projectId: string, namespace: CustodyWalletNamespace): Promise<{ namespace: string; address: string; authShare: string }>
 }
 
 /** A refusal from the server, with what the frame passes on to the app. */
@@ -235,5 +247,11 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
     finishPasskey: (kind, input) => call('POST', `/auth/v1/passkey/${kind}/finish`, { body: input }),
     startAddPasskey: (token, projectId) => call('POST', '/auth/v1/passkey/add/start', { token, query: { projectId }, body: {} }),
     finishAddPasskey: (token, projectId, answer) => call('POST', '/auth/v1/passkey/add/finish', { token, query: { projectId }, body: answer }),
+    stepUpStatus: (token, projectId) => call('GET', STEP_UP_PATHS.status, { token, query: { projectId } }),
+    startEmailStepUp: (token, projectId) => call('POST', STEP_UP_PATHS.emailStart, { token, query: { projectId }, body: {} }),
+    finishEmailStepUp: (token, projectId, otp) => call('POST', STEP_UP_PATHS.emailFinish, { token, query: { projectId }, body: { otp } }),
+    startPasskeyStepUp: (token, projectId) => call('POST', STEP_UP_PATHS.passkeyStart, { token, query: { projectId }, body: {} }),
+    finishPasskeyStepUp: (token, projectId, answer) => call('POST', STEP_UP_PATHS.passkeyFinish, { token, query: { projectId }, body: answer }),
+    exportShare: (token, projectId, namespace) => call('POST', CUSTODY_PATHS.export, { token, query: { projectId }, body: { namespace } }),
   }
 }

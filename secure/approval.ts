@@ -46,6 +46,25 @@ export function element<K extends keyof HTMLElementTagNameMap>(document: Documen
   return node
 }
 
+/**
+ * A modal prompt with a form (the recovery and export prompts): a dialog named by its title
+ * (`<prefix>-title`) and described by its scrolling body (`<prefix>-body`).
+ */
+export function formDialog(document: Document, className: string, titleText: string, prefix: string) {
+  const dialog = element(document, 'section', className)
+  dialog.setAttribute('role', 'dialog')
+  dialog.setAttribute('aria-modal', 'true')
+  dialog.setAttribute('aria-labelledby', `${prefix}-title`)
+  dialog.setAttribute('aria-describedby', `${prefix}-body`)
+  const title = element(document, 'h1', undefined, titleText)
+  title.id = `${prefix}-title`
+  const form = element(document, 'form', 'recovery-form')
+  form.noValidate = true
+  const body = element(document, 'div', 'recovery-body')
+  body.id = `${prefix}-body`
+  return { dialog, title, form, body }
+}
+
 function fieldList(document: Document, fields: ApprovalField[]): HTMLDListElement {
   const list = element(document, 'dl', 'approval-fields')
   for (const field of fields) {

@@ -14,6 +14,7 @@ import { detectParentOrigin } from './parentOrigin'
 import { createPasskeyFlows } from './passkeyLogin'
 import { createPasskeyPrompt } from './passkeyPrompt'
 import { createRecoveryPrompts } from './recoveryPrompt'
+import { createExportPrompts } from './exportPrompt'
 import { createSecureFrame, type FrameHost } from './secureFrame'
 import { createMemoryStore, createSessionStore, type KeyValueStore } from './session'
 
@@ -89,6 +90,7 @@ function main() {
     randomUUID: () => crypto.randomUUID(),
     passkeys: (notify) => createPasskeyFlows({ api, prompt: createPasskeyPrompt(document, { onOpen: notify.open, onClose: notify.close }) }),
     recoveryPrompts: (notify) => createRecoveryPrompts(document, { onOpen: notify.open, onClose: notify.close }),
+    exportPrompts: (notify) => createExportPrompts(document, { onOpen: notify.open, onClose: notify.close }),
     smartAccounts: createSmartAccounts({ apiUrl: config.apiUrl, projectId: query.get('projectId') ?? '', rpcUrls: config.rpcUrls, store: storage }),
   })
   void frame.start().then((status) => {

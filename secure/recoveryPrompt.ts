@@ -6,7 +6,7 @@
  * main button enabled only by the rules of approvalGesture.ts (visible for 500 ms, the
  * visitor's own click or Enter). The password is read here and handed to the keyring only.
  */
-import { element } from './approval'
+import { element, formDialog } from './approval'
 import { guardApproval } from './approvalGesture'
 import { checkNewPassword, RECOVERY_TEXT, recoveryErrorText, type PasswordStep, type RecoveryPrompts } from './recoveryFlow'
 
@@ -34,17 +34,7 @@ type Layout = {
 
 /** The dialog's markup; text only (textContent). */
 function render(document: Document, layout: Layout) {
-  const dialog = element(document, 'section', `approval recovery recovery-${layout.kind}`)
-  dialog.setAttribute('role', 'dialog')
-  dialog.setAttribute('aria-modal', 'true')
-  dialog.setAttribute('aria-labelledby', 'recovery-title')
-  dialog.setAttribute('aria-describedby', 'recovery-body')
-  const title = element(document, 'h1', undefined, layout.title)
-  title.id = 'recovery-title'
-  const form = element(document, 'form', 'recovery-form')
-  form.noValidate = true
-  const body = element(document, 'div', 'recovery-body')
-  body.id = 'recovery-body'
+  const { dialog, title, form, body } = formDialog(document, `approval recovery recovery-${layout.kind}`, layout.title, 'recovery')
   for (const paragraph of layout.paragraphs) {
     const node = element(document, 'p', paragraph.warning === true ? 'approval-warning' : undefined, paragraph.text)
     body.append(node)

@@ -42,6 +42,7 @@ import { createRpcHandler, toCaip2 } from './rpcHandler'
 import type { SessionStore } from './session'
 import type { PasskeyFlows } from './passkeyLogin'
 import { offerRecovery, type RecoveryPrompts } from './recoveryFlow'
+import { createExportSteps, type ExportPrompts } from './exportFlow'
 
 /** The version the frame reports in READY. */
 export const SECURE_FRAME_VERSION = '1'
@@ -88,6 +89,8 @@ export type SecureFrameOptions = {
   passkeys?: ((notify: { open(): void; close(): void }) => PasskeyFlows) | undefined
   /** The recovery prompts shown after a login (recoveryPrompt.ts); without them nothing is asked. */
   recoveryPrompts?: ((notify: { open(): void; close(): void }) => RecoveryPrompts) | undefined
+  /** The key-export prompt (exportPrompt.ts); without it EXPORT_PRIVATE_KEY is refused as not available. */
+  exportPrompts?: ((notify: { open(): void; close(): void }) => ExportPrompts) | undefined
 }
 
 export type SecureFrameStatus =
@@ -234,6 +237,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   // The passkey and recovery prompts are shown like an approval: the app makes the iframe visible for them.
   const passkeys = options.passkeys?.(notifyApp)
   const recoveryPrompts = options.recoveryPrompts?.(notifyApp)
+  const exportPrompts = options.exportPrompts?.(notifyApp)
   /** The recovery prompt after the latest login, until the visitor answers it: approvals and signatures wait for it. */
   let recoveryAnswered: Promise<unknown> = Promise.resolve()
   /** After a login (not on every request): offers to set a recovery, or asks for it on a new device (recoveryFlow.ts). */
@@ -259,6 +263,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   const endSession = () => {
     sessions.clear()
     recoveryPrompts?.dismiss()
+    exportPrompts?.dismiss()
     keyring.lock()
     user = undefined
     smartAddress = undefined
@@ -502,6 +507,20 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     async ADD_PASSKEY() {
       if (passkeys === undefined) throw notAvailable('Adding a passkey')
       return authed((token) => passkeys.add(token, projectId))
+    },
+    async EXPORT_PRIVATE_KEY({ namespace: asked }) {
+      if (exportPrompts === undefined) throw notAvailable('Key export')
+      const current = user ?? (await loadUser())
+      const namespace = asked ?? namespaceOf(chain) ?? 'eip155'
+      const address = addresses(current)[namespace]
+      await recoveryAnswered
+      if (address === undefined || !keyring.has(namespace)) {
+        throw new ReplyError('This device holds no key of this wallet: sign in again and enter its recovery password, or use the device where you created it', 'CUSTODY_NO_DEVICE_KEY')
+      }
+      const steps = createExportSteps({ api, projectId, authed, keyring, namespace })
+      const outcome = await exportPrompts.open({ namespace, address, email: current.email }, steps)
+      if (outcome === 'cancelled') throw new ReplyError('User rejected the request.', 4001)
+      return {}
     },
     async GET_USER({ chainId }) {
       if (chainId !== undefined) switchTo(chainId)

@@ -17,6 +17,7 @@ import { type AuthLimits, createAuthService } from './auth/service'
 import { createSocialLogin } from './auth/social'
 import { createPasskeyLogin } from './auth/passkeys'
 import { createTotpService } from './auth/totp'
+import { createStepUpService } from './auth/stepUp'
 import { type BlockchainServerOptions, registerBlockchainApi } from './blockchainApi'
 import type { SwapPools } from './convert/pool'
 import { registerConvertRoutes } from './convert/routes'
@@ -226,8 +227,9 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     app.addHook('onClose', async () => mailer.close?.())
     const custody = createCustodyService({ db, keyring, ...(now ? { now } : {}), logError: (error, message) => app.log.error({ err: error }, message) })
     const totp = createTotpService({ db, keyring, auth, ...(now ? { now } : {}) })
-    app.register(authRoutes, { auth, custody, totp, secureOrigins })
     const passkeys = createPasskeyLogin({ db, projects, auth, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
+    const stepUp = createStepUpService({ db, auth, passkeys, ...(now ? { now } : {}) })
+    app.register(authRoutes, { auth, custody, stepUp, totp, secureOrigins })
     app.register(passkeyRoutes, { passkeys, auth, secureOrigins })
     if (options.auth.social !== undefined) {
       const social = createSocialLogin({ db, projects, keyring, auth, ...options.auth.social, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })

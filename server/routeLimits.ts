@@ -14,7 +14,7 @@ import { createHmac } from 'node:crypto'
 import { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { clientKey } from './clientAddress'
 import { secondsLeft } from './auth/errors'
-import { CUSTODY_PATHS } from '../src/shared/custodyApi'
+import { CUSTODY_PATHS, STEP_UP_PATHS } from '../src/shared/custodyApi'
 import { MFA_PATHS } from '../src/shared/mfaApi'
 import { type RateLimitRule, type RateLimitStore } from './db/rateLimits'
 import { HttpError } from './httpErrors'
@@ -232,6 +232,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [`POST ${CUSTODY_PATHS.migrationFinish}`]: custody,
   [`POST ${CUSTODY_PATHS.recovery}`]: custody,
   [`POST ${CUSTODY_PATHS.recoveredDevice}`]: custody,
+  [`POST ${CUSTODY_PATHS.export}`]: custody,
+  [`GET ${STEP_UP_PATHS.status}`]: custody,
+  [`POST ${STEP_UP_PATHS.passkeyStart}`]: passkeyStarts,
+  [`POST ${STEP_UP_PATHS.passkeyFinish}`]: passkeyFinishes,
   [`GET ${CUSTODY_PATHS.recovery}`]: { what: 'wallet recovery requests', limits: [{ rule: 'recoveryReadsPerIp', by: 'ip' }] },
   'POST /onramp/test-provider/purchase': { what: 'test purchases', limits: [{ rule: 'testPurchasesPerIp', by: 'ip' }] },
   [`GET ${MFA_PATHS.status}`]: mfa,
@@ -279,6 +283,8 @@ export const UNMETERED_ROUTES: Readonly<Record<string, string>> = {
   'POST /auth/v1/email/update/primary': 'limited by the auth service: wrong codes per client, and 5 guesses per code',
   'POST /auth/v1/email/update/secondary': 'limited by the auth service: wrong codes per client, and 5 guesses per code',
   'POST /auth/v1/device/verify': 'limited by the auth service: wrong codes per client, and 5 guesses per code',
+  [`POST ${STEP_UP_PATHS.emailStart}`]: 'limited by the auth service: as email/start',
+  [`POST ${STEP_UP_PATHS.emailFinish}`]: 'limited by the auth service: wrong codes per client, and 5 guesses per code',
   'OPTIONS *': 'CORS preflight, answered from the project list in memory',
 }
 

@@ -53,5 +53,9 @@ export function createCustodyCalls(api: SecureApi, projectId: string, authed: Wi
     async registerRecoveredDevice(wallet) {
       await authed((token) => api.registerRecoveredDevice(token, projectId, wallet))
     },
+    async exportShare(namespace) {
+      const released = await authed((token) => api.exportShare(token, projectId, namespace))
+      return { address: released.address, authShare: fromBase64(released.authShare) }
+    },
   }
 }

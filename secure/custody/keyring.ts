@@ -35,6 +35,8 @@ export interface CustodyCalls {
   /** The recovery envelope and the server's part of its split, or undefined when none is set (RECOVERY_NOT_SET). */
   recovery(namespace: CustodyWalletNamespace): Promise<{ address: string; envelope: Record<string, unknown>; authShare: Uint8Array } | undefined>
   registerRecoveredDevice(wallet: WalletRegistration): Promise<void>
+  /** This device's auth share for key export; refused by the server (403 STEP_UP_REQUIRED) without a fresh step-up. */
+  exportShare(namespace: CustodyWalletNamespace): Promise<{ address: string; authShare: Uint8Array }>
 }
 
 export type WalletAddresses = Partial<Record<CustodyWalletNamespace, string>>
@@ -73,6 +75,13 @@ export interface Keyring {
    * rebuilt while the server says none is set), and those this device holds no share of.
    */
   recoveryNeeds(): RecoveryNeeds
+  /**
+   * Key export: rebuilds the key of a wallet held here from this device's share and the
+   * auth share the server releases only after a fresh step-up (not from the key kept for
+   * signing, so the server's consent is needed), checked against the address. The caller
+   * shows it in this page only and zeroes it; CUSTODY_NO_DEVICE_KEY when it is not held here.
+   */
+  reveal(namespace: CustodyWalletNamespace): Promise<WalletSecret>
   /** Whether the server holds a recovery for `namespace`'s wallet (reads it: counted by the server's recovery limit). */
   recoveryAvailable(namespace: CustodyWalletNamespace): Promise<boolean>
   /** Forgets every key (zeroed). */
@@ -243,6 +252,20 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
       setUp: KEYRING_NAMESPACES.filter((namespace) => wallets.has(namespace) && recoverySet.get(namespace) === false),
       missing: KEYRING_NAMESPACES.filter((namespace) => unavailable.has(namespace)),
     }),
+
+    async reveal(namespace) {
+      const held = wallets.get(namespace) ?? noKeyHere()
+      const released = await calls.exportShare(namespace)
+      let device: Uint8Array | undefined
+      try {
+        if (released.address !== held.address) throw new CustodyError(CustodyErrorCodes.shareMismatch, `The server released a share of ${released.address}, not of ${held.address}`)
+        device = (await (await devices()).load({ namespace, address: held.address })) ?? noKeyHere()
+        return { namespace, address: held.address, secret: await rebuildWalletSecret({ namespace, address: held.address }, [device, released.authShare]) }
+      } finally {
+        device?.fill(0)
+        released.authShare.fill(0)
+      }
+    },
 
     recoveryAvailable: async (namespace) => (await calls.recovery(namespace)) !== undefined,
 

@@ -39,3 +39,20 @@ export function addressOfSecret(namespace: CustodyNamespace, secret: Uint8Array)
   if (namespace === 'eip155') return privateKeyToAddress(bytesToHex(secret))
   return getBase58Decoder().decode(ed25519.getPublicKey(secret))
 }
+
+/**
+ * The key as a wallet app imports it (key export): eip155 as 0x hex of the 32-byte key;
+ * solana as base58 of the 64-byte secret key (the seed, then its public key), the form
+ * Phantom and Solflare import and `Keypair.fromSecretKey` reads.
+ */
+export function exportedKeyText({ namespace, secret }: Pick<WalletSecret, 'namespace' | 'secret'>): string {
+  if (namespace === 'eip155') return bytesToHex(secret)
+  const full = new Uint8Array(64)
+  try {
+    full.set(secret, 0)
+    full.set(ed25519.getPublicKey(secret), 32)
+    return getBase58Decoder().decode(full)
+  } finally {
+    full.fill(0)
+  }
+}

@@ -53,6 +53,8 @@ export function createFakeApi(): FakeApi {
   const users = new Map<string, { devices: Set<string> }>()
   const codes = new Map<string, string>()
   const sessions = new Map<string, { email: string; expired: boolean }>()
+  /** Sessions that proved the step-up code. */
+  const steppedUp = new Set<string>()
   let tokens = 0
   const apiUser = (email: string, chainId: string | number): ApiUser => {
     const solanaChain = typeof chainId === 'string' && chainId.startsWith('solana:')
@@ -236,6 +238,36 @@ export function createFakeApi(): FakeApi {
       session(token)
       authShares.set(wallet.namespace, wallet.authShare)
       return { namespace: wallet.namespace, address: wallet.address }
+    },
+    async stepUpStatus(token) {
+      session(token)
+      return { methods: ['email'], ...(steppedUp.has(token) ? { freshUntil: new Date(Date.now() + 60_000).toISOString() } : {}) }
+    },
+    async startEmailStepUp(token) {
+      api.calls.push(`stepUp code to ${session(token).email}`)
+      codes.set(`step-up:${token}`, '246810')
+      return { method: 'email' }
+    },
+    async finishEmailStepUp(token, _projectId, otp) {
+      session(token)
+      if (codes.get(`step-up:${token}`) !== otp) throw new ApiError(400, 'The code is not correct; 4 attempts left', 'OTP_INVALID', undefined)
+      codes.delete(`step-up:${token}`)
+      steppedUp.add(token)
+      return { method: 'email', freshUntil: new Date(Date.now() + 60_000).toISOString() }
+    },
+    async startPasskeyStepUp(token) {
+      session(token)
+      throw new ApiError(404, 'This wallet has no passkey; confirm with an email code instead', 'STEP_UP_NO_PASSKEY', undefined)
+    },
+    async finishPasskeyStepUp(token) {
+      session(token)
+      throw new ApiError(400, 'This passkey request has expired or was already used; start again', 'PASSKEY_CEREMONY_NOT_FOUND', undefined)
+    },
+    async exportShare(token, projectId, namespace) {
+      api.calls.push(`export ${namespace}`)
+      if (!steppedUp.has(token)) throw new ApiError(403, 'Confirm it is you first, with a new email code or your passkey; the confirmation lasts 5 minutes', 'STEP_UP_REQUIRED', undefined)
+      const { authShare, address } = await api.getAuthShare(token, projectId, namespace)
+      return { namespace, address, authShare }
     },
   }
   return api

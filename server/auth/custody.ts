@@ -22,6 +22,7 @@ import { AuthError, invalidPayload } from './errors'
 import { addressOf } from './keys'
 import { type Keyring } from './masterKey'
 import { type Authenticated } from './service'
+import { requireFreshStepUp } from './stepUp'
 
 export interface CustodyServiceOptions {
   db: Kysely<DatabaseSchema>
@@ -40,6 +41,12 @@ export interface CustodyService {
    * when the device has none.
    */
   authShare(auth: Authenticated, namespace: WalletNamespace): Promise<{ namespace: WalletNamespace; address: string; authShare: string; recoverySet: boolean }>
+  /**
+   * Key export (docs/security.md "Key export"): this device's auth share again, released only
+   * to a session that proved a fresh step-up (403 STEP_UP_REQUIRED, server/auth/stepUp.ts), so
+   * the frame rebuilds the key to show it only with the server's consent.
+   */
+  exportShare(auth: Authenticated, namespace: WalletNamespace): Promise<{ namespace: WalletNamespace; address: string; authShare: string }>
   /** A custodial key, base64, released to the frame to be split; 404 NOT_CUSTODIAL when the server holds none. */
   startMigration(auth: Authenticated, namespace: WalletNamespace): Promise<{ namespace: WalletNamespace; address: string; secret: string }>
   /** Stores the split of a migrated key and deletes the full key; repeating it with the same share is a no-op. */
@@ -142,6 +149,13 @@ export function createCustodyService(options: CustodyServiceOptions): CustodySer
       const share = await openShare(user.id, session.deviceHash, namespace)
       if (share === undefined) throw noDeviceShare(namespace)
       return { namespace, ...share, recoverySet: await hasRecovery(user.id, namespace, share.address) }
+    },
+
+    async exportShare({ session, user }, namespace) {
+      requireFreshStepUp(session, now())
+      const share = await openShare(user.id, session.deviceHash, namespace)
+      if (share === undefined) throw noDeviceShare(namespace)
+      return { namespace, ...share }
     },
 
     async setRecovery({ session, user }, { envelope, ...raw }) {

@@ -54,6 +54,9 @@ export type AuthErrorCode =
   | 'PASSKEY_REFUSED'
   | 'PASSKEY_UNKNOWN'
   | 'PASSKEY_IN_USE'
+  | 'STEP_UP_REQUIRED'
+  | 'STEP_UP_NO_EMAIL'
+  | 'STEP_UP_NO_PASSKEY'
 
 export class AuthError extends HttpError {
   override name = 'AuthError'

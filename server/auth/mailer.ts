@@ -8,7 +8,7 @@
  *   production); tests read it directly.
  */
 
-export type MailPurpose = 'login' | 'device' | 'update_primary' | 'update_secondary'
+export type MailPurpose = 'login' | 'device' | 'update_primary' | 'update_secondary' | 'step_up'
 
 export interface OutgoingMail {
   to: string
@@ -149,6 +149,14 @@ export function composeMail(purpose: MailPurpose, details: { to: string; code: s
     update_secondary: {
       subject: 'Verify your new email',
       lines: [`To make this address your wallet's email, enter the code ${details.code}.`, expiry, notYou],
+    },
+    step_up: {
+      subject: 'Confirm it is you',
+      lines: [
+        `Your wallet asks you to confirm it is you before a sensitive action, such as showing its private key. If this is you, enter the code ${details.code}.`,
+        expiry,
+        'If you did not ask for this, someone may be signed in to your wallet: do not share the code, and sign out of the wallet on devices you do not use.',
+      ],
     },
   }
   const { subject, lines } = byPurpose[purpose]

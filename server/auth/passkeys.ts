@@ -57,6 +57,10 @@ export interface PasskeyLogin {
   /** Options for signing in with any passkey of this server (discoverable credentials). */
   startLogin(place: CeremonyPlace): Promise<PasskeyOptions<'login'>>
   finishLogin(input: CeremonyAnswer<AuthenticationResponseJSON> & { chainId?: unknown }, context: RequestContext): Promise<{ user: EmbeddedWalletUser; session: SessionGrant }>
+  /** Step-up (server/auth/stepUp.ts): options naming the signed-in user's own passkeys; 404 STEP_UP_NO_PASSKEY when none. */
+  startStepUp(auth: Authenticated, origin: string): Promise<PasskeyOptions<'login'>>
+  /** Checks the assertion by one of the user's passkeys, on this session's project and device; opens no session. */
+  finishStepUp(auth: Authenticated, input: { ceremonyId: string; response: AuthenticationResponseJSON }): Promise<void>
 }
 
 export type CeremonyAnswer<R> = { projectId: string; deviceId: string; ceremonyId: string; response: R }
@@ -169,6 +173,28 @@ export function createPasskeyLogin(options: PasskeyLoginOptions): PasskeyLogin {
     return { userId: owner, credentialId: credential.id }
   }
 
+  /** Verifies an assertion against the stored credential it names and advances its counter; answers that credential. */
+  async function assert(challenge: PasskeyChallenge, response: AuthenticationResponseJSON) {
+    const stored = await store.findCredential(typeof response.id === 'string' ? response.id : '')
+    if (stored === undefined) throw new AuthError(400, 'Bad Request', 'PASSKEY_UNKNOWN', 'This passkey is not registered with this wallet server')
+    const topOrigin = expectedTopOrigin(challenge.projectId, response.response?.clientDataJSON ?? '')
+    const result = await verified('login', () =>
+      verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge.challenge,
+        expectedOrigin: challenge.origin,
+        expectedRPID: new URL(challenge.origin).hostname,
+        ...(topOrigin !== undefined ? { expectedTopOrigin: topOrigin } : {}),
+        credential: { id: stored.id, publicKey: isoBase64URL.toBuffer(stored.publicKey), counter: stored.counter, transports: stored.transports },
+        requireUserVerification: true,
+      }),
+    )
+    if (!result.verified) throw refused()
+    // Only over the counter just checked: two logins racing with one counter value cannot both pass.
+    if (!(await store.advanceCounter(stored.id, stored.counter, result.authenticationInfo.newCounter, now()))) throw refused()
+    return stored
+  }
+
   const registrationOptions = (rpID: string, userName: string, webauthnUserId: string, exclude: Array<{ id: string; transports: string[] }>) =>
     generateRegistrationOptions({
       rpName: PASSKEY_RP_NAME,
@@ -234,24 +260,34 @@ export function createPasskeyLogin(options: PasskeyLoginOptions): PasskeyLogin {
     async finishLogin({ projectId, deviceId, ceremonyId, response, chainId }, context) {
       const deviceHash = hashDeviceId(deviceId)
       const challenge = await take('login', ceremonyId, { projectId, deviceHash })
-      const stored = await store.findCredential(typeof response.id === 'string' ? response.id : '')
-      if (stored === undefined) throw new AuthError(400, 'Bad Request', 'PASSKEY_UNKNOWN', 'This passkey is not registered with this wallet server')
-      const topOrigin = expectedTopOrigin(projectId, response.response?.clientDataJSON ?? '')
-      const result = await verified('login', () =>
-        verifyAuthenticationResponse({
-          response,
-          expectedChallenge: challenge.challenge,
-          expectedOrigin: challenge.origin,
-          expectedRPID: new URL(challenge.origin).hostname,
-          ...(topOrigin !== undefined ? { expectedTopOrigin: topOrigin } : {}),
-          credential: { id: stored.id, publicKey: isoBase64URL.toBuffer(stored.publicKey), counter: stored.counter, transports: stored.transports },
-          requireUserVerification: true,
-        }),
-      )
-      if (!result.verified) throw refused()
-      // Only over the counter just checked: two logins racing with one counter value cannot both pass.
-      if (!(await store.advanceCounter(stored.id, stored.counter, result.authenticationInfo.newCounter, now()))) throw refused()
+      // A step-up's challenge names its user: it is not a login.
+      if (challenge.userId !== null) throw ceremonyGone()
+      const stored = await assert(challenge, response)
       return auth.openSession(stored.userId, { projectId, deviceHash }, chainId, context)
+    },
+
+    async startStepUp({ session, user }, origin) {
+      const own = await store.listCredentials(user.id)
+      if (own.length === 0) throw new AuthError(404, 'Not Found', 'STEP_UP_NO_PASSKEY', 'This wallet has no passkey; confirm with an email code instead')
+      return begin(
+        'login',
+        { projectId: session.projectId, deviceHash: session.deviceHash, origin },
+        (rpID) =>
+          generateAuthenticationOptions({
+            rpID,
+            userVerification: 'required',
+            timeout: PASSKEY_CEREMONY_TTL_MS,
+            allowCredentials: own.map(({ id, transports }) => ({ id, transports })),
+          }),
+        { userId: user.id, webauthnUserId: null },
+      )
+    },
+
+    async finishStepUp({ session, user }, { ceremonyId, response }) {
+      const challenge = await take('login', ceremonyId, { projectId: session.projectId, deviceHash: session.deviceHash })
+      if (challenge.userId !== user.id) throw ceremonyGone()
+      const stored = await assert(challenge, response)
+      if (stored.userId !== user.id) throw new AuthError(400, 'Bad Request', 'PASSKEY_UNKNOWN', 'This passkey is not one of this wallet’s')
     },
   }
 }

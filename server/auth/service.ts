@@ -137,6 +137,18 @@ export interface AuthService {
   verifyPrimaryEmail(auth: Authenticated, otp: string, context: RequestContext): Promise<{ action: 'VERIFY_SECONDARY_OTP' }>
   verifySecondaryEmail(auth: Authenticated, otp: string, context: RequestContext): Promise<{ newEmail: string }>
   /**
+   * Emails a step-up code (purpose `step_up`, server/auth/stepUp.ts) to the signed-in user's
+   * address, bound to this session's project and device; limited like every code.
+   * 409 STEP_UP_NO_EMAIL when the wallet has no email.
+   */
+  sendStepUpCode(auth: Authenticated, context: RequestContext): Promise<void>
+  /**
+   * Redeems a step-up code of this session's user, project and device (a login code does
+   * not pass, and a step-up code opens no session); `record` runs in the same transaction.
+   * A wrong code counts toward the client's wrong-code limit and the code's attempts.
+   */
+  verifyStepUpCode(auth: Authenticated, otp: string, context: RequestContext, record: (sessions: AuthSessionStore) => Promise<void>): Promise<void>
+  /**
    * Re-encrypts keys still under a previous master key. Reports, by master key
    * id, keys under a key that is not configured (`unreadable`), and counts keys
    * whose ciphertext does not authenticate under a configured one (`undecryptable`).
@@ -572,6 +584,17 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         },
       )
       return { newEmail: granted }
+    },
+
+    async sendStepUpCode({ session, user }, context) {
+      if (user.email === null) throw new AuthError(409, 'Conflict', 'STEP_UP_NO_EMAIL', 'This wallet has no email to send a code to; confirm with your passkey instead')
+      // The owner's own signed-in device asks for a code to the owner's address.
+      await sendCode({ purpose: 'step_up', to: user.email, projectId: session.projectId, deviceHash: session.deviceHash, userId: user.id, trustedDevice: true, context })
+    },
+
+    async verifyStepUpCode({ session, user }, otp, context, record) {
+      requireOtpShape(otp)
+      await redeem(await codes.findPending({ purpose: 'step_up', userId: user.id, projectId: session.projectId, deviceHash: session.deviceHash }), otp, context, (_code, tx) => record(tx.sessions))
     },
 
     async rewrapWalletKeys() {

@@ -18,6 +18,8 @@ export interface AuthSession {
   createdAt: Date
   expiresAt: Date
   revokedAt: Date | null
+  /** The latest step-up proved on this session (server/auth/stepUp.ts), or null. */
+  stepUp: { method: string; expiresAt: Date } | null
 }
 
 export interface AuthSessionStore {
@@ -26,6 +28,8 @@ export interface AuthSessionStore {
   findByTokenHash(tokenHashes: readonly string[]): Promise<AuthSession | undefined>
   /** Marks it signed out; false when there is no such session. */
   revoke(id: string, now: number): Promise<boolean>
+  /** Records a step-up proved on the session, until `expiresAt`; false when there is no such live session. */
+  recordStepUp(id: string, method: string, expiresAt: number): Promise<boolean>
   /** Deletes sessions that expired or were revoked before `before`. */
   deleteOlderThan(before: number): Promise<number>
 }
@@ -48,6 +52,8 @@ export function createAuthSessionStore(db: Kysely<DatabaseSchema>): AuthSessionS
         created_at: isoAt(session.createdAt),
         expires_at: isoAt(session.expiresAt),
         revoked_at: null,
+        step_up_expires_at: null,
+        step_up_method: null,
       }
       await db.insertInto('auth_sessions').values(row).execute()
       return toSession(row)
@@ -57,10 +63,20 @@ export function createAuthSessionStore(db: Kysely<DatabaseSchema>): AuthSessionS
       if (tokenHashes.length === 0) return undefined
       const row = await db
         .selectFrom('auth_sessions')
-        .select(['id', 'user_id', 'project_id', 'device_hash', 'device_key_thumbprint', 'created_at', 'expires_at', 'revoked_at'])
+        .select(['id', 'user_id', 'project_id', 'device_hash', 'device_key_thumbprint', 'created_at', 'expires_at', 'revoked_at', 'step_up_expires_at', 'step_up_method'])
         .where('token_hash', 'in', tokenHashes)
         .executeTakeFirst()
       return row && toSession(row)
+    },
+
+    async recordStepUp(id, method, expiresAt) {
+      const result = await db
+        .updateTable('auth_sessions')
+        .set({ step_up_expires_at: isoAt(expiresAt), step_up_method: method })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
     },
 
     async revoke(id, now) {
@@ -92,6 +108,8 @@ function toSession(row: {
   created_at: Date | string
   expires_at: Date | string
   revoked_at: Date | string | null
+  step_up_expires_at: Date | string | null
+  step_up_method: string | null
 }): AuthSession {
   return {
     id: row.id,
@@ -102,5 +120,6 @@ function toSession(row: {
     createdAt: toDate(row.created_at),
     expiresAt: toDate(row.expires_at),
     revokedAt: row.revoked_at === null ? null : toDate(row.revoked_at),
+    stepUp: row.step_up_expires_at === null || row.step_up_method === null ? null : { method: row.step_up_method, expiresAt: toDate(row.step_up_expires_at) },
   }
 }

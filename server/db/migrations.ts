@@ -13,6 +13,7 @@ import { custodyWalletsMigration } from './custodyWallets'
 import { mfaTotpMigration } from './mfaTotp'
 import { passkeysMigration } from './passkeys'
 import { dpopProofsMigration } from './dpopProofs'
+import { stepUpMigration } from '../auth/stepUp'
 import { addEncryptedColumns } from './encryptedColumns'
 import { type SqlEngine, detectEngine } from './connect'
 
@@ -276,6 +277,8 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     '0011_session_device_keys': dpopProofsMigration(engine),
     // Wallets registered by the secure frame (self-custody; server/db/custodyWallets.ts).
     '0012_custody_wallets': custodyWalletsMigration(engine),
+    // A fresh second factor proved on a session, for key export (server/auth/stepUp.ts).
+    '0014_session_step_up': stepUpMigration(engine),
     '0017_mfa_totp': mfaTotpMigration(engine),
   }
 }

@@ -51,7 +51,7 @@ export interface NewOtpCode {
  * email-change codes by user (the session says who); always those of the
  * project and device asking.
  */
-export type OtpLookup = ({ purpose: 'login' | 'device'; email: string } | { purpose: 'update_primary' | 'update_secondary'; userId: string }) & {
+export type OtpLookup = ({ purpose: 'login' | 'device'; email: string } | { purpose: 'update_primary' | 'update_secondary' | 'step_up'; userId: string }) & {
   projectId: string
   deviceHash: string
 }

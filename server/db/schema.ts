@@ -62,7 +62,7 @@ export interface AuthDevicesTable {
   last_seen_at: Timestamp
 }
 
-export type OtpPurpose = 'login' | 'device' | 'update_primary' | 'update_secondary'
+export type OtpPurpose = 'login' | 'device' | 'update_primary' | 'update_secondary' | 'step_up'
 export type OtpStatus = 'pending' | 'used' | 'expired' | 'exhausted' | 'replaced' | 'undelivered'
 
 /** One-time codes. Only an HMAC of the code is stored. */
@@ -104,6 +104,10 @@ export interface AuthSessionsTable {
   created_at: ColumnType<Date | string, string, never>
   expires_at: ColumnType<Date | string, string, never>
   revoked_at: NullableTimestamp
+  /** Until when a fresh second factor proved on this session counts (server/auth/stepUp.ts); null when none was. */
+  step_up_expires_at: NullableTimestamp
+  /** How it was proved: 'email' or 'passkey'. */
+  step_up_method: string | null
 }
 
 export type WalletNamespace = 'eip155' | 'solana'

@@ -18,11 +18,15 @@ import { PROJECT_ID_PATTERN } from '../projects'
 import { custodyRoutes } from './custody'
 import { type TotpService } from '../auth/totp'
 import { mfaRoutes } from './mfa'
+import { stepUpRoutes } from './stepUp'
+import { type StepUpService } from '../auth/stepUp'
 
 export interface AuthRoutesOptions {
   auth: AuthService
   /** Key shares of self-custody wallets (routes/custody.ts). */
   custody: CustodyService
+  /** A fresh second factor on the session (routes/stepUp.ts), asked before key export. */
+  stepUp: StepUpService
   /** The authenticator-app second factor (routes/mfa.ts). */
   totp: TotpService
   /** Exact origins of the secure page (SECURE_ORIGIN). */
@@ -89,7 +93,7 @@ interface LoginBody {
   deviceId: string
 }
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, custody, totp, secureOrigins }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, custody, stepUp, totp, secureOrigins }) => {
   // Generic HTTP clients often send `Content-Type: application/json` with no body
   // on calls that need none (logout, is-connected): read that as no body. Anything
   // else goes to Fastify's own parser, prototype-poisoning checks included.
@@ -228,6 +232,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
 
   await custodyRoutes(app, { custody, authenticated, errors })
   await mfaRoutes(app, { totp, authenticated, context, errors })
+  const [firstOrigin] = secureOrigins
+  await stepUpRoutes(app, { stepUp, authenticated, context, origin: (request) => request.headers.origin ?? firstOrigin ?? '', errors })
 }
 
 /** The session, used from the project (?projectId=) and device (the device header) it was opened for, with its proof of the device key. */

@@ -123,6 +123,19 @@ export async function custodyRoutes(app: FastifyInstance, { custody, authenticat
     async (request) => custody.recovery(await authenticated(request), request.query.namespace),
   )
 
+  app.post<{ Body: { namespace: CustodyWalletNamespace } }>(
+    CUSTODY_PATHS.export,
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        querystring: projectQuery,
+        body: { type: 'object', required: ['namespace'], additionalProperties: false, properties: { namespace } },
+        response: { 200: { type: 'object', required: ['namespace', 'address', 'authShare'], properties: { ...walletAnswer.properties, authShare: { type: 'string' } } }, ...errors },
+      },
+    },
+    async (request) => custody.exportShare(await authenticated(request), request.body.namespace),
+  )
+
   app.post<{ Body: WalletRegistration }>(
     CUSTODY_PATHS.recoveredDevice,
     {

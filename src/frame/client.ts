@@ -109,6 +109,8 @@ export type FrameClient = {
   connectPasskey(payload?: AppRequestPayload<'CONNECT_PASSKEY'>, options?: FrameRequestOptions): Promise<{ user: FrameUser }>
   /** Adds a passkey to the signed-in wallet, in the frame's prompt. */
   addPasskey(options?: FrameRequestOptions): Promise<{ credentialId: string }>
+  /** Opens the frame's "Export private key" prompt; resolves when the visitor closes it (4001 when cancelled). No key ever comes back. */
+  exportPrivateKey(payload?: AppRequestPayload<'EXPORT_PRIVATE_KEY'>, options?: FrameRequestOptions): Promise<Record<string, never>>
   getUser(payload?: AppRequestPayload<'GET_USER'>, options?: FrameRequestOptions): Promise<{ user: FrameUser }>
   getChainId(options?: FrameRequestOptions): Promise<{ chainId: FrameChainId }>
   switchNetwork(chainId: FrameChainId, options?: FrameRequestOptions): Promise<{ chainId: FrameChainId }>
@@ -543,6 +545,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     connectFarcaster: (options) => request('CONNECT_FARCASTER', none, options),
     connectPasskey: (payload = {}, options) => request('CONNECT_PASSKEY', payload, options),
     addPasskey: (options) => request('ADD_PASSKEY', none, options),
+    exportPrivateKey: (payload = {}, options) => request('EXPORT_PRIVATE_KEY', payload, options),
     getUser: (payload = {}, options) => request('GET_USER', payload, options),
     getChainId: (options) => request('GET_CHAIN_ID', none, options),
     switchNetwork: (chainId, options) => request('SWITCH_NETWORK', { chainId }, options),

@@ -37,9 +37,9 @@ describe('the secure frame while it shows a prompt', () => {
 describe('the secure frame element', () => {
   afterEach(() => document.body.replaceChildren())
 
-  it('lets the secure page run passkey ceremonies inside the frame (WebAuthn in a cross-origin iframe)', () => {
+  it('lets the secure page run passkey ceremonies and write the exported key to the clipboard inside the frame, nothing more', () => {
     const iframe = createSecureFrameElement(document, 'https://secure.example/')
     // No allowlist after the feature names: the frame's own origin only (its src), never a page it navigates to.
-    expect(iframe.getAttribute('allow')).toBe('publickey-credentials-get; publickey-credentials-create')
+    expect(iframe.getAttribute('allow')).toBe('publickey-credentials-get; publickey-credentials-create; clipboard-write')
   })
 })

@@ -100,8 +100,10 @@ export function createSecureFrameElement(document: Document, url: string): HTMLI
   iframe.title = 'Embedded wallet'
   iframe.referrerPolicy = 'origin'
   // Passkeys (secure/passkeyLogin.ts): WebAuthn in a cross-origin frame needs the
-  // embedder's permission. Given for the frame's own origin only (no allowlist = its src).
-  iframe.setAttribute('allow', 'publickey-credentials-get; publickey-credentials-create')
+  // embedder's permission; so does the export prompt's Copy (secure/exportPrompt.ts), which
+  // writes the key to the clipboard from the frame. Given for the frame's own origin only
+  // (no allowlist = its src). Writing only: the frame never reads the clipboard.
+  iframe.setAttribute('allow', 'publickey-credentials-get; publickey-credentials-create; clipboard-write')
   iframe.src = url
   Object.assign(iframe.style, {
     position: 'fixed',

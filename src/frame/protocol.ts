@@ -38,6 +38,7 @@ export const AppEvents = [
   'CONNECT_FARCASTER',
   'CONNECT_PASSKEY',
   'ADD_PASSKEY',
+  'EXPORT_PRIVATE_KEY',
   'GET_USER',
   'GET_CHAIN_ID',
   'SWITCH_NETWORK',
@@ -146,6 +147,12 @@ export type AppEventSchema = {
   CONNECT_PASSKEY: { request: { chainId?: FrameChainId }; response: { user: FrameUser } }
   /** The signed-in visitor adds a passkey to their wallet, in the frame's prompt. */
   ADD_PASSKEY: { request: Empty; response: { credentialId: string } }
+  /**
+   * "Export private key" (issue 32): the frame shows its export prompt (a step-up, then the
+   * key, in the frame only). It answers once the visitor closes it; a cancel before the key
+   * was shown is 4001. Nothing about the key is ever in a message.
+   */
+  EXPORT_PRIVATE_KEY: { request: { namespace?: 'eip155' | 'solana' }; response: Empty }
   GET_USER: { request: { chainId?: FrameChainId; preferredAccountType?: EmbeddedAccountType }; response: { user: FrameUser } }
   GET_CHAIN_ID: { request: Empty; response: { chainId: FrameChainId } }
   /** SPEC §3 "Switch-network: chainId". */

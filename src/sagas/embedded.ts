@@ -8,7 +8,7 @@ import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
 import { embeddedDisconnectedSaga, restoreEmbeddedSaga } from './embeddedConnection'
 import { createEmbeddedHolder, frameTheme, frameWatcherSaga, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { farcasterRequestedSaga } from './embeddedFarcaster'
-import { passkeyAddSaga, passkeyRequestedSaga } from './embeddedPasskey'
+import { keyExportSaga, passkeyAddSaga, passkeyRequestedSaga } from './embeddedPasskey'
 import { deviceCodeSaga, emailSubmittedSaga, loginCodeSaga } from './embeddedLogin'
 import { socialRequestedSaga } from './embeddedSocial'
 import { smartAccountSaga } from './smartAccount'
@@ -96,6 +96,9 @@ export function* embeddedSaga() {
   })
   yield takeLatest(embeddedActions.passkeyAddRequested.type, function* () {
     yield call(untilModalClosed, call(passkeyAddSaga, holder))
+  })
+  yield takeLatest(embeddedActions.keyExportRequested.type, function* (action: ReturnType<typeof embeddedActions.keyExportRequested>) {
+    yield call(untilModalClosed, call(keyExportSaga, holder, action))
   })
   yield takeLatest(embeddedActions.updateEmailRequested.type, function* (action: ReturnType<typeof embeddedActions.updateEmailRequested>) {
     yield call(untilModalClosed, call(updateEmailSaga, holder, action))

@@ -1,5 +1,6 @@
 import { call, put } from 'redux-saga/effects'
 import type { FrameUser } from '../frame'
+import { FrameRequestError } from '../frame/errors'
 import { messageRecord } from '../errors/record'
 import { toRecord } from '../errors/toRecord'
 import { accountActions } from '../store/slices/account'
@@ -40,5 +41,22 @@ export function* passkeyAddSaga(holder: EmbeddedHolder) {
     yield put(alertsActions.toastRequested({ message: messageRecord('notices.passkeyAdded'), variant: 'success' }))
   } catch (error) {
     yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
+  }
+}
+
+/**
+ * "Export private key" (Account view, issue 32): EXPORT_PRIVATE_KEY shows the frame's export
+ * prompt, which runs the step-up and shows the key in the frame only. The app learns only
+ * that the prompt closed; a cancel (4001) is the visitor's choice and shows nothing.
+ */
+export function* keyExportSaga(holder: EmbeddedHolder, action: ReturnType<typeof embeddedActions.keyExportRequested>) {
+  try {
+    const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
+    const namespace = action.payload?.namespace
+    yield call(callFrame, (signal) => client.exportPrivateKey(namespace === undefined ? {} : { namespace }, { signal }))
+  } catch (error) {
+    if (!(error instanceof FrameRequestError && error.remoteCode === 4001)) yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
+  } finally {
+    yield put(embeddedActions.keyExportFinished())
   }
 }

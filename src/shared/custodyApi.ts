@@ -27,6 +27,8 @@ export const CUSTODY_PATHS = {
   recovery: '/auth/v1/custody/recovery',
   /** POST WalletRegistration → { namespace, address }: a recovered device's own auth share. */
   recoveredDevice: '/auth/v1/custody/recovery/device',
+  /** POST { namespace } → { namespace, address, authShare }: this device's auth share for key export, only after a fresh step-up (403 STEP_UP_REQUIRED). */
+  export: '/auth/v1/custody/export',
 } as const
 
 export const CustodyApiCodes = {
@@ -40,6 +42,8 @@ export const CustodyApiCodes = {
   alreadyMigrated: 'ALREADY_MIGRATED',
   /** No recovery envelope was stored for the wallet. */
   recoveryNotSet: 'RECOVERY_NOT_SET',
+  /** The session has not proved a fresh second factor (step-up) for this action. */
+  stepUpRequired: 'STEP_UP_REQUIRED',
 } as const
 
 /** A wallet's public half and this device's auth share, as the frame sends them. */
@@ -65,3 +69,19 @@ export interface RecoverySetup {
 export const AUTH_SHARE_BYTES = 33
 /** Largest sealed recovery envelope the server stores, in bytes of JSON. */
 export const MAX_RECOVERY_ENVELOPE_BYTES = 4096
+
+/** Step-up routes (server/auth/stepUp.ts): a fresh second factor on the session, before key export. */
+export const STEP_UP_PATHS = {
+  /** GET → { methods: ('email' | 'passkey')[], freshUntil? } */
+  status: '/auth/v1/step-up',
+  /** POST {} → { method: 'email' }: a step-up code is emailed to the account's address. */
+  emailStart: '/auth/v1/step-up/email/start',
+  /** POST { otp } → { method, freshUntil } */
+  emailFinish: '/auth/v1/step-up/email/finish',
+  /** POST {} → { ceremonyId, options }: assertion options naming the user's passkeys. */
+  passkeyStart: '/auth/v1/step-up/passkey/start',
+  /** POST { ceremonyId, response } → { method, freshUntil } */
+  passkeyFinish: '/auth/v1/step-up/passkey/finish',
+} as const
+
+export type StepUpMethod = 'email' | 'passkey'

@@ -60,6 +60,8 @@ export const en = {
   continueWithPasskey: 'Continue with a passkey',
   passkeyPending: 'Waiting for your passkey…',
   addPasskey: 'Add a passkey',
+  exportPrivateKey: 'Export private key',
+  exportPrivateKeyPending: 'Continue in the wallet window…',
   onrampUnavailable: 'Buying crypto is not available in your region.',
 
   // AllWallets

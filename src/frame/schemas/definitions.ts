@@ -109,6 +109,7 @@ export const appPayloadSchemas: Record<AppEvent, JsonSchema> = {
   CONNECT_FARCASTER: empty,
   CONNECT_PASSKEY: object({ chainId }, []),
   ADD_PASSKEY: empty,
+  EXPORT_PRIVATE_KEY: object({ namespace: { type: 'string', enum: ['eip155', 'solana'] } }, []),
   GET_USER: object({ chainId, preferredAccountType: accountType }, []),
   GET_CHAIN_ID: empty,
   SWITCH_NETWORK: object({ chainId }),
@@ -175,6 +176,8 @@ export const successPayloadSchemas: Record<AppEvent, JsonSchema> = {
   CONNECT_FARCASTER: object({ user }),
   CONNECT_PASSKEY: object({ user }),
   ADD_PASSKEY: object({ credentialId: { type: 'string', minLength: 1, maxLength: 1400, pattern: '^[A-Za-z0-9_-]+$' } }),
+  // Closed: nothing about the key is sent, so the answer has no field at all.
+  EXPORT_PRIVATE_KEY: empty,
   GET_USER: object({ user }),
   GET_CHAIN_ID: object({ chainId }),
   SWITCH_NETWORK: object({ chainId }),

@@ -7,6 +7,7 @@ export declare const app_CONNECT_FARCASTER: GeneratedValidator
 export declare const app_CONNECT_OTP: GeneratedValidator
 export declare const app_CONNECT_PASSKEY: GeneratedValidator
 export declare const app_CONNECT_SOCIAL: GeneratedValidator
+export declare const app_EXPORT_PRIVATE_KEY: GeneratedValidator
 export declare const app_GET_CHAIN_ID: GeneratedValidator
 export declare const app_GET_FARCASTER_URI: GeneratedValidator
 export declare const app_GET_SMART_ACCOUNT_ENABLED_NETWORKS: GeneratedValidator
@@ -121,6 +122,7 @@ export declare const success_CONNECT_FARCASTER: GeneratedValidator
 export declare const success_CONNECT_OTP: GeneratedValidator
 export declare const success_CONNECT_PASSKEY: GeneratedValidator
 export declare const success_CONNECT_SOCIAL: GeneratedValidator
+export declare const success_EXPORT_PRIVATE_KEY: GeneratedValidator
 export declare const success_GET_CHAIN_ID: GeneratedValidator
 export declare const success_GET_FARCASTER_URI: GeneratedValidator
 export declare const success_GET_SMART_ACCOUNT_ENABLED_NETWORKS: GeneratedValidator

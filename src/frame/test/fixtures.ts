@@ -30,6 +30,7 @@ export const validRequests: { [E in AppEvent]: AppRequestPayload<E> } = {
   CONNECT_FARCASTER: {},
   CONNECT_PASSKEY: { chainId: 1 },
   ADD_PASSKEY: {},
+  EXPORT_PRIVATE_KEY: { namespace: 'solana' },
   GET_USER: { chainId: 'eip155:10', preferredAccountType: 'smartAccount' },
   GET_CHAIN_ID: {},
   SWITCH_NETWORK: { chainId: 'eip155:10' },
@@ -61,6 +62,7 @@ export const validResponses: { [E in AppEvent]: AppResponsePayload<E> } = {
   CONNECT_FARCASTER: { user: { ...user, userName: 'ada.eth' } },
   CONNECT_PASSKEY: { user: { ...user, email: null } },
   ADD_PASSKEY: { credentialId: 'AbC-_123' },
+  EXPORT_PRIVATE_KEY: {},
   GET_USER: { user },
   GET_CHAIN_ID: { chainId: 1 },
   SWITCH_NETWORK: { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
@@ -105,6 +107,10 @@ export const invalidRequests: { [E in AppEvent]: [why: string, payload: unknown]
     ['a field', { credential: {} }],
   ],
   ADD_PASSKEY: [['a field', { x: 1 }]],
+  EXPORT_PRIVATE_KEY: [
+    ['an unknown namespace', { namespace: 'bip122' }],
+    ['a field asking for key material', { namespace: 'eip155', includeKey: true }],
+  ],
   GET_USER: [
     ['a malformed chain id', { chainId: 'eip155' }],
     ['account type payment', { preferredAccountType: 'payment' }],
@@ -150,6 +156,10 @@ export const invalidResponses: { [E in AppEvent]: [why: string, payload: unknown
   GET_FARCASTER_URI: [['a data: URL', { url: 'data:text/html,hi' }]],
   CONNECT_FARCASTER: [['a user with a bad account type', { user: { ...user, accounts: [{ address: ADDRESS, type: 'ordinal' }] } }]],
   CONNECT_PASSKEY: [['no user', {}]],
+  EXPORT_PRIVATE_KEY: [
+    ['a private key in the answer', { privateKey: '0x' + '11'.repeat(32) }],
+    ['a share in the answer', { share: 'AAAA' }],
+  ],
   ADD_PASSKEY: [
     ['a credential id with a slash', { credentialId: 'a/b' }],
     ['no credential id', {}],

@@ -22,6 +22,8 @@ export type EmbeddedState = {
   socialProvider: OAuthProvider | undefined
   /** The Farcaster URI to show as a QR code and link (SPEC §3 "Farcaster URI: url"). */
   farcasterUrl: string | undefined
+  /** "Export private key": the frame's export prompt is open (the Account row shows it is busy). */
+  keyExportPending?: boolean
 }
 
 const initialState = initialEmbeddedState
@@ -86,6 +88,13 @@ export const embeddedSlice = createSlice({
     },
     /** The signed-in embedded user adds a passkey (the frame shows its prompt); the saga reports the result as a toast. */
     passkeyAddRequested() {},
+    /** "Export private key" (issue 32): the frame shows its export prompt; the key never comes back here. */
+    keyExportRequested(state, _action: PayloadAction<{ namespace?: 'eip155' | 'solana' } | undefined>) {
+      state.keyExportPending = true
+    },
+    keyExportFinished(state) {
+      state.keyExportPending = false
+    },
     farcasterUriReceived(state, action: PayloadAction<{ url: string }>) {
       state.farcasterUrl = action.payload.url
     },

@@ -45,6 +45,8 @@ const ar: Strings = {
   continueWithPasskey: 'المتابعة باستخدام مفتاح مرور',
   passkeyPending: 'في انتظار مفتاح المرور…',
   addPasskey: 'إضافة مفتاح مرور',
+  exportPrivateKey: 'تصدير المفتاح الخاص',
+  exportPrivateKeyPending: 'تابع في نافذة المحفظة…',
   onrampUnavailable: 'شراء العملات المشفّرة غير متاح في منطقتك.',
 
   searchWallets: 'البحث في المحافظ',

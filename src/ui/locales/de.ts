@@ -45,6 +45,8 @@ const de: Strings = {
   continueWithPasskey: 'Mit einem Passkey fortfahren',
   passkeyPending: 'Warte auf deinen Passkey…',
   addPasskey: 'Passkey hinzufügen',
+  exportPrivateKey: 'Privaten Schlüssel exportieren',
+  exportPrivateKeyPending: 'Fahre im Wallet-Fenster fort…',
   onrampUnavailable: 'Krypto-Käufe sind in deiner Region nicht verfügbar.',
 
   searchWallets: 'Wallets suchen',

@@ -45,6 +45,8 @@ const es: Strings = {
   continueWithPasskey: 'Continuar con una llave de acceso',
   passkeyPending: 'Esperando tu llave de acceso…',
   addPasskey: 'Añadir una llave de acceso',
+  exportPrivateKey: 'Exportar clave privada',
+  exportPrivateKeyPending: 'Continúa en la ventana de la billetera…',
   onrampUnavailable: 'La compra de criptomonedas no está disponible en tu región.',
 
   searchWallets: 'Buscar billeteras',

@@ -45,6 +45,8 @@ const fr: Strings = {
   continueWithPasskey: 'Continuer avec une clé d’accès',
   passkeyPending: 'En attente de votre clé d’accès…',
   addPasskey: 'Ajouter une clé d’accès',
+  exportPrivateKey: 'Exporter la clé privée',
+  exportPrivateKeyPending: 'Continuez dans la fenêtre du portefeuille…',
   onrampUnavailable: 'L’achat de cryptos n’est pas disponible dans votre région.',
 
   searchWallets: 'Rechercher des portefeuilles',

@@ -45,6 +45,8 @@ const italian: Strings = {
   continueWithPasskey: 'Continua con una passkey',
   passkeyPending: 'In attesa della tua passkey…',
   addPasskey: 'Aggiungi una passkey',
+  exportPrivateKey: 'Esporta chiave privata',
+  exportPrivateKeyPending: 'Continua nella finestra del wallet…',
   onrampUnavailable: 'L’acquisto di cripto non è disponibile nella tua zona.',
 
   searchWallets: 'Cerca wallet',

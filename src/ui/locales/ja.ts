@@ -45,6 +45,8 @@ const ja: Strings = {
   continueWithPasskey: 'パスキーで続ける',
   passkeyPending: 'パスキーを待っています…',
   addPasskey: 'パスキーを追加',
+  exportPrivateKey: '秘密鍵をエクスポート',
+  exportPrivateKeyPending: 'ウォレットのウィンドウで続けてください…',
   onrampUnavailable: 'お住まいの地域では暗号資産を購入できません。',
 
   searchWallets: 'ウォレットを検索',

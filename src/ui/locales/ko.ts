@@ -45,6 +45,8 @@ const ko: Strings = {
   continueWithPasskey: '패스키로 계속',
   passkeyPending: '패스키를 기다리는 중…',
   addPasskey: '패스키 추가',
+  exportPrivateKey: '개인 키 내보내기',
+  exportPrivateKeyPending: '지갑 창에서 계속하세요…',
   onrampUnavailable: '현재 지역에서는 암호화폐를 구매할 수 없어요.',
 
   searchWallets: '지갑 검색',

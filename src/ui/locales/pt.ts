@@ -45,6 +45,8 @@ const pt: Strings = {
   continueWithPasskey: 'Continuar com uma chave de acesso',
   passkeyPending: 'Aguardando sua chave de acesso…',
   addPasskey: 'Adicionar uma chave de acesso',
+  exportPrivateKey: 'Exportar chave privada',
+  exportPrivateKeyPending: 'Continue na janela da carteira…',
   onrampUnavailable: 'A compra de cripto não está disponível na sua região.',
 
   searchWallets: 'Pesquisar carteiras',

@@ -45,6 +45,8 @@ const ru: Strings = {
   continueWithPasskey: 'Продолжить с ключом доступа',
   passkeyPending: 'Ожидание ключа доступа…',
   addPasskey: 'Добавить ключ доступа',
+  exportPrivateKey: 'Экспортировать закрытый ключ',
+  exportPrivateKeyPending: 'Продолжите в окне кошелька…',
   onrampUnavailable: 'Покупка криптовалюты недоступна в вашем регионе.',
 
   searchWallets: 'Поиск кошельков',

@@ -45,6 +45,8 @@ const tr: Strings = {
   continueWithPasskey: 'Geçiş anahtarıyla devam et',
   passkeyPending: 'Geçiş anahtarınız bekleniyor…',
   addPasskey: 'Geçiş anahtarı ekle',
+  exportPrivateKey: 'Özel anahtarı dışa aktar',
+  exportPrivateKeyPending: 'Cüzdan penceresinde devam et…',
   onrampUnavailable: 'Bölgenizde kripto satın alma kullanılamıyor.',
 
   searchWallets: 'Cüzdan ara',

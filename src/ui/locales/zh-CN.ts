@@ -45,6 +45,8 @@ const zhCN: Strings = {
   continueWithPasskey: '使用通行密钥继续',
   passkeyPending: '正在等待通行密钥…',
   addPasskey: '添加通行密钥',
+  exportPrivateKey: '导出私钥',
+  exportPrivateKeyPending: '请在钱包窗口中继续…',
   onrampUnavailable: '你所在的地区不支持购买加密货币。',
 
   searchWallets: '搜索钱包',
