@@ -13,6 +13,7 @@ import { type Keyring } from './auth/masterKey'
 import { type FarcasterOptions, createFarcasterLogin } from './auth/farcaster'
 import { type OAuthProviders } from './auth/oauth'
 import { createCustodyService } from './auth/custody'
+import { createDeviceService } from './auth/devices'
 import { type AuthLimits, createAuthService } from './auth/service'
 import { createSocialLogin } from './auth/social'
 import { createPasskeyLogin } from './auth/passkeys'
@@ -224,7 +225,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     })
     app.addHook('onClose', async () => mailer.close?.())
     const custody = createCustodyService({ db, keyring, ...(now ? { now } : {}), logError: (error, message) => app.log.error({ err: error }, message) })
-    app.register(authRoutes, { auth, custody, secureOrigins })
+    app.register(authRoutes, { auth, custody, devices: createDeviceService({ db, ...(now ? { now } : {}) }), secureOrigins })
     const passkeys = createPasskeyLogin({ db, projects, auth, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
     app.register(passkeyRoutes, { passkeys, auth, secureOrigins })
     if (options.auth.social !== undefined) {

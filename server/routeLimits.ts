@@ -15,6 +15,7 @@ import { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { clientKey } from './clientAddress'
 import { secondsLeft } from './auth/errors'
 import { CUSTODY_PATHS } from '../src/shared/custodyApi'
+import { DEVICE_PATHS } from '../src/shared/devicesApi'
 import { type RateLimitRule, type RateLimitStore } from './db/rateLimits'
 import { HttpError } from './httpErrors'
 import { requestedProjectId } from './projectGuard'
@@ -75,6 +76,10 @@ export interface RouteLimits {
   custodyCallsPerIp: RateLimitRule
   /** GET /auth/v1/custody/recovery from one client (each answer is what an offline guess of the recovery password needs). Default 10 per hour. */
   recoveryReadsPerIp: RateLimitRule
+  /** GET /auth/v1/devices from one client. Default 60 per 10 minutes. */
+  deviceListsPerIp: RateLimitRule
+  /** POST /auth/v1/devices/remove from one client (each deletes key shares and ends sessions). Default 10 per hour. */
+  deviceRemovalsPerIp: RateLimitRule
   /** POST /onramp/test-provider/purchase from one client (the local test provider sends funds). Default 30 per 10 minutes. */
   testPurchasesPerIp: RateLimitRule
   /** POST /auth/v1/passkey/{signup,login,add}/start from one client (each stores a challenge). Default 30 per 10 minutes. */
@@ -110,6 +115,8 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   testPurchasesPerIp: { max: 30, windowMs: 10 * 60_000 },
   custodyCallsPerIp: { max: 120, windowMs: 10 * 60_000 },
   recoveryReadsPerIp: { max: 10, windowMs: 60 * 60_000 },
+  deviceListsPerIp: { max: 60, windowMs: 10 * 60_000 },
+  deviceRemovalsPerIp: { max: 10, windowMs: 60 * 60_000 },
   passkeyStartsPerIp: { max: 30, windowMs: 10 * 60_000 },
   passkeyFinishesPerIp: { max: 30, windowMs: 10 * 60_000 },
 }
@@ -228,6 +235,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [`POST ${CUSTODY_PATHS.recovery}`]: custody,
   [`POST ${CUSTODY_PATHS.recoveredDevice}`]: custody,
   [`GET ${CUSTODY_PATHS.recovery}`]: { what: 'wallet recovery requests', limits: [{ rule: 'recoveryReadsPerIp', by: 'ip' }] },
+  [`GET ${DEVICE_PATHS.list}`]: { what: 'device lists', limits: [{ rule: 'deviceListsPerIp', by: 'ip' }] },
+  [`POST ${DEVICE_PATHS.remove}`]: { what: 'device removals', limits: [{ rule: 'deviceRemovalsPerIp', by: 'ip' }] },
   'POST /onramp/test-provider/purchase': { what: 'test purchases', limits: [{ rule: 'testPurchasesPerIp', by: 'ip' }] },
   'POST /auth/v1/passkey/signup/start': passkeyStarts,
   'POST /auth/v1/passkey/login/start': passkeyStarts,

@@ -49,6 +49,9 @@ export type AuthErrorCode =
   | 'PASSKEY_REFUSED'
   | 'PASSKEY_UNKNOWN'
   | 'PASSKEY_IN_USE'
+  | 'DEVICE_NOT_FOUND'
+  | 'CURRENT_DEVICE'
+  | 'DEVICE_CANNOT_SIGN'
 
 export class AuthError extends HttpError {
   override name = 'AuthError'

@@ -10,17 +10,21 @@
 import { type FastifyPluginAsync, type FastifyRequest } from 'fastify'
 import { AuthError } from '../auth/errors'
 import { type CustodyService } from '../auth/custody'
+import { type DeviceService } from '../auth/devices'
 import { type AuthService, type Authenticated, type RequestContext } from '../auth/service'
 import { DEVICE_HEADER } from '../../src/shared/authApi'
 import { DEVICE_ID_PATTERN } from '../auth/sessionToken'
 import { DPOP_HEADER, type ProvenRequest } from '../auth/dpop'
 import { PROJECT_ID_PATTERN } from '../projects'
 import { custodyRoutes } from './custody'
+import { deviceRoutes } from './devices'
 
 export interface AuthRoutesOptions {
   auth: AuthService
   /** Key shares of self-custody wallets (routes/custody.ts). */
   custody: CustodyService
+  /** The user's devices and their removal (routes/devices.ts). */
+  devices: DeviceService
   /** Exact origins of the secure page (SECURE_ORIGIN). */
   secureOrigins: ReadonlySet<string>
 }
@@ -85,7 +89,7 @@ interface LoginBody {
   deviceId: string
 }
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, custody, secureOrigins }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, custody, devices, secureOrigins }) => {
   // Generic HTTP clients often send `Content-Type: application/json` with no body
   // on calls that need none (logout, is-connected): read that as no body. Anything
   // else goes to Fastify's own parser, prototype-poisoning checks included.
@@ -223,6 +227,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
   )
 
   await custodyRoutes(app, { custody, authenticated, errors })
+  await deviceRoutes(app, { devices, authenticated, errors })
 }
 
 /** The session, used from the project (?projectId=) and device (the device header) it was opened for, with its proof of the device key. */
