@@ -27,6 +27,7 @@ import {
   type FrameChainId,
   type FrameErrorPayload,
   type FrameEventSchema,
+  type FrameDevice,
   type FrameUser,
   type OAuthProvider,
   type DappData,
@@ -109,6 +110,10 @@ export type FrameClient = {
   connectPasskey(payload?: AppRequestPayload<'CONNECT_PASSKEY'>, options?: FrameRequestOptions): Promise<{ user: FrameUser }>
   /** Adds a passkey to the signed-in wallet, in the frame's prompt. */
   addPasskey(options?: FrameRequestOptions): Promise<{ credentialId: string }>
+  /** The signed-in visitor's devices (the session lives in the frame only). */
+  getDevices(options?: FrameRequestOptions): Promise<{ devices: FrameDevice[] }>
+  /** Removes another device of the visitor after the frame's own confirmation; 4001 when the visitor cancels. */
+  removeDevice(id: string, options?: FrameRequestOptions): Promise<{ removed: true }>
   getUser(payload?: AppRequestPayload<'GET_USER'>, options?: FrameRequestOptions): Promise<{ user: FrameUser }>
   getChainId(options?: FrameRequestOptions): Promise<{ chainId: FrameChainId }>
   switchNetwork(chainId: FrameChainId, options?: FrameRequestOptions): Promise<{ chainId: FrameChainId }>
@@ -543,6 +548,8 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     connectFarcaster: (options) => request('CONNECT_FARCASTER', none, options),
     connectPasskey: (payload = {}, options) => request('CONNECT_PASSKEY', payload, options),
     addPasskey: (options) => request('ADD_PASSKEY', none, options),
+    getDevices: (options) => request('GET_DEVICES', none, options),
+    removeDevice: (id, options) => request('REMOVE_DEVICE', { id }, options),
     getUser: (payload = {}, options) => request('GET_USER', payload, options),
     getChainId: (options) => request('GET_CHAIN_ID', none, options),
     switchNetwork: (chainId, options) => request('SWITCH_NETWORK', { chainId }, options),

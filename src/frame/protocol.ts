@@ -38,6 +38,8 @@ export const AppEvents = [
   'CONNECT_FARCASTER',
   'CONNECT_PASSKEY',
   'ADD_PASSKEY',
+  'GET_DEVICES',
+  'REMOVE_DEVICE',
   'GET_USER',
   'GET_CHAIN_ID',
   'SWITCH_NETWORK',
@@ -101,6 +103,20 @@ export type FrameUser = {
   addresses?: FrameUserAddresses
 }
 
+/** One device of the signed-in user, as the frame lists them (src/shared/devicesApi.ts). */
+export type FrameDevice = {
+  /** Random, names the device in this list only. */
+  id: string
+  /** Browser and system, e.g. 'Chrome on macOS'. */
+  label: string
+  /** ISO-8601. */
+  addedAt: string
+  /** ISO-8601. */
+  lastUsedAt: string
+  /** The device the visitor is using. */
+  current: boolean
+}
+
 /** The signed-in user's address per namespace (`eip155`: 0x…, `solana`: base58). */
 export type FrameUserAddresses = { eip155?: string; solana?: string }
 
@@ -146,6 +162,13 @@ export type AppEventSchema = {
   CONNECT_PASSKEY: { request: { chainId?: FrameChainId }; response: { user: FrameUser } }
   /** The signed-in visitor adds a passkey to their wallet, in the frame's prompt. */
   ADD_PASSKEY: { request: Empty; response: { credentialId: string } }
+  /** The signed-in visitor's devices (issue 32): the frame asks the server with its session. */
+  GET_DEVICES: { request: Empty; response: { devices: FrameDevice[] } }
+  /**
+   * Removes one of the visitor's other devices: the frame shows its own confirmation
+   * (Cancel → 4001) and then asks the server, which deletes that device's key shares.
+   */
+  REMOVE_DEVICE: { request: { id: string }; response: { removed: true } }
   GET_USER: { request: { chainId?: FrameChainId; preferredAccountType?: EmbeddedAccountType }; response: { user: FrameUser } }
   GET_CHAIN_ID: { request: Empty; response: { chainId: FrameChainId } }
   /** SPEC §3 "Switch-network: chainId". */
