@@ -18,6 +18,7 @@
 import type { EmbeddedAccountType } from '../validation/accountType'
 import type { OAuthProvider } from '../config/constants'
 import type { ThemeMode } from '../validation/themeMode'
+import type { EmbeddedDevice } from '../types/user'
 import type { AllowedRpcMethod, JsonValue, RpcParams, RpcResult } from './rpc'
 
 export type { EmbeddedAccountType, OAuthProvider, ThemeMode }
@@ -104,18 +105,7 @@ export type FrameUser = {
 }
 
 /** One device of the signed-in user, as the frame lists them (src/shared/devicesApi.ts). */
-export type FrameDevice = {
-  /** Random, names the device in this list only. */
-  id: string
-  /** Browser and system, e.g. 'Chrome on macOS'. */
-  label: string
-  /** ISO-8601. */
-  addedAt: string
-  /** ISO-8601. */
-  lastUsedAt: string
-  /** The device the visitor is using. */
-  current: boolean
-}
+export type FrameDevice = EmbeddedDevice
 
 /** The signed-in user's address per namespace (`eip155`: 0x…, `solana`: base58). */
 export type FrameUserAddresses = { eip155?: string; solana?: string }

@@ -58,6 +58,17 @@ export const en = {
   continueWithPasskey: 'Continue with a passkey',
   passkeyPending: 'Waiting for your passkey…',
   addPasskey: 'Add a passkey',
+  // The Devices view (embedded wallet, issue 32)
+  devices: 'Devices',
+  devicesHint: 'The browsers signed in to this wallet. A removed device can no longer sign; the frame asks you to confirm.',
+  thisDevice: 'This device',
+  deviceAdded: 'Added {date}',
+  deviceLastUsed: 'Last used {time}',
+  removeDevice: 'Remove',
+  removeDeviceLabel: 'Remove {device}',
+  removingDevice: 'Confirm in the wallet prompt…',
+  loadingDevices: 'Loading devices…',
+  noDevices: 'No devices to show.',
   onrampUnavailable: 'Buying crypto is not available in your region.',
 
   // AllWallets
@@ -315,6 +326,7 @@ export const en = {
     UpdateEmail: 'Change Email',
     UpdateEmailPrimaryOtp: 'Confirm Current Email',
     UpdateEmailSecondaryOtp: 'Confirm New Email',
+    EmbeddedDevices: 'Devices',
     WalletDetails: 'Wallet',
   },
 

@@ -20,6 +20,7 @@ import { selectOnrampAvailable } from '../../store/slices/options'
 import { useStrings } from '../useStrings'
 import { AccountTypeRow } from './account/AccountTypeRow'
 import { AddPasskeyRow } from './account/AddPasskeyRow'
+import { DevicesRow } from './account/DevicesRow'
 import { ActivityTab } from './account/ActivityTab'
 import { NftsTab } from './account/NftsTab'
 import { TokensTab } from './account/TokensTab'
@@ -102,6 +103,7 @@ export function AccountView() {
       <AccountTypeRow />
       <ChangeEmailRow />
       <AddPasskeyRow />
+      <DevicesRow />
 
       {canRegisterName ? (
         <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'RegisterAccountName' }))}>
