@@ -60,7 +60,7 @@ export const en = {
   addPasskey: 'Add a passkey',
   // The Devices view (embedded wallet, issue 32)
   devices: 'Devices',
-  devicesHint: 'The browsers signed in to this wallet. A removed device can no longer sign; the frame asks you to confirm.',
+  devicesHint: 'The browsers signed in to this wallet. A removed device can no longer sign; the wallet asks you to confirm first.',
   thisDevice: 'This device',
   deviceAdded: 'Added {date}',
   deviceLastUsed: 'Last used {time}',
