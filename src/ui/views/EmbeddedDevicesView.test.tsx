@@ -1,29 +1,20 @@
 import { fireEvent, screen, within } from '@testing-library/react'
-import { accountActions } from '../../store/slices/account'
 import { embeddedActions } from '../../store/slices/embedded'
 import { routerActions } from '../../store/slices/router'
-import { ADDRESS } from '../test/fixtures'
-import { clickAndSettle, renderView } from '../test/renderView'
+import { renderAccountView } from '../test/accountView'
+import { clickAndSettle } from '../test/renderView'
 
 const phone = { id: '0f8e6a52-3c1d-4e7b-9a20-5d4c3b2a1f00', label: 'Safari on iOS', addedAt: '2030-01-01T00:00:00.000Z', lastUsedAt: '2030-01-01T00:00:00.000Z', current: false }
 const laptop = { ...phone, id: '1f8e6a52-3c1d-4e7b-9a20-5d4c3b2a1f00', label: 'Chrome on macOS', current: true }
 
-async function accountView(type: 'AUTH' | 'ANNOUNCED') {
-  const view = await renderView(undefined)
-  view.dispatch(accountActions.connected({ namespace: 'eip155', address: ADDRESS, caipNetworkId: 'eip155:1', connectedWalletInfo: { connectorId: 'auth', name: 'Email wallet', type } }))
-  await view.open()
-  await screen.findByRole('dialog', { name: 'Account' })
-  return view
-}
-
 describe('Account → Devices (issue 32)', () => {
   it('offers "Devices" to embedded wallets only', async () => {
-    await accountView('ANNOUNCED')
+    await renderAccountView('ANNOUNCED')
     expect(screen.queryByRole('button', { name: 'Devices' })).toBeNull()
   })
 
   it('shows loading, then each device with its dates and "This device"; Remove only on the others, which asks the saga', async () => {
-    const view = await accountView('AUTH')
+    const view = await renderAccountView('AUTH')
     await clickAndSettle(screen.getByRole('button', { name: 'Devices' }))
     await screen.findByRole('dialog', { name: 'Devices' })
     expect(view.dispatched(embeddedActions.devicesRequested.type)).toHaveLength(1)
@@ -45,7 +36,7 @@ describe('Account → Devices (issue 32)', () => {
   })
 
   it('shows the error with a retry, and an empty list as such', async () => {
-    const view = await accountView('AUTH')
+    const view = await renderAccountView('AUTH')
     view.dispatch(routerActions.push({ view: 'EmbeddedDevices' }))
     await screen.findByRole('dialog', { name: 'Devices' })
     view.dispatch(embeddedActions.devicesFailed({ error: { code: 'UNAUTHORIZED', key: 'errors.untranslated', params: { message: 'Sign in to the embedded wallet first' } } }))
