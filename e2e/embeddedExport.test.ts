@@ -10,7 +10,7 @@ import {
   loginByEmail,
   postponeRecovery,
   postToFrame,
-  promptScreenshots,
+  themedScreenshots,
   promptShown,
   readState,
   recordMessages,
@@ -74,7 +74,7 @@ describe('embedded wallet: exporting the private key in the frame, after a fresh
     await prompt.getByText('Never share it', { exact: false }).first().waitFor()
     expect(await page.locator(FRAME).isVisible()).toBe(true)
     await promptShown(page, prompt)
-    await promptScreenshots(page, 'export-confirm')
+    await themedScreenshots(page, 'export-confirm')
     await press(page, 'Cancel')
     await prompt.waitFor({ state: 'detached' })
 
@@ -118,7 +118,7 @@ describe('embedded wallet: exporting the private key in the frame, after a fresh
     await press(page, 'Copy')
     await prompt.getByText('Copied. Clear your clipboard once you have imported it.').waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key)
-    await promptScreenshots(page, 'export-shown')
+    await themedScreenshots(page, 'export-shown')
 
     await press(page, 'Close')
     await prompt.waitFor({ state: 'detached' })

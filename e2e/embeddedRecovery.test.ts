@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { createPublicClient, http, type Address, type Hex } from 'viem'
+import type { Address } from 'viem'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { disconnectEmbedded, eoaOf, framePosts, latestMail, loginByEmail, waitForMail, postponeRecovery, promptScreenshots, recordMessages, recoveryPrompt, secureFrame } from './pageState'
+import { disconnectEmbedded, eoaOf, framePosts, loginByEmail, postponeRecovery, recordMessages, recoveryPrompt, themedScreenshots as screenshots } from './pageState'
+import { loginOnNewDevice, signAndVerify as signAndVerifyOn } from './walletSteps'
 
 // Recovery by password in the secure frame (issue 32, docs/security.md "Recovery prompts"):
 // a new wallet is offered a recovery password at login; postponed, the wallet still signs
@@ -11,23 +12,12 @@ import { disconnectEmbedded, eoaOf, framePosts, latestMail, loginByEmail, waitFo
 jest.setTimeout(240_000)
 
 const env = setupStackAndBrowser()
-const MESSAGE = 'Hello from the Portico demo'
 const PASSWORD = 'plum orchard quietly 47'
 const FRAME = 'iframe[data-portico-secure-frame]'
 /** The server refuses a second code to the same address and device within 30 s (DEFAULT_AUTH_LIMITS.resendCooldownMs). */
 const RESEND_COOLDOWN_MS = 30_000
 
-/** Signs the demo's message after approving it in the frame; viem checks it for the account in effect, as the chain would. */
-async function signAndVerify(page: Page): Promise<Address> {
-  await page.getByTestId('demo-signature').evaluate((node) => (node.textContent = ''))
-  await page.getByRole('button', { name: 'Sign a message' }).click()
-  await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
-  const signature = (await page.getByTestId('demo-signature').filter({ hasText: /^0x/ }).textContent()) as Hex
-  const address = (await page.getByTestId('demo-address').textContent())!.split(':')[2] as Address
-  const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
-  expect(await chain.verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
-  return address
-}
+const signAndVerify = (page: Page) => signAndVerifyOn(page, env.stack().chains.chains[0]!.rpcUrl)
 
 describe('embedded wallet: a recovery password set in the frame brings the wallet to a new device', () => {
   const email = `recovery.${Date.now()}@example.com`
@@ -60,7 +50,7 @@ describe('embedded wallet: a recovery password set in the frame brings the walle
     await prompt.waitFor()
     expect(await pageA.locator(FRAME).isVisible()).toBe(true)
     await prompt.getByText('If you choose Later and this device is lost or its browser data is cleared, the wallet and its funds are lost.', { exact: false }).waitFor()
-    await promptScreenshots(pageA, 'recovery-setup')
+    await screenshots(pageA, 'recovery-setup')
 
     const set = prompt.getByRole('button', { name: 'Set password' })
     await prompt.getByLabel('Recovery password').fill('too short')
@@ -96,27 +86,14 @@ describe('embedded wallet: a recovery password set in the frame brings the walle
     pageB = await contextB.newPage()
     errorsB = watchPageErrors(pageB)
     await pageB.goto(env.stack().demoUrl)
-    const serverUrl = env.stack().serverUrl
-    await pageB.getByRole('button', { name: 'Connect Wallet' }).click()
-    const dialog = pageB.getByRole('dialog')
-    await dialog.getByLabel('Email').fill(email)
-    const before = (await latestMail(serverUrl, email))?.id
-    await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
     // A new device: a code to approve it, then the login code.
-    const deviceMail = await waitForMail(serverUrl, email, before)
-    await dialog.getByLabel('One-time code').fill(deviceMail.code)
-    const loginMail = await waitForMail(serverUrl, email, deviceMail.id)
-    await dialog.getByLabel('One-time code').fill(loginMail.code)
-    await pageB
-      .getByTestId('demo-status')
-      .filter({ hasText: /^connected$/ })
-      .waitFor()
+    await loginOnNewDevice(pageB, env.stack().serverUrl, email)
 
     const prompt = recoveryPrompt(pageB, 'Enter your recovery password')
     await prompt.waitFor()
     expect(await pageB.locator(FRAME).isVisible()).toBe(true)
     await prompt.getByText('This is a new device for this wallet', { exact: false }).waitFor()
-    await promptScreenshots(pageB, 'recovery-new-device')
+    await screenshots(pageB, 'recovery-new-device')
 
     await prompt.getByLabel('Recovery password').fill('not the password at all')
     await prompt.getByRole('button', { name: 'Recover wallet' }).click()

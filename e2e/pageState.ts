@@ -217,14 +217,19 @@ export const framePosts = (page: Page) => page.evaluate(() => (globalThis as unk
 export const eoaOf = async (page: Page) =>
   ((await page.evaluate(readState, 'account.byNamespace.eip155.user.accounts')) as Array<{ address: string; type: string }>).find((account) => account.type === 'eoa')!.address
 
-/** Screenshots of a frame prompt: light and dark at the page's size, then dark at a phone's 390×844; back to light, the frame settled again. */
-export async function promptScreenshots(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots: light and dark at the page's size, then dark at a phone's 390×844; back to
+ * light. With `frame` (the default) a secure-frame prompt is on screen: each shot waits
+ * for the frame's theme, and at the end for the frame to settle again.
+ */
+export async function themedScreenshots(page: Page, name: string, { frame = true }: { frame?: boolean } = {}): Promise<void> {
   const size = page.viewportSize()!
+  const themed = (mode: 'light' | 'dark') => (frame ? secureFrame(page).locator(`html[data-theme="${mode}"]`).waitFor() : Promise.resolve())
   await setThemeMode(page, 'light')
-  await secureFrame(page).locator('html[data-theme="light"]').waitFor()
+  await themed('light')
   await screenshot(page, `${name}-light`)
   await setThemeMode(page, 'dark')
-  await secureFrame(page).locator('html[data-theme="dark"]').waitFor()
+  await themed('dark')
   await screenshot(page, `${name}-dark`)
   await page.setViewportSize({ width: 390, height: 844 })
   await screenshot(page, `${name}-phone-dark`)

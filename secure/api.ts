@@ -26,6 +26,8 @@
  * | | POST /auth/v1/farcaster/complete { projectId, deviceId, attemptToken, chainId } → { user, session, provider } (409 LOGIN_PENDING: ask again) |
  * | passkey sign-up, login | POST /auth/v1/passkey/signup\|login/start { projectId, deviceId } → { ceremonyId, options } |
  * | | POST /auth/v1/passkey/signup\|login/finish { projectId, deviceId, ceremonyId, response, chainId } → { user, session } |
+ * | devices | GET  /auth/v1/devices?projectId= Bearer → { devices } |
+ * | remove a device | POST /auth/v1/devices/remove?projectId= { id } Bearer → { removed } (404 DEVICE_NOT_FOUND, 409 CURRENT_DEVICE, 403 DEVICE_CANNOT_SIGN) |
  * | add a passkey | POST /auth/v1/passkey/add/start\|finish?projectId= Bearer ({ ceremonyId, response }) → { ceremonyId, options } / { credentialId } |
  * | step-up | GET /auth/v1/step-up?projectId= Bearer → { methods, freshUntil? } |
  * | | POST /auth/v1/step-up/email/start\|finish?projectId= Bearer ({ otp }) → { method } / { method, freshUntil } |
@@ -44,6 +46,7 @@
  */
 import { DEVICE_HEADER, DPOP_HEADER } from '../src/shared/authApi'
 import { CUSTODY_PATHS, STEP_UP_PATHS, type CustodyWalletNamespace, type RecoverySetup, type StepUpMethod, type WalletRegistration } from '../src/shared/custodyApi'
+import { DEVICE_PATHS, type DeviceSummary } from '../src/shared/devicesApi'
 import { type DeviceProver, createDeviceProver } from './deviceKey'
 import { deviceIdOfSession } from './session'
 
@@ -105,6 +108,8 @@ export interface SecureApi {
     kind: 'signup' | 'login',
     input: PasskeyAnswer & { projectId: string; deviceId: string; chainId: string | number },
   ): Promise<{ user: ApiUser; session: { token: string; expiresAt: string } }>
+  listDevices(token: string, projectId: string): Promise<{ devices: DeviceSummary[] }>
+  removeDevice(token: string, projectId: string, id: string): Promise<{ removed: boolean }>
   startAddPasskey(token: string, projectId: string): Promise<PasskeyCeremony>
   finishAddPasskey(token: string, projectId: string, answer: PasskeyAnswer): Promise<{ credentialId: string }>
   /** The second factors the user can prove now, and until when the session's step-up counts. */
@@ -245,6 +250,8 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
     completeFarcasterLogin: (input) => call('POST', '/auth/v1/farcaster/complete', { body: input, timeoutMs: LONG_POLL_TIMEOUT_MS }),
     startPasskey: (kind, input) => call('POST', `/auth/v1/passkey/${kind}/start`, { body: input }),
     finishPasskey: (kind, input) => call('POST', `/auth/v1/passkey/${kind}/finish`, { body: input }),
+    listDevices: (token, projectId) => call('GET', DEVICE_PATHS.list, { token, query: { projectId } }),
+    removeDevice: (token, projectId, id) => call('POST', DEVICE_PATHS.remove, { token, query: { projectId }, body: { id } }),
     startAddPasskey: (token, projectId) => call('POST', '/auth/v1/passkey/add/start', { token, query: { projectId }, body: {} }),
     finishAddPasskey: (token, projectId, answer) => call('POST', '/auth/v1/passkey/add/finish', { token, query: { projectId }, body: answer }),
     stepUpStatus: (token, projectId) => call('GET', STEP_UP_PATHS.status, { token, query: { projectId } }),

@@ -33,8 +33,12 @@ const TRANSACTION_METHODS = new Set(['eth_sendTransaction', 'wallet_sendCalls', 
 /** The request's method when the dapp asks to change the account type (SET_PREFERRED_ACCOUNT). */
 export const ACCOUNT_TYPE_METHOD = 'SET_PREFERRED_ACCOUNT'
 
+/** The request's method when the visitor removes one of their devices (REMOVE_DEVICE). */
+export const REMOVE_DEVICE_METHOD = 'REMOVE_DEVICE'
+
 function titleOf(method: string): string {
   if (method === ACCOUNT_TYPE_METHOD) return 'Change account'
+  if (method === REMOVE_DEVICE_METHOD) return 'Remove this device?'
   return TRANSACTION_METHODS.has(method) ? 'Approve transaction' : 'Signature request'
 }
 
@@ -133,7 +137,7 @@ function renderPrompt(document: Document, request: ApprovalRequest) {
   const reject = element(document, 'button', undefined, 'Cancel')
   reject.type = 'button'
   reject.dataset.action = 'reject'
-  const approve = element(document, 'button', undefined, 'Approve')
+  const approve = element(document, 'button', undefined, request.method === REMOVE_DEVICE_METHOD ? 'Remove' : 'Approve')
   approve.type = 'button'
   approve.dataset.action = 'approve'
   approve.disabled = true

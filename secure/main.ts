@@ -91,6 +91,7 @@ function main() {
     passkeys: (notify) => createPasskeyFlows({ api, prompt: createPasskeyPrompt(document, { onOpen: notify.open, onClose: notify.close }) }),
     recoveryPrompts: (notify) => createRecoveryPrompts(document, { onOpen: notify.open, onClose: notify.close }),
     exportPrompts: (notify) => createExportPrompts(document, { onOpen: notify.open, onClose: notify.close }),
+    confirmDeviceRemoval: (notify) => createDomApprover(document, { onOpen: notify.open, onClose: notify.close }),
     smartAccounts: createSmartAccounts({ apiUrl: config.apiUrl, projectId: query.get('projectId') ?? '', rpcUrls: config.rpcUrls, store: storage }),
   })
   void frame.start().then((status) => {

@@ -20,6 +20,7 @@ import {
   type AppResponsePayload,
   type EmbeddedAccountType,
   type FrameChainId,
+  type FrameDevice,
   type FrameEvent,
   type FrameEventSchema,
   type FrameUser,
@@ -34,7 +35,9 @@ import { createCustodyCalls } from './custody/custodyCalls'
 import type { DeviceShareStore } from './custody/deviceShareStore'
 import { createKeyring, type Keyring } from './custody/keyring'
 import type { SmartAccounts } from './accountType'
-import { ACCOUNT_TYPE_METHOD, type Approver } from './approval'
+import { ACCOUNT_TYPE_METHOD, REMOVE_DEVICE_METHOD, type Approver } from './approval'
+import { describeRemoval } from './describeRemoval'
+import { DeviceApiCodes } from '../src/shared/devicesApi'
 import type { ApprovalDetails } from './describeRequest'
 import type { ChainRpc } from './chainRpc'
 import { ReplyError, toErrorPayload } from './replyError'
@@ -43,6 +46,9 @@ import type { SessionStore } from './session'
 import type { PasskeyFlows } from './passkeyLogin'
 import { offerRecovery, type RecoveryPrompts } from './recoveryFlow'
 import { createExportSteps, type ExportPrompts } from './exportFlow'
+
+/** A signature refused because the server no longer takes this device's session (removed, or signed out elsewhere). */
+export const SESSION_ENDED_MESSAGE = 'This device is no longer signed in to the wallet (it was removed from the account, or signed out): sign in again'
 
 /** The version the frame reports in READY. */
 export const SECURE_FRAME_VERSION = '1'
@@ -91,6 +97,12 @@ export type SecureFrameOptions = {
   recoveryPrompts?: ((notify: { open(): void; close(): void }) => RecoveryPrompts) | undefined
   /** The key-export prompt (exportPrompt.ts); without it EXPORT_PRIVATE_KEY is refused as not available. */
   exportPrompts?: ((notify: { open(): void; close(): void }) => ExportPrompts) | undefined
+  /**
+   * The confirmation before a device is removed: the approval prompt (approval.ts), always,
+   * whatever `requireApproval` says, since a removal cannot be undone by the dapp. Without
+   * it REMOVE_DEVICE is refused as not available.
+   */
+  confirmDeviceRemoval?: ((notify: { open(): void; close(): void }) => Approver) | undefined
 }
 
 export type SecureFrameStatus =
@@ -248,6 +260,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       (error: unknown) => logger?.debug('secure: the recovery prompt failed', error),
     )
   }
+  const removalApprover = options.confirmDeviceRemoval?.(notifyApp)
   const promptApprover = options.createApprover(notifyApp)
   const approver: Approver = {
     async confirm(request) {
@@ -404,9 +417,29 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     askAboutRecovery()
     return describeUser(current)
   }
+  /**
+   * Right before a signature, after the visitor approved it: one authenticated call, so a
+   * device removed from the account (or signed out elsewhere) stops signing at once rather
+   * than at the end of its session. A 401 ends the session here and drops the keys
+   * (`authed`); a server that cannot be reached refuses the signature too.
+   */
+  const requireLiveSession = async () => {
+    try {
+      await authed((token) => api.getUser(token, { projectId, chainId: chain }))
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) throw new ReplyError(SESSION_ENDED_MESSAGE, 4100)
+      throw error
+    }
+  }
   const sign: Keyring['sign'] = async (kind, payload) => {
     await recoveryAnswered
+    await requireLiveSession()
     return keyring.sign(kind, payload)
+  }
+  /** The visitor's devices as the server lists them, in the shape the app receives. */
+  const listDevices = async (): Promise<FrameDevice[]> => {
+    const { devices } = await authed((token) => api.listDevices(token, projectId))
+    return devices.map(({ id, label, addedAt, lastUsedAt, current }) => ({ id, label: label.slice(0, 128), addedAt, lastUsedAt, current }))
   }
 
   const handleRpc = createRpcHandler({
@@ -521,6 +554,20 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       const outcome = await exportPrompts.open({ namespace, address, email: current.email }, steps)
       if (outcome === 'cancelled') throw new ReplyError('User rejected the request.', 4001)
       return {}
+    },
+    async GET_DEVICES() {
+      return { devices: await listDevices() }
+    },
+    async REMOVE_DEVICE({ id }) {
+      if (removalApprover === undefined) throw notAvailable('Removing a device')
+      // What the prompt names comes from the server, never from the dapp's message.
+      const device = (await listDevices()).find((listed) => listed.id === id)
+      if (device === undefined) throw new ReplyError('No device with this id belongs to this account', DeviceApiCodes.deviceNotFound)
+      if (device.current) throw new ReplyError('This is the device you are using: sign out here, or remove it from another of your devices', DeviceApiCodes.currentDevice)
+      const approved = await removalApprover.confirm({ method: REMOVE_DEVICE_METHOD, origin: parentOrigin ?? '', dappName, details: describeRemoval(device) })
+      if (!approved) throw new ReplyError('User rejected the request.', 4001)
+      await authed((token) => api.removeDevice(token, projectId, id))
+      return { removed: true as const }
     },
     async GET_USER({ chainId }) {
       if (chainId !== undefined) switchTo(chainId)

@@ -13,6 +13,7 @@ import { type Keyring } from './auth/masterKey'
 import { type FarcasterOptions, createFarcasterLogin } from './auth/farcaster'
 import { type OAuthProviders } from './auth/oauth'
 import { createCustodyService } from './auth/custody'
+import { createDeviceService } from './auth/devices'
 import { type AuthLimits, createAuthService } from './auth/service'
 import { createSocialLogin } from './auth/social'
 import { createPasskeyLogin } from './auth/passkeys'
@@ -229,7 +230,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     const totp = createTotpService({ db, keyring, auth, ...(now ? { now } : {}) })
     const passkeys = createPasskeyLogin({ db, projects, auth, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
     const stepUp = createStepUpService({ db, auth, passkeys, ...(now ? { now } : {}) })
-    app.register(authRoutes, { auth, custody, stepUp, totp, secureOrigins })
+    app.register(authRoutes, { auth, custody, stepUp, totp, devices: createDeviceService({ db, ...(now ? { now } : {}) }), secureOrigins })
     app.register(passkeyRoutes, { passkeys, auth, secureOrigins })
     if (options.auth.social !== undefined) {
       const social = createSocialLogin({ db, projects, keyring, auth, ...options.auth.social, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })

@@ -16,6 +16,7 @@ import { clientKey } from './clientAddress'
 import { secondsLeft } from './auth/errors'
 import { CUSTODY_PATHS, STEP_UP_PATHS } from '../src/shared/custodyApi'
 import { MFA_PATHS } from '../src/shared/mfaApi'
+import { DEVICE_PATHS } from '../src/shared/devicesApi'
 import { type RateLimitRule, type RateLimitStore } from './db/rateLimits'
 import { HttpError } from './httpErrors'
 import { requestedProjectId } from './projectGuard'
@@ -76,6 +77,10 @@ export interface RouteLimits {
   custodyCallsPerIp: RateLimitRule
   /** GET /auth/v1/custody/recovery from one client (each answer is what an offline guess of the recovery password needs). Default 10 per hour. */
   recoveryReadsPerIp: RateLimitRule
+  /** GET /auth/v1/devices from one client. Default 60 per 10 minutes. */
+  deviceListsPerIp: RateLimitRule
+  /** POST /auth/v1/devices/remove from one client (each deletes key shares and ends sessions). Default 10 per hour. */
+  deviceRemovalsPerIp: RateLimitRule
   /** POST /onramp/test-provider/purchase from one client (the local test provider sends funds). Default 30 per 10 minutes. */
   testPurchasesPerIp: RateLimitRule
   /** The authenticator-app routes (/auth/v1/mfa…) from one client. Default 60 per 10 minutes; wrong codes also count toward the wrong-code limit. */
@@ -114,6 +119,8 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   custodyCallsPerIp: { max: 120, windowMs: 10 * 60_000 },
   recoveryReadsPerIp: { max: 10, windowMs: 60 * 60_000 },
   mfaCallsPerIp: { max: 60, windowMs: 10 * 60_000 },
+  deviceListsPerIp: { max: 60, windowMs: 10 * 60_000 },
+  deviceRemovalsPerIp: { max: 10, windowMs: 60 * 60_000 },
   passkeyStartsPerIp: { max: 30, windowMs: 10 * 60_000 },
   passkeyFinishesPerIp: { max: 30, windowMs: 10 * 60_000 },
 }
@@ -237,6 +244,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   [`POST ${STEP_UP_PATHS.passkeyStart}`]: passkeyStarts,
   [`POST ${STEP_UP_PATHS.passkeyFinish}`]: passkeyFinishes,
   [`GET ${CUSTODY_PATHS.recovery}`]: { what: 'wallet recovery requests', limits: [{ rule: 'recoveryReadsPerIp', by: 'ip' }] },
+  [`GET ${DEVICE_PATHS.list}`]: { what: 'device lists', limits: [{ rule: 'deviceListsPerIp', by: 'ip' }] },
+  [`POST ${DEVICE_PATHS.remove}`]: { what: 'device removals', limits: [{ rule: 'deviceRemovalsPerIp', by: 'ip' }] },
   'POST /onramp/test-provider/purchase': { what: 'test purchases', limits: [{ rule: 'testPurchasesPerIp', by: 'ip' }] },
   [`GET ${MFA_PATHS.status}`]: mfa,
   [`POST ${MFA_PATHS.totpEnrol}`]: mfa,

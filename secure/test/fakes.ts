@@ -10,6 +10,7 @@ import { getBase58Decoder } from '@solana/kit'
 import { hexToBytes, keccak256, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { CustodyApiCodes, type CustodyWalletNamespace, type RecoverySetup } from '../../src/shared/custodyApi'
+import { DeviceApiCodes, type DeviceSummary } from '../../src/shared/devicesApi'
 import { ApiError, type ApiUser, type SecureApi } from '../api'
 import { toBase64 } from '../custody/bytes'
 import { createMemoryDeviceShareStore } from '../custody/deviceShareStore'
@@ -38,6 +39,8 @@ export type FakeApi = SecureApi & {
   social: Map<string, { provider: string; returnTo: string; resultToken: string; finished: boolean }>
   /** Farcaster logins started: attempt token → polls left before the visitor approves. */
   farcaster: Map<string, { pollsLeft: number }>
+  /** The user's devices as the server lists them (the first is the asking one). */
+  devices: DeviceSummary[]
 }
 
 export function createFakeApi(): FakeApi {
@@ -88,6 +91,23 @@ export function createFakeApi(): FakeApi {
     offline: false,
     social: new Map(),
     farcaster: new Map(),
+    devices: [
+      { id: '11111111-1111-4111-8111-111111111111', label: 'Chrome on Linux', addedAt: '2030-01-02T09:00:00.000Z', lastUsedAt: '2030-01-03T09:00:00.000Z', current: true },
+      { id: '22222222-2222-4222-8222-222222222222', label: 'Safari on iOS', addedAt: '2030-01-01T08:00:00.000Z', lastUsedAt: '2030-01-01T08:30:00.000Z', current: false },
+    ],
+    async listDevices(token) {
+      api.calls.push('listDevices')
+      session(token)
+      return { devices: api.devices.map((device) => ({ ...device })) }
+    },
+    async removeDevice(token, _projectId, id) {
+      api.calls.push(`removeDevice ${id}`)
+      session(token)
+      const index = api.devices.findIndex((device) => device.id === id)
+      if (index < 0) throw new ApiError(404, 'No device with this id belongs to this account', DeviceApiCodes.deviceNotFound, undefined)
+      api.devices.splice(index, 1)
+      return { removed: true }
+    },
     async startSocialLogin({ provider, returnTo }) {
       api.calls.push(`startSocialLogin ${provider} ${returnTo}`)
       if (provider === 'apple') throw new ApiError(404, "Login with 'apple' is not available on this server", 'SOCIAL_PROVIDER_UNAVAILABLE', undefined)

@@ -13,9 +13,10 @@
 import { type Kysely } from 'kysely'
 import { getBase58Encoder } from '@solana/codecs-strings'
 import { getAddress, isAddress } from 'viem'
-import { createCustodyShareStore, authShareAad, type CustodyShareStore } from '../db/custodyShares'
+import { createCustodyShareStore, authShareAad, RECOVERY_HOLDER, type CustodyShareStore } from '../db/custodyShares'
 import { findCustodyWallet, insertCustodyWallet, walletAddresses } from '../db/custodyWallets'
 import { type DatabaseSchema, type WalletNamespace } from '../db/schema'
+import { markDeviceUsed } from '../db/authUsers'
 import { createWalletKeyStore, walletKeyAad } from '../db/walletKeys'
 import { AUTH_SHARE_BYTES, CUSTODY_NAMESPACES, MAX_RECOVERY_ENVELOPE_BYTES, type RecoverySetup, type WalletRegistration } from '../../src/shared/custodyApi'
 import { AuthError, invalidPayload } from './errors'
@@ -63,12 +64,7 @@ export interface CustodyService {
   registerRecoveredDevice(auth: Authenticated, wallet: WalletRegistration): Promise<{ namespace: WalletNamespace; address: string }>
 }
 
-/**
- * Where the server part of the recovery split is kept: in custody_auth_shares under this
- * holder instead of a device hash (a device's is 64 hex characters), so removing a device
- * leaves it, and each new recovery replaces it.
- */
-export const RECOVERY_HOLDER = 'recovery'
+export { RECOVERY_HOLDER }
 
 /**
  * @example
@@ -148,6 +144,7 @@ export function createCustodyService(options: CustodyServiceOptions): CustodySer
     async authShare({ session, user }, namespace) {
       const share = await openShare(user.id, session.deviceHash, namespace)
       if (share === undefined) throw noDeviceShare(namespace)
+      await markDeviceUsed(db, user.id, session.deviceHash, now())
       return { namespace, ...share, recoverySet: await hasRecovery(user.id, namespace, share.address) }
     },
 

@@ -57,6 +57,9 @@ export type AuthErrorCode =
   | 'STEP_UP_REQUIRED'
   | 'STEP_UP_NO_EMAIL'
   | 'STEP_UP_NO_PASSKEY'
+  | 'DEVICE_NOT_FOUND'
+  | 'CURRENT_DEVICE'
+  | 'DEVICE_CANNOT_SIGN'
 
 export class AuthError extends HttpError {
   override name = 'AuthError'

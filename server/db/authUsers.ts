@@ -97,3 +97,13 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505'
 }
+
+/** Records that the device was used now (it rebuilt its key): the device list's "last used". */
+export async function markDeviceUsed(db: Kysely<DatabaseSchema>, userId: string, deviceHash: string, now: number): Promise<void> {
+  await db
+    .updateTable('auth_devices')
+    .set({ last_seen_at: isoAt(now) })
+    .where('user_id', '=', userId)
+    .where('device_hash', '=', deviceHash)
+    .execute()
+}

@@ -3,7 +3,7 @@ import { createKeyring, DecryptionFailedError, generateMasterKey } from '../auth
 import { setupTestEngines } from '../test/engines'
 import { createAuthUserStore, isUniqueViolation } from './authUsers'
 import { openDatabase } from './connect'
-import { authShareAad, createCustodyShareStore } from './custodyShares'
+import { authShareAad, createCustodyShareStore, RECOVERY_HOLDER } from './custodyShares'
 import { migrateToLatest } from './migrations'
 import { type DatabaseSchema } from './schema'
 
@@ -44,7 +44,7 @@ describe.each(engines)('custody share store on $name', ({ freshDatabase }) => {
     expect(await store.findAuthShare(userId, 'device-a', 'solana')).toBeUndefined()
   })
 
-  it('a new share for the same device replaces the live one; removing a device revokes only its shares', async () => {
+  it('a new share for the same device replaces the live one; removing a device deletes only its shares, never the recovery holder', async () => {
     const userId = await newUser('devices@example.com')
     const store = createCustodyShareStore(db)
     const old = await store.putAuthShare(sealed(userId, 'device-a'), t0)
@@ -55,11 +55,18 @@ describe.each(engines)('custody share store on $name', ({ freshDatabase }) => {
     const oldRow = await db.selectFrom('custody_auth_shares').select('revoked_at').where('id', '=', old.id).executeTakeFirstOrThrow()
     expect(new Date(oldRow.revoked_at!).getTime()).toBe(t0 + 1000)
 
-    expect(await store.revokeDevice(userId, 'device-a', t0 + 2000)).toBe(2)
-    expect(await store.revokeDevice(userId, 'device-a', t0 + 3000)).toBe(0)
+    await store.putAuthShare(sealed(userId, RECOVERY_HOLDER), t0)
+
+    // The live shares and the replaced one: no ciphertext of the removed device stays.
+    expect(await store.deleteDevice(userId, 'device-a')).toBe(3)
+    expect(await store.deleteDevice(userId, 'device-a')).toBe(0)
     expect(await store.findAuthShare(userId, 'device-a', 'eip155')).toBeUndefined()
     expect(await store.findAuthShare(userId, 'device-a', 'solana')).toBeUndefined()
+    expect(await db.selectFrom('custody_auth_shares').select('id').where('user_id', '=', userId).where('device_hash', '=', 'device-a').execute()).toEqual([])
     expect(await store.findAuthShare(userId, 'device-b', 'eip155')).toBeDefined()
+    expect(await store.findAuthShare(userId, RECOVERY_HOLDER, 'eip155')).toBeDefined()
+    await expect(store.deleteDevice(userId, RECOVERY_HOLDER)).rejects.toThrow('The recovery holder is not a device')
+    expect(await store.findAuthShare(userId, RECOVERY_HOLDER, 'eip155')).toBeDefined()
   })
 
   it('the database itself refuses a second live share for one device and wallet', async () => {

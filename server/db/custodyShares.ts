@@ -3,7 +3,7 @@
  *
  * - custody_auth_shares: the auth share of a user's wallet, one per approved device,
  *   encrypted under the master key (server/auth/masterKey.ts) with associated data that
- *   binds it to user, device, namespace and address. Removing a device revokes its rows,
+ *   binds it to user, device, namespace and address. Removing a device deletes its rows,
  *   so that device's share alone can no longer rebuild the key with the server's help.
  * - custody_recovery_shares: the recovery share's envelope as the secure frame sealed it
  *   (secure/custody/recoveryEnvelope.ts). The server cannot open it; each new envelope
@@ -15,6 +15,13 @@ import { type Encrypted } from '../auth/masterKey'
 import { addEncryptedColumns, type EncryptedColumns, fromEncryptedColumns, toEncryptedColumns } from './encryptedColumns'
 import { type DatabaseSchema, type NullableTimestamp, type WalletNamespace } from './schema'
 import { isoAt, toMillis } from './time'
+
+/**
+ * Where the server part of the recovery split is kept: in custody_auth_shares under this
+ * holder instead of a device hash (a device's is 64 hex characters), so removing a device
+ * leaves it, and each new recovery replaces it.
+ */
+export const RECOVERY_HOLDER = 'recovery'
 
 export interface CustodyAuthSharesTable extends EncryptedColumns {
   id: string
@@ -104,8 +111,8 @@ export interface CustodyShareStore {
   putAuthShare(share: Omit<StoredAuthShare, 'id' | 'createdAt'>, now: number): Promise<StoredAuthShare>
   /** The live auth share of this device, if any. */
   findAuthShare(userId: string, deviceHash: string, namespace: WalletNamespace): Promise<StoredAuthShare | undefined>
-  /** Revokes every live auth share of the device (device removal); answers how many. */
-  revokeDevice(userId: string, deviceHash: string, now: number): Promise<number>
+  /** Deletes every auth share of the device, live or replaced (device removal), never the recovery holder's; answers how many. */
+  deleteDevice(userId: string, deviceHash: string): Promise<number>
   /** Stores a new recovery envelope as the next version; answers that version. */
   addRecoveryShare(share: { userId: string; namespace: WalletNamespace; address: string; envelope: unknown }, now: number): Promise<number>
   /** The current (highest-version) recovery envelope. */
@@ -178,15 +185,10 @@ export function createCustodyShareStore(db: Kysely<DatabaseSchema>): CustodyShar
       return row === undefined ? undefined : toAuthShare(row)
     },
 
-    async revokeDevice(userId, deviceHash, now) {
-      const result = await db
-        .updateTable('custody_auth_shares')
-        .set({ revoked_at: isoAt(now) })
-        .where('user_id', '=', userId)
-        .where('device_hash', '=', deviceHash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows)
+    async deleteDevice(userId, deviceHash) {
+      if (deviceHash === RECOVERY_HOLDER) throw new Error('The recovery holder is not a device')
+      const result = await db.deleteFrom('custody_auth_shares').where('user_id', '=', userId).where('device_hash', '=', deviceHash).executeTakeFirst()
+      return Number(result.numDeletedRows)
     },
 
     async addRecoveryShare(share, now) {

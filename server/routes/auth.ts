@@ -10,6 +10,7 @@
 import { type FastifyPluginAsync, type FastifyRequest } from 'fastify'
 import { AuthError } from '../auth/errors'
 import { type CustodyService } from '../auth/custody'
+import { type DeviceService } from '../auth/devices'
 import { type AuthService, type Authenticated, type RequestContext } from '../auth/service'
 import { DEVICE_HEADER } from '../../src/shared/authApi'
 import { DEVICE_ID_PATTERN } from '../auth/sessionToken'
@@ -20,6 +21,7 @@ import { type TotpService } from '../auth/totp'
 import { mfaRoutes } from './mfa'
 import { stepUpRoutes } from './stepUp'
 import { type StepUpService } from '../auth/stepUp'
+import { deviceRoutes } from './devices'
 
 export interface AuthRoutesOptions {
   auth: AuthService
@@ -29,6 +31,8 @@ export interface AuthRoutesOptions {
   stepUp: StepUpService
   /** The authenticator-app second factor (routes/mfa.ts). */
   totp: TotpService
+  /** The user's devices and their removal (routes/devices.ts). */
+  devices: DeviceService
   /** Exact origins of the secure page (SECURE_ORIGIN). */
   secureOrigins: ReadonlySet<string>
 }
@@ -93,7 +97,7 @@ interface LoginBody {
   deviceId: string
 }
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, custody, stepUp, totp, secureOrigins }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, custody, stepUp, totp, devices, secureOrigins }) => {
   // Generic HTTP clients often send `Content-Type: application/json` with no body
   // on calls that need none (logout, is-connected): read that as no body. Anything
   // else goes to Fastify's own parser, prototype-poisoning checks included.
@@ -234,6 +238,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
   await mfaRoutes(app, { totp, authenticated, context, errors })
   const [firstOrigin] = secureOrigins
   await stepUpRoutes(app, { stepUp, authenticated, context, origin: (request) => request.headers.origin ?? firstOrigin ?? '', errors })
+  await deviceRoutes(app, { devices, authenticated, errors })
 }
 
 /** The session, used from the project (?projectId=) and device (the device header) it was opened for, with its proof of the device key. */

@@ -15,6 +15,7 @@ import { type AuthTestServer, startAuthTestServer } from '../test/authServer'
 import { seedCustodialUser } from '../test/custodialUser'
 import { frameWallet, toBase64, walletAddressOf } from '../test/frameWallet'
 import { setupTestEngines } from '../test/engines'
+import { type DeviceSession, loginOnDevice } from '../test/deviceLogin'
 
 const engines = setupTestEngines()
 
@@ -33,26 +34,8 @@ describe.each(engines)('self-custody routes on $name', ({ freshDatabase }) => {
   const newIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`
 
   /** Signs in (approving a new device of a known user first); answers the session and what login said. */
-  async function login(email: string, deviceId = randomUUID()) {
-    const ip = newIp()
-    const headers = { 'x-forwarded-for': ip }
-    const started = await server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId }, headers)
-    if ((started.body as { action: string }).action === 'VERIFY_DEVICE') {
-      expect((await server.post('/auth/v1/device/verify', { projectId: 'shop', email, deviceId, otp: server.latestCode(email) }, headers)).status).toBe(200)
-    }
-    const verified = await server.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp: server.latestCode(email) }, headers)
-    expect(verified.status).toBe(200)
-    const { user, session } = verified.body as { user: Record<string, unknown>; session: { token: string } }
-    const auth = { authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId, 'x-forwarded-for': ip }
-    return {
-      user,
-      deviceId,
-      token: session.token,
-      post: (path: string, body: unknown) => server.post(`${path}?projectId=shop`, body, auth),
-      get: (path: string) => server.get(`${path}${path.includes('?') ? '&' : '?'}projectId=shop`, auth),
-    }
-  }
-  type Session = Awaited<ReturnType<typeof login>>
+  const login = (email: string, deviceId = randomUUID()) => loginOnDevice(server, email, { ip: newIp(), deviceId })
+  type Session = DeviceSession
   const authShareOf = (session: Session, namespace: WalletNamespace) => session.get(`${CUSTODY_PATHS.authShare}?namespace=${namespace}`)
   const register = (session: Session, ...wallets: Array<Awaited<ReturnType<typeof frameWallet>>>) =>
     session.post(CUSTODY_PATHS.wallets, { wallets: wallets.map(({ namespace, address, auth }) => ({ namespace, address, authShare: b64(auth) })) })

@@ -154,6 +154,7 @@ export const Notices = {
   purchaseReceived: 'Received {amount} {symbol}',
   emailUpdated: 'Email updated',
   passkeyAdded: 'Passkey added',
+  deviceRemoved: 'Device removed',
 } as const
 
 export type NoticeKey = keyof typeof Notices

@@ -27,6 +27,7 @@ import {
   type FrameChainId,
   type FrameErrorPayload,
   type FrameEventSchema,
+  type FrameDevice,
   type FrameUser,
   type OAuthProvider,
   type DappData,
@@ -111,6 +112,10 @@ export type FrameClient = {
   addPasskey(options?: FrameRequestOptions): Promise<{ credentialId: string }>
   /** Opens the frame's "Export private key" prompt; resolves when the visitor closes it (4001 when cancelled). No key ever comes back. */
   exportPrivateKey(payload?: AppRequestPayload<'EXPORT_PRIVATE_KEY'>, options?: FrameRequestOptions): Promise<Record<string, never>>
+  /** The signed-in visitor's devices (the session lives in the frame only). */
+  getDevices(options?: FrameRequestOptions): Promise<{ devices: FrameDevice[] }>
+  /** Removes another device of the visitor after the frame's own confirmation; 4001 when the visitor cancels. */
+  removeDevice(id: string, options?: FrameRequestOptions): Promise<{ removed: true }>
   getUser(payload?: AppRequestPayload<'GET_USER'>, options?: FrameRequestOptions): Promise<{ user: FrameUser }>
   getChainId(options?: FrameRequestOptions): Promise<{ chainId: FrameChainId }>
   switchNetwork(chainId: FrameChainId, options?: FrameRequestOptions): Promise<{ chainId: FrameChainId }>
@@ -546,6 +551,8 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     connectPasskey: (payload = {}, options) => request('CONNECT_PASSKEY', payload, options),
     addPasskey: (options) => request('ADD_PASSKEY', none, options),
     exportPrivateKey: (payload = {}, options) => request('EXPORT_PRIVATE_KEY', payload, options),
+    getDevices: (options) => request('GET_DEVICES', none, options),
+    removeDevice: (id, options) => request('REMOVE_DEVICE', { id }, options),
     getUser: (payload = {}, options) => request('GET_USER', payload, options),
     getChainId: (options) => request('GET_CHAIN_ID', none, options),
     switchNetwork: (chainId, options) => request('SWITCH_NETWORK', { chainId }, options),

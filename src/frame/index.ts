@@ -22,6 +22,7 @@ export {
   type EmailUpdateAction,
   type FrameChainId,
   type FrameEvent,
+  type FrameDevice,
   type FrameUser,
   type FrameUserAddresses,
   type ThemeSync,

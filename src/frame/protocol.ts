@@ -18,6 +18,7 @@
 import type { EmbeddedAccountType } from '../validation/accountType'
 import type { OAuthProvider } from '../config/constants'
 import type { ThemeMode } from '../validation/themeMode'
+import type { EmbeddedDevice } from '../types/user'
 import type { AllowedRpcMethod, JsonValue, RpcParams, RpcResult } from './rpc'
 
 export type { EmbeddedAccountType, OAuthProvider, ThemeMode }
@@ -39,6 +40,8 @@ export const AppEvents = [
   'CONNECT_PASSKEY',
   'ADD_PASSKEY',
   'EXPORT_PRIVATE_KEY',
+  'GET_DEVICES',
+  'REMOVE_DEVICE',
   'GET_USER',
   'GET_CHAIN_ID',
   'SWITCH_NETWORK',
@@ -102,6 +105,9 @@ export type FrameUser = {
   addresses?: FrameUserAddresses
 }
 
+/** One device of the signed-in user, as the frame lists them (src/shared/devicesApi.ts). */
+export type FrameDevice = EmbeddedDevice
+
 /** The signed-in user's address per namespace (`eip155`: 0x…, `solana`: base58). */
 export type FrameUserAddresses = { eip155?: string; solana?: string }
 
@@ -153,6 +159,13 @@ export type AppEventSchema = {
    * was shown is 4001. Nothing about the key is ever in a message.
    */
   EXPORT_PRIVATE_KEY: { request: { namespace?: 'eip155' | 'solana' }; response: Empty }
+  /** The signed-in visitor's devices (issue 32): the frame asks the server with its session. */
+  GET_DEVICES: { request: Empty; response: { devices: FrameDevice[] } }
+  /**
+   * Removes one of the visitor's other devices: the frame shows its own confirmation
+   * (Cancel → 4001) and then asks the server, which deletes that device's key shares.
+   */
+  REMOVE_DEVICE: { request: { id: string }; response: { removed: true } }
   GET_USER: { request: { chainId?: FrameChainId; preferredAccountType?: EmbeddedAccountType }; response: { user: FrameUser } }
   GET_CHAIN_ID: { request: Empty; response: { chainId: FrameChainId } }
   /** SPEC §3 "Switch-network: chainId". */

@@ -8,6 +8,7 @@ import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
 import { embeddedDisconnectedSaga, restoreEmbeddedSaga } from './embeddedConnection'
 import { createEmbeddedHolder, frameTheme, frameWatcherSaga, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { farcasterRequestedSaga } from './embeddedFarcaster'
+import { deviceRemoveSaga, devicesRequestedSaga } from './embeddedDevices'
 import { keyExportSaga, passkeyAddSaga, passkeyRequestedSaga } from './embeddedPasskey'
 import { deviceCodeSaga, emailSubmittedSaga, loginCodeSaga } from './embeddedLogin'
 import { socialRequestedSaga } from './embeddedSocial'
@@ -99,6 +100,12 @@ export function* embeddedSaga() {
   })
   yield takeLatest(embeddedActions.keyExportRequested.type, function* (action: ReturnType<typeof embeddedActions.keyExportRequested>) {
     yield call(untilModalClosed, call(keyExportSaga, holder, action))
+  })
+  yield takeLatest(embeddedActions.devicesRequested.type, function* () {
+    yield call(untilModalClosed, call(devicesRequestedSaga, holder))
+  })
+  yield takeLatest(embeddedActions.deviceRemoveRequested.type, function* (action: ReturnType<typeof embeddedActions.deviceRemoveRequested>) {
+    yield call(untilModalClosed, call(deviceRemoveSaga, holder, action))
   })
   yield takeLatest(embeddedActions.updateEmailRequested.type, function* (action: ReturnType<typeof embeddedActions.updateEmailRequested>) {
     yield call(untilModalClosed, call(updateEmailSaga, holder, action))

@@ -20,7 +20,7 @@ import { persistenceSaga } from './persistence'
 import { scriptedFrame } from '../test/scriptedFrame'
 import { toastSaga } from './toast'
 
-// Social login, Farcaster login, passkey login and the email update's views, driven by the embedded
+// Social login, Farcaster login, passkey login, the email update's views and the device list, driven by the embedded
 // sagas against the REAL frame client in a jsdom page under Jest's fake timers: the test
 // plays the secure page (it answers what the client posts to the iframe) and the
 // visitor's popup (a window whose location the saga reads).
@@ -345,5 +345,55 @@ describe('email update views (SPEC §4)', () => {
     await t.ready()
     await t.fail('UPDATE_EMAIL', { message: 'Please try again after 12 seconds', code: 'EMAIL_COOLDOWN', retryAfter: 12 })
     expect(t.state().embedded).toMatchObject({ error: { key: 'errors.tryAgainAfter', params: { seconds: 12 } }, cooldownUntil: Date.now() + 12_000 })
+  })
+})
+
+describe('the Devices view (issue 32)', () => {
+  const phone = { id: '0f8e6a52-3c1d-4e7b-9a20-5d4c3b2a1f00', label: 'Safari on iOS', addedAt: '2030-01-01T00:00:00.000Z', lastUsedAt: '2030-01-01T00:00:00.000Z', current: false }
+  const laptop = { ...phone, id: '1f8e6a52-3c1d-4e7b-9a20-5d4c3b2a1f00', label: 'Chrome on macOS', current: true }
+
+  async function devicesListed() {
+    const t = setup()
+    t.store.dispatch(modalActions.opened({ route: { view: 'Account' } }))
+    t.store.dispatch(embeddedActions.devicesRequested())
+    await t.flush()
+    await t.ready()
+    expect(t.state().embedded.devices.status).toBe('loading')
+    await t.succeed('GET_DEVICES', { devices: [laptop, phone] })
+    expect(t.state().embedded.devices).toMatchObject({ status: 'loaded', items: [laptop, phone] })
+    return t
+  }
+
+  it('lists the devices through the frame, and keeps the frame’s refusal to show with a retry', async () => {
+    const t = await devicesListed()
+    t.store.dispatch(embeddedActions.devicesRequested())
+    await t.flush()
+    await t.fail('GET_DEVICES', { message: 'Sign in to the embedded wallet first', code: 'UNAUTHORIZED' })
+    expect(t.state().embedded.devices).toMatchObject({ status: 'error', error: { params: { message: 'Sign in to the embedded wallet first' } } })
+  })
+
+  it('removes a device after the frame’s prompt; Cancel (4001) changes nothing and says nothing; a refusal is a toast', async () => {
+    const t = await devicesListed()
+    t.store.dispatch(embeddedActions.deviceRemoveRequested({ id: phone.id }))
+    await t.flush()
+    expect(t.lastPosted('REMOVE_DEVICE').message.payload).toEqual({ id: phone.id })
+    expect(t.state().embedded.devices.removing).toBe(phone.id)
+    await t.fail('REMOVE_DEVICE', { message: 'User rejected the request.', code: 4001 })
+    expect(t.state().embedded.devices).toMatchObject({ removing: undefined, items: [laptop, phone] })
+    expect(t.state().alerts.toast).toBeUndefined()
+
+    t.store.dispatch(embeddedActions.deviceRemoveRequested({ id: phone.id }))
+    await t.flush()
+    await t.fail('REMOVE_DEVICE', { message: 'Only a device that can sign for this wallet can remove another device', code: 'DEVICE_CANNOT_SIGN' })
+    expect(t.state().alerts.toast).toMatchObject({ variant: 'error' })
+    expect(t.state().embedded.devices.items).toHaveLength(2)
+    // The error toast goes away before the next one shows.
+    await t.flush(30_000)
+
+    t.store.dispatch(embeddedActions.deviceRemoveRequested({ id: phone.id }))
+    await t.flush()
+    await t.succeed('REMOVE_DEVICE', { removed: true })
+    expect(t.state().embedded.devices).toMatchObject({ removing: undefined, items: [laptop] })
+    expect(t.state().alerts.toast).toMatchObject({ variant: 'success', message: { key: 'notices.deviceRemoved' } })
   })
 })

@@ -30,6 +30,7 @@ export type Route =
   | { view: 'UpdateEmail' }
   | { view: 'UpdateEmailPrimaryOtp'; params: { email: string; newEmail: string } }
   | { view: 'UpdateEmailSecondaryOtp'; params: { newEmail: string } }
+  | { view: 'EmbeddedDevices' }
   | { view: 'WalletDetails'; params: { walletId: string } }
 
 export type ViewName = Route['view']

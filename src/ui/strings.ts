@@ -62,6 +62,17 @@ export const en = {
   addPasskey: 'Add a passkey',
   exportPrivateKey: 'Export private key',
   exportPrivateKeyPending: 'Continue in the wallet window…',
+  // The Devices view (embedded wallet, issue 32)
+  devices: 'Devices',
+  devicesHint: 'The browsers signed in to this wallet. A removed device can no longer sign; the wallet asks you to confirm first.',
+  thisDevice: 'This device',
+  deviceAdded: 'Added {date}',
+  deviceLastUsed: 'Last used {time}',
+  removeDevice: 'Remove',
+  removeDeviceLabel: 'Remove {device}',
+  removingDevice: 'Confirm in the wallet prompt…',
+  loadingDevices: 'Loading devices…',
+  noDevices: 'No devices to show.',
   onrampUnavailable: 'Buying crypto is not available in your region.',
 
   // AllWallets
@@ -319,6 +330,7 @@ export const en = {
     UpdateEmail: 'Change Email',
     UpdateEmailPrimaryOtp: 'Confirm Current Email',
     UpdateEmailSecondaryOtp: 'Confirm New Email',
+    EmbeddedDevices: 'Devices',
     WalletDetails: 'Wallet',
   },
 

@@ -17,6 +17,7 @@ import { AllowedRpcMethods, type AllowedRpcMethod } from '../rpc'
 import { EMAIL_PATTERN, MESSAGE_ID_PATTERN, PROJECT_ID_PATTERN } from './patterns'
 import { AppEvents, APP_PREFIX, FRAME_PREFIX, FrameEvents, type AppEvent, type FrameEvent } from '../protocol'
 import { CAIP2_PATTERN } from '../../shared/caip'
+import { DEVICE_PUBLIC_ID_PATTERN } from '../../shared/devicesApi'
 
 /** A JSON Schema (draft-07 subset that ajv compiles in strict mode). */
 export type JsonSchema = { [keyword: string]: unknown }
@@ -76,6 +77,9 @@ function object(properties: Record<string, JsonSchema>, required: readonly strin
   return { type: 'object', additionalProperties: false, required: [...required], properties }
 }
 const empty = define('empty', object({}))
+/** A device's public id in the device list (a random UUID, src/shared/devicesApi.ts). */
+const deviceId = define('deviceId', { type: 'string', pattern: DEVICE_PUBLIC_ID_PATTERN })
+const isoTime = { type: 'string', maxLength: 32, pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z$' }
 
 const user = define(
   'user',
@@ -110,6 +114,8 @@ export const appPayloadSchemas: Record<AppEvent, JsonSchema> = {
   CONNECT_PASSKEY: object({ chainId }, []),
   ADD_PASSKEY: empty,
   EXPORT_PRIVATE_KEY: object({ namespace: { type: 'string', enum: ['eip155', 'solana'] } }, []),
+  GET_DEVICES: empty,
+  REMOVE_DEVICE: object({ id: deviceId }),
   GET_USER: object({ chainId, preferredAccountType: accountType }, []),
   GET_CHAIN_ID: empty,
   SWITCH_NETWORK: object({ chainId }),
@@ -178,6 +184,14 @@ export const successPayloadSchemas: Record<AppEvent, JsonSchema> = {
   ADD_PASSKEY: object({ credentialId: { type: 'string', minLength: 1, maxLength: 1400, pattern: '^[A-Za-z0-9_-]+$' } }),
   // Closed: nothing about the key is sent, so the answer has no field at all.
   EXPORT_PRIVATE_KEY: empty,
+  GET_DEVICES: object({
+    devices: {
+      type: 'array',
+      maxItems: 256,
+      items: object({ id: deviceId, label: text(128), addedAt: isoTime, lastUsedAt: isoTime, current: { type: 'boolean' } }),
+    },
+  }),
+  REMOVE_DEVICE: object({ removed: { const: true } }),
   GET_USER: object({ user }),
   GET_CHAIN_ID: object({ chainId }),
   SWITCH_NETWORK: object({ chainId }),

@@ -31,6 +31,8 @@ export const validRequests: { [E in AppEvent]: AppRequestPayload<E> } = {
   CONNECT_PASSKEY: { chainId: 1 },
   ADD_PASSKEY: {},
   EXPORT_PRIVATE_KEY: { namespace: 'solana' },
+  GET_DEVICES: {},
+  REMOVE_DEVICE: { id: '0f8e6a52-3c1d-4e7b-9a20-5d4c3b2a1f00' },
   GET_USER: { chainId: 'eip155:10', preferredAccountType: 'smartAccount' },
   GET_CHAIN_ID: {},
   SWITCH_NETWORK: { chainId: 'eip155:10' },
@@ -63,6 +65,8 @@ export const validResponses: { [E in AppEvent]: AppResponsePayload<E> } = {
   CONNECT_PASSKEY: { user: { ...user, email: null } },
   ADD_PASSKEY: { credentialId: 'AbC-_123' },
   EXPORT_PRIVATE_KEY: {},
+  GET_DEVICES: { devices: [{ id: '0f8e6a52-3c1d-4e7b-9a20-5d4c3b2a1f00', label: 'Chrome on macOS', addedAt: '2030-01-01T00:00:00.000Z', lastUsedAt: '2030-01-02T10:00:00.000Z', current: true }] },
+  REMOVE_DEVICE: { removed: true },
   GET_USER: { user },
   GET_CHAIN_ID: { chainId: 1 },
   SWITCH_NETWORK: { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
@@ -110,6 +114,11 @@ export const invalidRequests: { [E in AppEvent]: [why: string, payload: unknown]
   EXPORT_PRIVATE_KEY: [
     ['an unknown namespace', { namespace: 'bip122' }],
     ['a field asking for key material', { namespace: 'eip155', includeKey: true }],
+  ],
+  GET_DEVICES: [['a field', { all: true }]],
+  REMOVE_DEVICE: [
+    ['the raw device id (not a UUID)', { id: 'a'.repeat(64) }],
+    ['no id', {}],
   ],
   GET_USER: [
     ['a malformed chain id', { chainId: 'eip155' }],
@@ -164,6 +173,11 @@ export const invalidResponses: { [E in AppEvent]: [why: string, payload: unknown
     ['a credential id with a slash', { credentialId: 'a/b' }],
     ['no credential id', {}],
   ],
+  GET_DEVICES: [
+    ['a device without a label', { devices: [{ id: '0f8e6a52-3c1d-4e7b-9a20-5d4c3b2a1f00', addedAt: '2030-01-01T00:00:00.000Z', lastUsedAt: '2030-01-01T00:00:00.000Z', current: false }] }],
+    ['a date that is not ISO-8601', { devices: [{ id: '0f8e6a52-3c1d-4e7b-9a20-5d4c3b2a1f00', label: 'x', addedAt: 'yesterday', lastUsedAt: '2030-01-01T00:00:00.000Z', current: false }] }],
+  ],
+  REMOVE_DEVICE: [['removed false', { removed: false }]],
   GET_USER: [['a user with a bad address', { user: { ...user, address: '0x123' } }]],
   GET_CHAIN_ID: [['chain id 0', { chainId: 0 }]],
   SWITCH_NETWORK: [['no chain id', {}]],

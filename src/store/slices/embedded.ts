@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { initialEmbeddedState } from './lazyInitialStates'
 import type { OAuthProvider } from '../../config/constants'
 import type { ErrorRecord } from '../../errors/record'
+import type { EmbeddedDevice } from '../../types/user'
 
 export type FrameStatus = 'idle' | 'loading' | 'ready' | 'failed'
 
@@ -24,6 +25,16 @@ export type EmbeddedState = {
   farcasterUrl: string | undefined
   /** "Export private key": the frame's export prompt is open (the Account row shows it is busy). */
   keyExportPending?: boolean
+  /** The Devices view (issue 32): the signed-in visitor's devices, as the frame listed them. */
+  devices: EmbeddedDevices
+}
+
+export type EmbeddedDevices = {
+  status: 'idle' | 'loading' | 'loaded' | 'error'
+  items: EmbeddedDevice[]
+  error: ErrorRecord | undefined
+  /** The device whose removal waits for the visitor in the frame's prompt, then for the server. */
+  removing: string | undefined
 }
 
 const initialState = initialEmbeddedState
@@ -94,6 +105,27 @@ export const embeddedSlice = createSlice({
     },
     keyExportFinished(state) {
       state.keyExportPending = false
+    },
+    /** The Devices view opened, or the visitor asked again: the frame lists the devices with its session. */
+    devicesRequested(state) {
+      state.devices.status = 'loading'
+      state.devices.error = undefined
+    },
+    devicesLoaded(state, action: PayloadAction<{ devices: EmbeddedDevice[] }>) {
+      state.devices = { status: 'loaded', items: action.payload.devices, error: undefined, removing: state.devices.removing }
+    },
+    devicesFailed(state, action: PayloadAction<{ error: ErrorRecord }>) {
+      state.devices.status = 'error'
+      state.devices.error = action.payload.error
+    },
+    /** "Remove" on a device: the frame asks the visitor in its own prompt, then the server removes it. */
+    deviceRemoveRequested(state, action: PayloadAction<{ id: string }>) {
+      state.devices.removing = action.payload.id
+    },
+    /** The removal ended: the device is gone from the list when `removed`, else the list stays (cancelled or refused). */
+    deviceRemoveFinished(state, action: PayloadAction<{ id: string; removed: boolean }>) {
+      state.devices.removing = undefined
+      if (action.payload.removed) state.devices.items = state.devices.items.filter((device) => device.id !== action.payload.id)
     },
     farcasterUriReceived(state, action: PayloadAction<{ url: string }>) {
       state.farcasterUrl = action.payload.url

@@ -94,4 +94,5 @@ export const initialEmbeddedState: EmbeddedState = {
   error: undefined,
   socialProvider: undefined,
   farcasterUrl: undefined,
+  devices: { status: 'idle', items: [], error: undefined, removing: undefined },
 }

@@ -23,6 +23,7 @@ const paths = {
   tag: 'M4 4h7l9 9-7 7-9-9V4zM8 8h.01',
   qr: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2',
   key: 'M8 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 12h9M18 12v3M21 12v2',
+  device: 'M4 5h16v11H4zM2 19h20M10 16v3M14 16v3',
 } as const
 
 export type IconName = keyof typeof paths

@@ -21,6 +21,7 @@ import { useStrings } from '../useStrings'
 import { AccountTypeRow } from './account/AccountTypeRow'
 import { AddPasskeyRow } from './account/AddPasskeyRow'
 import { ExportKeyRow } from './account/ExportKeyRow'
+import { EmbeddedRow } from './account/EmbeddedRow'
 import { ActivityTab } from './account/ActivityTab'
 import { NftsTab } from './account/NftsTab'
 import { TokensTab } from './account/TokensTab'
@@ -101,9 +102,10 @@ export function AccountView() {
       </div>
 
       <AccountTypeRow />
-      <ChangeEmailRow />
+      <EmbeddedRow icon="mail" label={t.changeEmail} route={{ view: 'UpdateEmail' }} />
       <AddPasskeyRow />
       <ExportKeyRow />
+      <EmbeddedRow icon="device" label={t.devices} route={{ view: 'EmbeddedDevices' }} />
 
       {canRegisterName ? (
         <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'RegisterAccountName' }))}>
@@ -172,22 +174,5 @@ function EmbeddedIdentity() {
         </span>
       ) : null}
     </p>
-  )
-}
-
-/** SPEC §4 email update, for embedded users. */
-function ChangeEmailRow() {
-  const t = useStrings()
-  const dispatch = usePorticoDispatch()
-  const account = useAccount()
-  if (account.connectedWalletInfo?.type !== 'AUTH') return null
-  return (
-    <button type="button" className="portico-row" onClick={() => dispatch(routerActions.push({ view: 'UpdateEmail' }))}>
-      <span className="portico-avatar portico-avatar-md" aria-hidden="true">
-        <Icon name="mail" />
-      </span>
-      <span className="portico-row-label">{t.changeEmail}</span>
-      <Icon name="chevronRight" size={16} />
-    </button>
   )
 }

@@ -10,6 +10,7 @@ import { ConnectingWalletConnectBasicView } from './ConnectingWalletConnectBasic
 import { ConnectingWalletConnectView } from './ConnectingWalletConnectView'
 import { ConnectView } from './ConnectView'
 import { EmailVerifyDeviceView } from './EmailVerifyDeviceView'
+import { EmbeddedDevicesView } from './EmbeddedDevicesView'
 import { EmailVerifyOtpView } from './EmailVerifyOtpView'
 import { NetworksView } from './NetworksView'
 import { SwitchNetworkView } from './SwitchNetworkView'
@@ -76,6 +77,8 @@ export function ViewSwitch({ route }: { route: Route }) {
       return <UpdateEmailPrimaryOtpView email={route.params.email} newEmail={route.params.newEmail} />
     case 'UpdateEmailSecondaryOtp':
       return <UpdateEmailSecondaryOtpView newEmail={route.params.newEmail} />
+    case 'EmbeddedDevices':
+      return <EmbeddedDevicesView />
     case 'WalletDetails':
       return <WalletDetailsView walletId={route.params.walletId} />
     default: {

@@ -74,5 +74,6 @@ export const arMessages = {
     purchaseReceived: 'تم استلام {amount} {symbol}',
     emailUpdated: 'تم تحديث البريد الإلكتروني',
     passkeyAdded: 'تمت إضافة مفتاح المرور',
+    deviceRemoved: 'أُزيل الجهاز',
   },
 }

@@ -74,5 +74,6 @@ export const deMessages = {
     purchaseReceived: '{amount} {symbol} erhalten',
     emailUpdated: 'E-Mail aktualisiert',
     passkeyAdded: 'Passkey hinzugefügt',
+    deviceRemoved: 'Gerät entfernt',
   },
 }

@@ -74,5 +74,6 @@ export const esMessages = {
     purchaseReceived: 'Recibido: {amount} {symbol}',
     emailUpdated: 'Correo actualizado',
     passkeyAdded: 'Llave de acceso añadida',
+    deviceRemoved: 'Dispositivo eliminado',
   },
 }

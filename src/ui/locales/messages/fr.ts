@@ -74,5 +74,6 @@ export const frMessages = {
     purchaseReceived: '{amount} {symbol} reçus',
     emailUpdated: 'E-mail mis à jour',
     passkeyAdded: 'Clé d’accès ajoutée',
+    deviceRemoved: 'Appareil retiré',
   },
 }

@@ -74,5 +74,6 @@ export const itMessages = {
     purchaseReceived: 'Ricevuti {amount} {symbol}',
     emailUpdated: 'Email aggiornata',
     passkeyAdded: 'Passkey aggiunta',
+    deviceRemoved: 'Dispositivo rimosso',
   },
 }

@@ -74,5 +74,6 @@ export const jaMessages = {
     purchaseReceived: '{amount} {symbol} を受け取りました',
     emailUpdated: 'メールアドレスを更新しました',
     passkeyAdded: 'パスキーを追加しました',
+    deviceRemoved: 'デバイスを削除しました',
   },
 }

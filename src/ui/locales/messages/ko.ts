@@ -74,5 +74,6 @@ export const koMessages = {
     purchaseReceived: '{amount} {symbol}을(를) 받았습니다',
     emailUpdated: '이메일이 업데이트되었습니다',
     passkeyAdded: '패스키가 추가되었습니다',
+    deviceRemoved: '기기가 삭제되었습니다',
   },
 }

@@ -74,5 +74,6 @@ export const ptMessages = {
     purchaseReceived: '{amount} {symbol} recebidos',
     emailUpdated: 'E-mail atualizado',
     passkeyAdded: 'Chave de acesso adicionada',
+    deviceRemoved: 'Dispositivo removido',
   },
 }

@@ -74,5 +74,6 @@ export const ruMessages = {
     purchaseReceived: 'Получено {amount} {symbol}',
     emailUpdated: 'Email обновлён',
     passkeyAdded: 'Ключ доступа добавлен',
+    deviceRemoved: 'Устройство удалено',
   },
 }

@@ -74,5 +74,6 @@ export const trMessages = {
     purchaseReceived: '{amount} {symbol} alındı',
     emailUpdated: 'E-posta güncellendi',
     passkeyAdded: 'Geçiş anahtarı eklendi',
+    deviceRemoved: 'Cihaz kaldırıldı',
   },
 }

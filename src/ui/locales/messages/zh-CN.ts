@@ -74,5 +74,6 @@ export const zhCNMessages = {
     purchaseReceived: '已收到 {amount} {symbol}',
     emailUpdated: '邮箱已更新',
     passkeyAdded: '已添加通行密钥',
+    deviceRemoved: '设备已移除',
   },
 }
