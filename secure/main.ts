@@ -11,7 +11,10 @@ import { autoApprover, createDomApprover } from './approval'
 import { createHttpChainRpc } from './chainRpc'
 import { readSecureConfig } from './config'
 import { detectParentOrigin } from './parentOrigin'
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser'
 import { createPasskeyFlows } from './passkeyLogin'
+import { popupCeremonies, POPUP_QUERY, POPUP_TEXT, runPasskeyPopup, showPopupPrompt, type PopupEvent, type PopupWindow } from './passkeyPopup'
+import { browserPrfCeremonies, withPopupFallback } from './passkeyPrf'
 import { createPasskeyPrompt } from './passkeyPrompt'
 import { createRecoveryPrompts } from './recoveryPrompt'
 import { createSecureFrame, type FrameHost } from './secureFrame'
@@ -47,7 +50,38 @@ function ownStorage(): KeyValueStore {
   }
 }
 
+function listenToMessages(listener: (event: PopupEvent) => void): () => void {
+  const onMessage = (event: MessageEvent) => listener({ origin: event.origin, source: event.source, data: event.data })
+  window.addEventListener('message', onMessage)
+  return () => window.removeEventListener('message', onMessage)
+}
+
+/** The page opened as the passkey popup (passkeyPopup.ts): runs one ceremony for the frame that opened it. */
+function popupMain() {
+  const opener = window.opener as Window | null
+  const running = runPasskeyPopup(
+    { origin: location.origin, opener, listen: listenToMessages, ask: (start) => showPopupPrompt(document, start), done: () => window.close() },
+    browserPrfCeremonies(navigator.credentials),
+  )
+  if (!running) showStatus(POPUP_TEXT.notOpened)
+}
+
+/** The recovery's passkey ceremonies: in the frame, or in the popup where the browser refuses them here. */
+function recoveryCeremonies(framed: boolean) {
+  if (!browserSupportsWebAuthn()) return undefined
+  const popup = popupCeremonies({
+    origin: location.origin,
+    open: (url) => window.open(url, 'portico-passkey', 'popup,width=480,height=640') as PopupWindow | null,
+    listen: listenToMessages,
+  })
+  return withPopupFallback(browserPrfCeremonies(navigator.credentials), popup, { framed })
+}
+
 function main() {
+  if (new URLSearchParams(location.search).get(POPUP_QUERY) === '1') {
+    popupMain()
+    return
+  }
   let config
   try {
     config = readSecureConfig(globalThis.PORTICO_SECURE_CONFIG)
@@ -89,6 +123,7 @@ function main() {
     randomUUID: () => crypto.randomUUID(),
     passkeys: (notify) => createPasskeyFlows({ api, prompt: createPasskeyPrompt(document, { onOpen: notify.open, onClose: notify.close }) }),
     recoveryPrompts: (notify) => createRecoveryPrompts(document, { onOpen: notify.open, onClose: notify.close }),
+    recoveryCeremonies: recoveryCeremonies(framed),
     smartAccounts: createSmartAccounts({ apiUrl: config.apiUrl, projectId: query.get('projectId') ?? '', rpcUrls: config.rpcUrls, store: storage }),
   })
   void frame.start().then((status) => {
