@@ -144,7 +144,7 @@ describe('embedded wallet: a recovery password set in the frame brings the walle
       .filter({ hasText: /^connected$/ })
       .waitFor()
 
-    const prompt = recoveryPrompt(pageB, 'Enter your recovery password')
+    const prompt = recoveryPrompt(pageB, 'Recover your wallet')
     await prompt.waitFor()
     expect(await pageB.locator(FRAME).isVisible()).toBe(true)
     await prompt.getByText('This is a new device for this wallet', { exact: false }).waitFor()

@@ -116,7 +116,7 @@ export async function latestCode(serverUrl: string, email: string, after?: numbe
 }
 
 /** A recovery prompt of the secure frame (secure/recoveryPrompt.ts, docs/security.md "Recovery prompts"). */
-export const recoveryPrompt = (page: Page, name: 'Set a recovery password' | 'Enter your recovery password' | 'This wallet cannot be used on this device') =>
+export const recoveryPrompt = (page: Page, name: 'Set a recovery password' | 'Recover your wallet' | 'This wallet cannot be used on this device') =>
   secureFrame(page).getByRole('dialog', { name })
 
 /**
@@ -154,12 +154,18 @@ export async function promptShown(page: Page, prompt: Locator): Promise<void> {
 
 /** The visitor presses `button` in the recovery prompt `name`, once the modal has closed; resolves when the prompt is gone. */
 async function answerRecoveryPrompt(page: Page, name: Parameters<typeof recoveryPrompt>[1], button: string): Promise<void> {
+  const prompt = await readyRecoveryPrompt(page, name)
+  await prompt.getByRole('button', { name: button }).click()
+  await prompt.waitFor({ state: 'detached' })
+}
+
+/** Waits until the recovery prompt `name` is shown, in place and ready for the visitor's click; answers it. */
+export async function readyRecoveryPrompt(page: Page, name: Parameters<typeof recoveryPrompt>[1]): Promise<Locator> {
   const prompt = recoveryPrompt(page, name)
   await prompt.waitFor()
   await settleFrame(page)
   await promptShown(page, prompt)
-  await prompt.getByRole('button', { name: button }).click()
-  await prompt.waitFor({ state: 'detached' })
+  return prompt
 }
 
 /** The visitor postpones setting a recovery password ("Later"): the prompt every new wallet meets after its login. */
@@ -188,6 +194,23 @@ export async function loginByEmail(page: Page, serverUrl: string, email: string,
     .filter({ hasText: /^connected$/ })
     .waitFor()
   if (recovery === 'later') await postponeRecovery(page)
+}
+
+/** Logs in by email on a device the user has not used: the code that approves the device, then the login code; resolves once connected. */
+export async function loginOnNewDevice(page: Page, serverUrl: string, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Email').fill(email)
+  const before = (await latestMail(serverUrl, email))?.id
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
+  const deviceMail = await waitForMail(serverUrl, email, before)
+  await dialog.getByLabel('One-time code').fill(deviceMail.code)
+  const loginMail = await waitForMail(serverUrl, email, deviceMail.id)
+  await dialog.getByLabel('One-time code').fill(loginMail.code)
+  await page
+    .getByTestId('demo-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor()
 }
 
 /** Disconnects the embedded wallet from the Account view and closes the modal that stays on Connect. */
