@@ -12,9 +12,9 @@ import { createHttpChainRpc } from './chainRpc'
 import { readSecureConfig } from './config'
 import { detectParentOrigin } from './parentOrigin'
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser'
-import { createPasskeyFlows } from './passkeyLogin'
+import { createPasskeyFlows, webAuthnClient } from './passkeyLogin'
 import { popupCeremonies, POPUP_QUERY, POPUP_TEXT, runPasskeyPopup, showPopupPrompt, type PopupEvent, type PopupWindow } from './passkeyPopup'
-import { browserPrfCeremonies, withPopupFallback } from './passkeyPrf'
+import { browserPasskeyCeremonies, withPopupFallback } from './passkeyPrf'
 import { createPasskeyPrompt } from './passkeyPrompt'
 import { createRecoveryPrompts } from './recoveryPrompt'
 import { createSecureFrame, type FrameHost } from './secureFrame'
@@ -61,20 +61,20 @@ function popupMain() {
   const opener = window.opener as Window | null
   const running = runPasskeyPopup(
     { origin: location.origin, opener, listen: listenToMessages, ask: (start) => showPopupPrompt(document, start), done: () => window.close() },
-    browserPrfCeremonies(navigator.credentials),
+    browserPasskeyCeremonies(navigator.credentials),
   )
   if (!running) showStatus(POPUP_TEXT.notOpened)
 }
 
-/** The recovery's passkey ceremonies: in the frame, or in the popup where the browser refuses them here. */
-function recoveryCeremonies(framed: boolean) {
+/** The passkey ceremonies (login, adding one, the recovery's): in the frame, or in the popup where the browser refuses them here. */
+function passkeyCeremonies(framed: boolean) {
   if (!browserSupportsWebAuthn()) return undefined
   const popup = popupCeremonies({
     origin: location.origin,
     open: (url) => window.open(url, 'portico-passkey', 'popup,width=480,height=640') as PopupWindow | null,
     listen: listenToMessages,
   })
-  return withPopupFallback(browserPrfCeremonies(navigator.credentials), popup, { framed })
+  return withPopupFallback(browserPasskeyCeremonies(navigator.credentials), popup, { framed })
 }
 
 function main() {
@@ -103,6 +103,7 @@ function main() {
     reload: () => location.reload(),
   }
   const storage = ownStorage()
+  const ceremonies = passkeyCeremonies(framed)
   const api = createHttpSecureApi({ baseUrl: config.apiUrl })
   const frame = createSecureFrame({
     host,
@@ -121,9 +122,10 @@ function main() {
     ui: { showStatus, applyTheme },
     logger,
     randomUUID: () => crypto.randomUUID(),
-    passkeys: (notify) => createPasskeyFlows({ api, prompt: createPasskeyPrompt(document, { onOpen: notify.open, onClose: notify.close }) }),
+    passkeys: (notify) =>
+      createPasskeyFlows({ api, prompt: createPasskeyPrompt(document, { onOpen: notify.open, onClose: notify.close }), ...(ceremonies === undefined ? {} : { webauthn: webAuthnClient(ceremonies) }) }),
     recoveryPrompts: (notify) => createRecoveryPrompts(document, { onOpen: notify.open, onClose: notify.close }),
-    recoveryCeremonies: recoveryCeremonies(framed),
+    recoveryCeremonies: ceremonies,
     smartAccounts: createSmartAccounts({ apiUrl: config.apiUrl, projectId: query.get('projectId') ?? '', rpcUrls: config.rpcUrls, store: storage }),
   })
   void frame.start().then((status) => {

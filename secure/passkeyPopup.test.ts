@@ -1,4 +1,4 @@
-import { PasskeyErrorCodes, type PrfCeremonies } from './passkeyPrf'
+import { PasskeyErrorCodes, type PasskeyCeremonies } from './passkeyPrf'
 import { popupCeremonies, PopupMessages, readPopupRequest, readPopupResult, runPasskeyPopup, type PopupEvent, type PopupWindow } from './passkeyPopup'
 
 const SECURE = 'https://secure.example'
@@ -26,7 +26,7 @@ function recordingWindow() {
 const request = (overrides: Record<string, unknown> = {}) => ({ type: PopupMessages.request, id: 'req-1', ceremony: 'assert-prf', credentialIds: ['Y3JlZA'], prfInput: 'AQID', ...overrides })
 
 describe('the passkey popup page', () => {
-  function popupPage(ceremonies: Partial<PrfCeremonies> = {}) {
+  function popupPage(ceremonies: Partial<PasskeyCeremonies> = {}) {
     const bus = messageBus()
     const opener = recordingWindow()
     const asked: Array<() => void> = []
@@ -36,6 +36,7 @@ describe('the passkey popup page', () => {
       {
         assertPrf: async ({ credentialIds, prfInput }) => ({ credentialId: credentialIds[0]!, prfOutput: Uint8Array.from([...prfInput, 9]) }),
         register: async () => ({ id: 'new' }),
+        authenticate: async (options) => ({ id: 'login', challenge: options.challenge }),
         ...ceremonies,
       },
     )
@@ -70,6 +71,14 @@ describe('the passkey popup page', () => {
     expect(opener.posted.every(({ targetOrigin }) => targetOrigin === SECURE)).toBe(true)
   })
 
+  it('runs a login assertion the server will verify, answering its JSON', async () => {
+    const { bus, opener, asked } = popupPage()
+    bus.deliver({ origin: SECURE, source: opener.window, data: { type: PopupMessages.request, id: 'login-1', ceremony: 'authenticate', options: { challenge: 'abc' } } })
+    asked[0]!()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(opener.posted[1]).toEqual({ message: { type: PopupMessages.result, id: 'login-1', ok: true, response: { id: 'login', challenge: 'abc' } }, targetOrigin: SECURE })
+  })
+
   it('answers a failed ceremony with the error name only', async () => {
     const { bus, opener, asked } = popupPage({ assertPrf: async () => Promise.reject(Object.assign(new Error('The user cancelled: details'), { name: 'NotAllowedError' })) })
     bus.deliver({ origin: SECURE, source: opener.window, data: request() })
@@ -80,7 +89,7 @@ describe('the passkey popup page', () => {
 
   it('a page opened without an opener does nothing', () => {
     const bus = messageBus()
-    expect(runPasskeyPopup({ origin: SECURE, opener: null, listen: bus.listen, ask: () => undefined, done: () => undefined }, {} as PrfCeremonies)).toBe(false)
+    expect(runPasskeyPopup({ origin: SECURE, opener: null, listen: bus.listen, ask: () => undefined, done: () => undefined }, {} as PasskeyCeremonies)).toBe(false)
     expect(bus.size()).toBe(0)
   })
 })
@@ -144,10 +153,11 @@ describe('the frame’s side of the popup', () => {
 
   it('results have an exact shape', () => {
     const base = { type: PopupMessages.result, id: 'r' }
-    expect(readPopupResult({ ...base, ok: true, registration: { id: 'x' } }, 'r')).toEqual({ ...base, ok: true, registration: { id: 'x' } })
+    expect(readPopupResult({ ...base, ok: true, response: { id: 'x' } }, 'r')).toEqual({ ...base, ok: true, response: { id: 'x' } })
+    expect(readPopupResult({ ...base, ok: true, response: { id: 'x' } }, 'other')).toBeUndefined()
     expect(readPopupResult({ ...base, ok: false, error: 'Not allowed!' }, 'r')).toBeUndefined()
     expect(readPopupResult({ ...base, ok: true }, 'r')).toBeUndefined()
     expect(readPopupResult({ ...base, ok: 'yes', credentialId: 'a' }, 'r')).toBeUndefined()
-    expect(readPopupResult({ ...base, ok: true, registration: { big: 'x'.repeat(20_000) } }, 'r')).toBeUndefined()
+    expect(readPopupResult({ ...base, ok: true, response: { big: 'x'.repeat(20_000) } }, 'r')).toBeUndefined()
   })
 })

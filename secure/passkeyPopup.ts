@@ -1,8 +1,9 @@
 /**
  * The passkey popup (issue 32, docs/security.md "Passkeys in a frame, and the popup"): where
  * a browser refuses WebAuthn in the cross-origin frame, the frame opens the secure page
- * itself in a popup (`?passkeyPopup=1`), which runs the ceremony from the visitor's click
- * there, on the secure origin, and answers the frame.
+ * itself in a popup (`?passkeyPopup=1`), which runs the ceremony (the recovery's PRF
+ * assertion, a new passkey, or a login assertion) from the visitor's click there, on the
+ * secure origin, and answers the frame.
  *
  * Both sides speak only to their own origin: every postMessage names the secure origin as
  * its target (never '*'), and every message read must come from that origin AND from the
@@ -12,14 +13,14 @@
  * delivered and nothing it is sent passes the origin check.
  */
 import { fromBase64, toBase64 } from './custody/bytes'
-import { passkeyCancelled, PasskeyErrorCodes, type PrfAnswer, type PrfCeremonies } from './passkeyPrf'
+import { passkeyCancelled, PasskeyErrorCodes, type PrfAnswer, type PasskeyCeremonies } from './passkeyPrf'
 import { ReplyError } from './replyError'
 
 export const POPUP_QUERY = 'passkeyPopup'
 export const PopupMessages = { ready: 'PORTICO_PASSKEY_POPUP_READY', request: 'PORTICO_PASSKEY_POPUP_REQUEST', result: 'PORTICO_PASSKEY_POPUP_RESULT' } as const
 
-type RequestBody = { ceremony: 'assert-prf'; credentialIds: string[]; prfInput: string } | { ceremony: 'register'; options: Record<string, unknown> }
-type ResultBody = { ok: true; credentialId: string; prfOutput?: string } | { ok: true; registration: Record<string, unknown> } | { ok: false; error: string }
+type RequestBody = { ceremony: 'assert-prf'; credentialIds: string[]; prfInput: string } | { ceremony: 'register' | 'authenticate'; options: Record<string, unknown> }
+type ResultBody = { ok: true; credentialId: string; prfOutput?: string } | { ok: true; response: Record<string, unknown> } | { ok: false; error: string }
 type PopupRequest = { type: typeof PopupMessages.request; id: string } & RequestBody
 type PopupResult = { type: typeof PopupMessages.result; id: string } & ResultBody
 
@@ -58,7 +59,9 @@ export function readPopupRequest(data: unknown): PopupRequest | undefined {
     if (!credentialIds.every((id) => typeof id === 'string' && CREDENTIAL_ID.test(id)) || !isBase64(prfInput, 256)) return undefined
     return { type: data.type, id: data.id, ceremony: 'assert-prf', credentialIds: credentialIds as string[], prfInput: prfInput as string }
   }
-  if (data.ceremony === 'register' && isRecord(data.options) && smallJson(data.options)) return { type: data.type, id: data.id, ceremony: 'register', options: data.options }
+  if ((data.ceremony === 'register' || data.ceremony === 'authenticate') && isRecord(data.options) && smallJson(data.options)) {
+    return { type: data.type, id: data.id, ceremony: data.ceremony, options: data.options }
+  }
   return undefined
 }
 
@@ -71,7 +74,7 @@ export function readPopupResult(data: unknown, id: string): PopupResult | undefi
     if (data.prfOutput !== undefined && !isBase64(data.prfOutput, 64)) return undefined
     return { type: data.type, id, ok: true, credentialId: data.credentialId, ...(typeof data.prfOutput === 'string' ? { prfOutput: data.prfOutput } : {}) }
   }
-  if (isRecord(data.registration) && smallJson(data.registration)) return { type: data.type, id, ok: true, registration: data.registration }
+  if (isRecord(data.response) && smallJson(data.response)) return { type: data.type, id, ok: true, response: data.response }
   return undefined
 }
 
@@ -94,7 +97,7 @@ export type PopupOpener = {
  * @example
  * const popup = popupCeremonies({ origin: location.origin, open: (url) => window.open(url, 'portico-passkey', 'popup,width=480,height=600'), listen })
  */
-export function popupCeremonies({ origin, open, listen, pollMs = 500 }: PopupOpener): PrfCeremonies {
+export function popupCeremonies({ origin, open, listen, pollMs = 500 }: PopupOpener): PasskeyCeremonies {
   function run(request: RequestBody): Promise<PopupResult & { ok: true }> {
     const id = crypto.randomUUID()
     const popup = open(`${origin}/?${POPUP_QUERY}=1`)
@@ -123,17 +126,19 @@ export function popupCeremonies({ origin, open, listen, pollMs = 500 }: PopupOpe
       }, pollMs)
     })
   }
+  async function ceremony(kind: 'register' | 'authenticate', options: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const result = await run({ ceremony: kind, options })
+    if (!('response' in result)) throw passkeyCancelled()
+    return result.response
+  }
   return {
     async assertPrf({ credentialIds, prfInput }) {
       const result = await run({ ceremony: 'assert-prf', credentialIds, prfInput: toBase64(prfInput) })
       if (!('credentialId' in result)) throw passkeyCancelled()
       return { credentialId: result.credentialId, prfOutput: result.prfOutput === undefined ? undefined : fromBase64(result.prfOutput) }
     },
-    async register(options) {
-      const result = await run({ ceremony: 'register', options })
-      if (!('registration' in result)) throw passkeyCancelled()
-      return result.registration
-    },
+    register: (options) => ceremony('register', options),
+    authenticate: (options) => ceremony('authenticate', options),
   }
 }
 
@@ -153,9 +158,9 @@ export type PopupPage = {
  * from it, runs the ceremony from the visitor's click, answers, and closes.
  *
  * @example
- * runPasskeyPopup({ origin: location.origin, opener: window.opener, listen, ask: showButton, done: () => window.close() }, browserPrfCeremonies(navigator.credentials))
+ * runPasskeyPopup({ origin: location.origin, opener: window.opener, listen, ask: showButton, done: () => window.close() }, browserPasskeyCeremonies(navigator.credentials))
  */
-export function runPasskeyPopup(page: PopupPage, ceremonies: PrfCeremonies): boolean {
+export function runPasskeyPopup(page: PopupPage, ceremonies: PasskeyCeremonies): boolean {
   const opener = page.opener
   if (opener === null) return false
   let taken = false
@@ -177,7 +182,7 @@ export function runPasskeyPopup(page: PopupPage, ceremonies: PrfCeremonies): boo
               credentialId: found.credentialId,
               ...(found.prfOutput === undefined ? {} : { prfOutput: toBase64(found.prfOutput) }),
             }))
-          : ceremonies.register(request.options).then((registration) => ({ ok: true as const, registration }))
+          : ceremonies[request.ceremony](request.options).then((response) => ({ ok: true as const, response }))
       ceremony.then(answer, (error: unknown) => {
         const name = (error as { name?: unknown } | null)?.name
         answer({ ok: false, error: typeof name === 'string' && ERROR_NAME.test(name) ? name : 'UnknownError' })

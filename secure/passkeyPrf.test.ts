@@ -1,4 +1,4 @@
-import { FAST_REFUSAL_MS, shouldUsePopup, withPopupFallback, type PrfCeremonies } from './passkeyPrf'
+import { FAST_REFUSAL_MS, shouldUsePopup, withPopupFallback, type PasskeyCeremonies } from './passkeyPrf'
 
 const named = (name: string) => Object.assign(new Error(name), { name })
 
@@ -22,7 +22,7 @@ describe('when the passkey ceremony moves to the popup', () => {
   it('runs in the frame first and in the popup only after a refusal there; a cancel is not retried', async () => {
     let clock = 0
     const calls: string[] = []
-    const failing = (error: Error, after: number): PrfCeremonies => ({
+    const failing = (error: Error, after: number): PasskeyCeremonies => ({
       assertPrf: async () => {
         calls.push('frame assert')
         clock += after
@@ -33,17 +33,24 @@ describe('when the passkey ceremony moves to the popup', () => {
         clock += after
         throw error
       },
+      authenticate: async () => {
+        calls.push('frame authenticate')
+        clock += after
+        throw error
+      },
     })
-    const popup: PrfCeremonies = {
+    const popup: PasskeyCeremonies = {
       assertPrf: async ({ credentialIds }) => (calls.push('popup assert'), { credentialId: credentialIds[0]!, prfOutput: new Uint8Array(32) }),
       register: async () => (calls.push('popup register'), { id: 'new' }),
+      authenticate: async () => (calls.push('popup authenticate'), { id: 'login' }),
     }
     const request = { credentialIds: ['cred'], prfInput: new Uint8Array(3) }
 
     const refused = withPopupFallback(failing(named('NotAllowedError'), 5), popup, { framed: true, now: () => clock })
     expect(await refused.assertPrf(request)).toEqual({ credentialId: 'cred', prfOutput: new Uint8Array(32) })
     expect(await refused.register({})).toEqual({ id: 'new' })
-    expect(calls).toEqual(['frame assert', 'popup assert', 'frame register', 'popup register'])
+    expect(await refused.authenticate({})).toEqual({ id: 'login' })
+    expect(calls).toEqual(['frame assert', 'popup assert', 'frame register', 'popup register', 'frame authenticate', 'popup authenticate'])
 
     calls.length = 0
     const cancelled = named('NotAllowedError')
@@ -51,7 +58,7 @@ describe('when the passkey ceremony moves to the popup', () => {
     await expect(withPopupFallback(failing(named('SecurityError'), 5), undefined, { framed: true, now: () => clock }).assertPrf(request)).rejects.toMatchObject({ name: 'SecurityError' })
     expect(calls).toEqual(['frame assert', 'frame assert'])
 
-    const working: PrfCeremonies = { assertPrf: async () => (calls.push('frame ok'), { credentialId: 'x' }), register: async () => ({}) }
+    const working: PasskeyCeremonies = { assertPrf: async () => (calls.push('frame ok'), { credentialId: 'x' }), register: async () => ({}), authenticate: async () => ({}) }
     calls.length = 0
     expect(await withPopupFallback(working, popup, { framed: true }).assertPrf(request)).toEqual({ credentialId: 'x' })
     expect(calls).toEqual(['frame ok'])

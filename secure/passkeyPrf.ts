@@ -1,7 +1,8 @@
 /**
- * The WebAuthn ceremonies of a recovery sealed with a passkey (issue 32, docs/security.md
- * "Recovery with a passkey"): an assertion that asks the passkey's PRF extension to
- * evaluate the wallet's PRF input, and the registration of a new passkey with PRF on.
+ * The secure page's WebAuthn ceremonies (issue 32, docs/security.md "Recovery with a
+ * passkey", "Passkeys"): an assertion that asks the passkey's PRF extension to evaluate a
+ * wallet's PRF input (the recovery), the registration of a new passkey with PRF on, and
+ * the login assertion the server verifies (passkeyLogin.ts).
  *
  * The assertion is checked by nobody but this page: what matters is the PRF output, which
  * only the authenticator can compute and which opens (or not) the envelope's check value.
@@ -12,7 +13,13 @@
  * the frame first and, when the browser refused it at once (too fast for a visitor to have
  * cancelled a prompt), again in a popup window on the secure origin (passkeyPopup.ts).
  */
-import { base64URLStringToBuffer, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser'
+import {
+  base64URLStringToBuffer,
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser'
 import { ReplyError } from './replyError'
 
 /** An assertion asking the PRF of one of `credentialIds` (base64url) to evaluate `prfInput`. */
@@ -20,11 +27,13 @@ export type PrfRequest = { credentialIds: string[]; prfInput: Uint8Array }
 /** The passkey that answered and its PRF output; `prfOutput` is absent when its authenticator has no PRF. */
 export type PrfAnswer = { credentialId: string; prfOutput?: Uint8Array | undefined }
 
-/** The two ceremonies, wherever they run (this frame, or the popup). */
-export interface PrfCeremonies {
+/** The passkey ceremonies, wherever they run (this frame, or the popup). */
+export interface PasskeyCeremonies {
   assertPrf(request: PrfRequest): Promise<PrfAnswer>
   /** A new passkey from the server's creation options (JSON form), with the PRF extension asked for; answers the registration's JSON form. */
   register(options: Record<string, unknown>): Promise<Record<string, unknown>>
+  /** A login assertion from the server's request options (JSON form), answered in JSON form for the server to verify (passkeyLogin.ts). */
+  authenticate(options: Record<string, unknown>): Promise<Record<string, unknown>>
 }
 
 export const PASSKEY_RECOVERY_TIMEOUT_MS = 120_000
@@ -43,9 +52,9 @@ export const passkeyWithoutPrf = () => new ReplyError('This passkey cannot seal 
  * The ceremonies with this page's `navigator.credentials`.
  *
  * @example
- * const { prfOutput } = await browserPrfCeremonies(navigator.credentials).assertPrf({ credentialIds, prfInput })
+ * const { prfOutput } = await browserPasskeyCeremonies(navigator.credentials).assertPrf({ credentialIds, prfInput })
  */
-export function browserPrfCeremonies(credentials: Pick<CredentialsContainer, 'get'>): PrfCeremonies {
+export function browserPasskeyCeremonies(credentials: Pick<CredentialsContainer, 'get'>): PasskeyCeremonies {
   return {
     async assertPrf({ credentialIds, prfInput }) {
       const credential = (await credentials.get({
@@ -65,6 +74,9 @@ export function browserPrfCeremonies(credentials: Pick<CredentialsContainer, 'ge
       const extensions = (options.extensions ?? {}) as Record<string, unknown>
       const optionsJSON = { ...options, extensions: { ...extensions, prf: {} } } as unknown as PublicKeyCredentialCreationOptionsJSON
       return (await startRegistration({ optionsJSON })) as unknown as Record<string, unknown>
+    },
+    async authenticate(options) {
+      return (await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON })) as unknown as Record<string, unknown>
     },
   }
 }
@@ -88,9 +100,9 @@ export function shouldUsePopup(error: unknown, { framed, elapsedMs }: { framed: 
  * The ceremonies in this frame, falling back to `popup` where the browser refuses them here.
  *
  * @example
- * const ceremonies = withPopupFallback(browserPrfCeremonies(navigator.credentials), popupCeremonies, { framed: window.parent !== window })
+ * const ceremonies = withPopupFallback(browserPasskeyCeremonies(navigator.credentials), popupCeremonies, { framed: window.parent !== window })
  */
-export function withPopupFallback(inFrame: PrfCeremonies, popup: PrfCeremonies | undefined, { framed, now = () => performance.now() }: { framed: boolean; now?: () => number }): PrfCeremonies {
+export function withPopupFallback(inFrame: PasskeyCeremonies, popup: PasskeyCeremonies | undefined, { framed, now = () => performance.now() }: { framed: boolean; now?: () => number }): PasskeyCeremonies {
   const run = async <T>(here: () => Promise<T>, there: (() => Promise<T>) | undefined): Promise<T> => {
     const started = now()
     try {
@@ -103,5 +115,6 @@ export function withPopupFallback(inFrame: PrfCeremonies, popup: PrfCeremonies |
   return {
     assertPrf: (request) => run(() => inFrame.assertPrf(request), popup && (() => popup.assertPrf(request))),
     register: (options) => run(() => inFrame.register(options), popup && (() => popup.register(options))),
+    authenticate: (options) => run(() => inFrame.authenticate(options), popup && (() => popup.authenticate(options))),
   }
 }

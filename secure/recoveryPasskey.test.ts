@@ -1,7 +1,7 @@
 import type { SecureApi } from './api'
 import { fromBase64 } from './custody/bytes'
 import { recoveryPrfInput } from './custody/recoveryEnvelope'
-import { PasskeyErrorCodes, type PrfCeremonies, type PrfRequest } from './passkeyPrf'
+import { PasskeyErrorCodes, type PasskeyCeremonies, type PrfRequest } from './passkeyPrf'
 import { createRecoveryPasskey } from './recoveryPasskey'
 
 const OUTPUT = Uint8Array.from({ length: 32 }, (_, i) => 255 - i)
@@ -25,7 +25,7 @@ function addPasskeyApi(existing: string[]) {
 
 function ceremonies({ prf = true, registration = { id: 'new-cred', clientExtensionResults: { prf: { enabled: true } } } as Record<string, unknown>, fail }: { prf?: boolean; registration?: Record<string, unknown>; fail?: Error } = {}) {
   const asked: Array<PrfRequest | { register: Record<string, unknown> }> = []
-  const made: PrfCeremonies = {
+  const made: PasskeyCeremonies = {
     assertPrf: async (request) => {
       asked.push(request)
       if (fail) throw fail
@@ -36,11 +36,12 @@ function ceremonies({ prf = true, registration = { id: 'new-cred', clientExtensi
       if (fail) throw fail
       return registration
     },
+    authenticate: async () => Promise.reject(new Error('the recovery never runs a login assertion')),
   }
   return { made, asked }
 }
 
-const make = (api: SecureApi, made: PrfCeremonies) => createRecoveryPasskey({ api, projectId: 'shop', authed: (run) => run('token-1'), ceremonies: made, supported: () => true })
+const make = (api: SecureApi, made: PasskeyCeremonies) => createRecoveryPasskey({ api, projectId: 'shop', authed: (run) => run('token-1'), ceremonies: made, supported: () => true })
 
 describe('the passkey that seals a recovery', () => {
   it('uses the visitor’s login passkeys when they have some: no new passkey, one assertion over them with a new random salt', async () => {

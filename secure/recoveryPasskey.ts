@@ -12,7 +12,7 @@ import type { SecureApi } from './api'
 import { fromBase64, toBase64 } from './custody/bytes'
 import type { WithSession } from './custody/custodyCalls'
 import { PRF_OUTPUT_BYTES, PRF_SALT_BYTES, recoveryPrfInput, type RecoveryPasskeyRef } from './custody/recoveryEnvelope'
-import { passkeyCancelled, passkeyWithoutPrf, PasskeyErrorCodes, type PrfCeremonies } from './passkeyPrf'
+import { passkeyCancelled, passkeyWithoutPrf, PasskeyErrorCodes, type PasskeyCeremonies } from './passkeyPrf'
 import { ReplyError } from './replyError'
 
 export interface RecoveryPasskey {
@@ -51,7 +51,7 @@ export function createRecoveryPasskey({
   api: SecureApi
   projectId: string
   authed: WithSession
-  ceremonies: PrfCeremonies
+  ceremonies: PasskeyCeremonies
   supported: () => boolean
 }): RecoveryPasskey {
   async function evaluate(credentialIds: string[], prfSalt: Uint8Array): Promise<{ credentialId: string; prfOutput: Uint8Array }> {

@@ -41,7 +41,7 @@ import { ReplyError, toErrorPayload } from './replyError'
 import { createRpcHandler, toCaip2 } from './rpcHandler'
 import type { SessionStore } from './session'
 import type { PasskeyFlows } from './passkeyLogin'
-import type { PrfCeremonies } from './passkeyPrf'
+import type { PasskeyCeremonies } from './passkeyPrf'
 import { offerRecovery, type RecoveryPrompts } from './recoveryFlow'
 import { createRecoveryPasskey } from './recoveryPasskey'
 
@@ -91,7 +91,7 @@ export type SecureFrameOptions = {
   /** The recovery prompts shown after a login (recoveryPrompt.ts); without them nothing is asked. */
   recoveryPrompts?: ((notify: { open(): void; close(): void }) => RecoveryPrompts) | undefined
   /** The WebAuthn ceremonies of a recovery sealed with a passkey (passkeyPrf.ts, with the popup where the frame is refused); without them only a password is offered. */
-  recoveryCeremonies?: PrfCeremonies | undefined
+  recoveryCeremonies?: PasskeyCeremonies | undefined
 }
 
 export type SecureFrameStatus =
