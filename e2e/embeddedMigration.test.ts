@@ -5,7 +5,7 @@ import { loadOrCreateDevMasterKey, createKeyring } from '../server/auth/masterKe
 import { openDatabase } from '../server/db/connect'
 import { seedCustodialUser, type CustodialUser } from '../server/test/custodialUser'
 import { setupStackAndBrowser, watchPageErrors } from './browser'
-import { postponeRecovery, readState, secureFrame, waitForMail } from './pageState'
+import { loginOnNewDevice, postponeRecovery, readState, secureFrame } from './pageState'
 
 // A visitor whose wallet the server made before self-custody (issue 32): seeded through
 // the server's old key path into the stack's own database, under its master key. At the
@@ -38,19 +38,7 @@ describe('embedded wallet: a custodial wallet moves to self-custody at login', (
   afterAll(() => page?.close())
 
   it('logs in on a new device (device code, then login code), keeps the same address, and the server no longer holds the key', async () => {
-    const serverUrl = env.stack().serverUrl
-    await page.getByRole('button', { name: 'Connect Wallet' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Email').fill(email)
-    await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-    const deviceMail = await waitForMail(serverUrl, email)
-    await dialog.getByLabel('One-time code').fill(deviceMail.code)
-    const loginMail = await waitForMail(serverUrl, email, deviceMail.id)
-    await dialog.getByLabel('One-time code').fill(loginMail.code)
-    await page
-      .getByTestId('demo-status')
-      .filter({ hasText: /^connected$/ })
-      .waitFor()
+    await loginOnNewDevice(page, env.stack().serverUrl, email)
     // The migrated wallet has no recovery yet: the frame offers one, and the visitor postpones it.
     await postponeRecovery(page)
 

@@ -1,7 +1,7 @@
 import type { BrowserContext, Frame, Page } from 'playwright-core'
-import { createPublicClient, http, type Address, type Hex } from 'viem'
+import type { Address } from 'viem'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { loginByEmail, loginOnNewDevice, readState, readyRecoveryPrompt, secureFrame, setThemeMode } from './pageState'
+import { eoaOf, loginByEmail, loginOnNewDevice, promptScreenshots, readyRecoveryPrompt, signDemoMessageAndVerify } from './pageState'
 
 // A recovery sealed with a passkey (issue 32, docs/security.md "Recovery with a passkey"):
 // device A (email login, a platform authenticator with PRF from the DevTools protocol)
@@ -19,38 +19,9 @@ import { loginByEmail, loginOnNewDevice, readState, readyRecoveryPrompt, secureF
 jest.setTimeout(300_000)
 
 const env = setupStackAndBrowser({ stack: { secureHost: 'localhost' } })
-const MESSAGE = 'Hello from the Portico demo'
 const FRAME = 'iframe[data-portico-secure-frame]'
-const SETTLE_MS = 1_500
 
-async function signAndVerify(page: Page): Promise<Address> {
-  await page.getByTestId('demo-signature').evaluate((node) => (node.textContent = ''))
-  await page.getByRole('button', { name: 'Sign a message' }).click()
-  await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
-  const signature = (await page.getByTestId('demo-signature').filter({ hasText: /^0x/ }).textContent()) as Hex
-  const address = (await page.getByTestId('demo-address').textContent())!.split(':')[2] as Address
-  const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
-  expect(await chain.verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
-  return address
-}
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  const size = page.viewportSize()!
-  await setThemeMode(page, 'light')
-  await secureFrame(page).locator('html[data-theme="light"]').waitFor()
-  await screenshot(page, `${name}-light`)
-  await setThemeMode(page, 'dark')
-  await secureFrame(page).locator('html[data-theme="dark"]').waitFor()
-  await screenshot(page, `${name}-dark`)
-  await page.setViewportSize({ width: 390, height: 844 })
-  await screenshot(page, `${name}-phone-dark`)
-  await page.setViewportSize(size)
-  await setThemeMode(page, 'light')
-  await page.waitForTimeout(SETTLE_MS)
-}
-
-const eoaOf = async (page: Page) =>
-  ((await page.evaluate(readState, 'account.byNamespace.eip155.user.accounts')) as Array<{ address: string; type: string }>).find((account) => account.type === 'eoa')!.address
+const signAndVerify = (page: Page) => signDemoMessageAndVerify(page, env.stack().chains.chains[0]!.rpcUrl)
 
 type RelayedGet = { ids: number[][]; first: number[] }
 type RelayedAnswer = { id: string; rawId: number[]; prf: number[] | null }
@@ -144,7 +115,7 @@ describe('embedded wallet: a recovery sealed with a passkey (WebAuthn PRF)', () 
     await loginByEmail(pageA, env.stack().serverUrl, email, { recovery: 'keep' })
     const prompt = await readyRecoveryPrompt(pageA, 'Set a recovery password')
     await prompt.getByText('Or protect the recovery with a passkey instead', { exact: false }).waitFor()
-    await screenshots(pageA, 'recovery-passkey-setup')
+    await promptScreenshots(pageA, 'recovery-passkey-setup')
     await readyRecoveryPrompt(pageA, 'Set a recovery password')
     await prompt.getByRole('button', { name: 'Use a passkey instead' }).click()
     await prompt.waitFor({ state: 'detached', timeout: 60_000 })
@@ -157,7 +128,7 @@ describe('embedded wallet: a recovery sealed with a passkey (WebAuthn PRF)', () 
     const prompt = await readyRecoveryPrompt(page, 'Recover your wallet')
     await prompt.getByText('Its recovery is protected by a passkey', { exact: false }).waitFor()
     expect(await prompt.locator('input').count()).toBe(0)
-    await screenshots(page, 'recovery-passkey-new-device')
+    await promptScreenshots(page, 'recovery-passkey-new-device')
     await readyRecoveryPrompt(page, 'Recover your wallet')
     await prompt.getByRole('button', { name: 'Use my passkey' }).click()
     await prompt.waitFor({ state: 'detached', timeout: 60_000 })

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { createPublicClient, http, type Address, type Hex } from 'viem'
+import type { Address } from 'viem'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { disconnectEmbedded, latestMail, loginByEmail, waitForMail, postponeRecovery, readState, recoveryPrompt, secureFrame, setThemeMode } from './pageState'
+import { disconnectEmbedded, eoaOf, loginByEmail, loginOnNewDevice, postponeRecovery, promptScreenshots, recoveryPrompt, signDemoMessageAndVerify } from './pageState'
 
 // Recovery by password in the secure frame (issue 32, docs/security.md "Recovery prompts"):
 // a new wallet is offered a recovery password at login; postponed, the wallet still signs
@@ -11,13 +11,10 @@ import { disconnectEmbedded, latestMail, loginByEmail, waitForMail, postponeReco
 jest.setTimeout(240_000)
 
 const env = setupStackAndBrowser()
-const MESSAGE = 'Hello from the Portico demo'
 const PASSWORD = 'plum orchard quietly 47'
 const FRAME = 'iframe[data-portico-secure-frame]'
 /** The server refuses a second code to the same address and device within 30 s (DEFAULT_AUTH_LIMITS.resendCooldownMs). */
 const RESEND_COOLDOWN_MS = 30_000
-/** Longer than the visibility reports and the 500 ms approval delay after the frame moves. */
-const SETTLE_MS = 1_500
 
 /** Every message the dapp's window receives, as JSON: what crosses postMessage from the frame. */
 async function recordMessages(context: BrowserContext): Promise<void> {
@@ -29,37 +26,7 @@ async function recordMessages(context: BrowserContext): Promise<void> {
 }
 const framePosts = (page: Page) => page.evaluate(() => (globalThis as unknown as { framePosts: string[] }).framePosts)
 
-/** Signs the demo's message after approving it in the frame; viem checks it for the account in effect, as the chain would. */
-async function signAndVerify(page: Page): Promise<Address> {
-  await page.getByTestId('demo-signature').evaluate((node) => (node.textContent = ''))
-  await page.getByRole('button', { name: 'Sign a message' }).click()
-  await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
-  const signature = (await page.getByTestId('demo-signature').filter({ hasText: /^0x/ }).textContent()) as Hex
-  const address = (await page.getByTestId('demo-address').textContent())!.split(':')[2] as Address
-  const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
-  expect(await chain.verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
-  return address
-}
-
-/** Light and dark at the page's size, then dark at a phone's 390×844. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  const size = page.viewportSize()!
-  await setThemeMode(page, 'light')
-  await secureFrame(page).locator('html[data-theme="light"]').waitFor()
-  await screenshot(page, `${name}-light`)
-  await setThemeMode(page, 'dark')
-  await secureFrame(page).locator('html[data-theme="dark"]').waitFor()
-  await screenshot(page, `${name}-dark`)
-  await page.setViewportSize({ width: 390, height: 844 })
-  await screenshot(page, `${name}-phone-dark`)
-  await page.setViewportSize(size)
-  await setThemeMode(page, 'light')
-  // The frame moved with the viewport: its main button counts as visible again only after the approval delay (approvalGesture.ts).
-  await page.waitForTimeout(SETTLE_MS)
-}
-
-const eoaOf = async (page: Page) =>
-  ((await page.evaluate(readState, 'account.byNamespace.eip155.user.accounts')) as Array<{ address: string; type: string }>).find((account) => account.type === 'eoa')!.address
+const signAndVerify = (page: Page) => signDemoMessageAndVerify(page, env.stack().chains.chains[0]!.rpcUrl)
 
 describe('embedded wallet: a recovery password set in the frame brings the wallet to a new device', () => {
   const email = `recovery.${Date.now()}@example.com`
@@ -92,7 +59,7 @@ describe('embedded wallet: a recovery password set in the frame brings the walle
     await prompt.waitFor()
     expect(await pageA.locator(FRAME).isVisible()).toBe(true)
     await prompt.getByText('If you choose Later and this device is lost or its browser data is cleared, the wallet and its funds are lost.', { exact: false }).waitFor()
-    await screenshots(pageA, 'recovery-setup')
+    await promptScreenshots(pageA, 'recovery-setup')
 
     const set = prompt.getByRole('button', { name: 'Set password' })
     await prompt.getByLabel('Recovery password').fill('too short')
@@ -128,27 +95,13 @@ describe('embedded wallet: a recovery password set in the frame brings the walle
     pageB = await contextB.newPage()
     errorsB = watchPageErrors(pageB)
     await pageB.goto(env.stack().demoUrl)
-    const serverUrl = env.stack().serverUrl
-    await pageB.getByRole('button', { name: 'Connect Wallet' }).click()
-    const dialog = pageB.getByRole('dialog')
-    await dialog.getByLabel('Email').fill(email)
-    const before = (await latestMail(serverUrl, email))?.id
-    await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-    // A new device: a code to approve it, then the login code.
-    const deviceMail = await waitForMail(serverUrl, email, before)
-    await dialog.getByLabel('One-time code').fill(deviceMail.code)
-    const loginMail = await waitForMail(serverUrl, email, deviceMail.id)
-    await dialog.getByLabel('One-time code').fill(loginMail.code)
-    await pageB
-      .getByTestId('demo-status')
-      .filter({ hasText: /^connected$/ })
-      .waitFor()
+    await loginOnNewDevice(pageB, env.stack().serverUrl, email)
 
     const prompt = recoveryPrompt(pageB, 'Recover your wallet')
     await prompt.waitFor()
     expect(await pageB.locator(FRAME).isVisible()).toBe(true)
     await prompt.getByText('This is a new device for this wallet', { exact: false }).waitFor()
-    await screenshots(pageB, 'recovery-new-device')
+    await promptScreenshots(pageB, 'recovery-new-device')
 
     await prompt.getByLabel('Recovery password').fill('not the password at all')
     await prompt.getByRole('button', { name: 'Recover wallet' }).click()

@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
+import { createPublicClient, http, type Address, type Hex } from 'viem'
 import { APPROVE_DELAY_MS } from '../secure/approvalGesture'
+import { screenshot } from './browser'
 
 // What the browser tests read from the demo page and the development mailbox. The
 // demo exposes its Portico client as `window.portico`; the page's CSP forbids eval, so
@@ -224,3 +226,42 @@ export async function disconnectEmbedded(page: Page): Promise<void> {
   if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape')
   await page.getByRole('dialog').waitFor({ state: 'detached' })
 }
+
+/** The demo's message that "Sign a message" signs. */
+export const DEMO_MESSAGE = 'Hello from the Portico demo'
+
+/** Signs the demo's message after approving it in the frame; viem checks it on `rpcUrl` for the account in effect, as the chain would. Answers that account. */
+export async function signDemoMessageAndVerify(page: Page, rpcUrl: string): Promise<Address> {
+  await page.getByTestId('demo-signature').evaluate((node) => (node.textContent = ''))
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+  const signature = (await page.getByTestId('demo-signature').filter({ hasText: /^0x/ }).textContent()) as Hex
+  const address = (await page.getByTestId('demo-address').textContent())!.split(':')[2] as Address
+  const chain = createPublicClient({ transport: http(rpcUrl) })
+  if (!(await chain.verifyMessage({ address, message: DEMO_MESSAGE, signature }))) throw new Error(`the signature does not verify for ${address}`)
+  return address
+}
+
+/** Longer than the visibility reports and the 500 ms approval delay after the frame moves. */
+const FRAME_SETTLE_MS = 1_500
+
+/** Screenshots of a frame prompt: light and dark at the page's size, then dark at a phone's 390×844; back to light, with the frame settled. */
+export async function promptScreenshots(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize()!
+  await setThemeMode(page, 'light')
+  await secureFrame(page).locator('html[data-theme="light"]').waitFor()
+  await screenshot(page, `${name}-light`)
+  await setThemeMode(page, 'dark')
+  await secureFrame(page).locator('html[data-theme="dark"]').waitFor()
+  await screenshot(page, `${name}-dark`)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, `${name}-phone-dark`)
+  await page.setViewportSize(size)
+  await setThemeMode(page, 'light')
+  // The frame moved with the viewport: its main button counts as visible again only after the approval delay (approvalGesture.ts).
+  await page.waitForTimeout(FRAME_SETTLE_MS)
+}
+
+/** The externally-owned account of the signed-in user (the owner of its smart account, if any). */
+export const eoaOf = async (page: Page) =>
+  ((await page.evaluate(readState, 'account.byNamespace.eip155.user.accounts')) as Array<{ address: string; type: string }>).find((account) => account.type === 'eoa')!.address

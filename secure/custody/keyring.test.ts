@@ -55,6 +55,18 @@ const signHello = async (keyring: ReturnType<typeof createKeyring>, address: str
   return verifyMessage({ address: address as Hex, message: 'hello', signature: signature as Hex })
 }
 
+/** A new user's wallet made on a first device, whose eip155 recovery password that device sets. */
+async function walletWithPasswordRecovery(label: string) {
+  const email = newEmail(label)
+  const first = await signIn(email)
+  const holder = createKeyring({ calls: first.calls, deviceShares: async () => createMemoryDeviceShareStore() })
+  await holder.unlock({})
+  const { eip155: address } = await first.addresses()
+  const password = 'correct horse battery staple'
+  await holder.setRecovery('eip155', { password })
+  return { email, first, holder, address, password }
+}
+
 describe('the frame keyring', () => {
   it('a new user: makes both keys here, keeps the device shares, registers addresses and auth shares, and signs', async () => {
     const email = newEmail('new')
@@ -142,13 +154,7 @@ describe('the frame keyring', () => {
   })
 
   it("recovery by password: the device holding the key sets it; a new device opens it with the password and the server's part, then holds its own share", async () => {
-    const email = newEmail('recover')
-    const first = await signIn(email)
-    const holder = createKeyring({ calls: first.calls, deviceShares: async () => createMemoryDeviceShareStore() })
-    await holder.unlock({})
-    const { eip155: address } = await first.addresses()
-    const password = 'correct horse battery staple'
-    await holder.setRecovery('eip155', { password })
+    const { email, address, password } = await walletWithPasswordRecovery('recover')
 
     const other = await signIn(email)
     const device = createMemoryDeviceShareStore()
@@ -167,13 +173,7 @@ describe('the frame keyring', () => {
   })
 
   it('recovery by passkey, and changing the factor (password → passkey → password): each change makes the previous envelope useless', async () => {
-    const email = newEmail('factor')
-    const first = await signIn(email)
-    const holder = createKeyring({ calls: first.calls, deviceShares: async () => createMemoryDeviceShareStore() })
-    await holder.unlock({})
-    const { eip155: address } = await first.addresses()
-    const password = 'correct horse battery staple'
-    await holder.setRecovery('eip155', { password })
+    const { email, first, holder, address, password } = await walletWithPasswordRecovery('factor')
     const passwordEnvelope = (await first.calls.recovery('eip155'))!.envelope
 
     // What the passkey's PRF would answer for this credential and salt.
