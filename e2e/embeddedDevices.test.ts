@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { setupStackAndBrowser, watchPageErrors } from './browser'
-import { framePosts, loginByEmail, recordMessages, recoveryPrompt, secureFrame, themedScreenshots } from './pageState'
-import { loginOnNewDevice, signAndVerify as signAndVerifyOn } from './walletSteps'
+import { framePosts, loginByEmail, loginOnNewDevice, recordMessages, recoveryPrompt, secureFrame, signDemoMessageAndVerify as signAndVerifyOn, themedScreenshots } from './pageState'
 
 // Device removal (issue 32, docs/security.md "Removing a device"): device A makes the
 // wallet and sets a recovery password; device B (a second browser context) recovers it
@@ -63,7 +62,7 @@ describe('embedded wallet: a device removed from another one can no longer sign'
     address = await signAndVerify(pageA)
 
     await loginOnNewDevice(pageB, env.stack().serverUrl, email)
-    const recover = recoveryPrompt(pageB, 'Enter your recovery password')
+    const recover = recoveryPrompt(pageB, 'Recover your wallet')
     await recover.getByLabel('Recovery password').fill(PASSWORD)
     await recover.getByRole('button', { name: 'Recover wallet' }).click()
     await recover.waitFor({ state: 'detached', timeout: 60_000 })

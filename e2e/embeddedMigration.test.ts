@@ -5,8 +5,7 @@ import { loadOrCreateDevMasterKey, createKeyring } from '../server/auth/masterKe
 import { openDatabase } from '../server/db/connect'
 import { seedCustodialUser, type CustodialUser } from '../server/test/custodialUser'
 import { setupStackAndBrowser, watchPageErrors } from './browser'
-import { postponeRecovery, readState, secureFrame } from './pageState'
-import { loginOnNewDevice } from './walletSteps'
+import { loginOnNewDevice, postponeRecovery, readState, secureFrame } from './pageState'
 
 // A visitor whose wallet the server made before self-custody (issue 32): seeded through
 // the server's old key path into the stack's own database, under its master key. At the

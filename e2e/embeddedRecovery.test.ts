@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { disconnectEmbedded, eoaOf, framePosts, loginByEmail, postponeRecovery, recordMessages, recoveryPrompt, themedScreenshots as screenshots } from './pageState'
-import { loginOnNewDevice, signAndVerify as signAndVerifyOn } from './walletSteps'
+import { disconnectEmbedded, eoaOf, framePosts, loginByEmail, loginOnNewDevice, postponeRecovery, recordMessages, recoveryPrompt, signDemoMessageAndVerify, themedScreenshots } from './pageState'
 
 // Recovery by password in the secure frame (issue 32, docs/security.md "Recovery prompts"):
 // a new wallet is offered a recovery password at login; postponed, the wallet still signs
@@ -17,7 +16,7 @@ const FRAME = 'iframe[data-portico-secure-frame]'
 /** The server refuses a second code to the same address and device within 30 s (DEFAULT_AUTH_LIMITS.resendCooldownMs). */
 const RESEND_COOLDOWN_MS = 30_000
 
-const signAndVerify = (page: Page) => signAndVerifyOn(page, env.stack().chains.chains[0]!.rpcUrl)
+const signAndVerify = (page: Page) => signDemoMessageAndVerify(page, env.stack().chains.chains[0]!.rpcUrl)
 
 describe('embedded wallet: a recovery password set in the frame brings the wallet to a new device', () => {
   const email = `recovery.${Date.now()}@example.com`
@@ -50,7 +49,7 @@ describe('embedded wallet: a recovery password set in the frame brings the walle
     await prompt.waitFor()
     expect(await pageA.locator(FRAME).isVisible()).toBe(true)
     await prompt.getByText('If you choose Later and this device is lost or its browser data is cleared, the wallet and its funds are lost.', { exact: false }).waitFor()
-    await screenshots(pageA, 'recovery-setup')
+    await themedScreenshots(pageA, 'recovery-setup')
 
     const set = prompt.getByRole('button', { name: 'Set password' })
     await prompt.getByLabel('Recovery password').fill('too short')
@@ -89,11 +88,11 @@ describe('embedded wallet: a recovery password set in the frame brings the walle
     // A new device: a code to approve it, then the login code.
     await loginOnNewDevice(pageB, env.stack().serverUrl, email)
 
-    const prompt = recoveryPrompt(pageB, 'Enter your recovery password')
+    const prompt = recoveryPrompt(pageB, 'Recover your wallet')
     await prompt.waitFor()
     expect(await pageB.locator(FRAME).isVisible()).toBe(true)
     await prompt.getByText('This is a new device for this wallet', { exact: false }).waitFor()
-    await screenshots(pageB, 'recovery-new-device')
+    await themedScreenshots(pageB, 'recovery-new-device')
 
     await prompt.getByLabel('Recovery password').fill('not the password at all')
     await prompt.getByRole('button', { name: 'Recover wallet' }).click()

@@ -1,4 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { createPublicClient, http, type Address, type Hex } from 'viem'
 import { APPROVE_DELAY_MS } from '../secure/approvalGesture'
 import { screenshot } from './browser'
 
@@ -117,8 +118,7 @@ export async function latestCode(serverUrl: string, email: string, after?: numbe
 }
 
 /** A recovery prompt of the secure frame (secure/recoveryPrompt.ts, docs/security.md "Recovery prompts"). */
-export const recoveryPrompt = (page: Page, name: 'Set a recovery password' | 'Enter your recovery password' | 'This wallet cannot be used on this device') =>
-  secureFrame(page).getByRole('dialog', { name })
+export const recoveryPrompt = (page: Page, name: 'Set a recovery password' | 'Recover your wallet' | 'This wallet cannot be used on this device') => secureFrame(page).getByRole('dialog', { name })
 
 /**
  * The frame draws its prompt before the app has shown the iframe (APPROVAL_OPEN is on its
@@ -155,12 +155,18 @@ export async function promptShown(page: Page, prompt: Locator): Promise<void> {
 
 /** The visitor presses `button` in the recovery prompt `name`, once the modal has closed; resolves when the prompt is gone. */
 async function answerRecoveryPrompt(page: Page, name: Parameters<typeof recoveryPrompt>[1], button: string): Promise<void> {
+  const prompt = await readyRecoveryPrompt(page, name)
+  await prompt.getByRole('button', { name: button }).click()
+  await prompt.waitFor({ state: 'detached' })
+}
+
+/** Waits until the recovery prompt `name` is shown, in place and ready for the visitor's click; answers it. */
+export async function readyRecoveryPrompt(page: Page, name: Parameters<typeof recoveryPrompt>[1]): Promise<Locator> {
   const prompt = recoveryPrompt(page, name)
   await prompt.waitFor()
   await settleFrame(page)
   await promptShown(page, prompt)
-  await prompt.getByRole('button', { name: button }).click()
-  await prompt.waitFor({ state: 'detached' })
+  return prompt
 }
 
 /** The visitor postpones setting a recovery password ("Later"): the prompt every new wallet meets after its login. */
@@ -191,6 +197,23 @@ export async function loginByEmail(page: Page, serverUrl: string, email: string,
   if (recovery === 'later') await postponeRecovery(page)
 }
 
+/** Logs in by email on a device the user has not used: the code that approves the device, then the login code; resolves once connected. */
+export async function loginOnNewDevice(page: Page, serverUrl: string, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Connect Wallet' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Email').fill(email)
+  const before = (await latestMail(serverUrl, email))?.id
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
+  const deviceMail = await waitForMail(serverUrl, email, before)
+  await dialog.getByLabel('One-time code').fill(deviceMail.code)
+  const loginMail = await waitForMail(serverUrl, email, deviceMail.id)
+  await dialog.getByLabel('One-time code').fill(loginMail.code)
+  await page
+    .getByTestId('demo-status')
+    .filter({ hasText: /^connected$/ })
+    .waitFor()
+}
+
 /** Disconnects the embedded wallet from the Account view and closes the modal that stays on Connect. */
 export async function disconnectEmbedded(page: Page): Promise<void> {
   await page.getByTestId('portico-connect-button').click()
@@ -201,6 +224,21 @@ export async function disconnectEmbedded(page: Page): Promise<void> {
     .waitFor()
   if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape')
   await page.getByRole('dialog').waitFor({ state: 'detached' })
+}
+
+/** The demo's message that "Sign a message" signs. */
+export const DEMO_MESSAGE = 'Hello from the Portico demo'
+
+/** Signs the demo's message after approving it in the frame; viem checks it on `rpcUrl` for the account in effect, as the chain would. Answers that account. */
+export async function signDemoMessageAndVerify(page: Page, rpcUrl: string): Promise<Address> {
+  await page.getByTestId('demo-signature').evaluate((node) => (node.textContent = ''))
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+  const signature = (await page.getByTestId('demo-signature').filter({ hasText: /^0x/ }).textContent()) as Hex
+  const address = (await page.getByTestId('demo-address').textContent())!.split(':')[2] as Address
+  const chain = createPublicClient({ transport: http(rpcUrl) })
+  if (!(await chain.verifyMessage({ address, message: DEMO_MESSAGE, signature }))) throw new Error(`the signature does not verify for ${address}`)
+  return address
 }
 
 /** Records every message the dapp's window receives, as JSON: what crosses postMessage from the frame. Read it with `framePosts`. */

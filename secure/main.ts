@@ -11,7 +11,10 @@ import { autoApprover, createDomApprover } from './approval'
 import { createHttpChainRpc } from './chainRpc'
 import { readSecureConfig } from './config'
 import { detectParentOrigin } from './parentOrigin'
-import { createPasskeyFlows } from './passkeyLogin'
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser'
+import { createPasskeyFlows, webAuthnClient } from './passkeyLogin'
+import { popupCeremonies, POPUP_QUERY, POPUP_TEXT, runPasskeyPopup, showPopupPrompt, type PopupEvent, type PopupWindow } from './passkeyPopup'
+import { browserPasskeyCeremonies, withPopupFallback } from './passkeyPrf'
 import { createPasskeyPrompt } from './passkeyPrompt'
 import { createRecoveryPrompts } from './recoveryPrompt'
 import { createExportPrompts } from './exportPrompt'
@@ -48,7 +51,38 @@ function ownStorage(): KeyValueStore {
   }
 }
 
+function listenToMessages(listener: (event: PopupEvent) => void): () => void {
+  const onMessage = (event: MessageEvent) => listener({ origin: event.origin, source: event.source, data: event.data })
+  window.addEventListener('message', onMessage)
+  return () => window.removeEventListener('message', onMessage)
+}
+
+/** The page opened as the passkey popup (passkeyPopup.ts): runs one ceremony for the frame that opened it. */
+function popupMain() {
+  const opener = window.opener as Window | null
+  const running = runPasskeyPopup(
+    { origin: location.origin, opener, listen: listenToMessages, ask: (start) => showPopupPrompt(document, start), done: () => window.close() },
+    browserPasskeyCeremonies(navigator.credentials),
+  )
+  if (!running) showStatus(POPUP_TEXT.notOpened)
+}
+
+/** The passkey ceremonies (login, adding one, the recovery's): in the frame, or in the popup where the browser refuses them here. */
+function passkeyCeremonies(framed: boolean) {
+  if (!browserSupportsWebAuthn()) return undefined
+  const popup = popupCeremonies({
+    origin: location.origin,
+    open: (url) => window.open(url, 'portico-passkey', 'popup,width=480,height=640') as PopupWindow | null,
+    listen: listenToMessages,
+  })
+  return withPopupFallback(browserPasskeyCeremonies(navigator.credentials), popup, { framed })
+}
+
 function main() {
+  if (new URLSearchParams(location.search).get(POPUP_QUERY) === '1') {
+    popupMain()
+    return
+  }
   let config
   try {
     config = readSecureConfig(globalThis.PORTICO_SECURE_CONFIG)
@@ -70,6 +104,7 @@ function main() {
     reload: () => location.reload(),
   }
   const storage = ownStorage()
+  const ceremonies = passkeyCeremonies(framed)
   const api = createHttpSecureApi({ baseUrl: config.apiUrl })
   const frame = createSecureFrame({
     host,
@@ -88,10 +123,12 @@ function main() {
     ui: { showStatus, applyTheme },
     logger,
     randomUUID: () => crypto.randomUUID(),
-    passkeys: (notify) => createPasskeyFlows({ api, prompt: createPasskeyPrompt(document, { onOpen: notify.open, onClose: notify.close }) }),
+    passkeys: (notify) =>
+      createPasskeyFlows({ api, prompt: createPasskeyPrompt(document, { onOpen: notify.open, onClose: notify.close }), ...(ceremonies === undefined ? {} : { webauthn: webAuthnClient(ceremonies) }) }),
     recoveryPrompts: (notify) => createRecoveryPrompts(document, { onOpen: notify.open, onClose: notify.close }),
     exportPrompts: (notify) => createExportPrompts(document, { onOpen: notify.open, onClose: notify.close }),
     confirmDeviceRemoval: (notify) => createDomApprover(document, { onOpen: notify.open, onClose: notify.close }),
+    recoveryCeremonies: ceremonies,
     smartAccounts: createSmartAccounts({ apiUrl: config.apiUrl, projectId: query.get('projectId') ?? '', rpcUrls: config.rpcUrls, store: storage }),
   })
   void frame.start().then((status) => {

@@ -1,5 +1,7 @@
 import { createFakeApi, startTestFrame } from './test/fakes'
-import { createPasskeyFlows, type WebAuthnClient } from './passkeyLogin'
+import { createPasskeyFlows, webAuthnClient, type WebAuthnClient } from './passkeyLogin'
+import { withPopupFallback, type PasskeyCeremonies } from './passkeyPrf'
+import { ReplyError } from './replyError'
 import type { PasskeyChoice, PasskeyPrompt } from './passkeyPrompt'
 
 /** The visitor's click in the prompt, played by the test: `choice` for a connect prompt. */
@@ -76,6 +78,25 @@ describe('CONNECT_PASSKEY', () => {
     const old = await passkeyFrame('login', without)
     expect((await old.ask('CONNECT_PASSKEY', {})).payload).toMatchObject({ code: 'PASSKEY_UNAVAILABLE' })
     expect(old.shown).toEqual([])
+  })
+
+  it('where the browser refuses WebAuthn in the frame, signs in through the popup; a blocked popup is said as such', async () => {
+    const refusedHere: PasskeyCeremonies = {
+      assertPrf: async () => Promise.reject(new Error('unused')),
+      register: async () => Promise.reject(Object.assign(new Error('not focused'), { name: 'NotAllowedError' })),
+      authenticate: async () => Promise.reject(Object.assign(new Error('not focused'), { name: 'NotAllowedError' })),
+    }
+    const inPopup = recordingWebAuthn()
+    const asRecord = (run: (options: Record<string, unknown>) => Promise<object>) => async (options: Record<string, unknown>) => (await run(options)) as Record<string, unknown>
+    const popup: PasskeyCeremonies = { assertPrf: refusedHere.assertPrf, register: asRecord(inPopup.client.register), authenticate: asRecord(inPopup.client.authenticate) }
+    const test = await passkeyFrame('login', { client: webAuthnClient(withPopupFallback(refusedHere, popup, { framed: true }), () => true), seen: inPopup.seen })
+    expect((await test.ask('CONNECT_PASSKEY', {})).type).toBe('@portico-frame/CONNECT_PASSKEY_SUCCESS')
+    expect(inPopup.seen).toEqual([['authenticate', { challenge: 'Y2hhbGxlbmdl' }]])
+
+    const blocked = new ReplyError('The browser blocked the passkey window: allow pop-ups for this site and try again', 'PASSKEY_POPUP_BLOCKED')
+    const noPopup: PasskeyCeremonies = { ...popup, authenticate: async () => Promise.reject(blocked) }
+    const refused = await passkeyFrame('login', { client: webAuthnClient(withPopupFallback(refusedHere, noPopup, { framed: true }), () => true), seen: [] })
+    expect((await refused.ask('CONNECT_PASSKEY', {})).payload).toMatchObject({ code: 'PASSKEY_POPUP_BLOCKED', message: blocked.message })
   })
 
   it('is not available when the page has no passkey flows', async () => {

@@ -6,6 +6,7 @@
  */
 import { browserSupportsWebAuthn, startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import type { ApiUser, SecureApi } from './api'
+import type { PasskeyCeremonies } from './passkeyPrf'
 import type { PasskeyPrompt } from './passkeyPrompt'
 import { ReplyError } from './replyError'
 
@@ -14,6 +15,14 @@ export type WebAuthnClient = {
   supported(): boolean
   register(options: Record<string, unknown>): Promise<object>
   authenticate(options: Record<string, unknown>): Promise<object>
+}
+
+/**
+ * The client over the page's ceremonies (passkeyPrf.ts): in the frame, or in the popup on
+ * the secure origin where the browser refuses them there.
+ */
+export function webAuthnClient(ceremonies: Pick<PasskeyCeremonies, 'register' | 'authenticate'>, supported: () => boolean = browserSupportsWebAuthn): WebAuthnClient {
+  return { supported, register: (options) => ceremonies.register(options), authenticate: (options) => ceremonies.authenticate(options) }
 }
 
 export const browserWebAuthn: WebAuthnClient = {
@@ -37,6 +46,8 @@ export type PasskeyFlows = {
  * reject with NotAllowedError, so they cannot be told apart.
  */
 function browserRefusal(error: unknown): ReplyError {
+  // Already said for the visitor (the popup: blocked, or closed by the visitor).
+  if (error instanceof ReplyError) return error
   const name = (error as { name?: unknown } | null)?.name
   if (name === 'NotAllowedError' || name === 'AbortError') return new ReplyError('The passkey request was cancelled, timed out or refused by the browser', 'PASSKEY_CANCELLED')
   if (name === 'InvalidStateError') return new ReplyError('This passkey is registered already', 'PASSKEY_IN_USE')

@@ -1,64 +1,97 @@
 import { ApiError } from './api'
 import { CustodyError, CustodyErrorCodes } from './custody/errors'
 import type { Keyring, RecoveryNeeds } from './custody/keyring'
-import { checkNewPassword, offerRecovery, RECOVERY_TEXT, recoveryErrorText, type PasswordStep, type RecoveryPrompts } from './recoveryFlow'
+import { checkNewPassword, offerRecovery, RECOVERY_TEXT, recoveryErrorText, type FactorStep, type RecoveryFactor, type RecoveryPrompts } from './recoveryFlow'
+import type { RecoveryPasskey } from './recoveryPasskey'
+import { PasskeyErrorCodes } from './passkeyPrf'
+import { ReplyError } from './replyError'
+import type { RecoveryPasskeyRef } from './custody/recoveryEnvelope'
 import type { CustodyWalletNamespace } from '../src/shared/custodyApi'
 
-/** A keyring that holds `held`, misses `missing`, and whose server has a recovery for `recoverable`; it records what it is asked. */
+const PASSKEY: RecoveryPasskeyRef = { credentialId: 'cred-1', prfSalt: 'c2FsdA==' }
+const PRF_OUTPUT = Uint8Array.from({ length: 32 }, (_, i) => i + 1)
+
+/** A keyring that holds `held`, misses `missing`, and whose server has a recovery for `recoverable` (by password, or by passkey for `byPasskey`); it records what it is asked. */
 function fakeKeyring({
   held = [],
   missing = [],
   setUp = [],
   recoverable = [],
+  byPasskey = [],
   password = 'the right password',
 }: {
   held?: CustodyWalletNamespace[]
   missing?: CustodyWalletNamespace[]
   setUp?: CustodyWalletNamespace[]
   recoverable?: CustodyWalletNamespace[]
+  byPasskey?: CustodyWalletNamespace[]
   password?: string
 }) {
   const has = new Set(held)
   const needsSetUp = new Set(setUp)
   const asked: string[] = []
-  const keyring = {
-    has: (namespace: CustodyWalletNamespace) => has.has(namespace),
+  const keyring: Partial<Keyring> = {
+    has: (namespace) => has.has(namespace),
     recoveryNeeds: (): RecoveryNeeds => ({ setUp: [...needsSetUp], missing: missing.filter((namespace) => !has.has(namespace)) }),
-    async recoveryAvailable(namespace: CustodyWalletNamespace) {
-      asked.push(`available ${namespace}`)
-      return recoverable.includes(namespace)
+    async recoveryMethod(namespace) {
+      asked.push(`method ${namespace}`)
+      return byPasskey.includes(namespace) ? 'passkey' : recoverable.includes(namespace) ? 'password' : undefined
     },
-    async recover(namespace: CustodyWalletNamespace, tried: string) {
+    async recover(namespace, unlock) {
       asked.push(`recover ${namespace}`)
-      if (tried !== password) throw new CustodyError(CustodyErrorCodes.wrongRecoverySecret, 'wrong')
+      if ('password' in unlock) {
+        if (byPasskey.includes(namespace)) throw new CustodyError(CustodyErrorCodes.recoveryUnsupported, 'sealed with a passkey')
+        if (unlock.password !== password) throw new CustodyError(CustodyErrorCodes.wrongRecoverySecret, 'wrong')
+      } else {
+        const output = await unlock.passkey(PASSKEY)
+        if (output.join() !== PRF_OUTPUT.join()) throw new CustodyError(CustodyErrorCodes.wrongRecoverySecret, 'wrong')
+        output.fill(0)
+      }
       has.add(namespace)
     },
-    async setRecoveryPassword(namespace: CustodyWalletNamespace, chosen: string) {
-      asked.push(`set ${namespace} ${chosen}`)
+    async setRecovery(namespace, secret) {
+      asked.push('password' in secret ? `set ${namespace} ${secret.password}` : `set ${namespace} passkey ${secret.passkey.credentialId} ${secret.prfOutput.length}`)
       needsSetUp.delete(namespace)
     },
   }
-  return { keyring: keyring as unknown as Keyring, asked }
+  return { keyring: keyring as Keyring, asked }
 }
 
-/** Prompts that answer with the visitor's scripted passwords, recording what the step threw. */
-function scriptedPrompts(passwords: string[], { postpone = false } = {}) {
+/** A passkey whose ceremonies answer in turn from `answers` (an output, or an error), recording them. */
+function fakePasskey(answers: Array<Uint8Array | Error>, { supported = true } = {}) {
+  const ceremonies: string[] = []
+  const next = async () => {
+    const answer = answers.shift() ?? new Error('no more answers')
+    if (answer instanceof Error) throw answer
+    return Uint8Array.from(answer)
+  }
+  const passkey: RecoveryPasskey = {
+    supported: () => supported,
+    setUp: async () => (ceremonies.push('setUp'), { prfOutput: await next(), passkey: PASSKEY }),
+    open: async (ref) => (ceremonies.push(`open ${ref.credentialId}`), next()),
+  }
+  return { passkey, ceremonies }
+}
+
+/** Prompts that answer with the visitor's scripted factors, recording what was offered and what the step threw. */
+function scriptedPrompts(factors: Array<string | 'passkey'>, { postpone = false } = {}) {
   const shown: string[] = []
   const errors: string[] = []
-  const answer = async <T>(step: PasswordStep, done: T, dismissed: T): Promise<T> => {
-    for (const password of passwords) {
+  const answer = async <T>(step: FactorStep, done: T, dismissed: T): Promise<T> => {
+    for (const given of factors) {
+      const factor: RecoveryFactor = given === 'passkey' ? 'passkey' : { password: given }
       try {
-        await step(password)
+        await step(factor)
         return done
       } catch (error) {
-        errors.push(recoveryErrorText(error))
+        errors.push(recoveryErrorText(error, given === 'passkey' ? 'passkey' : 'password'))
       }
     }
     return dismissed
   }
   const prompts: RecoveryPrompts = {
-    setUp: (step) => (shown.push('setUp'), postpone ? Promise.resolve('later') : answer(step, 'set' as const, 'later' as const)),
-    recover: (step) => (shown.push('recover'), answer(step, 'recovered' as const, 'cancelled' as const)),
+    setUp: (step, options) => (shown.push(`setUp${options.passkey ? ' +passkey' : ''}`), postpone ? Promise.resolve('later') : answer(step, 'set' as const, 'later' as const)),
+    recover: (step, method) => (shown.push(`recover ${method}`), answer(step, 'recovered' as const, 'cancelled' as const)),
     unavailable: async () => void shown.push('unavailable'),
     dismiss: () => undefined,
   }
@@ -108,10 +141,46 @@ describe('what the secure page asks about recovery after a login', () => {
     const { keyring, asked } = fakeKeyring({ missing: ['eip155', 'solana'], recoverable: ['eip155', 'solana'] })
     const { prompts, shown, errors } = scriptedPrompts(['a wrong password', 'the right password'])
     expect(await offerRecovery(keyring, prompts)).toBe('recovered')
-    expect(shown).toEqual(['recover'])
+    expect(shown).toEqual(['recover password'])
     expect(errors).toEqual([RECOVERY_TEXT.wrongPassword])
-    expect(asked).toEqual(['available eip155', 'available solana', 'recover eip155', 'recover eip155', 'recover solana'])
+    expect(asked).toEqual(['method eip155', 'method solana', 'recover eip155', 'recover eip155', 'recover solana'])
     expect(keyring.recoveryNeeds().missing).toEqual([])
+  })
+
+  it('set-up offers the passkey where WebAuthn is; one ceremony seals every wallet; a passkey without PRF is said and the password still sets it', async () => {
+    const { keyring, asked } = fakeKeyring({ held: ['eip155', 'solana'], setUp: ['eip155', 'solana'] })
+    const { passkey, ceremonies } = fakePasskey([new ReplyError('no PRF', PasskeyErrorCodes.noPrf), PRF_OUTPUT])
+    const { prompts, shown, errors } = scriptedPrompts(['passkey', 'passkey'])
+    expect(await offerRecovery(keyring, prompts, passkey)).toBe('set')
+    expect(shown).toEqual(['setUp +passkey'])
+    expect(errors).toEqual([RECOVERY_TEXT.noPrf])
+    expect(ceremonies).toEqual(['setUp', 'setUp'])
+    expect(asked).toEqual(['set eip155 passkey cred-1 32', 'set solana passkey cred-1 32'])
+
+    const without = fakeKeyring({ held: ['eip155'], setUp: ['eip155'] })
+    const offered = scriptedPrompts(['a long enough password'])
+    expect(await offerRecovery(without.keyring, offered.prompts, fakePasskey([], { supported: false }).passkey)).toBe('set')
+    expect(await offerRecovery(fakeKeyring({ held: ['eip155'], setUp: ['eip155'] }).keyring, offered.prompts)).toBe('set')
+    expect(offered.shown).toEqual(['setUp', 'setUp'])
+  })
+
+  it('a new device whose recovery is sealed with a passkey: the passkey prompt; a wrong passkey and a cancel are shown, then one ceremony recovers both wallets', async () => {
+    const { keyring, asked } = fakeKeyring({ missing: ['eip155', 'solana'], byPasskey: ['eip155', 'solana'] })
+    const cancelled = new ReplyError('cancelled', PasskeyErrorCodes.cancelled)
+    const { passkey, ceremonies } = fakePasskey([crypto.getRandomValues(new Uint8Array(32)), cancelled, PRF_OUTPUT])
+    const { prompts, shown, errors } = scriptedPrompts(['a password', 'passkey', 'passkey', 'passkey'])
+    expect(await offerRecovery(keyring, prompts, passkey)).toBe('recovered')
+    expect(shown).toEqual(['recover passkey'])
+    expect(errors).toEqual([RECOVERY_TEXT.failed, RECOVERY_TEXT.wrongPasskey, RECOVERY_TEXT.passkeyCancelled])
+    expect(ceremonies).toEqual(['open cred-1', 'open cred-1', 'open cred-1'])
+    expect(asked).toEqual(['method eip155', 'method solana', 'recover eip155', 'recover eip155', 'recover eip155', 'recover eip155', 'recover solana'])
+  })
+
+  it('a passkey recovery in a browser without WebAuthn says so', async () => {
+    const { keyring } = fakeKeyring({ missing: ['eip155'], byPasskey: ['eip155'] })
+    const { prompts, errors } = scriptedPrompts(['passkey'])
+    expect(await offerRecovery(keyring, prompts)).toBe('cancelled')
+    expect(errors).toEqual([RECOVERY_TEXT.passkeyUnavailable])
   })
 
   it('a new device without any recovery: says the wallet cannot be used here, and asks for no password', async () => {

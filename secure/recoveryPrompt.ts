@@ -4,11 +4,14 @@
  * here. They look and behave like the approval prompt: a dialog filling the iframe, the
  * app asked to show the iframe while one is open, nothing focused for the visitor, and the
  * main button enabled only by the rules of approvalGesture.ts (visible for 500 ms, the
- * visitor's own click or Enter). The password is read here and handed to the keyring only.
+ * visitor's own click or Enter). The password is read here and handed to the keyring only;
+ * a passkey's ceremony starts from the visitor's click on its button (recoveryFlow.ts).
  */
 import { element, formDialog } from './approval'
 import { guardApproval } from './approvalGesture'
-import { checkNewPassword, RECOVERY_TEXT, recoveryErrorText, type PasswordStep, type RecoveryPrompts } from './recoveryFlow'
+import type { RecoveryMethod } from './custody/keyring'
+import { PasskeyErrorCodes } from './passkeyPrf'
+import { checkNewPassword, RECOVERY_TEXT, recoveryErrorText, type FactorStep, type RecoveryFactor, type RecoveryPrompts } from './recoveryFlow'
 
 function passwordField(document: Document, id: string, label: string, autocomplete: string): { row: HTMLLabelElement; input: HTMLInputElement } {
   const row = element(document, 'label', 'recovery-field')
@@ -30,6 +33,8 @@ type Layout = {
   hint?: string
   dismiss: string
   main?: string
+  /** A second way to answer: "Use a passkey instead". */
+  alternate?: string
 }
 
 /** The dialog's markup; text only (textContent). */
@@ -66,15 +71,23 @@ function render(document: Document, layout: Layout) {
     main.disabled = true
     actions.append(main)
   }
+  let alternate: HTMLButtonElement | undefined
+  if (layout.alternate !== undefined) {
+    alternate = element(document, 'button', 'recovery-alternate', layout.alternate)
+    alternate.type = 'button'
+    alternate.dataset.action = 'passkey'
+    alternate.disabled = true
+    actions.prepend(alternate)
+  }
   form.append(body, notice, actions)
   dialog.append(title, form)
-  return { dialog, form, inputs, notice, dismiss, main }
+  return { dialog, form, inputs, notice, dismiss, main, alternate }
 }
 
 /**
  * @example
  * const prompts = createRecoveryPrompts(document, { onOpen: notify.open, onClose: notify.close })
- * await prompts.setUp((password) => keyring.setRecoveryPassword('eip155', password)) // 'set' or 'later'
+ * await prompts.setUp((factor) => keyring.setRecovery('eip155', factor), { passkey: false }) // 'set' or 'later'
  */
 export function createRecoveryPrompts(document: Document, { onOpen, onClose }: { onOpen: () => void; onClose: () => void }): RecoveryPrompts {
   /** Closes the open prompt as dismissed. */
@@ -83,45 +96,51 @@ export function createRecoveryPrompts(document: Document, { onOpen, onClose }: {
   function show<Done extends string, Dismissed extends string>(
     layout: Layout,
     outcomes: { done: Done; dismissed: Dismissed },
-    submit?: { step: PasswordStep; check: (values: string[]) => string | undefined; busy: string },
+    submit?: { step: FactorStep; check: (values: string[]) => string | undefined; factor: (values: string[]) => RecoveryFactor; method: RecoveryMethod; busy: string },
   ): Promise<Done | Dismissed> {
     closeOpen?.()
     return new Promise((resolve) => {
-      const { dialog, form, inputs, notice, dismiss, main } = render(document, layout)
+      const { dialog, form, inputs, notice, dismiss, main, alternate } = render(document, layout)
       let running = false
       let done = false
       const finish = (outcome: Done | Dismissed) => {
         if (done) return
         done = true
         closeOpen = undefined
-        stopGuard?.()
+        for (const stop of stopGuards) stop()
         dialog.removeEventListener('keydown', onKeyDown)
         for (const input of inputs) input.value = ''
         dialog.remove()
         onClose()
         resolve(outcome)
       }
+      const buttons = [main, alternate].filter((node) => node !== undefined)
+      /** Runs the step with `factor`; a failure is shown and the visitor may try again (without the passkey when it cannot be used). */
+      const attempt = (factor: RecoveryFactor, method: RecoveryMethod, busy: string) => {
+        if (running || done || submit === undefined) return
+        running = true
+        for (const node of [...buttons, dismiss]) node.disabled = true
+        notice.textContent = busy
+        submit.step(factor).then(
+          () => finish(outcomes.done),
+          (error: unknown) => {
+            running = false
+            for (const node of [...buttons, dismiss]) node.disabled = false
+            const code = (error as { code?: unknown } | null)?.code
+            if (factor === 'passkey' && alternate !== undefined && (code === PasskeyErrorCodes.noPrf || code === PasskeyErrorCodes.unavailable)) alternate.hidden = true
+            notice.textContent = recoveryErrorText(error, method)
+          },
+        )
+      }
       const run = () => {
-        if (running || done || submit === undefined || main === undefined) return
+        if (submit === undefined) return
         const values = inputs.map((input) => input.value)
         const problem = submit.check(values)
         if (problem !== undefined) {
           notice.textContent = problem
           return
         }
-        running = true
-        main.disabled = true
-        dismiss.disabled = true
-        notice.textContent = submit.busy
-        submit.step(values[0]!).then(
-          () => finish(outcomes.done),
-          (error: unknown) => {
-            running = false
-            dismiss.disabled = false
-            main.disabled = false
-            notice.textContent = recoveryErrorText(error)
-          },
-        )
+        attempt(submit.factor(values), submit.method, submit.busy)
       }
       const onKeyDown = (event: KeyboardEvent) => {
         if (event.key === 'Escape' && !running) finish(outcomes.dismissed)
@@ -133,19 +152,23 @@ export function createRecoveryPrompts(document: Document, { onOpen, onClose }: {
       })
       dialog.addEventListener('keydown', onKeyDown)
       document.body.append(dialog)
-      const stopGuard = main === undefined ? undefined : guardApproval({ dialog, approve: main, notice, onApprove: run })
+      const stopGuards = [
+        ...(main === undefined ? [] : [guardApproval({ dialog, approve: main, notice, onApprove: run })]),
+        ...(alternate === undefined ? [] : [guardApproval({ dialog, approve: alternate, notice, onApprove: () => attempt('passkey', 'passkey', RECOVERY_TEXT.passkeyWaiting) })]),
+      ]
       closeOpen = () => finish(outcomes.dismissed)
       onOpen()
     })
   }
 
+  const password = ([value]: string[]): RecoveryFactor => ({ password: value ?? '' })
   return {
-    setUp: (step) =>
+    setUp: (step, options) =>
       show(
         {
           kind: 'setup',
           title: RECOVERY_TEXT.setUpTitle,
-          paragraphs: [{ text: RECOVERY_TEXT.setUpBody }, { text: RECOVERY_TEXT.setUpWarning, warning: true }],
+          paragraphs: [{ text: RECOVERY_TEXT.setUpBody }, ...(options.passkey ? [{ text: RECOVERY_TEXT.setUpPasskey }] : []), { text: RECOVERY_TEXT.setUpWarning, warning: true }],
           fields: [
             { label: RECOVERY_TEXT.password, autocomplete: 'new-password' },
             { label: RECOVERY_TEXT.confirmation, autocomplete: 'new-password' },
@@ -153,22 +176,34 @@ export function createRecoveryPrompts(document: Document, { onOpen, onClose }: {
           hint: RECOVERY_TEXT.rule,
           dismiss: RECOVERY_TEXT.later,
           main: RECOVERY_TEXT.set,
+          ...(options.passkey ? { alternate: RECOVERY_TEXT.usePasskey } : {}),
         },
         { done: 'set', dismissed: 'later' },
-        { step, check: ([password, confirmation]) => checkNewPassword(password ?? '', confirmation ?? ''), busy: RECOVERY_TEXT.setting },
+        { step, check: ([value, confirmation]) => checkNewPassword(value ?? '', confirmation ?? ''), factor: password, method: 'password', busy: RECOVERY_TEXT.setting },
       ),
-    recover: (step) =>
+    recover: (step, method) =>
       show(
-        {
-          kind: 'recover',
-          title: RECOVERY_TEXT.recoverTitle,
-          paragraphs: [{ text: RECOVERY_TEXT.recoverBody }],
-          fields: [{ label: RECOVERY_TEXT.password, autocomplete: 'current-password' }],
-          dismiss: RECOVERY_TEXT.notNow,
-          main: RECOVERY_TEXT.recover,
-        },
+        method === 'passkey'
+          ? {
+              kind: 'recover',
+              title: RECOVERY_TEXT.recoverTitle,
+              paragraphs: [{ text: RECOVERY_TEXT.recoverPasskeyBody }],
+              fields: [],
+              dismiss: RECOVERY_TEXT.notNow,
+              main: RECOVERY_TEXT.recoverWithPasskey,
+            }
+          : {
+              kind: 'recover',
+              title: RECOVERY_TEXT.recoverTitle,
+              paragraphs: [{ text: RECOVERY_TEXT.recoverBody }],
+              fields: [{ label: RECOVERY_TEXT.password, autocomplete: 'current-password' }],
+              dismiss: RECOVERY_TEXT.notNow,
+              main: RECOVERY_TEXT.recover,
+            },
         { done: 'recovered', dismissed: 'cancelled' },
-        { step, check: ([password]) => (password === undefined || password === '' ? RECOVERY_TEXT.empty : undefined), busy: RECOVERY_TEXT.recovering },
+        method === 'passkey'
+          ? { step, check: () => undefined, factor: () => 'passkey', method, busy: RECOVERY_TEXT.passkeyWaiting }
+          : { step, check: ([value]) => (value === undefined || value === '' ? RECOVERY_TEXT.empty : undefined), factor: password, method, busy: RECOVERY_TEXT.recovering },
       ),
     unavailable: async () => {
       await show(

@@ -44,11 +44,13 @@ import { ReplyError, toErrorPayload } from './replyError'
 import { createRpcHandler, toCaip2 } from './rpcHandler'
 import type { SessionStore } from './session'
 import type { PasskeyFlows } from './passkeyLogin'
+import type { PasskeyCeremonies } from './passkeyPrf'
 import { offerRecovery, type RecoveryPrompts } from './recoveryFlow'
 import { createExportSteps, type ExportPrompts } from './exportFlow'
 
 /** A signature refused because the server no longer takes this device's session (removed, or signed out elsewhere). */
 export const SESSION_ENDED_MESSAGE = 'This device is no longer signed in to the wallet (it was removed from the account, or signed out): sign in again'
+import { createRecoveryPasskey } from './recoveryPasskey'
 
 /** The version the frame reports in READY. */
 export const SECURE_FRAME_VERSION = '1'
@@ -103,6 +105,8 @@ export type SecureFrameOptions = {
    * it REMOVE_DEVICE is refused as not available.
    */
   confirmDeviceRemoval?: ((notify: { open(): void; close(): void }) => Approver) | undefined
+  /** The WebAuthn ceremonies of a recovery sealed with a passkey (passkeyPrf.ts, with the popup where the frame is refused); without them only a password is offered. */
+  recoveryCeremonies?: PasskeyCeremonies | undefined
 }
 
 export type SecureFrameStatus =
@@ -255,7 +259,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   /** After a login (not on every request): offers to set a recovery, or asks for it on a new device (recoveryFlow.ts). */
   const askAboutRecovery = () => {
     if (recoveryPrompts === undefined) return
-    recoveryAnswered = offerRecovery(keyring, recoveryPrompts).then(
+    recoveryAnswered = offerRecovery(keyring, recoveryPrompts, recoveryPasskey).then(
       (outcome) => logger?.debug(`secure: recovery prompt: ${outcome}`),
       (error: unknown) => logger?.debug('secure: the recovery prompt failed', error),
     )
@@ -403,6 +407,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   }
   /** The keys of the signed-in user, rebuilt (made, or migrated) here after login; signing happens here. */
   const keyring = createKeyring({ calls: createCustodyCalls(api, projectId, authed), deviceShares: options.deviceShares, logger })
+  const recoveryPasskey = options.recoveryCeremonies === undefined ? undefined : createRecoveryPasskey({ api, projectId, authed, ceremonies: options.recoveryCeremonies, supported: () => true })
   const fetchUser = async () => (await authed((token) => api.getUser(token, { projectId, chainId: chain }))).user
   /** Signed in: the keys are unlocked; a first login registers the wallets made here, so the user is read again. */
   const unlocked = async (source: ApiUser): Promise<ApiUser> => {

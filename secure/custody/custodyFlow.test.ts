@@ -65,13 +65,14 @@ describe('self-custody building blocks in Chromium with a passkey', () => {
           extensions: { prf: {} },
         },
       })) as PublicKeyCredential
+      const prfSalt = random(32)
       const prf = async () => {
         const assertion = (await navigator.credentials.get({
           publicKey: {
             challenge: random(32),
             allowCredentials: [{ type: 'public-key', id: credential.rawId }],
             userVerification: 'required',
-            extensions: { prf: { eval: { first: new TextEncoder().encode(custody.RECOVERY_PRF_INPUT) } } },
+            extensions: { prf: { eval: { first: custody.recoveryPrfInput(prfSalt) } } },
           },
         })) as PublicKeyCredential
         const first = assertion.getClientExtensionResults().prf?.results?.first
@@ -82,7 +83,8 @@ describe('self-custody building blocks in Chromium with a passkey', () => {
       const shares = await custody.splitWalletSecret(wallet)
       const store = await custody.openDeviceShareStore()
       await store.save(wallet, shares.device)
-      const envelope = await custody.sealRecoveryShare(shares.recovery, { prfOutput: await prf() }, wallet.address)
+      const passkey = { credentialId: credential.id, prfSalt: btoa(String.fromCharCode(...prfSalt)) }
+      const envelope = await custody.sealRecoveryShare(shares.recovery, { prfOutput: await prf(), passkey }, wallet.address)
       // Everyday path: device share + auth share.
       const everyday = await custody.rebuildWalletSecret(wallet, [(await store.load(wallet))!, shares.auth])
       store.close()

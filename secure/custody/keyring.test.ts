@@ -17,13 +17,16 @@ import { createCustodyCalls } from './custodyCalls'
 import { createMemoryDeviceShareStore } from './deviceShareStore'
 import { CustodyErrorCodes } from './errors'
 import { createKeyring, type CustodyCalls, type WalletAddresses } from './keyring'
+import { openRecoveryShare } from './recoveryEnvelope'
 import { rebuildWalletSecret } from './shares'
+import { toBase64 } from './bytes'
 
 let server: AuthTestServer
 let sqlite: TempSqliteFile
 beforeAll(async () => {
   sqlite = tempSqliteFile()
-  server = await startAuthTestServer({ database: { sqliteFile: sqlite.file } })
+  // More recovery reads than one visitor's hour allows (routeLimits.ts): this file tries many.
+  server = await startAuthTestServer({ database: { sqliteFile: sqlite.file }, routeLimits: { recoveryReadsPerIp: { max: 100, windowMs: 3_600_000 } } })
 })
 afterAll(async () => {
   await server?.close()
@@ -50,6 +53,18 @@ const userIdOf = async (email: string) => (await server.db.selectFrom('auth_user
 const signHello = async (keyring: ReturnType<typeof createKeyring>, address: string) => {
   const { signature } = await keyring.sign('personal_sign', { message: '0x68656c6c6f' })
   return verifyMessage({ address: address as Hex, message: 'hello', signature: signature as Hex })
+}
+
+/** A new user's wallet made on a first device, whose eip155 recovery password that device sets. */
+async function walletWithPasswordRecovery(label: string) {
+  const email = newEmail(label)
+  const first = await signIn(email)
+  const holder = createKeyring({ calls: first.calls, deviceShares: async () => createMemoryDeviceShareStore() })
+  await holder.unlock({})
+  const { eip155: address } = await first.addresses()
+  const password = 'correct horse battery staple'
+  await holder.setRecovery('eip155', { password })
+  return { email, first, holder, address, password }
 }
 
 describe('the frame keyring', () => {
@@ -139,28 +154,70 @@ describe('the frame keyring', () => {
   })
 
   it("recovery by password: the device holding the key sets it; a new device opens it with the password and the server's part, then holds its own share", async () => {
-    const email = newEmail('recover')
-    const first = await signIn(email)
-    const holder = createKeyring({ calls: first.calls, deviceShares: async () => createMemoryDeviceShareStore() })
-    await holder.unlock({})
-    const { eip155: address } = await first.addresses()
-    const password = 'correct horse battery staple'
-    await holder.setRecoveryPassword('eip155', password)
+    const { email, address, password } = await walletWithPasswordRecovery('recover')
 
     const other = await signIn(email)
     const device = createMemoryDeviceShareStore()
     const keyring = createKeyring({ calls: other.calls, deviceShares: async () => device })
     await keyring.unlock(await other.addresses())
     expect(keyring.has('eip155')).toBe(false)
-    await expect(keyring.recover('solana', password)).rejects.toMatchObject({ code: CustodyErrorCodes.recoveryNotSet, message: 'No recovery is set for this wallet' })
-    await expect(keyring.recover('eip155', 'not the password')).rejects.toMatchObject({ code: CustodyErrorCodes.wrongRecoverySecret })
-    await keyring.recover('eip155', password)
+    await expect(keyring.recover('solana', { password })).rejects.toMatchObject({ code: CustodyErrorCodes.recoveryNotSet, message: 'No recovery is set for this wallet' })
+    await expect(keyring.recover('eip155', { password: 'not the password' })).rejects.toMatchObject({ code: CustodyErrorCodes.wrongRecoverySecret })
+    await keyring.recover('eip155', { password })
     expect(await signHello(keyring, address!)).toBe(true)
 
     // The next session on the new device rebuilds from its own device share and auth share.
     const later = createKeyring({ calls: other.calls, deviceShares: async () => device })
     await later.unlock(await other.addresses())
     expect(await signHello(later, address!)).toBe(true)
+  })
+
+  it('recovery by passkey, and changing the factor (password → passkey → password): each change makes the previous envelope useless', async () => {
+    const { email, first, holder, address, password } = await walletWithPasswordRecovery('factor')
+    const passwordEnvelope = (await first.calls.recovery('eip155'))!.envelope
+
+    // What the passkey's PRF would answer for this credential and salt.
+    const prfOutput = crypto.getRandomValues(new Uint8Array(32))
+    const passkey = { credentialId: 'cred-1', prfSalt: toBase64(crypto.getRandomValues(new Uint8Array(32))) }
+    await holder.setRecovery('eip155', { prfOutput: Uint8Array.from(prfOutput), passkey })
+    const passkeyEnvelope = (await first.calls.recovery('eip155'))!.envelope
+    expect(passkeyEnvelope).toMatchObject({ kdf: { name: 'HKDF-SHA-256', passkey } })
+
+    const other = await signIn(email)
+    let reads = 0
+    const counted: CustodyCalls = { ...other.calls, recovery: async (namespace) => (reads++, other.calls.recovery(namespace)) }
+    const device = createMemoryDeviceShareStore()
+    const keyring = createKeyring({ calls: counted, deviceShares: async () => device })
+    await keyring.unlock(await other.addresses())
+    expect(await keyring.recoveryMethod('eip155')).toBe('passkey')
+    // The old password opens nothing now; a wrong passkey and a cancelled ceremony fail, each after a counted read.
+    await expect(keyring.recover('eip155', { password })).rejects.toMatchObject({ code: CustodyErrorCodes.recoveryUnsupported })
+    await expect(keyring.recover('eip155', { passkey: async () => crypto.getRandomValues(new Uint8Array(32)) })).rejects.toMatchObject({ code: CustodyErrorCodes.wrongRecoverySecret })
+    const cancelled = Object.assign(new Error('cancelled'), { name: 'NotAllowedError' })
+    await expect(keyring.recover('eip155', { passkey: async () => Promise.reject(cancelled) })).rejects.toBe(cancelled)
+    expect(reads).toBe(4)
+    const asked: unknown[] = []
+    await keyring.recover('eip155', { passkey: async (named) => (asked.push(named), Uint8Array.from(prfOutput)) })
+    expect(asked).toEqual([passkey])
+    expect(await signHello(keyring, address!)).toBe(true)
+
+    // The old password envelope still opens with the old password, but its share and the server's current part rebuild nothing.
+    const current = (await other.calls.recovery('eip155'))!
+    const oldShare = await openRecoveryShare(passwordEnvelope, { password }, address!)
+    await expect(rebuildWalletSecret({ namespace: 'eip155', address: address! }, [oldShare, current.authShare])).rejects.toMatchObject({ code: CustodyErrorCodes.shareMismatch })
+
+    // Back to a password, from the recovered device: the passkey envelope is useless in turn.
+    await keyring.setRecovery('eip155', { password: 'a brand new recovery password' })
+    const third = await signIn(email)
+    const fresh = createKeyring({ calls: third.calls, deviceShares: async () => createMemoryDeviceShareStore() })
+    await fresh.unlock(await third.addresses())
+    expect(await fresh.recoveryMethod('eip155')).toBe('password')
+    await expect(fresh.recover('eip155', { passkey: async () => Uint8Array.from(prfOutput) })).rejects.toMatchObject({ code: CustodyErrorCodes.recoveryUnsupported })
+    const latest = (await third.calls.recovery('eip155'))!
+    const oldPasskeyShare = await openRecoveryShare(passkeyEnvelope, { prfOutput }, address!)
+    await expect(rebuildWalletSecret({ namespace: 'eip155', address: address! }, [oldPasskeyShare, latest.authShare])).rejects.toMatchObject({ code: CustodyErrorCodes.shareMismatch })
+    await fresh.recover('eip155', { password: 'a brand new recovery password' })
+    expect(await signHello(fresh, address!)).toBe(true)
   })
 
   it('says what to ask after login: a recovery to set for wallets made here (until one is set, also on the next login), the password on a device without a share', async () => {
@@ -176,9 +233,9 @@ describe('the frame keyring', () => {
     const again = createKeyring({ calls: first.calls, deviceShares: async () => device })
     await again.unlock(addresses)
     expect(again.recoveryNeeds()).toEqual({ setUp: ['eip155', 'solana'], missing: [] })
-    await again.setRecoveryPassword('eip155', 'correct horse battery staple')
+    await again.setRecovery('eip155', { password: 'correct horse battery staple' })
     expect(again.recoveryNeeds()).toEqual({ setUp: ['solana'], missing: [] })
-    await again.setRecoveryPassword('solana', 'correct horse battery staple')
+    await again.setRecovery('solana', { password: 'correct horse battery staple' })
     const third = createKeyring({ calls: first.calls, deviceShares: async () => device })
     await third.unlock(addresses)
     expect(third.recoveryNeeds()).toEqual({ setUp: [], missing: [] })
@@ -188,8 +245,8 @@ describe('the frame keyring', () => {
     const fresh = createKeyring({ calls: other.calls, deviceShares: async () => createMemoryDeviceShareStore() })
     await fresh.unlock(addresses)
     expect(fresh.recoveryNeeds()).toEqual({ setUp: [], missing: ['eip155', 'solana'] })
-    expect(await fresh.recoveryAvailable('eip155')).toBe(true)
-    await fresh.recover('eip155', 'correct horse battery staple')
+    expect(await fresh.recoveryMethod('eip155')).toBe('password')
+    await fresh.recover('eip155', { password: 'correct horse battery staple' })
     expect(fresh.recoveryNeeds()).toEqual({ setUp: [], missing: ['solana'] })
     fresh.lock()
     expect(fresh.recoveryNeeds()).toEqual({ setUp: [], missing: [] })

@@ -17,7 +17,7 @@ import { toBase64 } from './bytes'
 import { CustodyError, CustodyErrorCodes } from './errors'
 import type { DeviceShareStore } from './deviceShareStore'
 import { addressOfSecret, generateWalletSecret, type WalletSecret } from './keys'
-import { openRecoveryShare, sealRecoveryShare } from './recoveryEnvelope'
+import { openRecoveryShare, recoveryMethod, sealRecoveryShare, type RecoveryPasskeyRef, type RecoverySealSecret } from './recoveryEnvelope'
 import { rebuildWalletSecret, splitWalletSecret } from './shares'
 import { namespaceOfKind, signPayload, type SignKind, type SignResult } from './signPayload'
 
@@ -41,6 +41,12 @@ export interface CustodyCalls {
 
 export type WalletAddresses = Partial<Record<CustodyWalletNamespace, string>>
 
+/** How the visitor opens a recovery: the password, or a WebAuthn ceremony with the passkey the envelope names, answering its PRF output. */
+export type RecoveryUnlock = { password: string } | { passkey: (passkey: RecoveryPasskeyRef) => Promise<Uint8Array> }
+
+/** What a wallet's recovery is sealed with (recoveryEnvelope.ts), for the prompt to ask for it. */
+export type RecoveryMethod = 'password' | 'passkey'
+
 /** What the visitor is asked after login (recoveryFlow.ts): wallets held here with no recovery set, and wallets this device cannot rebuild. */
 export interface RecoveryNeeds {
   setUp: CustodyWalletNamespace[]
@@ -59,17 +65,21 @@ export interface Keyring {
   /** Signs with the rebuilt key; CUSTODY_NO_DEVICE_KEY when this device could not rebuild it. */
   sign(kind: SignKind, payload: unknown): Promise<SignResult>
   /**
-   * Sets (or changes) the recovery password of a wallet held here: a new split of its key,
-   * whose recovery share is sealed with the password (recoveryEnvelope.ts) and whose auth
-   * share the server keeps for recovery; the previous recovery stops working.
+   * Sets (or changes) the recovery of a wallet held here: a new split of its key, whose
+   * recovery share is sealed with the password or the passkey's PRF output
+   * (recoveryEnvelope.ts) and whose auth share the server keeps for recovery; the previous
+   * recovery, password or passkey, stops working.
    */
-  setRecoveryPassword(namespace: CustodyWalletNamespace, password: string): Promise<void>
+  setRecovery(namespace: CustodyWalletNamespace, secret: RecoverySealSecret): Promise<void>
   /**
-   * On a device without a share: opens the recovery envelope with the password, rebuilds the
-   * key with the server's part, and keeps a new split's device share here (its auth share is
-   * registered for this device). CUSTODY_RECOVERY_NOT_SET, CUSTODY_WRONG_RECOVERY_SECRET.
+   * On a device without a share: reads the recovery envelope (counted by the server's limit),
+   * opens it with the password or the passkey it names, rebuilds the key with the server's
+   * part, and keeps a new split's device share here (its auth share is registered for this
+   * device). CUSTODY_RECOVERY_NOT_SET, CUSTODY_WRONG_RECOVERY_SECRET, CUSTODY_RECOVERY_UNSUPPORTED
+   * (a password given for a passkey envelope, or the other way round); a passkey ceremony's
+   * own failure is thrown as it is.
    */
-  recover(namespace: CustodyWalletNamespace, password: string): Promise<void>
+  recover(namespace: CustodyWalletNamespace, unlock: RecoveryUnlock): Promise<void>
   /**
    * After `unlock`: the wallets held here whose recovery is not set (made or migrated now, or
    * rebuilt while the server says none is set), and those this device holds no share of.
@@ -82,8 +92,8 @@ export interface Keyring {
    * shows it in this page only and zeroes it; CUSTODY_NO_DEVICE_KEY when it is not held here.
    */
   reveal(namespace: CustodyWalletNamespace): Promise<WalletSecret>
-  /** Whether the server holds a recovery for `namespace`'s wallet (reads it: counted by the server's recovery limit). */
-  recoveryAvailable(namespace: CustodyWalletNamespace): Promise<boolean>
+  /** What the server's recovery of `namespace`'s wallet is sealed with, or undefined when it holds none this code reads (reads it: counted by the server's recovery limit). */
+  recoveryMethod(namespace: CustodyWalletNamespace): Promise<RecoveryMethod | undefined>
   /** Forgets every key (zeroed). */
   lock(): void
 }
@@ -217,11 +227,11 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
       return signPayload(kind, payload, wallet.secret, wallet.address)
     },
 
-    async setRecoveryPassword(namespace, password) {
+    async setRecovery(namespace, secret) {
       const wallet = wallets.get(namespace) ?? noKeyHere()
       const shares = await splitWalletSecret(wallet)
       try {
-        const envelope = await sealRecoveryShare(shares.recovery, { password }, wallet.address)
+        const envelope = await sealRecoveryShare(shares.recovery, secret, wallet.address)
         await calls.setRecovery({ namespace, address: wallet.address, authShare: toBase64(shares.auth), envelope: { ...envelope } })
       } finally {
         for (const share of Object.values(shares)) share.fill(0)
@@ -229,10 +239,21 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
       recoverySet.set(namespace, true)
     },
 
-    async recover(namespace, password) {
+    async recover(namespace, unlock) {
       const found = await calls.recovery(namespace)
       if (found === undefined) throw new CustodyError(CustodyErrorCodes.recoveryNotSet, 'No recovery is set for this wallet')
-      const recovery = await openRecoveryShare(found.envelope, { password }, found.address)
+      let recovery: Uint8Array
+      if ('password' in unlock) recovery = await openRecoveryShare(found.envelope, unlock, found.address)
+      else {
+        const method = recoveryMethod(found.envelope)
+        if (method.kind !== 'passkey') throw new CustodyError(CustodyErrorCodes.recoveryUnsupported, 'This recovery share is sealed with a password')
+        const prfOutput = await unlock.passkey(method.passkey)
+        try {
+          recovery = await openRecoveryShare(found.envelope, { prfOutput }, found.address)
+        } finally {
+          prfOutput.fill(0)
+        }
+      }
       let secret: Uint8Array
       try {
         secret = await rebuildWalletSecret({ namespace, address: found.address }, [recovery, found.authShare])
@@ -267,7 +288,17 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
       }
     },
 
-    recoveryAvailable: async (namespace) => (await calls.recovery(namespace)) !== undefined,
+    async recoveryMethod(namespace) {
+      const found = await calls.recovery(namespace)
+      if (found === undefined) return undefined
+      found.authShare.fill(0)
+      try {
+        return recoveryMethod(found.envelope).kind
+      } catch (error) {
+        logger?.debug(`secure: the ${namespace} recovery envelope is not one this page reads`, error)
+        return undefined
+      }
+    },
 
     lock() {
       for (const wallet of wallets.values()) wallet.secret.fill(0)
@@ -279,5 +310,8 @@ export function createKeyring({ calls, deviceShares, logger }: KeyringOptions): 
 }
 
 function noKeyHere(): never {
-  throw new CustodyError(CustodyErrorCodes.noDeviceKey, 'This device holds no key of this wallet: sign in again and enter its recovery password, or use the device where you created it')
+  throw new CustodyError(
+    CustodyErrorCodes.noDeviceKey,
+    'This device holds no key of this wallet: sign in again and recover it with its recovery password or passkey, or use the device where you created it',
+  )
 }

@@ -1,13 +1,14 @@
 // Node's WebCrypto (globalThis.crypto.subtle) is the same API the secure page uses in the browser.
 import { fromBase64, toBase64 } from './bytes'
 import { CustodyErrorCodes } from './errors'
-import { openRecoveryShare, PBKDF2_MIN_ITERATIONS, sealRecoveryShare, type RecoveryEnvelope } from './recoveryEnvelope'
+import { openRecoveryShare, PBKDF2_MIN_ITERATIONS, recoveryMethod, recoveryPrfInput, RECOVERY_PRF_INPUT, sealRecoveryShare, type RecoveryEnvelope } from './recoveryEnvelope'
 
 jest.setTimeout(30_000)
 
 const share = Uint8Array.from({ length: 33 }, (_, i) => (i * 7 + 3) & 0xff)
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const prfOutput = crypto.getRandomValues(new Uint8Array(32))
+const passkey = { credentialId: 'AbC-_9xyz', prfSalt: toBase64(crypto.getRandomValues(new Uint8Array(32))) }
 
 function flipped(base64: string, index = 0): string {
   const bytes = fromBase64(base64)
@@ -65,8 +66,8 @@ describe('recovery share sealed with a password (PBKDF2-SHA-256)', () => {
 
 describe('recovery share sealed with a passkey’s PRF output (HKDF-SHA-256)', () => {
   it('round-trips; another PRF output fails with CUSTODY_WRONG_RECOVERY_SECRET; tampering is refused', async () => {
-    const envelope = await sealRecoveryShare(share, { prfOutput }, address)
-    expect(envelope.kdf).toEqual({ name: 'HKDF-SHA-256', source: 'webauthn-prf', info: 'portico/recovery-share/prf/1', salt: expect.any(String) })
+    const envelope = await sealRecoveryShare(share, { prfOutput, passkey }, address)
+    expect(envelope.kdf).toEqual({ name: 'HKDF-SHA-256', source: 'webauthn-prf', info: 'portico/recovery-share/prf/1', salt: expect.any(String), passkey })
     expect(await openRecoveryShare(envelope, { prfOutput: Uint8Array.from(prfOutput) }, address)).toEqual(share)
 
     await expect(openRecoveryShare(envelope, { prfOutput: crypto.getRandomValues(new Uint8Array(32)) }, address)).rejects.toMatchObject({ code: CustodyErrorCodes.wrongRecoverySecret })
@@ -77,5 +78,38 @@ describe('recovery share sealed with a passkey’s PRF output (HKDF-SHA-256)', (
       code: CustodyErrorCodes.wrongRecoverySecret,
     })
     await expect(openRecoveryShare({ ...envelope, ciphertext: flipped(envelope.ciphertext, 10) }, { prfOutput }, address)).rejects.toMatchObject({ code: CustodyErrorCodes.recoveryTampered })
+  })
+
+  it('names the passkey and its PRF salt, which cannot be swapped for others', async () => {
+    const envelope = await sealRecoveryShare(share, { prfOutput, passkey }, address)
+    expect(recoveryMethod(JSON.parse(JSON.stringify(envelope)))).toEqual({ kind: 'passkey', passkey })
+    expect(recoveryMethod(await sealRecoveryShare(share, { password: 'pw' }, address))).toEqual({ kind: 'password' })
+    const kdf = envelope.kdf as Extract<RecoveryEnvelope['kdf'], { name: 'HKDF-SHA-256' }>
+    const otherSalt = toBase64(crypto.getRandomValues(new Uint8Array(32)))
+    for (const swapped of [
+      { ...passkey, credentialId: 'another' },
+      { ...passkey, prfSalt: otherSalt },
+    ]) {
+      await expect(openRecoveryShare({ ...envelope, kdf: { ...kdf, passkey: swapped } }, { prfOutput }, address)).rejects.toMatchObject({ code: CustodyErrorCodes.recoveryTampered })
+    }
+    const unsupported = { code: CustodyErrorCodes.recoveryUnsupported }
+    for (const bad of [
+      undefined,
+      { credentialId: '', prfSalt: passkey.prfSalt },
+      { credentialId: 'a b', prfSalt: passkey.prfSalt },
+      { credentialId: 'x'.repeat(1401), prfSalt: passkey.prfSalt },
+      { credentialId: 'abc', prfSalt: toBase64(new Uint8Array(16)) },
+    ]) {
+      await expect(openRecoveryShare({ ...envelope, kdf: { ...kdf, passkey: bad } }, { prfOutput }, address)).rejects.toMatchObject(unsupported)
+      expect(() => recoveryMethod({ ...envelope, kdf: { ...kdf, passkey: bad } })).toThrow(expect.objectContaining(unsupported))
+    }
+    await expect(sealRecoveryShare(share, { prfOutput, passkey: { credentialId: 'abc', prfSalt: 'short' } }, address)).rejects.toMatchObject(unsupported)
+  })
+
+  it('evaluates the recovery prefix followed by the wallet’s PRF salt', () => {
+    const salt = Uint8Array.from([1, 2, 3])
+    const input = recoveryPrfInput(salt)
+    expect(new TextDecoder().decode(input.subarray(0, RECOVERY_PRF_INPUT.length))).toBe('portico/recovery-share/prf-input/1')
+    expect([...input.subarray(RECOVERY_PRF_INPUT.length)]).toEqual([1, 2, 3])
   })
 })

@@ -16,6 +16,7 @@ import { seedCustodialUser } from '../test/custodialUser'
 import { frameWallet, toBase64, walletAddressOf } from '../test/frameWallet'
 import { setupTestEngines } from '../test/engines'
 import { type DeviceSession, loginOnDevice } from '../test/deviceLogin'
+import { openRecoveryShare, sealRecoveryShare, type RecoveryEnvelope, type RecoverySealSecret, type RecoverySecret } from '../../secure/custody/recoveryEnvelope'
 
 const engines = setupTestEngines()
 
@@ -191,6 +192,37 @@ describe.each(engines)('self-custody routes on $name', ({ freshDatabase }) => {
     expect(latest.version).toBe(2)
     expect(addressOf('eip155', await combine([changed.recovery, fromB64(latest.authShare)]))).toBe(evm.address)
     expect(addressOf('eip155', await combine([sealed.recovery, fromB64(latest.authShare)]))).not.toBe(evm.address)
+  })
+
+  it('changing the recovery factor, password → passkey → password: the server keeps the passkey envelope as sealed (a long credential id fits), and each change leaves the previous envelope useless', async () => {
+    const email = `factor.${randomUUID().slice(0, 8)}@example.com`
+    const device = await login(email)
+    const evm = await frameWallet('eip155')
+    expect((await register(device, evm)).status).toBe(200)
+    const password = 'correct horse battery staple'
+    const prfOutput = crypto.getRandomValues(new Uint8Array(32))
+    // WebAuthn allows credential ids up to 1023 bytes: 1364 characters of base64url.
+    const passkey = { credentialId: 'c'.repeat(1364), prfSalt: b64(crypto.getRandomValues(new Uint8Array(32))) }
+    const factors: Array<{ seal: RecoverySealSecret; open: RecoverySecret }> = [
+      { seal: { password }, open: { password } },
+      { seal: { prfOutput, passkey }, open: { prfOutput } },
+      { seal: { password: 'a new recovery password' }, open: { password: 'a new recovery password' } },
+    ]
+    const previous: Array<{ envelope: RecoveryEnvelope; open: RecoverySecret }> = []
+    for (const [index, factor] of factors.entries()) {
+      const split = await frameWallet('eip155', evm.key)
+      const envelope = await sealRecoveryShare(split.recovery, factor.seal, evm.address)
+      const set = await device.post(CUSTODY_PATHS.recovery, { namespace: 'eip155', address: evm.address, authShare: b64(split.auth), envelope })
+      expect(set.body).toEqual({ namespace: 'eip155', address: evm.address, version: index + 1 })
+      const stored = (await device.get(`${CUSTODY_PATHS.recovery}?namespace=eip155`)).body as { envelope: RecoveryEnvelope; authShare: string }
+      expect(stored.envelope).toEqual(JSON.parse(JSON.stringify(envelope)))
+      const current = fromB64(stored.authShare)
+      expect(addressOf('eip155', await combine([await openRecoveryShare(stored.envelope, factor.open, evm.address), current]))).toBe(evm.address)
+      for (const old of previous) {
+        expect(addressOf('eip155', await combine([await openRecoveryShare(old.envelope, old.open, evm.address), current]))).not.toBe(evm.address)
+      }
+      previous.push({ envelope, open: factor.open })
+    }
   })
 
   it('a database dump with the master key rebuilds no key: every decrypted value and every pair of shares is tried', async () => {
