@@ -201,8 +201,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ONRAMP_TEST_PROVIDER_KEY: onrampFunder.privateKey,
       ONRAMP_SENDERS: JSON.stringify({ test: [onrampFunder.address] }),
       BUNDLER_URLS: JSON.stringify(bundlerUrls),
-      // The development bundler pays for bundles from the ninth development account, which nothing else spends from.
-      BUNDLER_KEY: DEV_PRIVATE_KEYS[8],
       LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
     }
     // One process (tsx as a loader, not its CLI, which would run the server in a child

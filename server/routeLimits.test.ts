@@ -220,7 +220,7 @@ describe('every route has a rate limit, or a reason in UNMETERED_ROUTES', () => 
     const app = createServer({
       database: { sqliteFile: sqlite.file },
       projects: TEST_PROJECTS,
-      bundlerKey: `0x${'11'.repeat(32)}`,
+      bundlers: { urls: { 'eip155:31337': 'http://127.0.0.1:9/rpc' } },
       blockchain: { chains: [{ chainId: 'eip155:31337', rpcUrl: 'http://127.0.0.1:9' }] },
       onramp: { providers: [], testProviderKey: `0x${'22'.repeat(32)}` },
       auth: {
@@ -237,7 +237,9 @@ describe('every route has a rate limit, or a reason in UNMETERED_ROUTES', () => 
     try {
       await app.ready()
       // The services above registered their routes (a sample of each), and none was refused.
-      expect(registered).toEqual(expect.arrayContaining(['POST /v1/bundler', 'POST /onramp/test-provider/purchase', 'POST /auth/v1/social/complete', 'GET /dev/mailbox', 'POST /v1/rpc']))
+      expect(registered).toEqual(
+        expect.arrayContaining(['POST /v1/bundler', 'POST /auth/v1/bundler', 'POST /onramp/test-provider/purchase', 'POST /auth/v1/social/complete', 'GET /dev/mailbox', 'POST /v1/rpc']),
+      )
     } finally {
       await app.close()
       sqlite.remove()

@@ -9,6 +9,11 @@
 // rules by tracing validation with geth's `debug_traceCall` JavaScript tracer, which
 // anvil does not implement; the EntryPoint's own checks (signature, nonce, prefund, fees)
 // still run on every user operation.
+//
+// It serves only its `v2` API: on `v1` (Alto's default) it skips the checks of the
+// operation's gas price and preVerificationGas, so an operation priced below what its
+// bundle costs is sent and the executor pays the difference (issue 28's probe: a tip of 0
+// at the base fee landed and cost the executor ~0.00026 ETH).
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { keccak256, parseEther, stringToHex, type Address, type Hex } from 'viem'
@@ -18,7 +23,8 @@ import { freePort } from '../freePort'
 import { type ProcessExit, processExit } from '../processExit'
 import { DEV_PRIVATE_KEYS } from './devAccounts'
 import { localClients } from './localClients'
-import { once, terminate } from './localChain'
+import { deployAccountAbstraction } from './accountAbstraction'
+import { once, startLocalChain, terminate, type LocalChain } from './localChain'
 
 /**
  * Alto's keys on the local chains: fixed, derived from public strings, so they hold
@@ -86,6 +92,8 @@ export async function startLocalAlto(options: LocalAltoOptions): Promise<LocalAl
     ['--rpc-url', options.rpcUrl],
     ['--port', String(port)],
     ['--safe-mode', 'false'],
+    ['--api-version', 'v2'],
+    ['--default-api-version', 'v2'],
     // anvil mines each transaction at once; Alto polls for receipts at this interval.
     ['--block-time', '250'],
     ['--log-level', 'warn'],
@@ -148,4 +156,33 @@ async function waitUntilServing(url: string, exited: Promise<ProcessExit>, timeo
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`no answer to eth_supportedEntryPoints within ${timeoutMs} ms (last: ${last})`)
+}
+
+export type LocalBundlerChain = { chain: LocalChain; alto: LocalAlto; stop(): Promise<void> }
+
+/**
+ * A local chain ready for user operations, as the stack has each of its chains: anvil,
+ * EntryPoint v0.7 and the Portico account factory, and Alto in front of it. For tests.
+ *
+ * @example
+ * const { chain, alto, stop } = await startLocalBundlerChain({ chainId: 1 })
+ * // BUNDLER_URLS = { 'eip155:1': alto.url }
+ */
+export async function startLocalBundlerChain(options: { chainId?: number } = {}): Promise<LocalBundlerChain> {
+  const chain = await startLocalChain({ chainId: options.chainId ?? 1 })
+  try {
+    await deployAccountAbstraction(chain.rpcUrl)
+    const alto = await startLocalAlto({ rpcUrl: chain.rpcUrl })
+    return {
+      chain,
+      alto,
+      async stop() {
+        await alto.stop()
+        await chain.stop()
+      },
+    }
+  } catch (error) {
+    await chain.stop()
+    throw error
+  }
 }
