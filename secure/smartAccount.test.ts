@@ -27,6 +27,20 @@ beforeAll(async () => {
 
 afterAll(() => local?.stop())
 
+/** The owner's personal_sign of a hash with the page's own signer, as the page signs with the key it rebuilt. */
+async function ownerSignature(ownerKey: Hex, hash: Hex): Promise<Hex> {
+  const owner = privateKeyToAccount(ownerKey).address
+  const result = await signPayload('personal_sign', { message: hash, address: owner }, hexToBytes(ownerKey), owner)
+  if (!('signature' in result)) throw new Error('personal_sign answered no signature')
+  return result.signature as Hex
+}
+
+/** Sends ETH from a development account and waits for it to be mined. */
+async function fund(address: Hex, value: bigint): Promise<void> {
+  const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
+  await createPublicClient({ transport: http(chain.rpcUrl) }).waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value, chain: null }) })
+}
+
 test('ownerSalt is the salt of the owner first account, as the dev chain computes it', () => {
   const owner = privateKeyToAccount(generatePrivateKey()).address
   expect(ownerSalt(owner).toLowerCase()).toBe(smartAccountSalt(owner).toLowerCase())
@@ -44,9 +58,7 @@ test('builds a user operation, has the owner sign it through the server signer, 
     owner,
     async signHash(hash) {
       signed.push(hash)
-      const result = await signPayload('personal_sign', { message: hash, address: owner }, hexToBytes(ownerKey), owner)
-      if (!('signature' in result)) throw new Error('personal_sign answered no signature')
-      return result.signature as Hex
+      return ownerSignature(ownerKey, hash)
     },
   })
   const address = await sender.address()
@@ -54,8 +66,7 @@ test('builds a user operation, has the owner sign it through the server signer, 
   await expect(sender.isDeployed()).resolves.toBe(false)
 
   const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
-  const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
-  await publicClient.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null }) })
+  await fund(address, parseEther('1'))
   const receiver = devAccounts[5]!.address
   const before = await publicClient.getBalance({ address: receiver })
 
@@ -80,8 +91,7 @@ test('a signer that refuses stops the operation before anything is sent', async 
     },
   })
   // Funded, so the bundler's estimate passes and the owner is asked.
-  const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
-  await createPublicClient({ transport: http(chain.rpcUrl) }).waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: await sender.address(), value: parseEther('0.1'), chain: null }) })
+  await fund(await sender.address(), parseEther('0.1'))
   const blockBefore = await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber()
   await expect(sender.sendTransaction([{ to: devAccounts[5]!.address, value: 1n }])).rejects.toThrow('User rejected the request.')
   expect(await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber()).toBe(blockBefore)
@@ -133,7 +143,6 @@ test('personal_sign and typed data from the smart account verify with viem for t
 
 test('every call to the bundler carries the session headers, made for that call; the chain RPC gets none', async () => {
   const ownerKey = generatePrivateKey()
-  const owner = privateKeyToAccount(ownerKey).address
   const seen: { url: string; session: string | null }[] = []
   const asked: { method: string; url: string }[] = []
   const sender = createSmartAccountSender({
@@ -141,12 +150,8 @@ test('every call to the bundler carries the session headers, made for that call;
     rpcUrl: chain.rpcUrl,
     bundlerUrl,
     factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
-    owner,
-    signHash: async (hash) => {
-      const result = await signPayload('personal_sign', { message: hash, address: owner }, hexToBytes(ownerKey), owner)
-      if (!('signature' in result)) throw new Error('personal_sign answered no signature')
-      return result.signature as Hex
-    },
+    owner: privateKeyToAccount(ownerKey).address,
+    signHash: (hash) => ownerSignature(ownerKey, hash),
     sessionHeaders: async (target) => {
       asked.push(target)
       return { 'x-portico-session': `for ${asked.length}` }
@@ -156,9 +161,7 @@ test('every call to the bundler carries the session headers, made for that call;
       return fetch(input, init)
     },
   })
-  const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
-  const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
-  await publicClient.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: await sender.address(), value: parseEther('0.1'), chain: null }) })
+  await fund(await sender.address(), parseEther('0.1'))
 
   await expect(sender.sendTransaction([{ to: devAccounts[5]!.address, value: 1n }])).resolves.toMatchObject({ success: true })
   const toBundler = seen.filter((call) => call.url === bundlerUrl)
@@ -169,8 +172,7 @@ test('every call to the bundler carries the session headers, made for that call;
 })
 
 test('a bundler that cannot be reached is a clear refusal, and nothing reaches the chain', async () => {
-  const ownerKey = generatePrivateKey()
-  const owner = privateKeyToAccount(ownerKey).address
+  const owner = privateKeyToAccount(generatePrivateKey()).address
   const sender = createSmartAccountSender({
     chainId: 1,
     rpcUrl: chain.rpcUrl,
