@@ -216,4 +216,23 @@ describe('smart accounts in the secure page', () => {
     expect(refused.payload).toMatchObject({ code: 4100, message: expect.stringContaining(`owner key of smart account ${smart}`) })
     expect(requests).toHaveLength(2)
   })
+
+  // Last: it stops the chain's bundler.
+  it('with the bundler down, a send from the smart account is refused with what happened, and nothing reaches the chain', async () => {
+    const { ask } = await startFrame()
+    const user = await login(ask)
+    const smart = user.accounts.find((account) => account.type === 'smartAccount')!.address
+    const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
+    await publicClient().waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: smart, value: parseEther('0.5'), chain: null }) })
+    await bundlerChain.alto.stop()
+    const blockBefore = await publicClient().getBlockNumber()
+
+    const sent = await ask('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: smart, to: devAccounts[4]!.address, value: '0x1' }] })
+    expect(sent).toMatchObject({
+      type: '@portico-frame/RPC_REQUEST_ERROR',
+      payload: { code: -32603, message: 'The bundler of eip155:1 cannot be reached; the user operation was not sent' },
+    })
+    expect(await publicClient().getBlockNumber()).toBe(blockBefore)
+    expect(await publicClient().getBalance({ address: smart })).toBe(parseEther('0.5'))
+  })
 })

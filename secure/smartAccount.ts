@@ -132,7 +132,10 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
       const userOpHash = await bundler.sendUserOperation({ account, calls: calls.map((call) => ({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' })) }).catch((error: unknown) => {
         throw bundlerRefusal(error)
       })
-      const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, pollingInterval: 250, timeout: 60_000 })
+      const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, pollingInterval: 250, timeout: 60_000 }).catch(() => {
+        // Sent: the bundler took it, so it may still land. Say so, with the hash to look it up by.
+        throw new ReplyError(`The user operation ${userOpHash} was sent, but its receipt could not be read; look it up before sending again`, -32603)
+      })
       return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success }
     },
     async signMessage(message) {
@@ -174,8 +177,10 @@ function bundlerRefusal(error: unknown): unknown {
   const rpc = error.walk((e) => e instanceof RpcRequestError || e instanceof HttpRequestError)
   if (rpc instanceof RpcRequestError) {
     // The server's own word when the bundler is down (server/accountAbstraction/routes.ts); the bundler's refusal otherwise.
-    const unavailable = typeof rpc.data === 'object' && rpc.data !== null && /^BUNDLER_/.test(String((rpc.data as { code?: unknown }).code))
-    return new ReplyError(unavailable ? rpc.details : `The bundler refused the user operation: ${rpc.details}`, rpc.code)
+    const code = typeof rpc.data === 'object' && rpc.data !== null ? String((rpc.data as { code?: unknown }).code) : ''
+    // Unavailable: nothing was forwarded, whichever call it was (fees, estimate or the send itself).
+    if (code === 'BUNDLER_UNAVAILABLE') return new ReplyError(rpc.details.endsWith('was not sent') ? rpc.details : `${rpc.details}; the user operation was not sent`, rpc.code)
+    return new ReplyError(/^BUNDLER_/.test(code) ? rpc.details : `The bundler refused the user operation: ${rpc.details}`, rpc.code)
   }
   if (rpc instanceof HttpRequestError) {
     if (rpc.status === 401) return new ReplyError('Sign in to the embedded wallet again: the session was not accepted; the user operation was not sent', 'UNAUTHORIZED')
