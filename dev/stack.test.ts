@@ -43,6 +43,19 @@ it('a killed reference server is reported by name and restarted on its URL', asy
   expect(await healthy()).toBe(true)
 })
 
+it('each chain has its bundler, Alto, as a process of its own that the server forwards to', async () => {
+  expect(Object.keys(stack.bundlerUrls)).toEqual(['eip155:1', 'eip155:10'])
+  expect(stack.services().map((service) => service.name)).toEqual(expect.arrayContaining(['bundler of eip155:1 (Alto)', 'bundler of eip155:10 (Alto)']))
+  for (const chainId of [1, 10]) {
+    const response = await fetch(`${stack.serverUrl}/v1/bundler?projectId=portico-dev&chainId=${chainId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: new URL(stack.demoUrl).origin },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
+    })
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: ['0x0000000071727De22E5E9d8BAf0edAc6f37da032'] })
+  }
+})
+
 it('a killed chain stops the whole stack with a message naming it', async () => {
   const pid = pidOf('local chain eip155:1 (anvil)')!
   process.kill(pid, 'SIGKILL')

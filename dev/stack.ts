@@ -1,6 +1,7 @@
 // The local stack, as one function: used by `npm start` and by the browser tests so
 // both run exactly the same thing. Starts the reference server as its own process and
-// two local EVM chains (anvil, ids 1 and 10, test token deployed), builds the demo dapp
+// two local EVM chains (anvil, ids 1 and 10, test token deployed) each with its ERC-4337
+// bundler (Alto, its own process: dev/chain/alto.ts), builds the demo dapp
 // with the development injected wallet, and serves it with a strict CSP; a local
 // WalletConnect relay and the development WalletConnect wallet page. The reference
 // server also serves the secure frame page (built here) on a port of its own, so the
@@ -11,18 +12,18 @@
 // Nothing runs half-dead (docs/self-hosting.md, "npm start"): the child processes are
 // watched. The reference server keeps its state in its SQLite file, so when it dies it
 // is reported by name and started again (at most 3 times a minute; a clean exit, code 0,
-// was asked for and stops the stack instead). A chain or the OIDC
-// provider that dies would come back without its deployed contracts or clients, so the
-// whole stack stops with a message naming it (`halted`). The in-process services end
+// was asked for and stops the stack instead). A chain, the OIDC provider or a bundler
+// that dies would come back without its deployed contracts, clients or pending user
+// operations, so the whole stack stops with a message naming it (`halted`). The in-process services end
 // only with this process.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { buildSecurePage } from '../secure/build'
 import { buildDemo } from './build'
 import { deployAccountAbstraction } from './chain/accountAbstraction'
+import { startLocalAlto, type LocalAlto } from './chain/alto'
 import { devAccounts, DEV_PRIVATE_KEYS } from './chain/devAccounts'
 import { deployPool } from './chain/pool'
 import { startDevChains, type DevChains } from './chain'
@@ -40,20 +41,11 @@ import { buildDevWallet } from './wallets/injected/build'
 import { serveWalletConnectWallet } from './wallets/walletconnect/build'
 import { contentSecurityPolicy, serveStatic } from './staticServer'
 import { describeExit, processExit, type ProcessExit } from './processExit'
+import { freePort } from './freePort'
+
+export { freePort }
 
 const root = path.resolve(__dirname, '..')
-
-/** Asks the OS for a free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
   const started = Date.now()
@@ -130,6 +122,8 @@ export type Stack = {
   walletConnectWalletUrl: string
   /** The local EVM chains (ids 1 and 10) with the test token deployed on each. */
   chains: DevChains
+  /** Each chain's bundler (Alto) by CAIP-2 id, e.g. { 'eip155:1': 'http://127.0.0.1:41234/rpc' }; the server forwards to these. */
+  bundlerUrls: Record<string, string>
   /** The Solana RPC stand-in (LiteSVM); the dev wallet's account holds 10 SOL and 1 000 PTT (TEST_SPL_TOKEN) at start. */
   solana: SolanaRpc
   /** The Esplora stand-in (regtest); the dev wallet's payment address holds 0.01 BTC at start. */
@@ -168,6 +162,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const oidcStarting = spawnOidcProvider({ port: options.oidcPort ?? 0, redirectUris: [`${serverUrl}/auth/v1/social/callback`] })
   const farcasterStarting = startFarcasterRelay({ port: options.farcasterRelayPort ?? 0 })
   let server: ChildProcess | undefined
+  let bundlersStarting: Promise<LocalAlto[]> | undefined
   const report = options.report ?? ((line: string) => console.error(line))
   try {
     // The server indexes and reads the local chains, so it starts once they answer.
@@ -178,6 +173,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const pools = await Promise.all(chains.chains.map((chain) => deployPool(chain.rpcUrl, chain.token.address)))
     // ERC-4337 on each chain (EntryPoint v0.7, the smart-account factory): the embedded wallet's smart accounts (docs/smart-accounts.md).
     await Promise.all(chains.chains.map((chain) => deployAccountAbstraction(chain.rpcUrl)))
+    // The bundler of each chain: Alto, its own process (dev/chain/alto.ts); the server forwards to it.
+    bundlersStarting = Promise.all(chains.chains.map((chain) => startLocalAlto({ rpcUrl: chain.rpcUrl, verbose: !options.quiet })))
+    const bundlers = await bundlersStarting
+    const bundlerUrls = Object.fromEntries(chains.chains.map((chain, i) => [`eip155:${chain.chainId}`, bundlers[i]!.url]))
     // The local onramp test provider pays purchases from the last development account.
     const onrampFunder = devAccounts[DEV_PRIVATE_KEYS.length - 1]!
     const serverEnv = {
@@ -201,8 +200,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SWAP_POOLS: JSON.stringify(Object.fromEntries(chains.chains.map((chain, i) => [`eip155:${chain.chainId}`, pools[i]!.address]))),
       ONRAMP_TEST_PROVIDER_KEY: onrampFunder.privateKey,
       ONRAMP_SENDERS: JSON.stringify({ test: [onrampFunder.address] }),
-      // The development bundler pays for bundles from the ninth development account, which nothing else spends from.
-      BUNDLER_KEY: DEV_PRIVATE_KEYS[8],
+      BUNDLER_URLS: JSON.stringify(bundlerUrls),
       LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
     }
     // One process (tsx as a loader, not its CLI, which would run the server in a child
@@ -258,6 +256,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         await demo.close()
         await wcWallet.close()
         await relay.stop()
+        await Promise.all(bundlers.map((bundler) => bundler.stop()))
         await chains.stop()
         await solana.stop()
         await esplora.stop()
@@ -277,6 +276,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         if (!stopping) void halt(`the ${name} (pid ${pid}) ${describeExit(exit)}; a new one would lack what was set up at start`)
       })
     for (const chain of chains.chains) watch(`local chain eip155:${chain.chainId} (anvil)`, chain.exited, chain.pid)
+    chains.chains.forEach((chain, i) => watch(`bundler of eip155:${chain.chainId} (Alto)`, bundlers[i]!.exited, bundlers[i]!.pid))
     watch('OpenID Connect provider', oidc.exited, oidc.pid)
 
     // The server: reported and started again, unless it keeps dying.
@@ -321,6 +321,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
       walletConnectWalletUrl: wcWallet.url,
       chains,
+      bundlerUrls,
       solana,
       esplora,
       devWallets,
@@ -329,6 +330,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       services: () => [
         ...(server?.pid !== undefined && server.exitCode === null && server.signalCode === null ? [{ name: 'reference server', pid: server.pid }] : []),
         ...chains.chains.map((chain) => ({ name: `local chain eip155:${chain.chainId} (anvil)`, pid: chain.pid })),
+        ...chains.chains.map((chain, i) => ({ name: `bundler of eip155:${chain.chainId} (Alto)`, pid: bundlers[i]!.pid })),
         { name: 'OpenID Connect provider', pid: oidc.pid },
       ],
       halted,
@@ -336,6 +338,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
   } catch (error) {
     await stopProcess(server)
+    await bundlersStarting?.then((bundlers) => Promise.all(bundlers.map((bundler) => bundler.stop()))).catch(() => undefined)
     await demoBuilding.catch(() => undefined)
     await chainsStarting.then((chains) => chains.stop()).catch(() => undefined)
     await relayStarting.then((relay) => relay.stop()).catch(() => undefined)

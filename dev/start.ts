@@ -16,8 +16,11 @@ runService(async () => {
     dataDir: '.data',
   })
   const chains = stack.chains.chains.map((c) => `${c.chainId} ${c.rpcUrl}`).join(', ')
+  const bundlers = Object.entries(stack.bundlerUrls)
+    .map(([chainId, url]) => `${chainId} ${url}`)
+    .join(', ')
   console.log(
-    `\nPortico is running.\n  Demo dapp:        ${stack.demoUrl}\n  Reference server: ${stack.serverUrl}\n  Secure frame page: ${stack.secureUrl}\n  WalletConnect relay: ${stack.relayUrl}\n  WalletConnect dev wallet: ${stack.walletConnectWalletUrl}\n  Local chains: ${chains}\n  Solana RPC (LiteSVM): ${stack.solana.url}  dev wallet ${stack.devWallets.solana}\n  Esplora (regtest): ${stack.esplora.url}  dev wallet ${stack.devWallets.bitcoin.payment}\n  OpenID Connect provider (social login stand-in): ${stack.oidcIssuer}\n  Farcaster relay stand-in: ${stack.farcasterRelayUrl}\nPress Ctrl+C to stop.`,
+    `\nPortico is running.\n  Demo dapp:        ${stack.demoUrl}\n  Reference server: ${stack.serverUrl}\n  Secure frame page: ${stack.secureUrl}\n  WalletConnect relay: ${stack.relayUrl}\n  WalletConnect dev wallet: ${stack.walletConnectWalletUrl}\n  Local chains: ${chains}\n  Bundlers (Alto): ${bundlers}\n  Solana RPC (LiteSVM): ${stack.solana.url}  dev wallet ${stack.devWallets.solana}\n  Esplora (regtest): ${stack.esplora.url}  dev wallet ${stack.devWallets.bitcoin.payment}\n  OpenID Connect provider (social login stand-in): ${stack.oidcIssuer}\n  Farcaster relay stand-in: ${stack.farcasterRelayUrl}\nPress Ctrl+C to stop.`,
   )
   // A service died that the stack cannot bring back: it has stopped everything and said
   // why (dev/stack.ts); end npm start with a failure instead of running half-dead.

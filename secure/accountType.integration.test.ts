@@ -1,14 +1,14 @@
 /**
  * The embedded wallet's smart account end to end below the browser: the secure page's
- * logic against the REAL reference server (auth API, the development bundler, the
+ * logic against the REAL reference server (auth API, the bundler route, the
  * smart-account network list) and a REAL anvil chain with EntryPoint v0.7 and the factory
- * deployed. A user signs in, gets the smart account by default (SPEC §9), signs with it
+ * deployed, and a REAL Alto bundler in front of it. A user signs in, gets the smart account by default (SPEC §9), signs with it
  * (viem verifies for the smart address), sends ETH from it through the bundler, switches
  * to the EOA and back; the choice is kept in the page's own storage.
  */
 import { createPublicClient, createWalletClient, http, isErc6492Signature, parseEther, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { deployAccountAbstraction } from '../dev/chain/accountAbstraction'
+import { startLocalBundlerChain, type LocalBundlerChain } from '../dev/chain/alto'
 import { DEV_PRIVATE_KEYS, devAccounts } from '../dev/chain/devAccounts'
 import { startLocalChain, type LocalChain } from '../dev/chain/localChain'
 import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../server/test/authServer'
@@ -29,6 +29,7 @@ jest.setTimeout(90_000)
 
 let server: AuthTestServer
 let chain: LocalChain
+let bundlerChain: LocalBundlerChain
 /** A second local chain without the ERC-4337 contracts: not smart-account enabled. */
 let bare: LocalChain
 let sqlite: TempSqliteFile
@@ -37,9 +38,9 @@ const fromSecureOrigin: typeof fetch = (input, init = {}) => fetch(input, { ...i
 
 beforeAll(async () => {
   sqlite = tempSqliteFile()
-  chain = await startLocalChain({ chainId: 1 })
+  bundlerChain = await startLocalBundlerChain({ chainId: 1 })
+  chain = bundlerChain.chain
   bare = await startLocalChain({ chainId: 10 })
-  await deployAccountAbstraction(chain.rpcUrl)
   server = await startAuthTestServer({
     database: { sqliteFile: sqlite.file },
     blockchain: {
@@ -48,11 +49,11 @@ beforeAll(async () => {
         { chainId: 'eip155:10', rpcUrl: bare.rpcUrl },
       ],
     },
-    bundlerKey: DEV_PRIVATE_KEYS[8],
+    bundlers: { urls: { 'eip155:1': bundlerChain.alto.url } },
   })
 })
 afterAll(async () => {
-  await Promise.all([server?.close(), chain?.stop(), bare?.stop()])
+  await Promise.all([server?.close(), bundlerChain?.stop(), bare?.stop()])
   sqlite?.remove()
 })
 
@@ -214,5 +215,24 @@ describe('smart accounts in the secure page', () => {
     const refused = await ask('RPC_REQUEST', { method: 'personal_sign', params: [`0x${'12'.repeat(32)}`, eoa] })
     expect(refused.payload).toMatchObject({ code: 4100, message: expect.stringContaining(`owner key of smart account ${smart}`) })
     expect(requests).toHaveLength(2)
+  })
+
+  // Last: it stops the chain's bundler.
+  it('with the bundler down, a send from the smart account is refused with what happened, and nothing reaches the chain', async () => {
+    const { ask } = await startFrame()
+    const user = await login(ask)
+    const smart = user.accounts.find((account) => account.type === 'smartAccount')!.address
+    const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
+    await publicClient().waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: smart, value: parseEther('0.5'), chain: null }) })
+    await bundlerChain.alto.stop()
+    const blockBefore = await publicClient().getBlockNumber()
+
+    const sent = await ask('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: smart, to: devAccounts[4]!.address, value: '0x1' }] })
+    expect(sent).toMatchObject({
+      type: '@portico-frame/RPC_REQUEST_ERROR',
+      payload: { code: -32603, message: 'The bundler of eip155:1 cannot be reached; the user operation was not sent' },
+    })
+    expect(await publicClient().getBlockNumber()).toBe(blockBefore)
+    expect(await publicClient().getBalance({ address: smart })).toBe(parseEther('0.5'))
   })
 })

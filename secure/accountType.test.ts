@@ -31,7 +31,7 @@ describe('the account type in the secure page', () => {
   it('has no enabled network, and so no smart account, when the server cannot be reached (SPEC §4)', async () => {
     const accounts = make()
     await expect(accounts.enabledNetworks()).resolves.toEqual([])
-    await expect(accounts.sender('eip155:1', OWNER, { signHash: async () => '0x', signTypedData: async () => '0x' })).resolves.toBeUndefined()
-    await expect(accounts.sender('solana:x', OWNER, { signHash: async () => '0x', signTypedData: async () => '0x' })).resolves.toBeUndefined()
+    await expect(accounts.sender('eip155:1', OWNER, { signHash: async () => '0x', signTypedData: async () => '0x', sessionHeaders: async () => ({}) })).resolves.toBeUndefined()
+    await expect(accounts.sender('solana:x', OWNER, { signHash: async () => '0x', signTypedData: async () => '0x', sessionHeaders: async () => ({}) })).resolves.toBeUndefined()
   })
 })

@@ -25,6 +25,8 @@ export type SmartAccountNetwork = { chainId: number; factoryAddress: Address }
 export type OwnerSigner = {
   signHash(hash: Hex): Promise<Hex>
   signTypedData(typedData: TypedDataDefinition): Promise<Hex>
+  /** The signed-in session's headers for the bundler endpoint (SecureApi.sessionHeaders): sending needs a session. */
+  sessionHeaders(target: { method: string; url: string }): Promise<Record<string, string>>
 }
 
 export type SmartAccounts = {
@@ -131,6 +133,7 @@ export function createSmartAccounts(options: SmartAccountsOptions): SmartAccount
           owner,
           signHash: (hash) => signer.signHash(hash),
           signTypedData: (typedData) => signer.signTypedData(typedData),
+          sessionHeaders: (target) => signer.sessionHeaders(target),
           fetch: fetchImpl,
         })
         senders.set(key, sender)

@@ -77,6 +77,12 @@ export type PasskeyCeremony = { ceremonyId: string; options: Record<string, unkn
 export type PasskeyAnswer = { ceremonyId: string; response: object }
 
 export interface SecureApi {
+  /**
+   * The headers that carry the session to an `/auth/` route this API does not wrap (the
+   * bundler, which viem's bundler client calls): the bearer token, its device id and a
+   * proof of the device key for this method and URL.
+   */
+  sessionHeaders(token: string, target: { method: string; url: string }): Promise<Record<string, string>>
   getAllowedOrigins(projectId: string): Promise<string[]>
   startEmailLogin(input: LoginInput, sessionToken: string | undefined): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
   verifyDevice(input: LoginInput & { otp: string }): Promise<{ action: 'VERIFY_OTP' }>
@@ -163,6 +169,18 @@ export type HttpSecureApiOptions = {
 export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fetch.bind(globalThis), deviceIdOf = deviceIdOfSession, prove = createDeviceProver() }: HttpSecureApiOptions): SecureApi {
   const base = baseUrl.replace(/\/+$/, '')
 
+  /** The session's headers; the proof of the device key on the embedded-wallet API (`/auth/`) only. */
+  async function authHeaders(method: string, url: URL, token: string | undefined, proven: boolean): Promise<Record<string, string>> {
+    const headers: Record<string, string> = {}
+    if (token !== undefined) {
+      headers.authorization = `Bearer ${token}`
+      const deviceId = deviceIdOf(token)
+      if (deviceId !== undefined) headers[DEVICE_HEADER] = deviceId
+    }
+    if (proven) headers[DPOP_HEADER] = await prove({ method, url: url.href, accessToken: token })
+    return headers
+  }
+
   async function call<T>(
     method: 'GET' | 'POST',
     path: string,
@@ -170,14 +188,8 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
   ): Promise<T> {
     const url = new URL(`${base}${path}`)
     for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value)
-    const headers: Record<string, string> = { accept: 'application/json' }
+    const headers: Record<string, string> = { accept: 'application/json', ...(await authHeaders(method, url, token, path.startsWith('/auth/'))) }
     if (body !== undefined) headers['content-type'] = 'application/json'
-    if (token !== undefined) {
-      headers.authorization = `Bearer ${token}`
-      const deviceId = deviceIdOf(token)
-      if (deviceId !== undefined) headers[DEVICE_HEADER] = deviceId
-    }
-    if (path.startsWith('/auth/')) headers[DPOP_HEADER] = await prove({ method, url: url.href, accessToken: token })
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     let response: Response
@@ -216,6 +228,12 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
   }
 
   return {
+    async sessionHeaders(token, { method, url }) {
+      const target = new URL(url)
+      // Only to this API: the session never goes to another host.
+      if (!target.href.startsWith(`${base}/auth/`)) throw new Error(`The session is sent to ${base}/auth/ only`)
+      return authHeaders(method, target, token, true)
+    },
     async getAllowedOrigins(projectId) {
       const { allowedOrigins } = await call<{ allowedOrigins?: unknown }>('GET', '/projects/v1/origins', { query: { projectId } })
       if (!Array.isArray(allowedOrigins) || !allowedOrigins.every((origin) => typeof origin === 'string')) {

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
+import { freePort } from '../dev/freePort'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -26,17 +26,6 @@ if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: r
 jest.setTimeout(120_000)
 
 type Served = { url: string; close(): Promise<void> }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 describe('secure page in Chromium, across origins', () => {
   let workdir: string

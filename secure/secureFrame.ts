@@ -336,6 +336,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     return smartAccounts.sender(chain, owner as `0x${string}`, {
       signHash: async (hash) => (await sign('personal_sign', { message: hash, address: owner })).signature as `0x${string}`,
       signTypedData: async (typedData) => (await sign('typedData', { ...(typedData as Record<string, unknown>), address: owner })).signature as `0x${string}`,
+      sessionHeaders: (target) => authed((token) => api.sessionHeaders(token, target)),
     })
   }
   /**

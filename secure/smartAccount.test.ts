@@ -1,44 +1,45 @@
 // The secure page's smart-account sender against a real anvil chain with EntryPoint v0.7
-// and the factory deployed, and the development bundler over HTTP at /auth/v1/bundler.
+// and the factory deployed, and a real Alto bundler over HTTP (in the page it is the
+// server's /auth/v1/bundler, which forwards to Alto: server/accountAbstraction).
 // The owner signs with the page's own signer (custody/signPayload.ts personal_sign), as
 // the page does with the key it rebuilt.
-import Fastify, { type FastifyInstance } from 'fastify'
 import { type Hex, createPublicClient, createWalletClient, hexToBytes, http, isErc6492Signature, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { SMART_ACCOUNT_FACTORY_ADDRESS, deployAccountAbstraction, smartAccountSalt } from '../dev/chain/accountAbstraction'
+import { SMART_ACCOUNT_FACTORY_ADDRESS, smartAccountSalt } from '../dev/chain/accountAbstraction'
+import { startLocalBundlerChain, type LocalBundlerChain } from '../dev/chain/alto'
 import { DEV_PRIVATE_KEYS, devAccounts } from '../dev/chain/devAccounts'
-import { startLocalChain, type LocalChain } from '../dev/chain/localChain'
-import { registerBundlerRoutes } from '../server/bundler/routes'
-import { createChainClients } from '../server/chain/clients'
-import { installErrorHandlers } from '../server/httpErrors'
-import { createProjectRegistry } from '../server/projects'
-import { TEST_PROJECTS } from '../server/test/projects'
+import { type LocalChain } from '../dev/chain/localChain'
 import { signPayload } from './custody/signPayload'
+import { ReplyError } from './replyError'
 import { createSmartAccountSender, ownerSalt } from './smartAccount'
 
 jest.setTimeout(90_000)
 
+let local: LocalBundlerChain
 let chain: LocalChain
-let app: FastifyInstance
-let baseUrl: string
+let bundlerUrl: string
 
 beforeAll(async () => {
-  chain = await startLocalChain({ chainId: 1 })
-  await deployAccountAbstraction(chain.rpcUrl)
-  app = Fastify()
-  installErrorHandlers(app)
-  registerBundlerRoutes(app, {
-    projects: createProjectRegistry(TEST_PROJECTS),
-    clients: createChainClients([{ chainId: 'eip155:1', rpcUrl: chain.rpcUrl }]),
-    bundlerKey: DEV_PRIVATE_KEYS[8],
-  })
-  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+  local = await startLocalBundlerChain({ chainId: 1 })
+  chain = local.chain
+  bundlerUrl = local.alto.url
 })
 
-afterAll(async () => {
-  await app?.close()
-  await chain?.stop()
-})
+afterAll(() => local?.stop())
+
+/** The owner's personal_sign of a hash with the page's own signer, as the page signs with the key it rebuilt. */
+async function ownerSignature(ownerKey: Hex, hash: Hex): Promise<Hex> {
+  const owner = privateKeyToAccount(ownerKey).address
+  const result = await signPayload('personal_sign', { message: hash, address: owner }, hexToBytes(ownerKey), owner)
+  if (!('signature' in result)) throw new Error('personal_sign answered no signature')
+  return result.signature as Hex
+}
+
+/** Sends ETH from a development account and waits for it to be mined. */
+async function fund(address: Hex, value: bigint): Promise<void> {
+  const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
+  await createPublicClient({ transport: http(chain.rpcUrl) }).waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value, chain: null }) })
+}
 
 test('ownerSalt is the salt of the owner first account, as the dev chain computes it', () => {
   const owner = privateKeyToAccount(generatePrivateKey()).address
@@ -52,14 +53,12 @@ test('builds a user operation, has the owner sign it through the server signer, 
   const sender = createSmartAccountSender({
     chainId: 1,
     rpcUrl: chain.rpcUrl,
-    bundlerUrl: `${baseUrl}/auth/v1/bundler?projectId=shop&chainId=eip155:1`,
+    bundlerUrl,
     factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
     owner,
     async signHash(hash) {
       signed.push(hash)
-      const result = await signPayload('personal_sign', { message: hash, address: owner }, hexToBytes(ownerKey), owner)
-      if (!('signature' in result)) throw new Error('personal_sign answered no signature')
-      return result.signature as Hex
+      return ownerSignature(ownerKey, hash)
     },
   })
   const address = await sender.address()
@@ -67,8 +66,7 @@ test('builds a user operation, has the owner sign it through the server signer, 
   await expect(sender.isDeployed()).resolves.toBe(false)
 
   const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
-  const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
-  await publicClient.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null }) })
+  await fund(address, parseEther('1'))
   const receiver = devAccounts[5]!.address
   const before = await publicClient.getBalance({ address: receiver })
 
@@ -85,13 +83,15 @@ test('a signer that refuses stops the operation before anything is sent', async 
   const sender = createSmartAccountSender({
     chainId: 1,
     rpcUrl: chain.rpcUrl,
-    bundlerUrl: `${baseUrl}/auth/v1/bundler?projectId=shop&chainId=eip155:1`,
+    bundlerUrl,
     factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
     owner,
     signHash: async () => {
       throw new Error('User rejected the request.')
     },
   })
+  // Funded, so the bundler's estimate passes and the owner is asked.
+  await fund(await sender.address(), parseEther('0.1'))
   const blockBefore = await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber()
   await expect(sender.sendTransaction([{ to: devAccounts[5]!.address, value: 1n }])).rejects.toThrow('User rejected the request.')
   expect(await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber()).toBe(blockBefore)
@@ -108,7 +108,7 @@ test('personal_sign and typed data from the smart account verify with viem for t
   const sender = createSmartAccountSender({
     chainId: 1,
     rpcUrl: chain.rpcUrl,
-    bundlerUrl: `${baseUrl}/auth/v1/bundler?projectId=shop&chainId=eip155:1`,
+    bundlerUrl,
     factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
     owner,
     signHash: (hash) => sign('personal_sign', { message: hash, address: owner }),
@@ -139,4 +139,53 @@ test('personal_sign and typed data from the smart account verify with viem for t
   expect(isErc6492Signature(deployed)).toBe(false)
   await expect(publicClient.verifyMessage({ address, message: { raw: '0x68656c6c6f' }, signature: deployed })).resolves.toBe(true)
   await expect(publicClient.verifyTypedData({ address, ...typedData, signature: await sender.signTypedData(typedData) })).resolves.toBe(true)
+})
+
+test('every call to the bundler carries the session headers, made for that call; the chain RPC gets none', async () => {
+  const ownerKey = generatePrivateKey()
+  const seen: { url: string; session: string | null }[] = []
+  const asked: { method: string; url: string }[] = []
+  const sender = createSmartAccountSender({
+    chainId: 1,
+    rpcUrl: chain.rpcUrl,
+    bundlerUrl,
+    factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
+    owner: privateKeyToAccount(ownerKey).address,
+    signHash: (hash) => ownerSignature(ownerKey, hash),
+    sessionHeaders: async (target) => {
+      asked.push(target)
+      return { 'x-portico-session': `for ${asked.length}` }
+    },
+    fetch: async (input, init) => {
+      seen.push({ url: String(input), session: new Headers(init?.headers).get('x-portico-session') })
+      return fetch(input, init)
+    },
+  })
+  await fund(await sender.address(), parseEther('0.1'))
+
+  await expect(sender.sendTransaction([{ to: devAccounts[5]!.address, value: 1n }])).resolves.toMatchObject({ success: true })
+  const toBundler = seen.filter((call) => call.url === bundlerUrl)
+  expect(toBundler.length).toBeGreaterThanOrEqual(3)
+  expect(toBundler.map((call) => call.session)).toEqual(toBundler.map((_, i) => `for ${i + 1}`))
+  expect(asked.every((target) => target.method === 'POST' && target.url === bundlerUrl)).toBe(true)
+  expect(seen.filter((call) => call.url !== bundlerUrl).every((call) => call.session === null)).toBe(true)
+})
+
+test('a bundler that cannot be reached is a clear refusal, and nothing reaches the chain', async () => {
+  const owner = privateKeyToAccount(generatePrivateKey()).address
+  const sender = createSmartAccountSender({
+    chainId: 1,
+    rpcUrl: chain.rpcUrl,
+    bundlerUrl: 'http://127.0.0.1:9/rpc',
+    factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
+    owner,
+    signHash: async () => {
+      throw new Error('the owner is never asked: nothing can be sent')
+    },
+  })
+  const blockBefore = await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber()
+  const error = await sender.sendTransaction([{ to: devAccounts[5]!.address, value: 1n }]).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(ReplyError)
+  expect((error as ReplyError).message).toBe('The bundler could not be reached; the user operation was not sent')
+  expect(await createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber()).toBe(blockBefore)
 })

@@ -3,12 +3,27 @@
  * ERC-4337 account owned by the user's EOA, whose user operations the secure page
  * builds with viem and has the owner sign through the server's signer (personal_sign of
  * the user-operation hash: the key never enters the page), then sends to the bundler
- * (server/bundler, docs/smart-accounts.md). `accountType.ts` makes one per user and
+ * through the server (`/auth/v1/bundler`, with the session; the server forwards to the
+ * chain's bundler, Alto: docs/smart-accounts.md). `accountType.ts` makes one per user and
  * chain when the user's account type in effect is `smartAccount`.
  */
-import { type Address, type Chain, type Hex, type PublicClient, type TypedDataDefinition, createPublicClient, defineChain, http, serializeErc6492Signature } from 'viem'
+import {
+  type Address,
+  BaseError,
+  type Chain,
+  type Hex,
+  HttpRequestError,
+  type PublicClient,
+  RpcRequestError,
+  type TypedDataDefinition,
+  createPublicClient,
+  defineChain,
+  http,
+  serializeErc6492Signature,
+} from 'viem'
 import { toAccount } from 'viem/accounts'
 import { type SmartAccount, createBundlerClient, toSoladySmartAccount } from 'viem/account-abstraction'
+import { ReplyError } from './replyError'
 
 export type SmartAccountSenderOptions = {
   chainId: number
@@ -24,6 +39,8 @@ export type SmartAccountSenderOptions = {
   signHash(hash: Hex): Promise<Hex>
   /** EIP-712 signature by `owner` (the server's typedData signer); needed for message signing (ERC-7739), not for sends. */
   signTypedData?: ((typedData: TypedDataDefinition) => Promise<Hex>) | undefined
+  /** The session's headers for a call to the bundler endpoint (SecureApi.sessionHeaders); the server refuses it without them. */
+  sessionHeaders?: ((target: { method: string; url: string }) => Promise<Record<string, string>>) | undefined
   fetch?: typeof fetch
 }
 
@@ -69,7 +86,22 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
   })
   const fetchOptions = options.fetch ? { fetchFn: options.fetch } : {}
   const client = createPublicClient({ chain, transport: http(options.rpcUrl, fetchOptions) }) as PublicClient
-  const bundler = createBundlerClient({ client, transport: http(options.bundlerUrl, fetchOptions) })
+  const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
+  const sessionHeaders = options.sessionHeaders
+  // Each call to the bundler carries the session, with a proof made for that call.
+  const bundlerFetch: typeof fetch = async (input, init) => {
+    if (sessionHeaders === undefined) return baseFetch(input, init)
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const headers = new Headers(init?.headers)
+    for (const [name, value] of Object.entries(await sessionHeaders({ method: init?.method ?? 'POST', url }))) headers.set(name, value)
+    return baseFetch(input, { ...init, headers: Object.fromEntries(headers.entries()) })
+  }
+  const bundler = createBundlerClient({
+    client,
+    transport: http(options.bundlerUrl, { fetchFn: bundlerFetch }),
+    // The fees the bundler itself asks for (Alto refuses an operation priced below them), else the chain's estimate.
+    userOperation: { estimateFeesPerGas: async ({ bundlerClient }) => (await bundlerGasPrice(bundlerClient)) ?? client.estimateFeesPerGas() },
+  })
   const unsupported = async (): Promise<never> => {
     throw new Error('The smart account owner signs user operations only')
   }
@@ -96,8 +128,14 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
     address: async () => (await smartAccount()).getAddress(),
     isDeployed: async () => (await smartAccount()).isDeployed(),
     async sendTransaction(calls) {
-      const userOpHash = await bundler.sendUserOperation({ account: await smartAccount(), calls: calls.map((call) => ({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' })) })
-      const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, pollingInterval: 250, timeout: 60_000 })
+      const account = await smartAccount()
+      const userOpHash = await bundler.sendUserOperation({ account, calls: calls.map((call) => ({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' })) }).catch((error: unknown) => {
+        throw bundlerRefusal(error)
+      })
+      const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, pollingInterval: 250, timeout: 60_000 }).catch(() => {
+        // Sent: the bundler took it, so it may still land. Say so, with the hash to look it up by.
+        throw new ReplyError(`The user operation ${userOpHash} was sent, but its receipt could not be read; look it up before sending again`, -32603)
+      })
       return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success }
     },
     async signMessage(message) {
@@ -111,6 +149,47 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
       return wrapWhenCounterfactual(account, signature)
     },
   }
+}
+
+/** The bundler's `fast` fees (pimlico_getUserOperationGasPrice, Alto's), or undefined when it has no such method. */
+async function bundlerGasPrice(bundler: { request: (args: never) => Promise<unknown> }): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | undefined> {
+  let prices: unknown
+  try {
+    prices = await bundler.request({ method: 'pimlico_getUserOperationGasPrice', params: [] } as never)
+  } catch (error) {
+    if (error instanceof BaseError && error.walk((e) => e instanceof RpcRequestError && e.code === -32601) !== null) return undefined
+    throw error
+  }
+  const fast = (prices as { fast?: { maxFeePerGas?: unknown; maxPriorityFeePerGas?: unknown } } | null)?.fast
+  const quantity = (value: unknown) => (typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value) ? BigInt(value) : undefined)
+  const maxFeePerGas = quantity(fast?.maxFeePerGas)
+  const maxPriorityFeePerGas = quantity(fast?.maxPriorityFeePerGas)
+  return maxFeePerGas === undefined || maxPriorityFeePerGas === undefined ? undefined : { maxFeePerGas, maxPriorityFeePerGas }
+}
+
+/**
+ * What the bundler (or the server in front of it) said when it refused or could not be
+ * reached, as the error the page answers with (replyError.ts passes on only its own
+ * errors); anything else as it was thrown, e.g. the owner's refusal to sign.
+ */
+function bundlerRefusal(error: unknown): unknown {
+  if (!(error instanceof BaseError)) return error
+  const rpc = error.walk((e) => e instanceof RpcRequestError || e instanceof HttpRequestError)
+  if (rpc instanceof RpcRequestError) {
+    // The server's own word when the bundler is down (server/accountAbstraction/routes.ts); the bundler's refusal otherwise.
+    const code = typeof rpc.data === 'object' && rpc.data !== null ? String((rpc.data as { code?: unknown }).code) : ''
+    // Unavailable: nothing was forwarded, whichever call it was (fees, estimate or the send itself).
+    if (code === 'BUNDLER_UNAVAILABLE') return new ReplyError(rpc.details.endsWith('was not sent') ? rpc.details : `${rpc.details}; the user operation was not sent`, rpc.code)
+    return new ReplyError(/^BUNDLER_/.test(code) ? rpc.details : `The bundler refused the user operation: ${rpc.details}`, rpc.code)
+  }
+  if (rpc instanceof HttpRequestError) {
+    if (rpc.status === 401) return new ReplyError('Sign in to the embedded wallet again: the session was not accepted; the user operation was not sent', 'UNAUTHORIZED')
+    return new ReplyError(
+      rpc.status === undefined ? 'The bundler could not be reached; the user operation was not sent' : `The bundler endpoint answered HTTP ${rpc.status}; the user operation was not sent`,
+      -32603,
+    )
+  }
+  return error
 }
 
 /** ERC-6492: a signature of an account not deployed yet carries how to deploy it, so verifiers can simulate that first. */

@@ -5,8 +5,7 @@
  * registered here the same way.
  */
 import cors from '@fastify/cors'
-import type { Hex } from 'viem'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { Kysely } from 'kysely'
 import { type Mailbox, type Mailer } from './auth/mailer'
 import { type Keyring } from './auth/masterKey'
@@ -25,7 +24,8 @@ import { registerConvertRoutes } from './convert/routes'
 import type { OnrampEnv } from './onramp/env'
 import { createOnrampPurchaseStore } from './onramp/purchases'
 import { registerOnrampRoutes } from './onramp/routes'
-import { registerBundlerRoutes } from './bundler/routes'
+import { type BundlerEnv, hasBundler } from './accountAbstraction/env'
+import { registerBundlerRoutes } from './accountAbstraction/routes'
 import { corsDelegator } from './cors'
 import { createAnalyticsEventStore } from './db/analyticsEvents'
 import { type DatabaseConfig, openDatabase } from './db/connect'
@@ -39,7 +39,7 @@ import { createImageCatalog } from './imageCatalog'
 import { type ProjectConfig, createProjectRegistry } from './projects'
 import { type RouteLimits, installRouteLimits } from './routeLimits'
 import { analyticsRoutes } from './routes/analytics'
-import { authRoutes } from './routes/auth'
+import { authRoutes, authenticatedRequest } from './routes/auth'
 import { devMailboxRoutes } from './routes/devMailbox'
 import { farcasterRoutes } from './routes/farcaster'
 import { socialRoutes } from './routes/social'
@@ -117,8 +117,12 @@ export interface CreateServerOptions {
   now?: () => number
   /** Onramp providers, and the local test provider when `testProviderKey` is set (server/onramp). */
   onramp?: OnrampEnv
-  /** BUNDLER_KEY: turns on the development bundler on the local chains (server/bundler, docs/smart-accounts.md). */
-  bundlerKey?: Hex
+  /**
+   * BUNDLER_URL / BUNDLER_URLS: the ERC-4337 bundler of each chain (Alto or a provider) that
+   * `/v1/bundler` and `/auth/v1/bundler` forward to (server/accountAbstraction, docs/smart-accounts.md).
+   * Sending (`/auth/v1/bundler`) needs `auth` too: a session.
+   */
+  bundlers?: BundlerEnv
   /**
    * The wallet RPC service (`GET|POST /v1/rpc`, routes/rpc.ts) serves every chain of
    * `blockchain.chains` and `blockchain.solanaChains`. Its node timeout and batch size
@@ -203,7 +207,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     ...options.rpc,
   })
   app.register(sessionRoutes, { projects, db, clients: chain.clients, now })
-  if (options.bundlerKey) registerBundlerRoutes(app, { projects, clients: chain.clients, bundlerKey: options.bundlerKey, secureOrigins })
+  let authenticate: ((request: FastifyRequest) => Promise<unknown>) | undefined
 
   if (options.auth !== undefined) {
     const { keyring, mailer, devMailbox, limits, now } = options.auth
@@ -228,6 +232,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     app.addHook('onClose', async () => mailer.close?.())
     const custody = createCustodyService({ db, keyring, ...(now ? { now } : {}), logError: (error, message) => app.log.error({ err: error }, message) })
     const totp = createTotpService({ db, keyring, auth, ...(now ? { now } : {}) })
+    authenticate = (request) => authenticatedRequest(auth, request)
     const passkeys = createPasskeyLogin({ db, projects, auth, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
     const stepUp = createStepUpService({ db, auth, passkeys, ...(now ? { now } : {}) })
     app.register(authRoutes, { auth, custody, stepUp, totp, devices: createDeviceService({ db, ...(now ? { now } : {}) }), secureOrigins })
@@ -241,6 +246,9 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
       app.register(farcasterRoutes, { auth, farcaster, secureOrigins })
     }
     if (devMailbox !== undefined) app.register(devMailboxRoutes, { mailbox: devMailbox })
+  }
+  if (options.bundlers !== undefined && hasBundler(options.bundlers)) {
+    registerBundlerRoutes(app, { projects, clients: chain.clients, bundlers: options.bundlers, secureOrigins, ...(authenticate ? { authenticate } : {}) })
   }
 
   return app

@@ -160,7 +160,7 @@ export function blockchainOptions(env: BlockchainEnv): BlockchainServerOptions {
   }
 }
 
-function readJsonObject(env: Env, name: string, example: string): Record<string, unknown> | undefined {
+export function readJsonObject(env: Env, name: string, example: string): Record<string, unknown> | undefined {
   const text = env[name]?.trim()
   if (!text) return undefined
   let value: unknown

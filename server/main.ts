@@ -11,7 +11,7 @@ import { blockchainOptions, readBlockchainEnv } from './blockchainEnv'
 import { loadPriceSources } from './chain/priceSources'
 import { readSwapEnv } from './convert/env'
 import { readOnrampEnv } from './onramp/env'
-import { readBundlerEnv } from './bundler/env'
+import { readBundlerEnv } from './accountAbstraction/env'
 import { isLoopback } from './clientAddress'
 import { describeDatabase } from './db/connect'
 import { type AuthEnv, readServerEnv } from './env'
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   const blockchain = readBlockchainEnv(process.env)
   const swap = readSwapEnv(process.env)
   const onramp = readOnrampEnv(process.env)
-  const { bundlerKey } = readBundlerEnv(process.env)
+  const bundlers = readBundlerEnv(process.env)
   // WALLET_REGISTRY_FILE: the wallet listing (this server's format or the Explorer's) and the images beside it.
   const walletFile = process.env.WALLET_REGISTRY_FILE?.trim()
   const wallets = walletFile ? loadWalletRegistryFile(walletFile) : undefined
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     blockchain: { ...blockchainOptions(blockchain), prices: await loadPriceSources(process.env, { table: blockchain.priceTable }) },
     swap,
     onramp,
-    ...(bundlerKey ? { bundlerKey } : {}),
+    bundlers,
   })
 
   let securePage: SecurePageServer | undefined

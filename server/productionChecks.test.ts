@@ -58,7 +58,11 @@ describe('production mode', () => {
       { FARCASTER_RELAY_URL: 'https://relay.farcaster.xyz', FARCASTER_DEV_CUSTODY: '{"1":"0x0000000000000000000000000000000000000001"}' },
       'FARCASTER_DEV_CUSTODY cannot be set: it trusts a fixed fid → address map; set FARCASTER_CUSTODY_RPC_URL',
     ],
-    ['the development bundler', { BUNDLER_KEY: `0x${'11'.repeat(32)}` }, 'BUNDLER_KEY cannot be set: the development bundler pays for user operations on local chains only'],
+    [
+      'a bundler over plain http on another machine, named without its API key',
+      { BUNDLER_URLS: '{"eip155:1":"http://bundler.example/v2/1/rpc?apikey=secret"}' },
+      "BUNDLER_URL: http://bundler.example must be https:// or a loopback address: user operations and the provider's API key would travel in the clear",
+    ],
     ['the test onramp provider', { ONRAMP_TEST_PROVIDER_KEY: `0x${'11'.repeat(32)}` }, 'ONRAMP_TEST_PROVIDER_KEY cannot be set: the test onramp provider hands out funds to anyone'],
   ])('refuses %s, naming the setting', (_what, change, problem) => {
     expect(refusal({ ...production, ...change })).toBe(`NODE_ENV=production refuses development settings; change this one:\n  - ${problem}`)

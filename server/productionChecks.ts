@@ -10,6 +10,7 @@ import { compileOriginPatterns } from '../src/shared/originMatch'
 import { isLoopbackName } from './clientAddress'
 import { DEV_PROJECT_ID, type ProjectConfig } from './projects'
 import { DEFAULT_SECURE_ORIGIN } from './serverDefaults'
+import { bundlerOrigin, readBundlerEnv } from './accountAbstraction/env'
 import { type DatabaseConfig } from './db/connect'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -125,7 +126,7 @@ export function productionProblems(env: Env, facts: ProductionFacts): string[] {
   }
 
   if (env.FARCASTER_DEV_CUSTODY?.trim()) problems.push('FARCASTER_DEV_CUSTODY cannot be set: it trusts a fixed fid → address map; set FARCASTER_CUSTODY_RPC_URL')
-  if (env.BUNDLER_KEY?.trim()) problems.push('BUNDLER_KEY cannot be set: the development bundler pays for user operations on local chains only')
+  problems.push(...bundlerProblems(env))
   if (env.ONRAMP_TEST_PROVIDER_KEY?.trim()) problems.push('ONRAMP_TEST_PROVIDER_KEY cannot be set: the test onramp provider hands out funds to anyone')
   return problems
 }
@@ -142,6 +143,25 @@ function dappOriginProblem(pattern: string): string | undefined {
   if (isLoopbackHost(host)) return 'a loopback origin no visitor has; list the public origins of its dapps'
   if (scheme.toLowerCase() !== 'https') return `a plain ${scheme}:// origin whose pages anyone on the network can change; use https://`
   return undefined
+}
+
+/**
+ * A bundler reached over plain http on another machine: user operations and the
+ * provider's API key would cross the network in the clear. Named by scheme and host
+ * only (the path and query may hold the key). A malformed setting is the start-up's
+ * error (env.ts), not a production one.
+ */
+function bundlerProblems(env: Env): string[] {
+  let urls: string[]
+  try {
+    const bundlers = readBundlerEnv(env)
+    urls = [...(bundlers.url === undefined ? [] : [bundlers.url.replaceAll('{chainId}', '1')]), ...Object.values(bundlers.urls)]
+  } catch {
+    return []
+  }
+  return urls
+    .filter((url) => new URL(url).protocol !== 'https:' && !isLoopbackHost(new URL(url).hostname))
+    .map((url) => `BUNDLER_URL: ${bundlerOrigin(url)} must be https:// or a loopback address: user operations and the provider's API key would travel in the clear`)
 }
 
 /**

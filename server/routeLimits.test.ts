@@ -41,6 +41,8 @@ const small: Partial<RouteLimits> = {
   dataReadsPerProject: { max: 1_000, windowMs: MINUTE, escalate: false },
   signOutsPerIp: { max: 3, windowMs: MINUTE },
   socialCompletesPerIp: { max: 3, windowMs: MINUTE },
+  bundlerPerIp: { max: 3, windowMs: MINUTE },
+  bundlerPerProject: { max: 1_000, windowMs: MINUTE, escalate: false },
 }
 
 /** A Farcaster relay that opens channels and keeps every one pending. */
@@ -77,6 +79,8 @@ describe.each(engines)('route rate limits on $name', ({ freshDatabase }) => {
       now: () => clock.now,
       routeLimits: small,
       blockchain: { now: () => clock.now },
+      // Counted before anything reaches it: nothing listens there.
+      bundlers: { urls: { 'eip155:1': 'http://127.0.0.1:9/rpc' } },
       auth: {
         keyring,
         mailer: mailbox,
@@ -129,6 +133,9 @@ describe.each(engines)('route rate limits on $name', ({ freshDatabase }) => {
     ['GET /v1/account/{address}/balance', 3, (ip) => send('GET', `/v1/account/${'0x'.padEnd(42, '1')}/balance?projectId=shop&currency=usd`, ip), 200],
     ['GET /v1/convert/quotes', 3, (ip) => send('GET', '/v1/convert/quotes?projectId=shop', ip), 400],
     ['POST /siwx/v1/signout', 3, (ip) => send('POST', '/siwx/v1/signout?projectId=shop', ip), 200],
+    // Refused (no Origin) after they are counted: a refusal costs the caller its share too.
+    ['POST /v1/bundler', 3, (ip) => send('POST', '/v1/bundler?projectId=shop&chainId=1', ip, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }), 403],
+    ['POST /auth/v1/bundler', 3, (ip) => send('POST', '/auth/v1/bundler?projectId=shop&chainId=1', ip, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }), 403],
     // HEAD runs the GET handler: it counts as the GET, so it is no way around the limit.
     ['HEAD /v1/rpc', 3, (ip) => send('HEAD', '/v1/rpc?projectId=shop&chainId=eip155:1', ip), 400],
   ]
@@ -220,7 +227,7 @@ describe('every route has a rate limit, or a reason in UNMETERED_ROUTES', () => 
     const app = createServer({
       database: { sqliteFile: sqlite.file },
       projects: TEST_PROJECTS,
-      bundlerKey: `0x${'11'.repeat(32)}`,
+      bundlers: { urls: { 'eip155:31337': 'http://127.0.0.1:9/rpc' } },
       blockchain: { chains: [{ chainId: 'eip155:31337', rpcUrl: 'http://127.0.0.1:9' }] },
       onramp: { providers: [], testProviderKey: `0x${'22'.repeat(32)}` },
       auth: {
@@ -237,7 +244,9 @@ describe('every route has a rate limit, or a reason in UNMETERED_ROUTES', () => 
     try {
       await app.ready()
       // The services above registered their routes (a sample of each), and none was refused.
-      expect(registered).toEqual(expect.arrayContaining(['POST /v1/bundler', 'POST /onramp/test-provider/purchase', 'POST /auth/v1/social/complete', 'GET /dev/mailbox', 'POST /v1/rpc']))
+      expect(registered).toEqual(
+        expect.arrayContaining(['POST /v1/bundler', 'POST /auth/v1/bundler', 'POST /onramp/test-provider/purchase', 'POST /auth/v1/social/complete', 'GET /dev/mailbox', 'POST /v1/rpc']),
+      )
     } finally {
       await app.close()
       sqlite.remove()

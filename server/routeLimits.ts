@@ -67,8 +67,10 @@ export interface RouteLimits {
   dataReadsPerIp: RateLimitRule
   /** The same reads for one project, all clients. Default 30,000 a minute (50 clients at dataReadsPerIp). */
   dataReadsPerProject: RateLimitRule
-  /** POST /v1/bundler and /auth/v1/bundler from one client (a user operation is sent with the bundler's gas). Default 120 a minute. */
+  /** POST /v1/bundler and /auth/v1/bundler from one client (each call is forwarded to the chain's bundler). Default 120 a minute. */
   bundlerPerIp: RateLimitRule
+  /** The same for one project, all clients. Default 3,600 a minute (30 clients at bundlerPerIp). */
+  bundlerPerProject: RateLimitRule
   /** POST /siwx/v1/signout and /auth/v1/logout from one client. Default 60 a minute. */
   signOutsPerIp: RateLimitRule
   /** POST /auth/v1/social/complete from one client (each redeems a one-time code). Default 30 per 10 minutes. */
@@ -113,6 +115,7 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   dataReadsPerIp: { max: 600, windowMs: 60_000 },
   dataReadsPerProject: { max: 30_000, windowMs: 60_000, escalate: false },
   bundlerPerIp: { max: 120, windowMs: 60_000 },
+  bundlerPerProject: { max: 3_600, windowMs: 60_000, escalate: false },
   signOutsPerIp: { max: 60, windowMs: 60_000 },
   socialCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
   testPurchasesPerIp: { max: 30, windowMs: 10 * 60_000 },
@@ -139,6 +142,7 @@ export const SHARED_CEILINGS: ReadonlyArray<{ ceiling: RuleName; share: RuleName
   { ceiling: 'rpcPerProject', share: 'rpcPerIp' },
   { ceiling: 'rpcCallsPerProject', share: 'rpcCostPerIp' },
   { ceiling: 'dataReadsPerProject', share: 'dataReadsPerIp' },
+  { ceiling: 'bundlerPerProject', share: 'bundlerPerIp' },
 ]
 /** How many clients, each at its own limit, it takes at least to fill a shared ceiling under the defaults. */
 export const MIN_CLIENTS_TO_FILL = 30
@@ -164,7 +168,13 @@ const dataReads: RoutePolicy = {
 }
 const signOuts: RoutePolicy = { what: 'sign-outs', limits: [{ rule: 'signOutsPerIp', by: 'ip' }] }
 const custody: RoutePolicy = { what: 'wallet key share requests', limits: [{ rule: 'custodyCallsPerIp', by: 'ip' }] }
-const bundler: RoutePolicy = { what: 'bundler requests', limits: [{ rule: 'bundlerPerIp', by: 'ip' }] }
+const bundler: RoutePolicy = {
+  what: 'bundler requests',
+  limits: [
+    { rule: 'bundlerPerIp', by: 'ip' },
+    { rule: 'bundlerPerProject', by: 'project' },
+  ],
+}
 const mfa: RoutePolicy = { what: 'second-factor requests', limits: [{ rule: 'mfaCallsPerIp', by: 'ip' }] }
 const passkeyStarts: RoutePolicy = { what: 'passkey requests', limits: [{ rule: 'passkeyStartsPerIp', by: 'ip' }] }
 const passkeyFinishes: RoutePolicy = { what: 'passkey checks', limits: [{ rule: 'passkeyFinishesPerIp', by: 'ip' }] }

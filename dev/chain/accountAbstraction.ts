@@ -1,8 +1,8 @@
 // ERC-4337 on a local anvil chain: EntryPoint v0.7 at its canonical address (so viem's
 // defaults and solady's account, which hard-codes it, work unchanged), the
 // PorticoSmartAccount implementation and the PorticoAccountFactory that viem's
-// `toSoladySmartAccount` drives. The bundler that submits user operations is
-// server/bundler/.
+// `toSoladySmartAccount` drives. The bundler that submits user operations is Alto
+// (dev/chain/alto.ts).
 import { concat, createTestClient, encodeAbiParameters, getAddress, getContractAddress, http, pad, zeroHash, type Address, type Hex } from 'viem'
 import { entryPoint07Address } from 'viem/account-abstraction'
 import { entryPointBytecode } from './contracts/EntryPoint.artifact'
@@ -93,8 +93,8 @@ export async function deployAccountAbstraction(rpcUrl: string, options: DeployAc
 
   const deployedEntryPoint = await create2(entryPointBytecode, 'EntryPoint')
   await setCode(ENTRY_POINT_ADDRESS, deployedEntryPoint)
-  // EntryPointSimulations (server/bundler, as an eth_call state override at the canonical
-  // address) looks for its SenderCreator at the EntryPoint's first CREATE address.
+  // EntryPointSimulations (a bundler's gas estimation, run as an eth_call state override at
+  // the canonical address) looks for its SenderCreator at the EntryPoint's first CREATE address.
   await setCode(getContractAddress({ from: ENTRY_POINT_ADDRESS, nonce: 1n }), getContractAddress({ from: deployedEntryPoint, nonce: 1n }))
   await create2(porticoSmartAccountBytecode, 'PorticoSmartAccount')
   await create2(factoryInitCode, 'PorticoAccountFactory')

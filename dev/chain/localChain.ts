@@ -135,8 +135,8 @@ async function waitUntilAnswering(rpcUrl: string, chainId: number, timeoutMs: nu
   throw new Error(`${rpcUrl} did not answer eth_chainId ${chainId} within ${timeoutMs} ms`, { cause: last })
 }
 
-/** SIGTERM, then SIGKILL if the node has not exited after two seconds. */
-function terminate(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL if the process has not exited after two seconds. */
+export function terminate(child: ChildProcess): Promise<void> {
   // No pid: the binary never started (spawn failed), so there is nothing to wait for.
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
@@ -149,7 +149,7 @@ function terminate(child: ChildProcess): Promise<void> {
   })
 }
 
-function once(fn: () => Promise<void>): () => Promise<void> {
+export function once(fn: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined
   return () => (running ??= fn())
 }

@@ -194,6 +194,10 @@ export function createFakeApi(): FakeApi {
       // Social and Farcaster wallets have no email.
       return { user: email.endsWith('@social.fake') ? { ...apiUser(email, chainId), email: null } : apiUser(email, chainId) }
     },
+    async sessionHeaders(token) {
+      session(token)
+      return { authorization: `Bearer ${token}` }
+    },
     async logout(token) {
       api.calls.push('logout')
       sessions.delete(token)

@@ -48,7 +48,7 @@ export interface AuthTestServerOptions extends Partial<Omit<AuthServerOptions, '
   trustProxy?: false | string[]
   /** Chains for the Blockchain API and the bundler (docs/smart-accounts.md). */
   blockchain?: CreateServerOptions['blockchain']
-  bundlerKey?: CreateServerOptions['bundlerKey']
+  bundlers?: CreateServerOptions['bundlers']
   routeLimits?: CreateServerOptions['routeLimits']
   /** The client's device key; default a new one. Pass another server's to call both as one browser. */
   device?: TestDevice
@@ -63,13 +63,13 @@ export async function startAuthTestServer(options: AuthTestServerOptions): Promi
   }
   const mailbox = createMailbox({ now: () => clock.now })
   const keyring = options.keyring ?? createKeyring(generateMasterKey())
-  const { database, startAt: _startAt, trustProxy, blockchain, bundlerKey, routeLimits, device: givenDevice, ...auth } = options
+  const { database, startAt: _startAt, trustProxy, blockchain, bundlers, routeLimits, device: givenDevice, ...auth } = options
   const app = createServer({
     database,
     projects: TEST_PROJECTS,
     ...(trustProxy !== undefined ? { trustProxy } : {}),
     ...(blockchain !== undefined ? { blockchain } : {}),
-    ...(bundlerKey !== undefined ? { bundlerKey } : {}),
+    ...(bundlers !== undefined ? { bundlers } : {}),
     ...(routeLimits !== undefined ? { routeLimits } : {}),
     now: () => clock.now,
     auth: { mailer: mailbox, devMailbox: mailbox, secureOrigins: [SECURE_ORIGIN], ...auth, keyring, now: () => clock.now },

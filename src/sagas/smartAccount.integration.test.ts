@@ -1,17 +1,16 @@
 /**
  * The embedded wallet's account type through the dapp's real sagas and store
  * (`createPortico`, the real frame client in a jsdom page) and the real secure page logic,
- * against the REAL reference server (auth, development bundler, smart-account networks)
- * and a REAL anvil chain with EntryPoint v0.7 and the factory: SPEC §9's default puts the
+ * against the REAL reference server (auth, bundler route, smart-account networks)
+ * and a REAL anvil chain with EntryPoint v0.7, the factory and Alto in front of it: SPEC §9's default puts the
  * smart account in effect, `switchAccountType` moves to the EOA and back, the address,
  * account list and balance follow; a dapp's `defaultAccountTypes: { eip155: 'eoa' }` starts
  * on the EOA.
  */
 import { JSDOM } from 'jsdom'
 import { createPublicClient, http, parseEther } from 'viem'
-import { deployAccountAbstraction } from '../../dev/chain/accountAbstraction'
-import { DEV_PRIVATE_KEYS } from '../../dev/chain/devAccounts'
-import { startLocalChain, type LocalChain } from '../../dev/chain/localChain'
+import { startLocalBundlerChain, type LocalBundlerChain } from '../../dev/chain/alto'
+import { type LocalChain } from '../../dev/chain/localChain'
 import { createSmartAccounts } from '../../secure/accountType'
 import { createMemoryStore } from '../../secure/session'
 import { createDeviceProver } from '../../secure/deviceKey'
@@ -33,20 +32,21 @@ jest.setTimeout(90_000)
 
 let server: AuthTestServer
 let chain: LocalChain
+let bundlerChain: LocalBundlerChain
 let sqlite: TempSqliteFile
 
 beforeAll(async () => {
   sqlite = tempSqliteFile()
-  chain = await startLocalChain({ chainId: 1 })
-  await deployAccountAbstraction(chain.rpcUrl)
+  bundlerChain = await startLocalBundlerChain({ chainId: 1 })
+  chain = bundlerChain.chain
   server = await startAuthTestServer({
     database: { sqliteFile: sqlite.file },
     blockchain: { chains: [{ chainId: 'eip155:1', rpcUrl: chain.rpcUrl }] },
-    bundlerKey: DEV_PRIVATE_KEYS[8],
+    bundlers: { urls: { 'eip155:1': bundlerChain.alto.url } },
   })
 })
 afterAll(async () => {
-  await Promise.all([server?.close(), chain?.stop()])
+  await Promise.all([server?.close(), bundlerChain?.stop()])
   sqlite?.remove()
 })
 

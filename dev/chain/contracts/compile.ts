@@ -30,17 +30,9 @@ const CONTRACTS: readonly ContractEntry[] = [
   { source: 'PorticoTestToken.sol', contract: 'PorticoTestToken', exportPrefix: 'porticoTestToken' },
   { source: 'PorticoTestNft.sol', contract: 'PorticoTestNft', exportPrefix: 'porticoTestNft' },
   { source: 'PorticoPool.sol', contract: 'PorticoPool', exportPrefix: 'porticoPool' },
-  // ERC-4337 (dev/chain/accountAbstraction.ts): EntryPoint v0.7 as published, its simulation
-  // contract (runtime code only, never deployed), and the smart account and its factory.
+  // ERC-4337 (dev/chain/accountAbstraction.ts): EntryPoint v0.7 as published, and the smart
+  // account and its factory. (The bundler, Alto, brings its own simulation contracts.)
   { source: '@account-abstraction/contracts/core/EntryPoint.sol', contract: 'EntryPoint', exportPrefix: 'entryPoint' },
-  {
-    source: '@account-abstraction/contracts/core/EntryPointSimulations.sol',
-    contract: 'EntryPointSimulations',
-    exportPrefix: 'entryPointSimulations',
-    deployedBytecode: true,
-    // The reference server's bundler runs it (server/ never imports dev/, DESIGN.md).
-    outDir: 'server/bundler/contracts',
-  },
   { source: 'PorticoSmartAccount.sol', contract: 'PorticoSmartAccount', exportPrefix: 'porticoSmartAccount' },
   { source: 'PorticoAccountFactory.sol', contract: 'PorticoAccountFactory', exportPrefix: 'porticoAccountFactory' },
 ]
