@@ -6,6 +6,7 @@ import { alertsActions } from '../store/slices/alerts'
 import { embeddedActions } from '../store/slices/embedded'
 import type { EmbeddedFrame } from './context'
 import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
+import { ProviderRpcCode } from '../errors/rpcCodes'
 
 /** The Devices view (issue 32): the frame lists the signed-in visitor's devices with its session. */
 export function* devicesRequestedSaga(holder: EmbeddedHolder) {
@@ -37,5 +38,5 @@ export function* deviceRemoveSaga(holder: EmbeddedHolder, { payload: { id } }: R
 
 /** The visitor pressed Cancel in the frame's prompt (EIP-1193 4001). */
 function visitorCancelled(error: unknown): boolean {
-  return error instanceof FrameRequestError && error.remoteCode === 4001
+  return error instanceof FrameRequestError && error.remoteCode === ProviderRpcCode.UserRejectedRequest
 }

@@ -10,6 +10,8 @@ import type { EmbeddedFrame } from './context'
 import { EMBEDDED_NAMESPACE, connectEmbeddedUser } from './embeddedConnection'
 import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { reportLoginFailure } from './embeddedLogin'
+import { ProviderRpcCode } from '../errors/rpcCodes'
+import { CUSTODY_NAMESPACES } from '../shared/custodyApi'
 
 /**
  * "Continue with a passkey" (issue 32): CONNECT_PASSKEY makes the frame show its passkey
@@ -52,10 +54,12 @@ export function* passkeyAddSaga(holder: EmbeddedHolder) {
 export function* keyExportSaga(holder: EmbeddedHolder, action: ReturnType<typeof embeddedActions.keyExportRequested>) {
   try {
     const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
-    const namespace = action.payload?.namespace
+    const asked = action.payload?.namespace
+    // Only a namespace the embedded wallet keeps a key in; else the frame picks the chain's.
+    const namespace = CUSTODY_NAMESPACES.find((known) => known === asked)
     yield call(callFrame, (signal) => client.exportPrivateKey(namespace === undefined ? {} : { namespace }, { signal }))
   } catch (error) {
-    if (!(error instanceof FrameRequestError && error.remoteCode === 4001)) yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
+    if (!(error instanceof FrameRequestError && error.remoteCode === ProviderRpcCode.UserRejectedRequest)) yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
   } finally {
     yield put(embeddedActions.keyExportFinished())
   }

@@ -100,7 +100,7 @@ export const embeddedSlice = createSlice({
     /** The signed-in embedded user adds a passkey (the frame shows its prompt); the saga reports the result as a toast. */
     passkeyAddRequested() {},
     /** "Export private key" (issue 32): the frame shows its export prompt; the key never comes back here. */
-    keyExportRequested(state, _action: PayloadAction<{ namespace?: 'eip155' | 'solana' } | undefined>) {
+    keyExportRequested(state, _action: PayloadAction<{ namespace?: string } | undefined>) {
       state.keyExportPending = true
     },
     keyExportFinished(state) {

@@ -14,7 +14,8 @@ export function ExportKeyRow() {
   const account = useAccount()
   const pending = usePorticoSelector((s) => s.embedded?.keyExportPending === true)
   if (account.connectedWalletInfo?.type !== 'AUTH') return null
-  const namespace = account.namespace === 'solana' ? 'solana' : 'eip155'
+  // The account's own namespace; the frame refuses one its wallet does not hold.
+  const namespace = account.namespace
   return (
     <button type="button" className="portico-row" data-testid="portico-export-key" disabled={pending} aria-busy={pending} onClick={() => dispatch(embeddedActions.keyExportRequested({ namespace }))}>
       <span className="portico-avatar portico-avatar-md" aria-hidden="true">
