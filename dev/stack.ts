@@ -23,7 +23,7 @@ import path from 'node:path'
 import { buildSecurePage } from '../secure/build'
 import { buildDemo } from './build'
 import { deployAccountAbstraction } from './chain/accountAbstraction'
-import { startLocalAlto, type LocalAlto } from './chain/alto'
+import { altoUrl, startLocalAlto, type LocalAlto } from './chain/alto'
 import { devAccounts, DEV_PRIVATE_KEYS } from './chain/devAccounts'
 import { deployPool } from './chain/pool'
 import { startDevChains, type DevChains } from './chain'
@@ -174,9 +174,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // ERC-4337 on each chain (EntryPoint v0.7, the smart-account factory): the embedded wallet's smart accounts (docs/smart-accounts.md).
     await Promise.all(chains.chains.map((chain) => deployAccountAbstraction(chain.rpcUrl)))
     // The bundler of each chain: Alto, its own process (dev/chain/alto.ts); the server forwards to it.
-    bundlersStarting = Promise.all(chains.chains.map((chain) => startLocalAlto({ rpcUrl: chain.rpcUrl, verbose: !options.quiet })))
-    const bundlers = await bundlersStarting
-    const bundlerUrls = Object.fromEntries(chains.chains.map((chain, i) => [`eip155:${chain.chainId}`, bundlers[i]!.url]))
+    // Alto takes seconds to start (it deploys its simulation contracts): on ports chosen now, it
+    // starts while the server does, and the stack waits for both.
+    const altoPorts = await Promise.all(chains.chains.map(() => freePort()))
+    bundlersStarting = Promise.all(chains.chains.map((chain, i) => startLocalAlto({ rpcUrl: chain.rpcUrl, port: altoPorts[i], verbose: !options.quiet })))
+    // Awaited below; until then a failure must not count as unhandled (it fails the start there).
+    bundlersStarting.catch(() => undefined)
+    const bundlerUrls = Object.fromEntries(chains.chains.map((chain, i) => [`eip155:${chain.chainId}`, altoUrl(altoPorts[i]!)]))
     // The local onramp test provider pays purchases from the last development account.
     const onrampFunder = devAccounts[DEV_PRIVATE_KEYS.length - 1]!
     const serverEnv = {
@@ -212,7 +216,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
       })
     server = spawnServer()
-    const [solana, esplora, { outdir }, firstRelay] = await Promise.all([solanaStarting, esploraStarting, demoBuilding, relayStarting, waitForHealth(serverUrl, server)])
+    const [solana, esplora, { outdir }, firstRelay, bundlers] = await Promise.all([solanaStarting, esploraStarting, demoBuilding, relayStarting, bundlersStarting, waitForHealth(serverUrl, server)])
     // The relay may be stopped and started again (a relay outage, `relay.stop()` / `relay.start()`).
     let relay = firstRelay
     const [, , wcWallet] = await Promise.all([

@@ -79,6 +79,9 @@ export function altoCliPath(): string {
  * // createBundlerClient({ client, transport: http(alto.url) })
  * await alto.stop()
  */
+/** The JSON-RPC endpoint of a local Alto listening on `port`. */
+export const altoUrl = (port: number): string => `http://127.0.0.1:${port}/rpc`
+
 export async function startLocalAlto(options: LocalAltoOptions): Promise<LocalAlto> {
   const executor = privateKeyToAccount(ALTO_EXECUTOR_KEY).address
   await fund(options.rpcUrl, options.funderKey ?? DEV_PRIVATE_KEYS[0], [executor, privateKeyToAccount(ALTO_UTILITY_KEY).address])
@@ -114,7 +117,7 @@ export async function startLocalAlto(options: LocalAltoOptions): Promise<LocalAl
     await terminate(child)
   })
   const exited = processExit(child)
-  const url = `http://127.0.0.1:${port}/rpc`
+  const url = altoUrl(port)
   try {
     await waitUntilServing(url, exited, timeoutMs)
     return { url, executor, pid: child.pid!, exited, stop }
