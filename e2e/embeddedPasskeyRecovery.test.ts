@@ -1,7 +1,7 @@
 import type { BrowserContext, Frame, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { eoaOf, loginByEmail, loginOnNewDevice, themedScreenshots, readyRecoveryPrompt, signDemoMessageAndVerify } from './pageState'
+import { addVirtualAuthenticator, eoaOf, loginByEmail, loginOnNewDevice, themedScreenshots, readyRecoveryPrompt, signDemoMessageAndVerify } from './pageState'
 
 // A recovery sealed with a passkey (issue 32, docs/security.md "Recovery with a passkey"):
 // device A (email login, a platform authenticator with PRF from the DevTools protocol)
@@ -89,20 +89,7 @@ describe('embedded wallet: a recovery sealed with a passkey (WebAuthn PRF)', () 
     contexts.push(context)
     pageA = await context.newPage()
     errorsA = watchPageErrors(pageA)
-    const cdp = await context.newCDPSession(pageA)
-    await cdp.send('WebAuthn.enable')
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        ctap2Version: 'ctap2_1',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        hasPrf: true,
-        automaticPresenceSimulation: true,
-      },
-    })
+    await addVirtualAuthenticator(context, pageA, { prf: true })
     await pageA.goto(env.stack().demoUrl)
   })
   afterAll(async () => {

@@ -277,11 +277,23 @@ export async function themedScreenshots(page: Page, name: string, { frame = true
   await page.waitForTimeout(APPROVE_DELAY_MS + 1_000)
 }
 
-/** A platform authenticator on the DevTools protocol for `page` (resident keys, user verification, always touched). */
-export async function addVirtualAuthenticator(context: BrowserContext, page: Page): Promise<void> {
+/**
+ * A platform authenticator on the DevTools protocol for `page` (resident keys, user
+ * verification, always touched); with `prf`, it answers the WebAuthn PRF extension too.
+ */
+export async function addVirtualAuthenticator(context: BrowserContext, page: Page, { prf = false }: { prf?: boolean } = {}): Promise<void> {
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', ctap2Version: 'ctap2_1', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      ctap2Version: 'ctap2_1',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      ...(prf ? { hasPrf: true } : {}),
+      automaticPresenceSimulation: true,
+    },
   })
 }
