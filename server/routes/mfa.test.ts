@@ -12,6 +12,7 @@ import { totpSecretAad } from '../db/mfaTotp'
 import { fromEncryptedColumns } from '../db/encryptedColumns'
 import { MFA_PATHS } from '../../src/shared/mfaApi'
 import { type AuthTestServer, startAuthTestServer } from '../test/authServer'
+import { loginOnDevice } from '../test/deviceLogin'
 import { setupTestEngines } from '../test/engines'
 
 const engines = setupTestEngines()
@@ -30,20 +31,9 @@ describe.each(engines)('authenticator-app second factor on $name', ({ freshDatab
   const newIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`
 
   async function login(email = `mfa.${randomUUID().slice(0, 8)}@example.com`, ip = newIp()) {
-    const deviceId = randomUUID()
-    const headers = { 'x-forwarded-for': ip }
-    await server.post('/auth/v1/email/start', { projectId: 'shop', email, deviceId }, headers)
-    const verified = await server.post('/auth/v1/email/verify', { projectId: 'shop', email, deviceId, otp: server.latestCode(email) }, headers)
-    expect(verified.status).toBe(200)
-    const { session } = verified.body as { session: { token: string } }
-    const auth = { authorization: `Bearer ${session.token}`, 'x-portico-device': deviceId, 'x-forwarded-for': ip }
+    const session = await loginOnDevice(server, email, { ip })
     const userId = (await server.db.selectFrom('auth_users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
-    return {
-      email,
-      userId,
-      post: (path: string, body: unknown = {}) => server.post(`${path}?projectId=shop`, body, auth),
-      get: (path: string) => server.get(`${path}?projectId=shop`, auth),
-    }
+    return { ...session, email, userId, post: (path: string, body: unknown = {}) => session.post(path, body) }
   }
   type Session = Awaited<ReturnType<typeof login>>
 
