@@ -102,13 +102,16 @@ describe('WalletConnect faults', () => {
     node.pause()
     try {
       await button.click()
-      await dapp.getByRole('dialog', { name: 'Send' }).getByText(ErrorMessages.networkDidNotAnswer).waitFor({ timeout: 15_000 })
+      await dapp.getByRole('dialog', { name: 'Send' }).getByText(ErrorMessages.networkDidNotAnswer).waitFor({ timeout: 20_000 })
       const shown = Date.now()
       const times = await dapp.evaluate(() => (globalThis as unknown as { sendTimes: Record<string, number> }).sendTimes)
       // From the moment the page took the click (the send began) to the translated error:
-      // the SPEC's 10 s RPC timeout, not 71 s (before: 40.6 s busy, then 30.7 s on the wallet).
-      expect(times.failed! - times.sending!).toBeLessThanOrEqual(10_500)
-      expect(shown - times.sending!).toBeLessThan(11_000)
+      // the SPEC's 10 s RPC timeout, once, not 71 s (before: 40.6 s busy, then 30.7 s on the
+      // wallet). The margin above 10 s is for a loaded CI machine (10.9 s seen with the unit
+      // tests running beside); a second timeout or the wallet's wait would take 20 s or more.
+      expect(times.failed! - times.sending!).toBeGreaterThanOrEqual(10_000)
+      expect(times.failed! - times.sending!).toBeLessThan(14_000)
+      expect(shown - times.sending!).toBeLessThan(15_000)
       expect(await dapp.evaluate(readState, 'send.error')).toMatchObject({ key: 'errors.networkDidNotAnswer', params: {} })
       expect((await walletLog(wallet)).filter((line) => line.includes('eth_sendTransaction'))).toEqual([])
     } finally {
