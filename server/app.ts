@@ -234,7 +234,7 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
     const totp = createTotpService({ db, keyring, auth, ...(now ? { now } : {}) })
     authenticate = (request) => authenticatedRequest(auth, request)
     const passkeys = createPasskeyLogin({ db, projects, auth, ...(now ? { now } : {}), logError: (error, message) => app.log.warn({ err: error }, message) })
-    const stepUp = createStepUpService({ db, auth, passkeys, ...(now ? { now } : {}) })
+    const stepUp = createStepUpService({ db, auth, passkeys, totp, ...(now ? { now } : {}) })
     app.register(authRoutes, { auth, custody, stepUp, totp, devices: createDeviceService({ db, ...(now ? { now } : {}) }), secureOrigins })
     app.register(passkeyRoutes, { passkeys, auth, secureOrigins })
     if (options.auth.social !== undefined) {

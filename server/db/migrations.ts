@@ -11,6 +11,7 @@ import { smartSessionsMigration, smartSessionsScopedMigration } from './smartSes
 import { custodySharesMigration } from './custodyShares'
 import { custodyWalletsMigration } from './custodyWallets'
 import { mfaTotpMigration } from './mfaTotp'
+import { mfaPasskeyMigration } from './mfaPasskey'
 import { passkeysMigration } from './passkeys'
 import { dpopProofsMigration } from './dpopProofs'
 import { stepUpMigration } from '../auth/stepUp'
@@ -280,6 +281,8 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     // A fresh second factor proved on a session, for key export (server/auth/stepUp.ts).
     '0014_session_step_up': stepUpMigration(engine),
     '0017_mfa_totp': mfaTotpMigration(engine),
+    // A passkey enrolled as the second factor (server/db/mfaPasskey.ts).
+    '0019_mfa_passkey': mfaPasskeyMigration(engine),
   }
 }
 

@@ -11,6 +11,7 @@ import type { EncryptedColumns } from './encryptedColumns'
 import type { CustodyAuthSharesTable, CustodyRecoverySharesTable } from './custodyShares'
 import type { CustodyWalletsTable } from './custodyWallets'
 import type { MfaTotpTable } from './mfaTotp'
+import type { MfaPasskeyTable } from './mfaPasskey'
 import type { PasskeyChallengesTable, PasskeyCredentialsTable } from './passkeys'
 import type { AuthDpopProofsTable } from './dpopProofs'
 
@@ -290,6 +291,7 @@ export interface DatabaseSchema {
   custody_recovery_shares: CustodyRecoverySharesTable
   custody_wallets: CustodyWalletsTable
   mfa_totp: MfaTotpTable
+  mfa_passkey: MfaPasskeyTable
   passkey_credentials: PasskeyCredentialsTable
   passkey_challenges: PasskeyChallengesTable
 }

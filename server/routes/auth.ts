@@ -120,6 +120,17 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
 
   const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, userAgent: request.headers['user-agent'] })
   const authenticated = (request: FastifyRequest) => authenticatedRequest(auth, request)
+  // What matters (issue 32): with a second factor enrolled, a fresh proof of it first.
+  const withSecondFactor = async (request: FastifyRequest) => {
+    const session = await authenticated(request)
+    await stepUp.requireSecondFactor(session)
+    return session
+  }
+  const withExportStepUp = async (request: FastifyRequest) => {
+    const session = await authenticated(request)
+    await stepUp.requireExportStepUp(session)
+    return session
+  }
 
   app.post<{ Body: LoginBody }>(
     `${AUTH_PREFIX}/email/start`,
@@ -205,7 +216,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
         response: { 200: actionSchema(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']), ...errors },
       },
     },
-    async (request) => auth.startEmailUpdate(await authenticated(request), request.body.newEmail, context(request)),
+    async (request) => auth.startEmailUpdate(await withSecondFactor(request), request.body.newEmail, context(request)),
   )
 
   app.post<{ Body: { otp: string }; Querystring: { projectId?: string } }>(
@@ -234,11 +245,11 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
     async (request) => auth.verifySecondaryEmail(await authenticated(request), request.body.otp, context(request)),
   )
 
-  await custodyRoutes(app, { custody, authenticated, errors })
-  await mfaRoutes(app, { totp, authenticated, context, errors })
+  await custodyRoutes(app, { custody, authenticated, withSecondFactor, withExportStepUp, errors })
+  await mfaRoutes(app, { totp, stepUp, authenticated, context, errors })
   const [firstOrigin] = secureOrigins
   await stepUpRoutes(app, { stepUp, authenticated, context, origin: (request) => request.headers.origin ?? firstOrigin ?? '', errors })
-  await deviceRoutes(app, { devices, authenticated, errors })
+  await deviceRoutes(app, { devices, authenticated, withSecondFactor, errors })
 }
 
 /** The session, used from the project (?projectId=) and device (the device header) it was opened for, with its proof of the device key. */

@@ -14,6 +14,13 @@ export interface CustodyRoutesOptions {
   custody: CustodyService
   /** The session behind the request (routes/auth.ts), or a 401. */
   authenticated(request: FastifyRequest): Promise<Authenticated>
+  /**
+   * The session, once it proved a fresh second factor when the user enrolled one (403
+   * SECOND_FACTOR_REQUIRED; server/auth/stepUp.ts): recovery on a new device and adding it.
+   */
+  withSecondFactor(request: FastifyRequest): Promise<Authenticated>
+  /** The session, once it proved a fresh step-up for key export (by an enrolled second factor when there is one). */
+  withExportStepUp(request: FastifyRequest): Promise<Authenticated>
   /** The `{ '4xx', '5xx' }` error responses of the auth routes. */
   errors: Record<string, unknown>
 }
@@ -34,9 +41,9 @@ const walletAnswer = { type: 'object', required: ['namespace', 'address'], prope
 
 /**
  * @example
- * await custodyRoutes(app, { custody, authenticated, errors })
+ * await custodyRoutes(app, { custody, authenticated, withSecondFactor, withExportStepUp, errors })
  */
-export async function custodyRoutes(app: FastifyInstance, { custody, authenticated, errors }: CustodyRoutesOptions): Promise<void> {
+export async function custodyRoutes(app: FastifyInstance, { custody, authenticated, withSecondFactor, withExportStepUp, errors }: CustodyRoutesOptions): Promise<void> {
   app.post<{ Body: { wallets: WalletRegistration[] } }>(
     CUSTODY_PATHS.wallets,
     {
@@ -120,7 +127,7 @@ export async function custodyRoutes(app: FastifyInstance, { custody, authenticat
         },
       },
     },
-    async (request) => custody.recovery(await authenticated(request), request.query.namespace),
+    async (request) => custody.recovery(await withSecondFactor(request), request.query.namespace),
   )
 
   app.post<{ Body: { namespace: CustodyWalletNamespace } }>(
@@ -133,7 +140,7 @@ export async function custodyRoutes(app: FastifyInstance, { custody, authenticat
         response: { 200: { type: 'object', required: ['namespace', 'address', 'authShare'], properties: { ...walletAnswer.properties, authShare: { type: 'string' } } }, ...errors },
       },
     },
-    async (request) => custody.exportShare(await authenticated(request), request.body.namespace),
+    async (request) => custody.exportShare(await withExportStepUp(request), request.body.namespace),
   )
 
   app.post<{ Body: WalletRegistration }>(
@@ -146,6 +153,6 @@ export async function custodyRoutes(app: FastifyInstance, { custody, authenticat
         response: { 200: walletAnswer, ...errors },
       },
     },
-    async (request) => custody.registerRecoveredDevice(await authenticated(request), request.body),
+    async (request) => custody.registerRecoveredDevice(await withSecondFactor(request), request.body),
   )
 }

@@ -14,6 +14,8 @@ export interface DeviceRoutesOptions {
   devices: DeviceService
   /** The session behind the request (routes/auth.ts), or a 401. */
   authenticated(request: FastifyRequest): Promise<Authenticated>
+  /** The session, once it proved a fresh second factor when the user enrolled one (removal). */
+  withSecondFactor(request: FastifyRequest): Promise<Authenticated>
   /** The `{ '4xx', '5xx' }` error responses of the auth routes. */
   errors: Record<string, unknown>
 }
@@ -27,9 +29,9 @@ const device = {
 
 /**
  * @example
- * await deviceRoutes(app, { devices, authenticated, errors })
+ * await deviceRoutes(app, { devices, authenticated, withSecondFactor, errors })
  */
-export async function deviceRoutes(app: FastifyInstance, { devices, authenticated, errors }: DeviceRoutesOptions): Promise<void> {
+export async function deviceRoutes(app: FastifyInstance, { devices, authenticated, withSecondFactor, errors }: DeviceRoutesOptions): Promise<void> {
   app.get(
     DEVICE_PATHS.list,
     { schema: { querystring: projectQuery, response: { 200: { type: 'object', required: ['devices'], properties: { devices: { type: 'array', items: device } } }, ...errors } } },
@@ -46,6 +48,6 @@ export async function deviceRoutes(app: FastifyInstance, { devices, authenticate
         response: { 200: { type: 'object', required: ['removed'], properties: { removed: { type: 'boolean' } } }, ...errors },
       },
     },
-    async (request) => devices.remove(await authenticated(request), request.body.id),
+    async (request) => devices.remove(await withSecondFactor(request), request.body.id),
   )
 }

@@ -8,11 +8,13 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { type Authenticated, type RequestContext } from '../auth/service'
 import { type TotpService } from '../auth/totp'
+import { type StepUpService } from '../auth/stepUp'
 import { MFA_PATHS } from '../../src/shared/mfaApi'
 import { PROJECT_ID_PATTERN } from '../projects'
 
 export interface MfaRoutesOptions {
   totp: TotpService
+  stepUp: Pick<StepUpService, 'mfa' | 'enrolPasskey' | 'removePasskey'>
   /** The session behind the request (routes/auth.ts), or a 401. */
   authenticated(request: FastifyRequest): Promise<Authenticated>
   context(request: FastifyRequest): RequestContext
@@ -24,15 +26,27 @@ const BODY_LIMIT = 1024
 const projectQuery = { type: 'object', properties: { projectId: { type: 'string', pattern: PROJECT_ID_PATTERN } } } as const
 const codeBody = { type: 'object', required: ['code'], additionalProperties: false, properties: { code: { type: 'string', maxLength: 16 } } } as const
 const status = (values: readonly string[]) => ({ type: 'object', required: ['totp'], properties: { totp: { type: 'string', enum: values } } }) as const
+const passkeyStatus = (value: string) => ({ type: 'object', required: ['passkey'], properties: { passkey: { type: 'string', const: value } } }) as const
+const mfaStatus = {
+  type: 'object',
+  required: ['totp', 'passkey', 'passkeys'],
+  properties: { totp: { type: 'string', enum: ['none', 'pending', 'enrolled'] }, passkey: { type: 'string', enum: ['none', 'enrolled'] }, passkeys: { type: 'integer' } },
+} as const
 
 /**
  * @example
- * await mfaRoutes(app, { totp, authenticated, context, errors })
+ * await mfaRoutes(app, { totp, stepUp, authenticated, context, errors })
  */
-export async function mfaRoutes(app: FastifyInstance, { totp, authenticated, context, errors }: MfaRoutesOptions): Promise<void> {
-  app.get(MFA_PATHS.status, { schema: { querystring: projectQuery, response: { 200: status(['none', 'pending', 'enrolled']), ...errors } } }, async (request) => ({
-    totp: await totp.status((await authenticated(request)).user.id),
-  }))
+export async function mfaRoutes(app: FastifyInstance, { totp, stepUp, authenticated, context, errors }: MfaRoutesOptions): Promise<void> {
+  app.get(MFA_PATHS.status, { schema: { querystring: projectQuery, response: { 200: mfaStatus, ...errors } } }, async (request) => stepUp.mfa((await authenticated(request)).user.id))
+
+  app.post(MFA_PATHS.passkeyEnrol, { bodyLimit: BODY_LIMIT, schema: { querystring: projectQuery, response: { 200: passkeyStatus('enrolled'), ...errors } } }, async (request) =>
+    stepUp.enrolPasskey(await authenticated(request)),
+  )
+
+  app.post(MFA_PATHS.passkeyRemove, { bodyLimit: BODY_LIMIT, schema: { querystring: projectQuery, response: { 200: passkeyStatus('none'), ...errors } } }, async (request) =>
+    stepUp.removePasskey(await authenticated(request)),
+  )
 
   app.post(
     MFA_PATHS.totpEnrol,

@@ -65,7 +65,7 @@ describe.each(engines)('step-up and key export on $name', ({ freshDatabase }) =>
       code: 'STEP_UP_REQUIRED',
       message: 'Confirm it is you first, with a new email code or your passkey; the confirmation lasts 5 minutes',
     })
-    expect((await device.get(STEP_UP_PATHS.status)).body).toEqual({ methods: ['email'] })
+    expect((await device.get(STEP_UP_PATHS.status)).body).toEqual({ methods: ['email'], secondFactor: false })
 
     expect((await device.post(STEP_UP_PATHS.emailStart)).body).toEqual({ method: 'email' })
     const mail = server.mailbox.latest(device.email!)!
@@ -80,7 +80,7 @@ describe.each(engines)('step-up and key export on $name', ({ freshDatabase }) =>
     const proved = await device.post(STEP_UP_PATHS.emailFinish, { otp: mail.meta.code })
     expect(proved.status).toBe(200)
     expect(proved.body).toEqual({ method: 'email', freshUntil: new Date(server.clock.now + STEP_UP_TTL_MS).toISOString() })
-    expect((await device.get(STEP_UP_PATHS.status)).body).toEqual({ methods: ['email'], freshUntil: new Date(server.clock.now + STEP_UP_TTL_MS).toISOString() })
+    expect((await device.get(STEP_UP_PATHS.status)).body).toEqual({ methods: ['email'], secondFactor: false, freshUntil: new Date(server.clock.now + STEP_UP_TTL_MS).toISOString() })
     // Used once: the same code does not prove again.
     expect((await device.post(STEP_UP_PATHS.emailFinish, { otp: mail.meta.code })).body).toMatchObject({ code: 'OTP_NOT_FOUND' })
 
@@ -145,7 +145,7 @@ describe.each(engines)('step-up and key export on $name', ({ freshDatabase }) =>
     const signedUp = await server.post('/auth/v1/passkey/signup/finish', { projectId: 'shop', deviceId, ceremonyId, response: authenticator.register(options) }, as)
     const { device, wallets } = await withWallets(signedIn((signedUp.body as { session: { token: string } }).session.token, deviceId, as, null))
 
-    expect((await device.get(STEP_UP_PATHS.status)).body).toEqual({ methods: ['passkey'] })
+    expect((await device.get(STEP_UP_PATHS.status)).body).toEqual({ methods: ['passkey'], secondFactor: false })
     const noEmail = await device.post(STEP_UP_PATHS.emailStart)
     expect(noEmail.status).toBe(409)
     expect(noEmail.body).toMatchObject({ code: 'STEP_UP_NO_EMAIL', message: 'This wallet has no email to send a code to; confirm with your passkey instead' })

@@ -30,7 +30,7 @@ export interface StepUpRoutesOptions {
 
 const BODY_LIMIT = 16 * 1024
 const projectQuery = { type: 'object', properties: { projectId: { type: 'string', pattern: PROJECT_ID_PATTERN } } } as const
-const method = { type: 'string', enum: ['email', 'passkey'] } as const
+const method = { type: 'string', enum: ['email', 'passkey', 'totp'] } as const
 const proved = { type: 'object', required: ['method', 'freshUntil'], properties: { method, freshUntil: { type: 'string' } } } as const
 const credential = {
   type: 'object',
@@ -48,7 +48,10 @@ export async function stepUpRoutes(app: FastifyInstance, { stepUp, authenticated
     {
       schema: {
         querystring: projectQuery,
-        response: { 200: { type: 'object', required: ['methods'], properties: { methods: { type: 'array', items: method }, freshUntil: { type: 'string' } } }, ...errors },
+        response: {
+          200: { type: 'object', required: ['methods', 'secondFactor'], properties: { methods: { type: 'array', items: method }, secondFactor: { type: 'boolean' }, freshUntil: { type: 'string' } } },
+          ...errors,
+        },
       },
     },
     async (request) => stepUp.status(await authenticated(request)),
@@ -92,5 +95,18 @@ export async function stepUpRoutes(app: FastifyInstance, { stepUp, authenticated
       },
     },
     async (request) => stepUp.finishPasskey(await authenticated(request), request.body),
+  )
+
+  app.post<{ Body: { code: string } }>(
+    STEP_UP_PATHS.totpFinish,
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        querystring: projectQuery,
+        body: { type: 'object', required: ['code'], additionalProperties: false, properties: { code: { type: 'string', maxLength: 16 } } },
+        response: { 200: proved, ...errors },
+      },
+    },
+    async (request) => stepUp.finishTotp(await authenticated(request), request.body.code, context(request)),
   )
 }

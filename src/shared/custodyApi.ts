@@ -72,7 +72,7 @@ export const MAX_RECOVERY_ENVELOPE_BYTES = 4096
 
 /** Step-up routes (server/auth/stepUp.ts): a fresh second factor on the session, before key export. */
 export const STEP_UP_PATHS = {
-  /** GET → { methods: ('email' | 'passkey')[], freshUntil? } */
+  /** GET → StepUpStatusAnswer */
   status: '/auth/v1/step-up',
   /** POST {} → { method: 'email' }: a step-up code is emailed to the account's address. */
   emailStart: '/auth/v1/step-up/email/start',
@@ -82,6 +82,22 @@ export const STEP_UP_PATHS = {
   passkeyStart: '/auth/v1/step-up/passkey/start',
   /** POST { ceremonyId, response } → { method, freshUntil } */
   passkeyFinish: '/auth/v1/step-up/passkey/finish',
+  /** POST { code } → { method: 'totp', freshUntil }: a code of the user's authenticator app. */
+  totpFinish: '/auth/v1/step-up/totp',
 } as const
 
-export type StepUpMethod = 'email' | 'passkey'
+/**
+ * How a step-up is proved. Once the user enrols a second factor (src/shared/mfaApi.ts),
+ * only the enrolled ones count: an email code no longer does.
+ */
+export type StepUpMethod = 'email' | 'passkey' | 'totp'
+
+/** What GET /auth/v1/step-up answers. */
+export interface StepUpStatusAnswer {
+  /** The factors that can prove a step-up for this user now. */
+  methods: StepUpMethod[]
+  /** Whether the user enrolled a second factor, so that `methods` lists only those. */
+  secondFactor: boolean
+  /** ISO time until which this session's latest proof counts; absent when none counts now. */
+  freshUntil?: string
+}
