@@ -45,8 +45,9 @@
  * Errors are `{ error, message, code?, retryAfter?, attemptsLeft? }` with an HTTP status.
  */
 import { DEVICE_HEADER, DPOP_HEADER } from '../src/shared/authApi'
-import { CUSTODY_PATHS, STEP_UP_PATHS, type CustodyWalletNamespace, type RecoverySetup, type StepUpMethod, type WalletRegistration } from '../src/shared/custodyApi'
+import { CUSTODY_PATHS, STEP_UP_PATHS, type CustodyWalletNamespace, type RecoverySetup, type StepUpMethod, type StepUpStatusAnswer, type WalletRegistration } from '../src/shared/custodyApi'
 import { DEVICE_PATHS, type DeviceSummary } from '../src/shared/devicesApi'
+import { MFA_PATHS, type MfaStatus } from '../src/shared/mfaApi'
 import { type DeviceProver, createDeviceProver } from './deviceKey'
 import { deviceIdOfSession } from './session'
 
@@ -119,11 +120,19 @@ export interface SecureApi {
   startAddPasskey(token: string, projectId: string): Promise<PasskeyCeremony>
   finishAddPasskey(token: string, projectId: string, answer: PasskeyAnswer): Promise<{ credentialId: string }>
   /** The second factors the user can prove now, and until when the session's step-up counts. */
-  stepUpStatus(token: string, projectId: string): Promise<{ methods: StepUpMethod[]; freshUntil?: string }>
+  stepUpStatus(token: string, projectId: string): Promise<StepUpStatusAnswer>
   startEmailStepUp(token: string, projectId: string): Promise<{ method: 'email' }>
   finishEmailStepUp(token: string, projectId: string, otp: string): Promise<{ method: StepUpMethod; freshUntil: string }>
   startPasskeyStepUp(token: string, projectId: string): Promise<PasskeyCeremony>
   finishPasskeyStepUp(token: string, projectId: string, answer: PasskeyAnswer): Promise<{ method: StepUpMethod; freshUntil: string }>
+  finishTotpStepUp(token: string, projectId: string, code: string): Promise<{ method: StepUpMethod; freshUntil: string }>
+  /** The user's second factors (src/shared/mfaApi.ts). */
+  mfaStatus(token: string, projectId: string): Promise<MfaStatus>
+  startTotpEnrolment(token: string, projectId: string): Promise<{ secret: string; uri: string }>
+  confirmTotpEnrolment(token: string, projectId: string, code: string): Promise<{ totp: 'enrolled' }>
+  removeTotp(token: string, projectId: string, code: string): Promise<{ totp: 'none' }>
+  enrolPasskeyFactor(token: string, projectId: string): Promise<{ passkey: 'enrolled' }>
+  removePasskeyFactor(token: string, projectId: string): Promise<{ passkey: 'none' }>
   /** This device's auth share for key export; 403 STEP_UP_REQUIRED without a fresh step-up. */
   exportShare(token: string, projectId: string, namespace: CustodyWalletNamespace): Promise<{ namespace: string; address: string; authShare: string }>
 }
@@ -277,6 +286,13 @@ export function createHttpSecureApi({ baseUrl, fetch: fetchImpl = globalThis.fet
     finishEmailStepUp: (token, projectId, otp) => call('POST', STEP_UP_PATHS.emailFinish, { token, query: { projectId }, body: { otp } }),
     startPasskeyStepUp: (token, projectId) => call('POST', STEP_UP_PATHS.passkeyStart, { token, query: { projectId }, body: {} }),
     finishPasskeyStepUp: (token, projectId, answer) => call('POST', STEP_UP_PATHS.passkeyFinish, { token, query: { projectId }, body: answer }),
+    finishTotpStepUp: (token, projectId, code) => call('POST', STEP_UP_PATHS.totpFinish, { token, query: { projectId }, body: { code } }),
+    mfaStatus: (token, projectId) => call('GET', MFA_PATHS.status, { token, query: { projectId } }),
+    startTotpEnrolment: (token, projectId) => call('POST', MFA_PATHS.totpEnrol, { token, query: { projectId }, body: {} }),
+    confirmTotpEnrolment: (token, projectId, code) => call('POST', MFA_PATHS.totpConfirm, { token, query: { projectId }, body: { code } }),
+    removeTotp: (token, projectId, code) => call('POST', MFA_PATHS.totpRemove, { token, query: { projectId }, body: { code } }),
+    enrolPasskeyFactor: (token, projectId) => call('POST', MFA_PATHS.passkeyEnrol, { token, query: { projectId }, body: {} }),
+    removePasskeyFactor: (token, projectId) => call('POST', MFA_PATHS.passkeyRemove, { token, query: { projectId }, body: {} }),
     exportShare: (token, projectId, namespace) => call('POST', CUSTODY_PATHS.export, { token, query: { projectId }, body: { namespace } }),
   }
 }

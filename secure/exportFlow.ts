@@ -2,9 +2,10 @@
  * Key export in the secure page (issue 32, docs/security.md "Key export"): the steps the
  * export prompt (exportPrompt.ts) runs, and every line it shows.
  *
- * 1. The prompt says what export means; the visitor proves a fresh second factor, a new
- *    email code or their passkey (the server's step-up, server/auth/stepUp.ts), unless this
- *    session proved one less than 5 minutes ago.
+ * 1. The prompt says what export means; the visitor proves a fresh second factor
+ *    (stepUpStages.ts: a new email code or their passkey, or only their enrolled
+ *    authenticator app or passkey once they enrolled one), unless this session proved one
+ *    less than 5 minutes ago.
  * 2. After a deliberate click on "Show private key", the key is rebuilt from this device's
  *    share and the auth share the server releases only after the step-up (keyring.reveal),
  *    written into the prompt as text, and its bytes zeroed.
@@ -12,30 +13,21 @@
  * Nothing here posts to the app: the frame answers EXPORT_PRIVATE_KEY with `{}` once the
  * prompt is closed, or 4001 when it was cancelled before the key was shown.
  */
-import { ApiError, type SecureApi } from './api'
-import type { CustodyWalletNamespace, StepUpMethod } from '../src/shared/custodyApi'
+import type { SecureApi } from './api'
+import type { CustodyWalletNamespace } from '../src/shared/custodyApi'
 import { CustodyErrorCodes } from './custody/errors'
 import type { Keyring } from './custody/keyring'
 import { exportedKeyText } from './custody/keys'
 import type { WithSession } from './custody/custodyCalls'
 import { browserWebAuthn, type WebAuthnClient } from './passkeyLogin'
+import { createStepUpSteps, STEP_UP_TEXT, stepUpErrorText, type StepUpSteps } from './stepUpStages'
 
 export const EXPORT_TEXT = {
+  ...STEP_UP_TEXT,
   title: 'Export private key',
   meaning:
     'Your private key is your wallet. Whoever has it controls this wallet and all its funds, on any device, without signing in here. Export it only to move the wallet into another wallet app you trust.',
   warning: 'Never share it, paste it into a website or send it to anyone: no one from this site or Portico will ever ask for it. Once it is shown, no one can undo the export.',
-  stepUp: 'First confirm it is you.',
-  emailCode: 'Email me a code',
-  passkey: 'Use my passkey',
-  sending: 'Sending the code…',
-  codeSent: (email: string) => `We sent a 6-digit code to ${email}. Enter it to continue.`,
-  codeLabel: 'Code from the email',
-  confirm: 'Confirm',
-  confirming: 'Checking…',
-  codeShape: 'Enter the 6 digits from the email.',
-  passkeyRunning: 'Follow your browser’s passkey prompt…',
-  passkeyCancelled: 'The passkey request was cancelled or timed out. Try again, or use an email code.',
   confirmed: 'It is you. Make sure no one can see your screen, then show the key.',
   reveal: 'Show private key',
   revealing: 'Rebuilding the key on this device…',
@@ -48,17 +40,10 @@ export const EXPORT_TEXT = {
   cancel: 'Cancel',
   wallet: (address: string) => `Wallet ${address}`,
   noMethod: 'This wallet has no email or passkey to confirm it is you, so its key cannot be exported here.',
-  stepUpExpired: 'The confirmation has expired. Confirm it is you again.',
-  failed: 'The wallet server could not be reached. Check your connection and try again.',
 } as const
 
-/** What the prompt runs; each throw is shown in the prompt, which stays open. */
-export type ExportSteps = {
-  /** The factors the visitor can prove, and whether this session proved one recently. */
-  status(): Promise<{ methods: StepUpMethod[]; fresh: boolean }>
-  sendCode(): Promise<void>
-  confirmCode(otp: string): Promise<void>
-  usePasskey(): Promise<void>
+/** What the prompt runs: the step-up (stepUpStages.ts), then the key. */
+export type ExportSteps = StepUpSteps & {
   /** The key as text, rebuilt with the server's consent (403 STEP_UP_REQUIRED without a fresh step-up). */
   reveal(): Promise<string>
 }
@@ -72,10 +57,8 @@ export type ExportPrompts = {
 
 /** What the prompt says when a step failed. The server's refusals (a wrong code, a limit) are written for the visitor. */
 export function exportErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'STEP_UP_REQUIRED') return EXPORT_TEXT.stepUpExpired
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message
-  const name = (error as { name?: unknown } | null)?.name
-  if (name === 'NotAllowedError' || name === 'AbortError') return EXPORT_TEXT.passkeyCancelled
+  const stepUp = stepUpErrorText(error)
+  if (stepUp !== undefined) return stepUp
   if (error instanceof Error && 'code' in error && error.code === CustodyErrorCodes.noDeviceKey) return error.message
   return EXPORT_TEXT.failed
 }
@@ -101,21 +84,7 @@ export function createExportSteps({
   webauthn?: WebAuthnClient
 }): ExportSteps {
   return {
-    async status() {
-      const { methods, freshUntil } = await authed((token) => api.stepUpStatus(token, projectId))
-      return { methods: webauthn.supported() ? methods : methods.filter((method) => method !== 'passkey'), fresh: freshUntil !== undefined && Date.parse(freshUntil) > Date.now() }
-    },
-    async sendCode() {
-      await authed((token) => api.startEmailStepUp(token, projectId))
-    },
-    async confirmCode(otp) {
-      await authed((token) => api.finishEmailStepUp(token, projectId, otp))
-    },
-    async usePasskey() {
-      const { ceremonyId, options } = await authed((token) => api.startPasskeyStepUp(token, projectId))
-      const response = await webauthn.authenticate(options)
-      await authed((token) => api.finishPasskeyStepUp(token, projectId, { ceremonyId, response }))
-    },
+    ...createStepUpSteps({ api, projectId, authed, webauthn }),
     async reveal() {
       const wallet = await keyring.reveal(namespace)
       try {

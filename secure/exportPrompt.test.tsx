@@ -24,6 +24,7 @@ function open(overrides: Partial<ExportSteps> = {}) {
     sendCode: async () => void calls.push('send'),
     confirmCode: async (otp) => void calls.push(`confirm ${otp}`),
     usePasskey: async () => void calls.push('passkey'),
+    confirmTotp: async (code) => void calls.push(`totp ${code}`),
     reveal: async () => (calls.push('reveal'), KEY),
     ...overrides,
   }
@@ -58,7 +59,7 @@ describe('the key-export prompt in the secure page', () => {
   it('step-up by code, then a deliberate click shows the key; Close removes it from the document and answers closed', async () => {
     const { calls, outcome } = open()
     await click('Email me a code')
-    const input = document.querySelector<HTMLInputElement>('#export-code')!
+    const input = document.querySelector<HTMLInputElement>('#step-up-code')!
     expect(input.autocomplete).toBe('one-time-code')
     input.value = '12'
     await click('Confirm')
@@ -92,5 +93,23 @@ describe('the key-export prompt in the secure page', () => {
     await expect(outcome).resolves.toBe('closed')
     expect(calls).toContain('passkey')
     expect(document.querySelector('#export-key')).toBeNull()
+  })
+
+  it('with an authenticator app enrolled, asks only for its code: nothing is emailed, and a wrong entry is explained', async () => {
+    const { calls } = open({ status: async () => ({ methods: ['totp'], fresh: false }) })
+    await settle()
+    expect(button('Email me a code')).toBeUndefined()
+    await click('Use my authenticator app')
+    expect(dialog()!.textContent).toContain(EXPORT_TEXT.totpAsk)
+    const input = document.querySelector<HTMLInputElement>('#step-up-code')!
+    expect(document.querySelector('label[for="step-up-code"]')!.textContent).toBe(EXPORT_TEXT.totpLabel)
+    input.value = 'abc'
+    await click('Confirm')
+    expect(document.querySelector('.export .approval-notice')!.textContent).toBe(EXPORT_TEXT.totpShape)
+    input.value = '654321'
+    await click('Confirm')
+    await click('Show private key')
+    expect(document.querySelector('#export-key')!.textContent).toBe(KEY)
+    expect(calls).toEqual(['open', 'totp 654321', 'reveal'])
   })
 })

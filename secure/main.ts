@@ -18,6 +18,8 @@ import { browserPasskeyCeremonies, withPopupFallback } from './passkeyPrf'
 import { createPasskeyPrompt } from './passkeyPrompt'
 import { createRecoveryPrompts } from './recoveryPrompt'
 import { createExportPrompts } from './exportPrompt'
+import { createStepUpPrompts } from './stepUpPrompt'
+import { createMfaPrompts } from './mfaPrompt'
 import { createSecureFrame, type FrameHost } from './secureFrame'
 import { createMemoryStore, createSessionStore, type KeyValueStore } from './session'
 
@@ -127,6 +129,8 @@ function main() {
       createPasskeyFlows({ api, prompt: createPasskeyPrompt(document, { onOpen: notify.open, onClose: notify.close }), ...(ceremonies === undefined ? {} : { webauthn: webAuthnClient(ceremonies) }) }),
     recoveryPrompts: (notify) => createRecoveryPrompts(document, { onOpen: notify.open, onClose: notify.close }),
     exportPrompts: (notify) => createExportPrompts(document, { onOpen: notify.open, onClose: notify.close }),
+    stepUpPrompts: (notify) => createStepUpPrompts(document, { onOpen: notify.open, onClose: notify.close }),
+    mfaPrompts: (notify) => createMfaPrompts(document, { onOpen: notify.open, onClose: notify.close }),
     confirmDeviceRemoval: (notify) => createDomApprover(document, { onOpen: notify.open, onClose: notify.close }),
     recoveryCeremonies: ceremonies,
     smartAccounts: createSmartAccounts({ apiUrl: config.apiUrl, projectId: query.get('projectId') ?? '', rpcUrls: config.rpcUrls, store: storage }),

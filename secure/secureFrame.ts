@@ -47,6 +47,10 @@ import type { PasskeyFlows } from './passkeyLogin'
 import type { PasskeyCeremonies } from './passkeyPrf'
 import { offerRecovery, type RecoveryPrompts } from './recoveryFlow'
 import { createExportSteps, type ExportPrompts } from './exportFlow'
+import { type StepUpPrompts, type StepUpReason } from './stepUpPrompt'
+import { createStepUpSteps } from './stepUpStages'
+import { createMfaSteps, type MfaPrompts } from './mfaPrompt'
+import { SECOND_FACTOR_REQUIRED } from '../src/shared/mfaApi'
 
 /** A signature refused because the server no longer takes this device's session (removed, or signed out elsewhere). */
 export const SESSION_ENDED_MESSAGE = 'This device is no longer signed in to the wallet (it was removed from the account, or signed out): sign in again'
@@ -105,6 +109,14 @@ export type SecureFrameOptions = {
    * it REMOVE_DEVICE is refused as not available.
    */
   confirmDeviceRemoval?: ((notify: { open(): void; close(): void }) => Approver) | undefined
+  /**
+   * "Confirm it is you" (stepUpPrompt.ts), opened when the server asks for an enrolled second
+   * factor before removing a device, changing the email or recovering on a new device.
+   * Without it those actions fail with the server's SECOND_FACTOR_REQUIRED.
+   */
+  stepUpPrompts?: ((notify: { open(): void; close(): void }) => StepUpPrompts) | undefined
+  /** The second-factor settings (mfaPrompt.ts); without them MANAGE_SECOND_FACTOR is refused as not available. */
+  mfaPrompts?: ((notify: { open(): void; close(): void }) => MfaPrompts) | undefined
   /** The WebAuthn ceremonies of a recovery sealed with a passkey (passkeyPrf.ts, with the popup where the frame is refused); without them only a password is offered. */
   recoveryCeremonies?: PasskeyCeremonies | undefined
 }
@@ -254,6 +266,8 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
   const passkeys = options.passkeys?.(notifyApp)
   const recoveryPrompts = options.recoveryPrompts?.(notifyApp)
   const exportPrompts = options.exportPrompts?.(notifyApp)
+  const stepUpPrompts = options.stepUpPrompts?.(notifyApp)
+  const mfaPrompts = options.mfaPrompts?.(notifyApp)
   /** The recovery prompt after the latest login, until the visitor answers it: approvals and signatures wait for it. */
   let recoveryAnswered: Promise<unknown> = Promise.resolve()
   /** After a login (not on every request): offers to set a recovery, or asks for it on a new device (recoveryFlow.ts). */
@@ -281,6 +295,8 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     sessions.clear()
     recoveryPrompts?.dismiss()
     exportPrompts?.dismiss()
+    stepUpPrompts?.dismiss()
+    mfaPrompts?.dismiss()
     keyring.lock()
     user = undefined
     smartAddress = undefined
@@ -407,7 +423,26 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     if (!approved) throw new ReplyError('User rejected the request.', 4001)
   }
   /** The keys of the signed-in user, rebuilt (made, or migrated) here after login; signing happens here. */
-  const keyring = createKeyring({ calls: createCustodyCalls(api, projectId, authed), deviceShares: options.deviceShares, logger })
+  /**
+   * Runs an action the server may refuse with SECOND_FACTOR_REQUIRED (an enrolled second
+   * factor not proved recently): then the visitor confirms it in the frame, and it runs once
+   * more. A cancel is the visitor's refusal (4001).
+   */
+  async function withSecondFactor<T>(reason: StepUpReason, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === SECOND_FACTOR_REQUIRED) || stepUpPrompts === undefined) throw error
+      const confirmed = await stepUpPrompts.confirm(reason, createStepUpSteps({ api, projectId, authed }), user?.email ?? null)
+      if (!confirmed) throw new ReplyError('User rejected the request.', 4001)
+      return run()
+    }
+  }
+  const keyring = createKeyring({
+    calls: createCustodyCalls(api, projectId, authed, (run) => withSecondFactor('recover', () => authed(run))),
+    deviceShares: options.deviceShares,
+    logger,
+  })
   const recoveryPasskey = options.recoveryCeremonies === undefined ? undefined : createRecoveryPasskey({ api, projectId, authed, ceremonies: options.recoveryCeremonies, supported: () => true })
   const fetchUser = async () => (await authed((token) => api.getUser(token, { projectId, chainId: chain }))).user
   /** Signed in: the keys are unlocked; a first login registers the wallets made here, so the user is read again. */
@@ -561,6 +596,13 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       if (outcome === 'cancelled') throw new ReplyError('User rejected the request.', 4001)
       return {}
     },
+    async MANAGE_SECOND_FACTOR() {
+      if (mfaPrompts === undefined) throw notAvailable('Two-step verification')
+      await authed(async () => undefined)
+      await recoveryAnswered
+      await mfaPrompts.open(createMfaSteps({ api, projectId, authed, stepUp: createStepUpSteps({ api, projectId, authed }) }))
+      return {}
+    },
     async GET_DEVICES() {
       return { devices: await listDevices() }
     },
@@ -572,7 +614,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       if (device.current) throw new ReplyError('This is the device you are using: sign out here, or remove it from another of your devices', DeviceApiCodes.currentDevice)
       const approved = await removalApprover.confirm({ method: REMOVE_DEVICE_METHOD, origin: parentOrigin ?? '', dappName, details: describeRemoval(device) })
       if (!approved) throw new ReplyError('User rejected the request.', 4001)
-      await authed((token) => api.removeDevice(token, projectId, id))
+      await withSecondFactor('removeDevice', () => authed((token) => api.removeDevice(token, projectId, id)))
       return { removed: true as const }
     },
     async GET_USER({ chainId }) {
@@ -595,7 +637,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       return { result: await handleRpc({ method, params, chainId }) }
     },
     async UPDATE_EMAIL({ email }) {
-      const { action } = await authed((token) => api.startEmailUpdate(token, projectId, email))
+      const { action } = await withSecondFactor('changeEmail', () => authed((token) => api.startEmailUpdate(token, projectId, email)))
       return { action }
     },
     async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {

@@ -27,7 +27,12 @@ async function unlessNotFound<T>(code: string, call: () => Promise<T>): Promise<
  * const calls = createCustodyCalls(api, 'shop', authed)
  * await calls.authShare('eip155') // { address, authShare } or undefined
  */
-export function createCustodyCalls(api: SecureApi, projectId: string, authed: WithSession): CustodyCalls {
+/**
+ * `recoveryAuthed` runs the calls of a recovery on a new device (reading the recovery,
+ * registering the recovered device): the frame passes one that asks for the second factor
+ * when the server wants it (secureFrame.ts `withSecondFactor`).
+ */
+export function createCustodyCalls(api: SecureApi, projectId: string, authed: WithSession, recoveryAuthed: WithSession = authed): CustodyCalls {
   return {
     async authShare(namespace) {
       const found = await unlessNotFound(CustodyApiCodes.authShareNotFound, () => authed((token) => api.getAuthShare(token, projectId, namespace)))
@@ -47,11 +52,11 @@ export function createCustodyCalls(api: SecureApi, projectId: string, authed: Wi
       await authed((token) => api.setRecovery(token, projectId, setup))
     },
     async recovery(namespace) {
-      const found = await unlessNotFound(CustodyApiCodes.recoveryNotSet, () => authed((token) => api.getRecovery(token, projectId, namespace)))
+      const found = await unlessNotFound(CustodyApiCodes.recoveryNotSet, () => recoveryAuthed((token) => api.getRecovery(token, projectId, namespace)))
       return found && { address: found.address, envelope: found.envelope, authShare: fromBase64(found.authShare) }
     },
     async registerRecoveredDevice(wallet) {
-      await authed((token) => api.registerRecoveredDevice(token, projectId, wallet))
+      await recoveryAuthed((token) => api.registerRecoveredDevice(token, projectId, wallet))
     },
     async exportShare(namespace) {
       const released = await authed((token) => api.exportShare(token, projectId, namespace))

@@ -41,7 +41,13 @@ export type FakeApi = SecureApi & {
   farcaster: Map<string, { pollsLeft: number }>
   /** The user's devices as the server lists them (the first is the asking one). */
   devices: DeviceSummary[]
+  /** Whether the user enrolled an authenticator app; its one right code is FAKE_TOTP_CODE. */
+  totpEnrolled: boolean
 }
+
+/** The fake authenticator app's secret, and the code the fake server takes for it. */
+export const FAKE_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
+export const FAKE_TOTP_CODE = '135790'
 
 export function createFakeApi(): FakeApi {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519')
@@ -58,6 +64,15 @@ export function createFakeApi(): FakeApi {
   const sessions = new Map<string, { email: string; expired: boolean }>()
   /** Sessions that proved the step-up code. */
   const steppedUp = new Set<string>()
+  /** Sessions that proved the authenticator app. */
+  const totpProved = new Set<string>()
+  let totpPending = false
+  /** As the server: with an app enrolled, only a proof by it lets what matters through. */
+  const requireSecondFactor = (token: string) => {
+    if (api.totpEnrolled && !totpProved.has(token)) {
+      throw new ApiError(403, 'Confirm it is you with your authenticator app or passkey first; the confirmation lasts 5 minutes', 'SECOND_FACTOR_REQUIRED', undefined)
+    }
+  }
   let tokens = 0
   const apiUser = (email: string, chainId: string | number): ApiUser => {
     const solanaChain = typeof chainId === 'string' && chainId.startsWith('solana:')
@@ -91,6 +106,7 @@ export function createFakeApi(): FakeApi {
     offline: false,
     social: new Map(),
     farcaster: new Map(),
+    totpEnrolled: false,
     devices: [
       { id: '11111111-1111-4111-8111-111111111111', label: 'Chrome on Linux', addedAt: '2030-01-02T09:00:00.000Z', lastUsedAt: '2030-01-03T09:00:00.000Z', current: true },
       { id: '22222222-2222-4222-8222-222222222222', label: 'Safari on iOS', addedAt: '2030-01-01T08:00:00.000Z', lastUsedAt: '2030-01-01T08:30:00.000Z', current: false },
@@ -103,6 +119,7 @@ export function createFakeApi(): FakeApi {
     async removeDevice(token, _projectId, id) {
       api.calls.push(`removeDevice ${id}`)
       session(token)
+      requireSecondFactor(token)
       const index = api.devices.findIndex((device) => device.id === id)
       if (index < 0) throw new ApiError(404, 'No device with this id belongs to this account', DeviceApiCodes.deviceNotFound, undefined)
       api.devices.splice(index, 1)
@@ -209,6 +226,7 @@ export function createFakeApi(): FakeApi {
     },
     async startEmailUpdate(token, _projectId, newEmail) {
       api.calls.push(`startEmailUpdate ${newEmail}`)
+      requireSecondFactor(token)
       codes.set(session(token).email, '111111')
       codes.set(newEmail, '222222')
       return { action: 'VERIFY_PRIMARY_OTP' }
@@ -254,6 +272,7 @@ export function createFakeApi(): FakeApi {
     },
     async getRecovery(token, _projectId, namespace) {
       session(token)
+      requireSecondFactor(token)
       const setup = recoveries.get(namespace)
       if (setup === undefined) throw new ApiError(404, `No recovery is set for the ${namespace} wallet`, CustodyApiCodes.recoveryNotSet, undefined)
       return { ...setup, version: 1 }
@@ -265,7 +284,12 @@ export function createFakeApi(): FakeApi {
     },
     async stepUpStatus(token) {
       session(token)
-      return { methods: ['email'], ...(steppedUp.has(token) ? { freshUntil: new Date(Date.now() + 60_000).toISOString() } : {}) }
+      const proved = api.totpEnrolled ? totpProved : steppedUp
+      return {
+        methods: api.totpEnrolled ? ['totp'] : ['email'],
+        secondFactor: api.totpEnrolled,
+        ...(proved.has(token) ? { freshUntil: new Date(Date.now() + 60_000).toISOString() } : {}),
+      }
     },
     async startEmailStepUp(token) {
       api.calls.push(`stepUp code to ${session(token).email}`)
@@ -286,6 +310,50 @@ export function createFakeApi(): FakeApi {
     async finishPasskeyStepUp(token) {
       session(token)
       throw new ApiError(400, 'This passkey request has expired or was already used; start again', 'PASSKEY_CEREMONY_NOT_FOUND', undefined)
+    },
+    async finishTotpStepUp(token, _projectId, code) {
+      api.calls.push(`stepUp totp ${code}`)
+      session(token)
+      if (!api.totpEnrolled) throw new ApiError(404, 'No authenticator app is set up for this account', 'MFA_NOT_ENROLLED', undefined)
+      if (code !== FAKE_TOTP_CODE) throw new ApiError(400, 'The code is not correct; enter the 6 digits your authenticator app shows now', 'MFA_CODE_INVALID', undefined)
+      totpProved.add(token)
+      steppedUp.add(token)
+      return { method: 'totp', freshUntil: new Date(Date.now() + 60_000).toISOString() }
+    },
+    async mfaStatus(token) {
+      session(token)
+      return { totp: api.totpEnrolled ? 'enrolled' : totpPending ? 'pending' : 'none', passkey: 'none', passkeys: 0 }
+    },
+    async startTotpEnrolment(token) {
+      api.calls.push('totp enrol')
+      session(token)
+      if (api.totpEnrolled) throw new ApiError(409, 'An authenticator app is set up already; remove it first to set up another', 'MFA_ALREADY_ENROLLED', undefined)
+      totpPending = true
+      return { secret: FAKE_TOTP_SECRET, uri: `otpauth://totp/Portico:${encodeURIComponent(session(token).email)}?issuer=Portico&secret=${FAKE_TOTP_SECRET}&algorithm=SHA1&digits=6&period=30` }
+    },
+    async confirmTotpEnrolment(token, _projectId, code) {
+      api.calls.push(`totp confirm ${code}`)
+      session(token)
+      if (!totpPending) throw new ApiError(409, 'Start setting up an authenticator app first', 'MFA_NOT_STARTED', undefined)
+      if (code !== FAKE_TOTP_CODE) throw new ApiError(400, 'The code is not correct; enter the 6 digits your authenticator app shows now', 'MFA_CODE_INVALID', undefined)
+      totpPending = false
+      api.totpEnrolled = true
+      return { totp: 'enrolled' }
+    },
+    async removeTotp(token, _projectId, code) {
+      api.calls.push(`totp remove ${code}`)
+      session(token)
+      if (code !== FAKE_TOTP_CODE) throw new ApiError(400, 'The code is not correct; enter the 6 digits your authenticator app shows now', 'MFA_CODE_INVALID', undefined)
+      api.totpEnrolled = false
+      return { totp: 'none' }
+    },
+    async enrolPasskeyFactor(token) {
+      session(token)
+      throw new ApiError(409, 'Add a passkey to this account first', 'STEP_UP_NO_PASSKEY', undefined)
+    },
+    async removePasskeyFactor(token) {
+      session(token)
+      return { passkey: 'none' }
     },
     async exportShare(token, projectId, namespace) {
       api.calls.push(`export ${namespace}`)

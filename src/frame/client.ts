@@ -112,6 +112,8 @@ export type FrameClient = {
   addPasskey(options?: FrameRequestOptions): Promise<{ credentialId: string }>
   /** Opens the frame's "Export private key" prompt; resolves when the visitor closes it (4001 when cancelled). No key ever comes back. */
   exportPrivateKey(payload?: AppRequestPayload<'EXPORT_PRIVATE_KEY'>, options?: FrameRequestOptions): Promise<Record<string, never>>
+  /** Opens the frame's second-factor settings; resolves when the visitor closes them. */
+  manageSecondFactor(options?: FrameRequestOptions): Promise<Record<string, never>>
   /** The signed-in visitor's devices (the session lives in the frame only). */
   getDevices(options?: FrameRequestOptions): Promise<{ devices: FrameDevice[] }>
   /** Removes another device of the visitor after the frame's own confirmation; 4001 when the visitor cancels. */
@@ -551,6 +553,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     connectPasskey: (payload = {}, options) => request('CONNECT_PASSKEY', payload, options),
     addPasskey: (options) => request('ADD_PASSKEY', none, options),
     exportPrivateKey: (payload = {}, options) => request('EXPORT_PRIVATE_KEY', payload, options),
+    manageSecondFactor: (options) => request('MANAGE_SECOND_FACTOR', {}, options),
     getDevices: (options) => request('GET_DEVICES', none, options),
     removeDevice: (id, options) => request('REMOVE_DEVICE', { id }, options),
     getUser: (payload = {}, options) => request('GET_USER', payload, options),

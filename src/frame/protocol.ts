@@ -40,6 +40,7 @@ export const AppEvents = [
   'CONNECT_PASSKEY',
   'ADD_PASSKEY',
   'EXPORT_PRIVATE_KEY',
+  'MANAGE_SECOND_FACTOR',
   'GET_DEVICES',
   'REMOVE_DEVICE',
   'GET_USER',
@@ -159,6 +160,12 @@ export type AppEventSchema = {
    * was shown is 4001. Nothing about the key is ever in a message.
    */
   EXPORT_PRIVATE_KEY: { request: { namespace?: 'eip155' | 'solana' }; response: Empty }
+  /**
+   * The second-factor settings (issue 32): the frame shows its own prompt (an authenticator
+   * app by QR code and first code, or the passkey as a second factor) and answers once the
+   * visitor closes it. Nothing about the factor is ever in a message.
+   */
+  MANAGE_SECOND_FACTOR: { request: Empty; response: Empty }
   /** The signed-in visitor's devices (issue 32): the frame asks the server with its session. */
   GET_DEVICES: { request: Empty; response: { devices: FrameDevice[] } }
   /**

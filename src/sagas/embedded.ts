@@ -9,7 +9,7 @@ import { embeddedDisconnectedSaga, restoreEmbeddedSaga } from './embeddedConnect
 import { createEmbeddedHolder, frameTheme, frameWatcherSaga, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { farcasterRequestedSaga } from './embeddedFarcaster'
 import { deviceRemoveSaga, devicesRequestedSaga } from './embeddedDevices'
-import { keyExportSaga, passkeyAddSaga, passkeyRequestedSaga } from './embeddedPasskey'
+import { keyExportSaga, passkeyAddSaga, passkeyRequestedSaga, secondFactorSaga } from './embeddedPasskey'
 import { deviceCodeSaga, emailSubmittedSaga, loginCodeSaga } from './embeddedLogin'
 import { socialRequestedSaga } from './embeddedSocial'
 import { smartAccountSaga } from './smartAccount'
@@ -100,6 +100,9 @@ export function* embeddedSaga() {
   })
   yield takeLatest(embeddedActions.keyExportRequested.type, function* (action: ReturnType<typeof embeddedActions.keyExportRequested>) {
     yield call(untilModalClosed, call(keyExportSaga, holder, action))
+  })
+  yield takeLatest(embeddedActions.secondFactorRequested.type, function* () {
+    yield call(untilModalClosed, call(secondFactorSaga, holder))
   })
   yield takeLatest(embeddedActions.devicesRequested.type, function* () {
     yield call(untilModalClosed, call(devicesRequestedSaga, holder))

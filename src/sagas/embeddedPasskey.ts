@@ -64,3 +64,18 @@ export function* keyExportSaga(holder: EmbeddedHolder, action: ReturnType<typeof
     yield put(embeddedActions.keyExportFinished())
   }
 }
+
+/**
+ * "Two-step verification" (Account view, issue 32): MANAGE_SECOND_FACTOR shows the frame's
+ * second-factor settings. The app learns only that they closed.
+ */
+export function* secondFactorSaga(holder: EmbeddedHolder) {
+  try {
+    const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
+    yield call(callFrame, (signal) => client.manageSecondFactor({ signal }))
+  } catch (error) {
+    yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
+  } finally {
+    yield put(embeddedActions.secondFactorFinished())
+  }
+}

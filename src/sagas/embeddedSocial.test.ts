@@ -397,3 +397,26 @@ describe('the Devices view (issue 32)', () => {
     expect(t.state().alerts.toast).toMatchObject({ variant: 'success', message: { key: 'notices.deviceRemoved' } })
   })
 })
+
+describe('two-step verification (issue 32)', () => {
+  it('sends MANAGE_SECOND_FACTOR, waits for the visitor without a timeout, and is no longer busy once the frame answers; a refusal is a toast', async () => {
+    const t = setup()
+    t.store.dispatch(modalActions.opened({ route: { view: 'Account' } }))
+    t.store.dispatch(embeddedActions.secondFactorRequested())
+    await t.flush()
+    await t.ready()
+    expect(t.lastPosted('MANAGE_SECOND_FACTOR').message.payload).toEqual({})
+    expect(t.state().embedded.secondFactorPending).toBe(true)
+    await t.flush(120_000)
+    expect(t.state().embedded.secondFactorPending).toBe(true)
+    await t.succeed('MANAGE_SECOND_FACTOR', {})
+    expect(t.state().embedded.secondFactorPending).toBe(false)
+    expect(t.state().alerts.toast).toBeUndefined()
+
+    t.store.dispatch(embeddedActions.secondFactorRequested())
+    await t.flush()
+    await t.fail('MANAGE_SECOND_FACTOR', { message: 'Sign in to the embedded wallet first', code: 'UNAUTHORIZED' })
+    expect(t.state().embedded.secondFactorPending).toBe(false)
+    expect(t.state().alerts.toast).toMatchObject({ variant: 'error' })
+  })
+})

@@ -62,6 +62,7 @@ export const en = {
   addPasskey: 'Add a passkey',
   exportPrivateKey: 'Export private key',
   exportPrivateKeyPending: 'Continue in the wallet window…',
+  twoStepVerification: 'Two-step verification',
   // The Devices view (embedded wallet, issue 32)
   devices: 'Devices',
   devicesHint: 'The browsers signed in to this wallet. A removed device can no longer sign; the wallet asks you to confirm first.',

@@ -114,6 +114,7 @@ export const appPayloadSchemas: Record<AppEvent, JsonSchema> = {
   CONNECT_PASSKEY: object({ chainId }, []),
   ADD_PASSKEY: empty,
   EXPORT_PRIVATE_KEY: object({ namespace: { type: 'string', enum: ['eip155', 'solana'] } }, []),
+  MANAGE_SECOND_FACTOR: empty,
   GET_DEVICES: empty,
   REMOVE_DEVICE: object({ id: deviceId }),
   GET_USER: object({ chainId, preferredAccountType: accountType }, []),
@@ -184,6 +185,8 @@ export const successPayloadSchemas: Record<AppEvent, JsonSchema> = {
   ADD_PASSKEY: object({ credentialId: { type: 'string', minLength: 1, maxLength: 1400, pattern: '^[A-Za-z0-9_-]+$' } }),
   // Closed: nothing about the key is sent, so the answer has no field at all.
   EXPORT_PRIVATE_KEY: empty,
+  // Closed: nothing about the factor (a secret, a code) is sent.
+  MANAGE_SECOND_FACTOR: empty,
   GET_DEVICES: object({
     devices: {
       type: 'array',

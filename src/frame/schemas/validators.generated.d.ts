@@ -15,6 +15,7 @@ export declare const app_GET_SMART_ACCOUNT_ENABLED_NETWORKS: GeneratedValidator
 export declare const app_GET_SOCIAL_REDIRECT_URI: GeneratedValidator
 export declare const app_GET_USER: GeneratedValidator
 export declare const app_IS_CONNECTED: GeneratedValidator
+export declare const app_MANAGE_SECOND_FACTOR: GeneratedValidator
 export declare const app_RELOAD: GeneratedValidator
 export declare const app_REMOVE_DEVICE: GeneratedValidator
 export declare const app_RPC_REQUEST: GeneratedValidator
@@ -132,6 +133,7 @@ export declare const success_GET_SMART_ACCOUNT_ENABLED_NETWORKS: GeneratedValida
 export declare const success_GET_SOCIAL_REDIRECT_URI: GeneratedValidator
 export declare const success_GET_USER: GeneratedValidator
 export declare const success_IS_CONNECTED: GeneratedValidator
+export declare const success_MANAGE_SECOND_FACTOR: GeneratedValidator
 export declare const success_RELOAD: GeneratedValidator
 export declare const success_REMOVE_DEVICE: GeneratedValidator
 export declare const success_RPC_REQUEST: GeneratedValidator

@@ -31,6 +31,7 @@ export const validRequests: { [E in AppEvent]: AppRequestPayload<E> } = {
   CONNECT_PASSKEY: { chainId: 1 },
   ADD_PASSKEY: {},
   EXPORT_PRIVATE_KEY: { namespace: 'solana' },
+  MANAGE_SECOND_FACTOR: {},
   GET_DEVICES: {},
   REMOVE_DEVICE: { id: '0f8e6a52-3c1d-4e7b-9a20-5d4c3b2a1f00' },
   GET_USER: { chainId: 'eip155:10', preferredAccountType: 'smartAccount' },
@@ -65,6 +66,7 @@ export const validResponses: { [E in AppEvent]: AppResponsePayload<E> } = {
   CONNECT_PASSKEY: { user: { ...user, email: null } },
   ADD_PASSKEY: { credentialId: 'AbC-_123' },
   EXPORT_PRIVATE_KEY: {},
+  MANAGE_SECOND_FACTOR: {},
   GET_DEVICES: { devices: [{ id: '0f8e6a52-3c1d-4e7b-9a20-5d4c3b2a1f00', label: 'Chrome on macOS', addedAt: '2030-01-01T00:00:00.000Z', lastUsedAt: '2030-01-02T10:00:00.000Z', current: true }] },
   REMOVE_DEVICE: { removed: true },
   GET_USER: { user },
@@ -115,6 +117,7 @@ export const invalidRequests: { [E in AppEvent]: [why: string, payload: unknown]
     ['an unknown namespace', { namespace: 'bip122' }],
     ['a field asking for key material', { namespace: 'eip155', includeKey: true }],
   ],
+  MANAGE_SECOND_FACTOR: [['a field', { method: 'totp' }]],
   GET_DEVICES: [['a field', { all: true }]],
   REMOVE_DEVICE: [
     ['the raw device id (not a UUID)', { id: 'a'.repeat(64) }],
@@ -169,6 +172,7 @@ export const invalidResponses: { [E in AppEvent]: [why: string, payload: unknown
     ['a private key in the answer', { privateKey: '0x' + '11'.repeat(32) }],
     ['a share in the answer', { share: 'AAAA' }],
   ],
+  MANAGE_SECOND_FACTOR: [['the authenticator secret in the answer', { secret: 'JBSWY3DPEHPK3PXP' }]],
   ADD_PASSKEY: [
     ['a credential id with a slash', { credentialId: 'a/b' }],
     ['no credential id', {}],

@@ -25,6 +25,8 @@ export type EmbeddedState = {
   farcasterUrl: string | undefined
   /** "Export private key": the frame's export prompt is open (the Account row shows it is busy). */
   keyExportPending?: boolean
+  /** "Two-step verification": the frame's second-factor settings are open. */
+  secondFactorPending?: boolean
   /** The Devices view (issue 32): the signed-in visitor's devices, as the frame listed them. */
   devices: EmbeddedDevices
 }
@@ -105,6 +107,13 @@ export const embeddedSlice = createSlice({
     },
     keyExportFinished(state) {
       state.keyExportPending = false
+    },
+    /** "Two-step verification" (issue 32): the frame shows its second-factor settings; nothing about the factor comes back. */
+    secondFactorRequested(state) {
+      state.secondFactorPending = true
+    },
+    secondFactorFinished(state) {
+      state.secondFactorPending = false
     },
     /** The Devices view opened, or the visitor asked again: the frame lists the devices with its session. */
     devicesRequested(state) {

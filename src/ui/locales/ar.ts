@@ -47,6 +47,7 @@ const ar: Strings = {
   addPasskey: 'إضافة مفتاح مرور',
   exportPrivateKey: 'تصدير المفتاح الخاص',
   exportPrivateKeyPending: 'تابع في نافذة المحفظة…',
+  twoStepVerification: 'التحقق بخطوتين',
   devices: 'الأجهزة',
   devicesHint: 'المتصفحات المسجّل دخولها إلى هذه المحفظة. الجهاز المُزال لا يستطيع التوقيع بعد الآن؛ وتطلب المحفظة تأكيدك.',
   thisDevice: 'هذا الجهاز',

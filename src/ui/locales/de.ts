@@ -47,6 +47,7 @@ const de: Strings = {
   addPasskey: 'Passkey hinzufügen',
   exportPrivateKey: 'Privaten Schlüssel exportieren',
   exportPrivateKeyPending: 'Fahre im Wallet-Fenster fort…',
+  twoStepVerification: 'Zwei-Schritt-Verifizierung',
   devices: 'Geräte',
   devicesHint: 'Die Browser, die bei dieser Wallet angemeldet sind. Ein entferntes Gerät kann nicht mehr signieren; die Wallet fragt dich zur Bestätigung.',
   thisDevice: 'Dieses Gerät',

@@ -47,6 +47,7 @@ const es: Strings = {
   addPasskey: 'Añadir una llave de acceso',
   exportPrivateKey: 'Exportar clave privada',
   exportPrivateKeyPending: 'Continúa en la ventana de la billetera…',
+  twoStepVerification: 'Verificación en dos pasos',
   devices: 'Dispositivos',
   devicesHint: 'Los navegadores con sesión iniciada en esta cartera. Un dispositivo eliminado ya no puede firmar; la cartera te pide confirmación.',
   thisDevice: 'Este dispositivo',

@@ -47,6 +47,7 @@ const fr: Strings = {
   addPasskey: 'Ajouter une clé d’accès',
   exportPrivateKey: 'Exporter la clé privée',
   exportPrivateKeyPending: 'Continuez dans la fenêtre du portefeuille…',
+  twoStepVerification: 'Validation en deux étapes',
   devices: 'Appareils',
   devicesHint: 'Les navigateurs connectés à ce portefeuille. Un appareil retiré ne peut plus signer ; le portefeuille vous demande de confirmer.',
   thisDevice: 'Cet appareil',

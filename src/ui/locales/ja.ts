@@ -47,6 +47,7 @@ const ja: Strings = {
   addPasskey: 'パスキーを追加',
   exportPrivateKey: '秘密鍵をエクスポート',
   exportPrivateKeyPending: 'ウォレットのウィンドウで続けてください…',
+  twoStepVerification: '2段階認証',
   devices: 'デバイス',
   devicesHint: 'このウォレットにサインインしているブラウザです。削除したデバイスは署名できなくなります。ウォレットが確認を求めます。',
   thisDevice: 'このデバイス',

@@ -47,6 +47,7 @@ const pt: Strings = {
   addPasskey: 'Adicionar uma chave de acesso',
   exportPrivateKey: 'Exportar chave privada',
   exportPrivateKeyPending: 'Continue na janela da carteira…',
+  twoStepVerification: 'Verificação em duas etapas',
   devices: 'Dispositivos',
   devicesHint: 'Os navegadores com sessão iniciada nesta carteira. Um dispositivo removido já não pode assinar; a carteira pede a sua confirmação.',
   thisDevice: 'Este dispositivo',

@@ -47,6 +47,7 @@ const tr: Strings = {
   addPasskey: 'Geçiş anahtarı ekle',
   exportPrivateKey: 'Özel anahtarı dışa aktar',
   exportPrivateKeyPending: 'Cüzdan penceresinde devam et…',
+  twoStepVerification: 'İki adımlı doğrulama',
   devices: 'Cihazlar',
   devicesHint: 'Bu cüzdanda oturum açmış tarayıcılar. Kaldırılan bir cihaz artık imza atamaz; cüzdan onay ister.',
   thisDevice: 'Bu cihaz',

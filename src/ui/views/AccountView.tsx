@@ -21,6 +21,7 @@ import { useStrings } from '../useStrings'
 import { AccountTypeRow } from './account/AccountTypeRow'
 import { AddPasskeyRow } from './account/AddPasskeyRow'
 import { ExportKeyRow } from './account/ExportKeyRow'
+import { SecondFactorRow } from './account/SecondFactorRow'
 import { EmbeddedRow } from './account/EmbeddedRow'
 import { ActivityTab } from './account/ActivityTab'
 import { NftsTab } from './account/NftsTab'
@@ -105,6 +106,7 @@ export function AccountView() {
       <EmbeddedRow icon="mail" label={t.changeEmail} route={{ view: 'UpdateEmail' }} />
       <AddPasskeyRow />
       <ExportKeyRow />
+      <SecondFactorRow />
       <EmbeddedRow icon="device" label={t.devices} route={{ view: 'EmbeddedDevices' }} />
 
       {canRegisterName ? (

@@ -39,3 +39,21 @@ describe('Account view: exporting the embedded wallet’s private key', () => {
     expect(screen.queryByRole('button', { name: 'Export private key' })).toBeNull()
   })
 })
+
+describe('Account view: two-step verification of the embedded wallet', () => {
+  it('offers "Two-step verification" to an embedded wallet, busy while the frame’s settings are open', async () => {
+    const view = await accountView('AUTH')
+    fireEvent.click(screen.getByRole('button', { name: 'Two-step verification' }))
+    expect(view.dispatched(embeddedActions.secondFactorRequested.type)).toHaveLength(1)
+    const row = screen.getByTestId('portico-second-factor') as HTMLButtonElement
+    expect(row.disabled).toBe(true)
+    expect(row.textContent).toContain('Continue in the wallet window…')
+    view.dispatch(embeddedActions.secondFactorFinished())
+    expect(((await screen.findByRole('button', { name: 'Two-step verification' })) as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  it('is not offered to a wallet the visitor brought', async () => {
+    await accountView('ANNOUNCED')
+    expect(screen.queryByRole('button', { name: 'Two-step verification' })).toBeNull()
+  })
+})
