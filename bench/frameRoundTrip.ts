@@ -124,7 +124,7 @@ export async function runFrameRoundTrip({ requests = 200, log = console.log }: {
       notes: [
         'Sequential requests (one in flight), timed with performance.now() in the dapp page from the client call to its typed, schema-checked result.',
         'In-frame approval is off (requireApproval: false): the prompt waits for a person, which is not transport.',
-        'personal_sign is signed in the secure frame with the key rebuilt at login from the device share and the auth share (no server call per signature). Before issue 32 the reference server signed it (POST /auth/v1/sign): see the earlier figure in RESULTS.md.',
+        'personal_sign is signed in the secure frame with the key rebuilt at login from the device share and the auth share (no server call per signature), after one session check with the server (GET /auth/v1/me, so a removed device stops signing). Before issue 32 the reference server signed it: see the row "personal_sign (frame → server signs, before issue 32)".',
       ],
     }
   } finally {
@@ -132,6 +132,13 @@ export async function runFrameRoundTrip({ requests = 200, log = console.log }: {
     await rm(work, { recursive: true, force: true })
   }
 }
+
+/**
+ * The last figure of the server-signing path (POST /auth/v1/sign, removed by issue 32),
+ * measured by this bench on 2026-11-24 on the same machine: kept beside the frame's own
+ * signing so the two can be compared (issue 32 asks for it).
+ */
+export const SERVER_SIGNING_BEFORE_ISSUE_32 = { name: 'personal_sign (frame → server signs, before issue 32; 2026-11-24)', median: 7.4, p99: 12.6, min: 5.1, max: 15.3 }
 
 export function frameMarkdown(result: FrameRoundTripResult): string {
   const ms = (v: number) => v.toFixed(2)
@@ -141,6 +148,7 @@ export function frameMarkdown(result: FrameRoundTripResult): string {
     '| Request | median ms | p99 ms | min–max ms |',
     '| --- | ---: | ---: | ---: |',
     ...Object.entries(result.kinds).map(([name, s]) => `| ${name} | ${ms(s.median)} | ${ms(s.p99)} | ${ms(s.min)}–${ms(s.max)} |`),
+    ((s) => `| ${s.name} | ${ms(s.median)} | ${ms(s.p99)} | ${ms(s.min)}–${ms(s.max)} |`)(SERVER_SIGNING_BEFORE_ISSUE_32),
     '',
     `Login once: CONNECT_EMAIL ${result.loginMs.connectEmail.toFixed(0)} ms (includes the frame's load and its 500 ms post-ready wait), CONNECT_OTP ${result.loginMs.connectOtp.toFixed(0)} ms (creates the wallet key).`,
     '',

@@ -32,7 +32,7 @@ export const MFA_TEXT = {
   checking: 'Checking…',
   codeShape: 'Enter the 6 digits your authenticator app shows.',
   totpEnrolled: 'Your authenticator app is on. Keep it: you will need its code before what matters.',
-  removeTotp: 'Turn off the authenticator app',
+  removeTotp: 'Turn off the app',
   removeTotpAsk: 'Enter the code your authenticator app shows now to turn it off.',
   turnOff: 'Turn off',
   totpRemoved: 'The authenticator app is off.',
