@@ -1,7 +1,7 @@
 import { ApiError } from './api'
 import { CustodyError, CustodyErrorCodes } from './custody/errors'
 import type { Keyring, RecoveryNeeds } from './custody/keyring'
-import { checkNewPassword, offerRecovery, RECOVERY_TEXT, recoveryErrorText, type FactorStep, type RecoveryFactor, type RecoveryPrompts } from './recoveryFlow'
+import { changeRecovery, checkNewPassword, offerRecovery, RECOVERY_TEXT, recoveryErrorText, type FactorStep, type RecoveryFactor, type RecoveryPrompts } from './recoveryFlow'
 import type { RecoveryPasskey } from './recoveryPasskey'
 import { PasskeyErrorCodes } from './passkeyPrf'
 import { ReplyError } from './replyError'
@@ -90,7 +90,10 @@ function scriptedPrompts(factors: Array<string | 'passkey'>, { postpone = false 
     return dismissed
   }
   const prompts: RecoveryPrompts = {
-    setUp: (step, options) => (shown.push(`setUp${options.passkey ? ' +passkey' : ''}`), postpone ? Promise.resolve('later') : answer(step, 'set' as const, 'later' as const)),
+    setUp: (step, options) => (
+      shown.push(`setUp${options.passkey ? ' +passkey' : ''}${options.change === true ? ' change' : ''}`),
+      postpone ? Promise.resolve('later') : answer(step, 'set' as const, 'later' as const)
+    ),
     recover: (step, method) => (shown.push(`recover ${method}`), answer(step, 'recovered' as const, 'cancelled' as const)),
     unavailable: async () => void shown.push('unavailable'),
     dismiss: () => undefined,
@@ -188,5 +191,23 @@ describe('what the secure page asks about recovery after a login', () => {
     const { prompts, shown } = scriptedPrompts(['anything'])
     expect(await offerRecovery(keyring, prompts)).toBe('unavailable')
     expect(shown).toEqual(['unavailable'])
+  })
+
+  it('changing the recovery: the change prompt seals a new recovery of every wallet held here, with a password or one passkey ceremony; Cancel sets nothing', async () => {
+    const password = fakeKeyring({ held: ['eip155', 'solana'] })
+    const typed = scriptedPrompts(['a new long password'])
+    expect(await changeRecovery(password.keyring, typed.prompts)).toBe('set')
+    expect(typed.shown).toEqual(['setUp change'])
+    expect(password.asked).toEqual(['set eip155 a new long password', 'set solana a new long password'])
+
+    const { passkey, ceremonies } = fakePasskey([new Uint8Array(32).fill(7)])
+    const withPasskey = fakeKeyring({ held: ['eip155', 'solana'] })
+    expect(await changeRecovery(withPasskey.keyring, scriptedPrompts(['passkey']).prompts, passkey)).toBe('set')
+    expect(ceremonies).toEqual(['setUp'])
+    expect(withPasskey.asked).toHaveLength(2)
+
+    const cancelled = fakeKeyring({ held: ['eip155'] })
+    expect(await changeRecovery(cancelled.keyring, scriptedPrompts([], { postpone: true }).prompts)).toBe('later')
+    expect(cancelled.asked).toEqual([])
   })
 })

@@ -15,7 +15,7 @@
  */
 import { ApiError } from './api'
 import { ReplyError } from './replyError'
-import type { CustodyWalletNamespace } from '../src/shared/custodyApi'
+import { CUSTODY_NAMESPACES, type CustodyWalletNamespace } from '../src/shared/custodyApi'
 import { CustodyErrorCodes } from './custody/errors'
 import type { Keyring, RecoveryMethod } from './custody/keyring'
 import type { RecoveryPasskeyRef } from './custody/recoveryEnvelope'
@@ -39,6 +39,10 @@ export const RECOVERY_TEXT = {
   set: 'Set password',
   usePasskey: 'Use a passkey instead',
   later: 'Later',
+  changeTitle: 'Change your recovery',
+  changeBody: 'Choose a new recovery password, or protect the recovery with a passkey instead. Once it is saved, the old password or passkey no longer opens your wallet.',
+  changeSave: 'Save new password',
+  cancel: 'Cancel',
   setting: 'Saving your recovery…',
   passkeyWaiting: 'Follow your browser’s passkey prompt.',
   recoverTitle: 'Recover your wallet',
@@ -98,8 +102,8 @@ export type FactorStep = (factor: RecoveryFactor) => Promise<void>
 
 /** The prompts' DOM side (recoveryPrompt.ts). Each resolves when the visitor is done with it. */
 export interface RecoveryPrompts {
-  /** `passkey`: offer "Use a passkey instead" beside the password. */
-  setUp(submit: FactorStep, options: { passkey: boolean }): Promise<'set' | 'later'>
+  /** `passkey`: offer "Use a passkey instead" beside the password; `change`: the visitor asked to replace a recovery (Cancel, not Later). */
+  setUp(submit: FactorStep, options: { passkey: boolean; change?: boolean }): Promise<'set' | 'later'>
   /** Asks for the factor the recovery was sealed with. */
   recover(submit: FactorStep, method: RecoveryMethod): Promise<'recovered' | 'cancelled'>
   unavailable(): Promise<void>
@@ -167,18 +171,37 @@ export async function offerRecovery(keyring: Keyring, prompts: RecoveryPrompts, 
   }
   if (setUp.length === 0) return 'none'
   return prompts.setUp(
-    async (factor) => {
-      if (factor !== 'passkey') {
-        for (const namespace of keyring.recoveryNeeds().setUp) await keyring.setRecovery(namespace, factor)
-        return
-      }
-      const sealed = await (passkey ?? noPasskeyHere()).setUp()
-      try {
-        for (const namespace of keyring.recoveryNeeds().setUp) await keyring.setRecovery(namespace, { prfOutput: Uint8Array.from(sealed.prfOutput), passkey: sealed.passkey })
-      } finally {
-        sealed.prfOutput.fill(0)
-      }
-    },
+    sealWith(keyring, () => keyring.recoveryNeeds().setUp, passkey),
     { passkey: passkey?.supported() ?? false },
   )
+}
+
+/** Seals a new recovery of each wallet `namespaces()` names with the visitor's factor (one passkey ceremony for all). */
+function sealWith(keyring: Keyring, namespaces: () => CustodyWalletNamespace[], passkey: RecoveryPasskey | undefined): FactorStep {
+  return async (factor) => {
+    if (factor !== 'passkey') {
+      for (const namespace of namespaces()) await keyring.setRecovery(namespace, factor)
+      return
+    }
+    const sealed = await (passkey ?? noPasskeyHere()).setUp()
+    try {
+      for (const namespace of namespaces()) await keyring.setRecovery(namespace, { prfOutput: Uint8Array.from(sealed.prfOutput), passkey: sealed.passkey })
+    } finally {
+      sealed.prfOutput.fill(0)
+    }
+  }
+}
+
+/**
+ * "Change your recovery" (CHANGE_RECOVERY): a new recovery of every wallet this device
+ * holds, by password or passkey. Each new one is a new split whose server part replaces
+ * the old one, so the old password or passkey no longer opens the wallet (keyring.ts,
+ * docs/security.md "Recovery"). Answers 'set', or 'later' when the visitor cancelled.
+ *
+ * @example
+ * await changeRecovery(keyring, prompts, recoveryPasskey) // 'set'
+ */
+export function changeRecovery(keyring: Keyring, prompts: RecoveryPrompts, passkey?: RecoveryPasskey): Promise<'set' | 'later'> {
+  const held = () => CUSTODY_NAMESPACES.filter((namespace) => keyring.has(namespace))
+  return prompts.setUp(sealWith(keyring, held, passkey), { passkey: passkey?.supported() ?? false, change: true })
 }

@@ -44,6 +44,18 @@ describe('the recovery prompts in the secure page', () => {
     expect(dialog()).toBeNull()
   })
 
+  it('change: its own title and text, no warning about postponing, Cancel instead of Later', async () => {
+    const { prompts: made } = prompts()
+    const answer = made.setUp(async () => undefined, { passkey: true, change: true })
+    expect(dialog()!.querySelector('h1')!.textContent).toBe(RECOVERY_TEXT.changeTitle)
+    expect(dialog()!.textContent).toContain(RECOVERY_TEXT.changeBody)
+    expect(dialog()!.querySelector('.approval-warning')).toBeNull()
+    expect(button(RECOVERY_TEXT.changeSave)).toBeDefined()
+    expect(button(RECOVERY_TEXT.usePasskey)).toBeDefined()
+    button('Cancel').click()
+    await expect(answer).resolves.toBe('later')
+  })
+
   it('set-up: a short password and a wrong confirmation are refused in the prompt; a failed save can be tried again', async () => {
     const { prompts: made } = prompts()
     const steps: string[] = []

@@ -167,15 +167,18 @@ export function createRecoveryPrompts(document: Document, { onOpen, onClose }: {
       show(
         {
           kind: 'setup',
-          title: RECOVERY_TEXT.setUpTitle,
-          paragraphs: [{ text: RECOVERY_TEXT.setUpBody }, ...(options.passkey ? [{ text: RECOVERY_TEXT.setUpPasskey }] : []), { text: RECOVERY_TEXT.setUpWarning, warning: true }],
+          title: options.change === true ? RECOVERY_TEXT.changeTitle : RECOVERY_TEXT.setUpTitle,
+          paragraphs:
+            options.change === true
+              ? [{ text: RECOVERY_TEXT.changeBody }]
+              : [{ text: RECOVERY_TEXT.setUpBody }, ...(options.passkey ? [{ text: RECOVERY_TEXT.setUpPasskey }] : []), { text: RECOVERY_TEXT.setUpWarning, warning: true }],
           fields: [
             { label: RECOVERY_TEXT.password, autocomplete: 'new-password' },
             { label: RECOVERY_TEXT.confirmation, autocomplete: 'new-password' },
           ],
           hint: RECOVERY_TEXT.rule,
-          dismiss: RECOVERY_TEXT.later,
-          main: RECOVERY_TEXT.set,
+          dismiss: options.change === true ? RECOVERY_TEXT.cancel : RECOVERY_TEXT.later,
+          main: options.change === true ? RECOVERY_TEXT.changeSave : RECOVERY_TEXT.set,
           ...(options.passkey ? { alternate: RECOVERY_TEXT.usePasskey } : {}),
         },
         { done: 'set', dismissed: 'later' },

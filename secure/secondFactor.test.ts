@@ -1,8 +1,23 @@
 import type { MfaPrompts } from './mfaPrompt'
+import type { RecoveryPrompts } from './recoveryFlow'
 import type { StepUpPrompts, StepUpReason } from './stepUpPrompt'
 import { FAKE_TOTP_CODE, startTestFrame, type TestFrame } from './test/fakes'
 
 const PHONE = '22222222-2222-4222-8222-222222222222'
+
+async function waitFor(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+  expect(check()).toBe(true)
+}
+
+/** `test.ask` for a request whose answer takes real time (the recovery password's KDF). */
+async function askSlow(test: TestFrame, event: 'CHANGE_RECOVERY'): Promise<unknown> {
+  const id = crypto.randomUUID()
+  test.host.deliver({ id, type: `@portico-app/${event}`, payload: {} })
+  let reply: { message: { payload: unknown } } | undefined
+  await waitFor(() => (reply = test.host.posted.find(({ message }) => message.id === id)) !== undefined)
+  return reply!.message.payload
+}
 
 async function signIn(test: TestFrame, email = 'ada@example.com') {
   await test.ask('CONNECT_EMAIL', { email })
@@ -99,5 +114,42 @@ describe('MANAGE_SECOND_FACTOR', () => {
     await signIn(withField)
     expect((await withField.ask('MANAGE_SECOND_FACTOR', { method: 'totp' } as never)).type).toBe('@portico-frame/MANAGE_SECOND_FACTOR_ERROR')
     expect(withField.api.totpEnrolled).toBe(false)
+  })
+})
+
+describe('CHANGE_RECOVERY', () => {
+  /** The visitor in the change prompt, played by the test: a new password, or Cancel. */
+  const changing = (answerNow: () => string | 'cancel', shown: string[]): RecoveryPrompts => ({
+    async setUp(step, options) {
+      shown.push(`setUp${options.change === true ? ' change' : ''}`)
+      const answer = answerNow()
+      if (answer === 'cancel') return 'later'
+      await step({ password: answer })
+      return 'set'
+    },
+    recover: async () => 'cancelled',
+    unavailable: async () => undefined,
+    dismiss() {},
+  })
+
+  it('seals a new recovery of the wallets this device holds; the old one no longer opens them; Cancel is 4001', async () => {
+    const shown: string[] = []
+    let answer: string = 'first recovery password'
+    const test = await startTestFrame({ recoveryPrompts: () => changing(() => answer, shown) })
+    expect((await test.ask('CHANGE_RECOVERY', {})).payload).toMatchObject({ code: 'UNAUTHORIZED' })
+    await signIn(test)
+    // The login's own offer sets the first recovery with the first password.
+    await waitFor(() => shown.length === 1)
+    const before = JSON.stringify([...test.api.recoveries.values()])
+    answer = 'a brand new recovery password'
+    expect(await askSlow(test, 'CHANGE_RECOVERY')).toEqual({})
+    expect(shown).toEqual(['setUp', 'setUp change'])
+    expect(test.api.recoveries.size).toBe(2)
+    expect(JSON.stringify([...test.api.recoveries.values()])).not.toBe(before)
+    expect(JSON.stringify(test.host.posted)).not.toContain('a brand new recovery password')
+    answer = 'cancel'
+    const kept = JSON.stringify([...test.api.recoveries.values()])
+    expect(await askSlow(test, 'CHANGE_RECOVERY')).toEqual({ message: 'User rejected the request.', code: 4001 })
+    expect(JSON.stringify([...test.api.recoveries.values()])).toBe(kept)
   })
 })

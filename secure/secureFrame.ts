@@ -45,7 +45,8 @@ import { createRpcHandler, toCaip2 } from './rpcHandler'
 import type { SessionStore } from './session'
 import type { PasskeyFlows } from './passkeyLogin'
 import type { PasskeyCeremonies } from './passkeyPrf'
-import { offerRecovery, type RecoveryPrompts } from './recoveryFlow'
+import { changeRecovery, offerRecovery, type RecoveryPrompts } from './recoveryFlow'
+import { CUSTODY_NAMESPACES } from '../src/shared/custodyApi'
 import { createExportSteps, type ExportPrompts } from './exportFlow'
 import { type StepUpPrompts, type StepUpReason } from './stepUpPrompt'
 import { createStepUpSteps } from './stepUpStages'
@@ -601,6 +602,17 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       await authed(async () => undefined)
       await recoveryAnswered
       await mfaPrompts.open(createMfaSteps({ api, projectId, authed, stepUp: createStepUpSteps({ api, projectId, authed }) }))
+      return {}
+    },
+    async CHANGE_RECOVERY() {
+      if (recoveryPrompts === undefined) throw notAvailable('Changing the recovery')
+      await authed(async () => undefined)
+      await recoveryAnswered
+      if (!CUSTODY_NAMESPACES.some((namespace) => keyring.has(namespace))) {
+        throw new ReplyError('This device holds no key of this wallet: sign in again and enter its recovery password, or use the device where you created it', 'CUSTODY_NO_DEVICE_KEY')
+      }
+      const outcome = await changeRecovery(keyring, recoveryPrompts, recoveryPasskey)
+      if (outcome !== 'set') throw new ReplyError('User rejected the request.', 4001)
       return {}
     },
     async GET_DEVICES() {

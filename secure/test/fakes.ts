@@ -43,6 +43,8 @@ export type FakeApi = SecureApi & {
   devices: DeviceSummary[]
   /** Whether the user enrolled an authenticator app; its one right code is FAKE_TOTP_CODE. */
   totpEnrolled: boolean
+  /** The recovery the server keeps per wallet: the sealed envelope and its split's auth share. */
+  recoveries: Map<CustodyWalletNamespace, RecoverySetup>
 }
 
 /** The fake authenticator app's secret, and the code the fake server takes for it. */
@@ -107,6 +109,7 @@ export function createFakeApi(): FakeApi {
     social: new Map(),
     farcaster: new Map(),
     totpEnrolled: false,
+    recoveries,
     devices: [
       { id: '11111111-1111-4111-8111-111111111111', label: 'Chrome on Linux', addedAt: '2030-01-02T09:00:00.000Z', lastUsedAt: '2030-01-03T09:00:00.000Z', current: true },
       { id: '22222222-2222-4222-8222-222222222222', label: 'Safari on iOS', addedAt: '2030-01-01T08:00:00.000Z', lastUsedAt: '2030-01-01T08:30:00.000Z', current: false },

@@ -154,6 +154,7 @@ export const Notices = {
   purchaseReceived: 'Received {amount} {symbol}',
   emailUpdated: 'Email updated',
   passkeyAdded: 'Passkey added',
+  recoveryChanged: 'Recovery changed: the old one no longer opens your wallet',
   deviceRemoved: 'Device removed',
 } as const
 

@@ -114,6 +114,8 @@ export type FrameClient = {
   exportPrivateKey(payload?: AppRequestPayload<'EXPORT_PRIVATE_KEY'>, options?: FrameRequestOptions): Promise<Record<string, never>>
   /** Opens the frame's second-factor settings; resolves when the visitor closes them. */
   manageSecondFactor(options?: FrameRequestOptions): Promise<Record<string, never>>
+  /** Opens the frame's "Change your recovery"; resolves once a new recovery is saved (4001 when cancelled). */
+  changeRecovery(options?: FrameRequestOptions): Promise<Record<string, never>>
   /** The signed-in visitor's devices (the session lives in the frame only). */
   getDevices(options?: FrameRequestOptions): Promise<{ devices: FrameDevice[] }>
   /** Removes another device of the visitor after the frame's own confirmation; 4001 when the visitor cancels. */
@@ -554,6 +556,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
     addPasskey: (options) => request('ADD_PASSKEY', none, options),
     exportPrivateKey: (payload = {}, options) => request('EXPORT_PRIVATE_KEY', payload, options),
     manageSecondFactor: (options) => request('MANAGE_SECOND_FACTOR', {}, options),
+    changeRecovery: (options) => request('CHANGE_RECOVERY', {}, options),
     getDevices: (options) => request('GET_DEVICES', none, options),
     removeDevice: (id, options) => request('REMOVE_DEVICE', { id }, options),
     getUser: (payload = {}, options) => request('GET_USER', payload, options),

@@ -41,6 +41,7 @@ export const AppEvents = [
   'ADD_PASSKEY',
   'EXPORT_PRIVATE_KEY',
   'MANAGE_SECOND_FACTOR',
+  'CHANGE_RECOVERY',
   'GET_DEVICES',
   'REMOVE_DEVICE',
   'GET_USER',
@@ -166,6 +167,12 @@ export type AppEventSchema = {
    * visitor closes it. Nothing about the factor is ever in a message.
    */
   MANAGE_SECOND_FACTOR: { request: Empty; response: Empty }
+  /**
+   * "Change recovery" (issue 32): the frame asks for a new recovery password or passkey and
+   * seals a new recovery of every wallet this device holds; the old one stops opening them.
+   * Answers once saved; a cancel is 4001. Nothing about the factor is ever in a message.
+   */
+  CHANGE_RECOVERY: { request: Empty; response: Empty }
   /** The signed-in visitor's devices (issue 32): the frame asks the server with its session. */
   GET_DEVICES: { request: Empty; response: { devices: FrameDevice[] } }
   /**

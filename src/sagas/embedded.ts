@@ -9,7 +9,7 @@ import { embeddedDisconnectedSaga, restoreEmbeddedSaga } from './embeddedConnect
 import { createEmbeddedHolder, frameTheme, frameWatcherSaga, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { farcasterRequestedSaga } from './embeddedFarcaster'
 import { deviceRemoveSaga, devicesRequestedSaga } from './embeddedDevices'
-import { keyExportSaga, passkeyAddSaga, passkeyRequestedSaga, secondFactorSaga } from './embeddedPasskey'
+import { keyExportSaga, passkeyAddSaga, passkeyRequestedSaga, recoveryChangeSaga, secondFactorSaga } from './embeddedPasskey'
 import { deviceCodeSaga, emailSubmittedSaga, loginCodeSaga } from './embeddedLogin'
 import { socialRequestedSaga } from './embeddedSocial'
 import { smartAccountSaga } from './smartAccount'
@@ -103,6 +103,9 @@ export function* embeddedSaga() {
   })
   yield takeLatest(embeddedActions.secondFactorRequested.type, function* () {
     yield call(untilModalClosed, call(secondFactorSaga, holder))
+  })
+  yield takeLatest(embeddedActions.recoveryChangeRequested.type, function* () {
+    yield call(untilModalClosed, call(recoveryChangeSaga, holder))
   })
   yield takeLatest(embeddedActions.devicesRequested.type, function* () {
     yield call(untilModalClosed, call(devicesRequestedSaga, holder))

@@ -79,3 +79,20 @@ export function* secondFactorSaga(holder: EmbeddedHolder) {
     yield put(embeddedActions.secondFactorFinished())
   }
 }
+
+/**
+ * "Change recovery" (Account view, issue 32): CHANGE_RECOVERY shows the frame's recovery
+ * prompt; once a new recovery is saved the old one no longer opens the wallet. A cancel
+ * (4001) is the visitor's choice and shows nothing.
+ */
+export function* recoveryChangeSaga(holder: EmbeddedHolder) {
+  try {
+    const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
+    yield call(callFrame, (signal) => client.changeRecovery({ signal }))
+    yield put(alertsActions.toastRequested({ message: messageRecord('notices.recoveryChanged'), variant: 'success' }))
+  } catch (error) {
+    if (!(error instanceof FrameRequestError && error.remoteCode === ProviderRpcCode.UserRejectedRequest)) yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
+  } finally {
+    yield put(embeddedActions.recoveryChangeFinished())
+  }
+}

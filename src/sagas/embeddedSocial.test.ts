@@ -420,3 +420,21 @@ describe('two-step verification (issue 32)', () => {
     expect(t.state().alerts.toast).toMatchObject({ variant: 'error' })
   })
 })
+
+describe('changing the recovery (issue 32)', () => {
+  it('sends CHANGE_RECOVERY and says so once saved; a cancel (4001) says nothing', async () => {
+    const t = setup()
+    t.store.dispatch(modalActions.opened({ route: { view: 'Account' } }))
+    t.store.dispatch(embeddedActions.recoveryChangeRequested())
+    await t.flush()
+    await t.ready()
+    expect(t.lastPosted('CHANGE_RECOVERY').message.payload).toEqual({})
+    await t.fail('CHANGE_RECOVERY', { message: 'User rejected the request.', code: 4001 })
+    expect(t.state().embedded.recoveryChangePending).toBe(false)
+    expect(t.state().alerts.toast).toBeUndefined()
+    t.store.dispatch(embeddedActions.recoveryChangeRequested())
+    await t.flush()
+    await t.succeed('CHANGE_RECOVERY', {})
+    expect(t.state().alerts.toast).toMatchObject({ variant: 'success', message: { key: 'notices.recoveryChanged' } })
+  })
+})

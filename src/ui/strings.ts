@@ -63,6 +63,7 @@ export const en = {
   exportPrivateKey: 'Export private key',
   exportPrivateKeyPending: 'Continue in the wallet window…',
   twoStepVerification: 'Two-step verification',
+  changeRecovery: 'Change recovery',
   // The Devices view (embedded wallet, issue 32)
   devices: 'Devices',
   devicesHint: 'The browsers signed in to this wallet. A removed device can no longer sign; the wallet asks you to confirm first.',

@@ -115,6 +115,7 @@ export const appPayloadSchemas: Record<AppEvent, JsonSchema> = {
   ADD_PASSKEY: empty,
   EXPORT_PRIVATE_KEY: object({ namespace: { type: 'string', enum: ['eip155', 'solana'] } }, []),
   MANAGE_SECOND_FACTOR: empty,
+  CHANGE_RECOVERY: empty,
   GET_DEVICES: empty,
   REMOVE_DEVICE: object({ id: deviceId }),
   GET_USER: object({ chainId, preferredAccountType: accountType }, []),
@@ -187,6 +188,7 @@ export const successPayloadSchemas: Record<AppEvent, JsonSchema> = {
   EXPORT_PRIVATE_KEY: empty,
   // Closed: nothing about the factor (a secret, a code) is sent.
   MANAGE_SECOND_FACTOR: empty,
+  CHANGE_RECOVERY: empty,
   GET_DEVICES: object({
     devices: {
       type: 'array',

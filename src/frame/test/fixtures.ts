@@ -32,6 +32,7 @@ export const validRequests: { [E in AppEvent]: AppRequestPayload<E> } = {
   ADD_PASSKEY: {},
   EXPORT_PRIVATE_KEY: { namespace: 'solana' },
   MANAGE_SECOND_FACTOR: {},
+  CHANGE_RECOVERY: {},
   GET_DEVICES: {},
   REMOVE_DEVICE: { id: '0f8e6a52-3c1d-4e7b-9a20-5d4c3b2a1f00' },
   GET_USER: { chainId: 'eip155:10', preferredAccountType: 'smartAccount' },
@@ -67,6 +68,7 @@ export const validResponses: { [E in AppEvent]: AppResponsePayload<E> } = {
   ADD_PASSKEY: { credentialId: 'AbC-_123' },
   EXPORT_PRIVATE_KEY: {},
   MANAGE_SECOND_FACTOR: {},
+  CHANGE_RECOVERY: {},
   GET_DEVICES: { devices: [{ id: '0f8e6a52-3c1d-4e7b-9a20-5d4c3b2a1f00', label: 'Chrome on macOS', addedAt: '2030-01-01T00:00:00.000Z', lastUsedAt: '2030-01-02T10:00:00.000Z', current: true }] },
   REMOVE_DEVICE: { removed: true },
   GET_USER: { user },
@@ -118,6 +120,7 @@ export const invalidRequests: { [E in AppEvent]: [why: string, payload: unknown]
     ['a field asking for key material', { namespace: 'eip155', includeKey: true }],
   ],
   MANAGE_SECOND_FACTOR: [['a field', { method: 'totp' }]],
+  CHANGE_RECOVERY: [['a password sent by the app', { password: 'hunter2hunter2' }]],
   GET_DEVICES: [['a field', { all: true }]],
   REMOVE_DEVICE: [
     ['the raw device id (not a UUID)', { id: 'a'.repeat(64) }],
@@ -173,6 +176,7 @@ export const invalidResponses: { [E in AppEvent]: [why: string, payload: unknown
     ['a share in the answer', { share: 'AAAA' }],
   ],
   MANAGE_SECOND_FACTOR: [['the authenticator secret in the answer', { secret: 'JBSWY3DPEHPK3PXP' }]],
+  CHANGE_RECOVERY: [['the recovery envelope in the answer', { envelope: {} }]],
   ADD_PASSKEY: [
     ['a credential id with a slash', { credentialId: 'a/b' }],
     ['no credential id', {}],

@@ -27,6 +27,8 @@ export type EmbeddedState = {
   keyExportPending?: boolean
   /** "Two-step verification": the frame's second-factor settings are open. */
   secondFactorPending?: boolean
+  /** "Change recovery": the frame's recovery prompt is open. */
+  recoveryChangePending?: boolean
   /** The Devices view (issue 32): the signed-in visitor's devices, as the frame listed them. */
   devices: EmbeddedDevices
 }
@@ -114,6 +116,13 @@ export const embeddedSlice = createSlice({
     },
     secondFactorFinished(state) {
       state.secondFactorPending = false
+    },
+    /** "Change recovery" (issue 32): the frame asks for a new recovery password or passkey; the saga toasts the outcome. */
+    recoveryChangeRequested(state) {
+      state.recoveryChangePending = true
+    },
+    recoveryChangeFinished(state) {
+      state.recoveryChangePending = false
     },
     /** The Devices view opened, or the visitor asked again: the frame lists the devices with its session. */
     devicesRequested(state) {

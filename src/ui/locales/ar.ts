@@ -48,6 +48,7 @@ const ar: Strings = {
   exportPrivateKey: 'تصدير المفتاح الخاص',
   exportPrivateKeyPending: 'تابع في نافذة المحفظة…',
   twoStepVerification: 'التحقق بخطوتين',
+  changeRecovery: 'تغيير الاسترداد',
   devices: 'الأجهزة',
   devicesHint: 'المتصفحات المسجّل دخولها إلى هذه المحفظة. الجهاز المُزال لا يستطيع التوقيع بعد الآن؛ وتطلب المحفظة تأكيدك.',
   thisDevice: 'هذا الجهاز',

@@ -48,6 +48,7 @@ const de: Strings = {
   exportPrivateKey: 'Privaten Schlüssel exportieren',
   exportPrivateKeyPending: 'Fahre im Wallet-Fenster fort…',
   twoStepVerification: 'Zwei-Schritt-Verifizierung',
+  changeRecovery: 'Wiederherstellung ändern',
   devices: 'Geräte',
   devicesHint: 'Die Browser, die bei dieser Wallet angemeldet sind. Ein entferntes Gerät kann nicht mehr signieren; die Wallet fragt dich zur Bestätigung.',
   thisDevice: 'Dieses Gerät',

@@ -48,6 +48,7 @@ const es: Strings = {
   exportPrivateKey: 'Exportar clave privada',
   exportPrivateKeyPending: 'Continúa en la ventana de la billetera…',
   twoStepVerification: 'Verificación en dos pasos',
+  changeRecovery: 'Cambiar recuperación',
   devices: 'Dispositivos',
   devicesHint: 'Los navegadores con sesión iniciada en esta cartera. Un dispositivo eliminado ya no puede firmar; la cartera te pide confirmación.',
   thisDevice: 'Este dispositivo',

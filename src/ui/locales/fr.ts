@@ -48,6 +48,7 @@ const fr: Strings = {
   exportPrivateKey: 'Exporter la clé privée',
   exportPrivateKeyPending: 'Continuez dans la fenêtre du portefeuille…',
   twoStepVerification: 'Validation en deux étapes',
+  changeRecovery: 'Modifier la récupération',
   devices: 'Appareils',
   devicesHint: 'Les navigateurs connectés à ce portefeuille. Un appareil retiré ne peut plus signer ; le portefeuille vous demande de confirmer.',
   thisDevice: 'Cet appareil',

@@ -48,6 +48,7 @@ const italian: Strings = {
   exportPrivateKey: 'Esporta chiave privata',
   exportPrivateKeyPending: 'Continua nella finestra del wallet…',
   twoStepVerification: 'Verifica in due passaggi',
+  changeRecovery: 'Modifica recupero',
   devices: 'Dispositivi',
   devicesHint: 'I browser con accesso a questo wallet. Un dispositivo rimosso non può più firmare; il wallet ti chiede conferma.',
   thisDevice: 'Questo dispositivo',

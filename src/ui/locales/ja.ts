@@ -48,6 +48,7 @@ const ja: Strings = {
   exportPrivateKey: '秘密鍵をエクスポート',
   exportPrivateKeyPending: 'ウォレットのウィンドウで続けてください…',
   twoStepVerification: '2段階認証',
+  changeRecovery: 'リカバリーを変更',
   devices: 'デバイス',
   devicesHint: 'このウォレットにサインインしているブラウザです。削除したデバイスは署名できなくなります。ウォレットが確認を求めます。',
   thisDevice: 'このデバイス',

@@ -48,6 +48,7 @@ const ko: Strings = {
   exportPrivateKey: '개인 키 내보내기',
   exportPrivateKeyPending: '지갑 창에서 계속하세요…',
   twoStepVerification: '2단계 인증',
+  changeRecovery: '복구 변경',
   devices: '기기',
   devicesHint: '이 지갑에 로그인한 브라우저입니다. 삭제된 기기는 더 이상 서명할 수 없으며, 지갑이 확인을 요청합니다.',
   thisDevice: '이 기기',

@@ -48,6 +48,7 @@ const pt: Strings = {
   exportPrivateKey: 'Exportar chave privada',
   exportPrivateKeyPending: 'Continue na janela da carteira…',
   twoStepVerification: 'Verificação em duas etapas',
+  changeRecovery: 'Alterar recuperação',
   devices: 'Dispositivos',
   devicesHint: 'Os navegadores com sessão iniciada nesta carteira. Um dispositivo removido já não pode assinar; a carteira pede a sua confirmação.',
   thisDevice: 'Este dispositivo',

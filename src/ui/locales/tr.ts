@@ -48,6 +48,7 @@ const tr: Strings = {
   exportPrivateKey: 'Özel anahtarı dışa aktar',
   exportPrivateKeyPending: 'Cüzdan penceresinde devam et…',
   twoStepVerification: 'İki adımlı doğrulama',
+  changeRecovery: 'Kurtarmayı değiştir',
   devices: 'Cihazlar',
   devicesHint: 'Bu cüzdanda oturum açmış tarayıcılar. Kaldırılan bir cihaz artık imza atamaz; cüzdan onay ister.',
   thisDevice: 'Bu cihaz',

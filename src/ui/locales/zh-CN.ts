@@ -48,6 +48,7 @@ const zhCN: Strings = {
   exportPrivateKey: '导出私钥',
   exportPrivateKeyPending: '请在钱包窗口中继续…',
   twoStepVerification: '两步验证',
+  changeRecovery: '更改恢复方式',
   devices: '设备',
   devicesHint: '已登录此钱包的浏览器。移除的设备将无法再签名；钱包会请你确认。',
   thisDevice: '此设备',

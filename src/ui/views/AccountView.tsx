@@ -22,6 +22,7 @@ import { AccountTypeRow } from './account/AccountTypeRow'
 import { AddPasskeyRow } from './account/AddPasskeyRow'
 import { ExportKeyRow } from './account/ExportKeyRow'
 import { SecondFactorRow } from './account/SecondFactorRow'
+import { ChangeRecoveryRow } from './account/ChangeRecoveryRow'
 import { EmbeddedRow } from './account/EmbeddedRow'
 import { ActivityTab } from './account/ActivityTab'
 import { NftsTab } from './account/NftsTab'
@@ -107,6 +108,7 @@ export function AccountView() {
       <AddPasskeyRow />
       <ExportKeyRow />
       <SecondFactorRow />
+      <ChangeRecoveryRow />
       <EmbeddedRow icon="device" label={t.devices} route={{ view: 'EmbeddedDevices' }} />
 
       {canRegisterName ? (

@@ -74,6 +74,7 @@ export const arMessages = {
     purchaseReceived: 'تم استلام {amount} {symbol}',
     emailUpdated: 'تم تحديث البريد الإلكتروني',
     passkeyAdded: 'تمت إضافة مفتاح المرور',
+    recoveryChanged: 'تم تغيير الاسترداد: لم يعد القديم يفتح محفظتك',
     deviceRemoved: 'أُزيل الجهاز',
   },
 }

@@ -74,6 +74,7 @@ export const deMessages = {
     purchaseReceived: '{amount} {symbol} erhalten',
     emailUpdated: 'E-Mail aktualisiert',
     passkeyAdded: 'Passkey hinzugefügt',
+    recoveryChanged: 'Wiederherstellung geändert: die alte öffnet deine Wallet nicht mehr',
     deviceRemoved: 'Gerät entfernt',
   },
 }

@@ -74,6 +74,7 @@ export const esMessages = {
     purchaseReceived: 'Recibido: {amount} {symbol}',
     emailUpdated: 'Correo actualizado',
     passkeyAdded: 'Llave de acceso añadida',
+    recoveryChanged: 'Recuperación cambiada: la anterior ya no abre tu billetera',
     deviceRemoved: 'Dispositivo eliminado',
   },
 }

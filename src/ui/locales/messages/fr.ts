@@ -74,6 +74,7 @@ export const frMessages = {
     purchaseReceived: '{amount} {symbol} reçus',
     emailUpdated: 'E-mail mis à jour',
     passkeyAdded: 'Clé d’accès ajoutée',
+    recoveryChanged: 'Récupération modifiée : l’ancienne n’ouvre plus votre portefeuille',
     deviceRemoved: 'Appareil retiré',
   },
 }

@@ -74,6 +74,7 @@ export const itMessages = {
     purchaseReceived: 'Ricevuti {amount} {symbol}',
     emailUpdated: 'Email aggiornata',
     passkeyAdded: 'Passkey aggiunta',
+    recoveryChanged: 'Recupero modificato: quello vecchio non apre più il tuo wallet',
     deviceRemoved: 'Dispositivo rimosso',
   },
 }

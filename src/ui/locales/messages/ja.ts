@@ -74,6 +74,7 @@ export const jaMessages = {
     purchaseReceived: '{amount} {symbol} を受け取りました',
     emailUpdated: 'メールアドレスを更新しました',
     passkeyAdded: 'パスキーを追加しました',
+    recoveryChanged: 'リカバリーを変更しました：古いものではウォレットを開けなくなりました',
     deviceRemoved: 'デバイスを削除しました',
   },
 }

@@ -74,6 +74,7 @@ export const koMessages = {
     purchaseReceived: '{amount} {symbol}을(를) 받았습니다',
     emailUpdated: '이메일이 업데이트되었습니다',
     passkeyAdded: '패스키가 추가되었습니다',
+    recoveryChanged: '복구를 변경했습니다. 이전 복구로는 더 이상 지갑을 열 수 없습니다',
     deviceRemoved: '기기가 삭제되었습니다',
   },
 }

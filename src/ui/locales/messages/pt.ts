@@ -74,6 +74,7 @@ export const ptMessages = {
     purchaseReceived: '{amount} {symbol} recebidos',
     emailUpdated: 'E-mail atualizado',
     passkeyAdded: 'Chave de acesso adicionada',
+    recoveryChanged: 'Recuperação alterada: a antiga já não abre a sua carteira',
     deviceRemoved: 'Dispositivo removido',
   },
 }

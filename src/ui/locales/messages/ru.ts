@@ -74,6 +74,7 @@ export const ruMessages = {
     purchaseReceived: 'Получено {amount} {symbol}',
     emailUpdated: 'Email обновлён',
     passkeyAdded: 'Ключ доступа добавлен',
+    recoveryChanged: 'Восстановление изменено: старое больше не открывает кошелёк',
     deviceRemoved: 'Устройство удалено',
   },
 }

@@ -74,6 +74,7 @@ export const trMessages = {
     purchaseReceived: '{amount} {symbol} alındı',
     emailUpdated: 'E-posta güncellendi',
     passkeyAdded: 'Geçiş anahtarı eklendi',
+    recoveryChanged: 'Kurtarma değiştirildi: eskisi artık cüzdanınızı açmıyor',
     deviceRemoved: 'Cihaz kaldırıldı',
   },
 }

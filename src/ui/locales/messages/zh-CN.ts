@@ -74,6 +74,7 @@ export const zhCNMessages = {
     purchaseReceived: '已收到 {amount} {symbol}',
     emailUpdated: '邮箱已更新',
     passkeyAdded: '已添加通行密钥',
+    recoveryChanged: '已更改恢复方式：旧的恢复方式无法再打开您的钱包',
     deviceRemoved: '设备已移除',
   },
 }

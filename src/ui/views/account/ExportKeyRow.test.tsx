@@ -57,3 +57,14 @@ describe('Account view: two-step verification of the embedded wallet', () => {
     expect(screen.queryByRole('button', { name: 'Two-step verification' })).toBeNull()
   })
 })
+
+describe('Account view: changing the embedded wallet’s recovery', () => {
+  it('offers "Change recovery" to an embedded wallet only, busy while the frame’s prompt is open', async () => {
+    const view = await accountView('AUTH')
+    fireEvent.click(screen.getByRole('button', { name: 'Change recovery' }))
+    expect(view.dispatched(embeddedActions.recoveryChangeRequested.type)).toHaveLength(1)
+    expect((screen.getByTestId('portico-change-recovery') as HTMLButtonElement).disabled).toBe(true)
+    view.dispatch(embeddedActions.recoveryChangeFinished())
+    expect(((await screen.findByRole('button', { name: 'Change recovery' })) as HTMLButtonElement).disabled).toBe(false)
+  })
+})
