@@ -55,6 +55,7 @@ export const initialSwapState: SwapState = {
   gasPrice: undefined,
   status: 'idle',
   hash: undefined,
+  result: undefined,
   error: undefined,
 }
 
