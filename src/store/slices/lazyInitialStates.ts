@@ -83,6 +83,7 @@ export const initialWalletConnectState: WalletConnectState = {
   walletId: undefined,
   session: undefined,
   relayConnected: true,
+  waitingRequests: 0,
 }
 
 export const initialEmbeddedState: EmbeddedState = {
