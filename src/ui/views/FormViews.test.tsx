@@ -133,6 +133,13 @@ describe('Send', () => {
     expect(within(dialog()).queryByTestId('portico-transaction-result')).toBeNull()
   })
 
+  it("says a send that failed for want of the fee in words, in the visitor's language", async () => {
+    const { dispatch, dialog } = await connectedView('Send')
+    dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '1.5', 3000)] }))
+    dispatch(sendActions.sendFailed({ error: messageRecord('errors.noFundsForNetworkFee', { symbol: 'ETH' }, 'AA21') }))
+    expect(within(dialog()).getByRole('alert').textContent).toContain('This account has no ETH to pay the network fee')
+  })
+
   it('has no explorer link on a network without an https explorer', async () => {
     const { dispatch, dialog } = await connectedView('Send')
     dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '1.5', 3000)] }))
