@@ -3,7 +3,7 @@ import { createPublicClient, erc20Abi, http, parseEther, type Address } from 'vi
 import { devAccounts } from '../dev/chain/devAccounts'
 import { seriousA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { waitForValue } from './pageState'
+import { readState, waitForValue } from './pageState'
 
 // A visitor on the demo with the development injected wallet swaps ETH for the test
 // token through the stack's real pool, and buys ETH through the stack's test onramp
@@ -68,6 +68,19 @@ describe('account actions on the local stack', () => {
     await screenshots('swap-quoted')
     await swap.getByRole('button', { name: 'Swap', exact: true }).click()
     await waitForState('swap.status', 'done', 60_000)
+    // The swap ends on its result in the Swap view: what was paid and received, the hash
+    // (shortened, whole in its title), no explorer link on the local chain, and Done.
+    const result = swap.getByTestId('portico-transaction-result')
+    await result.waitFor()
+    const hash = (await page.evaluate(readState, 'swap.hash')) as string
+    expect(await result.getByRole('status').textContent()).toMatch(/^Swapped1\.000 ETH for [\d,]+\.\d{3} PTT$/)
+    expect(await result.locator('code').getAttribute('title')).toBe(hash)
+    expect(await result.getByRole('link').count()).toBe(0)
+    await screenshots('swap-result')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await screenshot(page, 'swap-result-phone')
+    await page.setViewportSize({ width: 900, height: 860 })
+    await result.getByRole('button', { name: 'Done' }).click()
     await dialog('Account').waitFor()
     const gained = (await ptt()) - pttBefore
     expect(Number(gained / 10n ** 15n) / 1000).toBeCloseTo(Number(received), 2)

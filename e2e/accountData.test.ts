@@ -77,7 +77,12 @@ describe('account data on the local stack', () => {
     await form.getByRole('button', { name: 'Send' }).click()
     await waitForValue(page, 'send.status', 'sent')
     const hash = (await page.evaluate(readState, 'send.hash')) as string
-    if (!(await dialog('Account').isVisible())) await page.getByTestId('portico-connect-button').click()
+    // Send ends on its result: the amount and receiver, the hash, Done back to the account.
+    const result = form.getByTestId('portico-transaction-result')
+    expect(await result.getByRole('status').textContent()).toBe(`Sent0.125 ETH to ${receiver.slice(0, 4)}…${receiver.slice(-6)}`)
+    expect(await result.locator('code').getAttribute('title')).toBe(hash)
+    await both(page, 'send-result')
+    await result.getByRole('button', { name: 'Done' }).click()
     await dialog('Account').getByRole('tab', { name: 'Activity' }).click()
     const activity = dialog('Account').getByTestId('portico-activity')
     await activity.waitFor()

@@ -138,7 +138,9 @@ describe('the Bitcoin account in the modal (issue 16)', () => {
     expect(await dialog.getByLabel('Balance').textContent()).toBe('0.007 BTC')
     await dialog.getByRole('button', { name: /Bitcoin Regtest/ }).waitFor()
     const tokens = dialog.getByTestId('portico-token-list').getByRole('listitem')
-    expect(await tokens.allTextContents()).toEqual([expect.stringMatching(/^BBitcoin0\.007 BTC—$/)])
+    // BTC has a fiat value from the price source (the server's default table: 60,000 USD).
+    expect(await tokens.allTextContents()).toEqual([expect.stringMatching(/^BBitcoin0\.007 BTC\$[\d,]+\.\d{2}\$60,000\.00 each$/)])
+    expect(await tokens.getByTestId('portico-token-value').textContent()).toBe(`$${((sats / 1e8) * 60_000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`)
     expect(await dialog.getByText('Loading balances…').count()).toBe(0)
     expect(await dialog.getByRole('button', { name: 'Swap' }).count()).toBe(0)
     await screenshot(page, 'bitcoin-account-tokens')

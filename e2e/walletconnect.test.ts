@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core'
 import { createPublicClient, http, parseEther } from 'viem'
 import { screenshot, setupStackAndBrowser } from './browser'
 import { devAccounts } from '../dev/chain/devAccounts'
-import { readState, waitForValue } from './pageState'
+import { readState, setThemeMode, waitForValue } from './pageState'
 import { disconnectDemo, pairWithWalletPage, unexpectedErrors } from './walletConnectPairing'
 
 // A visitor connects the demo to the development WalletConnect wallet, open in a second
@@ -24,6 +24,29 @@ describe('WalletConnect through the local relay', () => {
     const address = await dapp.getByTestId('demo-address').textContent()
     expect(address?.toLowerCase()).toBe(`eip155:1:${devAccounts[0]!.address.toLowerCase()}`)
     expect(await dapp.evaluate(readState, 'account.byNamespace.eip155.connectedWalletInfo.type')).toBe('WALLET_CONNECT')
+    await disconnect(dapp)
+    expect(unexpected(errors)).toEqual([])
+    await context.close()
+  })
+
+  it("while the dapp's sign request waits in the wallet, the page says which wallet to approve it in", async () => {
+    const context = await env.browser().newContext({ viewport: { width: 900, height: 820 } })
+    const { dapp, wallet, errors } = await pair(context)
+    await dapp.keyboard.press('Escape')
+    await wallet.locator('#auto').uncheck()
+    await dapp.getByRole('button', { name: 'Sign a message' }).click()
+    const notice = dapp.getByTestId('portico-wallet-request')
+    await notice.waitFor()
+    expect(await notice.textContent()).toBe('Approve in Portico Dev Wallet (WalletConnect)')
+    expect(await dapp.evaluate(readState, 'modal.open')).toBe(false)
+    for (const mode of ['light', 'dark'] as const) {
+      await setThemeMode(dapp, mode)
+      await screenshot(dapp, `walletconnect-request-waiting-${mode}`)
+    }
+    await setThemeMode(dapp, 'light')
+    await wallet.locator('[data-action="approve"]').click()
+    await dapp.getByTestId('demo-signature').filter({ hasText: /^0x[0-9a-f]+$/ }).waitFor()
+    await notice.waitFor({ state: 'detached' })
     await disconnect(dapp)
     expect(unexpected(errors)).toEqual([])
     await context.close()

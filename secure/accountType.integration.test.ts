@@ -218,6 +218,15 @@ describe('smart accounts in the secure page', () => {
   })
 
   // Last: it stops the chain's bundler.
+  it("an unfunded smart account's first send says in words that it has no ETH for the fee, with the bundler's AA21 as its code", async () => {
+    const { ask } = await startFrame()
+    const user = await login(ask)
+    const smart = user.accounts.find((account) => account.type === 'smartAccount')!.address
+    expect(await publicClient().getBalance({ address: smart })).toBe(0n)
+    const sent = await ask('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: smart, to: devAccounts[4]!.address, value: '0x0', data: '0x' }] })
+    expect(sent).toMatchObject({ type: '@portico-frame/RPC_REQUEST_ERROR', payload: { code: 'AA21', message: 'This account has no ETH to pay the network fee' } })
+  })
+
   it('with the bundler down, a send from the smart account is refused with what happened, and nothing reaches the chain', async () => {
     const { ask } = await startFrame()
     const user = await login(ask)

@@ -130,7 +130,7 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
     async sendTransaction(calls) {
       const account = await smartAccount()
       const userOpHash = await bundler.sendUserOperation({ account, calls: calls.map((call) => ({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' })) }).catch((error: unknown) => {
-        throw bundlerRefusal(error)
+        throw bundlerRefusal(error, chain.nativeCurrency.symbol)
       })
       const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, pollingInterval: 250, timeout: 60_000 }).catch(() => {
         // Sent: the bundler took it, so it may still land. Say so, with the hash to look it up by.
@@ -169,12 +169,16 @@ async function bundlerGasPrice(bundler: { request: (args: never) => Promise<unkn
 
 /**
  * What the bundler (or the server in front of it) said when it refused or could not be
- * reached, as the error the page answers with (replyError.ts passes on only its own
+ * reached (an account without the native coin for the fee: "This account has no ETH to
+ * pay the network fee", code 'AA21'), as the error the page answers with (replyError.ts passes on only its own
  * errors); anything else as it was thrown, e.g. the owner's refusal to sign.
  */
-function bundlerRefusal(error: unknown): unknown {
+function bundlerRefusal(error: unknown, nativeSymbol: string): unknown {
   if (!(error instanceof BaseError)) return error
   const rpc = error.walk((e) => e instanceof RpcRequestError || e instanceof HttpRequestError)
+  // ERC-4337's AA21 "didn't pay prefund": the account cannot pay the operation's fee.
+  // Said in words, with the bundler's reason as the code (the dapp's error record keeps it).
+  if (rpc instanceof RpcRequestError && /\bAA21\b/.test(rpc.details)) return new ReplyError(`This account has no ${nativeSymbol} to pay the network fee`, 'AA21')
   if (rpc instanceof RpcRequestError) {
     // The server's own word when the bundler is down (server/accountAbstraction/routes.ts); the bundler's refusal otherwise.
     const code = typeof rpc.data === 'object' && rpc.data !== null ? String((rpc.data as { code?: unknown }).code) : ''

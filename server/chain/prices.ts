@@ -62,6 +62,7 @@ export const DEFAULT_PRICE_TABLE: PriceTable = {
   USDT: { usd: 1, eur: 0.92 },
   DAI: { usd: 1, eur: 0.92 },
   SOL: { usd: 150, eur: 140 },
+  BTC: { usd: 60000, eur: 56000 },
 }
 
 /**

@@ -9,7 +9,7 @@ let server: ChainTestServer
 let clock = Date.parse('2030-01-01T00:00:00Z')
 beforeAll(async () => {
   server = await startChainTestServer({
-    prices: createPriceTable({ ETH: { usd: 2000, eur: 1800 }, PTT: { usd: 0.5 } }),
+    prices: createPriceTable({ ETH: { usd: 2000, eur: 1800 }, PTT: { usd: 0.5 }, BTC: { usd: 60000 } }),
     balanceCacheMs: 30_000,
     now: () => clock,
   })
@@ -124,6 +124,13 @@ describe('POST /v1/fungible/price', () => {
       ],
     })
     expect((await server.post('/v1/fungible/price', { currency: 'usd', addresses: [server.token.address] })).status).toBe(400)
+  })
+
+  it('prices BTC, the native coin of any Bitcoin network (bip122:<genesis>:native), from the price source', async () => {
+    const { status, body } = await server.post('/v1/fungible/price', { currency: 'usd', addresses: ['bip122:000000000019d6689c085ae165831e93:native', 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328:native'] })
+    expect(status).toBe(200)
+    const btc = { name: 'Bitcoin', symbol: 'BTC', iconUrl: `${server.baseUrl}/public/getTokenImage/BTC?projectId=shop`, price: 60000 }
+    expect(body).toEqual({ fungibles: [btc, btc] })
   })
 })
 

@@ -1,7 +1,8 @@
 /**
  * POST /v1/fungible/price (SPEC §7): name, symbol, icon and unit price of tokens given
  * as CAIP-10 addresses. The native currency is asked for with the conventional
- * placeholder address 0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE. Tokens the server
+ * placeholder address 0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE, a Bitcoin network's BTC
+ * as `bip122:<genesis>:native`. Tokens the server
  * cannot name (unknown chain, not a token) are left out of the answer.
  */
 import { type FastifyPluginAsync } from 'fastify'
@@ -17,6 +18,9 @@ import { type ProjectRegistry } from '../projects'
 
 /** Stands for a chain's native currency where an API wants a token address. */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+/** A Bitcoin network's native coin as a CAIP-10 token address: `bip122:<32 hex of the genesis hash>:native`. */
+const BITCOIN_NATIVE = /^bip122:([0-9a-f]{32}):native$/
 
 export interface FungiblePriceRoutesOptions {
   projects: ProjectRegistry
@@ -62,6 +66,12 @@ export const fungiblePriceRoutes: FastifyPluginAsync<FungiblePriceRoutesOptions>
     const iconUrl = tokenIconUrl(request, projectOf(request).id)
     const named: { token: { name: string; symbol: string }; priced: PricedToken }[] = []
     for (const [i, caip10] of request.body.addresses.entries()) {
+      // A Bitcoin network's native coin (BTC on each): priced by symbol, as the balance routes price SOL.
+      const bitcoin = BITCOIN_NATIVE.exec(caip10)
+      if (bitcoin) {
+        named.push({ token: { name: 'Bitcoin', symbol: 'BTC' }, priced: { chainId: `bip122:${bitcoin[1]!}`, symbol: 'BTC' } })
+        continue
+      }
       const account = parseAccountParam(caip10, `body/addresses/${i}`)
       if (account.chainId === undefined) throw new HttpError(400, 'Bad Request', `body/addresses/${i} must be a CAIP-10 token address such as eip155:1:0x…`)
       const chain = clients.chain(account.chainId)

@@ -1,6 +1,6 @@
 import { englishText, type ErrorMessageRef, type MessageParams } from './record'
 import type { ErrorMessageKey } from './messages'
-import { libraryMessageKey } from './libraryText'
+import { libraryMessage } from './libraryText'
 import type { PorticoErrorCode } from './codes'
 
 export type PorticoErrorParameters = {
@@ -50,9 +50,9 @@ export class PorticoError extends Error {
   constructor(message: string | ErrorMessageRef, parameters: PorticoErrorParameters = {}) {
     // A library's own sentence (viem's "HTTP request failed.", WalletConnect's "Failed to
     // publish payload…") is said in Portico's words, by key; the original stays in details.
-    const known = typeof message === 'string' ? libraryMessageKey(message) : undefined
+    const known = typeof message === 'string' ? libraryMessage(message) : undefined
     const ref: { key: ErrorMessageKey; params: MessageParams } =
-      typeof message !== 'string' ? { key: message.key, params: message.params ?? {} } : known ? { key: known, params: {} } : { key: 'untranslated', params: { message } }
+      typeof message !== 'string' ? { key: message.key, params: message.params ?? {} } : known ? known : { key: 'untranslated', params: { message } }
     const shortMessage = typeof message === 'string' && !known ? message : englishText({ key: `errors.${ref.key}`, params: ref.params })
     const details =
       parameters.details ??

@@ -216,6 +216,15 @@ describe('node errors', () => {
   it('returns undefined for anything else', () => {
     expect(toNodeError(new Error('user rejected'))).toBeUndefined()
   })
+
+  it("says a transaction that carries no value has no native coin for its fee, in the network's symbol, keeping the node code", () => {
+    const refusal = { code: -32000, message: 'insufficient funds for gas * price + value' }
+    const feeOnly = toNodeError(refusal, { nativeSymbol: 'ETH', feeOnly: true })
+    expect(feeOnly).toMatchObject({ code: 'node/insufficientFunds', shortMessage: 'This account has no ETH to pay the network fee', messageParams: { symbol: 'ETH' } })
+    expect(toNodeError(refusal, { nativeSymbol: 'POL', feeOnly: true })?.shortMessage).toBe('This account has no POL to pay the network fee')
+    // With a value, the shortfall may be the amount: the amount-plus-fee sentence.
+    expect(toNodeError(refusal, { nativeSymbol: 'ETH', feeOnly: false })?.messageKey).toBe('nodeInsufficientFunds')
+  })
 })
 
 describe("a library's own English is said in Portico's words (issue 33)", () => {

@@ -85,6 +85,8 @@ export const ErrorMessages = {
 
   // Transaction node errors (SPEC §8), recognised by toNodeError.ts
   nodeInsufficientFunds: 'Insufficient funds: the account cannot pay the amount plus the network fee.',
+  /** A transaction with nothing to pay but its fee (a contract call, a token transfer, a smart account's user operation, ERC-4337 AA21); {symbol} is the network's native coin. */
+  noFundsForNetworkFee: 'This account has no {symbol} to pay the network fee',
   nodeNonceTooLow: 'This transaction was already sent (nonce too low). Refresh and try again.',
   nodeNonceTooHigh: 'The transaction nonce is ahead of the account (nonce too high). Reset the wallet account or wait for pending transactions.',
   nodeNonceMaxValue: 'The account nonce has reached its maximum value.',

@@ -43,9 +43,14 @@ const nodeErrors = [
  * try { await wallet.sendTransaction(tx) }
  * catch (e) { throw toNodeError(e) ?? e }
  */
-export function toNodeError(error: unknown): TransactionNodeError | undefined {
+export function toNodeError(error: unknown, transaction?: { nativeSymbol: string; feeOnly: boolean }): TransactionNodeError | undefined {
   for (const entry of nodeErrors) {
-    if (matches(error, entry.type)) return new TransactionNodeError(entry.kind, { key: entry.key }, { cause: error })
+    if (!matches(error, entry.type)) continue
+    // A transaction that carries no value (a contract call, a token transfer) lacks only its fee.
+    if (entry.kind === 'insufficientFunds' && transaction?.feeOnly) {
+      return new TransactionNodeError(entry.kind, { key: 'noFundsForNetworkFee', params: { symbol: transaction.nativeSymbol } }, { cause: error })
+    }
+    return new TransactionNodeError(entry.kind, { key: entry.key }, { cause: error })
   }
   return undefined
 }

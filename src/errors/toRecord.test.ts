@@ -13,6 +13,16 @@ describe('toRecord: what the store holds for an error', () => {
     expect(toRecord(new RpcError(5000))).toEqual({ code: 5000, key: 'errors.userRejectedRequest', params: {} })
   })
 
+  it("says the embedded smart account's AA21 in words, with the bundler's code", () => {
+    const error = new FrameRequestError('RPC_REQUEST', { message: 'This account has no ETH to pay the network fee', code: 'AA21' })
+    expect(toRecord(error)).toEqual({ code: 'AA21', key: 'errors.noFundsForNetworkFee', params: { symbol: 'ETH' } })
+  })
+
+  it("says a node's insufficient-funds refusal forwarded by the embedded wallet in words, keeping the node's code", () => {
+    const error = new FrameRequestError('RPC_REQUEST', { message: 'insufficient funds for gas * price + value: have 0 want 21000000000000', code: -32003 })
+    expect(toRecord(error)).toEqual({ code: -32003, key: 'errors.nodeInsufficientFunds', params: {} })
+  })
+
   it('gives a Portico error its own code, key and params', () => {
     expect(toRecord(new SwitchChainNotSupportedError(10))).toEqual({ code: 4902, key: 'errors.failedToSwitchChain', params: { chainId: 10 } })
     expect(toRecord(new HttpStatusError(503, 'https://api.test/x'))).toEqual({ code: 503, key: 'errors.httpStatus', params: { status: 503 } })

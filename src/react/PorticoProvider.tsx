@@ -28,7 +28,7 @@ export type PorticoProviderProps = {
 
 /**
  * Makes a Portico instance available to hooks and buttons, and mounts the modal the
- * first time it opens (or a toast is shown): the modal's code is a separate chunk,
+ * first time it opens (or a toast is shown, or a request waits in a WalletConnect wallet): the modal's code is a separate chunk,
  * fetched on first open, or earlier when a button is hovered or the page goes idle.
  *
  * @example
@@ -38,7 +38,8 @@ export type PorticoProviderProps = {
 export function PorticoProvider({ portico, preload = 'idle', initialState, children }: PorticoProviderProps) {
   const needsModal = () => {
     const state = portico.getState()
-    return state.modal.open || state.alerts.toast !== undefined
+    // A request waiting in a WalletConnect wallet is said in the toast region too (ToastRegion).
+    return state.modal.open || state.alerts.toast !== undefined || (state.walletConnect?.waitingRequests ?? 0) > 0
   }
   const [mounted, setMounted] = useState(needsModal)
   useEffect(() => {

@@ -118,6 +118,21 @@ describe('balance saga', () => {
     expect(p.getState().alerts.toast).toBeUndefined()
   })
 
+  it('gives BTC, read from Esplora through the plugin, its fiat value from the price source (POST /v1/fungible/price)', async () => {
+    const genesis = '000000000019d6689c085ae165831e93'
+    api.handle((req, res) => sendJson(res, 200, req.path === '/v1/fungible/price' ? { fungibles: [{ name: 'Bitcoin', symbol: 'BTC', iconUrl: '', price: 60000 }] } : balances))
+    const bitcoin = { ...testNetwork(1, 'Bitcoin'), id: genesis, chainNamespace: 'bip122' as const, caipNetworkId: `bip122:${genesis}` as const, nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } }
+    const wallet = createFakeNamespacePlugin({ namespace: 'bip122', networks: [bitcoin], connectors: [injectedConnector()], address: 'bc1qxyz' })
+    const plugin = { ...wallet.plugin, balance: { getBalance: async () => ({ value: '1000000', decimals: 8, symbol: 'BTC' }) } }
+    const p = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url } }, { now: () => clock, storage: null })
+    instances.push(p)
+    await p.ready()
+    p.store.dispatch(connectorsActions.connectRequested({ connectorId: 'io.metamask', namespace: 'bip122' }))
+    await untilState(p, (s) => s.account.byNamespace.bip122?.tokenBalanceStatus === 'loaded')
+    expect(p.getState().account.byNamespace.bip122!.tokenBalance).toEqual([expect.objectContaining({ symbol: 'BTC', price: 60000, value: 600, quantity: { decimals: '8', numeric: '0.01' } })])
+    expect(api.requests.map((r) => [r.path, r.json])).toEqual([['/v1/fungible/price', { currency: 'usd', addresses: [`bip122:${genesis}:native`] }]])
+  })
+
   it("shows 'Token Balance Unavailable' and the error state when the plugin's reader fails, and retries after 30 s", async () => {
     const rpc = { getBalance: jest.fn(async () => Promise.reject(new Error('HTTP status code: 503'))) }
     const { p } = await connectedPortico({ balance: false, rpc })

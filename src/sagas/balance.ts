@@ -93,8 +93,29 @@ function* loadBalance(source: BalanceSource) {
   }
   if (!reader || !network) throw new Error('no balance reader')
   const fromChain: TokenBalance[] = yield call(readFromChain, reader, address, network, tokens)
-  const native = fromChain[0]!
-  return { tokens: fromChain, balance: native.quantity.numeric, symbol: native.symbol } satisfies LoadedBalance
+  const priced: TokenBalance[] = fromApi ? fromChain : yield call(withNativePrice, fromChain, network)
+  const native = priced[0]!
+  return { tokens: priced, balance: native.quantity.numeric, symbol: native.symbol } satisfies LoadedBalance
+}
+
+/**
+ * A chain the Blockchain API reads no balance of (Bitcoin: Esplora) still has a price
+ * source: the native coin's fiat price from POST /v1/fungible/price, asked for as
+ * `bip122:<genesis>:native`. Without an answer (no such price, the API down) the balance
+ * stays unpriced, as before.
+ */
+function* withNativePrice(tokens: TokenBalance[], network: CaipNetwork) {
+  const [native, ...rest] = tokens
+  if (!native || network.chainNamespace !== 'bip122') return tokens
+  try {
+    const services: PorticoServices = yield call(getServices)
+    const { fungibles }: { fungibles: { price: number }[] } = yield call(services.blockchainApi.getTokenPrice, { addresses: [`${network.caipNetworkId}:native`] })
+    const price = fungibles[0]?.price
+    if (typeof price !== 'number' || !(price > 0)) return tokens
+    return [{ ...native, price, value: Number(native.quantity.numeric) * price }, ...rest]
+  } catch {
+    return tokens
+  }
 }
 
 /**

@@ -44,7 +44,7 @@ describe('send flow', () => {
     expect(wallet.calls.some((c) => c.method === 'sendTransaction')).toBe(false)
   })
 
-  it('shows ApproveTransaction while the wallet is asked, blocks closing, then records the hash', async () => {
+  it('shows ApproveTransaction while the wallet is asked, blocks closing, then records the hash and ends on the result state', async () => {
     const { portico, wallet } = await connected()
     let approve!: (hash: string) => void
     wallet.behaviour.sendTransaction = () => new Promise((resolve) => (approve = resolve))
@@ -61,7 +61,9 @@ describe('send flow', () => {
     approve(`0x${'cd'.repeat(32)}`)
     await untilState(portico, (s) => lazyState(s, 'send').status === 'sent')
     expect(lazyState(portico.getState(), 'transactions').pending).toEqual([`0x${'cd'.repeat(32)}`])
-    expect(portico.getState().router.history).toEqual([{ view: 'Account' }])
+    // Back on Send, which shows what was sent; no toast says it a second time.
+    expect(portico.getState().router.history).toEqual([{ view: 'Send' }])
+    expect(portico.getState().alerts.toast).toBeUndefined()
   })
 
   it('sends the native coin in wei', async () => {

@@ -5,7 +5,6 @@ import { messageRecord } from '../errors/record'
 import { toRecord } from '../errors/toRecord'
 import { networkFeatures, selectPluginFeatures } from '../store/selectors/features'
 import { accountActions } from '../store/slices/account'
-import { alertsActions } from '../store/slices/alerts'
 import { routerActions } from '../store/slices/router'
 import { sendActions } from '../store/slices/send'
 import { transactionsActions } from '../store/slices/transactions'
@@ -14,11 +13,13 @@ import { getSagaContext } from './context'
 import { loadUnits, type Units } from './loadUnits'
 import { networkOfCaipAddress } from '../types/network'
 import { lazyState } from '../store/lazyState'
+import { announceTransaction } from './transactionOutcome'
 
 /**
  * Sends the token in the send form: checks it (SPEC §5), shows ApproveTransaction while
  * the wallet is asked (the modal cannot be closed meanwhile, SPEC §4), then records the
- * hash as pending and refreshes the balance; on failure the visitor is back on the form
+ * hash as pending, ends on Send's result state (`announceTransaction`) and refreshes the
+ * balance; on failure the visitor is back on the form
  * with the wallet's or node's reason.
  */
 export function* sendSaga(): Generator<unknown, { hash?: string; error?: PorticoError }, never> {
@@ -63,8 +64,7 @@ export function* sendSaga(): Generator<unknown, { hash?: string; error?: Portico
     })
     yield put(sendActions.sent({ hash }))
     yield put(transactionsActions.pendingAdded(hash))
-    yield put(routerActions.reset({ view: 'Account' }))
-    yield put(alertsActions.toastRequested({ message: messageRecord('notices.transactionSent'), variant: 'success', transaction: { caipNetworkId: network.caipNetworkId, hash } }))
+    yield* call(announceTransaction, 'Send', { message: messageRecord('notices.transactionSent'), variant: 'success', transaction: { caipNetworkId: network.caipNetworkId, hash } })
     yield put(accountActions.balanceRequested({ namespace, force: true }))
     return { hash }
   } catch (error) {

@@ -110,7 +110,9 @@ describe('swap through the real pool, signed by a real wallet', () => {
     expect(await ptt()).toBe(pttBefore + parseUnits(quote.toAmount, 18))
     const spent = ethBefore - (await eth())
     expect(spent > parseEther('1') && spent < parseEther('1.01')).toBe(true)
-    expect(portico.getState().router.history).toEqual([{ view: 'Account' }])
+    // The swap ends on its result state in the Swap view.
+    expect(portico.getState().router.history).toEqual([{ view: 'Swap' }])
+    expect(lazyState(portico.getState(), 'swap').result?.paid).toEqual({ amount: '1', symbol: 'ETH' })
   })
 
   it('swaps PTT back for ETH after approving the pool: both balances move', async () => {

@@ -61,7 +61,7 @@ function serveConvert(options: { allowance?: string; toAmount?: string; buildSta
   })
 }
 
-async function connected(options: { chainId?: number; outcome?: TransactionOutcome['status']; send?: (p: ContractCallParameters) => Promise<string> } = {}) {
+async function connected(options: { chainId?: number; outcome?: TransactionOutcome['status']; send?: (p: ContractCallParameters) => Promise<string>; mined?: Promise<void> } = {}) {
   const wallet = createFakeNamespacePlugin({ networks: [testNetwork(options.chainId ?? 1, 'Ethereum')], connectors: [injectedConnector()], address: user })
   const sent: ContractCallParameters[] = []
   let nonce = 0
@@ -74,7 +74,10 @@ async function connected(options: { chainId?: number; outcome?: TransactionOutco
         sent.push(p)
         return options.send ? options.send(p) : hashOf(++nonce)
       },
-      waitForTransaction: async ({ hash }: { hash: string }): Promise<TransactionOutcome> => ({ hash, status: options.outcome ?? 'success', blockNumber: '7' }),
+      waitForTransaction: async ({ hash }: { hash: string }): Promise<TransactionOutcome> => {
+        await options.mined
+        return { hash, status: options.outcome ?? 'success', blockNumber: '7' }
+      },
     },
   }
   const portico = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url } }, { storage: null })
@@ -150,7 +153,7 @@ describe('swap saga', () => {
     })
   })
 
-  it('buys the token: one wallet request with the value, ApproveTransaction meanwhile, then balances, toast and Account', async () => {
+  it('buys the token: one wallet request with the value, ApproveTransaction meanwhile, then balances and the result state on Swap', async () => {
     serveConvert()
     let release!: (hash: string) => void
     const { portico, sent } = await connected({ send: () => new Promise((resolve) => (release = resolve)) })
@@ -164,10 +167,28 @@ describe('swap saga', () => {
       expect.objectContaining({ from: user, to: pool, data: '0xdeadbeef', value: '1000000000000000000', gas: '120000', network: expect.objectContaining({ caipNetworkId: 'eip155:1' }) }),
     ])
     expect((requestsTo('/v1/convert/build-transaction').at(-1)!.json as { slippage: number }).slippage).toBe(1)
-    expect(portico.getState().router.history).toEqual([{ view: 'Account' }])
+    expect(portico.getState().router.history).toEqual([{ view: 'Swap' }])
+    expect(lazyState(portico.getState(), 'swap')).toMatchObject({ hash: hashOf(9), result: { paid: { amount: '1', symbol: 'ETH' }, received: { amount: '1994', symbol: 'PTT' } } })
     expect(lazyState(portico.getState(), 'transactions').pending).toContain(hashOf(9))
-    await untilState(portico, (s) => s.alerts.toast !== undefined)
-    expect(portico.getState().alerts.toast).toMatchObject({ message: { key: 'notices.swapped', params: { from: 'ETH', to: 'PTT' } }, variant: 'success' })
+    // The view says it: no toast a second time.
+    expect(portico.getState().alerts.toast).toBeUndefined()
+    // Opening Swap again starts a fresh form.
+    portico.open({ view: 'Swap' })
+    expect(lazyState(portico.getState(), 'swap')).toMatchObject({ status: 'idle', result: undefined, hash: undefined })
+  })
+
+  it('says it in a toast with the transaction when the visitor closed the modal while the swap was mined', async () => {
+    serveConvert()
+    let mine!: () => void
+    const { portico } = await connected({ mined: new Promise<void>((resolve) => (mine = resolve)) })
+    await quotedForm(portico, '1')
+    portico.store.dispatch(swapActions.swapRequested())
+    await untilState(portico, (s) => lazyState(s, 'swap').status === 'swapping' && lazyState(s, 'swap').hash !== undefined)
+    portico.close()
+    await untilState(portico, (s) => !s.modal.open)
+    mine()
+    await untilState(portico, (s) => s.alerts.toast?.message.key === 'notices.swapped')
+    expect(portico.getState().alerts.toast).toMatchObject({ message: { key: 'notices.swapped', params: { from: 'ETH', to: 'PTT' } }, variant: 'success', transaction: { caipNetworkId: 'eip155:1', hash: hashOf(1) } })
   })
 
   it('sells the token after approving exactly the amount when the allowance is short', async () => {

@@ -2,7 +2,6 @@ import { call as callEffect, put } from 'redux-saga/effects'
 import { call, select } from './effects'
 import { PorticoError } from '../errors'
 import { accountActions } from '../store/slices/account'
-import { alertsActions } from '../store/slices/alerts'
 import { routerActions } from '../store/slices/router'
 import { swapActions } from '../store/slices/swap'
 import { transactionsActions } from '../store/slices/transactions'
@@ -13,6 +12,7 @@ import { messageRecord } from '../errors/record'
 import { isNativeToken, swapWallet, toUnits, type ConnectedWallet } from './swapAccount'
 import { loadUnits, type Units } from './loadUnits'
 import { lazyState } from '../store/lazyState'
+import { announceTransaction } from './transactionOutcome'
 
 /** How long a swap's transactions may take to be mined before the visitor is told. */
 export const SWAP_RECEIPT_TIMEOUT_MS = 120_000
@@ -52,9 +52,9 @@ function* mined(wallet: ConnectedWallet, hash: string, what: 'approval' | 'swap'
  * Executes the quoted swap: when the pool may not spend enough of the token sold, the
  * approval transaction (built by the API for this amount) is signed and mined first;
  * then the swap transaction, built fresh with the slippage (so `minOut` follows the
- * current price), is signed and mined. Then the balances are read again, a toast says so
- * and the visitor is back on Account. A refusal or a revert leaves the visitor on Swap
- * with the reason.
+ * current price), is signed and mined. Then the balances are read again and Swap shows
+ * its result state (a toast instead when the visitor left it, `announceTransaction`). A
+ * refusal or a revert leaves the visitor on Swap with the reason.
  */
 export function* executeSwapSaga() {
   try {
@@ -87,16 +87,14 @@ export function* executeSwapSaga() {
     yield put(transactionsActions.pendingAdded(hash))
     yield callEffect(mined, wallet, hash, 'swap')
 
-    yield put(swapActions.swapped({ hash }))
+    const received = lazyState(yield* select(), 'swap').toAmount
+    yield put(swapActions.swapped({ hash, paid: { amount: sourceAmount ?? '', symbol: sourceToken.symbol }, received: { amount: received ?? '', symbol: toToken.symbol } }))
     yield put(accountActions.balanceRequested({ namespace: wallet.namespace, force: true }))
-    yield put(
-      alertsActions.toastRequested({
-        message: messageRecord('notices.swapped', { from: sourceToken.symbol, to: toToken.symbol }),
-        variant: 'success',
-        transaction: { caipNetworkId: wallet.network.caipNetworkId, hash },
-      }),
-    )
-    yield put(routerActions.reset({ view: 'Account' }))
+    yield* call(announceTransaction, 'Swap', {
+      message: messageRecord('notices.swapped', { from: sourceToken.symbol, to: toToken.symbol }),
+      variant: 'success',
+      transaction: { caipNetworkId: wallet.network.caipNetworkId, hash },
+    })
   } catch (error) {
     yield put(swapActions.failed({ error: toRecord(error) }))
   }

@@ -166,6 +166,24 @@ describe('WalletConnect pairing expiry (SPEC §4)', () => {
     expect(stub.abandoned).toEqual([])
   })
 
+  it('counts the requests waiting in the wallet, from each one sent to its answer, and none once the session ends', async () => {
+    const { store, stub, flush } = setup()
+    store.dispatch(walletConnectActions.connectRequested({ walletId: 'rainbow' }))
+    await flush()
+    stub.approvals[0]!.resolve(session())
+    await flush()
+    stub.emit({ type: 'walletRequest', waiting: true, method: 'eth_sendTransaction' })
+    stub.emit({ type: 'walletRequest', waiting: true, method: 'personal_sign' })
+    await flush()
+    expect(store.getState().walletConnect.waitingRequests).toBe(2)
+    stub.emit({ type: 'walletRequest', waiting: false, method: 'personal_sign' })
+    await flush()
+    expect(store.getState().walletConnect.waitingRequests).toBe(1)
+    stub.emit({ type: 'disconnect', reason: 'session_delete' })
+    await flush()
+    expect(store.getState().walletConnect.waitingRequests).toBe(0)
+  })
+
   it("a session of two namespaces shows the active network's account from its first connected moment; the other joins in the background", async () => {
     const { store, stub, flush, shown } = setup({ withSolana: true })
     store.dispatch(walletConnectActions.connectRequested({}))

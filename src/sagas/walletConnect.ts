@@ -257,6 +257,10 @@ export function* watchSessionSaga(holder: ClientHolder) {
         yield put(walletConnectActions.relayStatusChanged({ connected: event.connected }))
         continue
       }
+      if (event.type === 'walletRequest') {
+        yield put(event.waiting ? walletConnectActions.walletRequestSent() : walletConnectActions.walletRequestSettled())
+        continue
+      }
       yield call(applySessionEvent, event, holder)
     }
   } finally {
@@ -264,7 +268,7 @@ export function* watchSessionSaga(holder: ClientHolder) {
   }
 }
 
-function* applySessionEvent(event: Exclude<WalletConnectEvent, { type: 'disconnect' | 'relay' }>, holder: ClientHolder) {
+function* applySessionEvent(event: Exclude<WalletConnectEvent, { type: 'disconnect' | 'relay' | 'walletRequest' }>, holder: ClientHolder) {
   const state: PorticoState = yield select()
   // A namespace driven through an attached provider hears these changes as provider
   // events (the connector watcher of connectors.ts turns them into the same actions).

@@ -26,6 +26,9 @@ export const en = {
   notifications: 'Notifications',
   /** The link of a sent transaction's toast; {name} is the network's block explorer (Etherscan, Solscan). */
   viewOnExplorer: 'View on {name}',
+  done: 'Done',
+  transactionLabel: 'Transaction',
+  copyTransactionHash: 'Copy transaction hash',
 
   // Buttons for the dapp (their own module: they load before the modal)
   ...buttonStrings,
@@ -248,7 +251,9 @@ export const en = {
   enterAmount: 'Enter an amount',
   swapApproving: 'Approve the token in your wallet…',
   swapSwapping: 'Confirm the swap in your wallet…',
-  swapDone: 'Swap complete.',
+  swapped: 'Swapped',
+  /** What a swap paid and received, e.g. '1 ETH' and '3,000 USDC'. */
+  swappedSummary: '{paid} for {received}',
 
   // Send
   receiver: 'Receiver address',
@@ -256,7 +261,9 @@ export const en = {
   max: 'Max',
   available: 'Available: {amount}',
   sending: 'Sending…',
-  sent: 'Sent. Transaction {hash}',
+  sent: 'Sent',
+  /** What was sent and to whom, e.g. '0.01 ETH' and '0x12…5678'. */
+  sentSummary: '{amount} to {receiver}',
   reviewSend: 'Send',
 
   // Buy

@@ -219,6 +219,7 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
     // The request carries its expiry; the wallet's client drops it past that, and this
     // client gives up at the same moment (the sign-client's own timer), never before.
     const answer = client.request({ topic: active.topic, chainId, request: { method, params }, expiry: expirySeconds })
+    emit({ type: 'walletRequest', waiting: true, method })
     try {
       // A backstop a second past the expiry, should the sign-client's timer not fire.
       return (await withTimeout(answer, (expirySeconds + 1) * 1000, () => new Error('Request expired. Please try again.'))) as T
@@ -236,6 +237,8 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
       }
       if (typeof code === 'number') throw new RpcError(code, { message: typeof message === 'string' ? message : undefined, data, cause: error })
       throw error
+    } finally {
+      emit({ type: 'walletRequest', waiting: false, method })
     }
   }
 

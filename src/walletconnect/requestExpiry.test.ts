@@ -42,6 +42,11 @@ describe('a request sent while the relay is away', () => {
     await h.relay.stop()
     expect(await relayDown).toEqual({ type: 'relay', connected: false })
 
+    // The page hears that the request waits in the wallet, and when it stops waiting.
+    const waiting: unknown[] = []
+    const stopListening = h.dapp.onEvent((event) => {
+      if (event.type === 'walletRequest') waiting.push(event)
+    })
     const started = Date.now()
     const error = await h.dapp.request({ method: 'personal_sign', params: ['0x68656c6c6f', h.wallet.address] }).then(
       () => undefined,
@@ -52,6 +57,11 @@ describe('a request sent while the relay is away', () => {
     // Told at the expiry (3 s), not before it: the request may be delivered until then.
     expect(waited).toBeGreaterThanOrEqual(2_900)
     expect(waited).toBeLessThan(5_000)
+    stopListening()
+    expect(waiting).toEqual([
+      { type: 'walletRequest', waiting: true, method: 'personal_sign' },
+      { type: 'walletRequest', waiting: false, method: 'personal_sign' },
+    ])
 
     const relayUp = nextDappEvent(h.dapp, 'relay')
     restarted = await startRelay({ port })

@@ -114,6 +114,8 @@ export type WalletConnectEvent =
   | { type: 'disconnect'; reason: 'session_delete' | 'session_expire' }
   /** The relay's socket closed (`connected: false`; the sign-client reconnects by itself) or opened again. */
   | { type: 'relay'; connected: boolean }
+  /** A request went to the wallet (`waiting: true`: the visitor must approve it there), or its answer (or failure) came back. */
+  | { type: 'walletRequest'; waiting: boolean; method: string }
 
 export type WalletConnectRequest = {
   method: string

@@ -260,6 +260,14 @@ describe('node errors become readable messages', () => {
     expect(error.shortMessage).toBe('Insufficient funds: the account cannot pay the amount plus the network fee.')
   })
 
+  it('insufficient funds for the fee alone, on a send that carries no value: in words, with the native symbol', async () => {
+    // A fee far above the balance on a transaction of value 0 (as a token transfer or a contract call is).
+    const { error } = await sendWith({ rewrite: rewriteSend({ maxFeePerGas: `0x${'f'.repeat(24)}`, maxPriorityFeePerGas: '0x1' }) }, { amount: '0' })
+    expect(error.kind).toBe('insufficientFunds')
+    expect(error.code).toBe('node/insufficientFunds')
+    expect(error.shortMessage).toBe(`This account has no ${one.nativeCurrency.symbol} to pay the network fee`)
+  })
+
   it('nonce too low', async () => {
     // Make sure the account has sent something, then replay nonce 0.
     const first = setup({ account: 7 })

@@ -190,7 +190,7 @@ async function submitTransaction(runtime: Eip155Runtime, network: CaipNetwork, p
     if (!isTransactionHash(hash)) throw new PorticoError('The wallet answered eth_sendTransaction without a transaction hash.')
     return hash
   } catch (error) {
-    throw toNodeError(error) ?? toRpcError(error)
+    throw toNodeError(error, { nativeSymbol: network.nativeCurrency.symbol, feeOnly: tx.value === 0n }) ?? toRpcError(error)
   }
 }
 

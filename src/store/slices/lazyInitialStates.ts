@@ -55,6 +55,7 @@ export const initialSwapState: SwapState = {
   gasPrice: undefined,
   status: 'idle',
   hash: undefined,
+  result: undefined,
   error: undefined,
 }
 
@@ -82,6 +83,7 @@ export const initialWalletConnectState: WalletConnectState = {
   walletId: undefined,
   session: undefined,
   relayConnected: true,
+  waitingRequests: 0,
 }
 
 export const initialEmbeddedState: EmbeddedState = {

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit'
 import type { Route, ViewName } from '../routes'
 import { modalActions } from './modal'
 
@@ -55,3 +55,14 @@ function sameRoute(a: Route, b: Route): boolean {
 
 export const routerActions = routerSlice.actions
 export const { selectRoute, selectView, selectCanGoBack, selectHistory } = routerSlice.selectors
+
+/**
+ * Matches the actions that open `view` (pushed, replaced, reset to, or the route the
+ * modal opens on): a form that ended on a result state starts afresh there.
+ */
+export function opensView(view: ViewName) {
+  return (action: UnknownAction): boolean => {
+    if (routerActions.push.match(action) || routerActions.replace.match(action) || routerActions.reset.match(action)) return action.payload.view === view
+    return modalActions.opened.match(action) && action.payload.route.view === view
+  }
+}

@@ -3,7 +3,7 @@ import { initialSendState } from './lazyInitialStates'
 import { tokenBalanceKey, type TokenBalance } from '../../types/tokenBalance'
 import { accountActions } from './account'
 import { networkActions } from './network'
-import { routerActions } from './router'
+import { opensView } from './router'
 import type { ErrorRecord } from '../../errors/record'
 
 export type SendState = {
@@ -58,7 +58,7 @@ export const sendSlice = createSlice({
       if (fresh) state.token = fresh
     })
     // Opening Send after a finished send starts a fresh form.
-    builder.addCase(routerActions.push, (state, action) => (action.payload.view === 'Send' && state.status === 'sent' ? initialState : state))
+    builder.addMatcher(opensView('Send'), (state) => (state.status === 'sent' ? initialState : state))
   },
 })
 

@@ -3,6 +3,7 @@ import { initialSwapState } from './lazyInitialStates'
 import type { TokenBalance } from '../../types/tokenBalance'
 import { accountActions } from './account'
 import { networkActions } from './network'
+import { opensView } from './router'
 import type { ErrorRecord } from '../../errors/record'
 
 export type SwapToken = Pick<TokenBalance, 'name' | 'symbol' | 'address' | 'iconUrl'> & { decimals: number; price?: number | undefined }
@@ -21,6 +22,9 @@ export type SwapQuote = {
   /** The source token must be approved to the pool first (a second wallet request). */
   needsApproval: boolean
 }
+
+/** An amount of a token, in its units, e.g. { amount: '1.5', symbol: 'ETH' }. */
+export type SwapAmount = { amount: string; symbol: string }
 
 export type SwapState = {
   tokens: SwapToken[]
@@ -41,6 +45,8 @@ export type SwapState = {
   status: 'idle' | 'loading' | 'quoted' | 'approving' | 'swapping' | 'done' | 'failed'
   /** Hash of the transaction in flight (approval or swap), or of the finished swap. */
   hash: string | undefined
+  /** What the finished swap paid and received (the quote's amount), for its result state. */
+  result: { paid: SwapAmount; received: SwapAmount } | undefined
   error: ErrorRecord | undefined
 }
 
@@ -105,9 +111,10 @@ export const swapSlice = createSlice({
       state.status = 'swapping'
       state.hash = action.payload.hash
     },
-    swapped(state, action: PayloadAction<{ hash: string }>) {
+    swapped(state, action: PayloadAction<{ hash: string; paid: SwapAmount; received: SwapAmount }>) {
       state.status = 'done'
       state.hash = action.payload.hash
+      state.result = { paid: action.payload.paid, received: action.payload.received }
       state.sourceAmount = undefined
       state.toAmount = undefined
       state.quote = undefined
@@ -123,6 +130,13 @@ export const swapSlice = createSlice({
     builder.addCase(networkActions.activeNetworkChanged, () => initialState)
     builder.addCase(accountActions.chainDisconnected, () => initialState)
     builder.addCase(accountActions.addressChanged, () => initialState)
+    // Opening Swap after a finished swap starts a fresh form (the tokens stay).
+    builder.addMatcher(opensView('Swap'), (state) => {
+      if (state.status !== 'done') return
+      state.status = 'idle'
+      state.hash = undefined
+      state.result = undefined
+    })
   },
 })
 

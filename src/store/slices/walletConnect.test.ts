@@ -13,6 +13,7 @@ describe('walletConnect slice', () => {
       walletId: undefined,
       session: undefined,
       relayConnected: true,
+      waitingRequests: 0,
     })
   })
 

@@ -32,6 +32,8 @@ export type WalletConnectState = {
    * wallet waits for it (the modal says "Connection to your wallet lost, reconnecting…").
    */
   relayConnected: boolean
+  /** Requests sent to the wallet and not answered yet: while any waits, the page says which wallet to approve it in. */
+  waitingRequests: number
 }
 
 const initialState = initialWalletConnectState
@@ -98,11 +100,20 @@ export const walletConnectSlice = createSlice({
     relayStatusChanged(state, action: PayloadAction<{ connected: boolean }>) {
       state.relayConnected = action.payload.connected
     },
+    /** A request went to the wallet, which asks the visitor to approve it. */
+    walletRequestSent(state) {
+      state.waitingRequests += 1
+    },
+    /** The wallet answered a request (or it failed, or expired). */
+    walletRequestSettled(state) {
+      state.waitingRequests = Math.max(0, state.waitingRequests - 1)
+    },
     /** The session ended (either side). */
     disconnected(state) {
       state.status = 'idle'
       state.session = undefined
       state.relayConnected = true
+      state.waitingRequests = 0
     },
   },
   selectors: {

@@ -9,6 +9,9 @@ import { useLocale } from '../locales/useLocale'
 import { useStrings } from '../useStrings'
 import { useThemeAttributes } from '../useThemeAttributes'
 import { Icon } from './Icon'
+import { OpenWalletLink } from './OpenWalletLink'
+import { useWalletOpenLink } from '../useWalletOpenLink'
+import { lazyState } from '../../store/lazyState'
 
 /**
  * The toast on screen (the toast saga swaps toasts with the 150 ms gap of SPEC §9).
@@ -44,8 +47,36 @@ export function ToastRegion() {
   ) : null
   return (
     <div className="portico-toast-root" {...locale.attributes} {...theme} aria-label={t.notifications} role="region">
+      <WalletRequestNotice />
       <div role="alert">{toast?.variant === 'error' ? content : null}</div>
       <div role="status">{toast && toast.variant !== 'error' ? content : null}</div>
+    </div>
+  )
+}
+
+/**
+ * While a request waits in a wallet connected over WalletConnect (a dapp's
+ * `eth_sendTransaction` or `personal_sign` through the provider, with the modal closed),
+ * the page says which wallet to open to approve it: "Approve in <wallet>", and on a phone
+ * "Open <wallet> to approve", which brings its app up. Not while the modal shows
+ * ApproveTransaction, which says the same; gone when the wallet answers.
+ */
+function WalletRequestNotice() {
+  const t = useStrings()
+  const waiting = usePorticoSelector((s) => lazyState(s, 'walletConnect').waitingRequests > 0)
+  const peer = usePorticoSelector((s) => lazyState(s, 'walletConnect').session?.peer.name)
+  const approvingInModal = usePorticoSelector((s) => s.modal.open && s.router.history.at(-1)?.view === 'ApproveTransaction')
+  const openLink = useWalletOpenLink()
+  const shown = waiting && !approvingInModal
+  return (
+    <div role="status">
+      {shown ? (
+        <div className="portico-toast portico-toast-info" data-testid="portico-wallet-request">
+          <Icon name="wallet" size={16} />
+          <span>{peer ? format(t.approveTransactionIn, { name: peer }) : t.approveTransactionHint}</span>
+          {openLink ? <OpenWalletLink link={openLink} className="portico-toast-link" /> : null}
+        </div>
+      ) : null}
     </div>
   )
 }

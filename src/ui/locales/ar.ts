@@ -16,6 +16,9 @@ const ar: Strings = {
   dismiss: 'تجاهل',
   notifications: 'الإشعارات',
   viewOnExplorer: 'عرض على {name}',
+  done: 'تم',
+  transactionLabel: 'المعاملة',
+  copyTransactionHash: 'نسخ تجزئة المعاملة',
 
   ...localeButtonStrings.ar,
 
@@ -217,14 +220,16 @@ const ar: Strings = {
   enterAmount: 'أدخل مبلغًا',
   swapApproving: 'وافِق على الرمز المميز في محفظتك…',
   swapSwapping: 'أكّد المبادلة في محفظتك…',
-  swapDone: 'اكتملت المبادلة.',
+  swapped: 'تمت المبادلة',
+  swappedSummary: '{paid} مقابل {received}',
 
   receiver: 'عنوان المستلم',
   receiverPlaceholder: 'العنوان',
   max: 'الحد الأقصى',
   available: 'المتاح: {amount}',
   sending: 'جارٍ الإرسال…',
-  sent: 'تم الإرسال. المعاملة {hash}',
+  sent: 'تم الإرسال',
+  sentSummary: '{amount} إلى {receiver}',
   reviewSend: 'إرسال',
 
   paymentMethod: 'طريقة الدفع',

@@ -16,6 +16,9 @@ const de: Strings = {
   dismiss: 'Ausblenden',
   notifications: 'Benachrichtigungen',
   viewOnExplorer: 'Auf {name} ansehen',
+  done: 'Fertig',
+  transactionLabel: 'Transaktion',
+  copyTransactionHash: 'Transaktions-Hash kopieren',
 
   ...localeButtonStrings.de,
 
@@ -217,14 +220,16 @@ const de: Strings = {
   enterAmount: 'Betrag eingeben',
   swapApproving: 'Gib den Token in deiner Wallet frei…',
   swapSwapping: 'Bestätige den Tausch in deiner Wallet…',
-  swapDone: 'Tausch abgeschlossen.',
+  swapped: 'Getauscht',
+  swappedSummary: '{paid} gegen {received}',
 
   receiver: 'Empfängeradresse',
   receiverPlaceholder: 'Adresse',
   max: 'Max.',
   available: 'Verfügbar: {amount}',
   sending: 'Wird gesendet…',
-  sent: 'Gesendet. Transaktion {hash}',
+  sent: 'Gesendet',
+  sentSummary: '{amount} an {receiver}',
   reviewSend: 'Senden',
 
   paymentMethod: 'Zahlungsmethode',

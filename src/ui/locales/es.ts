@@ -16,6 +16,9 @@ const es: Strings = {
   dismiss: 'Descartar',
   notifications: 'Notificaciones',
   viewOnExplorer: 'Ver en {name}',
+  done: 'Listo',
+  transactionLabel: 'Transacción',
+  copyTransactionHash: 'Copiar el hash de la transacción',
 
   ...localeButtonStrings.es,
 
@@ -217,14 +220,16 @@ const es: Strings = {
   enterAmount: 'Introduce una cantidad',
   swapApproving: 'Aprueba el token en tu billetera…',
   swapSwapping: 'Confirma el intercambio en tu billetera…',
-  swapDone: 'Intercambio completado.',
+  swapped: 'Intercambiado',
+  swappedSummary: '{paid} por {received}',
 
   receiver: 'Dirección del destinatario',
   receiverPlaceholder: 'Dirección',
   max: 'Máx.',
   available: 'Disponible: {amount}',
   sending: 'Enviando…',
-  sent: 'Enviado. Transacción {hash}',
+  sent: 'Enviado',
+  sentSummary: '{amount} a {receiver}',
   reviewSend: 'Enviar',
 
   paymentMethod: 'Método de pago',

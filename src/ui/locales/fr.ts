@@ -16,6 +16,9 @@ const fr: Strings = {
   dismiss: 'Ignorer',
   notifications: 'Notifications',
   viewOnExplorer: 'Voir sur {name}',
+  done: 'Terminé',
+  transactionLabel: 'Transaction',
+  copyTransactionHash: 'Copier le hash de la transaction',
 
   ...localeButtonStrings.fr,
 
@@ -217,14 +220,16 @@ const fr: Strings = {
   enterAmount: 'Saisissez un montant',
   swapApproving: 'Approuvez le jeton dans votre portefeuille…',
   swapSwapping: 'Confirmez l’échange dans votre portefeuille…',
-  swapDone: 'Échange terminé.',
+  swapped: 'Échangé',
+  swappedSummary: '{paid} contre {received}',
 
   receiver: 'Adresse du destinataire',
   receiverPlaceholder: 'Adresse',
   max: 'Max',
   available: 'Disponible : {amount}',
   sending: 'Envoi…',
-  sent: 'Envoyé. Transaction {hash}',
+  sent: 'Envoyé',
+  sentSummary: '{amount} à {receiver}',
   reviewSend: 'Envoyer',
 
   paymentMethod: 'Moyen de paiement',

@@ -16,6 +16,9 @@ const italian: Strings = {
   dismiss: 'Chiudi avviso',
   notifications: 'Notifiche',
   viewOnExplorer: 'Vedi su {name}',
+  done: 'Fatto',
+  transactionLabel: 'Transazione',
+  copyTransactionHash: "Copia l'hash della transazione",
 
   ...localeButtonStrings.it,
 
@@ -217,14 +220,16 @@ const italian: Strings = {
   enterAmount: 'Inserisci un importo',
   swapApproving: 'Approva il token nel tuo wallet…',
   swapSwapping: 'Conferma lo scambio nel tuo wallet…',
-  swapDone: 'Scambio completato.',
+  swapped: 'Scambiato',
+  swappedSummary: '{paid} per {received}',
 
   receiver: 'Indirizzo del destinatario',
   receiverPlaceholder: 'Indirizzo',
   max: 'Max',
   available: 'Disponibile: {amount}',
   sending: 'Invio…',
-  sent: 'Inviato. Transazione {hash}',
+  sent: 'Inviato',
+  sentSummary: '{amount} a {receiver}',
   reviewSend: 'Invia',
 
   paymentMethod: 'Metodo di pagamento',

@@ -16,6 +16,9 @@ const ja: Strings = {
   dismiss: '閉じる',
   notifications: '通知',
   viewOnExplorer: '{name} で表示',
+  done: '完了',
+  transactionLabel: 'トランザクション',
+  copyTransactionHash: 'トランザクションハッシュをコピー',
 
   ...localeButtonStrings.ja,
 
@@ -217,14 +220,16 @@ const ja: Strings = {
   enterAmount: '数量を入力してください',
   swapApproving: 'ウォレットでトークンを承認してください…',
   swapSwapping: 'ウォレットでスワップを確認してください…',
-  swapDone: 'スワップが完了しました。',
+  swapped: 'スワップしました',
+  swappedSummary: '{paid} → {received}',
 
   receiver: '受取人のアドレス',
   receiverPlaceholder: 'アドレス',
   max: '最大',
   available: '利用可能: {amount}',
   sending: '送信中…',
-  sent: '送信しました。トランザクション {hash}',
+  sent: '送信しました',
+  sentSummary: '{receiver} に {amount}',
   reviewSend: '送る',
 
   paymentMethod: '支払い方法',

@@ -16,6 +16,9 @@ const ko: Strings = {
   dismiss: '닫기',
   notifications: '알림',
   viewOnExplorer: '{name}에서 보기',
+  done: '완료',
+  transactionLabel: '트랜잭션',
+  copyTransactionHash: '트랜잭션 해시 복사',
 
   ...localeButtonStrings.ko,
 
@@ -217,14 +220,16 @@ const ko: Strings = {
   enterAmount: '수량을 입력하세요',
   swapApproving: '지갑에서 토큰을 승인하세요…',
   swapSwapping: '지갑에서 스왑을 확인하세요…',
-  swapDone: '스왑이 완료됐어요.',
+  swapped: '스왑했어요',
+  swappedSummary: '{paid} → {received}',
 
   receiver: '받는 사람 주소',
   receiverPlaceholder: '주소',
   max: '최대',
   available: '사용 가능: {amount}',
   sending: '보내는 중…',
-  sent: '보냈어요. 트랜잭션 {hash}',
+  sent: '보냈어요',
+  sentSummary: '{receiver}에게 {amount}',
   reviewSend: '보내기',
 
   paymentMethod: '결제 수단',

@@ -16,6 +16,9 @@ const pt: Strings = {
   dismiss: 'Dispensar',
   notifications: 'Notificações',
   viewOnExplorer: 'Ver no {name}',
+  done: 'Concluir',
+  transactionLabel: 'Transação',
+  copyTransactionHash: 'Copiar o hash da transação',
 
   ...localeButtonStrings.pt,
 
@@ -217,14 +220,16 @@ const pt: Strings = {
   enterAmount: 'Informe um valor',
   swapApproving: 'Aprove o token na sua carteira…',
   swapSwapping: 'Confirme a troca na sua carteira…',
-  swapDone: 'Troca concluída.',
+  swapped: 'Trocado',
+  swappedSummary: '{paid} por {received}',
 
   receiver: 'Endereço do destinatário',
   receiverPlaceholder: 'Endereço',
   max: 'Máx.',
   available: 'Disponível: {amount}',
   sending: 'Enviando…',
-  sent: 'Enviado. Transação {hash}',
+  sent: 'Enviado',
+  sentSummary: '{amount} para {receiver}',
   reviewSend: 'Enviar',
 
   paymentMethod: 'Forma de pagamento',

@@ -16,6 +16,9 @@ const ru: Strings = {
   dismiss: 'Скрыть',
   notifications: 'Уведомления',
   viewOnExplorer: 'Открыть в {name}',
+  done: 'Готово',
+  transactionLabel: 'Транзакция',
+  copyTransactionHash: 'Копировать хеш транзакции',
 
   ...localeButtonStrings.ru,
 
@@ -217,14 +220,16 @@ const ru: Strings = {
   enterAmount: 'Введите сумму',
   swapApproving: 'Разрешите токен в кошельке…',
   swapSwapping: 'Подтвердите обмен в кошельке…',
-  swapDone: 'Обмен завершён.',
+  swapped: 'Обменяно',
+  swappedSummary: '{paid} на {received}',
 
   receiver: 'Адрес получателя',
   receiverPlaceholder: 'Адрес',
   max: 'Макс.',
   available: 'Доступно: {amount}',
   sending: 'Отправка…',
-  sent: 'Отправлено. Транзакция {hash}',
+  sent: 'Отправлено',
+  sentSummary: '{amount} на адрес {receiver}',
   reviewSend: 'Отправить',
 
   paymentMethod: 'Способ оплаты',

@@ -16,6 +16,9 @@ const tr: Strings = {
   dismiss: 'Kapat',
   notifications: 'Bildirimler',
   viewOnExplorer: '{name} üzerinde görüntüle',
+  done: 'Tamam',
+  transactionLabel: 'İşlem',
+  copyTransactionHash: "İşlem hash'ini kopyala",
 
   ...localeButtonStrings.tr,
 
@@ -217,14 +220,16 @@ const tr: Strings = {
   enterAmount: 'Bir tutar girin',
   swapApproving: 'Cüzdanınızda tokene onay verin…',
   swapSwapping: 'Cüzdanınızda takası onaylayın…',
-  swapDone: 'Takas tamamlandı.',
+  swapped: 'Takas edildi',
+  swappedSummary: '{paid} karşılığında {received}',
 
   receiver: 'Alıcı adresi',
   receiverPlaceholder: 'Adres',
   max: 'Maks.',
   available: 'Kullanılabilir: {amount}',
   sending: 'Gönderiliyor…',
-  sent: 'Gönderildi. İşlem {hash}',
+  sent: 'Gönderildi',
+  sentSummary: '{receiver} adresine {amount}',
   reviewSend: 'Gönder',
 
   paymentMethod: 'Ödeme yöntemi',

@@ -16,6 +16,9 @@ const zhCN: Strings = {
   dismiss: '关闭',
   notifications: '通知',
   viewOnExplorer: '在 {name} 上查看',
+  done: '完成',
+  transactionLabel: '交易',
+  copyTransactionHash: '复制交易哈希',
 
   ...localeButtonStrings['zh-CN'],
 
@@ -217,14 +220,16 @@ const zhCN: Strings = {
   enterAmount: '请输入数量',
   swapApproving: '请在钱包中授权该代币…',
   swapSwapping: '请在钱包中确认兑换…',
-  swapDone: '兑换完成。',
+  swapped: '已兑换',
+  swappedSummary: '{paid} 兑换 {received}',
 
   receiver: '收款地址',
   receiverPlaceholder: '地址',
   max: '最大',
   available: '可用：{amount}',
   sending: '正在发送…',
-  sent: '已发送。交易 {hash}',
+  sent: '已发送',
+  sentSummary: '{amount} 至 {receiver}',
   reviewSend: '发送',
 
   paymentMethod: '支付方式',

@@ -15,10 +15,13 @@ import { modalActions } from '../../store/slices/modal'
 import { optionsActions } from '../../store/slices/options'
 import { createFakeNamespacePlugin, testNetwork } from '../../test/fakeNamespacePlugin'
 import type { ConnectorInfo } from '../../types/connector'
+import type { CaipNetwork } from '../../types/network'
 
 export type RenderViewOptions = {
   config?: Partial<PorticoConfig>
   connectors?: ConnectorInfo[]
+  /** The eip155 stand-in's networks (default: Ethereum and Optimism, without explorers). */
+  networks?: CaipNetwork[]
 }
 
 /**
@@ -48,7 +51,7 @@ export async function clickAndSettle(element: Element) {
  * (connect, close, switch) are tested through `createPortico` in PorticoProvider.test.
  */
 export async function renderView(route: Route | undefined, options: RenderViewOptions = {}) {
-  const fake = createFakeNamespacePlugin({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: options.connectors ?? [] }).plugin
+  const fake = createFakeNamespacePlugin({ networks: options.networks ?? [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')], connectors: options.connectors ?? [] }).plugin
   // It stands in for eip155: its features (swaps on the swap chains, names, send, activity
   // from the Blockchain API), account types and address rule, which the views read from
   // the store and the registry.

@@ -1,13 +1,11 @@
-import { WALLET_CONNECT_CONNECTOR_ID } from '../../config/constants'
-import { useAccount, usePorticoSelector } from '../../react/hooks'
+import { useAccount } from '../../react/hooks'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
+import { OpenWalletLink } from '../components/OpenWalletLink'
 import { format } from '../strings'
-import { isUniversalLink, walletOpenLink } from '../format/walletLink'
 import { useStrings } from '../useStrings'
+import { useWalletOpenLink } from '../useWalletOpenLink'
 import { useWalletRelayLost } from '../useWalletRelayLost'
-import { useListing } from './useListing'
-import { lazyState } from '../../store/lazyState'
 
 /**
  * SPEC §2 ApproveTransaction: the wallet is asked to approve; the modal cannot be
@@ -19,12 +17,9 @@ import { lazyState } from '../../store/lazyState'
 export function ApproveTransactionView() {
   const t = useStrings()
   const wallet = useAccount().connectedWalletInfo
-  const overWalletConnect = wallet?.connectorId === WALLET_CONNECT_CONNECTOR_ID
   const relayLost = useWalletRelayLost()
   // On a phone the wallet is another app: a link brings it up (no new pairing) to approve there.
-  const isMobile = usePorticoSelector((s) => s.options.isMobile)
-  const listed = useListing(usePorticoSelector((s) => lazyState(s, 'walletConnect').walletId))
-  const openLink = isMobile && overWalletConnect && listed?.mobile_link ? walletOpenLink(listed.mobile_link) : undefined
+  const openLink = useWalletOpenLink()
   return (
     <div className="portico-stack portico-center">
       <span className={relayLost ? 'portico-ring' : 'portico-ring portico-ring-busy'}>
@@ -40,11 +35,7 @@ export function ApproveTransactionView() {
       <p className={relayLost ? 'portico-error' : 'portico-hint'} role="status" data-testid="portico-approve-status">
         {relayLost ? t.walletRelayReconnecting : t.approveTransactionHint}
       </p>
-      {openLink && listed ? (
-        <a className="portico-primary" href={openLink} target={isUniversalLink(openLink) ? '_blank' : undefined} rel="noopener noreferrer">
-          {format(t.openToApprove, { name: listed.name })}
-        </a>
-      ) : null}
+      {openLink ? <OpenWalletLink link={openLink} className="portico-primary" /> : null}
     </div>
   )
 }

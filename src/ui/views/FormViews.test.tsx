@@ -4,6 +4,7 @@ import { accountActions } from '../../store/slices/account'
 import { alertsActions } from '../../store/slices/alerts'
 import { networkActions } from '../../store/slices/network'
 import { onrampActions } from '../../store/slices/onramp'
+import { routerActions } from '../../store/slices/router'
 import { sendActions } from '../../store/slices/send'
 import { swapActions } from '../../store/slices/swap'
 import { walletConnectActions } from '../../store/slices/walletConnect'
@@ -14,6 +15,8 @@ import { renderView } from '../test/renderView'
 import { messageRecord } from '../../errors/record'
 
 const RECEIVER = '0x1234567890abcdef1234567890abcdef12345678'
+const HASH = '0xabcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789'
+const explorerNetwork = { ...testNetwork(1, 'Ethereum'), blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } } }
 
 async function connectedView(view: 'Send' | 'Swap' | 'Buy' | 'RegisterAccountName') {
   const utils = await renderView(undefined)
@@ -107,13 +110,43 @@ describe('Send', () => {
     expect(send().disabled).toBe(false)
   })
 
-  it('shows the sent hash, or the failure', async () => {
-    const { dispatch, dialog } = await connectedView('Send')
+  it('shows the failure on the form, or ends on the result: amount, receiver, hash to copy, explorer link and Done', async () => {
+    const writeText = jest.fn(async () => undefined)
+    Object.assign(navigator, { clipboard: { writeText } })
+    const utils = await renderView(undefined, { networks: [explorerNetwork] })
+    utils.dispatch(connected())
+    await utils.open({ view: 'Send' })
+    const { dispatch, dialog } = utils
     dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '1.5', 3000)] }))
     dispatch(sendActions.sendFailed({ error: messageRecord('errors.nodeInsufficientFunds', {}, 'node/insufficientFunds') }))
     expect(within(dialog()).getByRole('alert').textContent).toContain('Insufficient funds: the account cannot pay the amount plus the network fee.')
-    dispatch(sendActions.sent({ hash: '0xabcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789' }))
-    expect(within(dialog()).getByRole('status').textContent).toBe('Sent. Transaction 0xab…456789')
+    dispatch(sendActions.tokenSet(token('ETH', '1.5', 3000)), sendActions.amountSet('0.25'), sendActions.receiverSet({ address: RECEIVER }), sendActions.sent({ hash: HASH }))
+    expect(within(dialog()).getByRole('status').textContent).toBe('Sent0.250 ETH to 0x12…345678')
+    expect(within(dialog()).getByText('0xab…456789').getAttribute('title')).toBe(HASH)
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Copy transaction hash' }))
+    expect(writeText).toHaveBeenCalledWith(HASH)
+    expect(within(dialog()).getByRole('link', { name: 'View on Etherscan' }).getAttribute('href')).toBe(`https://etherscan.io/tx/${HASH}`)
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Done' }))
+    expect(utils.store.getState().router.history.map((route) => route.view)).toEqual(['Account'])
+    // Send opened again is a fresh form.
+    dispatch(routerActions.push({ view: 'Send' }))
+    expect(within(dialog()).queryByTestId('portico-transaction-result')).toBeNull()
+  })
+
+  it("says a send that failed for want of the fee in words, in the visitor's language", async () => {
+    const { dispatch, dialog } = await connectedView('Send')
+    dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '1.5', 3000)] }))
+    dispatch(sendActions.sendFailed({ error: messageRecord('errors.noFundsForNetworkFee', { symbol: 'ETH' }, 'AA21') }))
+    expect(within(dialog()).getByRole('alert').textContent).toContain('This account has no ETH to pay the network fee')
+  })
+
+  it('has no explorer link on a network without an https explorer', async () => {
+    const { dispatch, dialog } = await connectedView('Send')
+    dispatch(accountActions.tokenBalanceLoaded({ namespace: 'eip155', tokens: [token('ETH', '1.5', 3000)] }))
+    dispatch(sendActions.amountSet('0.00001234'), sendActions.receiverSet({ address: RECEIVER }), sendActions.sent({ hash: HASH }))
+    // The amount keeps every digit typed (3 decimals at least, SPEC §9).
+    expect(within(dialog()).getByRole('status').textContent).toBe('Sent0.00001234 ETH to 0x12…345678')
+    expect(within(dialog()).queryByRole('link')).toBeNull()
   })
 
   it('clears when the network switches (SPEC §4)', async () => {
@@ -173,6 +206,24 @@ describe('Swap', () => {
     dispatch(swapActions.swapping({ hash: '0x2' }))
     expect(screen.getByText('Waiting for the swap to be confirmed…')).toBeTruthy()
     expect((screen.getByRole('button', { name: 'Enter an amount' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('ends on the result once the swap is mined: paid and received, hash, explorer link, Done to the account; a new Swap is a fresh form', async () => {
+    const utils = await renderView(undefined, { networks: [explorerNetwork] })
+    utils.dispatch(connected())
+    await utils.open({ view: 'Swap' })
+    const { dispatch, dialog } = utils
+    dispatch(swapActions.tokensLoaded([eth, usdc]), swapActions.sourceTokenSet(eth), swapActions.toTokenSet(usdc))
+    dispatch(swapActions.swapped({ hash: HASH, paid: { amount: '1.5', symbol: 'ETH' }, received: { amount: '4500.12345', symbol: 'USDC' } }))
+    expect(within(dialog()).getByRole('status').textContent).toBe('Swapped1.500 ETH for 4,500.123 USDC')
+    expect(within(dialog()).getByText('0xab…456789')).toBeTruthy()
+    expect(within(dialog()).getByRole('button', { name: 'Copy transaction hash' })).toBeTruthy()
+    expect(within(dialog()).getByRole('link', { name: 'View on Etherscan' }).getAttribute('href')).toBe(`https://etherscan.io/tx/${HASH}`)
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Done' }))
+    expect(utils.store.getState().router.history.map((route) => route.view)).toEqual(['Account'])
+    dispatch(routerActions.push({ view: 'Swap' }))
+    expect(within(dialog()).queryByTestId('portico-transaction-result')).toBeNull()
+    expect(screen.getByLabelText('You pay: Amount')).toBeTruthy()
   })
 
   it('flips the two tokens', async () => {
@@ -251,7 +302,6 @@ describe('Buy', () => {
   })
 
   it("links a sent transaction's toast to its network's explorer", async () => {
-    const explorerNetwork = { ...testNetwork(1, 'Ethereum'), blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } } }
     const utils = await renderView(undefined, { config: { plugins: [createFakeNamespacePlugin({ networks: [explorerNetwork], connectors: [] }).plugin] } })
     const hash = '0x' + 'ab'.repeat(32)
     utils.dispatch(alertsActions.toastShown({ message: messageRecord('notices.transactionSent'), variant: 'success', transaction: { caipNetworkId: 'eip155:1', hash } }))

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { accountActions } from '../../store/slices/account'
+import { modalActions } from '../../store/slices/modal'
 import { walletConnectActions } from '../../store/slices/walletConnect'
 import { walletsActions } from '../../store/slices/wallets'
 import { injectedConnector } from '../../test/fakeNamespacePlugin'
@@ -113,5 +114,43 @@ describe('AllWallets on a phone', () => {
     await utils.open({ view: 'ApproveTransaction' })
     const link = screen.getByRole('link', { name: 'Open MetaMask to approve' })
     expect(link.getAttribute('href')).toBe('metamask://wc')
+  })
+
+  it("while a dapp's request waits in the wallet with the modal closed, says which wallet to approve in, with the link to open it", async () => {
+    const utils = await onPhone()
+    utils.dispatch(
+      walletConnectActions.connectRequested({ walletId: 'metamask' }),
+      walletConnectActions.connected({ topic: 't', peer: { name: 'MetaMask', url: 'https://metamask.io', icons: [] }, namespaces: ['eip155'], expiry: Date.now() + 86_400_000 }),
+      accountActions.connected({
+        namespace: 'eip155',
+        address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
+        caipNetworkId: 'eip155:1',
+        connectedWalletInfo: { connectorId: 'walletConnect', name: 'MetaMask', type: 'WALLET_CONNECT' },
+      }),
+    )
+    utils.dispatch(modalActions.closed())
+    expect(screen.queryByTestId('portico-wallet-request')).toBeNull()
+    utils.dispatch(walletConnectActions.walletRequestSent())
+    const notice = screen.getByTestId('portico-wallet-request')
+    expect(notice.parentElement?.getAttribute('role')).toBe('status')
+    expect(notice.textContent).toBe('Approve in MetaMaskOpen MetaMask to approve')
+    expect(within(notice).getByRole('link', { name: 'Open MetaMask to approve' }).getAttribute('href')).toBe('metamask://wc')
+    // Not twice while the modal shows ApproveTransaction, which says it itself.
+    await utils.open({ view: 'ApproveTransaction' })
+    expect(screen.queryByTestId('portico-wallet-request')).toBeNull()
+    utils.dispatch(modalActions.closed())
+    expect(screen.getByTestId('portico-wallet-request')).toBeTruthy()
+    // Gone when the wallet answers.
+    utils.dispatch(walletConnectActions.walletRequestSettled())
+    expect(screen.queryByTestId('portico-wallet-request')).toBeNull()
+  })
+
+  it('on a desktop says which wallet to approve in, without a link', async () => {
+    const utils = await renderView(undefined)
+    utils.dispatch(walletConnectActions.connected({ topic: 't', peer: { name: 'Rainbow', url: 'https://rainbow.me', icons: [] }, namespaces: ['eip155'], expiry: Date.now() + 86_400_000 }))
+    utils.dispatch(walletConnectActions.walletRequestSent())
+    const notice = screen.getByTestId('portico-wallet-request')
+    expect(notice.textContent).toBe('Approve in Rainbow')
+    expect(within(notice).queryByRole('link')).toBeNull()
   })
 })

@@ -4,7 +4,8 @@ import { networkFeatures, selectPluginFeatures } from '../../store/selectors/fea
 import { accountActions } from '../../store/slices/account'
 import { sendActions } from '../../store/slices/send'
 import { tokenBalanceKey as tokenKey } from '../../types/tokenBalance'
-import { Icon } from '../components/Icon'
+import { TransactionResult, typedAmount } from '../components/TransactionResult'
+import { networkOfCaipAddress } from '../../types/network'
 import { ErrorState, Loading } from '../components/StatusMessage'
 import { TextField } from '../components/TextField'
 import { formatAmount } from '../format/formatAmount'
@@ -18,7 +19,8 @@ import { lazyState } from '../../store/lazyState'
 /**
  * Send: token, amount and receiver, kept in the send slice (so a network switch clears
  * them, SPEC §4), checked live with `validateSend` (SPEC §5, the SPEC §8 messages); a
- * valid send goes to the send saga, which asks the wallet (ApproveTransaction).
+ * valid send goes to the send saga, which asks the wallet (ApproveTransaction); a sent
+ * one ends on the result state.
  */
 export function SendView() {
   const dispatch = usePorticoDispatch()
@@ -55,20 +57,10 @@ export function SendView() {
   }
   if (status !== 'loaded' && tokens.length === 0) return <Loading label={t.loadingTokens} />
 
-  if (send.status === 'sent') {
-    return (
-      <div className="portico-stack portico-center">
-        <span className="portico-avatar portico-avatar-xl portico-avatar-round portico-success-badge" aria-hidden="true">
-          <Icon name="check" size={32} />
-        </span>
-        <p className="portico-strong" role="status">
-          {format(t.sent, { hash: truncateAddress(send.hash ?? '') })}
-        </p>
-        <button type="button" className="portico-secondary" onClick={() => dispatch(sendActions.reset())}>
-          {t.send}
-        </button>
-      </div>
-    )
+  if (send.status === 'sent' && send.hash) {
+    const amount = typedAmount(send.amount ?? '', send.token?.symbol ?? '', locale)
+    const receiver = send.receiverProfileName ?? truncateAddress(send.receiverAddress ?? '')
+    return <TransactionResult title={t.sent} summary={format(t.sentSummary, { amount, receiver })} hash={send.hash} caipNetworkId={account.caipAddress ? networkOfCaipAddress(account.caipAddress) : undefined} />
   }
 
   const refreshing = status === 'loading'

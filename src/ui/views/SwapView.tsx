@@ -4,6 +4,7 @@ import { networkFeatures, selectPluginFeatures } from '../../store/selectors/fea
 import { selectActiveNetwork } from '../../store/slices/network'
 import { swapActions, type SwapToken } from '../../store/slices/swap'
 import { Icon } from '../components/Icon'
+import { TransactionResult, typedAmount } from '../components/TransactionResult'
 import { EmptyState, ErrorState, Loading } from '../components/StatusMessage'
 import { formatAmount } from '../format/formatAmount'
 import { useLocale } from '../locales/useLocale'
@@ -20,7 +21,8 @@ const isPositive = (amount: string | undefined) => amount !== undefined && /^\d*
  * elsewhere). Every change of amount or token asks
  * the swap saga for a quote (it waits for typing to settle); the view previews the
  * rate, the minimum received at the slippage, and the network fee, then the approval
- * and swap while the wallet signs (ApproveTransaction) and while they are mined.
+ * and swap while the wallet signs (ApproveTransaction) and while they are mined, and the
+ * result once the swap is mined.
  */
 export function SwapView() {
   const dispatch = usePorticoDispatch()
@@ -41,6 +43,12 @@ export function SwapView() {
   }
   if (swap.tokensStatus !== 'loaded') return <Loading label={t.loadingSwapTokens} />
   if (swap.tokens.length === 0) return <EmptyState message={t.noSwapTokens} />
+
+  if (swap.status === 'done' && swap.hash && swap.result) {
+    const { paid, received } = swap.result
+    const summary = format(t.swappedSummary, { paid: typedAmount(paid.amount, paid.symbol, locale), received: `${formatAmount(received.amount, undefined, locale)} ${received.symbol}` })
+    return <TransactionResult title={t.swapped} summary={summary} hash={swap.hash} caipNetworkId={network?.caipNetworkId} />
+  }
 
   const quote = (next: { source?: SwapToken | undefined; to?: SwapToken | undefined; amount?: string | undefined }) => {
     const source = 'source' in next ? next.source : swap.sourceToken
@@ -103,11 +111,6 @@ export function SwapView() {
       {swap.status === 'approving' ? <Loading label={swap.hash ? t.swapApprovalPending : t.swapApproving} compact /> : null}
       {swap.status === 'swapping' ? <Loading label={swap.hash ? t.swapPending : t.swapSwapping} compact /> : null}
       {swap.status === 'failed' ? <ErrorState message={swap.error ? translate(t, swap.error) : ''} /> : null}
-      {swap.status === 'done' ? (
-        <p className="portico-success" role="status">
-          <Icon name="check" size={16} /> {t.swapDone}
-        </p>
-      ) : null}
       {preview && source && target && swap.status !== 'loading' ? (
         <dl className="portico-details" aria-label={t.titles.Swap}>
           <dt>{t.swapRate}</dt>

@@ -28,6 +28,7 @@ export const arMessages = {
     accountDidNotConnect: 'لم يتصل حساب {namespace} في المحفظة: {reason}',
     embeddedSolanaDidNotConnect: 'لم يتصل حساب Solana في المحفظة المدمجة: {reason}',
     nodeInsufficientFunds: 'رصيد غير كافٍ: لا يستطيع الحساب دفع المبلغ مع رسوم الشبكة.',
+    noFundsForNetworkFee: 'لا يملك هذا الحساب أي {symbol} لدفع رسوم الشبكة',
     nodeNonceTooLow: 'أُرسلت هذه المعاملة من قبل (قيمة nonce منخفضة جدًا). حدّث الصفحة وحاول مرة أخرى.',
     nodeNonceTooHigh: 'قيمة nonce للمعاملة متقدمة على الحساب (قيمة nonce مرتفعة جدًا). أعد ضبط حساب المحفظة أو انتظر المعاملات المعلّقة.',
     nodeNonceMaxValue: 'بلغت قيمة nonce للحساب حدّها الأقصى.',

@@ -28,6 +28,7 @@ export const deMessages = {
     accountDidNotConnect: 'Das {namespace}-Konto der Wallet wurde nicht verbunden: {reason}',
     embeddedSolanaDidNotConnect: 'Das Solana-Konto der eingebetteten Wallet wurde nicht verbunden: {reason}',
     nodeInsufficientFunds: 'Unzureichendes Guthaben: Das Konto kann den Betrag plus Netzwerkgebühr nicht bezahlen.',
+    noFundsForNetworkFee: 'Dieses Konto hat kein {symbol}, um die Netzwerkgebühr zu bezahlen',
     nodeNonceTooLow: 'Diese Transaktion wurde bereits gesendet (Nonce zu niedrig). Aktualisiere und versuche es erneut.',
     nodeNonceTooHigh: 'Die Nonce der Transaktion liegt vor dem Konto (Nonce zu hoch). Setze das Wallet-Konto zurück oder warte auf ausstehende Transaktionen.',
     nodeNonceMaxValue: 'Die Nonce des Kontos hat ihren Höchstwert erreicht.',

@@ -28,6 +28,7 @@ export const esMessages = {
     accountDidNotConnect: 'La cuenta {namespace} de la billetera no se conectó: {reason}',
     embeddedSolanaDidNotConnect: 'La cuenta de Solana de la billetera integrada no se conectó: {reason}',
     nodeInsufficientFunds: 'Fondos insuficientes: la cuenta no puede pagar el importe más la comisión de red.',
+    noFundsForNetworkFee: 'Esta cuenta no tiene {symbol} para pagar la comisión de red',
     nodeNonceTooLow: 'Esta transacción ya se envió (nonce demasiado bajo). Actualiza y vuelve a intentarlo.',
     nodeNonceTooHigh: 'El nonce de la transacción va por delante de la cuenta (nonce demasiado alto). Restablece la cuenta de la billetera o espera a las transacciones pendientes.',
     nodeNonceMaxValue: 'El nonce de la cuenta alcanzó su valor máximo.',

@@ -28,6 +28,7 @@ export const frMessages = {
     accountDidNotConnect: 'Le compte {namespace} du portefeuille ne s’est pas connecté : {reason}',
     embeddedSolanaDidNotConnect: 'Le compte Solana du portefeuille intégré ne s’est pas connecté : {reason}',
     nodeInsufficientFunds: 'Fonds insuffisants : le compte ne peut pas payer le montant et les frais de réseau.',
+    noFundsForNetworkFee: "Ce compte n'a pas de {symbol} pour payer les frais de réseau",
     nodeNonceTooLow: 'Cette transaction a déjà été envoyée (nonce trop bas). Actualisez et réessayez.',
     nodeNonceTooHigh: 'Le nonce de la transaction est en avance sur le compte (nonce trop élevé). Réinitialisez le compte du portefeuille ou attendez les transactions en cours.',
     nodeNonceMaxValue: 'Le nonce du compte a atteint sa valeur maximale.',

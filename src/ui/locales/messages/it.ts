@@ -28,6 +28,7 @@ export const itMessages = {
     accountDidNotConnect: 'L’account {namespace} del wallet non si è collegato: {reason}',
     embeddedSolanaDidNotConnect: 'L’account Solana del wallet integrato non si è collegato: {reason}',
     nodeInsufficientFunds: 'Fondi insufficienti: l’account non può pagare l’importo più la commissione di rete.',
+    noFundsForNetworkFee: 'Questo account non ha {symbol} per pagare la commissione di rete',
     nodeNonceTooLow: 'Questa transazione è già stata inviata (nonce troppo basso). Aggiorna e riprova.',
     nodeNonceTooHigh: 'Il nonce della transazione è avanti rispetto all’account (nonce troppo alto). Reimposta l’account del wallet o attendi le transazioni in sospeso.',
     nodeNonceMaxValue: 'Il nonce dell’account ha raggiunto il valore massimo.',

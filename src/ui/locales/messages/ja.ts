@@ -28,6 +28,7 @@ export const jaMessages = {
     accountDidNotConnect: 'ウォレットの {namespace} アカウントが接続されませんでした: {reason}',
     embeddedSolanaDidNotConnect: '埋め込みウォレットの Solana アカウントが接続されませんでした: {reason}',
     nodeInsufficientFunds: '残高不足: アカウントは金額とネットワーク手数料を支払えません。',
+    noFundsForNetworkFee: 'このアカウントにはネットワーク手数料を支払う {symbol} がありません',
     nodeNonceTooLow: 'このトランザクションはすでに送信されています（nonce が低すぎます）。更新してもう一度お試しください。',
     nodeNonceTooHigh: 'トランザクションの nonce がアカウントより進んでいます（nonce が高すぎます）。ウォレットのアカウントをリセットするか、保留中のトランザクションをお待ちください。',
     nodeNonceMaxValue: 'アカウントの nonce が最大値に達しました。',

@@ -28,6 +28,7 @@ export const koMessages = {
     accountDidNotConnect: '지갑의 {namespace} 계정이 연결되지 않았습니다: {reason}',
     embeddedSolanaDidNotConnect: '내장 지갑의 Solana 계정이 연결되지 않았습니다: {reason}',
     nodeInsufficientFunds: '잔액 부족: 계정이 금액과 네트워크 수수료를 지불할 수 없습니다.',
+    noFundsForNetworkFee: '이 계정에는 네트워크 수수료를 낼 {symbol}이(가) 없습니다',
     nodeNonceTooLow: '이 트랜잭션은 이미 전송되었습니다(nonce가 너무 낮음). 새로 고친 후 다시 시도하세요.',
     nodeNonceTooHigh: '트랜잭션 nonce가 계정보다 앞서 있습니다(nonce가 너무 높음). 지갑 계정을 재설정하거나 대기 중인 트랜잭션을 기다리세요.',
     nodeNonceMaxValue: '계정 nonce가 최댓값에 도달했습니다.',

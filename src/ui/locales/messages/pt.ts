@@ -28,6 +28,7 @@ export const ptMessages = {
     accountDidNotConnect: 'A conta {namespace} da carteira não se conectou: {reason}',
     embeddedSolanaDidNotConnect: 'A conta Solana da carteira integrada não se conectou: {reason}',
     nodeInsufficientFunds: 'Saldo insuficiente: a conta não consegue pagar o valor mais a taxa de rede.',
+    noFundsForNetworkFee: 'Esta conta não tem {symbol} para pagar a taxa de rede',
     nodeNonceTooLow: 'Esta transação já foi enviada (nonce muito baixo). Atualize e tente novamente.',
     nodeNonceTooHigh: 'O nonce da transação está à frente da conta (nonce muito alto). Redefina a conta da carteira ou aguarde as transações pendentes.',
     nodeNonceMaxValue: 'O nonce da conta atingiu o valor máximo.',

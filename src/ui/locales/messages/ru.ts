@@ -28,6 +28,7 @@ export const ruMessages = {
     accountDidNotConnect: 'Аккаунт {namespace} кошелька не подключился: {reason}',
     embeddedSolanaDidNotConnect: 'Аккаунт Solana встроенного кошелька не подключился: {reason}',
     nodeInsufficientFunds: 'Недостаточно средств: аккаунт не может оплатить сумму и комиссию сети.',
+    noFundsForNetworkFee: 'На этом аккаунте нет {symbol} для оплаты комиссии сети',
     nodeNonceTooLow: 'Эта транзакция уже отправлена (слишком низкий nonce). Обновите страницу и повторите попытку.',
     nodeNonceTooHigh: 'Nonce транзакции опережает аккаунт (слишком высокий nonce). Сбросьте аккаунт в кошельке или дождитесь ожидающих транзакций.',
     nodeNonceMaxValue: 'Nonce аккаунта достиг максимального значения.',

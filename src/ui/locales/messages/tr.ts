@@ -28,6 +28,7 @@ export const trMessages = {
     accountDidNotConnect: 'Cüzdanın {namespace} hesabı bağlanmadı: {reason}',
     embeddedSolanaDidNotConnect: 'Yerleşik cüzdanın Solana hesabı bağlanmadı: {reason}',
     nodeInsufficientFunds: 'Yetersiz bakiye: hesap tutarı ve ağ ücretini ödeyemiyor.',
+    noFundsForNetworkFee: 'Bu hesapta ağ ücretini ödemek için {symbol} yok',
     nodeNonceTooLow: 'Bu işlem zaten gönderildi (nonce çok düşük). Yenileyip tekrar deneyin.',
     nodeNonceTooHigh: 'İşlemin nonce değeri hesabın önünde (nonce çok yüksek). Cüzdan hesabını sıfırlayın veya bekleyen işlemleri bekleyin.',
     nodeNonceMaxValue: 'Hesabın nonce değeri en yüksek değerine ulaştı.',

@@ -28,6 +28,7 @@ export const zhCNMessages = {
     accountDidNotConnect: '钱包的 {namespace} 账户未连接：{reason}',
     embeddedSolanaDidNotConnect: '内嵌钱包的 Solana 账户未连接：{reason}',
     nodeInsufficientFunds: '余额不足：账户无法支付金额和网络费用。',
+    noFundsForNetworkFee: '此账户没有 {symbol} 支付网络费用',
     nodeNonceTooLow: '此交易已发送过（nonce 过低）。请刷新后重试。',
     nodeNonceTooHigh: '交易的 nonce 超前于账户（nonce 过高）。请重置钱包账户或等待待处理的交易。',
     nodeNonceMaxValue: '账户的 nonce 已达到最大值。',
