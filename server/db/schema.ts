@@ -11,6 +11,7 @@ import type { EncryptedColumns } from './encryptedColumns'
 import type { CustodyAuthSharesTable, CustodyRecoverySharesTable } from './custodyShares'
 import type { CustodyWalletsTable } from './custodyWallets'
 import type { MfaTotpTable } from './mfaTotp'
+import type { SponsorshipSpendTable } from './sponsorshipSpend'
 import type { PasskeyChallengesTable, PasskeyCredentialsTable } from './passkeys'
 import type { AuthDpopProofsTable } from './dpopProofs'
 
@@ -292,4 +293,5 @@ export interface DatabaseSchema {
   mfa_totp: MfaTotpTable
   passkey_credentials: PasskeyCredentialsTable
   passkey_challenges: PasskeyChallengesTable
+  sponsorship_spend: SponsorshipSpendTable
 }
