@@ -156,6 +156,24 @@ describe('gas sponsorship in the secure page (the project sponsors its embedded 
     expect(blocked.payload).toMatchObject({ message: NO_ETH_FOR_FEE })
     expect(prompts.at(-1)!.details.blocked).toBe(NO_ETH_FOR_FEE)
   })
+
+  it('wallet_sendCalls takes an ERC-7677 paymasterService: its own server\'s is used; one elsewhere is refused (5700) unless optional', async () => {
+    const prompts: ApprovalRequest[] = []
+    const approver: Approver = { confirm: async (request) => (prompts.push(request), true) }
+    const { ask } = await startFrame({ on: sponsoring, prover, approver })
+    const user = await login(ask, sponsoring)
+    const calls = [{ to: nft, data: '0x' }]
+    const sendCalls = (capabilities: Record<string, unknown>) => ask('RPC_REQUEST', { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', from: user.address, atomicRequired: true, calls, capabilities }] })
+
+    const elsewhere = await sendCalls({ paymasterService: { url: 'https://paymaster.example/rpc' } })
+    expect(elsewhere.payload).toMatchObject({ code: 5700, message: expect.stringContaining('This wallet reaches only its own paymaster (https://paymaster.example/rpc is elsewhere)') })
+    const own = await sendCalls({ paymasterService: { url: `${sponsoring.baseUrl}/v1/paymaster?projectId=shop&chainId=1` } })
+    expect(own.type).toBe('@portico-frame/RPC_REQUEST_SUCCESS')
+    expect(prompts.at(-1)!.details.sections.at(-1)!.fields).toEqual([{ label: 'Network fee', value: 'paid by https://shop.example' }])
+    const optional = await sendCalls({ paymasterService: { url: 'https://paymaster.example/rpc', optional: true } })
+    expect(optional.type).toBe('@portico-frame/RPC_REQUEST_SUCCESS')
+    expect(await publicClient().getBalance({ address: user.address })).toBe(0n)
+  })
 })
 
 describe('smart accounts in the secure page', () => {
@@ -206,7 +224,9 @@ describe('smart accounts in the secure page', () => {
     expect(await publicClient().verifyTypedData({ address: smart, ...typedData, signature: typed })).toBe(true)
 
     // EIP-5792 from the smart account: the calls go as ONE user operation, atomically.
-    expect((await ask('RPC_REQUEST', { method: 'wallet_getCapabilities', params: [smart, ['0x1']] })).payload).toEqual({ result: { '0x1': { atomic: { status: 'supported' } } } })
+    expect((await ask('RPC_REQUEST', { method: 'wallet_getCapabilities', params: [smart, ['0x1']] })).payload).toEqual({
+      result: { '0x1': { atomic: { status: 'supported' }, paymasterService: { supported: true } } },
+    })
     const batchBefore = await publicClient().getBalance({ address: receiver })
     const calls = [1n, 2n].map((n) => ({ to: receiver, value: `0x${(n * 10n ** 16n).toString(16)}` }))
     const batch = await ask('RPC_REQUEST', { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', from: smart, atomicRequired: true, calls }] })

@@ -105,6 +105,18 @@ export function solanaNetwork(chain: string): string {
   return chain.startsWith('solana:') ? chain : 'Solana (no network named: the transaction is valid on the network its blockhash is from)'
 }
 
+/**
+ * The ERC-7677 `paymasterService` capability of a wallet_sendCalls request: `{ url, optional? }`,
+ * or undefined when absent. A malformed one is refused (-32602).
+ */
+export function paymasterService(capabilities: Record<string, unknown> | undefined): { url: string; optional: boolean } | undefined {
+  const service = capabilities?.paymasterService
+  if (service === undefined) return undefined
+  const { url, optional } = (typeof service === 'object' && service !== null ? service : {}) as { url?: unknown; optional?: unknown }
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new ReplyError('capabilities.paymasterService.url must be an http(s) URL', -32602)
+  return { url, optional: optional === true }
+}
+
 /** A prompt of plain fields (Solana requests). */
 const fieldsOnly = (fields: ApprovalField[], message?: ApprovalDetails['message']): ApprovalDetails => ({ sections: [{ fields }], message, warnings: [] })
 
@@ -352,6 +364,16 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         const smart = await context.smartAccount?.()
         // The EOA sends one transaction per call; only the smart account's single user operation is atomic.
         if (request.atomicRequired === true && !smart) throw new ReplyError('This wallet cannot run calls atomically', 5760)
+        // ERC-7677: a paymaster the dapp names must be used, unless it says the capability is optional (EIP-5792: 5700 otherwise).
+        const service = paymasterService(request.capabilities)
+        if (service !== undefined && !service.optional && (!smart || !smart.isOwnPaymaster(service.url))) {
+          throw new ReplyError(
+            smart
+              ? `This wallet reaches only its own paymaster (${service.url.slice(0, 200)} is elsewhere); mark paymasterService optional to let the wallet choose`
+              : 'This account cannot use a paymaster: only the smart account sends user operations',
+            5700,
+          )
+        }
         if (smart) {
           if (request.calls.some((call) => !call.to)) throw new ReplyError('A smart account cannot deploy a contract in wallet_sendCalls: give every call a to', -32602)
           const hash = await sendFromSmartAccount(
@@ -407,7 +429,13 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         const ids = chainIds ?? [hex(current)]
         // The smart account in effect runs a batch as one user operation (atomic) on the current chain.
         const smart = await context.smartAccount?.()
-        return Object.fromEntries(ids.map((id) => [id, { atomic: { status: smart && BigInt(id) === BigInt(current) ? 'supported' : 'unsupported' } }]))
+        // The smart account also takes an ERC-7677 paymaster (its own server's), there and then.
+        return Object.fromEntries(
+          ids.map((id) => {
+            const here = smart !== undefined && BigInt(id) === BigInt(current)
+            return [id, { atomic: { status: here ? 'supported' : 'unsupported' }, ...(here ? { paymasterService: { supported: true } } : {}) }]
+          }),
+        )
       }
       case 'wallet_grantPermissions':
       case 'wallet_revokePermissions':

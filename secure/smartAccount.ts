@@ -68,6 +68,12 @@ export type SmartAccountSender = {
   address(): Promise<Address>
   /** Whether the account exists on chain yet (SPEC §3 `smartAccountDeployed`). */
   isDeployed(): Promise<boolean>
+  /**
+   * Whether a dapp's ERC-7677 `paymasterService.url` is this wallet's own paymaster (the
+   * server's origin): the only paymaster the secure page may reach (its CSP allows the API
+   * and the RPC nodes only), asked through its session route.
+   */
+  isOwnPaymaster(url: string): boolean
   /** Who pays the calls' network fee: the dapp's paymaster when its policy covers them, else the account (how much, and whether it can). */
   quoteFee(calls: readonly SmartAccountTransaction[]): Promise<FeeQuote>
   /**
@@ -152,6 +158,14 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
   return {
     address: async () => (await smartAccount()).getAddress(),
     isDeployed: async () => (await smartAccount()).isDeployed(),
+    isOwnPaymaster(url) {
+      if (options.paymasterUrl === undefined) return false
+      try {
+        return new URL(url).origin === new URL(options.paymasterUrl).origin
+      } catch {
+        return false
+      }
+    },
     async quoteFee(calls) {
       const account = await smartAccount()
       let refusal: string | undefined
