@@ -34,6 +34,7 @@ import {
   type UserOperationFields,
 } from './paymasterData'
 import { type PaymasterEnv } from './paymasterEnv'
+import { secureFrameOnly } from './routes'
 import { policyRefusal, type SponsorshipRefusal } from './sponsorshipPolicy'
 
 /** How long a sponsorship signature is good for: the EntryPoint refuses it after (AA32). */
@@ -243,14 +244,7 @@ export const paymasterRoutes: FastifyPluginAsync<PaymasterRoutesOptions> = async
   )
 
   if (authenticate === undefined) return
-  const secureOnly = async (request: FastifyRequest) => {
-    const origin = request.headers.origin
-    if (origin === undefined || !secureOrigins.has(origin)) throw new HttpError(403, 'Forbidden', `Origin '${origin ?? ''}' is not a secure frame origin of this server`)
-    const projectId = (request.query as Partial<PaymasterQuery>).projectId
-    if (typeof projectId !== 'string' || projects.get(projectId) === undefined) {
-      throw new HttpError(403, 'Invalid Project ID', `Project ID '${String(projectId)}' is not configured on this server`)
-    }
-  }
+  const secureOnly = secureFrameOnly(projects, secureOrigins)
   const sessions = new WeakMap<FastifyRequest, string>()
   app.post<{ Querystring: PaymasterQuery }>(
     '/auth/v1/paymaster',
