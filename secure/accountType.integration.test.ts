@@ -135,7 +135,7 @@ describe('gas sponsorship in the secure page (the project sponsors its embedded 
   })
   const nft = devAccounts[8]!.address
 
-  it('a new user with 0 ETH sends a covered call with the fee "paid by" the dapp; a call the policy leaves out cannot be sent, and the prompt says why', async () => {
+  it('a new user with 0 ETH sends a covered call with the fee "paid by" the dapp; a call the policy leaves out cannot be sent, and the prompt says why; with ETH it goes, paid by the account', async () => {
     const prompts: ApprovalRequest[] = []
     const approver: Approver = { confirm: async (request) => (prompts.push(request), true) }
     const { ask } = await startFrame({ on: sponsoring, prover, approver })
@@ -155,6 +155,17 @@ describe('gas sponsorship in the secure page (the project sponsors its embedded 
     const blocked = await ask('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: user.address, to: devAccounts[5]!.address, value: '0x0' }] })
     expect(blocked.payload).toMatchObject({ message: NO_ETH_FOR_FEE })
     expect(prompts.at(-1)!.details.blocked).toBe(NO_ETH_FOR_FEE)
+
+    // With ETH, the same call the policy leaves out goes, the account paying its own fee (the prompt says at most how much).
+    const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
+    await publicClient().waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: user.address, value: parseEther('0.1'), chain: null }) })
+    const sponsoredSoFar = await deposit()
+    const paid = await ask('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: user.address, to: devAccounts[5]!.address, value: '0x1' }] })
+    expect(paid.type).toBe('@portico-frame/RPC_REQUEST_SUCCESS')
+    expect(prompts.at(-1)!.details.sections.at(-1)!.fields).toEqual([{ label: 'Network fee', value: expect.stringMatching(/^up to 0\.[0-9]+ ETH$/) }])
+    expect(prompts.at(-1)!.details.blocked).toBeUndefined()
+    expect(await deposit()).toBe(sponsoredSoFar)
+    expect(await publicClient().getBalance({ address: user.address })).toBeLessThan(parseEther('0.1') - 1n)
   })
 
   it('wallet_sendCalls takes an ERC-7677 paymasterService: its own server\'s is used; one elsewhere is refused (5700) unless optional', async () => {
