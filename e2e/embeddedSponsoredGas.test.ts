@@ -52,4 +52,30 @@ describe('embedded wallet: sponsored gas', () => {
     expect(await deposit()).toBeLessThan(before)
     expect(errors).toEqual([])
   })
+
+  it("through portico.getProvider('eip155'): wallet_getCapabilities offers paymasterService, and wallet_sendCalls with the server's ERC-7677 URL lands with the account still at 0 ETH", async () => {
+    const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
+    type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
+    const call = (method: string, params: unknown[]) =>
+      page.evaluate(([method, params]) => (globalThis as unknown as { portico: { getProvider(ns: 'eip155'): Provider } }).portico.getProvider('eip155').request({ method, params }), [method, params] as const)
+    const [smart] = (await call('eth_accounts', [])) as Address[]
+    expect(await call('wallet_getCapabilities', [smart, ['0x1']])).toEqual({ '0x1': { atomic: { status: 'supported' }, paymasterService: { supported: true } } })
+
+    const nft = env.stack().chains.chains[0]!.nft.address as Address
+    const mint = `0x6a627842${smart!.slice(2).toLowerCase().padStart(64, '0')}`
+    const url = `${env.stack().serverUrl}/v1/paymaster?projectId=portico-dev&chainId=1`
+    const sent = call('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x1', from: smart, atomicRequired: true, calls: [{ to: nft, data: mint }], capabilities: { paymasterService: { url } } }])
+    const prompt = secureFrame(page).getByRole('dialog', { name: 'Approve transaction' })
+    await prompt.locator('dd').filter({ hasText: /^paid by / }).waitFor()
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+    const { id } = (await sent) as { id: string }
+    let status = (await call('wallet_getCallsStatus', [id])) as { status: number; receipts?: { status: string }[] }
+    for (let polls = 0; status.status === 100 && polls < 200; polls++) {
+      await page.waitForTimeout(100)
+      status = (await call('wallet_getCallsStatus', [id])) as typeof status
+    }
+    expect(status).toMatchObject({ status: 200, atomic: true, receipts: [{ status: '0x1' }] })
+    expect(await chain.getBalance({ address: smart! })).toBe(0n)
+    expect(errors).toEqual([])
+  })
 })
