@@ -23,6 +23,7 @@ import path from 'node:path'
 import { buildSecurePage } from '../secure/build'
 import { buildDemo } from './build'
 import { deployAccountAbstraction } from './chain/accountAbstraction'
+import { DEV_SPONSOR_KEY, VERIFYING_PAYMASTER_ADDRESS, deployVerifyingPaymaster } from './chain/paymaster'
 import { altoUrl, startLocalAlto, type LocalAlto } from './chain/alto'
 import { devAccounts, DEV_PRIVATE_KEYS } from './chain/devAccounts'
 import { deployPool } from './chain/pool'
@@ -173,6 +174,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const pools = await Promise.all(chains.chains.map((chain) => deployPool(chain.rpcUrl, chain.token.address)))
     // ERC-4337 on each chain (EntryPoint v0.7, the smart-account factory): the embedded wallet's smart accounts (docs/smart-accounts.md).
     await Promise.all(chains.chains.map((chain) => deployAccountAbstraction(chain.rpcUrl)))
+    // Gas sponsorship: the VerifyingPaymaster and its EntryPoint deposit; the server signs for it with the development sponsor key.
+    await Promise.all(chains.chains.map((chain) => deployVerifyingPaymaster(chain.rpcUrl)))
     // The bundler of each chain: Alto, its own process (dev/chain/alto.ts); the server forwards to it.
     // Alto takes seconds to start (it deploys its simulation contracts): on ports chosen now, it
     // starts while the server does, and the stack waits for both.
@@ -205,6 +208,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ONRAMP_TEST_PROVIDER_KEY: onrampFunder.privateKey,
       ONRAMP_SENDERS: JSON.stringify({ test: [onrampFunder.address] }),
       BUNDLER_URLS: JSON.stringify(bundlerUrls),
+      PAYMASTER_ADDRESS: VERIFYING_PAYMASTER_ADDRESS,
+      PAYMASTER_SIGNER_KEY: DEV_SPONSOR_KEY,
       LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
     }
     // One process (tsx as a loader, not its CLI, which would run the server in a child

@@ -14,6 +14,9 @@ import { startLocalChain, type LocalChain } from '../dev/chain/localChain'
 import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../server/test/authServer'
 import { tempSqliteFile, type TempSqliteFile } from '../server/test/sqlite'
 import { createSmartAccounts } from './accountType'
+import { NO_ETH_FOR_FEE } from './smartAccount'
+import { DEV_SPONSOR_KEY, VERIFYING_PAYMASTER_ADDRESS, verifyingPaymasterAbi } from '../dev/chain/paymaster'
+import { readPaymasterEnv } from '../server/accountAbstraction/paymasterEnv'
 import { createHttpSecureApi } from './api'
 import { createDeviceProver } from './deviceKey'
 import { ACCOUNT_TYPE_METHOD, autoApprover, type ApprovalRequest, type Approver } from './approval'
@@ -63,13 +66,20 @@ type User = { address: Hex; accounts: { address: Hex; type: string }[]; smartAcc
 /** The browser's device key, kept across reloads of the page (IndexedDB keeps it), dated by the server's clock. */
 const browserKey = createDeviceProver({ now: () => server.clock.now })
 
-async function startFrame({ store = createMemoryStore(), apiUrl = server.baseUrl, approver = autoApprover }: { store?: KeyValueStore; apiUrl?: string; approver?: Approver } = {}) {
+async function startFrame({
+  store = createMemoryStore(),
+  on = server,
+  prover = browserKey,
+  apiUrl = on.baseUrl,
+  approver = autoApprover,
+}: { store?: KeyValueStore; on?: AuthTestServer; prover?: typeof browserKey; apiUrl?: string; approver?: Approver } = {}) {
+  const server = on
   const host = createFakeHost()
   const frame = createSecureFrame({
     host,
     search: '?projectId=shop&chainId=eip155%3A1',
     parentOrigin: 'https://shop.example',
-    api: createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin, prove: browserKey }),
+    api: createHttpSecureApi({ baseUrl: server.baseUrl, fetch: fromSecureOrigin, prove: prover }),
     rpc: createHttpChainRpc({ rpcUrls: { 'eip155:1': chain.rpcUrl } }),
     sessions: createSessionStore({ projectId: 'shop', store, randomUUID: () => crypto.randomUUID(), now: Date.now }),
     deviceShares: async () => createMemoryDeviceShareStore(),
@@ -92,15 +102,90 @@ async function startFrame({ store = createMemoryStore(), apiUrl = server.baseUrl
   return { ask, events, store }
 }
 
-async function login(ask: (event: string, payload: unknown) => Promise<Reply>): Promise<User> {
+async function login(ask: (event: string, payload: unknown) => Promise<Reply>, on = server): Promise<User> {
   const email = `smart.${crypto.randomUUID()}@example.com`
   await ask('CONNECT_EMAIL', { email })
-  const reply = await ask('CONNECT_OTP', { otp: server.latestCode(email) })
+  const reply = await ask('CONNECT_OTP', { otp: on.latestCode(email) })
   expect(reply.type).toBe('@portico-frame/CONNECT_OTP_SUCCESS')
   return (reply.payload as { user: User }).user
 }
 
 const publicClient = () => createPublicClient({ transport: http(chain.rpcUrl) })
+
+describe('gas sponsorship in the secure page (the project sponsors its embedded wallet)', () => {
+  let sponsoring: AuthTestServer
+  let sqliteFile: TempSqliteFile
+  const prover = createDeviceProver({ now: () => sponsoring.clock.now })
+  const deposit = () => publicClient().readContract({ address: VERIFYING_PAYMASTER_ADDRESS, abi: verifyingPaymasterAbi, functionName: 'getDeposit' })
+  beforeAll(async () => {
+    sqliteFile = tempSqliteFile()
+    sponsoring = await startAuthTestServer({
+      database: { sqliteFile: sqliteFile.file },
+      // The chain's clock: the sponsorship's window is checked against its blocks.
+      startAt: Date.now(),
+      projects: [{ id: 'shop', allowedOrigins: ['https://shop.example'], analyticsEnabled: false, sponsorship: { chains: ['eip155:1'], contracts: [{ address: nft }], perUserPerDayWei: 10n ** 17n, perProjectPerDayWei: 10n ** 18n } }],
+      blockchain: { chains: [{ chainId: 'eip155:1', rpcUrl: chain.rpcUrl }] },
+      bundlers: { urls: { 'eip155:1': bundlerChain.alto.url } },
+      paymaster: readPaymasterEnv({ PAYMASTER_ADDRESS: VERIFYING_PAYMASTER_ADDRESS, PAYMASTER_SIGNER_KEY: DEV_SPONSOR_KEY })!,
+    })
+  })
+  afterAll(async () => {
+    await sponsoring?.close()
+    sqliteFile?.remove()
+  })
+  const nft = devAccounts[8]!.address
+
+  it('a new user with 0 ETH sends a covered call with the fee "paid by" the dapp; a call the policy leaves out cannot be sent, and the prompt says why; with ETH it goes, paid by the account', async () => {
+    const prompts: ApprovalRequest[] = []
+    const approver: Approver = { confirm: async (request) => (prompts.push(request), true) }
+    const { ask } = await startFrame({ on: sponsoring, prover, approver })
+    await ask('SYNC_DAPP_DATA', { metadata: { name: 'Shop', description: '', url: 'https://shop.example', icons: [] }, sdkVersion: 'test', sdkType: 'portico', projectId: 'shop' })
+    const user = await login(ask, sponsoring)
+    const before = await deposit()
+
+    const sent = await ask('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: user.address, to: nft, data: '0x' }] })
+    expect(sent.payload).not.toHaveProperty('message')
+    expect(sent.type).toBe('@portico-frame/RPC_REQUEST_SUCCESS')
+    expect((await publicClient().getTransactionReceipt({ hash: sent.payload.result as Hex })).status).toBe('success')
+    expect(prompts.at(-1)!.details.sections.at(-1)!.fields).toEqual([{ label: 'Network fee', value: 'paid by Shop' }])
+    expect(await publicClient().getBalance({ address: user.address })).toBe(0n)
+    expect(await deposit()).toBeLessThan(before)
+
+    // Not covered, and nothing to pay with: the prompt says so and the frame answers the same, nothing sent.
+    const blocked = await ask('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: user.address, to: devAccounts[5]!.address, value: '0x0' }] })
+    expect(blocked.payload).toMatchObject({ message: NO_ETH_FOR_FEE })
+    expect(prompts.at(-1)!.details.blocked).toBe(NO_ETH_FOR_FEE)
+
+    // With ETH, the same call the policy leaves out goes, the account paying its own fee (the prompt says at most how much).
+    const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
+    await publicClient().waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: user.address, value: parseEther('0.1'), chain: null }) })
+    const sponsoredSoFar = await deposit()
+    const paid = await ask('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: user.address, to: devAccounts[5]!.address, value: '0x1' }] })
+    expect(paid.type).toBe('@portico-frame/RPC_REQUEST_SUCCESS')
+    expect(prompts.at(-1)!.details.sections.at(-1)!.fields).toEqual([{ label: 'Network fee', value: expect.stringMatching(/^up to 0\.[0-9]+ ETH$/) }])
+    expect(prompts.at(-1)!.details.blocked).toBeUndefined()
+    expect(await deposit()).toBe(sponsoredSoFar)
+    expect(await publicClient().getBalance({ address: user.address })).toBeLessThan(parseEther('0.1') - 1n)
+  })
+
+  it('wallet_sendCalls takes an ERC-7677 paymasterService: its own server\'s is used; one elsewhere is refused (5700) unless optional', async () => {
+    const prompts: ApprovalRequest[] = []
+    const approver: Approver = { confirm: async (request) => (prompts.push(request), true) }
+    const { ask } = await startFrame({ on: sponsoring, prover, approver })
+    const user = await login(ask, sponsoring)
+    const calls = [{ to: nft, data: '0x' }]
+    const sendCalls = (capabilities: Record<string, unknown>) => ask('RPC_REQUEST', { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', from: user.address, atomicRequired: true, calls, capabilities }] })
+
+    const elsewhere = await sendCalls({ paymasterService: { url: 'https://paymaster.example/rpc' } })
+    expect(elsewhere.payload).toMatchObject({ code: 5700, message: expect.stringContaining('This wallet reaches only its own paymaster (https://paymaster.example/rpc is elsewhere)') })
+    const own = await sendCalls({ paymasterService: { url: `${sponsoring.baseUrl}/v1/paymaster?projectId=shop&chainId=1` } })
+    expect(own.type).toBe('@portico-frame/RPC_REQUEST_SUCCESS')
+    expect(prompts.at(-1)!.details.sections.at(-1)!.fields).toEqual([{ label: 'Network fee', value: 'paid by https://shop.example' }])
+    const optional = await sendCalls({ paymasterService: { url: 'https://paymaster.example/rpc', optional: true } })
+    expect(optional.type).toBe('@portico-frame/RPC_REQUEST_SUCCESS')
+    expect(await publicClient().getBalance({ address: user.address })).toBe(0n)
+  })
+})
 
 describe('smart accounts in the secure page', () => {
   it('lists the server’s smart-account-enabled networks (a chain without the factory is not one); none when the server cannot be reached (SPEC §4)', async () => {
@@ -150,7 +235,9 @@ describe('smart accounts in the secure page', () => {
     expect(await publicClient().verifyTypedData({ address: smart, ...typedData, signature: typed })).toBe(true)
 
     // EIP-5792 from the smart account: the calls go as ONE user operation, atomically.
-    expect((await ask('RPC_REQUEST', { method: 'wallet_getCapabilities', params: [smart, ['0x1']] })).payload).toEqual({ result: { '0x1': { atomic: { status: 'supported' } } } })
+    expect((await ask('RPC_REQUEST', { method: 'wallet_getCapabilities', params: [smart, ['0x1']] })).payload).toEqual({
+      result: { '0x1': { atomic: { status: 'supported' }, paymasterService: { supported: true } } },
+    })
     const batchBefore = await publicClient().getBalance({ address: receiver })
     const calls = [1n, 2n].map((n) => ({ to: receiver, value: `0x${(n * 10n ** 16n).toString(16)}` }))
     const batch = await ask('RPC_REQUEST', { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', from: smart, atomicRequired: true, calls }] })
@@ -245,3 +332,4 @@ describe('smart accounts in the secure page', () => {
     expect(await publicClient().getBalance({ address: smart })).toBe(parseEther('0.5'))
   })
 })
+

@@ -129,6 +129,8 @@ export function createSmartAccounts(options: SmartAccountsOptions): SmartAccount
           chainId,
           rpcUrl,
           bundlerUrl: `${apiUrl}/auth/v1/bundler?${query(caip2)}`,
+          // Sponsored when the project's policy covers the calls (the server answers 404 without a paymaster).
+          paymasterUrl: `${apiUrl}/auth/v1/paymaster?${query(caip2)}`,
           factoryAddress: network.factoryAddress,
           owner,
           signHash: (hash) => signer.signHash(hash),

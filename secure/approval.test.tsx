@@ -96,6 +96,18 @@ describe('the approval prompt (in the secure page)', () => {
     await expect(answer).resolves.toBe(true)
   })
 
+  it('a request that cannot be sent says why and offers only Close, which declines', async () => {
+    const { answer, calls } = open('send', { blocked: 'This account has no ETH to pay the network fee' })
+    await shown()
+    expect([...document.querySelectorAll('[role=alert]')].map((alert) => alert.textContent)).toEqual(['This account has no ETH to pay the network fee'])
+    expect(document.querySelector('[data-action=approve]')).toBeNull()
+    jest.advanceTimersByTime(APPROVE_DELAY_MS)
+    expect(cancelButton().textContent).toBe('Close')
+    cancelButton().click()
+    await expect(answer).resolves.toBe(false)
+    expect(calls).toEqual(['open', 'close'])
+  })
+
   it('the account-type prompt is titled Change account', async () => {
     const approver = createDomApprover(document, { onOpen: () => undefined, onClose: () => undefined })
     void approver.confirm({ ...request('x'), method: ACCOUNT_TYPE_METHOD })

@@ -98,6 +98,12 @@ function renderPrompt(document: Document, request: ApprovalRequest) {
   body.tabIndex = 0
   body.setAttribute('role', 'region')
   body.setAttribute('aria-label', 'Request details')
+  const { blocked } = request.details
+  if (blocked !== undefined) {
+    const alert = element(document, 'p', 'approval-warning approval-blocked', blocked)
+    alert.setAttribute('role', 'alert')
+    body.append(alert)
+  }
   for (const warning of request.details.warnings) {
     const alert = element(document, 'p', 'approval-warning', warning)
     alert.setAttribute('role', 'alert')
@@ -141,7 +147,9 @@ function renderPrompt(document: Document, request: ApprovalRequest) {
   approve.type = 'button'
   approve.dataset.action = 'approve'
   approve.disabled = true
-  actions.append(reject, approve)
+  // A request that cannot be sent offers nothing to approve.
+  if (blocked !== undefined) reject.textContent = 'Close'
+  actions.append(...(blocked === undefined ? [reject, approve] : [reject]))
   dialog.append(title, from, notice, body, actions)
   return { dialog, notice, reject, approve, acknowledgement }
 }

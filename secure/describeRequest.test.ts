@@ -6,6 +6,7 @@ import {
   describePersonalMessage,
   describeTypedData,
   formatNative,
+  networkFeeField,
   PERMIT2_ADDRESS,
   type ApprovalDetails,
   type TokenLookup,
@@ -257,5 +258,13 @@ describe('token symbol and decimals from the chain', () => {
     expect(await lookup('eip155:999', USDC)).toBeUndefined()
     const silent = createTokenLookup({ ...rpc, request: async () => '0x' })
     expect(await silent('eip155:1', USDC)).toBeUndefined()
+  })
+})
+
+describe('the network fee line of a smart-account send', () => {
+  it('names the dapp when it sponsors the gas, and the most the account pays otherwise', () => {
+    expect(networkFeeField({ sponsored: true }, 'Shop')).toEqual({ label: 'Network fee', value: 'paid by Shop' })
+    expect(networkFeeField({ sponsored: false, fee: 21_000_000_000_000n }, 'Shop')).toEqual({ label: 'Network fee', value: 'up to 0.000021 ETH' })
+    expect(networkFeeField({ sponsored: false }, 'Shop')).toEqual({ label: 'Network fee', value: 'paid by this account' })
   })
 })

@@ -22,6 +22,11 @@ export type ApprovalDetails = {
    * step of a request whose meaning the prompt cannot show (bytes that are not text).
    */
   acknowledgement?: string | undefined
+  /**
+   * Why the request cannot be sent at all (e.g. no ETH for the network fee): the prompt
+   * shows it and offers only Close, never Approve.
+   */
+  blocked?: string | undefined
 }
 
 export type TokenInfo = { symbol: string; decimals: number }
@@ -58,6 +63,19 @@ export function unlimitedWarning(spender: string, token: string, info: TokenInfo
 /** 10^18 wei → '1 ETH'; exact. */
 export function formatNative(wei: bigint): string {
   return `${formatUnits(wei, 18)} ETH`
+}
+
+/**
+ * The approval's network-fee line of a smart-account send: who pays it. Sponsored, the
+ * dapp (by the name it gave itself, else its origin); otherwise the account, at most `fee`.
+ *
+ * @example
+ * networkFeeField({ sponsored: true }, 'Shop') // { label: 'Network fee', value: 'paid by Shop' }
+ * networkFeeField({ sponsored: false, fee: 21_000_000_000_000n }, 'Shop') // { label: 'Network fee', value: 'up to 0.000021 ETH' }
+ */
+export function networkFeeField(quote: { sponsored: boolean; fee?: bigint | undefined }, dappName: string): ApprovalField {
+  if (quote.sponsored) return { label: 'Network fee', value: `paid by ${dappName}` }
+  return { label: 'Network fee', value: quote.fee === undefined ? 'paid by this account' : `up to ${formatNative(quote.fee)}` }
 }
 
 /** A token amount in the token's units when its decimals are known, else the raw integer. */

@@ -250,6 +250,16 @@ describe('EIP-5792 calls', () => {
     expect((await rejection(handle({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', id: 'mine', chainId: '0x1', calls: [call] }] }))).code).toBe(5720)
   })
 
+  it('an EOA refuses a required ERC-7677 paymasterService (5700) and a malformed one (-32602); an optional one is ignored', async () => {
+    const { handle, rpc } = setup()
+    const send = (paymasterService: unknown) => handle({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', calls: [call], capabilities: { paymasterService } }] })
+    const required = await rejection(send({ url: 'https://paymaster.example/rpc' }))
+    expect({ code: required.code, message: required.message }).toEqual({ code: 5700, message: 'This account cannot use a paymaster: only the smart account sends user operations' })
+    expect((await rejection(send({ url: 'javascript:alert(1)' }))).code).toBe(-32602)
+    expect(rpc.calls).toEqual([])
+    await expect(send({ url: 'https://paymaster.example/rpc', optional: true })).resolves.toMatchObject({ id: expect.any(String) })
+  })
+
   it('SPEC §5: wallet_getCapabilities needs an address (the wallet’s own)', async () => {
     const { handle } = setup()
     expect(await handle({ method: 'wallet_getCapabilities', params: [evmAccount.address, ['0x1', '0xa']] })).toEqual({

@@ -11,7 +11,7 @@ import { validateRpcParams } from '../src/frame/schemas/validate'
 import { parseSolanaTransaction, withSolanaSignature } from '../src/shared/solanaTransaction'
 import type { SignKind, SignResult } from './custody/signPayload'
 import type { Approver } from './approval'
-import { describeCall, describePersonalMessage, describeTypedData, type ApprovalDetails, type ApprovalField, type ApprovalSection, type CallToDescribe, type TokenLookup } from './describeRequest'
+import { describeCall, describePersonalMessage, describeTypedData, networkFeeField, type ApprovalDetails, type ApprovalField, type ApprovalSection, type CallToDescribe, type TokenLookup } from './describeRequest'
 import type { ChainRpc } from './chainRpc'
 import type { SmartAccountSender } from './smartAccount'
 import { ReplyError } from './replyError'
@@ -103,6 +103,18 @@ const clip = (text: string, length = 2000) => (text.length > length ? `${text.sl
  */
 export function solanaNetwork(chain: string): string {
   return chain.startsWith('solana:') ? chain : 'Solana (no network named: the transaction is valid on the network its blockhash is from)'
+}
+
+/**
+ * The ERC-7677 `paymasterService` capability of a wallet_sendCalls request: `{ url, optional? }`,
+ * or undefined when absent. A malformed one is refused (-32602).
+ */
+export function paymasterService(capabilities: Record<string, unknown> | undefined): { url: string; optional: boolean } | undefined {
+  const service = capabilities?.paymasterService
+  if (service === undefined) return undefined
+  const { url, optional } = (typeof service === 'object' && service !== null ? service : {}) as { url?: unknown; optional?: unknown }
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new ReplyError('capabilities.paymasterService.url must be an http(s) URL', -32602)
+  return { url, optional: optional === true }
 }
 
 /** A prompt of plain fields (Solana requests). */
@@ -204,9 +216,33 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
     return hash as Hex
   }
 
-  /** One user operation for the calls; refuses (nothing sent on chain but the bundle) when the operation reverted. */
-  async function sendFromSmartAccount(smart: SmartAccountSender, calls: { to: string; value?: string | undefined; data?: string | undefined }[]): Promise<Hex> {
-    const result = await smart.sendTransaction(calls.map((call) => ({ to: call.to as Hex, value: call.value ? BigInt(call.value) : 0n, data: (call.data ?? '0x') as Hex })))
+  /**
+   * The visitor approves the smart account's calls with who pays the network fee (the
+   * dapp's sponsorship or the account), then they go as one user operation; refuses
+   * (nothing sent on chain but the bundle) when the operation reverted. When the account
+   * cannot pay and nobody sponsors, the prompt says why and offers only Close.
+   */
+  async function sendFromSmartAccount(
+    smart: SmartAccountSender,
+    method: string,
+    chain: string,
+    from: string,
+    calls: { to: string; value?: string | undefined; data?: string | undefined }[],
+  ): Promise<Hex> {
+    const transactions = calls.map((call) => ({ to: call.to as Hex, value: call.value ? BigInt(call.value) : 0n, data: (call.data ?? '0x') as Hex }))
+    const quote = await smart.quoteFee(transactions)
+    const details = await describeCalls(chain, { label: 'From', value: `${from}${SMART_ACCOUNT_LABEL}` }, calls)
+    const payer = context.dappName() ?? context.parentOrigin
+    const cannotPay = quote.sponsored ? undefined : quote.cannotPay
+    const approved = await context.approver.confirm({
+      method,
+      origin: context.parentOrigin,
+      dappName: context.dappName(),
+      details: { ...details, sections: [...details.sections, { fields: [networkFeeField(quote, payer)] }], ...(cannotPay === undefined ? {} : { blocked: cannotPay }) },
+    })
+    if (cannotPay !== undefined) throw new ReplyError(cannotPay, -32603)
+    if (!approved) throw new ReplyError('User rejected the request.', 4001)
+    const result = await smart.sendTransaction(transactions, { sponsored: quote.sponsored })
     if (!result.success) throw new ReplyError(`The smart account's call reverted (user operation ${result.userOpHash}, transaction ${result.transactionHash})`, -32603)
     return result.transactionHash
   }
@@ -314,9 +350,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
           // A user operation through the bundler; the answer is the bundle's transaction hash once mined (docs/smart-accounts.md).
           if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(evmChain(chain))) throw new ReplyError(`The transaction is for chain ${BigInt(tx.chainId)}, the wallet is on ${chain}`, 4901)
           if (!tx.to) throw new ReplyError('A smart account cannot deploy a contract with eth_sendTransaction: give params[0].to', -32602)
-          const data = tx.data ?? tx.input
-          await approve(name, await describeCalls(chain, { label: 'From', value: `${from}${SMART_ACCOUNT_LABEL}` }, [{ to: tx.to, value: tx.value, data }]))
-          return await sendFromSmartAccount(smart, [{ to: tx.to, value: tx.value, data }])
+          return await sendFromSmartAccount(smart, name, chain, from, [{ to: tx.to, value: tx.value, data: tx.data ?? tx.input }])
         }
         const prepared = await prepareTransaction(chain, from, tx)
         await approve(name, await describeCalls(chain, { label: 'From', value: from }, [{ to: tx.to, value: tx.value, data: tx.data ?? tx.input }], await context.ownedSmartAccount?.()))
@@ -330,11 +364,23 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         const smart = await context.smartAccount?.()
         // The EOA sends one transaction per call; only the smart account's single user operation is atomic.
         if (request.atomicRequired === true && !smart) throw new ReplyError('This wallet cannot run calls atomically', 5760)
+        // ERC-7677: a paymaster the dapp names must be used, unless it says the capability is optional (EIP-5792: 5700 otherwise).
+        const service = paymasterService(request.capabilities)
+        if (service !== undefined && !service.optional && (!smart || !smart.isOwnPaymaster(service.url))) {
+          throw new ReplyError(
+            smart
+              ? `This wallet reaches only its own paymaster (${service.url.slice(0, 200)} is elsewhere); mark paymasterService optional to let the wallet choose`
+              : 'This account cannot use a paymaster: only the smart account sends user operations',
+            5700,
+          )
+        }
         if (smart) {
           if (request.calls.some((call) => !call.to)) throw new ReplyError('A smart account cannot deploy a contract in wallet_sendCalls: give every call a to', -32602)
-          await approve(name, await describeCalls(chain, { label: 'From', value: `${from}${SMART_ACCOUNT_LABEL}` }, request.calls))
           const hash = await sendFromSmartAccount(
             smart,
+            name,
+            chain,
+            from,
             request.calls.map((call) => ({ to: call.to as Hex, value: call.value, data: call.data })),
           )
           const id = request.id ?? context.randomUUID()
@@ -383,7 +429,13 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         const ids = chainIds ?? [hex(current)]
         // The smart account in effect runs a batch as one user operation (atomic) on the current chain.
         const smart = await context.smartAccount?.()
-        return Object.fromEntries(ids.map((id) => [id, { atomic: { status: smart && BigInt(id) === BigInt(current) ? 'supported' : 'unsupported' } }]))
+        // The smart account also takes an ERC-7677 paymaster (its own server's), there and then.
+        return Object.fromEntries(
+          ids.map((id) => {
+            const here = smart !== undefined && BigInt(id) === BigInt(current)
+            return [id, { atomic: { status: here ? 'supported' : 'unsupported' }, ...(here ? { paymasterService: { supported: true } } : {}) }]
+          }),
+        )
       }
       case 'wallet_grantPermissions':
       case 'wallet_revokePermissions':

@@ -22,7 +22,7 @@ import {
   serializeErc6492Signature,
 } from 'viem'
 import { toAccount } from 'viem/accounts'
-import { type SmartAccount, createBundlerClient, toSoladySmartAccount } from 'viem/account-abstraction'
+import { type SmartAccount, createBundlerClient, createPaymasterClient, toSoladySmartAccount } from 'viem/account-abstraction'
 import { ReplyError } from './replyError'
 
 export type SmartAccountSenderOptions = {
@@ -41,8 +41,25 @@ export type SmartAccountSenderOptions = {
   signTypedData?: ((typedData: TypedDataDefinition) => Promise<Hex>) | undefined
   /** The session's headers for a call to the bundler endpoint (SecureApi.sessionHeaders); the server refuses it without them. */
   sessionHeaders?: ((target: { method: string; url: string }) => Promise<Record<string, string>>) | undefined
+  /**
+   * The server's ERC-7677 paymaster, e.g. `${apiUrl}/auth/v1/paymaster?projectId=…&chainId=eip155:1`
+   * (called with the session like the bundler). Without it the account always pays its own gas.
+   */
+  paymasterUrl?: string | undefined
   fetch?: typeof fetch
 }
+
+/** Issue 29's sentence: the account can pay neither the calls' value nor the network fee. */
+export const NO_ETH_FOR_FEE = 'This account has no ETH to pay the network fee'
+
+/**
+ * Who pays the network fee of a send, found before the visitor approves it:
+ * - `sponsored`: the dapp's sponsorship policy covers the calls (the paymaster's stub answered);
+ * - otherwise the account pays `fee` wei at most, and `refusal` says why the paymaster
+ *   declined (absent when there is no paymaster); `cannotPay` says why the account cannot
+ *   send at all (no ETH for the fee), in which case nothing may be approved.
+ */
+export type FeeQuote = { sponsored: true } | { sponsored: false; fee?: bigint | undefined; refusal?: string | undefined; cannotPay?: string | undefined }
 
 export type SmartAccountTransaction = { to: Address; value?: bigint | undefined; data?: Hex | undefined }
 
@@ -51,8 +68,19 @@ export type SmartAccountSender = {
   address(): Promise<Address>
   /** Whether the account exists on chain yet (SPEC §3 `smartAccountDeployed`). */
   isDeployed(): Promise<boolean>
-  /** Sends the calls as one user operation; resolves with the bundle's transaction hash once mined. */
-  sendTransaction(calls: readonly SmartAccountTransaction[]): Promise<{ userOpHash: Hex; transactionHash: Hex; success: boolean }>
+  /**
+   * Whether a dapp's ERC-7677 `paymasterService.url` is this wallet's own paymaster (the
+   * server's origin): the only paymaster the secure page may reach (its CSP allows the API
+   * and the RPC nodes only), asked through its session route.
+   */
+  isOwnPaymaster(url: string): boolean
+  /** Who pays the calls' network fee: the dapp's paymaster when its policy covers them, else the account (how much, and whether it can). */
+  quoteFee(calls: readonly SmartAccountTransaction[]): Promise<FeeQuote>
+  /**
+   * Sends the calls as one user operation, through the paymaster when `sponsored`;
+   * resolves with the bundle's transaction hash once mined.
+   */
+  sendTransaction(calls: readonly SmartAccountTransaction[], options?: { sponsored?: boolean }): Promise<{ userOpHash: Hex; transactionHash: Hex; success: boolean }>
   /**
    * personal_sign from the smart account: the owner signs the ERC-7739 nested typed data
    * the account's ERC-1271 `isValidSignature` checks. A counterfactual account's signature
@@ -102,6 +130,7 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
     // The fees the bundler itself asks for (Alto refuses an operation priced below them), else the chain's estimate.
     userOperation: { estimateFeesPerGas: async ({ bundlerClient }) => (await bundlerGasPrice(bundlerClient)) ?? client.estimateFeesPerGas() },
   })
+  const paymaster = options.paymasterUrl === undefined ? undefined : createPaymasterClient({ transport: http(options.paymasterUrl, { fetchFn: bundlerFetch, retryCount: 0 }) })
   const unsupported = async (): Promise<never> => {
     throw new Error('The smart account owner signs user operations only')
   }
@@ -124,12 +153,49 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
       throw error
     }))
 
+  const toCalls = (calls: readonly SmartAccountTransaction[]) => calls.map((call) => ({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' }) as const)
+
   return {
     address: async () => (await smartAccount()).getAddress(),
     isDeployed: async () => (await smartAccount()).isDeployed(),
-    async sendTransaction(calls) {
+    isOwnPaymaster(url) {
+      if (options.paymasterUrl === undefined) return false
+      try {
+        return new URL(url).origin === new URL(options.paymasterUrl).origin
+      } catch {
+        return false
+      }
+    },
+    async quoteFee(calls) {
       const account = await smartAccount()
-      const userOpHash = await bundler.sendUserOperation({ account, calls: calls.map((call) => ({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' })) }).catch((error: unknown) => {
+      let refusal: string | undefined
+      if (paymaster !== undefined) {
+        try {
+          const partial = await bundler.prepareUserOperation({ account, calls: toCalls(calls), parameters: ['factory', 'fees', 'nonce'] })
+          await paymaster.getPaymasterStubData({ ...partial, chainId: options.chainId, entryPointAddress: account.entryPoint.address })
+          return { sponsored: true }
+        } catch (error) {
+          refusal = paymasterRefusal(error)
+        }
+      }
+      const total = calls.reduce((sum, call) => sum + (call.value ?? 0n), 0n)
+      const balance = await client.getBalance({ address: await account.getAddress() })
+      try {
+        const op = await bundler.prepareUserOperation({ account, calls: toCalls(calls), parameters: ['factory', 'fees', 'gas', 'nonce'] })
+        const fee = (op.callGasLimit + op.verificationGasLimit + op.preVerificationGas) * op.maxFeePerGas
+        return { sponsored: false, fee, refusal, ...(balance < fee + total ? { cannotPay: NO_ETH_FOR_FEE } : {}) }
+      } catch (error) {
+        // The EntryPoint's "didn't pay prefund": the account holds less than the fee.
+        if (error instanceof BaseError && /AA21/.test(error.message)) return { sponsored: false, refusal, cannotPay: NO_ETH_FOR_FEE }
+        throw bundlerRefusal(error, chain.nativeCurrency.symbol)
+      }
+    },
+    async sendTransaction(calls, sendOptions = {}) {
+      const account = await smartAccount()
+      const sponsor = sendOptions.sponsored === true && paymaster !== undefined ? { paymaster } : {}
+      const userOpHash = await bundler.sendUserOperation({ account, calls: toCalls(calls), ...sponsor }).catch((error: unknown) => {
+        const refusal = sponsor.paymaster === undefined ? undefined : paymasterRefusal(error)
+        if (refusal !== undefined) throw new ReplyError(`Gas sponsorship was refused: ${refusal}; the user operation was not sent`, -32603)
         throw bundlerRefusal(error, chain.nativeCurrency.symbol)
       })
       const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, pollingInterval: 250, timeout: 60_000 }).catch(() => {
@@ -194,6 +260,22 @@ function bundlerRefusal(error: unknown, nativeSymbol: string): unknown {
     )
   }
   return error
+}
+
+/**
+ * The paymaster's reason when it declined to sponsor (server/accountAbstraction/paymasterRoutes.ts,
+ * JSON-RPC -32001 with `data.code` SPONSORSHIP_…), or undefined for any other failure.
+ */
+function paymasterRefusal(error: unknown): string | undefined {
+  if (!(error instanceof BaseError)) return undefined
+  const rpc = error.walk((e) => e instanceof RpcRequestError)
+  if (!(rpc instanceof RpcRequestError)) {
+    // 404: this server has no paymaster (PAYMASTER_ADDRESS unset); nothing to say.
+    const http = error.walk((e) => e instanceof HttpRequestError) as HttpRequestError | null
+    return http === null || http.status === 404 ? undefined : 'the paymaster could not be reached'
+  }
+  const code = typeof rpc.data === 'object' && rpc.data !== null ? String((rpc.data as { code?: unknown }).code) : ''
+  return code.startsWith('SPONSORSHIP_') ? rpc.details : undefined
 }
 
 /** ERC-6492: a signature of an account not deployed yet carries how to deploy it, so verifiers can simulate that first. */

@@ -26,6 +26,9 @@ import { createOnrampPurchaseStore } from './onramp/purchases'
 import { registerOnrampRoutes } from './onramp/routes'
 import { type BundlerEnv, hasBundler } from './accountAbstraction/env'
 import { registerBundlerRoutes } from './accountAbstraction/routes'
+import { type PaymasterEnv } from './accountAbstraction/paymasterEnv'
+import { registerPaymasterRoutes } from './accountAbstraction/paymasterRoutes'
+import { createSponsorshipSpendStore } from './db/sponsorshipSpend'
 import { corsDelegator } from './cors'
 import { createAnalyticsEventStore } from './db/analyticsEvents'
 import { type DatabaseConfig, openDatabase } from './db/connect'
@@ -123,6 +126,12 @@ export interface CreateServerOptions {
    * Sending (`/auth/v1/bundler`) needs `auth` too: a session.
    */
   bundlers?: BundlerEnv
+  /**
+   * PAYMASTER_ADDRESS / PAYMASTER_SIGNER_KEY: the VerifyingPaymaster and the sponsor key of
+   * the ERC-7677 routes `/auth/v1/paymaster` (needs `auth`) and `/v1/paymaster`, under each
+   * project's `sponsorship` policy (server/accountAbstraction/paymasterRoutes.ts).
+   */
+  paymaster?: PaymasterEnv
   /**
    * The wallet RPC service (`GET|POST /v1/rpc`, routes/rpc.ts) serves every chain of
    * `blockchain.chains` and `blockchain.solanaChains`. Its node timeout and batch size
@@ -249,6 +258,10 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   }
   if (options.bundlers !== undefined && hasBundler(options.bundlers)) {
     registerBundlerRoutes(app, { projects, clients: chain.clients, bundlers: options.bundlers, secureOrigins, ...(authenticate ? { authenticate } : {}) })
+  }
+  if (options.paymaster !== undefined) {
+    const spend = createSponsorshipSpendStore(db)
+    registerPaymasterRoutes(app, { projects, clients: chain.clients, paymaster: options.paymaster, spend, secureOrigins, ...(authenticate ? { authenticate } : {}), ...(options.now ? { now: options.now } : {}) })
   }
 
   return app

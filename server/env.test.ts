@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { masterKeyId } from './auth/masterKey'
+import { DEV_SPONSORSHIP_POLICY } from './accountAbstraction/sponsorshipPolicy'
 import { DEFAULT_MASTER_KEY_FILE, DEFAULT_SQLITE_FILE, InvalidEnvironmentError, readServerEnv } from './env'
 
 const key = randomBytes(32)
@@ -12,7 +13,7 @@ describe('readServerEnv', () => {
       host: '127.0.0.1',
       database: { sqliteFile: DEFAULT_SQLITE_FILE },
       instances: 1,
-      projects: [{ id: 'portico-dev', allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled: true }],
+      projects: [{ id: 'portico-dev', allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled: true, sponsorship: DEV_SPONSORSHIP_POLICY }],
       logLevel: 'info',
       trustProxy: false,
       analyticsRetentionMs: 30 * 24 * 3_600_000,

@@ -12,6 +12,7 @@ import { loadPriceSources } from './chain/priceSources'
 import { readSwapEnv } from './convert/env'
 import { readOnrampEnv } from './onramp/env'
 import { readBundlerEnv } from './accountAbstraction/env'
+import { readPaymasterEnv } from './accountAbstraction/paymasterEnv'
 import { isLoopback } from './clientAddress'
 import { describeDatabase } from './db/connect'
 import { type AuthEnv, readServerEnv } from './env'
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
   const swap = readSwapEnv(process.env)
   const onramp = readOnrampEnv(process.env)
   const bundlers = readBundlerEnv(process.env)
+  const paymaster = readPaymasterEnv(process.env)
   // WALLET_REGISTRY_FILE: the wallet listing (this server's format or the Explorer's) and the images beside it.
   const walletFile = process.env.WALLET_REGISTRY_FILE?.trim()
   const wallets = walletFile ? loadWalletRegistryFile(walletFile) : undefined
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
     swap,
     onramp,
     bundlers,
+    ...(paymaster ? { paymaster } : {}),
   })
 
   let securePage: SecurePageServer | undefined

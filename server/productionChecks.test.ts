@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { InvalidEnvironmentError, readServerEnv } from './env'
+import { DEV_SPONSOR_KEY, VERIFYING_PAYMASTER_ADDRESS } from '../dev/chain/paymaster'
 
 /** A configuration fit for production; each test spoils one setting. */
 const production = {
@@ -62,6 +63,11 @@ describe('production mode', () => {
       'a bundler over plain http on another machine, named without its API key',
       { BUNDLER_URLS: '{"eip155:1":"http://bundler.example/v2/1/rpc?apikey=secret"}' },
       "BUNDLER_URL: http://bundler.example must be https:// or a loopback address: user operations and the provider's API key would travel in the clear",
+    ],
+    [
+      'the development sponsor key',
+      { PAYMASTER_ADDRESS: VERIFYING_PAYMASTER_ADDRESS, PAYMASTER_SIGNER_KEY: DEV_SPONSOR_KEY },
+      'PAYMASTER_SIGNER_KEY cannot be the development sponsor key (0x406F1FaDe57f631158F7497084100009BDF60be6): it is derived from a public string, so anyone could sign sponsorships that spend the paymaster\'s deposit; make a key of your own and deploy a paymaster that trusts it (docs/self-hosting.md, "Gas sponsorship")',
     ],
     ['the test onramp provider', { ONRAMP_TEST_PROVIDER_KEY: `0x${'11'.repeat(32)}` }, 'ONRAMP_TEST_PROVIDER_KEY cannot be set: the test onramp provider hands out funds to anyone'],
   ])('refuses %s, naming the setting', (_what, change, problem) => {

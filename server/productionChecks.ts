@@ -11,6 +11,7 @@ import { isLoopbackName } from './clientAddress'
 import { DEV_PROJECT_ID, type ProjectConfig } from './projects'
 import { DEFAULT_SECURE_ORIGIN } from './serverDefaults'
 import { bundlerOrigin, readBundlerEnv } from './accountAbstraction/env'
+import { DEV_SPONSOR_ADDRESS, readPaymasterEnv } from './accountAbstraction/paymasterEnv'
 import { type DatabaseConfig } from './db/connect'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -127,6 +128,11 @@ export function productionProblems(env: Env, facts: ProductionFacts): string[] {
 
   if (env.FARCASTER_DEV_CUSTODY?.trim()) problems.push('FARCASTER_DEV_CUSTODY cannot be set: it trusts a fixed fid → address map; set FARCASTER_CUSTODY_RPC_URL')
   problems.push(...bundlerProblems(env))
+  if (sponsorsWithDevKey(env)) {
+    problems.push(
+      `PAYMASTER_SIGNER_KEY cannot be the development sponsor key (${DEV_SPONSOR_ADDRESS}): it is derived from a public string, so anyone could sign sponsorships that spend the paymaster's deposit; make a key of your own and deploy a paymaster that trusts it (docs/self-hosting.md, "Gas sponsorship")`,
+    )
+  }
   if (env.ONRAMP_TEST_PROVIDER_KEY?.trim()) problems.push('ONRAMP_TEST_PROVIDER_KEY cannot be set: the test onramp provider hands out funds to anyone')
   return problems
 }
@@ -162,6 +168,15 @@ function bundlerProblems(env: Env): string[] {
   return urls
     .filter((url) => new URL(url).protocol !== 'https:' && !isLoopbackHost(new URL(url).hostname))
     .map((url) => `BUNDLER_URL: ${bundlerOrigin(url)} must be https:// or a loopback address: user operations and the provider's API key would travel in the clear`)
+}
+
+/** The sponsor key is the development one (a malformed setting is the start-up's error, env.ts). */
+function sponsorsWithDevKey(env: Env): boolean {
+  try {
+    return readPaymasterEnv(env)?.signer.address === DEV_SPONSOR_ADDRESS
+  } catch {
+    return false
+  }
 }
 
 /**

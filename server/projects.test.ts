@@ -1,9 +1,12 @@
 import { DEV_PROJECT_ID, InvalidProjectsConfigError, createProjectRegistry, devProject, readProjectsConfig } from './projects'
+import { DEV_SPONSORSHIP_POLICY } from './accountAbstraction/sponsorshipPolicy'
 
 describe('readProjectsConfig', () => {
   it('gives the dev project alone when unset or blank', () => {
     for (const value of [undefined, '', '  ']) {
-      expect(readProjectsConfig(value, { analyticsEnabled: false })).toEqual([{ id: DEV_PROJECT_ID, allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled: false }])
+      expect(readProjectsConfig(value, { analyticsEnabled: false })).toEqual([
+        { id: DEV_PROJECT_ID, allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled: false, sponsorship: DEV_SPONSORSHIP_POLICY },
+      ])
     }
   })
 
@@ -13,6 +16,31 @@ describe('readProjectsConfig', () => {
       { id: 'shop', allowedOrigins: ['https://shop.example'], analyticsEnabled: true },
       { id: 'b', allowedOrigins: [], analyticsEnabled: false },
     ])
+  })
+
+  it("reads a project's sponsorship policy, naming the field at fault", () => {
+    const policy = {
+      chains: ['eip155:1'],
+      contracts: [{ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', selectors: ['0x40c10f19'] }, { address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }],
+      perUserPerDayWei: '10000000000000000',
+      perProjectPerDayWei: '1000000000000000000000000000000',
+    }
+    const [project] = readProjectsConfig(JSON.stringify([{ id: 'shop', allowedOrigins: [], sponsorship: policy }]), { analyticsEnabled: true })
+    expect(project!.sponsorship).toEqual({
+      chains: ['eip155:1'],
+      contracts: [{ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', selectors: ['0x40c10f19'] }, { address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' }],
+      perUserPerDayWei: 10n ** 16n,
+      perProjectPerDayWei: 10n ** 30n,
+    })
+    const refused = (sponsorship: unknown) => () => readProjectsConfig(JSON.stringify([{ id: 'shop', allowedOrigins: [], sponsorship }]), { analyticsEnabled: true })
+    expect(refused({ ...policy, chains: ['1'] })).toThrow(InvalidProjectsConfigError)
+    expect(refused({ ...policy, chains: ['1'] })).toThrow('PORTICO_PROJECTS: /0/sponsorship.chains must be "all" or a list of CAIP-2 ids such as "eip155:1"')
+    expect(refused({ ...policy, contracts: [{ address: 'shop' }] })).toThrow('PORTICO_PROJECTS: /0/sponsorship.contracts[0].address must be a 0x-prefixed 20-byte address')
+    expect(refused({ ...policy, contracts: [{ address: policy.contracts[0]!.address, selectors: ['mint'] }] })).toThrow(
+      'PORTICO_PROJECTS: /0/sponsorship.contracts[0].selectors must be a list of 4-byte function selectors such as "0x40c10f19"',
+    )
+    expect(refused({ ...policy, perUserPerDayWei: 0.01 })).toThrow('PORTICO_PROJECTS: /0/sponsorship.perUserPerDayWei must be an amount of wei as a decimal string, such as "10000000000000000"')
+    expect(refused({ ...policy, perDay: '1' })).toThrow('PORTICO_PROJECTS: /0/sponsorship has unknown field perDay')
   })
 
   it('reads a file when the value is a path', () => {

@@ -7,12 +7,15 @@
 import { readFileSync } from 'node:fs'
 import Ajv, { type JSONSchemaType } from 'ajv'
 import { compileOriginPatterns, originPatternProblem } from '../src/shared/originMatch'
+import { DEV_SPONSORSHIP_POLICY, parseSponsorshipPolicy, type SponsorshipPolicy } from './accountAbstraction/sponsorshipPolicy'
 
 export interface ProjectConfig {
   id: string
   /** Origin patterns, `*` wildcards allowed (src/shared/originMatch.ts; docs/security.md, "Origin allow lists"). */
   allowedOrigins: string[]
   analyticsEnabled: boolean
+  /** Gas sponsorship through the server's paymaster (accountAbstraction/sponsorshipPolicy.ts); none when undefined. */
+  sponsorship?: SponsorshipPolicy
 }
 
 export interface Project extends Readonly<ProjectConfig> {
@@ -33,10 +36,10 @@ export const DEV_PROJECT_ID = 'portico-dev'
 /**
  * @example
  * devProject({ analyticsEnabled: true })
- * // { id: 'portico-dev', allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled: true }
+ * // { id: 'portico-dev', allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled: true, sponsorship: DEV_SPONSORSHIP_POLICY }
  */
 export function devProject({ analyticsEnabled }: { analyticsEnabled: boolean }): ProjectConfig {
-  return { id: DEV_PROJECT_ID, allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled }
+  return { id: DEV_PROJECT_ID, allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'], analyticsEnabled, sponsorship: DEV_SPONSORSHIP_POLICY }
 }
 
 export class InvalidProjectsConfigError extends Error {
@@ -71,6 +74,7 @@ interface ProjectInput {
   id: string
   allowedOrigins: string[]
   analyticsEnabled?: boolean
+  sponsorship?: object
 }
 
 const projectsSchema: JSONSchemaType<ProjectInput[]> = {
@@ -84,6 +88,8 @@ const projectsSchema: JSONSchemaType<ProjectInput[]> = {
       id: { type: 'string', pattern: PROJECT_ID_PATTERN },
       allowedOrigins: { type: 'array', items: { type: 'string' } },
       analyticsEnabled: { type: 'boolean', nullable: true },
+      // Read by parseSponsorshipPolicy, which names the field at fault.
+      sponsorship: { type: 'object', nullable: true, required: [] },
     },
   },
 }
@@ -98,7 +104,7 @@ export interface ReadProjectsOptions {
 
 /**
  * Reads PORTICO_PROJECTS: inline JSON (it starts with `[`) or the path of a JSON
- * file, holding `[{ "id", "allowedOrigins", "analyticsEnabled"? }]`. Unset or
+ * file, holding `[{ "id", "allowedOrigins", "analyticsEnabled"?, "sponsorship"? }]`. Unset or
  * empty gives the dev project alone.
  *
  * @example
@@ -134,9 +140,18 @@ export function readProjectsConfig(value: string | undefined, options: ReadProje
     }),
   )
   if (patternProblems.length > 0) throw new InvalidProjectsConfigError(`${source} has allowedOrigins that are not origin patterns:\n- ${patternProblems.join('\n- ')}`)
-  return parsed.map((project) => ({
-    id: project.id,
-    allowedOrigins: project.allowedOrigins,
-    analyticsEnabled: project.analyticsEnabled ?? options.analyticsEnabled,
-  }))
+  return parsed.map((project, index) => {
+    let sponsorship: SponsorshipPolicy | undefined
+    try {
+      sponsorship = project.sponsorship === undefined ? undefined : parseSponsorshipPolicy(project.sponsorship)
+    } catch (error) {
+      throw new InvalidProjectsConfigError(`${source}: /${index}/${(error as Error).message}`, { cause: error })
+    }
+    return {
+      id: project.id,
+      allowedOrigins: project.allowedOrigins,
+      analyticsEnabled: project.analyticsEnabled ?? options.analyticsEnabled,
+      ...(sponsorship === undefined ? {} : { sponsorship }),
+    }
+  })
 }

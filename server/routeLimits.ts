@@ -71,6 +71,10 @@ export interface RouteLimits {
   bundlerPerIp: RateLimitRule
   /** The same for one project, all clients. Default 3,600 a minute (30 clients at bundlerPerIp). */
   bundlerPerProject: RateLimitRule
+  /** POST /v1/paymaster and /auth/v1/paymaster from one client (each may sign a sponsorship). Default 60 a minute. */
+  paymasterPerIp: RateLimitRule
+  /** The same for one project, all clients. Default 1,800 a minute (30 clients at paymasterPerIp). */
+  paymasterPerProject: RateLimitRule
   /** POST /siwx/v1/signout and /auth/v1/logout from one client. Default 60 a minute. */
   signOutsPerIp: RateLimitRule
   /** POST /auth/v1/social/complete from one client (each redeems a one-time code). Default 30 per 10 minutes. */
@@ -116,6 +120,8 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
   dataReadsPerProject: { max: 30_000, windowMs: 60_000, escalate: false },
   bundlerPerIp: { max: 120, windowMs: 60_000 },
   bundlerPerProject: { max: 3_600, windowMs: 60_000, escalate: false },
+  paymasterPerIp: { max: 60, windowMs: 60_000 },
+  paymasterPerProject: { max: 1_800, windowMs: 60_000, escalate: false },
   signOutsPerIp: { max: 60, windowMs: 60_000 },
   socialCompletesPerIp: { max: 30, windowMs: 10 * 60_000 },
   testPurchasesPerIp: { max: 30, windowMs: 10 * 60_000 },
@@ -143,6 +149,7 @@ export const SHARED_CEILINGS: ReadonlyArray<{ ceiling: RuleName; share: RuleName
   { ceiling: 'rpcCallsPerProject', share: 'rpcCostPerIp' },
   { ceiling: 'dataReadsPerProject', share: 'dataReadsPerIp' },
   { ceiling: 'bundlerPerProject', share: 'bundlerPerIp' },
+  { ceiling: 'paymasterPerProject', share: 'paymasterPerIp' },
 ]
 /** How many clients, each at its own limit, it takes at least to fill a shared ceiling under the defaults. */
 export const MIN_CLIENTS_TO_FILL = 30
@@ -173,6 +180,13 @@ const bundler: RoutePolicy = {
   limits: [
     { rule: 'bundlerPerIp', by: 'ip' },
     { rule: 'bundlerPerProject', by: 'project' },
+  ],
+}
+const paymaster: RoutePolicy = {
+  what: 'paymaster requests',
+  limits: [
+    { rule: 'paymasterPerIp', by: 'ip' },
+    { rule: 'paymasterPerProject', by: 'project' },
   ],
 }
 const mfa: RoutePolicy = { what: 'second-factor requests', limits: [{ rule: 'mfaCallsPerIp', by: 'ip' }] }
@@ -240,6 +254,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   'GET /auth/v1/smart-accounts': dataReads,
   'POST /v1/bundler': bundler,
   'POST /auth/v1/bundler': bundler,
+  'POST /v1/paymaster': paymaster,
+  'POST /auth/v1/paymaster': paymaster,
   'POST /siwx/v1/signout': signOuts,
   'POST /auth/v1/logout': signOuts,
   'POST /auth/v1/social/complete': { what: 'social login completions', limits: [{ rule: 'socialCompletesPerIp', by: 'ip' }] },

@@ -24,6 +24,7 @@ import { type ProcessExit, processExit } from '../processExit'
 import { DEV_PRIVATE_KEYS } from './devAccounts'
 import { localClients } from './localClients'
 import { deployAccountAbstraction } from './accountAbstraction'
+import { deployVerifyingPaymaster } from './paymaster'
 import { once, startLocalChain, terminate, type LocalChain } from './localChain'
 
 /**
@@ -165,7 +166,8 @@ export type LocalBundlerChain = { chain: LocalChain; alto: LocalAlto; stop(): Pr
 
 /**
  * A local chain ready for user operations, as the stack has each of its chains: anvil,
- * EntryPoint v0.7 and the Portico account factory, and Alto in front of it. For tests.
+ * EntryPoint v0.7 and the Portico account factory, the VerifyingPaymaster with its deposit
+ * (dev/chain/paymaster.ts), and Alto in front of it. For tests.
  *
  * @example
  * const { chain, alto, stop } = await startLocalBundlerChain({ chainId: 1 })
@@ -175,6 +177,7 @@ export async function startLocalBundlerChain(options: { chainId?: number } = {})
   const chain = await startLocalChain({ chainId: options.chainId ?? 1 })
   try {
     await deployAccountAbstraction(chain.rpcUrl)
+    await deployVerifyingPaymaster(chain.rpcUrl)
     const alto = await startLocalAlto({ rpcUrl: chain.rpcUrl })
     return {
       chain,

@@ -76,6 +76,21 @@ const querystring = {
 } as const
 
 /**
+ * A route for the secure frame page only: its origin and a known project (the session is
+ * checked next, by the route). 403 otherwise.
+ */
+export function secureFrameOnly(projects: ProjectRegistry, secureOrigins: ReadonlySet<string>): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const origin = request.headers.origin
+    if (origin === undefined || !secureOrigins.has(origin)) throw new HttpError(403, 'Forbidden', `Origin '${origin ?? ''}' is not a secure frame origin of this server`)
+    const projectId = (request.query as { projectId?: unknown } | undefined)?.projectId
+    if (typeof projectId !== 'string' || projects.get(projectId) === undefined) {
+      throw new HttpError(403, 'Invalid Project ID', `Project ID '${String(projectId)}' is not configured on this server`)
+    }
+  }
+}
+
+/**
  * Registers the bundler endpoints. Call only when a bundler is configured.
  *
  * @example
@@ -211,15 +226,7 @@ export const bundlerRoutes: FastifyPluginAsync<BundlerRoutesOptions> = async (ap
 
   if (authenticate === undefined) return
 
-  /** The secure page's origin, a known project and (after the body limit) nothing else; the session is checked next. */
-  const secureOnly = async (request: FastifyRequest) => {
-    const origin = request.headers.origin
-    if (origin === undefined || !secureOrigins.has(origin)) throw new HttpError(403, 'Forbidden', `Origin '${origin ?? ''}' is not a secure frame origin of this server`)
-    const projectId = (request.query as Partial<BundlerQuery>).projectId
-    if (typeof projectId !== 'string' || projects.get(projectId) === undefined) {
-      throw new HttpError(403, 'Invalid Project ID', `Project ID '${String(projectId)}' is not configured on this server`)
-    }
-  }
+  const secureOnly = secureFrameOnly(projects, secureOrigins)
   const withSession = async (request: FastifyRequest) => {
     await authenticate(request)
   }

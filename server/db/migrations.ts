@@ -15,6 +15,7 @@ import { mfaPasskeyMigration } from './mfaPasskey'
 import { passkeysMigration } from './passkeys'
 import { dpopProofsMigration } from './dpopProofs'
 import { stepUpMigration } from '../auth/stepUp'
+import { sponsorshipSpendMigration } from './sponsorshipSpend'
 import { addEncryptedColumns } from './encryptedColumns'
 import { type SqlEngine, detectEngine } from './connect'
 
@@ -281,6 +282,8 @@ function migrationsFor(engine: SqlEngine): Record<string, Migration> {
     // A fresh second factor proved on a session, for key export (server/auth/stepUp.ts).
     '0014_session_step_up': stepUpMigration(engine),
     '0017_mfa_totp': mfaTotpMigration(engine),
+    // What gas sponsorship cost per project and user per UTC day (server/db/sponsorshipSpend.ts).
+    '0018_sponsorship_spend': sponsorshipSpendMigration(engine),
     // A passkey enrolled as the second factor (server/db/mfaPasskey.ts).
     '0019_mfa_passkey': mfaPasskeyMigration(engine),
   }

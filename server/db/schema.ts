@@ -12,6 +12,7 @@ import type { CustodyAuthSharesTable, CustodyRecoverySharesTable } from './custo
 import type { CustodyWalletsTable } from './custodyWallets'
 import type { MfaTotpTable } from './mfaTotp'
 import type { MfaPasskeyTable } from './mfaPasskey'
+import type { SponsorshipSpendTable } from './sponsorshipSpend'
 import type { PasskeyChallengesTable, PasskeyCredentialsTable } from './passkeys'
 import type { AuthDpopProofsTable } from './dpopProofs'
 
@@ -294,4 +295,5 @@ export interface DatabaseSchema {
   mfa_passkey: MfaPasskeyTable
   passkey_credentials: PasskeyCredentialsTable
   passkey_challenges: PasskeyChallengesTable
+  sponsorship_spend: SponsorshipSpendTable
 }

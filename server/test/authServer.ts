@@ -50,6 +50,10 @@ export interface AuthTestServerOptions extends Partial<Omit<AuthServerOptions, '
   blockchain?: CreateServerOptions['blockchain']
   bundlers?: CreateServerOptions['bundlers']
   routeLimits?: CreateServerOptions['routeLimits']
+  /** The paymaster of the ERC-7677 routes (docs/self-hosting.md, "Gas sponsorship"). */
+  paymaster?: CreateServerOptions['paymaster']
+  /** Default TEST_PROJECTS. */
+  projects?: CreateServerOptions['projects']
   /** The client's device key; default a new one. Pass another server's to call both as one browser. */
   device?: TestDevice
 }
@@ -63,10 +67,11 @@ export async function startAuthTestServer(options: AuthTestServerOptions): Promi
   }
   const mailbox = createMailbox({ now: () => clock.now })
   const keyring = options.keyring ?? createKeyring(generateMasterKey())
-  const { database, startAt: _startAt, trustProxy, blockchain, bundlers, routeLimits, device: givenDevice, ...auth } = options
+  const { database, startAt: _startAt, trustProxy, blockchain, bundlers, routeLimits, paymaster, projects, device: givenDevice, ...auth } = options
   const app = createServer({
     database,
-    projects: TEST_PROJECTS,
+    projects: projects ?? TEST_PROJECTS,
+    ...(paymaster !== undefined ? { paymaster } : {}),
     ...(trustProxy !== undefined ? { trustProxy } : {}),
     ...(blockchain !== undefined ? { blockchain } : {}),
     ...(bundlers !== undefined ? { bundlers } : {}),

@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core'
+import { createPublicClient, http, parseAbi, parseEventLogs, type Address, type Hash } from 'viem'
+import { VERIFYING_PAYMASTER_ADDRESS, verifyingPaymasterAbi } from '../dev/chain/paymaster'
+import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
+import { loginByEmail, secureFrame, waitForState } from './pageState'
+
+// Gas sponsorship on the local stack (docs/smart-accounts.md, "Sponsored gas"): the stack
+// deploys the VerifyingPaymaster with its deposit, the server signs for it under the
+// development project's policy, and a new email user whose smart account holds 0 ETH
+// mints the test NFT from the demo (wagmi's useWriteContract through porticoConnector).
+// The approval in the secure frame says who pays the network fee.
+jest.setTimeout(180_000)
+
+const env = setupStackAndBrowser()
+const nftAbi = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'])
+
+describe('embedded wallet: sponsored gas', () => {
+  let page: Page
+  let errors: string[]
+
+  beforeAll(async () => {
+    page = await env.browser().newPage({ viewport: { width: 900, height: 900 } })
+    errors = watchPageErrors(page)
+    await page.goto(env.stack().demoUrl)
+  })
+  afterAll(() => page?.close())
+
+  it('a new user with 0 ETH mints the test NFT; the prompt says "Network fee: paid by" the dapp, the paymaster pays and the account still holds 0 ETH', async () => {
+    const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
+    const deposit = () => chain.readContract({ address: VERIFYING_PAYMASTER_ADDRESS, abi: verifyingPaymasterAbi, functionName: 'getDeposit' })
+    await loginByEmail(page, env.stack().serverUrl, `sponsored.${Date.now()}@example.com`)
+    const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as { address: Address; type: string }[]
+    const smart = accounts.find((account) => account.type === 'smartAccount')!.address
+    await page.getByTestId('wagmi-address').filter({ hasText: smart }).waitFor()
+    expect(await chain.getBalance({ address: smart })).toBe(0n)
+    const before = await deposit()
+
+    await page.getByRole('button', { name: 'Mint the test NFT' }).click()
+    const prompt = secureFrame(page).getByRole('dialog', { name: 'Approve transaction' })
+    const fee = prompt.locator('.approval-field').filter({ has: page.locator('dt', { hasText: 'Network fee' }) })
+    await fee.locator('dd').filter({ hasText: /^paid by / }).waitFor()
+    await page.waitForTimeout(1_000)
+    await screenshot(page, 'embedded-sponsored-gas-prompt-light')
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+
+    await page.getByTestId('wagmi-mint-result').filter({ hasText: /^Confirmed in block/ }).waitFor({ timeout: 90_000 })
+    const hash = ((await page.getByTestId('wagmi-mint-hash').textContent()) ?? '') as Hash
+    const receipt = await chain.getTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect(parseEventLogs({ abi: nftAbi, eventName: 'Transfer', logs: receipt.logs })[0]?.args.to).toBe(smart)
+    expect(await chain.getBalance({ address: smart })).toBe(0n)
+    expect(await deposit()).toBeLessThan(before)
+    expect(errors).toEqual([])
+  })
+
+  it("through portico.getProvider('eip155'): wallet_getCapabilities offers paymasterService, and wallet_sendCalls with the server's ERC-7677 URL lands with the account still at 0 ETH", async () => {
+    const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
+    type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
+    const call = (method: string, params: unknown[]) =>
+      page.evaluate(([method, params]) => (globalThis as unknown as { portico: { getProvider(ns: 'eip155'): Provider } }).portico.getProvider('eip155').request({ method, params }), [method, params] as const)
+    const [smart] = (await call('eth_accounts', [])) as Address[]
+    expect(await call('wallet_getCapabilities', [smart, ['0x1']])).toEqual({ '0x1': { atomic: { status: 'supported' }, paymasterService: { supported: true } } })
+
+    const nft = env.stack().chains.chains[0]!.nft.address as Address
+    const mint = `0x6a627842${smart!.slice(2).toLowerCase().padStart(64, '0')}`
+    const url = `${env.stack().serverUrl}/v1/paymaster?projectId=portico-dev&chainId=1`
+    const sent = call('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x1', from: smart, atomicRequired: true, calls: [{ to: nft, data: mint }], capabilities: { paymasterService: { url } } }])
+    const prompt = secureFrame(page).getByRole('dialog', { name: 'Approve transaction' })
+    await prompt.locator('dd').filter({ hasText: /^paid by / }).waitFor()
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+    const { id } = (await sent) as { id: string }
+    let status = (await call('wallet_getCallsStatus', [id])) as { status: number; receipts?: { status: string }[] }
+    for (let polls = 0; status.status === 100 && polls < 200; polls++) {
+      await page.waitForTimeout(100)
+      status = (await call('wallet_getCallsStatus', [id])) as typeof status
+    }
+    expect(status).toMatchObject({ status: 200, atomic: true, receipts: [{ status: '0x1' }] })
+    expect(await chain.getBalance({ address: smart! })).toBe(0n)
+    expect(errors).toEqual([])
+  })
+})
