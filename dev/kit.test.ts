@@ -73,7 +73,7 @@ describe('portico-dev arguments', () => {
       dataDir: undefined,
       help: false,
     })
-    expect(parseKitArgs([])).toEqual({ origins: undefined, json: false, dataDir: undefined, help: false })
+    expect(parseKitArgs([])).toEqual({ origins: undefined, json: false, out: undefined, dataDir: undefined, help: false })
     expect(() => parseKitArgs(['--origin', 'http://localhost:3000/app'])).toThrow(
       "--origin must be an origin such as http://localhost:3000 (scheme, host and port, no path), not 'http://localhost:3000/app'",
     )

@@ -6,7 +6,8 @@
 // Farcaster stand-ins. It prints every URL, account and contract address, as text or,
 // with --json, as one JSON line on stdout that scripts and tests read.
 //
-//   portico-dev --origin http://localhost:3000 [--origin …] [--json] [--data-dir .portico-dev]
+//   portico-dev --origin http://localhost:3000 [--origin …] [--json] [--out portico-dev.json] [--data-dir .portico-dev]
+import { writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { devAccounts } from './chain/devAccounts'
 import { ENTRY_POINT_ADDRESS, SMART_ACCOUNT_FACTORY_ADDRESS } from './chain/accountAbstraction'
@@ -16,22 +17,29 @@ import { bitcoinRegtest } from '../src/plugins/bip122/networks'
 import { DEV_PROJECT_ID } from '../server/projects'
 import { startStack, type Stack, type StackOptions } from './stack'
 
-export const KIT_USAGE = `Usage: portico-dev [--origin URL]... [--json] [--data-dir DIR]
+export const KIT_USAGE = `Usage: portico-dev [--origin URL]... [--json] [--out FILE] [--data-dir DIR]
 
 Starts the local Portico stack for your dapp and prints its URLs, accounts and contracts.
   --origin URL    a page origin the reference server allows (repeatable); default any http://localhost:* page
   --json          print one JSON line on stdout instead of text
+  --out FILE      also write that JSON to FILE (e.g. into the dapp's public folder), once everything runs
   --data-dir DIR  where the server keeps its SQLite file and master key (default: a fresh temp folder)
   --help          this text
 Ctrl+C stops everything.`
 
-export type KitArgs = { origins: string[] | undefined; json: boolean; dataDir: string | undefined; help: boolean }
+export type KitArgs = { origins: string[] | undefined; json: boolean; out: string | undefined; dataDir: string | undefined; help: boolean }
 
 /** Reads the command line; throws with a message naming the bad argument. */
 export function parseKitArgs(argv: readonly string[]): KitArgs {
   const { values } = parseArgs({
     args: [...argv],
-    options: { origin: { type: 'string', multiple: true }, json: { type: 'boolean', default: false }, 'data-dir': { type: 'string' }, help: { type: 'boolean', default: false } },
+    options: {
+      origin: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
     strict: true,
   })
   for (const origin of values.origin ?? []) {
@@ -43,7 +51,7 @@ export function parseKitArgs(argv: readonly string[]): KitArgs {
     }
     if (!parsed || parsed.origin !== origin.replace(/\/$/, '')) throw new Error(`--origin must be an origin such as http://localhost:3000 (scheme, host and port, no path), not '${origin}'`)
   }
-  return { origins: values.origin?.map((origin) => origin.replace(/\/$/, '')), json: values.json, dataDir: values['data-dir'], help: values.help }
+  return { origins: values.origin?.map((origin) => origin.replace(/\/$/, '')), json: values.json, out: values.out, dataDir: values['data-dir'], help: values.help }
 }
 
 /** Everything a dapp and its tests need from a running stack; what `--json` prints. */
@@ -64,6 +72,8 @@ export function describeKit(stack: Stack) {
       oidcIssuer: stack.oidcIssuer,
       farcasterRelay: stack.farcasterRelayUrl,
     },
+    /** The local chains as Portico networks (their RPC URL the local node's): `eip155({ networks })`. */
+    networks: stack.chains.networks,
     chains: stack.chains.chains.map((chain) => ({
       caipNetworkId: `eip155:${chain.chainId}`,
       chainId: chain.chainId,
@@ -121,10 +131,11 @@ export function kitText(kit: KitInfo): string {
  * Starts the stack and prints it; Ctrl+C stops it. `npm start` (dev/start.ts) and the
  * `portico-dev` bin both run this.
  */
-export function runKit(options: StackOptions & { json?: boolean }): void {
+export function runKit(options: StackOptions & { json?: boolean; out?: string }): void {
   runService(async () => {
     const stack = await startStack({ ...options, quiet: options.quiet ?? options.json ?? false })
     const kit = describeKit(stack)
+    if (options.out) await writeFile(options.out, `${JSON.stringify(kit, null, 2)}\n`)
     console.log(options.json ? JSON.stringify(kit) : `\n${kitText(kit)}`)
     // A service died that the stack cannot bring back: it has stopped everything and said
     // why (dev/stack.ts); end with a failure instead of running half-dead.
@@ -144,6 +155,6 @@ if (require.main === module) {
   if (args.help) {
     console.log(KIT_USAGE)
   } else {
-    runKit({ json: args.json, ...(args.origins ? { origins: args.origins } : {}), ...(args.dataDir ? { dataDir: args.dataDir } : {}) })
+    runKit({ json: args.json, ...(args.out ? { out: args.out } : {}), ...(args.origins ? { origins: args.origins } : {}), ...(args.dataDir ? { dataDir: args.dataDir } : {}) })
   }
 }

@@ -28,7 +28,10 @@ export const DEV_WALLETS_SCRIPT = new URL('./dev-wallets.js', import.meta.url)
  */
 export async function addDevWallets(target: BrowserContext | Page, kit: KitWalletInfo, options: Pick<DevWalletsOptions, 'evm'> = {}): Promise<void> {
   const config = { ...devWalletsFromKit(kit), ...options }
-  await target.addInitScript({ content: `globalThis.PORTICO_DEV_WALLETS = ${JSON.stringify(config)};\n${await readFile(DEV_WALLETS_SCRIPT, 'utf8')}` })
+  // Into the top page of each http(s) document: not the initial about:blank, nor the frames
+  // (the embedded wallet's secure frame), as an extension's content script set to the top frame.
+  const script = await readFile(DEV_WALLETS_SCRIPT, 'utf8')
+  await target.addInitScript({ content: `if (globalThis.top === globalThis && /^https?:$/.test(location.protocol)) {\nglobalThis.PORTICO_DEV_WALLETS = ${JSON.stringify(config)};\n${script}\n}` })
 }
 
 export type ConnectOptions = {
