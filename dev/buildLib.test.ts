@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { buildLib, checkClientEntries } from './buildLib'
+import { buildLib, checkClientEntries, checkProductionEntries, PRODUCTION_ENTRIES } from './buildLib'
 
 jest.setTimeout(120_000)
 
@@ -60,5 +60,39 @@ describe('library build', () => {
     expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '..'), encoding: 'utf8' })).toBe(
       'function function portico-connect-button,portico-account-button,portico-network-button',
     )
+  })
+
+  it('portico/testing announces the EVM dev wallet (EIP-6963) and sets window.ethereum; no production entry or chunk it loads holds dev-wallet code', async () => {
+    expect((await checkProductionEntries(outdir)).files).toBeGreaterThan(PRODUCTION_ENTRIES.length)
+    for (const file of ['testing/index.mjs', 'testing/index.d.ts', 'testing/playwright.mjs', 'testing/playwright.d.ts']) expect(existsSync(path.join(outdir, file))).toBe(true)
+    expect(readFileSync(path.join(outdir, 'testing/dev-wallets.js'), 'utf8')).toContain('Portico Dev Wallet')
+    const script = `import(${JSON.stringify(path.join(outdir, 'testing/index.mjs'))}).then(async (m) => {
+      const page = new EventTarget()
+      const names = []
+      page.addEventListener('eip6963:announceProvider', (event) => names.push(event.detail.info.name))
+      const wallets = await m.installDevWallets({ ...m.devWalletsFromKit({ chains: [{ chainId: 1, rpcUrl: 'http://127.0.0.1:9' }] }), window: page })
+      process.stdout.write([names.join(','), wallets.evm.address, page.ethereum === wallets.evm.provider].join(' '))
+      wallets.uninstall()
+    })`
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.resolve(__dirname, '..'), encoding: 'utf8' })).toBe(
+      'Portico Dev Wallet 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266 true',
+    )
+  })
+
+  it('refuses a production chunk that holds dev-wallet code, however deep it is loaded', async () => {
+    const broken = mkdtempSync(path.join(cache, 'portico-dist-'))
+    try {
+      for (const entry of PRODUCTION_ENTRIES) {
+        mkdirSync(path.dirname(path.join(broken, entry)), { recursive: true })
+        writeFileSync(path.join(broken, entry), 'export const x = 1\n')
+      }
+      mkdirSync(path.join(broken, 'chunks'))
+      writeFileSync(path.join(broken, 'wagmi/index.mjs'), 'export const load = () => import("../chunks/a.mjs")\n')
+      writeFileSync(path.join(broken, 'chunks/a.mjs'), 'export * from "./b.mjs"\n')
+      writeFileSync(path.join(broken, 'chunks/b.mjs'), 'export const name = "Portico Dev Wallet"\n')
+      await expect(checkProductionEntries(broken)).rejects.toThrow("chunks/b.mjs (reached from a production entry) holds development-wallet code ('Portico Dev Wallet')")
+    } finally {
+      rmSync(broken, { recursive: true, force: true })
+    }
   })
 })

@@ -13,7 +13,17 @@
 export function runService(start: () => Promise<() => Promise<void>>): void {
   start().then(
     (stop) => {
-      const exit = () => void stop().then(() => process.exit(0))
+      // Ctrl+C reaches this process and its children together, and an impatient second
+      // one may follow: stop once, and end with one line, never an unhandled stack (issue 29).
+      let stopping: Promise<void> | undefined
+      const exit = () =>
+        void (stopping ??= stop().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error(`Stopped with an error: ${error instanceof Error ? error.message : String(error)}`)
+            process.exit(1)
+          },
+        ))
       process.on('SIGINT', exit)
       process.on('SIGTERM', exit)
     },

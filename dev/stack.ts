@@ -43,6 +43,8 @@ import { serveWalletConnectWallet } from './wallets/walletconnect/build'
 import { contentSecurityPolicy, serveStatic } from './staticServer'
 import { describeExit, processExit, type ProcessExit } from './processExit'
 import { freePort } from './freePort'
+import { DEV_PROJECT_ID, devProject } from '../server/projects'
+import { DEV_SPONSORSHIP_POLICY } from '../server/accountAbstraction/sponsorshipPolicy'
 
 export { freePort }
 
@@ -93,6 +95,12 @@ export type StackOptions = {
   quiet?: boolean
   /** Where the stack reports a service that died, its restart, or why it stopped. Default console.error. */
   report?: (line: string) => void
+  /**
+   * The browser origins the reference server's development project allows (a dapp's own
+   * page, `portico-dev --origin`), beside the stack's own demo page. Default: any
+   * `http://localhost:*` and `http://127.0.0.1:*` page.
+   */
+  origins?: readonly string[]
 }
 
 /** A child process of the stack, by the name its messages use. */
@@ -119,6 +127,10 @@ export type Stack = {
    * on the same port.
    */
   relay: { stop(): Promise<void>; start(): Promise<void> }
+  /** The origins the reference server's development project (`portico-dev`) allows. */
+  allowedOrigins: string[]
+  /** Each chain's ETH/PTT constant-product pool (the swap stand-in), by CAIP-2 id. */
+  pools: Record<string, string>
   /** The development WalletConnect wallet page; add `?uri=wc:…` to pair, `&auto=1` to approve. */
   walletConnectWalletUrl: string
   /** The local EVM chains (ids 1 and 10) with the test token deployed on each. */
@@ -153,6 +165,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const secureUrl = `http://${options.secureHost ?? '127.0.0.1'}:${securePort}`
   // The server reads the page's files per request, so it may start before the build ends.
   const secureDir = path.join(dataDir, 'secure-page')
+  const demoPort = options.demoPort || (await freePort())
+  // The server's own development project (any local page) unless the dapp's origins are given.
+  const allowedOrigins = options.origins ? [...options.origins, `http://127.0.0.1:${demoPort}`] : devProject({ analyticsEnabled: true }).allowedOrigins
   const chainsStarting = startDevChains()
   const relayStarting = startRelay({ port: options.relayPort ?? 0 })
   const solanaStarting = startSolanaRpc({ port: options.solanaRpcPort ?? 0 })
@@ -172,6 +187,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const caipRpcUrls = Object.fromEntries(chains.chains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl]))
     // A constant-product ETH/PTT pool on each chain, so a quote is an on-chain price and a swap a real transaction.
     const pools = await Promise.all(chains.chains.map((chain) => deployPool(chain.rpcUrl, chain.token.address)))
+    const poolAddresses = Object.fromEntries(chains.chains.map((chain, i) => [`eip155:${chain.chainId}`, pools[i]!.address]))
     // ERC-4337 on each chain (EntryPoint v0.7, the smart-account factory): the embedded wallet's smart accounts (docs/smart-accounts.md).
     await Promise.all(chains.chains.map((chain) => deployAccountAbstraction(chain.rpcUrl)))
     // Gas sponsorship: the VerifyingPaymaster and its EntryPoint deposit; the server signs for it with the development sponsor key.
@@ -204,12 +220,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       SOCIAL_CALLBACK_URL: `${serverUrl}/auth/v1/social/callback`,
       FARCASTER_RELAY_URL: farcaster.url,
       FARCASTER_DEV_CUSTODY: JSON.stringify(devFarcasterCustody()),
-      SWAP_POOLS: JSON.stringify(Object.fromEntries(chains.chains.map((chain, i) => [`eip155:${chain.chainId}`, pools[i]!.address]))),
+      SWAP_POOLS: JSON.stringify(poolAddresses),
       ONRAMP_TEST_PROVIDER_KEY: onrampFunder.privateKey,
       ONRAMP_SENDERS: JSON.stringify({ test: [onrampFunder.address] }),
       BUNDLER_URLS: JSON.stringify(bundlerUrls),
       PAYMASTER_ADDRESS: VERIFYING_PAYMASTER_ADDRESS,
       PAYMASTER_SIGNER_KEY: DEV_SPONSOR_KEY,
+      // The developer's own origins (the kit's --origin): the development project with their allow list, sponsoring as it does by default.
+      ...(options.origins
+        ? {
+            PORTICO_PROJECTS: JSON.stringify([
+              {
+                id: DEV_PROJECT_ID,
+                allowedOrigins,
+                analyticsEnabled: true,
+                sponsorship: { ...DEV_SPONSORSHIP_POLICY, perUserPerDayWei: String(DEV_SPONSORSHIP_POLICY.perUserPerDayWei), perProjectPerDayWei: String(DEV_SPONSORSHIP_POLICY.perProjectPerDayWei) },
+              },
+            ]),
+          }
+        : {}),
       LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
     }
     // One process (tsx as a loader, not its CLI, which would run the server in a child
@@ -252,7 +281,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
     await writeFile(path.join(outdir, 'endpoints.js'), `globalThis.PORTICO_ENDPOINTS = ${JSON.stringify(endpoints)}\nglobalThis.PORTICO_DEV = ${JSON.stringify(dev)}\n`)
     const csp = contentSecurityPolicy([serverUrl, secureUrl, relay.url, ...Object.values(chains.rpcUrls), solana.url, esplora.url])
-    const demo = await serveStatic({ dir: outdir, port: options.demoPort ?? 0, csp })
+    const demo = await serveStatic({ dir: outdir, port: demoPort, csp })
 
     let stopping = false
     let resolveHalted: (message: string) => void = () => {}
@@ -331,6 +360,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       walletConnectWalletUrl: wcWallet.url,
       chains,
       bundlerUrls,
+      allowedOrigins,
+      pools: poolAddresses,
       solana,
       esplora,
       devWallets,

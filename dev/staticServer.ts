@@ -4,6 +4,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createStaticHandler } from '../server/staticFiles'
+import { closeServer } from './closeServer'
 
 export function contentSecurityPolicy(services: readonly string[] = []): string {
   const hosts = services.join(' ')
@@ -25,5 +26,5 @@ export async function serveStatic({ dir, port = 0, csp = contentSecurityPolicy()
   const server = createServer((req, res) => void handle(req, res))
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const address = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${address.port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => closeServer(server) }
 }

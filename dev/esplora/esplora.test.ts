@@ -163,3 +163,12 @@ describe('Esplora stand-in', () => {
     }
   })
 })
+
+describe('stopping the Esplora stand-in', () => {
+  it('stops twice without an error: Ctrl+C and a failing service may both stop the stack (issue 29)', async () => {
+    const stand = await startEsplora()
+    await stand.stop()
+    await expect(stand.stop()).resolves.toBeUndefined()
+    await expect(fetch(`${stand.url}/blocks/tip/height`)).rejects.toThrow()
+  })
+})

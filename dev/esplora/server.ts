@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 
 import { BitcoinChain, RejectedTransaction, type BitcoinNetworkName } from './chain'
 import { readBody } from '../readBody'
+import { closeServer } from '../closeServer'
 
 export type EsploraOptions = {
   /** TCP port on 127.0.0.1; a free one by default. */
@@ -139,10 +140,6 @@ export async function startEsplora(options: EsploraOptions = {}): Promise<Esplor
     chain,
     fund: (address, sats) => chain.fund(address, sats),
     mine: () => chain.mine(),
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      }),
+    stop: () => closeServer(server),
   }
 }

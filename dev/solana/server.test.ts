@@ -126,3 +126,12 @@ describe('local Solana RPC', () => {
     expect((await fetch(stand.url)).status).toBe(405)
   })
 })
+
+describe('stopping the local Solana RPC', () => {
+  it('stops twice without an error: Ctrl+C and a failing service may both stop the stack (issue 29)', async () => {
+    const rpc = await startSolanaRpc()
+    await rpc.stop()
+    await expect(rpc.stop()).resolves.toBeUndefined()
+    await expect(fetch(`${rpc.url}/`, { method: 'POST' })).rejects.toThrow()
+  })
+})

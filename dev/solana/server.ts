@@ -11,6 +11,7 @@ import { decodeBinary, encodeBinary, Ledger, LOCALNET_GENESIS_HASH, RpcFault, ty
 import { mintOf, parsedTokenData, tokenAccountOf, uiTokenAmount } from './tokenAccounts'
 import { installTestToken, mintTestToken } from './testToken'
 import { readBody } from '../readBody'
+import { closeServer } from '../closeServer'
 
 export type SolanaRpcOptions = LedgerOptions & {
   /** TCP port on 127.0.0.1; a free one by default. */
@@ -243,10 +244,6 @@ export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<So
     ledger,
     airdrop: (address, lamports) => ledger.airdrop(address, BigInt(lamports)),
     mintTestToken: (owner, amount) => mintTestToken(ledger, addressParam(owner), amount),
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      }),
+    stop: () => closeServer(server),
   }
 }
