@@ -29,7 +29,10 @@ describe('embedded wallet: sponsored gas', () => {
     const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
     const deposit = () => chain.readContract({ address: VERIFYING_PAYMASTER_ADDRESS, abi: verifyingPaymasterAbi, functionName: 'getDeposit' })
     await loginByEmail(page, env.stack().serverUrl, `sponsored.${Date.now()}@example.com`)
-    const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as { address: Address; type: string }[]
+    const accounts = (await waitForState(page, 'account.byNamespace.eip155.allAccounts', (value) => Array.isArray(value) && value.length === 2, 'two accounts', 60_000)) as {
+      address: Address
+      type: string
+    }[]
     const smart = accounts.find((account) => account.type === 'smartAccount')!.address
     await page.getByTestId('wagmi-address').filter({ hasText: smart }).waitFor()
     expect(await chain.getBalance({ address: smart })).toBe(0n)
@@ -38,12 +41,18 @@ describe('embedded wallet: sponsored gas', () => {
     await page.getByRole('button', { name: 'Mint the test NFT' }).click()
     const prompt = secureFrame(page).getByRole('dialog', { name: 'Approve transaction' })
     const fee = prompt.locator('.approval-field').filter({ has: page.locator('dt', { hasText: 'Network fee' }) })
-    await fee.locator('dd').filter({ hasText: /^paid by / }).waitFor()
+    await fee
+      .locator('dd')
+      .filter({ hasText: /^paid by / })
+      .waitFor()
     await page.waitForTimeout(1_000)
     await screenshot(page, 'embedded-sponsored-gas-prompt-light')
     await prompt.getByRole('button', { name: 'Approve' }).click()
 
-    await page.getByTestId('wagmi-mint-result').filter({ hasText: /^Confirmed in block/ }).waitFor({ timeout: 90_000 })
+    await page
+      .getByTestId('wagmi-mint-result')
+      .filter({ hasText: /^Confirmed in block/ })
+      .waitFor({ timeout: 90_000 })
     const hash = ((await page.getByTestId('wagmi-mint-hash').textContent()) ?? '') as Hash
     const receipt = await chain.getTransactionReceipt({ hash })
     expect(receipt.status).toBe('success')
@@ -57,7 +66,10 @@ describe('embedded wallet: sponsored gas', () => {
     const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
     type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
     const call = (method: string, params: unknown[]) =>
-      page.evaluate(([method, params]) => (globalThis as unknown as { portico: { getProvider(ns: 'eip155'): Provider } }).portico.getProvider('eip155').request({ method, params }), [method, params] as const)
+      page.evaluate(([method, params]) => (globalThis as unknown as { portico: { getProvider(ns: 'eip155'): Provider } }).portico.getProvider('eip155').request({ method, params }), [
+        method,
+        params,
+      ] as const)
     const [smart] = (await call('eth_accounts', [])) as Address[]
     expect(await call('wallet_getCapabilities', [smart, ['0x1']])).toEqual({ '0x1': { atomic: { status: 'supported' }, paymasterService: { supported: true } } })
 
@@ -66,7 +78,10 @@ describe('embedded wallet: sponsored gas', () => {
     const url = `${env.stack().serverUrl}/v1/paymaster?projectId=portico-dev&chainId=1`
     const sent = call('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x1', from: smart, atomicRequired: true, calls: [{ to: nft, data: mint }], capabilities: { paymasterService: { url } } }])
     const prompt = secureFrame(page).getByRole('dialog', { name: 'Approve transaction' })
-    await prompt.locator('dd').filter({ hasText: /^paid by / }).waitFor()
+    await prompt
+      .locator('dd')
+      .filter({ hasText: /^paid by / })
+      .waitFor()
     await prompt.getByRole('button', { name: 'Approve' }).click()
     const { id } = (await sent) as { id: string }
     let status = (await call('wallet_getCallsStatus', [id])) as { status: number; receipts?: { status: string }[] }

@@ -45,7 +45,10 @@ describe('WalletConnect through the local relay', () => {
     }
     await setThemeMode(dapp, 'light')
     await wallet.locator('[data-action="approve"]').click()
-    await dapp.getByTestId('demo-signature').filter({ hasText: /^0x[0-9a-f]+$/ }).waitFor()
+    await dapp
+      .getByTestId('demo-signature')
+      .filter({ hasText: /^0x[0-9a-f]+$/ })
+      .waitFor()
     await notice.waitFor({ state: 'detached' })
     await disconnect(dapp)
     expect(unexpected(errors)).toEqual([])

@@ -123,7 +123,14 @@ describe('gas sponsorship in the secure page (the project sponsors its embedded 
       database: { sqliteFile: sqliteFile.file },
       // The chain's clock: the sponsorship's window is checked against its blocks.
       startAt: Date.now(),
-      projects: [{ id: 'shop', allowedOrigins: ['https://shop.example'], analyticsEnabled: false, sponsorship: { chains: ['eip155:1'], contracts: [{ address: nft }], perUserPerDayWei: 10n ** 17n, perProjectPerDayWei: 10n ** 18n } }],
+      projects: [
+        {
+          id: 'shop',
+          allowedOrigins: ['https://shop.example'],
+          analyticsEnabled: false,
+          sponsorship: { chains: ['eip155:1'], contracts: [{ address: nft }], perUserPerDayWei: 10n ** 17n, perProjectPerDayWei: 10n ** 18n },
+        },
+      ],
       blockchain: { chains: [{ chainId: 'eip155:1', rpcUrl: chain.rpcUrl }] },
       bundlers: { urls: { 'eip155:1': bundlerChain.alto.url } },
       paymaster: readPaymasterEnv({ PAYMASTER_ADDRESS: VERIFYING_PAYMASTER_ADDRESS, PAYMASTER_SIGNER_KEY: DEV_SPONSOR_KEY })!,
@@ -168,13 +175,14 @@ describe('gas sponsorship in the secure page (the project sponsors its embedded 
     expect(await publicClient().getBalance({ address: user.address })).toBeLessThan(parseEther('0.1') - 1n)
   })
 
-  it('wallet_sendCalls takes an ERC-7677 paymasterService: its own server\'s is used; one elsewhere is refused (5700) unless optional', async () => {
+  it("wallet_sendCalls takes an ERC-7677 paymasterService: its own server's is used; one elsewhere is refused (5700) unless optional", async () => {
     const prompts: ApprovalRequest[] = []
     const approver: Approver = { confirm: async (request) => (prompts.push(request), true) }
     const { ask } = await startFrame({ on: sponsoring, prover, approver })
     const user = await login(ask, sponsoring)
     const calls = [{ to: nft, data: '0x' }]
-    const sendCalls = (capabilities: Record<string, unknown>) => ask('RPC_REQUEST', { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', from: user.address, atomicRequired: true, calls, capabilities }] })
+    const sendCalls = (capabilities: Record<string, unknown>) =>
+      ask('RPC_REQUEST', { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x1', from: user.address, atomicRequired: true, calls, capabilities }] })
 
     const elsewhere = await sendCalls({ paymasterService: { url: 'https://paymaster.example/rpc' } })
     expect(elsewhere.payload).toMatchObject({ code: 5700, message: expect.stringContaining('This wallet reaches only its own paymaster (https://paymaster.example/rpc is elsewhere)') })
@@ -332,4 +340,3 @@ describe('smart accounts in the secure page', () => {
     expect(await publicClient().getBalance({ address: smart })).toBe(parseEther('0.5'))
   })
 })
-

@@ -11,7 +11,17 @@ import { validateRpcParams } from '../src/frame/schemas/validate'
 import { parseSolanaTransaction, withSolanaSignature } from '../src/shared/solanaTransaction'
 import type { SignKind, SignResult } from './custody/signPayload'
 import type { Approver } from './approval'
-import { describeCall, describePersonalMessage, describeTypedData, networkFeeField, type ApprovalDetails, type ApprovalField, type ApprovalSection, type CallToDescribe, type TokenLookup } from './describeRequest'
+import {
+  describeCall,
+  describePersonalMessage,
+  describeTypedData,
+  networkFeeField,
+  type ApprovalDetails,
+  type ApprovalField,
+  type ApprovalSection,
+  type CallToDescribe,
+  type TokenLookup,
+} from './describeRequest'
 import type { ChainRpc } from './chainRpc'
 import type { SmartAccountSender } from './smartAccount'
 import { ReplyError } from './replyError'

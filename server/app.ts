@@ -261,7 +261,15 @@ export function createServer(options: CreateServerOptions): FastifyInstance {
   }
   if (options.paymaster !== undefined) {
     const spend = createSponsorshipSpendStore(db)
-    registerPaymasterRoutes(app, { projects, clients: chain.clients, paymaster: options.paymaster, spend, secureOrigins, ...(authenticate ? { authenticate } : {}), ...(options.now ? { now: options.now } : {}) })
+    registerPaymasterRoutes(app, {
+      projects,
+      clients: chain.clients,
+      paymaster: options.paymaster,
+      spend,
+      secureOrigins,
+      ...(authenticate ? { authenticate } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    })
   }
 
   return app

@@ -67,14 +67,21 @@ test("a 0-ETH smart account's user operation lands with the paymaster paying: it
     transport: http(local.alto.url),
     paymaster: {
       async getPaymasterStubData() {
-        return { paymaster: VERIFYING_PAYMASTER_ADDRESS, paymasterData: stubPaymasterData(validUntil, 0), paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT, paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS_LIMIT }
+        return {
+          paymaster: VERIFYING_PAYMASTER_ADDRESS,
+          paymasterData: stubPaymasterData(validUntil, 0),
+          paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT,
+          paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS_LIMIT,
+        }
       },
       async getPaymasterData(op) {
         const where = { chainId: 1, paymaster: VERIFYING_PAYMASTER_ADDRESS, validUntil, validAfter: 0 }
         const unsigned = fields(op as Partial<UserOperation<'0.7'>>)
         // The hash computed off chain is the contract's own.
         const packed = toPackedUserOperation({ ...(op as unknown as UserOperation<'0.7'>), paymaster: VERIFYING_PAYMASTER_ADDRESS, paymasterData: stubPaymasterData(validUntil, 0), signature: '0x' })
-        expect(await client.readContract({ address: VERIFYING_PAYMASTER_ADDRESS, abi: verifyingPaymasterAbi, functionName: 'getHash', args: [packed, validUntil, 0] })).toBe(verifyingPaymasterHash(unsigned, where))
+        expect(await client.readContract({ address: VERIFYING_PAYMASTER_ADDRESS, abi: verifyingPaymasterAbi, functionName: 'getHash', args: [packed, validUntil, 0] })).toBe(
+          verifyingPaymasterHash(unsigned, where),
+        )
         checkedOnChain = true
         return { paymaster: VERIFYING_PAYMASTER_ADDRESS, paymasterData: await signPaymasterData(unsigned, { ...where, signer: sponsor }) }
       },

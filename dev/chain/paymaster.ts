@@ -18,10 +18,7 @@ import { localClients } from './localClients'
 export const DEV_SPONSOR_KEY: Hex = /* @__PURE__ */ keccak256(stringToHex('portico/dev/paymaster/sponsor'))
 export const DEV_SPONSOR_ADDRESS: Address = /* @__PURE__ */ privateKeyToAccount(DEV_SPONSOR_KEY).address
 
-const paymasterInitCode = /* @__PURE__ */ concat([
-  verifyingPaymasterBytecode,
-  encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [ENTRY_POINT_ADDRESS, DEV_SPONSOR_ADDRESS]),
-])
+const paymasterInitCode = /* @__PURE__ */ concat([verifyingPaymasterBytecode, encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [ENTRY_POINT_ADDRESS, DEV_SPONSOR_ADDRESS])])
 
 /** The VerifyingPaymaster on every local chain (CREATE2, salt 0), its signer {@link DEV_SPONSOR_ADDRESS}. */
 export const VERIFYING_PAYMASTER_ADDRESS: Address = /* @__PURE__ */ getContractAddress({
@@ -65,10 +62,7 @@ export async function deployVerifyingPaymaster(rpcUrl: string, options: DeployPa
   const target = options.deposit ?? PAYMASTER_DEPOSIT
   const deposited = await publicClient.readContract({ address: VERIFYING_PAYMASTER_ADDRESS, abi: verifyingPaymasterAbi, functionName: 'getDeposit' })
   if (deposited < target) {
-    await wait(
-      await walletClient.writeContract({ address: VERIFYING_PAYMASTER_ADDRESS, abi: verifyingPaymasterAbi, functionName: 'deposit', value: target - deposited }),
-      'the paymaster deposit',
-    )
+    await wait(await walletClient.writeContract({ address: VERIFYING_PAYMASTER_ADDRESS, abi: verifyingPaymasterAbi, functionName: 'deposit', value: target - deposited }), 'the paymaster deposit')
   }
   return VERIFYING_PAYMASTER_ADDRESS
 }

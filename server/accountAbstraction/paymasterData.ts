@@ -81,8 +81,7 @@ export function verifyingPaymasterHash(op: UserOperationFields, where: { chainId
   )
 }
 
-const windowOf = (validUntil: number, validAfter: number): Hex =>
-  encodeAbiParameters([{ type: 'uint48' }, { type: 'uint48' }], [validUntil, validAfter])
+const windowOf = (validUntil: number, validAfter: number): Hex => encodeAbiParameters([{ type: 'uint48' }, { type: 'uint48' }], [validUntil, validAfter])
 
 /** The stub's paymasterData: the window and a signature of the right length that verifies nothing. */
 export function stubPaymasterData(validUntil: number, validAfter: number): Hex {
@@ -96,10 +95,7 @@ export function stubPaymasterData(validUntil: number, validAfter: number): Hex {
  * @example
  * const paymasterData = await signPaymasterData(op, { chainId: 1, paymaster, validUntil, validAfter: 0, signer })
  */
-export async function signPaymasterData(
-  op: UserOperationFields,
-  where: { chainId: number; paymaster: Address; validUntil: number; validAfter: number; signer: LocalAccount },
-): Promise<Hex> {
+export async function signPaymasterData(op: UserOperationFields, where: { chainId: number; paymaster: Address; validUntil: number; validAfter: number; signer: LocalAccount }): Promise<Hex> {
   const hash = verifyingPaymasterHash(op, where)
   const signature = await where.signer.signMessage({ message: { raw: hash } })
   return concat([windowOf(where.validUntil, where.validAfter), signature])

@@ -19,8 +19,6 @@ describe('readPaymasterEnv', () => {
     expect(() => readPaymasterEnv({ PAYMASTER_ADDRESS: VERIFYING_PAYMASTER_ADDRESS })).toThrow(together)
     expect(() => readPaymasterEnv({ PAYMASTER_SIGNER_KEY: DEV_SPONSOR_KEY })).toThrow(together)
     expect(() => readPaymasterEnv({ PAYMASTER_ADDRESS: 'paymaster', PAYMASTER_SIGNER_KEY: DEV_SPONSOR_KEY })).toThrow('PAYMASTER_ADDRESS must be a 0x-prefixed 20-byte address')
-    expect(() => readPaymasterEnv({ PAYMASTER_ADDRESS: VERIFYING_PAYMASTER_ADDRESS, PAYMASTER_SIGNER_KEY: 'secret' })).toThrow(
-      new Error('PAYMASTER_SIGNER_KEY must be 0x followed by 64 hex digits'),
-    )
+    expect(() => readPaymasterEnv({ PAYMASTER_ADDRESS: VERIFYING_PAYMASTER_ADDRESS, PAYMASTER_SIGNER_KEY: 'secret' })).toThrow(new Error('PAYMASTER_SIGNER_KEY must be 0x followed by 64 hex digits'))
   })
 })

@@ -27,7 +27,12 @@ const receiver = devAccounts[6]!.address
 const paymaster = readPaymasterEnv({ PAYMASTER_ADDRESS: VERIFYING_PAYMASTER_ADDRESS, PAYMASTER_SIGNER_KEY: DEV_SPONSOR_KEY }) as PaymasterEnv
 const PROJECTS: ProjectConfig[] = [
   // Everything on eip155:1, for the embedded wallet only.
-  { id: 'shop', allowedOrigins: ['https://shop.example'], analyticsEnabled: false, sponsorship: { chains: ['eip155:1'], contracts: 'all', perUserPerDayWei: 10n ** 17n, perProjectPerDayWei: 10n ** 18n } },
+  {
+    id: 'shop',
+    allowedOrigins: ['https://shop.example'],
+    analyticsEnabled: false,
+    sponsorship: { chains: ['eip155:1'], contracts: 'all', perUserPerDayWei: 10n ** 17n, perProjectPerDayWei: 10n ** 18n },
+  },
   // One function of one contract, small caps, and the public endpoint.
   {
     id: 'mint',
@@ -74,7 +79,11 @@ type RpcBody = { id?: number; result?: Record<string, unknown>; error?: { code: 
 async function pm(server: AuthTestServer, path: string, method: string, params: unknown[], headers: Record<string, string>) {
   const url = `${server.baseUrl}${path}`
   const proven = path.startsWith('/auth/') ? await withProof(server.device, 'POST', url, headers) : headers
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': newIp(), ...proven }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method, params }) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': newIp(), ...proven },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method, params }),
+  })
   return { status: response.status, body: (await response.json()) as RpcBody }
 }
 
@@ -98,7 +107,12 @@ describe('on the local chain with Alto (SQLite)', () => {
       trustProxy: ['loopback'],
       projects: PROJECTS,
       // eip155:10 is a chain of this server that no policy sponsors.
-      blockchain: { chains: [{ chainId: 'eip155:1', rpcUrl: local.chain.rpcUrl }, { chainId: 'eip155:10', rpcUrl: local.chain.rpcUrl }] },
+      blockchain: {
+        chains: [
+          { chainId: 'eip155:1', rpcUrl: local.chain.rpcUrl },
+          { chainId: 'eip155:10', rpcUrl: local.chain.rpcUrl },
+        ],
+      },
       bundlers: { urls: { 'eip155:1': local.alto.url } },
       paymaster,
     })
@@ -114,7 +128,8 @@ describe('on the local chain with Alto (SQLite)', () => {
 
   /** viem's clients as the secure page uses them: its origin, the session, a fresh proof per call. */
   function sessionClients(session: Record<string, string>) {
-    const fetchFn: typeof fetch = async (input, init) => fetch(input, { ...init, headers: await withProof(server.device, 'POST', String(input), { ...(init?.headers as Record<string, string>), ...secure(session) }) })
+    const fetchFn: typeof fetch = async (input, init) =>
+      fetch(input, { ...init, headers: await withProof(server.device, 'POST', String(input), { ...(init?.headers as Record<string, string>), ...secure(session) }) })
     const paymasterClient = createPaymasterClient({ transport: http(`${server.baseUrl}${authPath('shop')}`, { fetchFn, retryCount: 0 }) })
     return createBundlerClient({ client, paymaster: paymasterClient, transport: http(`${server.baseUrl}/auth/v1/bundler?projectId=shop&chainId=eip155:1`, { fetchFn, retryCount: 0 }) })
   }
@@ -243,7 +258,15 @@ describe('two instances on one PostgreSQL', () => {
     const database = { postgresUrl: await pg.createDatabase() }
     const first = await startAuthTestServer({ database, trustProxy: ['loopback'], projects: PROJECTS, blockchain: { chains: [{ chainId: 'eip155:1', rpcUrl: 'http://127.0.0.1:9' }] }, paymaster })
     // The same browser (device key) talks to both, as behind a load balancer; they share the master key.
-    const second = await startAuthTestServer({ database, trustProxy: ['loopback'], projects: PROJECTS, blockchain: { chains: [{ chainId: 'eip155:1', rpcUrl: 'http://127.0.0.1:9' }] }, paymaster, device: first.device, keyring: first.keyring })
+    const second = await startAuthTestServer({
+      database,
+      trustProxy: ['loopback'],
+      projects: PROJECTS,
+      blockchain: { chains: [{ chainId: 'eip155:1', rpcUrl: 'http://127.0.0.1:9' }] },
+      paymaster,
+      device: first.device,
+      keyring: first.keyring,
+    })
     servers = [first, second]
   }, 60_000)
   afterAll(async () => {
@@ -254,7 +277,9 @@ describe('two instances on one PostgreSQL', () => {
   test("one user's requests racing across both instances sponsor no more than the cap", async () => {
     const session = secure(await signIn(servers[0]!, 'mint'))
     const sender = devAccounts[2]!.address
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => pm(servers[i % 2]!, authPath('mint'), 'pm_getPaymasterData', [operation(sender), entryPoint07Address, chainHex, {}], session)))
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => pm(servers[i % 2]!, authPath('mint'), 'pm_getPaymasterData', [operation(sender), entryPoint07Address, chainHex, {}], session)),
+    )
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200])
     expect(answers.filter((answer) => answer.body.result !== undefined)).toHaveLength(1)
     expect(answers.filter((answer) => answer.body.error?.data?.code === 'SPONSORSHIP_DAILY_LIMIT')).toHaveLength(5)

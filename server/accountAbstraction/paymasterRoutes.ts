@@ -25,14 +25,7 @@ import { type SponsorshipSpendStore, nextUtcMidnight } from '../db/sponsorshipSp
 import { HttpError, errorResponses } from '../httpErrors'
 import { projectGuard, projectQueryProperties } from '../projectGuard'
 import { type Project, type ProjectRegistry } from '../projects'
-import {
-  PAYMASTER_POST_OP_GAS_LIMIT,
-  PAYMASTER_VERIFICATION_GAS_LIMIT,
-  maxOperationCost,
-  signPaymasterData,
-  stubPaymasterData,
-  type UserOperationFields,
-} from './paymasterData'
+import { PAYMASTER_POST_OP_GAS_LIMIT, PAYMASTER_VERIFICATION_GAS_LIMIT, maxOperationCost, signPaymasterData, stubPaymasterData, type UserOperationFields } from './paymasterData'
 import { type PaymasterEnv } from './paymasterEnv'
 import { secureFrameOnly } from './routes'
 import { policyRefusal, type SponsorshipRefusal } from './sponsorshipPolicy'
@@ -147,7 +140,8 @@ export const paymasterRoutes: FastifyPluginAsync<PaymasterRoutesOptions> = async
     const rpc = (typeof item === 'object' && item !== null && !Array.isArray(item) ? item : {}) as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown }
     const id = typeof rpc.id === 'number' || typeof rpc.id === 'string' ? rpc.id : null
     try {
-      if (rpc.jsonrpc !== '2.0' || typeof rpc.method !== 'string') throw new RpcFailure({ code: PaymasterErrorCode.invalidRequest, message: 'Invalid request: jsonrpc "2.0" and a method are required' })
+      if (rpc.jsonrpc !== '2.0' || typeof rpc.method !== 'string')
+        throw new RpcFailure({ code: PaymasterErrorCode.invalidRequest, message: 'Invalid request: jsonrpc "2.0" and a method are required' })
       if (rpc.method !== 'pm_getPaymasterStubData' && rpc.method !== 'pm_getPaymasterData') {
         throw new RpcFailure({ code: PaymasterErrorCode.methodNotFound, message: `The method ${rpc.method.slice(0, 64)} is not available at this paymaster endpoint` })
       }
@@ -193,7 +187,17 @@ export const paymasterRoutes: FastifyPluginAsync<PaymasterRoutesOptions> = async
       const paymasterData = await signPaymasterData(op, { chainId: numericChain, paymaster: paymaster.address, validUntil, validAfter, signer: paymaster.signer })
       // The operator's record of what sponsorship costs (docs/self-hosting.md, "Gas sponsorship").
       where.log.info(
-        { sponsorship: { projectId: where.project.id, chainId: where.caip2, user: where.userKey, sender: op.sender, maxCostWei: cost.toString(), userDayWei: counted.userSpent.toString(), projectDayWei: counted.projectSpent.toString() } },
+        {
+          sponsorship: {
+            projectId: where.project.id,
+            chainId: where.caip2,
+            user: where.userKey,
+            sender: op.sender,
+            maxCostWei: cost.toString(),
+            userDayWei: counted.userSpent.toString(),
+            projectDayWei: counted.projectSpent.toString(),
+          },
+        },
         'sponsored a user operation',
       )
       return { jsonrpc: '2.0', id, result: { paymaster: paymaster.address, paymasterData } }

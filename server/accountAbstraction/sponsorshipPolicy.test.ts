@@ -14,8 +14,7 @@ const abi = parseAbi([
 const withArgs = (selector: Hex) => `${selector}${'00'.repeat(64)}` as Hex
 const execute = (to: Hex, data: Hex) => encodeFunctionData({ abi, functionName: 'execute', args: [to, 0n, data] })
 const batch = (calls: [Hex, Hex][]) => encodeFunctionData({ abi: [abi[1]], functionName: 'executeBatch', args: [calls.map(([target, data]) => ({ target, value: 0n, data }))] })
-const simpleBatch = (calls: [Hex, Hex][]) =>
-  encodeFunctionData({ abi: [abi[2]], functionName: 'executeBatch', args: [calls.map(([to]) => to), calls.map(() => 0n), calls.map(([, data]) => data)] })
+const simpleBatch = (calls: [Hex, Hex][]) => encodeFunctionData({ abi: [abi[2]], functionName: 'executeBatch', args: [calls.map(([to]) => to), calls.map(() => 0n), calls.map(([, data]) => data)] })
 
 const policy: SponsorshipPolicy = {
   chains: ['eip155:1'],
@@ -28,7 +27,14 @@ describe("reading a user operation's calls, whichever ERC-4337 account sends it"
   it('reads execute, the array-of-structs executeBatch (solady, Coinbase, SimpleAccount 0.8) and SimpleAccount 0.7 executeBatch', () => {
     expect(operationCalls(execute(nft, withArgs(mint)))).toEqual([{ to: nft, selector: mint }])
     expect(operationCalls(execute(other, '0x'))).toEqual([{ to: other, selector: '0x' }])
-    expect(operationCalls(batch([[nft, withArgs(mint)], [token, withArgs(transfer)]]))).toEqual([
+    expect(
+      operationCalls(
+        batch([
+          [nft, withArgs(mint)],
+          [token, withArgs(transfer)],
+        ]),
+      ),
+    ).toEqual([
       { to: nft, selector: mint },
       { to: token, selector: transfer },
     ])
@@ -40,13 +46,31 @@ describe("reading a user operation's calls, whichever ERC-4337 account sends it"
 describe('the sponsorship policy', () => {
   it('covers the listed functions of a contract, and every function of a contract listed without selectors', () => {
     expect(policyRefusal(policy, 'eip155:1', execute(nft, withArgs(mint)))).toBeUndefined()
-    expect(policyRefusal(policy, 'eip155:1', batch([[nft, withArgs(mint)], [token, withArgs(transfer)]]))).toBeUndefined()
+    expect(
+      policyRefusal(
+        policy,
+        'eip155:1',
+        batch([
+          [nft, withArgs(mint)],
+          [token, withArgs(transfer)],
+        ]),
+      ),
+    ).toBeUndefined()
     expect(policyRefusal(policy, 'eip155:1', execute(token, '0x'))).toBeUndefined()
   })
 
   it('refuses another chain, another contract, another function, a plain transfer and calls it cannot read, saying why', () => {
     expect(policyRefusal(policy, 'eip155:10', execute(nft, withArgs(mint)))).toEqual({ code: 'SPONSORSHIP_NOT_ON_CHAIN', message: 'Gas is not sponsored on eip155:10 for this dapp' })
-    expect(policyRefusal(policy, 'eip155:1', batch([[nft, withArgs(mint)], [other, withArgs(mint)]]))).toEqual({
+    expect(
+      policyRefusal(
+        policy,
+        'eip155:1',
+        batch([
+          [nft, withArgs(mint)],
+          [other, withArgs(mint)],
+        ]),
+      ),
+    ).toEqual({
       code: 'SPONSORSHIP_CONTRACT_NOT_SPONSORED',
       message: `This contract is not sponsored: ${other}`,
     })

@@ -127,7 +127,10 @@ describe('POST /v1/fungible/price', () => {
   })
 
   it('prices BTC, the native coin of any Bitcoin network (bip122:<genesis>:native), from the price source', async () => {
-    const { status, body } = await server.post('/v1/fungible/price', { currency: 'usd', addresses: ['bip122:000000000019d6689c085ae165831e93:native', 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328:native'] })
+    const { status, body } = await server.post('/v1/fungible/price', {
+      currency: 'usd',
+      addresses: ['bip122:000000000019d6689c085ae165831e93:native', 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328:native'],
+    })
     expect(status).toBe(200)
     const btc = { name: 'Bitcoin', symbol: 'BTC', iconUrl: `${server.baseUrl}/public/getTokenImage/BTC?projectId=shop`, price: 60000 }
     expect(body).toEqual({ fungibles: [btc, btc] })

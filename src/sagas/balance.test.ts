@@ -121,7 +121,13 @@ describe('balance saga', () => {
   it('gives BTC, read from Esplora through the plugin, its fiat value from the price source (POST /v1/fungible/price)', async () => {
     const genesis = '000000000019d6689c085ae165831e93'
     api.handle((req, res) => sendJson(res, 200, req.path === '/v1/fungible/price' ? { fungibles: [{ name: 'Bitcoin', symbol: 'BTC', iconUrl: '', price: 60000 }] } : balances))
-    const bitcoin = { ...testNetwork(1, 'Bitcoin'), id: genesis, chainNamespace: 'bip122' as const, caipNetworkId: `bip122:${genesis}` as const, nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } }
+    const bitcoin = {
+      ...testNetwork(1, 'Bitcoin'),
+      id: genesis,
+      chainNamespace: 'bip122' as const,
+      caipNetworkId: `bip122:${genesis}` as const,
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+    }
     const wallet = createFakeNamespacePlugin({ namespace: 'bip122', networks: [bitcoin], connectors: [injectedConnector()], address: 'bc1qxyz' })
     const plugin = { ...wallet.plugin, balance: { getBalance: async () => ({ value: '1000000', decimals: 8, symbol: 'BTC' }) } }
     const p = createPortico({ projectId: 'dapp', plugins: [plugin], devtools: false, endpoints: { blockchainApi: api.url } }, { now: () => clock, storage: null })

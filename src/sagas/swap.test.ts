@@ -188,7 +188,11 @@ describe('swap saga', () => {
     await untilState(portico, (s) => !s.modal.open)
     mine()
     await untilState(portico, (s) => s.alerts.toast?.message.key === 'notices.swapped')
-    expect(portico.getState().alerts.toast).toMatchObject({ message: { key: 'notices.swapped', params: { from: 'ETH', to: 'PTT' } }, variant: 'success', transaction: { caipNetworkId: 'eip155:1', hash: hashOf(1) } })
+    expect(portico.getState().alerts.toast).toMatchObject({
+      message: { key: 'notices.swapped', params: { from: 'ETH', to: 'PTT' } },
+      variant: 'success',
+      transaction: { caipNetworkId: 'eip155:1', hash: hashOf(1) },
+    })
   })
 
   it('sells the token after approving exactly the amount when the allowance is short', async () => {

@@ -60,7 +60,14 @@ export function SendView() {
   if (send.status === 'sent' && send.hash) {
     const amount = typedAmount(send.amount ?? '', send.token?.symbol ?? '', locale)
     const receiver = send.receiverProfileName ?? truncateAddress(send.receiverAddress ?? '')
-    return <TransactionResult title={t.sent} summary={format(t.sentSummary, { amount, receiver })} hash={send.hash} caipNetworkId={account.caipAddress ? networkOfCaipAddress(account.caipAddress) : undefined} />
+    return (
+      <TransactionResult
+        title={t.sent}
+        summary={format(t.sentSummary, { amount, receiver })}
+        hash={send.hash}
+        caipNetworkId={account.caipAddress ? networkOfCaipAddress(account.caipAddress) : undefined}
+      />
+    )
   }
 
   const refreshing = status === 'loading'
