@@ -250,7 +250,8 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       dappName: context.dappName(),
       details: { ...details, sections: [...details.sections, { fields: [networkFeeField(quote, payer)] }], ...(cannotPay === undefined ? {} : { blocked: cannotPay }) },
     })
-    if (cannotPay !== undefined) throw new ReplyError(cannotPay, -32603)
+    // The same refusal as the bundler's AA21 ("didn't pay prefund"), found before sending: the record keeps that code.
+    if (cannotPay !== undefined) throw new ReplyError(cannotPay, 'AA21')
     if (!approved) throw new ReplyError('User rejected the request.', 4001)
     const result = await smart.sendTransaction(transactions, { sponsored: quote.sponsored })
     if (!result.success) throw new ReplyError(`The smart account's call reverted (user operation ${result.userOpHash}, transaction ${result.transactionHash})`, -32603)
