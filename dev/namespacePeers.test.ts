@@ -1,19 +1,19 @@
-import { ALL_NAMESPACE_PEERS, dappInstall, EVM_ONLY_PEERS, NamespaceInstalls, porticoPackageJson, REACT_PEERS, WAGMI_PEERS } from './namespacePeers'
+import { ALL_NAMESPACE_PEERS, dappInstall, EVM_ONLY_PEERS, NamespaceInstalls, porticoPackageJson, REACT_PEERS, TESTING_PEERS, WAGMI_PEERS } from './namespacePeers'
 
 const pkg = porticoPackageJson()
 const peers = Object.keys(pkg.peerDependencies ?? {})
 const optional = (name: string) => pkg.peerDependenciesMeta?.[name]?.optional === true
 
 describe('the install table (which peers a dapp adds for which chains)', () => {
-  it('names every peer dependency of package.json once: the namespaces, React and wagmi', () => {
-    const listed = [...REACT_PEERS, ...WAGMI_PEERS, ...Object.values(NamespaceInstalls).flatMap((install) => install.peers)]
+  it('names every peer dependency of package.json once: the namespaces, React, wagmi and the testing entry', () => {
+    const listed = [...REACT_PEERS, ...WAGMI_PEERS, ...TESTING_PEERS, ...Object.values(NamespaceInstalls).flatMap((install) => install.peers)]
     expect([...listed].sort()).toEqual([...peers].sort())
     expect(new Set(listed).size).toBe(listed.length)
   })
 
-  it('requires only what an EVM-only dapp installs; every Solana, Bitcoin and wagmi peer is optional', () => {
+  it('requires only what an EVM-only dapp installs; every Solana, Bitcoin, wagmi and testing peer is optional', () => {
     expect(peers.filter((name) => !optional(name)).sort()).toEqual([...EVM_ONLY_PEERS].sort())
-    expect([...NamespaceInstalls.solana.peers, ...NamespaceInstalls.bip122.peers, ...WAGMI_PEERS].filter((name) => !optional(name))).toEqual([])
+    expect([...NamespaceInstalls.solana.peers, ...NamespaceInstalls.bip122.peers, ...WAGMI_PEERS, ...TESTING_PEERS].filter((name) => !optional(name))).toEqual([])
   })
 
   it("keeps the namespace libraries out of portico's own dependencies (a dapp would install them anyway)", () => {

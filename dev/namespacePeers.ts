@@ -18,6 +18,8 @@ export const NamespaceInstalls = {
 
 /** Optional peers that belong to no namespace: portico/wagmi's. */
 export const WAGMI_PEERS = ['wagmi', '@wagmi/core', '@tanstack/react-query'] as const
+/** The dapp's own browser tests through `portico/testing/playwright` (docs/testing-your-dapp.md): a dev tool, optional. */
+export const TESTING_PEERS = ['playwright-core'] as const
 
 /** What an EVM-only dapp adds to its package.json. */
 export const EVM_ONLY_PEERS: readonly string[] = [...REACT_PEERS, ...NamespaceInstalls.eip155.peers]

@@ -666,9 +666,11 @@ describe.each(engines)('embedded-wallet auth on $name', ({ engine, freshDatabase
       const found = sources(serverDir)
         .filter((file) => signers.test(readFileSync(file, 'utf8')))
         .map((file) => path.relative(serverDir, file))
-      // Only the server's own key signs: the development onramp provider's funding key, in a
-      // module that reads no user's key. (The bundler is a process of its own, Alto, with its own key.)
-      expect(found.sort()).toEqual(['onramp/testProvider.ts'])
+      // Only the server's own keys sign, in modules that read no user's key: the development
+      // onramp provider's funding key, and the operator's sponsor key, which signs the
+      // paymaster's hash of a user operation the user's own key signed in the frame (issue 28).
+      // (The bundler is a process of its own, Alto, with its own key.)
+      expect(found.sort()).toEqual(['accountAbstraction/paymasterData.ts', 'accountAbstraction/paymasterEnv.ts', 'onramp/testProvider.ts'])
       for (const file of found) expect(readFileSync(path.join(serverDir, file), 'utf8')).not.toMatch(/walletKeys|custodyShares|auth_wallet_keys|custody_auth_shares/)
       expect(sources(serverDir).length).toBeGreaterThan(50)
     })
