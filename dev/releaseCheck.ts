@@ -3,7 +3,7 @@
 // when a client entry lost 'use client' or a production entry reaches dev-wallet code,
 // dev/buildLib.ts), checks each tarball holds what its package.json points at, and, unless
 // --no-tests, runs the tests of what users install (dev/packedPackage.test.ts,
-// server/packedServer.test.ts, e2e/mintDapp.test.ts). The tarballs land in release/.
+// server/packedServer.test.ts, dev/mintDapp.test.ts). The tarballs land in release/.
 // Nothing is published: `npx changeset publish` is a maintainer's step after this.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -44,7 +44,7 @@ export function releaseCheck({ outDir = path.join(root, 'release'), tests = true
   if (tests) {
     const jest = path.join(root, 'node_modules/jest/bin/jest.js')
     execFileSync(process.execPath, [jest, 'dev/packedPackage.test.ts', 'server/packedServer.test.ts', '--maxWorkers=1'], { cwd: root, stdio: 'inherit' })
-    execFileSync(process.execPath, [jest, 'e2e/mintDapp.test.ts', '--selectProjects', 'e2e'], { cwd: root, stdio: 'inherit' })
+    execFileSync(process.execPath, [jest, 'dev/mintDapp.test.ts', '--selectProjects', 'node'], { cwd: root, stdio: 'inherit' })
   }
   return packs
 }

@@ -5,14 +5,18 @@
  * browser test (`npm test`: node --test over mint.test.mjs, Playwright through
  * `portico/testing/playwright`) mints through the injected dev wallet and through the
  * embedded wallet and through the kit's WalletConnect wallet page (issue 29).
+ *
+ * It drives a browser, but through the dapp's own test process, not the e2e project's
+ * pages: it runs in the node project, beside the browser tests, so the two halves of
+ * `npm test` take about the same time.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import { freePort } from '../dev/freePort'
-import { npmInstall, npmPack, outsideEnv, run } from '../dev/npmPack'
+import { freePort } from './freePort'
+import { npmInstall, npmPack, outsideEnv, run } from './npmPack'
 
 jest.setTimeout(900_000)
 
