@@ -115,6 +115,8 @@ describe('the example cosmos plugin in the modal', () => {
     expect(node.ledger.balanceOf(receiver)).toBe(1_500_000n)
     const after = before - 1_500_000n - fee
     expect(node.ledger.balanceOf(visitor)).toBe(after)
+    // The send ends on its result (issue 29); Done opens the Account view.
+    await form.getByTestId('portico-transaction-result').getByRole('button', { name: 'Done' }).click()
     // The modal reads the balance again after the send, from the node.
     const shown = (Number(after) / 1e6).toString()
     await waitForValue(tab, 'account.byNamespace.cosmos.balance', shown, 20_000)
