@@ -1,7 +1,8 @@
+import type { UnknownAction } from '@reduxjs/toolkit'
 import { call, put } from 'redux-saga/effects'
 import type { FrameUser } from '../frame'
 import { FrameRequestError } from '../frame/errors'
-import { messageRecord } from '../errors/record'
+import { messageRecord, type MessageKey } from '../errors/record'
 import { toRecord } from '../errors/toRecord'
 import { accountActions } from '../store/slices/account'
 import { alertsActions } from '../store/slices/alerts'
@@ -47,52 +48,40 @@ export function* passkeyAddSaga(holder: EmbeddedHolder) {
 }
 
 /**
- * "Export private key" (Account view, issue 32): EXPORT_PRIVATE_KEY shows the frame's export
- * prompt, which runs the step-up and shows the key in the frame only. The app learns only
- * that the prompt closed; a cancel (4001) is the visitor's choice and shows nothing.
+ * One of the frame's own prompts, opened from an Account row (issue 32): `ask` sends the
+ * request, which waits for the visitor in the frame; `finished` clears the row's busy
+ * state whatever happened. A cancel (4001) is the visitor's choice and shows nothing; any
+ * other failure is an error toast; `notice`, when given, is the success toast.
+ */
+function* framePromptSaga(holder: EmbeddedHolder, ask: (frame: EmbeddedFrame, signal: AbortSignal) => Promise<unknown>, finished: () => UnknownAction, notice?: MessageKey) {
+  try {
+    const frame = (yield call(loadFrame, holder)) as EmbeddedFrame
+    yield call(callFrame, (signal) => ask(frame, signal))
+    if (notice !== undefined) yield put(alertsActions.toastRequested({ message: messageRecord(notice), variant: 'success' }))
+  } catch (error) {
+    if (!(error instanceof FrameRequestError && error.remoteCode === ProviderRpcCode.UserRejectedRequest)) yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
+  } finally {
+    yield put(finished())
+  }
+}
+
+/**
+ * "Export private key": EXPORT_PRIVATE_KEY shows the frame's export prompt, which runs the
+ * step-up and shows the key in the frame only. The app learns only that the prompt closed.
  */
 export function* keyExportSaga(holder: EmbeddedHolder, action: ReturnType<typeof embeddedActions.keyExportRequested>) {
-  try {
-    const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
-    const asked = action.payload?.namespace
-    // Only a namespace the embedded wallet keeps a key in; else the frame picks the chain's.
-    const namespace = CUSTODY_NAMESPACES.find((known) => known === asked)
-    yield call(callFrame, (signal) => client.exportPrivateKey(namespace === undefined ? {} : { namespace }, { signal }))
-  } catch (error) {
-    if (!(error instanceof FrameRequestError && error.remoteCode === ProviderRpcCode.UserRejectedRequest)) yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
-  } finally {
-    yield put(embeddedActions.keyExportFinished())
-  }
+  const asked = action.payload?.namespace
+  // Only a namespace the embedded wallet keeps a key in; else the frame picks the chain's.
+  const namespace = CUSTODY_NAMESPACES.find((known) => known === asked)
+  yield call(framePromptSaga, holder, ({ client }, signal) => client.exportPrivateKey(namespace === undefined ? {} : { namespace }, { signal }), embeddedActions.keyExportFinished)
 }
 
-/**
- * "Two-step verification" (Account view, issue 32): MANAGE_SECOND_FACTOR shows the frame's
- * second-factor settings. The app learns only that they closed.
- */
+/** "Two-step verification": MANAGE_SECOND_FACTOR shows the frame's second-factor settings. The app learns only that they closed. */
 export function* secondFactorSaga(holder: EmbeddedHolder) {
-  try {
-    const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
-    yield call(callFrame, (signal) => client.manageSecondFactor({ signal }))
-  } catch (error) {
-    yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
-  } finally {
-    yield put(embeddedActions.secondFactorFinished())
-  }
+  yield call(framePromptSaga, holder, ({ client }, signal) => client.manageSecondFactor({ signal }), embeddedActions.secondFactorFinished)
 }
 
-/**
- * "Change recovery" (Account view, issue 32): CHANGE_RECOVERY shows the frame's recovery
- * prompt; once a new recovery is saved the old one no longer opens the wallet. A cancel
- * (4001) is the visitor's choice and shows nothing.
- */
+/** "Change recovery": CHANGE_RECOVERY shows the frame's recovery prompt; once a new recovery is saved, the old one no longer opens the wallet. */
 export function* recoveryChangeSaga(holder: EmbeddedHolder) {
-  try {
-    const { client } = (yield call(loadFrame, holder)) as EmbeddedFrame
-    yield call(callFrame, (signal) => client.changeRecovery({ signal }))
-    yield put(alertsActions.toastRequested({ message: messageRecord('notices.recoveryChanged'), variant: 'success' }))
-  } catch (error) {
-    if (!(error instanceof FrameRequestError && error.remoteCode === ProviderRpcCode.UserRejectedRequest)) yield put(alertsActions.toastRequested({ message: toRecord(error), variant: 'error' }))
-  } finally {
-    yield put(embeddedActions.recoveryChangeFinished())
-  }
+  yield call(framePromptSaga, holder, ({ client }, signal) => client.changeRecovery({ signal }), embeddedActions.recoveryChangeFinished, 'notices.recoveryChanged')
 }
