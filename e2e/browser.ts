@@ -36,6 +36,21 @@ export function watchPageErrors(page: Page): string[] {
 }
 
 /**
+ * The stack asks the system for free ports, then starts its services on them: between the
+ * two, another process can take one (a fresh-clone run saw the reference server fail with
+ * EADDRINUSE). A failed start stops what it started, so it is tried once more, on new
+ * ports; a stack that cannot start fails the second time too.
+ */
+async function startStackOnFreshPorts(options: StackOptions): Promise<Stack> {
+  try {
+    return await startStack(options)
+  } catch (error) {
+    console.warn(`the local stack did not start (${String(error)}); starting it once more on new ports`)
+    return startStack(options)
+  }
+}
+
+/**
  * Starts the local stack and Chromium for a test file (in beforeAll) and stops both
  * (in afterAll). Read them through the returned getters inside tests.
  */
@@ -43,7 +58,7 @@ export function setupStackAndBrowser(options: { browserArgs?: readonly string[];
   let stack: Stack | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    ;[stack, browser] = await Promise.all([startStack({ quiet: true, ...options.stack }), launchBrowser({ args: options.browserArgs })])
+    ;[stack, browser] = await Promise.all([startStackOnFreshPorts({ quiet: true, ...options.stack }), launchBrowser({ args: options.browserArgs })])
   })
   afterAll(async () => {
     await browser?.close()
