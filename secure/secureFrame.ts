@@ -509,6 +509,8 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     return pendingEmail
   }
   const notAvailable = (what: string) => new ReplyError(`${what} is not available on this server`, 4200)
+  /** Export and a recovery change need a key this device holds. */
+  const noDeviceKey = () => new ReplyError('This device holds no key of this wallet: sign in again and enter its recovery password, or use the device where you created it', 'CUSTODY_NO_DEVICE_KEY')
 
   // ------------------------------------------------------------------------------
   // Handlers, one per app event (SPEC §7)
@@ -590,7 +592,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       const address = addresses(current)[namespace]
       await recoveryAnswered
       if (address === undefined || !keyring.has(namespace)) {
-        throw new ReplyError('This device holds no key of this wallet: sign in again and enter its recovery password, or use the device where you created it', 'CUSTODY_NO_DEVICE_KEY')
+        throw noDeviceKey()
       }
       const steps = createExportSteps({ api, projectId, authed, keyring, namespace })
       const outcome = await exportPrompts.open({ namespace, address, email: current.email }, steps)
@@ -609,7 +611,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       await authed(async () => undefined)
       await recoveryAnswered
       if (!CUSTODY_NAMESPACES.some((namespace) => keyring.has(namespace))) {
-        throw new ReplyError('This device holds no key of this wallet: sign in again and enter its recovery password, or use the device where you created it', 'CUSTODY_NO_DEVICE_KEY')
+        throw noDeviceKey()
       }
       const outcome = await changeRecovery(keyring, recoveryPrompts, recoveryPasskey)
       if (outcome !== 'set') throw new ReplyError('User rejected the request.', 4001)

@@ -64,7 +64,7 @@ export const en = {
   passkeyPending: 'Waiting for your passkey…',
   addPasskey: 'Add a passkey',
   exportPrivateKey: 'Export private key',
-  exportPrivateKeyPending: 'Continue in the wallet window…',
+  framePromptPending: 'Continue in the wallet window…',
   twoStepVerification: 'Two-step verification',
   changeRecovery: 'Change recovery',
   // The Devices view (embedded wallet, issue 32)

@@ -49,7 +49,7 @@ const ar: Strings = {
   passkeyPending: 'في انتظار مفتاح المرور…',
   addPasskey: 'إضافة مفتاح مرور',
   exportPrivateKey: 'تصدير المفتاح الخاص',
-  exportPrivateKeyPending: 'تابع في نافذة المحفظة…',
+  framePromptPending: 'تابع في نافذة المحفظة…',
   twoStepVerification: 'التحقق بخطوتين',
   changeRecovery: 'تغيير الاسترداد',
   devices: 'الأجهزة',

@@ -49,7 +49,7 @@ const de: Strings = {
   passkeyPending: 'Warte auf deinen Passkey…',
   addPasskey: 'Passkey hinzufügen',
   exportPrivateKey: 'Privaten Schlüssel exportieren',
-  exportPrivateKeyPending: 'Fahre im Wallet-Fenster fort…',
+  framePromptPending: 'Fahre im Wallet-Fenster fort…',
   twoStepVerification: 'Zwei-Schritt-Verifizierung',
   changeRecovery: 'Wiederherstellung ändern',
   devices: 'Geräte',

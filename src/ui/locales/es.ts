@@ -49,7 +49,7 @@ const es: Strings = {
   passkeyPending: 'Esperando tu llave de acceso…',
   addPasskey: 'Añadir una llave de acceso',
   exportPrivateKey: 'Exportar clave privada',
-  exportPrivateKeyPending: 'Continúa en la ventana de la billetera…',
+  framePromptPending: 'Continúa en la ventana de la billetera…',
   twoStepVerification: 'Verificación en dos pasos',
   changeRecovery: 'Cambiar recuperación',
   devices: 'Dispositivos',

@@ -49,7 +49,7 @@ const fr: Strings = {
   passkeyPending: 'En attente de votre clé d’accès…',
   addPasskey: 'Ajouter une clé d’accès',
   exportPrivateKey: 'Exporter la clé privée',
-  exportPrivateKeyPending: 'Continuez dans la fenêtre du portefeuille…',
+  framePromptPending: 'Continuez dans la fenêtre du portefeuille…',
   twoStepVerification: 'Validation en deux étapes',
   changeRecovery: 'Modifier la récupération',
   devices: 'Appareils',

@@ -49,7 +49,7 @@ const italian: Strings = {
   passkeyPending: 'In attesa della tua passkey…',
   addPasskey: 'Aggiungi una passkey',
   exportPrivateKey: 'Esporta chiave privata',
-  exportPrivateKeyPending: 'Continua nella finestra del wallet…',
+  framePromptPending: 'Continua nella finestra del wallet…',
   twoStepVerification: 'Verifica in due passaggi',
   changeRecovery: 'Modifica recupero',
   devices: 'Dispositivi',

@@ -49,7 +49,7 @@ const ja: Strings = {
   passkeyPending: 'パスキーを待っています…',
   addPasskey: 'パスキーを追加',
   exportPrivateKey: '秘密鍵をエクスポート',
-  exportPrivateKeyPending: 'ウォレットのウィンドウで続けてください…',
+  framePromptPending: 'ウォレットのウィンドウで続けてください…',
   twoStepVerification: '2段階認証',
   changeRecovery: 'リカバリーを変更',
   devices: 'デバイス',

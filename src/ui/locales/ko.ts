@@ -49,7 +49,7 @@ const ko: Strings = {
   passkeyPending: '패스키를 기다리는 중…',
   addPasskey: '패스키 추가',
   exportPrivateKey: '개인 키 내보내기',
-  exportPrivateKeyPending: '지갑 창에서 계속하세요…',
+  framePromptPending: '지갑 창에서 계속하세요…',
   twoStepVerification: '2단계 인증',
   changeRecovery: '복구 변경',
   devices: '기기',

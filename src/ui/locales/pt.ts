@@ -49,7 +49,7 @@ const pt: Strings = {
   passkeyPending: 'Aguardando sua chave de acesso…',
   addPasskey: 'Adicionar uma chave de acesso',
   exportPrivateKey: 'Exportar chave privada',
-  exportPrivateKeyPending: 'Continue na janela da carteira…',
+  framePromptPending: 'Continue na janela da carteira…',
   twoStepVerification: 'Verificação em duas etapas',
   changeRecovery: 'Alterar recuperação',
   devices: 'Dispositivos',

@@ -49,7 +49,7 @@ const ru: Strings = {
   passkeyPending: 'Ожидание ключа доступа…',
   addPasskey: 'Добавить ключ доступа',
   exportPrivateKey: 'Экспортировать закрытый ключ',
-  exportPrivateKeyPending: 'Продолжите в окне кошелька…',
+  framePromptPending: 'Продолжите в окне кошелька…',
   twoStepVerification: 'Двухэтапная проверка',
   changeRecovery: 'Изменить восстановление',
   devices: 'Устройства',

@@ -49,7 +49,7 @@ const tr: Strings = {
   passkeyPending: 'Geçiş anahtarınız bekleniyor…',
   addPasskey: 'Geçiş anahtarı ekle',
   exportPrivateKey: 'Özel anahtarı dışa aktar',
-  exportPrivateKeyPending: 'Cüzdan penceresinde devam et…',
+  framePromptPending: 'Cüzdan penceresinde devam et…',
   twoStepVerification: 'İki adımlı doğrulama',
   changeRecovery: 'Kurtarmayı değiştir',
   devices: 'Cihazlar',

@@ -49,7 +49,7 @@ const zhCN: Strings = {
   passkeyPending: '正在等待通行密钥…',
   addPasskey: '添加通行密钥',
   exportPrivateKey: '导出私钥',
-  exportPrivateKeyPending: '请在钱包窗口中继续…',
+  framePromptPending: '请在钱包窗口中继续…',
   twoStepVerification: '两步验证',
   changeRecovery: '更改恢复方式',
   devices: '设备',

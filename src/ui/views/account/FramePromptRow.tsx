@@ -16,7 +16,7 @@ export function FramePromptRow({ icon, label, pending, testId, onOpen }: { icon:
       <span className="portico-row-label">{label}</span>
       {pending ? (
         <span className="portico-hint portico-small" role="status">
-          <span className="portico-spinner" aria-hidden="true" /> {t.exportPrivateKeyPending}
+          <span className="portico-spinner" aria-hidden="true" /> {t.framePromptPending}
         </span>
       ) : null}
     </button>
