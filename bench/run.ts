@@ -1,7 +1,7 @@
 // `npm run bench`: the whole benchmark in one run, written to bench/RESULTS.md and
 // bench/results.json (docs/performance.md explains the method and the numbers).
 //
-//   npm run bench                          pages (Portico + 3 anchors, 7 runs), frame, server, instances
+//   npm run bench                          pages (floor, Portico + 3 anchors; desktop and phone; 7 runs), frame, server, instances
 //   npm run bench -- --runs 3              fewer cold loads per integration
 //   npm run bench -- --only pages,frame    a subset; the other sections keep their last results
 //   npm run bench -- --no-anchors          Portico alone (no install, fast)
@@ -76,12 +76,13 @@ export function resultsMarkdown(results: Results, render: Renderers): string {
 async function main() {
   const options = parseArgs(process.argv.slice(2))
   const previous: Results = existsSync(RESULTS_JSON) ? (JSON.parse(readFileSync(RESULTS_JSON, 'utf8')) as Results) : {}
-  const results: Results = { ...previous }
+  // A pages section written before the device profiles has no `profiles`: not shown again.
+  const results: Results = { ...previous, ...(previous.pages && !('profiles' in previous.pages) ? { pages: undefined } : {}) }
   let failed = false
   if (options.only.has('pages')) {
     results.pages = await runPages({ runs: options.runs, withAnchors: options.withAnchors })
     console.log(`\n${pagesMarkdown(results.pages)}\n`)
-    failed ||= results.pages.integrations.some((i) => i.errors.length > 0)
+    failed ||= results.pages.integrations.some((i) => Object.values(i.profiles).some((loads) => loads.errors.length > 0))
   }
   if (options.only.has('frame')) {
     try {
