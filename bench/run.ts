@@ -5,7 +5,7 @@
 //   npm run bench -- --runs 3              fewer cold loads per integration
 //   npm run bench -- --only pages,frame    a subset; the other sections keep their last results
 //   npm run bench -- --no-anchors          Portico alone (no install, fast)
-//   npm run bench -- --frame-requests 500 --listing 20000 --logins 500
+//   npm run bench -- --frame-requests 500 --seconds 10    (--seconds: each half of a server load phase)
 //   npm run bench -- --only instances      the server load over two processes on one PostgreSQL
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -50,8 +50,7 @@ function parseArgs(argv: readonly string[]) {
     only,
     withAnchors: !argv.includes('--no-anchors'),
     frameRequests: number('frame-requests', 200),
-    listing: number('listing', 20_000),
-    logins: number('logins', 500),
+    phaseSeconds: number('seconds', 10),
   }
 }
 
@@ -99,7 +98,7 @@ async function main() {
   if (options.only.has('server')) {
     try {
       const { runServerLoad, serverMarkdown } = await serverSection()
-      const server = await runServerLoad({ listingRequests: options.listing, logins: options.logins })
+      const server = await runServerLoad({ phaseSeconds: options.phaseSeconds })
       results.server = server
       console.log(`\n${serverMarkdown(server)}\n`)
       failed ||= !server.ok
@@ -112,7 +111,7 @@ async function main() {
   if (options.only.has('instances')) {
     try {
       const { runMultiInstanceLoad, serverMarkdown } = await serverSection()
-      const instances = await runMultiInstanceLoad({ listingRequests: options.listing, logins: options.logins, instances: 2 })
+      const instances = await runMultiInstanceLoad({ phaseSeconds: options.phaseSeconds, instances: 2 })
       results.instances = instances
       console.log(`\n${serverMarkdown(instances)}\n`)
       failed ||= !instances.ok
