@@ -2,24 +2,10 @@
 import type { KeyValueStore } from '../storage/createStorage'
 import { createLoginCache, LoginCacheKeys, looksSecret } from './loginCache'
 import { ADDRESS } from './test/fixtures'
+import { recordingStore } from './test/recordingStore'
 
 const TOKEN = `pts_${'Q'.repeat(43)}`
 const PRIVATE_KEY = `0x${'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'}`
-
-function recordingStore(): KeyValueStore & { writes: [string, string][]; map: Map<string, string> } {
-  const map = new Map<string, string>()
-  const writes: [string, string][] = []
-  return {
-    map,
-    writes,
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => {
-      writes.push([key, value])
-      map.set(key, value)
-    },
-    removeItem: (key) => void map.delete(key),
-  }
-}
 
 describe('login cache rules (SPEC §4)', () => {
   it('starts empty', () => {

@@ -2,7 +2,7 @@
 import { createLoginCache, LoginCacheKeys, looksSecret } from '../frame/loginCache'
 import { FrameLoadError, FrameRequestError } from '../frame/errors'
 import type { FrameClientEvent, SettledRequest } from '../frame/client'
-import type { KeyValueStore } from '../storage/createStorage'
+import { recordingStore } from '../frame/test/recordingStore'
 import { ADDRESS, user } from '../frame/test/fixtures'
 import { createHarness } from '../frame/test/harness'
 import { applyLoginCacheChanges, loginCacheRules, type LoginCacheChange, type LoginCacheMemory } from './embeddedLoginCache'
@@ -104,8 +104,7 @@ describe('loginCacheRules: the SPEC §4 login cache rules as a pure function of 
   })
 
   it('applyLoginCacheChanges makes the changes on the cache, in order', () => {
-    const map = new Map<string, string>()
-    const cache = createLoginCache({ store: { getItem: (key) => map.get(key) ?? null, setItem: (key, value) => void map.set(key, value), removeItem: (key) => void map.delete(key) } })
+    const cache = createLoginCache({ store: recordingStore() })
     applyLoginCacheChanges(cache, [
       { type: 'emailCodeSent', time: NOW },
       { type: 'loginSucceeded', login: { email: 'ada@example.com', chainId: 1 } },
@@ -124,20 +123,6 @@ describe('nothing secret reaches the dapp origin through the rules', () => {
     document.body.innerHTML = ''
     window.localStorage.clear()
   })
-
-  function recordingStore(): KeyValueStore & { writes: [string, string][] } {
-    const map = new Map<string, string>()
-    const writes: [string, string][] = []
-    return {
-      writes,
-      getItem: (key) => map.get(key) ?? null,
-      setItem: (key, value) => {
-        writes.push([key, value])
-        map.set(key, value)
-      },
-      removeItem: (key) => void map.delete(key),
-    }
-  }
 
   it('a whole session through the real frame client writes only the listed keys, none of them secret, and the client writes nothing of its own', async () => {
     jest.useFakeTimers()
