@@ -1,6 +1,8 @@
 import type { AccountType, ChainNamespace } from '../config/constants'
 import type { ConnectorInfo } from '../types/connector'
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
+import type { EmbeddedFrameUser, EmbeddedTransport } from '../types/embeddedTransport'
+import type { RemoteSession } from '../types/remoteSession'
 import type { RpcCodecs } from '../types/rpcCodecs'
 import type { TransactionHistoryItem } from '../types/transaction'
 
@@ -53,6 +55,87 @@ export type NamespacePlugin = {
    * (the Blockchain API serves its history) or when the plugin has this capability.
    */
   readonly history?: HistoryCapability | undefined
+  /**
+   * How a WalletConnect session's accounts of this namespace become a wallet. Without it
+   * the session proposal leaves the namespace out.
+   */
+  readonly remote?: RemoteCapability | undefined
+  /** Which accounts the embedded wallet offers on this namespace, and the wallet over its frame. */
+  readonly embedded?: EmbeddedCapability | undefined
+}
+
+/**
+ * A plugin's side of a WalletConnect session, loaded when the WalletConnect client is
+ * (never at start-up): `load` resolves with the namespace's `RemoteNamespace`.
+ */
+export type RemoteCapability<P = unknown> = {
+  load(): Promise<RemoteNamespace<P>>
+}
+
+/**
+ * The WalletConnect client asks for `methods` and `events` in the session proposal and
+ * routes `isReadMethod` calls to the chain's RPC; the saga builds the wallet with
+ * `createWallet` once the session covers the namespace, `attach`es it to `connectors`
+ * and connects it.
+ */
+export type RemoteNamespace<P = unknown> = {
+  /** The wallet methods the session proposal asks for. */
+  readonly methods: readonly string[]
+  /** The session events the proposal asks for. */
+  readonly events: readonly string[]
+  /** Methods that only read the chain: answered by the network's RPC, never by the wallet. */
+  isReadMethod?(method: string): boolean
+  /** The addresses a namespace's own accounts event carries; undefined for an event that is not one. */
+  accountsOfEvent?(name: string, data: unknown): string[] | undefined
+  /** The request that asks the wallet to move to another chain of the namespace, if the namespace has one. */
+  switchChainRequest?(caipNetworkId: CaipNetworkId): { method: string; params: unknown } | undefined
+  /** Builds the session's side of the namespace in the shape `connectors.attach` takes. Loads what it needs lazily. */
+  createWallet(session: RemoteSession, options: { name: string }): Promise<RemoteWallet<P>>
+}
+
+export type RemoteWallet<P = unknown> = {
+  provider: P
+  /**
+   * How the account enters the store: `session`, the session's accounts as they are (the
+   * plugin keeps no connection of its own); `plugin`, through the plugin's silent
+   * `reconnect` of the attached provider, so the plugin records the connection it signs with.
+   */
+  connect: 'session' | 'plugin'
+  /** Stops the wallet following the session's events. */
+  destroy(): void
+}
+
+/**
+ * A plugin's side of the embedded wallet (the secure frame), loaded when the embedded
+ * wallet connects: `load` resolves with the namespace's `EmbeddedNamespace`.
+ */
+export type EmbeddedCapability<P = unknown> = {
+  load(): Promise<EmbeddedNamespace<P>>
+}
+
+/**
+ * `primary`: the frame signs the user in on this namespace (its networks are the frame's
+ * chains); the other namespaces with an `embedded` capability join the same user when the
+ * frame's user holds an address for them.
+ */
+export type EmbeddedNamespace<P = unknown> = {
+  readonly primary?: boolean | undefined
+  /** The account kinds the embedded wallet offers on this namespace, e.g. `['eoa', 'smartAccount']`. */
+  readonly accountTypes: readonly AccountType[]
+  /** The user's address on this namespace, undefined when the frame holds none. */
+  addressOf(user: EmbeddedFrameUser): string | undefined
+  /** Builds the wallet over the frame in the shape `connectors.attach` takes. Loads what it needs lazily. */
+  createWallet(parameters: { transport: EmbeddedTransport; networks: readonly CaipNetwork[]; name: string }): Promise<EmbeddedWallet<P>>
+}
+
+export type EmbeddedWallet<P = unknown> = {
+  provider: P
+  /** Records the user the frame signed in; the wallet reports a changed account as its events. */
+  setUser(user: EmbeddedFrameUser): void
+  /** Forgets the user (signed out elsewhere). */
+  clearUser(): void
+  /** Stops following the frame. */
+  destroy(): void
 }
 
 /**
@@ -77,7 +160,17 @@ export type PluginFeatures = {
 }
 
 /** An optional capability, or one method of it, by its path in the plugin: `'history'`, `'connectors.sendTransaction'`. */
-export type PluginCapabilityName = 'connectors' | 'balance' | 'history' | `connectors.${keyof ConnectorCapability}` | `balance.${keyof BalanceCapability}` | `history.${keyof HistoryCapability}`
+export type PluginCapabilityName =
+  | 'connectors'
+  | 'balance'
+  | 'history'
+  | 'remote'
+  | 'embedded'
+  | `connectors.${keyof ConnectorCapability}`
+  | `balance.${keyof BalanceCapability}`
+  | `history.${keyof HistoryCapability}`
+  | `remote.${keyof RemoteCapability}`
+  | `embedded.${keyof EmbeddedCapability}`
 
 /**
  * A plugin's features and capabilities as plain, serialisable data: what the store keeps
@@ -137,13 +230,6 @@ export type ConnectorCapability = {
    * wallet for solana. Returns the function that detaches it.
    */
   attach?(parameters: { info: ConnectorInfo; provider: unknown }): () => void
-  /**
-   * Loads the byte encodings of the namespace's JSON-RPC signing methods, for the wallets
-   * core builds over a WalletConnect session or the embedded wallet's frame (Solana:
-   * WalletConnect's solana_* methods). They come from the plugin so core never imports
-   * the namespace's libraries, which are optional peer dependencies.
-   */
-  loadRpcCodecs?(): Promise<RpcCodecs>
   /**
    * Restores a connection the visitor made before (after a reload) without prompting:
    * resolves with the account when the wallet still authorises this dapp, `null` when

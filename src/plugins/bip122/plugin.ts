@@ -130,5 +130,6 @@ export function bip122(options: Bip122PluginOptions = {}): NamespacePlugin {
     connectors: bip122Connectors(runtime),
     balance: bip122Balance(options.esploraUrl ?? DefaultEsploraUrls),
     history: bip122History(options.esploraUrl ?? DefaultEsploraUrls),
+    remote: { load: async () => (await import('./capabilities')).bip122Remote },
   }
 }

@@ -32,6 +32,7 @@ export const eip155Features: PluginFeatures = {
 // the plugin (which every dapp does at start-up) costs two empty maps.
 const loadWallet = () => import('./wallet')
 const loadBalance = () => import('./balance')
+const loadCapabilities = () => import('./capabilities')
 
 /**
  * Browser wallets: EIP-6963 announcements and the legacy `window.ethereum`, and what
@@ -97,5 +98,8 @@ export function eip155(options: Eip155PluginOptions = {}): NamespacePlugin {
     accountTypes: ['eoa', 'smartAccount'],
     connectors: createConnectors(runtime),
     balance: createBalance(runtime),
+    // WalletConnect and the embedded wallet: their code loads with theirs, never at start-up.
+    remote: { load: async () => (await loadCapabilities()).eip155Remote },
+    embedded: { load: async () => (await loadCapabilities()).eip155Embedded },
   }
 }

@@ -53,7 +53,6 @@ function solanaConnectors(runtime: SolanaRuntime): ConnectorCapability {
         if (runtime.connections.get(info.id)?.wallet === wallet) runtime.connections.delete(info.id)
       }
     },
-    loadRpcCodecs: async () => (await import('./rpcCodecs')).solanaRpcCodecs,
     async connect({ connectorId, network }) {
       return (await walletStandard()).connectWallet(runtime, connectorId, network)
     },
@@ -119,5 +118,7 @@ export function solana(options: SolanaPluginOptions = {}): NamespacePlugin {
     accountTypes: ['eoa'],
     connectors: solanaConnectors(runtime),
     balance: solanaBalance,
+    remote: { load: async () => (await import('./capabilities')).solanaRemote },
+    embedded: { load: async () => (await import('./capabilities')).solanaEmbedded },
   }
 }
