@@ -1,6 +1,6 @@
 import { AccountTypes } from '../config/constants'
 import { ConfigError, type PorticoStringCode } from '../errors'
-import type { BalanceCapability, ConnectorCapability, EmbeddedCapability, HistoryCapability, NamespacePlugin, PluginFeatures, RemoteCapability } from './types'
+import type { BalanceCapability, ConnectorCapability, EmbeddedCapability, EvmCapability, HistoryCapability, NamespacePlugin, PluginFeatures, RemoteCapability } from './types'
 
 /** CAIP-2 namespace syntax: 3 to 8 lower-case letters, digits or hyphens. */
 const NAMESPACE_SYNTAX = /^[-a-z0-9]{3,8}$/
@@ -24,13 +24,16 @@ const connectorMethods = {
   switchNetwork: 'optional',
   signMessage: 'optional',
   sendTransaction: 'optional',
-  sendContractCall: 'optional',
   waitForTransaction: 'optional',
+  createProvider: 'optional',
+} as const satisfies Record<keyof ConnectorCapability, Need>
+
+const evmMethods = {
+  sendContractCall: 'optional',
   sendCalls: 'optional',
   getCallsStatus: 'optional',
   getCapabilities: 'optional',
-  createProvider: 'optional',
-} as const satisfies Record<keyof ConnectorCapability, Need>
+} as const satisfies Record<keyof EvmCapability, Need>
 
 const balanceMethods = {
   getBalance: 'required',
@@ -54,6 +57,7 @@ export const capabilities = {
   connectors: connectorMethods,
   balance: balanceMethods,
   history: historyMethods,
+  evm: evmMethods,
   remote: loadMethods,
   embedded: loadMethods,
 } as const satisfies Record<Exclude<keyof NamespacePlugin, CoreField>, Readonly<Record<string, Need>>>

@@ -17,7 +17,7 @@ import type { TransactionHistoryItem } from '../types/transaction'
  * Keep the core cheap: creating a plugin must not import heavy libraries or touch the
  * network. Capabilities load what they need lazily, on first call.
  */
-export type NamespacePlugin = {
+export type NamespacePlugin<Wallet = unknown, Provider = unknown> = {
   /** CAIP-2 namespace, e.g. `eip155`. Unique among the registered plugins. */
   readonly namespace: ChainNamespace | (string & {})
   /** Human name of the chain family, e.g. `Ethereum & EVM`. */
@@ -41,7 +41,9 @@ export type NamespacePlugin = {
    */
   readonly accountTypes?: readonly AccountType[] | undefined
   /** Connector discovery and the wallet operations the store needs. */
-  readonly connectors?: ConnectorCapability | undefined
+  readonly connectors?: ConnectorCapability<Wallet, Provider> | undefined
+  /** What only EVM wallets do (contract calls, EIP-5792 batches), for the swap and the dapp's calls. */
+  readonly evm?: EvmCapability | undefined
   /**
    * Native (and, where supported, token) balance read. Core asks the Blockchain API
    * first when `features.balance` is on; for a namespace the API does not serve
@@ -59,9 +61,9 @@ export type NamespacePlugin = {
    * How a WalletConnect session's accounts of this namespace become a wallet. Without it
    * the session proposal leaves the namespace out.
    */
-  readonly remote?: RemoteCapability | undefined
+  readonly remote?: RemoteCapability<Wallet> | undefined
   /** Which accounts the embedded wallet offers on this namespace, and the wallet over its frame. */
-  readonly embedded?: EmbeddedCapability | undefined
+  readonly embedded?: EmbeddedCapability<Wallet> | undefined
 }
 
 /**
@@ -169,6 +171,8 @@ export type PluginCapabilityName =
   | `connectors.${keyof ConnectorCapability}`
   | `balance.${keyof BalanceCapability}`
   | `history.${keyof HistoryCapability}`
+  | 'evm'
+  | `evm.${keyof EvmCapability}`
   | `remote.${keyof RemoteCapability}`
   | `embedded.${keyof EmbeddedCapability}`
 
@@ -214,7 +218,13 @@ export type ConnectedAccount = {
 /** Events a live connection reports; sagas subscribe through `watch`. */
 export type ConnectorEvent = { type: 'accountsChanged'; accounts: readonly string[] } | { type: 'chainChanged'; caipNetworkId: CaipNetworkId } | { type: 'disconnect' }
 
-export type ConnectorCapability = {
+/**
+ * A connector's lifecycle: discover, connect, reconnect, disconnect, watch, switch network,
+ * and the dapp's provider; with signing, sending and waiting that the modal's views use on
+ * every namespace. `Wallet` is the namespace's own wallet shape (`attach`), `Provider` the
+ * dapp's handle (`createProvider`).
+ */
+export type ConnectorCapability<Wallet = unknown, Provider = unknown> = {
   /**
    * Finds the wallets of this namespace (EIP-6963, Wallet Standard, sats-connect ...)
    * and calls `emit` with the full current list whenever it changes. Returns the
@@ -229,7 +239,7 @@ export type ConnectorCapability = {
    * namespace's own wallet shape: an EIP-1193 provider for eip155, a Wallet Standard
    * wallet for solana. Returns the function that detaches it.
    */
-  attach?(parameters: { info: ConnectorInfo; provider: unknown }): () => void
+  attach?(parameters: { info: ConnectorInfo; provider: Wallet }): () => void
   /**
    * Restores a connection the visitor made before (after a reload) without prompting:
    * resolves with the account when the wallet still authorises this dapp, `null` when
@@ -250,6 +260,24 @@ export type ConnectorCapability = {
    */
   sendTransaction?(parameters: SendParameters & { connectorId: string }): Promise<string>
   /**
+   * Waits until a transaction is mined and resolves with its outcome; rejects after
+   * `timeoutMs` (default 60 s). Reads the network's RPC, or the wallet when the network
+   * has none.
+   */
+  waitForTransaction?(parameters: { connectorId: string; network: CaipNetwork; hash: string; timeoutMs?: number | undefined }): Promise<TransactionOutcome>
+  /**
+   * The dapp's handle on this namespace's connection (`portico.getProvider(namespace)`),
+   * in the namespace's own shape: an EIP-1193 provider for eip155, a Wallet Standard
+   * wallet for solana. It reads the connection from `host` and sends each request to
+   * whatever wallet is connected at that moment, so one object serves across wallet
+   * changes. Called once per Portico instance and namespace; must be cheap.
+   */
+  createProvider?(host: ConnectionHost): Provider
+}
+
+/** What only EVM wallets do: one contract call (swaps) and EIP-5792 batches. */
+export type EvmCapability = {
+  /**
    * Sends one arbitrary contract call (`to`, `data`, `value`, optional `gas`) from the
    * connected wallet and resolves with the transaction hash: what a swap's approval and
    * swap transactions, built by a service, need. Checks the wallet is on `network`,
@@ -257,12 +285,6 @@ export type ConnectorCapability = {
    * visitor is asked) and maps node refusals as `sendTransaction` does.
    */
   sendContractCall?(parameters: ContractCallParameters & { connectorId: string }): Promise<string>
-  /**
-   * Waits until a transaction is mined and resolves with its outcome; rejects after
-   * `timeoutMs` (default 60 s). Reads the network's RPC, or the wallet when the network
-   * has none.
-   */
-  waitForTransaction?(parameters: { connectorId: string; network: CaipNetwork; hash: string; timeoutMs?: number | undefined }): Promise<TransactionOutcome>
   /**
    * EIP-5792 `wallet_sendCalls`: hands a batch of calls to the wallet. Resolves with the
    * wallet's batch id. Throws `ValidationError` for a call whose `to` or `data` is not
@@ -277,14 +299,6 @@ export type ConnectorCapability = {
    * for eip155).
    */
   getCapabilities?(parameters: { connectorId: string; address: string; caipNetworkIds?: readonly CaipNetworkId[] | undefined }): Promise<WalletCapabilities>
-  /**
-   * The dapp's handle on this namespace's connection (`portico.getProvider(namespace)`),
-   * in the namespace's own shape: an EIP-1193 provider for eip155, a Wallet Standard
-   * wallet for solana. It reads the connection from `host` and sends each request to
-   * whatever wallet is connected at that moment, so one object serves across wallet
-   * changes. Called once per Portico instance and namespace; must be cheap.
-   */
-  createProvider?(host: ConnectionHost): unknown
 }
 
 /** One call of an EIP-5792 batch; plain data. */

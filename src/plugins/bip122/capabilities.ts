@@ -1,11 +1,12 @@
 import type { RemoteNamespace } from '../types'
+import type { SatsProvider } from './runtime'
 
 /**
  * A WalletConnect session's Bitcoin side (WalletConnect's Bitcoin RPC reference): a
  * sats-connect provider over the session (`walletConnectProvider.ts`, loaded on first
  * use) that the plugin connects as it connects a browser wallet (`connect: 'plugin'`).
  */
-export const bip122Remote: RemoteNamespace = {
+export const bip122Remote: RemoteNamespace<SatsProvider> = {
   methods: ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'],
   events: ['bip122_addressesChanged'],
   /** The addresses of a `bip122_addressesChanged` event (getAccountAddresses entries, `{ address, ... }`). */

@@ -38,7 +38,8 @@ type WalletConnectAddress = { address: string; publicKey?: string; path?: string
 
 export type WalletConnectBitcoinProvider = {
   request(method: string, params?: unknown): Promise<JsonRpcResponse>
-  addListener(...args: [{ eventName: string; cb: Listener }] | [string, Listener]): () => void
+  /** sats-connect types a listener's event as `never` (each event name has its own shape). */
+  addListener(...args: [{ eventName: string; cb: (event: never) => void }] | [string, (event: never) => void]): () => void
   /** Stops following the client's events. */
   destroy(): void
 }
@@ -199,7 +200,8 @@ export function createWalletConnectBitcoinProvider(client: RemoteSession): Walle
       }
     },
     addListener(...args) {
-      const [eventName, cb] = typeof args[0] === 'string' ? [args[0], args[1]!] : [args[0].eventName, args[0].cb]
+      const [eventName, given] = typeof args[0] === 'string' ? [args[0], args[1]!] : [args[0].eventName, args[0].cb]
+      const cb = given as Listener
       const set = listeners.get(eventName) ?? new Set<Listener>()
       set.add(cb)
       listeners.set(eventName, set)
