@@ -226,11 +226,10 @@ export default tseslint.config(
   // The bottom of the library: errors and plain data types know no layer above them.
   ...layer('errors', { allow: ['types', 'shared'], typesOnly: ['config'], why: 'Errors are the bottom layer every other imports.' }),
   ...layer('types', { allow: [], typesOnly: ['config', 'shared'], why: 'Plain data types: they import types only.' }),
-  // The WalletConnect dapp side, a connector library beside the plugins (loaded with import()
-  // by createPortico and the WalletConnect saga). Its Solana wallet is the frame's RPC-backed
-  // Wallet Standard wallet (src/frame/solanaRpcWallet.ts), shared by the two remote wallets.
+  // The WalletConnect dapp side: transport only (loaded with import() by createPortico and the
+  // WalletConnect saga). What a session means for a chain family is the plugin's `remote`.
   ...layer('walletconnect', {
-    allow: ['config', 'errors', 'types', 'validation', 'shared', 'frame'],
+    allow: ['config', 'errors', 'types', 'validation', 'shared'],
     typesOnly: ['plugins'],
     why: 'Like a plugin, it reports through callbacks that sagas subscribe to, never through the store.',
   }),

@@ -58,15 +58,15 @@ const table: [string, string, string, boolean][] = [
   ['frame', 'src/frame/loginCache.ts', "import type { KeyValueStore } from '../storage/createStorage'", false],
   ['frame', 'src/frame/client.ts', "import { isOriginAllowed } from '../shared/originMatch'", false],
   ['frame', 'src/frame/client.ts', "import { FrameError } from '../errors'", false],
-  // walletconnect/ -> like a plugin: config, errors, types, shared, the frame's RPC wallet, plugin *types*
-  ['walletconnect', 'src/walletconnect/solanaWallet.ts', "import { walletChainOf } from '../plugins/solana/dappWallet'", true],
-  ['walletconnect', 'src/walletconnect/bitcoinProvider.ts', "import { bip122 } from '../plugins/bip122/plugin'", true],
+  // walletconnect/ -> transport only: config, errors, types, shared, plugin *types*; never the frame or a plugin's code
+  ['walletconnect', 'src/walletconnect/client.ts', "import { createSolanaRpcWallet } from '../plugins/solana/rpcWallet'", true],
+  ['walletconnect', 'src/walletconnect/client.ts', "import { bip122 } from '../plugins/bip122/plugin'", true],
+  ['walletconnect', 'src/walletconnect/client.ts', "import { createFrameClient } from '../frame/client'", true],
   ['walletconnect', 'src/walletconnect/client.ts', "import { walletConnectActions } from '../store/slices/walletConnect'", true],
   ['walletconnect', 'src/walletconnect/client.ts', "import { walletConnectSaga } from '../sagas/walletConnect'", true],
-  ['walletconnect', 'src/walletconnect/solanaWallet.ts', "import { walletChainOf } from '../shared/solanaChains'", false],
-  ['walletconnect', 'src/walletconnect/bitcoinProvider.ts', "import { satsNetworkOf } from '../shared/satsNetworks'", false],
-  ['walletconnect', 'src/walletconnect/solanaWallet.ts', "import { createSolanaRpcWallet } from '../frame/solanaRpcWallet'", false],
-  ['walletconnect', 'src/walletconnect/types.ts', "import type { RpcCodecs } from '../plugins/types'", false],
+  ['walletconnect', 'src/walletconnect/session.ts', "import { parseCaipAccount } from '../types/remoteSession'", false],
+  ['walletconnect', 'src/walletconnect/client.ts', "import { Time } from '../config/constants'", false],
+  ['walletconnect', 'src/walletconnect/types.ts', "import type { RemoteNamespace } from '../plugins/types'", false],
   // config/ -> errors, types, shared, validation, the plugin registry; never what runs
   ['config', 'src/config/resolveConfig.ts', "import { createStore } from '../store/createStore'", true],
   ['config', 'src/config/resolveConfig.ts', "import { createHttpClient } from '../services/http/createHttpClient'", true],

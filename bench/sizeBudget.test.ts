@@ -31,7 +31,8 @@ import { portico } from './integrations'
  * (a server and secure-page helper) left the public entry, which kept its module in the
  * first load; 40,456 with analytics a chunk of its own; 40,201 (2026-11-27, from 40,907)
  * once the lazy slices were injected with Redux Toolkit's `inject` (no stand-ins, so their
- * initial states left the first load). The budget is issue 20's goal,
+ * initial states left the first load). 40,773 (2026-11-28, from 40,937) with the plugins'
+ * `remote` and `embedded` capabilities, loaded on first use with the wallet code. The budget is issue 20's goal,
  * 40 KiB: a change that needs more first-load code must take as much out elsewhere.
  */
 export const BUDGET_GZIP_BYTES = 40_960
@@ -89,7 +90,7 @@ const LAZY_ONLY = [
   // The frame client and its validators; the login cache and error classes are small
   // and used at start-up by the embedded-wallet sagas.
   'src/frame/client.ts',
-  'src/frame/provider.ts',
+  'src/frame/transport.ts',
   'src/frame/iframe.ts',
   'src/frame/schemas/validat',
   'src/frame/schemas/definitions.ts',
@@ -98,6 +99,10 @@ const LAZY_ONLY = [
   'src/createServices.ts',
   'src/plugins/eip155/wallet.ts',
   'src/plugins/eip155/balance.ts',
+  // The plugins' WalletConnect and embedded-wallet sides.
+  'src/plugins/eip155/capabilities.ts',
+  'src/plugins/eip155/walletConnectProvider.ts',
+  'src/plugins/eip155/frameProvider.ts',
   'src/plugins/eip155/publicClient.ts',
   '@solana/',
   'sats-connect',

@@ -36,12 +36,13 @@ import type { WalletConnectClient } from './walletconnect/types'
  */
 function lazyWalletConnect(config: ResolvedConfig): () => Promise<WalletConnectClient> {
   return retryingLoader(() =>
-    import('./walletconnect').then(async ({ createWalletConnectClient }) => {
+    import('./walletconnect').then(async ({ createWalletConnectClient, loadProtocols }) => {
       const created = createWalletConnectClient({
         projectId: config.projectId ?? '',
         relayUrl: config.endpoints.relay,
         metadata: config.metadata,
         networks: config.networks,
+        protocols: await loadProtocols(config.plugins),
         requestTimeoutMs: config.walletRequestTimeoutMs,
       })
       await created.init()
@@ -65,12 +66,9 @@ function lazyFrame(config: ResolvedConfig, win: Window | undefined, diagnostics:
   const projectId = config.projectId
   let live: EmbeddedFrame | undefined
   let destroyed = false
-  const end = ({ client, provider }: EmbeddedFrame) => {
-    provider.destroy()
-    client.destroy()
-  }
+  const end = ({ client }: EmbeddedFrame) => client.destroy()
   const load = retryingLoader(() =>
-    import('./frame').then(({ createFrameClient, createFrameLogger, createFrameProvider, evmChainId }) => {
+    import('./frame').then(({ createEmbeddedTransport, createFrameClient, createFrameLogger }) => {
       const network = config.defaultNetwork?.chainNamespace === 'eip155' ? config.defaultNetwork.caipNetworkId : DEFAULT_CHAIN_ID
       const client = createFrameClient({
         secureOrigin: config.endpoints.secureFrame,
@@ -82,7 +80,7 @@ function lazyFrame(config: ResolvedConfig, win: Window | undefined, diagnostics:
         logger: createFrameLogger((level, message) => diagnostics.log?.record(level, 'frame', message), config.enableFrameLogger),
         enableLogger: config.enableFrameLogger,
       })
-      live = { client, provider: createFrameProvider({ client, chainId: evmChainId(network) }) }
+      live = { client, transport: createEmbeddedTransport(client) }
       if (destroyed) end(live)
       return live
     }),

@@ -52,7 +52,16 @@ export type {
   LiveConnection,
   SendParameters,
   RpcCodecs,
+  EvmCapability,
+  RemoteCapability,
+  RemoteNamespace,
+  RemoteWallet,
+  EmbeddedCapability,
+  EmbeddedNamespace,
+  EmbeddedWallet,
 } from './plugins/types'
+export type { RemoteRequest, RemoteSession, RemoteSessionEvent, RemoteSessionInfo, RemoteSessionNamespace } from './types/remoteSession'
+export type { EmbeddedFrameUser, EmbeddedTransport, EmbeddedTransportEvent } from './types/embeddedTransport'
 export { createPluginRegistry, type PluginRegistry } from './plugins/registry'
 export * from './plugins/eip155'
 

@@ -1,6 +1,6 @@
 import { HttpStatusError, PorticoError, RpcError, SwitchChainNotSupportedError, WalletError } from '.'
 import { FrameRequestError } from '../frame/errors'
-import { NoFundsForFeeError } from '../frame/feeError'
+import { NoFundsForFeeError } from '../plugins/eip155/feeError'
 import { englishText, messageRecord } from './record'
 import { toReason, toRecord } from './toRecord'
 

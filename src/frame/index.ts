@@ -3,7 +3,7 @@
  * the message protocol. docs/frame-protocol.md describes the protocol.
  */
 export { createFrameClient, type CreateFrameClientParameters, type FrameClient, type FrameClientEvent, type FrameClientStatus, type FrameLogger, type FrameRequestOptions } from './client'
-export { createFrameProvider, evmChainId, toProviderError, type FrameProvider, type FrameProviderEvent } from './provider'
+export { createEmbeddedTransport, toProviderError } from './transport'
 export { createFrameLogger, type FrameLogSink } from './frameLogger'
 export { createLoginCache, LoginCacheKeys, type LoginCache, type LoginCacheState } from './loginCache'
 export { buildSecureFrameUrl, FRAME_ATTRIBUTE } from './iframe'

@@ -1,6 +1,6 @@
 import { AccountTypes } from '../config/constants'
 import { ConfigError, type PorticoStringCode } from '../errors'
-import type { BalanceCapability, ConnectorCapability, HistoryCapability, NamespacePlugin, PluginFeatures } from './types'
+import type { BalanceCapability, ConnectorCapability, EmbeddedCapability, EvmCapability, HistoryCapability, NamespacePlugin, PluginFeatures, RemoteCapability } from './types'
 
 /** CAIP-2 namespace syntax: 3 to 8 lower-case letters, digits or hyphens. */
 const NAMESPACE_SYNTAX = /^[-a-z0-9]{3,8}$/
@@ -24,14 +24,16 @@ const connectorMethods = {
   switchNetwork: 'optional',
   signMessage: 'optional',
   sendTransaction: 'optional',
-  sendContractCall: 'optional',
   waitForTransaction: 'optional',
+  createProvider: 'optional',
+} as const satisfies Record<keyof ConnectorCapability, Need>
+
+const evmMethods = {
+  sendContractCall: 'optional',
   sendCalls: 'optional',
   getCallsStatus: 'optional',
   getCapabilities: 'optional',
-  createProvider: 'optional',
-  loadRpcCodecs: 'optional',
-} as const satisfies Record<keyof ConnectorCapability, Need>
+} as const satisfies Record<keyof EvmCapability, Need>
 
 const balanceMethods = {
   getBalance: 'required',
@@ -42,6 +44,11 @@ const historyMethods = {
   getHistory: 'required',
 } as const satisfies Record<keyof HistoryCapability, Need>
 
+/** `remote` and `embedded` load everything on first use. */
+const loadMethods = {
+  load: 'required',
+} as const satisfies Record<keyof RemoteCapability | keyof EmbeddedCapability, Need>
+
 /** The plugin's required core and its optional data; every other field is an optional capability, listed below. */
 type CoreField = 'namespace' | 'name' | 'networks' | 'isAddress' | 'features' | 'accountTypes'
 
@@ -50,6 +57,9 @@ export const capabilities = {
   connectors: connectorMethods,
   balance: balanceMethods,
   history: historyMethods,
+  evm: evmMethods,
+  remote: loadMethods,
+  embedded: loadMethods,
 } as const satisfies Record<Exclude<keyof NamespacePlugin, CoreField>, Readonly<Record<string, Need>>>
 
 const featureKinds = {

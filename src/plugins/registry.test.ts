@@ -219,6 +219,13 @@ describe('createPluginRegistry rejects', () => {
     expect(attempt([acmeWith({ history: { getHistory: 'esplora' } })])).toMatchObject({ shortMessage: `Plugin 'acme': history.getHistory must be a function, got "esplora".` })
   })
 
+  it('the remote, embedded and evm capabilities: remote and embedded load on first use, evm has only optional methods', () => {
+    expect(attempt([acmeWith({ remote: { methods: ['acme_sign'] } })])).toMatchObject({ shortMessage: `Plugin 'acme': remote.load must be a function, got undefined.` })
+    expect(attempt([acmeWith({ embedded: 'frame' })])).toMatchObject({ shortMessage: `Plugin 'acme': embedded must be an object of functions when present, got "frame".` })
+    expect(attempt([acmeWith({ evm: { sendCalls: 'wallet_sendCalls' } })])).toMatchObject({ shortMessage: `Plugin 'acme': evm.sendCalls must be a function when present, got "wallet_sendCalls".` })
+    expect(createPluginRegistry([acmeWith({ remote: { load: async () => ({}) }, embedded: { load: async () => ({}) }, evm: {} }) as unknown as NamespacePlugin]).namespaces).toEqual(['acme'])
+  })
+
   it('accepts every capability the contract names, and leaves unknown extra fields alone', () => {
     const fn = () => undefined
     const connectors = Object.fromEntries(

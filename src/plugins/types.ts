@@ -1,6 +1,8 @@
 import type { AccountType, ChainNamespace } from '../config/constants'
 import type { ConnectorInfo } from '../types/connector'
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
+import type { EmbeddedFrameUser, EmbeddedTransport } from '../types/embeddedTransport'
+import type { RemoteSession } from '../types/remoteSession'
 import type { RpcCodecs } from '../types/rpcCodecs'
 import type { TransactionHistoryItem } from '../types/transaction'
 
@@ -15,7 +17,7 @@ import type { TransactionHistoryItem } from '../types/transaction'
  * Keep the core cheap: creating a plugin must not import heavy libraries or touch the
  * network. Capabilities load what they need lazily, on first call.
  */
-export type NamespacePlugin = {
+export type NamespacePlugin<Wallet = unknown, Provider = unknown> = {
   /** CAIP-2 namespace, e.g. `eip155`. Unique among the registered plugins. */
   readonly namespace: ChainNamespace | (string & {})
   /** Human name of the chain family, e.g. `Ethereum & EVM`. */
@@ -39,7 +41,9 @@ export type NamespacePlugin = {
    */
   readonly accountTypes?: readonly AccountType[] | undefined
   /** Connector discovery and the wallet operations the store needs. */
-  readonly connectors?: ConnectorCapability | undefined
+  readonly connectors?: ConnectorCapability<Wallet, Provider> | undefined
+  /** What only EVM wallets do (contract calls, EIP-5792 batches), for the swap and the dapp's calls. */
+  readonly evm?: EvmCapability | undefined
   /**
    * Native (and, where supported, token) balance read. Core asks the Blockchain API
    * first when `features.balance` is on; for a namespace the API does not serve
@@ -53,6 +57,87 @@ export type NamespacePlugin = {
    * (the Blockchain API serves its history) or when the plugin has this capability.
    */
   readonly history?: HistoryCapability | undefined
+  /**
+   * How a WalletConnect session's accounts of this namespace become a wallet. Without it
+   * the session proposal leaves the namespace out.
+   */
+  readonly remote?: RemoteCapability<Wallet> | undefined
+  /** Which accounts the embedded wallet offers on this namespace, and the wallet over its frame. */
+  readonly embedded?: EmbeddedCapability<Wallet> | undefined
+}
+
+/**
+ * A plugin's side of a WalletConnect session, loaded when the WalletConnect client is
+ * (never at start-up): `load` resolves with the namespace's `RemoteNamespace`.
+ */
+export type RemoteCapability<P = unknown> = {
+  load(): Promise<RemoteNamespace<P>>
+}
+
+/**
+ * The WalletConnect client asks for `methods` and `events` in the session proposal and
+ * routes `isReadMethod` calls to the chain's RPC; the saga builds the wallet with
+ * `createWallet` once the session covers the namespace, `attach`es it to `connectors`
+ * and connects it.
+ */
+export type RemoteNamespace<P = unknown> = {
+  /** The wallet methods the session proposal asks for. */
+  readonly methods: readonly string[]
+  /** The session events the proposal asks for. */
+  readonly events: readonly string[]
+  /** Methods that only read the chain: answered by the network's RPC, never by the wallet. */
+  isReadMethod?(method: string): boolean
+  /** The addresses a namespace's own accounts event carries; undefined for an event that is not one. */
+  accountsOfEvent?(name: string, data: unknown): string[] | undefined
+  /** The request that asks the wallet to move to another chain of the namespace, if the namespace has one. */
+  switchChainRequest?(caipNetworkId: CaipNetworkId): { method: string; params: unknown } | undefined
+  /** Builds the session's side of the namespace in the shape `connectors.attach` takes. Loads what it needs lazily. */
+  createWallet(session: RemoteSession, options: { name: string }): Promise<RemoteWallet<P>>
+}
+
+export type RemoteWallet<P = unknown> = {
+  provider: P
+  /**
+   * How the account enters the store: `session`, the session's accounts as they are (the
+   * plugin keeps no connection of its own); `plugin`, through the plugin's silent
+   * `reconnect` of the attached provider, so the plugin records the connection it signs with.
+   */
+  connect: 'session' | 'plugin'
+  /** Stops the wallet following the session's events. */
+  destroy(): void
+}
+
+/**
+ * A plugin's side of the embedded wallet (the secure frame), loaded when the embedded
+ * wallet connects: `load` resolves with the namespace's `EmbeddedNamespace`.
+ */
+export type EmbeddedCapability<P = unknown> = {
+  load(): Promise<EmbeddedNamespace<P>>
+}
+
+/**
+ * `primary`: the frame signs the user in on this namespace (its networks are the frame's
+ * chains); the other namespaces with an `embedded` capability join the same user when the
+ * frame's user holds an address for them.
+ */
+export type EmbeddedNamespace<P = unknown> = {
+  readonly primary?: boolean | undefined
+  /** The account kinds the embedded wallet offers on this namespace, e.g. `['eoa', 'smartAccount']`. */
+  readonly accountTypes: readonly AccountType[]
+  /** The user's address on this namespace, undefined when the frame holds none. */
+  addressOf(user: EmbeddedFrameUser): string | undefined
+  /** Builds the wallet over the frame in the shape `connectors.attach` takes. Loads what it needs lazily. */
+  createWallet(parameters: { transport: EmbeddedTransport; networks: readonly CaipNetwork[]; name: string }): Promise<EmbeddedWallet<P>>
+}
+
+export type EmbeddedWallet<P = unknown> = {
+  provider: P
+  /** Records the user the frame signed in; the wallet reports a changed account as its events. */
+  setUser(user: EmbeddedFrameUser): void
+  /** Forgets the user (signed out elsewhere). */
+  clearUser(): void
+  /** Stops following the frame. */
+  destroy(): void
 }
 
 /**
@@ -77,7 +162,19 @@ export type PluginFeatures = {
 }
 
 /** An optional capability, or one method of it, by its path in the plugin: `'history'`, `'connectors.sendTransaction'`. */
-export type PluginCapabilityName = 'connectors' | 'balance' | 'history' | `connectors.${keyof ConnectorCapability}` | `balance.${keyof BalanceCapability}` | `history.${keyof HistoryCapability}`
+export type PluginCapabilityName =
+  | 'connectors'
+  | 'balance'
+  | 'history'
+  | 'remote'
+  | 'embedded'
+  | `connectors.${keyof ConnectorCapability}`
+  | `balance.${keyof BalanceCapability}`
+  | `history.${keyof HistoryCapability}`
+  | 'evm'
+  | `evm.${keyof EvmCapability}`
+  | `remote.${keyof RemoteCapability}`
+  | `embedded.${keyof EmbeddedCapability}`
 
 /**
  * A plugin's features and capabilities as plain, serialisable data: what the store keeps
@@ -121,7 +218,13 @@ export type ConnectedAccount = {
 /** Events a live connection reports; sagas subscribe through `watch`. */
 export type ConnectorEvent = { type: 'accountsChanged'; accounts: readonly string[] } | { type: 'chainChanged'; caipNetworkId: CaipNetworkId } | { type: 'disconnect' }
 
-export type ConnectorCapability = {
+/**
+ * A connector's lifecycle: discover, connect, reconnect, disconnect, watch, switch network,
+ * and the dapp's provider; with signing, sending and waiting that the modal's views use on
+ * every namespace. `Wallet` is the namespace's own wallet shape (`attach`), `Provider` the
+ * dapp's handle (`createProvider`).
+ */
+export type ConnectorCapability<Wallet = unknown, Provider = unknown> = {
   /**
    * Finds the wallets of this namespace (EIP-6963, Wallet Standard, sats-connect ...)
    * and calls `emit` with the full current list whenever it changes. Returns the
@@ -136,14 +239,7 @@ export type ConnectorCapability = {
    * namespace's own wallet shape: an EIP-1193 provider for eip155, a Wallet Standard
    * wallet for solana. Returns the function that detaches it.
    */
-  attach?(parameters: { info: ConnectorInfo; provider: unknown }): () => void
-  /**
-   * Loads the byte encodings of the namespace's JSON-RPC signing methods, for the wallets
-   * core builds over a WalletConnect session or the embedded wallet's frame (Solana:
-   * WalletConnect's solana_* methods). They come from the plugin so core never imports
-   * the namespace's libraries, which are optional peer dependencies.
-   */
-  loadRpcCodecs?(): Promise<RpcCodecs>
+  attach?(parameters: { info: ConnectorInfo; provider: Wallet }): () => void
   /**
    * Restores a connection the visitor made before (after a reload) without prompting:
    * resolves with the account when the wallet still authorises this dapp, `null` when
@@ -164,6 +260,24 @@ export type ConnectorCapability = {
    */
   sendTransaction?(parameters: SendParameters & { connectorId: string }): Promise<string>
   /**
+   * Waits until a transaction is mined and resolves with its outcome; rejects after
+   * `timeoutMs` (default 60 s). Reads the network's RPC, or the wallet when the network
+   * has none.
+   */
+  waitForTransaction?(parameters: { connectorId: string; network: CaipNetwork; hash: string; timeoutMs?: number | undefined }): Promise<TransactionOutcome>
+  /**
+   * The dapp's handle on this namespace's connection (`portico.getProvider(namespace)`),
+   * in the namespace's own shape: an EIP-1193 provider for eip155, a Wallet Standard
+   * wallet for solana. It reads the connection from `host` and sends each request to
+   * whatever wallet is connected at that moment, so one object serves across wallet
+   * changes. Called once per Portico instance and namespace; must be cheap.
+   */
+  createProvider?(host: ConnectionHost): Provider
+}
+
+/** What only EVM wallets do: one contract call (swaps) and EIP-5792 batches. */
+export type EvmCapability = {
+  /**
    * Sends one arbitrary contract call (`to`, `data`, `value`, optional `gas`) from the
    * connected wallet and resolves with the transaction hash: what a swap's approval and
    * swap transactions, built by a service, need. Checks the wallet is on `network`,
@@ -171,12 +285,6 @@ export type ConnectorCapability = {
    * visitor is asked) and maps node refusals as `sendTransaction` does.
    */
   sendContractCall?(parameters: ContractCallParameters & { connectorId: string }): Promise<string>
-  /**
-   * Waits until a transaction is mined and resolves with its outcome; rejects after
-   * `timeoutMs` (default 60 s). Reads the network's RPC, or the wallet when the network
-   * has none.
-   */
-  waitForTransaction?(parameters: { connectorId: string; network: CaipNetwork; hash: string; timeoutMs?: number | undefined }): Promise<TransactionOutcome>
   /**
    * EIP-5792 `wallet_sendCalls`: hands a batch of calls to the wallet. Resolves with the
    * wallet's batch id. Throws `ValidationError` for a call whose `to` or `data` is not
@@ -191,14 +299,6 @@ export type ConnectorCapability = {
    * for eip155).
    */
   getCapabilities?(parameters: { connectorId: string; address: string; caipNetworkIds?: readonly CaipNetworkId[] | undefined }): Promise<WalletCapabilities>
-  /**
-   * The dapp's handle on this namespace's connection (`portico.getProvider(namespace)`),
-   * in the namespace's own shape: an EIP-1193 provider for eip155, a Wallet Standard
-   * wallet for solana. It reads the connection from `host` and sends each request to
-   * whatever wallet is connected at that moment, so one object serves across wallet
-   * changes. Called once per Portico instance and namespace; must be cheap.
-   */
-  createProvider?(host: ConnectionHost): unknown
 }
 
 /** One call of an EIP-5792 batch; plain data. */

@@ -3,7 +3,8 @@ import { call, getContext } from 'redux-saga/effects'
 import type { ResolvedConfig } from '../config/resolveConfig'
 import type { DiagnosticLog } from '../diagnostics/diagnosticLog'
 import type { PorticoServices } from '../createServices'
-import type { FrameClient, FrameProvider, LoginCache } from '../frame'
+import type { FrameClient, LoginCache } from '../frame'
+import type { EmbeddedTransport } from '../types/embeddedTransport'
 import type { NamespacePlugin } from '../plugins/types'
 import type { WalletConnectClient } from '../walletconnect/types'
 import type { KeyValueStore, PorticoStorage } from '../storage/createStorage'
@@ -59,8 +60,8 @@ export type SagaContext = {
 /** What a saga environment needs from the store. */
 export type SagaStore = { dispatch: (action: Action) => unknown; getState: () => unknown }
 
-/** The live embedded wallet: the frame client and the provider the eip155 plugin drives. */
-export type EmbeddedFrame = { client: FrameClient; provider: FrameProvider }
+/** The live embedded wallet: the frame client, and its transport for the plugins' `embedded` wallets. */
+export type EmbeddedFrame = { client: FrameClient; transport: EmbeddedTransport }
 
 export function* getSagaContext() {
   const context: SagaContext = yield getContext('portico')

@@ -15,8 +15,8 @@ import type { CaipNetwork } from '../types/network'
 import type { EmbeddedUser } from '../types/user'
 import { putConnected } from './connectors'
 import { getSagaContext, type SagaContext } from './context'
-import { callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
-import { connectEmbeddedSolana, EMBEDDED_SOLANA_NAMESPACE, solanaIsActive } from './embeddedSolana'
+import { attachEmbeddedWallet, callFrame, loadFrame, type EmbeddedHolder } from './embeddedFrame'
+import { joinEmbeddedNamespaces, joinedActiveNamespace, loadJoinedNamespaces, type JoinedNamespace } from './embeddedJoin'
 
 /** The connector id under which the embedded wallet appears in the store (type AUTH, SPEC §3). */
 export const EMBEDDED_CONNECTOR_ID = 'auth'
@@ -32,7 +32,8 @@ function targetNetwork(state: PorticoState): CaipNetwork | undefined {
   return evm.find((n) => n.caipNetworkId === state.network.activeCaipNetworkId) ?? evm[0]
 }
 
-const sameChain = (chainId: FrameUser['chainId'], network: CaipNetwork) => (typeof chainId === 'number' ? `eip155:${chainId}` === network.caipNetworkId : chainId === network.caipNetworkId)
+/** Whether the frame's chain (a CAIP-2 id, or the chain id of the primary namespace as a number) is `network`. */
+const sameChain = (chainId: FrameUser['chainId'], network: CaipNetwork) => (typeof chainId === 'number' ? `${network.chainNamespace}:${chainId}` : chainId) === network.caipNetworkId
 
 function toEmbeddedUser(user: FrameUser): EmbeddedUser {
   return {
@@ -60,7 +61,7 @@ export function* connectEmbeddedUser(holder: EmbeddedHolder, signedIn: FrameUser
   const frame = (yield call(loadFrame, holder)) as Awaited<ReturnType<NonNullable<SagaContext['frame']>>>
   const state = (yield select()) as PorticoState
   const network = targetNetwork(state)
-  if (!plugin?.connectors?.attach || !network) throw new ConnectorNotFoundError({ details: 'The embedded wallet needs the eip155 plugin and an EVM network' })
+  if (!plugin?.connectors?.attach || !plugin.embedded || !network) throw new ConnectorNotFoundError({ details: 'The embedded wallet needs the eip155 plugin and an EVM network' })
 
   let user = signedIn
   if (!sameChain(user.chainId, network)) {
@@ -68,22 +69,22 @@ export function* connectEmbeddedUser(holder: EmbeddedHolder, signedIn: FrameUser
     const moved = (yield call(callFrame, (signal) => frame.client.getUser({ chainId: network.caipNetworkId }, { signal }))) as { user: FrameUser }
     user = moved.user
   }
-  // The same user's Solana account joins after the EVM one (issue 9); the namespace of the
+  // The same user's accounts on the other embedded namespaces join after this one (issue 9); the namespace of the
   // active network is the one that becomes active, so the account shown never flips. A
   // restore shows the account shown before the reload (laid over the store as the active
   // namespace: persistence.ts stores the shown namespace first).
-  const solanaActive = solanaIsActive(state) || (!options.interactive && state.account.activeNamespace === EMBEDDED_SOLANA_NAMESPACE)
-  frame.provider.setUser(user)
-  holder.attached.get(EMBEDDED_NAMESPACE)?.()
-  holder.attached.set(EMBEDDED_NAMESPACE, plugin.connectors.attach({ info: embeddedConnectorInfo, provider: frame.provider }))
+  const joined = (yield call(loadJoinedNamespaces, context.plugins)) as JoinedNamespace[]
+  const joinedActive = joinedActiveNamespace(state, joined, options.interactive)
+  const networks = state.network.networks.filter((n) => n.chainNamespace === EMBEDDED_NAMESPACE)
+  yield call(attachEmbeddedWallet, holder, frame, plugin, { info: embeddedConnectorInfo, networks, user })
 
   yield put(accountActions.connecting({ namespace: EMBEDDED_NAMESPACE }))
   const result = (yield call(plugin.connectors.connect, { connectorId: EMBEDDED_CONNECTOR_ID, network })) as ConnectedAccount
-  yield call(putConnected, EMBEDDED_NAMESPACE, embeddedConnectorInfo, result, { activate: !solanaActive })
+  yield call(putConnected, EMBEDDED_NAMESPACE, embeddedConnectorInfo, result, { activate: joinedActive === undefined })
   yield put(accountActions.userLoaded({ namespace: EMBEDDED_NAMESPACE, user: toEmbeddedUser(user), ...(options.socialProvider ? { socialProvider: options.socialProvider } : {}) }))
   // The account type (smartAccount.ts): enabled networks, and the dapp's preference on a login the visitor makes.
   yield put(smartAccountActions.embeddedAccountConnected({ interactive: options.interactive }))
-  yield call(connectEmbeddedSolana, holder, user, { ...options, activate: solanaActive, evmNetwork: network })
+  yield call(joinEmbeddedNamespaces, holder, user, joined, { socialProvider: options.socialProvider, activate: joinedActive, primaryNetwork: network })
   yield put(embeddedActions.reset())
   if (!options.interactive) return
   const after = (yield select()) as PorticoState
@@ -153,6 +154,6 @@ export function* embeddedDisconnectedSaga(holder: EmbeddedHolder, namespace: str
   if (!detach) return
   holder.attached.delete(namespace)
   detach()
-  holder.frame?.provider.clearUser()
+  holder.wallets.get(namespace)?.clearUser()
   yield put(embeddedActions.reset())
 }

@@ -10,17 +10,46 @@ import { alertsActions } from '../store/slices/alerts'
 import { embeddedActions } from '../store/slices/embedded'
 import { getSagaContext, type EmbeddedFrame } from './context'
 import { lazyState } from '../store/lazyState'
+import { ConnectorNotFoundError } from '../errors'
+import type { EmbeddedWallet, NamespacePlugin } from '../plugins/types'
+import type { ConnectorInfo } from '../types/connector'
+import type { EmbeddedFrameUser } from '../types/embeddedTransport'
+import type { CaipNetwork } from '../types/network'
 
 /**
- * What the embedded-wallet sagas share while Portico runs: the live frame (once loaded)
- * and the provider detach function per namespace it is attached to. Never in the store.
+ * What the embedded-wallet sagas share while Portico runs: the live frame (once loaded),
+ * the wallet each namespace's plugin built over it (`embedded.createWallet`) and the
+ * detach function per namespace it is attached to. Never in the store.
  */
 export type EmbeddedHolder = {
   frame: EmbeddedFrame | undefined
+  wallets: Map<string, EmbeddedWallet>
   attached: Map<string, () => void>
 }
 
-export const createEmbeddedHolder = (): EmbeddedHolder => ({ frame: undefined, attached: new Map() })
+export const createEmbeddedHolder = (): EmbeddedHolder => ({ frame: undefined, wallets: new Map(), attached: new Map() })
+
+/**
+ * The plugin's wallet over the frame for its namespace (built once per frame) and, after
+ * `setUser`, attached to the plugin as `info`'s connector in place of any earlier one.
+ */
+export async function attachEmbeddedWallet(
+  holder: EmbeddedHolder,
+  frame: EmbeddedFrame,
+  plugin: NamespacePlugin,
+  parameters: { info: ConnectorInfo; networks: readonly CaipNetwork[]; user: EmbeddedFrameUser },
+) {
+  const { embedded, connectors, namespace } = plugin
+  if (!embedded || !connectors?.attach) throw new ConnectorNotFoundError({ details: `The ${namespace} plugin takes no embedded wallet` })
+  let wallet = holder.wallets.get(namespace)
+  if (!wallet) {
+    wallet = await (await embedded.load()).createWallet({ transport: frame.transport, networks: parameters.networks, name: parameters.info.name })
+    holder.wallets.set(namespace, wallet)
+  }
+  wallet.setUser(parameters.user)
+  holder.attached.get(namespace)?.()
+  holder.attached.set(namespace, connectors.attach({ info: parameters.info, provider: wallet.provider }))
+}
 
 /**
  * The frame, loaded on first use through the saga context (the `src/frame` chunk and the

@@ -19,7 +19,7 @@ function run(client: Partial<EmbeddedFrame['client']>) {
   // A list from an earlier session, which a failed call must not leave behind.
   store.dispatch(smartAccountActions.enabledNetworksLoaded({ networks: ['eip155:1', 'eip155:10'] }))
   const context = { config } as unknown as SagaContext
-  const holder: EmbeddedHolder = { frame: { client, provider: {} } as unknown as EmbeddedFrame, attached: new Map() }
+  const holder: EmbeddedHolder = { frame: { client, transport: {} } as unknown as EmbeddedFrame, wallets: new Map(), attached: new Map() }
   const task = runSaga({ getState: store.getState, dispatch: (action: UnknownAction) => store.dispatch(action), context: { portico: context } }, embeddedAccountTypeSaga, holder, { interactive: true })
   return { store, done: task.toPromise() }
 }

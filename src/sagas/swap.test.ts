@@ -68,12 +68,14 @@ async function connected(options: { chainId?: number; outcome?: TransactionOutco
   const plugin = {
     ...wallet.plugin,
     features: { ...wallet.plugin.features, swaps: (n: { id: number | string }) => Number(n.id) === 1 },
-    connectors: {
-      ...wallet.plugin.connectors!,
+    evm: {
       sendContractCall: async (p: ContractCallParameters & { connectorId: string }) => {
         sent.push(p)
         return options.send ? options.send(p) : hashOf(++nonce)
       },
+    },
+    connectors: {
+      ...wallet.plugin.connectors!,
       waitForTransaction: async ({ hash }: { hash: string }): Promise<TransactionOutcome> => {
         await options.mined
         return { hash, status: options.outcome ?? 'success', blockNumber: '7' }

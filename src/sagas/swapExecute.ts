@@ -26,7 +26,7 @@ const plain = (caip: string): string => caip.split(':').at(-1) ?? caip
  * back on Swap once it answers, either way.
  */
 function* signInWallet(wallet: ConnectedWallet, tx: { to: string; data: string; value: string; gas?: string | undefined }) {
-  const send = wallet.plugin.connectors?.sendContractCall
+  const send = wallet.plugin.evm?.sendContractCall
   if (!send) throw new PorticoError({ key: 'walletCannotSendCalls' })
   yield put(routerActions.push({ view: 'ApproveTransaction' }))
   try {

@@ -113,10 +113,10 @@ describe('a WalletConnect session drives the eip155 plugin', () => {
   })
 
   it('EIP-5792: capabilities, wallet_sendCalls and its status go through the session', async () => {
-    const capabilities = await plugin.connectors!.getCapabilities!({ connectorId, address: visitor })
+    const capabilities = await plugin.evm!.getCapabilities!({ connectorId, address: visitor })
     expect(capabilities['0x1']).toEqual({ atomic: { status: 'unsupported' } })
     const before = await client(0).getBalance({ address: receiver })
-    const { id } = await plugin.connectors!.sendCalls!({
+    const { id } = await plugin.evm!.sendCalls!({
       connectorId,
       network: chains.networks[0]!,
       from: visitor,
@@ -125,10 +125,10 @@ describe('a WalletConnect session drives the eip155 plugin', () => {
         { to: receiver, value: parseEther('0.02').toString() },
       ],
     })
-    let status = await plugin.connectors!.getCallsStatus!({ connectorId, id })
+    let status = await plugin.evm!.getCallsStatus!({ connectorId, id })
     for (let i = 0; status.status === 100 && i < 50; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100))
-      status = await plugin.connectors!.getCallsStatus!({ connectorId, id })
+      status = await plugin.evm!.getCallsStatus!({ connectorId, id })
     }
     expect(status).toMatchObject({ status: 200, atomic: false, chainId: '0x1' })
     expect(status.receipts).toHaveLength(2)

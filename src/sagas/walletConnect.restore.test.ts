@@ -32,6 +32,7 @@ import type { SagaContext } from './context'
 import { persistenceSaga } from './persistence'
 import { walletConnectSaga } from './walletConnect'
 import { lazyState } from '../store/lazyState'
+import { builtInProtocols } from '../walletconnect/test/protocols'
 
 // A WalletConnect connection survives a reload: each "visit" is a fresh store, saga
 // run and WalletConnect client over the same two stores the browser keeps — Portico's
@@ -87,7 +88,15 @@ function visit(
     walletConnect: () =>
       (loading ??= (async () => {
         loads++
-        client = createWalletConnectClient({ projectId: 'portico-test', relayUrl: relay.url, metadata: dappMetadata, networks, storage: signClientStorage, storagePrefix: 'portico-restore-test' })
+        client = createWalletConnectClient({
+          projectId: 'portico-test',
+          relayUrl: relay.url,
+          metadata: dappMetadata,
+          protocols: builtInProtocols,
+          networks,
+          storage: signClientStorage,
+          storagePrefix: 'portico-restore-test',
+        })
         await client.init()
         noteSignClientInit()
         return client

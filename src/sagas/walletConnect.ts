@@ -26,6 +26,9 @@ export { WALLET_CONNECT_CONNECTOR_ID }
 
 const connectingViews = new Set(['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'])
 
+/** The name a remote wallet shows for itself (Wallet Standard `name`). */
+const WALLET_CONNECT_NAME = 'WalletConnect'
+
 /**
  * The live client, once this saga loaded it, and the namespaces whose plugin drives the
  * session through an attached provider (with the functions that detach them). Shared by
@@ -185,20 +188,25 @@ function* connectNamespaces(holder: ClientHolder, session: WalletConnectSessionI
 }
 
 /**
- * Hands the namespace's plugin the session in the shape it takes (`client.providerFor`:
- * an EIP-1193 provider, a Wallet Standard wallet, a sats-connect provider), when the
- * plugin takes foreign wallets. Returns how to connect it through the plugin when the
- * plugin keeps its own connection, else undefined (the session's accounts are the account).
+ * Hands the namespace's plugin the session in the shape it takes (its `remote`
+ * capability builds the wallet: an EIP-1193 provider, a Wallet Standard wallet, a
+ * sats-connect provider), when the plugin has one and takes foreign wallets. Returns how
+ * to connect it through the plugin when the plugin keeps its own connection, else
+ * undefined (the session's accounts are the account).
  */
 async function attachProvider(holder: ClientHolder, context: SagaContext, namespace: string, info: ConnectorInfo) {
-  const connectors = context.plugins.get(namespace)?.connectors
-  if (!connectors?.attach) return undefined
-  const codecs = connectors.loadRpcCodecs ? await connectors.loadRpcCodecs() : undefined
-  const sessionProvider = holder.client?.providerFor(namespace, codecs)
-  if (!sessionProvider) return undefined
+  const plugin = context.plugins.get(namespace)
+  const connectors = plugin?.connectors
+  if (!connectors?.attach || !plugin?.remote || !holder.client) return undefined
+  const remote = await plugin.remote.load()
+  const wallet = await remote.createWallet(holder.client, { name: WALLET_CONNECT_NAME })
   holder.attached.get(namespace)?.()
-  holder.attached.set(namespace, connectors.attach({ info, provider: sessionProvider.provider }))
-  if (sessionProvider.connect !== 'plugin') return undefined
+  const detach = connectors.attach({ info, provider: wallet.provider })
+  holder.attached.set(namespace, () => {
+    detach()
+    wallet.destroy()
+  })
+  if (wallet.connect !== 'plugin') return undefined
   return connectThrough(connectors, info)
 }
 

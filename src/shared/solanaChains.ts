@@ -1,7 +1,7 @@
 /**
  * Wallet Standard names Solana clusters (`solana:mainnet`); CAIP-2 names them by genesis
  * hash. The solana plugin, `portico/solana`'s wallet adapter, the WalletConnect
- * session's Solana side and the embedded wallet's (src/frame/solanaWallet.ts) all
+ * session's Solana side and the embedded wallet's (src/plugins/solana/) all
  * translate with this one table.
  */
 export type SolanaWalletChain = `solana:${string}`

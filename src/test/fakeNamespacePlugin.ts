@@ -1,4 +1,5 @@
-import type { ConnectedAccount, ConnectorEvent, NamespacePlugin } from '../plugins/types'
+import { eip155Remote } from '../plugins/eip155/capabilities'
+import type { ConnectedAccount, ConnectorEvent, NamespacePlugin, RemoteCapability } from '../plugins/types'
 import type { ConnectorInfo } from '../types/connector'
 import type { CaipNetwork } from '../types/network'
 
@@ -7,7 +8,12 @@ import type { CaipNetwork } from '../types/network'
  * connectors it is given, answers connect/switch/disconnect as told, and lets the test
  * fire provider events. Real wallets are exercised in the plugin tests.
  */
-export function createFakeNamespacePlugin(options: { namespace?: string; networks: CaipNetwork[]; connectors: ConnectorInfo[]; address?: string }) {
+/**
+ * The fake takes WalletConnect sessions as the session's accounts (it has no `attach`): its
+ * `remote` is the given one, else the eip155 plugin's for the eip155 namespace (what the
+ * session proposal asks for).
+ */
+export function createFakeNamespacePlugin(options: { namespace?: string; networks: CaipNetwork[]; connectors: ConnectorInfo[]; address?: string; remote?: RemoteCapability | undefined }) {
   const namespace = options.namespace ?? 'eip155'
   const listeners = new Set<(event: ConnectorEvent) => void>()
   const calls: { method: string; args: unknown }[] = []
@@ -31,6 +37,7 @@ export function createFakeNamespacePlugin(options: { namespace?: string; network
     isAddress: (a) => a.length > 0,
     // No balance support by default, so tests that do not care make no balance requests.
     features: { balance: false, names: false, activity: false, send: true, swaps: () => false },
+    remote: options.remote ?? (namespace === 'eip155' ? { load: async () => eip155Remote } : undefined),
     connectors: {
       discover: (_context, emit) => {
         emit(options.connectors)

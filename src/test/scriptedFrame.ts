@@ -1,5 +1,5 @@
 import type { JSDOM } from 'jsdom'
-import { createFrameClient, createFrameProvider, type AppEvent, type FrameClient } from '../frame'
+import { createEmbeddedTransport, createFrameClient, type AppEvent, type FrameClient } from '../frame'
 import type { AppMessage } from '../frame/protocol'
 import type { EmbeddedFrame } from '../sagas/context'
 
@@ -38,9 +38,8 @@ export function scriptedFrame(dom: JSDOM, onCleanup: (run: () => void) => void) 
     if (created) return created
     const client: FrameClient = createFrameClient({ secureOrigin: SECURE_ORIGIN, projectId: 'shop', version: 'test-1', document: dom.window.document })
     frameWindow()
-    created = { client, provider: createFrameProvider({ client }) }
+    created = { client, transport: createEmbeddedTransport(client) }
     onCleanup(() => {
-      created?.provider.destroy()
       created?.client.destroy()
     })
     return created

@@ -49,11 +49,6 @@ export function stubWalletConnectClient(options: { restored?: WalletConnectSessi
       return options.restored
     },
     getChain: () => undefined,
-    eip155Provider: () => {
-      throw new Error('not used by these tests')
-    },
-    // No plugin gets a provider: the accounts enter the store from the session alone.
-    providerFor: () => undefined,
     onEvent: (listener) => {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -1,4 +1,4 @@
-/** Byte encodings of a namespace's JSON-RPC signing methods (a plugin's `connectors.loadRpcCodecs()`, src/plugins/types.ts). */
+/** Byte encodings of a namespace's JSON-RPC signing methods (the solana plugin's, src/plugins/solana/rpcCodecs.ts). */
 export type RpcCodecs = {
   fromBase58(text: string): Uint8Array
   toBase58(bytes: Uint8Array): string

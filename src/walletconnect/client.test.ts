@@ -3,6 +3,7 @@ import { sendJson, startHttpTestServer, type HttpTestServer } from '../services/
 import { DevWalletMethods } from '../../dev/wallets/walletconnect/wallet'
 import { createWalletConnectClient } from './client'
 import { dappMetadata, noteSignClientInit, settleSignClientTimers, startHarness, testNetwork, type Harness } from './test/harness'
+import { builtInProtocols } from './test/protocols'
 
 // Every SPEC §8 wallet-session message, exactly, from the place it arises.
 const solanaNetwork = { ...testNetwork(1), id: 'sol', chainNamespace: 'solana', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const, name: 'Solana' }
@@ -20,7 +21,7 @@ async function expectSessionError(promise: Promise<unknown>, message: string) {
 }
 
 describe('wallet-session errors before a session (SPEC §8)', () => {
-  const client = () => createWalletConnectClient({ projectId: 'p', relayUrl: 'ws://127.0.0.1:1', metadata: dappMetadata, networks: [testNetwork(1)] })
+  const client = () => createWalletConnectClient({ projectId: 'p', relayUrl: 'ws://127.0.0.1:1', metadata: dappMetadata, protocols: builtInProtocols, networks: [testNetwork(1)] })
 
   it("'Sign Client not initialized' before init()", async () => {
     await expectSessionError(client().request({ method: 'personal_sign', params: [] }), 'Sign Client not initialized')
@@ -112,7 +113,7 @@ describe('wallet-session errors with the relay and a wallet (SPEC §8)', () => {
   })
 
   it("'Sign Client not initialized' after destroy()", async () => {
-    const other = createWalletConnectClient({ projectId: 'p', relayUrl: h.relay.url, metadata: dappMetadata, networks: [testNetwork(1)] })
+    const other = createWalletConnectClient({ projectId: 'p', relayUrl: h.relay.url, metadata: dappMetadata, protocols: builtInProtocols, networks: [testNetwork(1)] })
     await other.init()
     noteSignClientInit()
     await other.destroy()

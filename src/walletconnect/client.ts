@@ -8,21 +8,9 @@ import { forgetGlobalCore } from './globalCore'
 import { createIndexedDbStorage, hasIndexedDb } from './indexedDbStorage'
 import { createMemoryStorage } from './memoryStorage'
 import { buildProposalNamespaces, buildRpcMap } from './namespaces'
-import { createWalletConnectProvider } from './provider'
-import { createNamespaceProvider } from './namespaceProviders'
 import { jsonRpcOverHttp } from './rpc'
 import { namespaceOf, parseCaipAccount, toSessionInfo } from './session'
-import type {
-  SessionProvider,
-  WalletConnectClient,
-  WalletConnectClientOptions,
-  WalletConnectEip1193Provider,
-  WalletConnectEvent,
-  WalletConnectKeyValueStorage,
-  WalletConnectPairing,
-  WalletConnectRequest,
-  WalletConnectSessionInfo,
-} from './types'
+import type { WalletConnectClient, WalletConnectClientOptions, WalletConnectEvent, WalletConnectKeyValueStorage, WalletConnectPairing, WalletConnectRequest, WalletConnectSessionInfo } from './types'
 import { ProviderRpcCode } from '../errors/rpcCodes'
 
 type SignClientInstance = InstanceType<typeof SignClient>
@@ -33,20 +21,6 @@ const RELAYER_DISCONNECT = 'relayer_disconnect'
 
 /** The sign protocol's reason for a disconnect the visitor asked for (SDK error USER_DISCONNECTED). */
 const USER_DISCONNECTED = { code: 6000, message: 'User disconnected.' }
-
-/** EVM methods that only read the chain: answered by the chain's RPC, never by the wallet. */
-const signingMethods = new Set([
-  'eth_sendTransaction',
-  'eth_signTransaction',
-  'eth_sign',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-  'eth_sendRawTransaction',
-  'eth_requestAccounts',
-  'eth_accounts',
-])
-const isReadMethod = (method: string) => method.startsWith('eth_') && !signingMethods.has(method)
 
 /** WalletConnect's own relays, where the hosted Verify API answers. */
 export function isHostedRelay(relayUrl: string): boolean {
@@ -121,7 +95,8 @@ function chooseStorage(option: WalletConnectClientOptions['storage']): { storage
  * const signature = await client.request({ method: 'personal_sign', params: ['0x68656c6c6f', address] })
  */
 export function createWalletConnectClient(options: WalletConnectClientOptions): WalletConnectClient {
-  const proposal = buildProposalNamespaces(options.networks)
+  const protocols = options.protocols
+  const proposal = buildProposalNamespaces(options.networks, protocols)
   const rpcMap = buildRpcMap(options.networks)
   const { storage, persistent } = chooseStorage(options.storage)
   const storagePrefix = options.storagePrefix ?? (persistent ? PERSISTENT_STORAGE_PREFIX : randomPrefix())
@@ -134,8 +109,6 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
   /** The chain requests go to by default, per namespace (follows chainChanged and switches). */
   const currentChain = new Map<string, CaipNetworkId>()
   let detach: (() => void) | undefined
-  let provider: WalletConnectEip1193Provider | undefined
-  const namespaceProviders = new Map<string, SessionProvider>()
   let destroying: Promise<void> | undefined
 
   const emit = (event: WalletConnectEvent) => listeners.forEach((listener) => listener(event))
@@ -180,11 +153,10 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
       } else if (event.name === 'accountsChanged') {
         const accounts = Array.isArray(event.data) ? (event.data as unknown[]).filter((a): a is string => typeof a === 'string') : []
         emit({ type: 'accountsChanged', namespace, accounts: accounts.map((a) => parseCaipAccount(a)?.address ?? a) })
-      } else if (event.name === 'bip122_addressesChanged') {
-        // WalletConnect's Bitcoin event carries getAccountAddresses entries ({ address, ... }).
-        const entries = Array.isArray(event.data) ? (event.data as unknown[]) : []
-        const accounts = entries.map((entry) => (entry as { address?: unknown } | null)?.address).filter((a): a is string => typeof a === 'string')
-        emit({ type: 'accountsChanged', namespace, accounts })
+      } else {
+        // A namespace's own accounts event (its plugin's `remote.accountsOfEvent` reads it).
+        const accounts = protocols[namespace]?.accountsOfEvent?.(event.name, event.data)
+        if (accounts) emit({ type: 'accountsChanged', namespace, accounts })
       }
     }
     const onEnd =
@@ -304,8 +276,8 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
       }
     },
 
-    async request<T = unknown>({ method, params, chainId }: WalletConnectRequest): Promise<T> {
-      const requested = chainId ? namespaceOf(chainId) : undefined
+    async request<T = unknown>({ method, params, chainId, namespace: forNamespace }: WalletConnectRequest): Promise<T> {
+      const requested = chainId ? namespaceOf(chainId) : forNamespace
       if (requested && !(requested in proposal)) throw WalletSessionError.namespaceNotConfigured(requested)
       const client = requireSignClient()
       const active = session
@@ -322,7 +294,7 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
         if (typeof bundlerUrl === 'string' && bundlerUrl) return jsonRpcOverHttp<T>(bundlerUrl, method, params, fetchImpl)
         throw WalletSessionError.callStatusNotApproved()
       }
-      if (namespace === 'eip155' && isReadMethod(method)) {
+      if (protocols[namespace]?.isReadMethod?.(method)) {
         // Reads go to the chain's own RPC (what the dapp trusts), not through the wallet;
         // a wallet that approved the method answers only when the network has no RPC URL.
         if (!approved.chains.includes(chain)) throw WalletSessionError.providerNotFound(chain)
@@ -345,17 +317,18 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
       if (approved?.chains.includes(caipNetworkId)) {
         if (current === caipNetworkId) return
         // An approved chain: ask the wallet to follow when it can, then use it either way.
-        if (approved.methods.includes('wallet_switchEthereumChain') && current) {
-          const chainId = `0x${Number(caipNetworkId.split(':')[1]).toString(16)}`
-          await sendToWallet(client, active, current, 'wallet_switchEthereumChain', [{ chainId }]).catch(() => undefined)
+        const follow = protocols[namespace]?.switchChainRequest?.(caipNetworkId)
+        if (follow && approved.methods.includes(follow.method) && current) {
+          await sendToWallet(client, active, current, follow.method, follow.params).catch(() => undefined)
         }
         currentChain.set(namespace, caipNetworkId)
         emit({ type: 'chainChanged', caipNetworkId })
         return
       }
       const reference = caipNetworkId.split(':')[1] ?? caipNetworkId
-      if (!approved?.methods.includes('wallet_switchEthereumChain') || !current) throw new SwitchChainNotSupportedError(reference)
-      await sendToWallet(client, active, current, 'wallet_switchEthereumChain', [{ chainId: `0x${Number(reference).toString(16)}` }])
+      const ask = protocols[namespace]?.switchChainRequest?.(caipNetworkId)
+      if (!ask || !approved?.methods.includes(ask.method) || !current) throw new SwitchChainNotSupportedError(reference)
+      await sendToWallet(client, active, current, ask.method, ask.params)
       currentChain.set(namespace, caipNetworkId)
       emit({ type: 'chainChanged', caipNetworkId })
     },
@@ -395,18 +368,6 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
       return currentChain.get(namespace)
     },
 
-    eip155Provider() {
-      return (provider ??= createWalletConnectProvider(client))
-    },
-
-    providerFor(namespace, codecs) {
-      const existing = namespaceProviders.get(namespace)
-      if (existing) return existing
-      const created = createNamespaceProvider(client, namespace, codecs)
-      if (created) namespaceProviders.set(namespace, created)
-      return created
-    },
-
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -419,8 +380,6 @@ export function createWalletConnectClient(options: WalletConnectClientOptions): 
         const client = signClient
         signClient = undefined
         forget()
-        for (const created of namespaceProviders.values()) created.destroy?.()
-        namespaceProviders.clear()
         listeners.clear()
         detach?.()
         detach = undefined

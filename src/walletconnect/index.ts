@@ -1,6 +1,15 @@
 // The WalletConnect chunk: loaded only through `import('./walletconnect')` when the
 // visitor picks WalletConnect (see createPortico.ts and docs/walletconnect.md).
 export { createWalletConnectClient, isHostedRelay } from './client'
-export { buildProposalNamespaces, buildRpcMap, WalletConnectMethods, type ProposalNamespace } from './namespaces'
+export { buildProposalNamespaces, buildRpcMap, loadProtocols, type ProposalNamespace } from './namespaces'
 export { toSessionInfo, parseCaipAccount, addressesOn } from './session'
-export type { WalletConnectClient, WalletConnectClientOptions, WalletConnectEvent, WalletConnectNamespace, WalletConnectPairing, WalletConnectRequest, WalletConnectSessionInfo } from './types'
+export type {
+  WalletConnectClient,
+  WalletConnectClientOptions,
+  RemoteProtocol,
+  WalletConnectEvent,
+  WalletConnectNamespace,
+  WalletConnectPairing,
+  WalletConnectRequest,
+  WalletConnectSessionInfo,
+} from './types'

@@ -1,4 +1,6 @@
-import { buildProposalNamespaces, buildRpcMap, WalletConnectMethods } from './namespaces'
+import { buildProposalNamespaces, buildRpcMap } from './namespaces'
+import { builtInProtocols } from './test/protocols'
+import { eip155Remote } from '../plugins/eip155/capabilities'
 import { addressesOn, parseCaipAccount, toSessionInfo } from './session'
 import { testNetwork } from './test/harness'
 import type { SessionTypes } from '@walletconnect/types'
@@ -9,16 +11,16 @@ const polkadot = { ...testNetwork(1), id: 'z', chainNamespace: 'polkadot', caipN
 
 describe('session proposal namespaces', () => {
   it('eip155 only, from the configured networks, with the SPEC §5 wallet methods and both events', () => {
-    const namespaces = buildProposalNamespaces([testNetwork(1), testNetwork(10), testNetwork(1)])
+    const namespaces = buildProposalNamespaces([testNetwork(1), testNetwork(10), testNetwork(1)], builtInProtocols)
     expect(Object.keys(namespaces)).toEqual(['eip155'])
-    expect(namespaces.eip155).toEqual({ chains: ['eip155:1', 'eip155:10'], methods: [...WalletConnectMethods.eip155.methods], events: ['chainChanged', 'accountsChanged'] })
+    expect(namespaces.eip155).toEqual({ chains: ['eip155:1', 'eip155:10'], methods: [...eip155Remote.methods], events: ['chainChanged', 'accountsChanged'] })
     expect(namespaces.eip155!.methods).toEqual(
       expect.arrayContaining(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities']),
     )
   })
 
-  it('adds solana and bip122 when configured, and leaves out namespaces WalletConnect does not serve here', () => {
-    const namespaces = buildProposalNamespaces([testNetwork(1), solana, bitcoin, polkadot])
+  it('adds solana and bip122 when configured, and leaves out namespaces whose plugin has no remote capability', () => {
+    const namespaces = buildProposalNamespaces([testNetwork(1), solana, bitcoin, polkadot], builtInProtocols)
     expect(Object.keys(namespaces)).toEqual(['eip155', 'solana', 'bip122'])
     expect(namespaces.solana).toMatchObject({ chains: [solana.caipNetworkId], methods: expect.arrayContaining(['solana_signMessage', 'solana_signTransaction']) })
     expect(namespaces.bip122).toMatchObject({ chains: [bitcoin.caipNetworkId], methods: expect.arrayContaining(['signMessage', 'sendTransfer']) })

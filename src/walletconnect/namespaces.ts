@@ -1,64 +1,27 @@
 import type { CaipNetwork, CaipNetworkId } from '../types/network'
+import type { NamespacePlugin } from '../plugins/types'
+import type { RemoteProtocol } from './types'
 
 /** A namespace of a session proposal (the sign protocol's `ProposalTypes.BaseRequiredNamespace`). */
 export type ProposalNamespace = { chains: CaipNetworkId[]; methods: string[]; events: string[] }
 
 /**
- * The wallet methods and events Portico asks for, per namespace. eip155 follows the
- * SPEC §5 allowed RPC methods (signing, sending, EIP-5792 calls, chain switching);
- * read-only `eth_*` calls go to the chain's RPC, not to the wallet.
- */
-export const WalletConnectMethods = {
-  eip155: {
-    methods: [
-      'personal_sign',
-      'eth_signTypedData_v4',
-      'eth_sendTransaction',
-      'eth_accounts',
-      'eth_requestAccounts',
-      'eth_chainId',
-      'wallet_switchEthereumChain',
-      'wallet_addEthereumChain',
-      'wallet_getCapabilities',
-      'wallet_sendCalls',
-      'wallet_getCallsStatus',
-      'wallet_grantPermissions',
-      'wallet_revokePermissions',
-      'wallet_getAssets',
-    ],
-    events: ['chainChanged', 'accountsChanged'],
-  },
-  solana: {
-    methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction'],
-    events: [],
-  },
-  bip122: {
-    methods: ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'],
-    events: ['bip122_addressesChanged'],
-  },
-} as const satisfies Record<string, { methods: readonly string[]; events: readonly string[] }>
-
-export type WalletConnectNamespaceName = keyof typeof WalletConnectMethods
-
-const isSupported = (namespace: string): namespace is WalletConnectNamespaceName => namespace in WalletConnectMethods
-
-/**
- * The session proposal's namespaces, from the dapp's configured networks: one entry
- * per supported namespace (eip155 always when configured; solana and bip122 when their
- * networks are), listing every configured chain. Namespaces WalletConnect cannot
- * serve here (SPEC §3's other namespaces) are left out. All are optional: the wallet approves
- * what it supports.
+ * The session proposal's namespaces, from the dapp's configured networks: one entry per
+ * namespace whose plugin has a `remote` capability (`protocols`), with that capability's
+ * methods and events, listing every configured chain. The other namespaces are left out.
+ * All are optional: the wallet approves what it supports.
  *
  * @example
- * buildProposalNamespaces([mainnet, optimism])
+ * buildProposalNamespaces([mainnet, optimism], { eip155: eip155().remote })
  * // { eip155: { chains: ['eip155:1', 'eip155:10'], methods: ['personal_sign', ...], events: ['chainChanged', 'accountsChanged'] } }
  */
-export function buildProposalNamespaces(networks: readonly CaipNetwork[]): Record<string, ProposalNamespace> {
+export function buildProposalNamespaces(networks: readonly CaipNetwork[], protocols: Readonly<Record<string, Pick<RemoteProtocol, 'methods' | 'events'>>>): Record<string, ProposalNamespace> {
   const namespaces: Record<string, ProposalNamespace> = {}
   for (const network of networks) {
     const name = network.chainNamespace
-    if (!isSupported(name)) continue
-    const entry = (namespaces[name] ??= { chains: [], methods: [...WalletConnectMethods[name].methods], events: [...WalletConnectMethods[name].events] })
+    const protocol = Object.hasOwn(protocols, name) ? protocols[name] : undefined
+    if (!protocol) continue
+    const entry = (namespaces[name] ??= { chains: [], methods: [...protocol.methods], events: [...protocol.events] })
     if (!entry.chains.includes(network.caipNetworkId)) entry.chains.push(network.caipNetworkId)
   }
   return namespaces
@@ -78,4 +41,10 @@ export function buildRpcMap(networks: readonly CaipNetwork[]): Partial<Record<Ca
     if (url) map[network.caipNetworkId] ??= url
   }
   return map
+}
+
+/** Each plugin's side of a session (its `remote` capability), loaded with the client, by namespace. */
+export async function loadProtocols(plugins: readonly NamespacePlugin[]): Promise<Record<string, RemoteProtocol>> {
+  const loaded = await Promise.all(plugins.map(async (plugin) => (plugin.remote ? [[plugin.namespace, await plugin.remote.load()] as const] : [])))
+  return Object.fromEntries(loaded.flat())
 }

@@ -1,14 +1,9 @@
 import type { SessionTypes } from '@walletconnect/types'
 import type { CaipAddress, CaipNetworkId } from '../types/network'
+import { parseCaipAccount } from '../types/remoteSession'
 import type { WalletConnectNamespace, WalletConnectSessionInfo } from './types'
 
-/** Splits a CAIP-10 account (`eip155:1:0xabc`) into its chain and address. */
-export function parseCaipAccount(account: string): { caipNetworkId: CaipNetworkId; address: string } | undefined {
-  const [namespace, reference, ...rest] = account.split(':')
-  const address = rest.join(':')
-  if (!namespace || !reference || !address) return undefined
-  return { caipNetworkId: `${namespace}:${reference}`, address }
-}
+export { addressesOn, parseCaipAccount } from '../types/remoteSession'
 
 /**
  * A namespace key of a session may be `eip155` or a single chain (`eip155:1`); both
@@ -43,16 +38,4 @@ export function toSessionInfo(session: SessionTypes.Struct): WalletConnectSessio
     namespaces,
     expiry: session.expiry * 1000,
   }
-}
-
-/**
- * The addresses a session namespace holds on `caipNetworkId` (deduplicated, in the
- * wallet's order), or on its first chain when none is given.
- */
-export function addressesOn(namespace: WalletConnectNamespace, caipNetworkId?: CaipNetworkId): { caipNetworkId: CaipNetworkId; addresses: string[] } | undefined {
-  const parsed = namespace.accounts.map(parseCaipAccount).filter((a) => a !== undefined)
-  const chain = caipNetworkId && parsed.some((a) => a.caipNetworkId === caipNetworkId) ? caipNetworkId : parsed[0]?.caipNetworkId
-  if (!chain) return undefined
-  const addresses = [...new Set(parsed.filter((a) => a.caipNetworkId === chain).map((a) => a.address))]
-  return { caipNetworkId: chain, addresses }
 }

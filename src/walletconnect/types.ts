@@ -1,6 +1,10 @@
 import type { Metadata } from '../config/types'
-import type { RpcCodecs } from '../plugins/types'
-import type { CaipAddress, CaipNetwork, CaipNetworkId } from '../types/network'
+import type { RemoteNamespace } from '../plugins/types'
+import type { CaipNetwork, CaipNetworkId } from '../types/network'
+import type { RemoteRequest, RemoteSessionEvent, RemoteSessionInfo, RemoteSessionNamespace } from '../types/remoteSession'
+
+/** What the client needs of a namespace's plugin: the proposal's methods and events, and how requests route. */
+export type RemoteProtocol = Pick<RemoteNamespace, 'methods' | 'events' | 'isReadMethod' | 'accountsOfEvent' | 'switchChainRequest'>
 
 /** What `createWalletConnectClient` needs; Portico fills it from the resolved config. */
 export type WalletConnectClientOptions = {
@@ -10,6 +14,11 @@ export type WalletConnectClientOptions = {
   metadata: Metadata
   /** The dapp's configured networks: the session proposal and the read-RPC map are built from them. */
   networks: readonly CaipNetwork[]
+  /**
+   * Per namespace, its plugin's `remote` capability: what the proposal asks for and how
+   * requests route. A namespace without one is left out of the proposal.
+   */
+  protocols: Readonly<Record<string, RemoteProtocol>>
   /**
    * Keeps this client's keys apart from any other WalletConnect client in the same
    * page or process (the sign-client shares a core between clients of one prefix).
@@ -55,47 +64,10 @@ export type WalletConnectKeyValueStorage = {
 }
 
 /** A namespace of an approved session, as plain data. */
-export type WalletConnectNamespace = {
-  accounts: CaipAddress[]
-  chains: CaipNetworkId[]
-  methods: string[]
-  events: string[]
-}
-
-/**
- * The EIP-1193 surface of a WalletConnect session (`client.eip155Provider()`), the shape
- * the eip155 plugin's `connectors.attach` takes.
- */
-export type WalletConnectEip1193Provider = {
-  request(args: { method: string; params?: readonly unknown[] | object | undefined }): Promise<unknown>
-  on(event: string, listener: (...args: unknown[]) => void): WalletConnectEip1193Provider
-  removeListener(event: string, listener: (...args: unknown[]) => void): WalletConnectEip1193Provider
-  off(event: string, listener: (...args: unknown[]) => void): WalletConnectEip1193Provider
-}
-
-/** What `client.providerFor(namespace)` hands the saga for a plugin's `connectors.attach`. */
-export type SessionProvider = {
-  /** An EIP-1193 provider (eip155), a Wallet Standard wallet (solana), a sats-connect provider (bip122). */
-  provider: unknown
-  /**
-   * How the account enters the store: `session`, the session's accounts as they are (the
-   * plugin keeps no connection of its own); `plugin`, through the plugin's silent
-   * `reconnect` of the attached provider, so the plugin records the connection it signs with.
-   */
-  connect: 'session' | 'plugin'
-  /** Stops the provider following the client's events. */
-  destroy?(): void
-}
+export type WalletConnectNamespace = RemoteSessionNamespace
 
 /** The approved session as plain data: what the saga and the store may see of it. */
-export type WalletConnectSessionInfo = {
-  topic: string
-  pairingTopic: string
-  peer: { name: string; description: string; url: string; icons: string[] }
-  namespaces: Record<string, WalletConnectNamespace>
-  /** Epoch ms. */
-  expiry: number
-}
+export type WalletConnectSessionInfo = RemoteSessionInfo
 
 /** A fresh pairing: the URI to show (QR code, deep link) and the wallet's answer. */
 export type WalletConnectPairing = {
@@ -106,23 +78,9 @@ export type WalletConnectPairing = {
 }
 
 /** Session events (SPEC §4 wallet session), as plain data for the saga. */
-export type WalletConnectEvent =
-  | { type: 'session_update'; session: WalletConnectSessionInfo }
-  | { type: 'chainChanged'; caipNetworkId: CaipNetworkId }
-  | { type: 'accountsChanged'; namespace: string; accounts: string[] }
-  /** The session ended from the wallet's side (session_delete) or by expiry; already cleaned up. */
-  | { type: 'disconnect'; reason: 'session_delete' | 'session_expire' }
-  /** The relay's socket closed (`connected: false`; the sign-client reconnects by itself) or opened again. */
-  | { type: 'relay'; connected: boolean }
-  /** A request went to the wallet (`waiting: true`: the visitor must approve it there), or its answer (or failure) came back. */
-  | { type: 'walletRequest'; waiting: boolean; method: string }
+export type WalletConnectEvent = RemoteSessionEvent
 
-export type WalletConnectRequest = {
-  method: string
-  params?: unknown
-  /** CAIP-2 chain; default the session's current chain of the first namespace. */
-  chainId?: CaipNetworkId | undefined
-}
+export type WalletConnectRequest = RemoteRequest
 
 /**
  * The dapp side of WalletConnect. Live objects (the SignClient, its socket) stay
@@ -154,14 +112,6 @@ export type WalletConnectClient = {
   restoreSession(): WalletConnectSessionInfo | undefined
   /** The chain requests of `namespace` go to by default (follows chainChanged and switches). */
   getChain(namespace: string): CaipNetworkId | undefined
-  /** The session's EVM side as an EIP-1193 provider (one per client). */
-  eip155Provider(): WalletConnectEip1193Provider
-  /**
-   * The session's side of `namespace` in the shape its plugin's `connectors.attach`
-   * takes (one per client and namespace); undefined for a namespace no plugin drives.
-   * `codecs` are the plugin's (`connectors.loadRpcCodecs()`); solana needs them.
-   */
-  providerFor(namespace: string, codecs?: RpcCodecs): SessionProvider | undefined
   /** Subscribes to session events. Returns the unsubscribe function. */
   onEvent(listener: (event: WalletConnectEvent) => void): () => void
   /** Stops timers and closes the relay socket. The client is unusable after. */

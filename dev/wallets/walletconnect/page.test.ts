@@ -6,6 +6,7 @@ import type { WalletConnectClient, WalletConnectEvent } from '../../../src/walle
 import { dappMetadata, noteSignClientInit, settleSignClientTimers, testNetwork } from '../../../src/walletconnect/test/harness'
 import { startRelay, type Relay } from '../../relay'
 import { serveWalletConnectWallet, type ServedWalletConnectWallet } from './build'
+import { builtInProtocols } from '../../../src/walletconnect/test/protocols'
 
 // The dev wallet page in Chromium, under its strict CSP: a Node dapp pairs with it
 // through the local relay and the visitor approves in the page.
@@ -21,7 +22,7 @@ let dapp: WalletConnectClient
 beforeAll(async () => {
   relay = await startRelay()
   ;[served, browser] = await Promise.all([serveWalletConnectWallet({ config: { relayUrl: relay.url, rpcUrls: { 1: 'http://127.0.0.1:1' } } }), launchBrowser()])
-  dapp = createWalletConnectClient({ projectId: 'p', relayUrl: relay.url, metadata: dappMetadata, networks: [testNetwork(1), testNetwork(10)] })
+  dapp = createWalletConnectClient({ projectId: 'p', relayUrl: relay.url, metadata: dappMetadata, protocols: builtInProtocols, networks: [testNetwork(1), testNetwork(10)] })
   await dapp.init()
   noteSignClientInit()
 })

@@ -5,6 +5,7 @@ import { createWalletConnectClient } from '../../../src/walletconnect/client'
 import type { WalletConnectClient } from '../../../src/walletconnect/types'
 import { dappMetadata, noteSignClientInit, settleSignClientTimers, testNetwork } from '../../../src/walletconnect/test/harness'
 import { createWalletConnectDevWallet, type WalletConnectDevWallet } from './wallet'
+import { builtInProtocols } from '../../../src/walletconnect/test/protocols'
 
 // The dev wallet answers eth_sendTransaction against a real local chain (anvil).
 let chain: LocalChain
@@ -15,7 +16,7 @@ let dapp: WalletConnectClient
 beforeAll(async () => {
   ;[chain, relay] = await Promise.all([startLocalChain({ chainId: 1 }), startRelay()])
   wallet = await createWalletConnectDevWallet({ relayUrl: relay.url, rpcUrls: { 1: chain.rpcUrl }, chainIds: [1] })
-  dapp = createWalletConnectClient({ projectId: 'p', relayUrl: relay.url, metadata: dappMetadata, networks: [testNetwork(1, chain.rpcUrl)] })
+  dapp = createWalletConnectClient({ projectId: 'p', relayUrl: relay.url, metadata: dappMetadata, protocols: builtInProtocols, networks: [testNetwork(1, chain.rpcUrl)] })
   await dapp.init()
   noteSignClientInit()
   const { uri, approval } = await dapp.connect()

@@ -2,7 +2,7 @@ import { ConnectorNotFoundError } from '../../errors'
 import type { CaipNetwork, CaipNetworkId } from '../../types/network'
 import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFeatures } from '../types'
 import { createBitcoinAddressRule } from './address'
-import { createBitcoinDappProvider } from './dappProvider'
+import { createBitcoinDappProvider, type PorticoBitcoinProvider } from './dappProvider'
 import { bip122History } from './history'
 import { bip122Networks } from './networks'
 import type { Bip122Runtime, SatsProvider } from './runtime'
@@ -37,7 +37,7 @@ export const bip122Features: PluginFeatures = {
 }
 
 /** sats-connect wallets; each call loads its module (and sats-connect) on first use. */
-function bip122Connectors(runtime: Bip122Runtime): ConnectorCapability {
+function bip122Connectors(runtime: Bip122Runtime): ConnectorCapability<SatsProvider, PorticoBitcoinProvider> {
   const satsConnect = () => import('./satsConnect')
   return {
     discover(context, emit) {
@@ -53,7 +53,8 @@ function bip122Connectors(runtime: Bip122Runtime): ConnectorCapability {
     },
     // A foreign wallet (a WalletConnect session's Bitcoin side) in sats-connect's provider shape.
     attach({ info, provider }) {
-      const candidate = provider as SatsProvider
+      // Checked at run time too: a third party's code may hand anything.
+      const candidate = provider
       if (typeof candidate !== 'object' || candidate === null || typeof candidate.request !== 'function') {
         throw new ConnectorNotFoundError({ details: `${info.id}: a bip122 connector needs a sats-connect provider with request()` })
       }
@@ -116,7 +117,7 @@ function bip122Balance(esploraUrl: NonNullable<Bip122PluginOptions['esploraUrl']
  * createPortico({ projectId, plugins: [bip122({ networks: [bitcoin] })] })
  * createPortico({ projectId, plugins: [bip122({ esploraUrl: 'https://esplora.example.com/api' })] })
  */
-export function bip122(options: Bip122PluginOptions = {}): NamespacePlugin {
+export function bip122(options: Bip122PluginOptions = {}): NamespacePlugin<SatsProvider, PorticoBitcoinProvider> {
   const networks = options.networks ?? bip122Networks
   const runtime: Bip122Runtime = { networks, connections: new Map(), attached: new Map() }
   return {
@@ -130,5 +131,6 @@ export function bip122(options: Bip122PluginOptions = {}): NamespacePlugin {
     connectors: bip122Connectors(runtime),
     balance: bip122Balance(options.esploraUrl ?? DefaultEsploraUrls),
     history: bip122History(options.esploraUrl ?? DefaultEsploraUrls),
+    remote: { load: async () => (await import('./capabilities')).bip122Remote },
   }
 }

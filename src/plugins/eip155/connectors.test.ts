@@ -7,7 +7,7 @@ import { createDevWalletProvider, installDevWallet, type DevWalletOptions, type 
 import { announce, createTestHost, wrapProvider, type WrapOptions } from '../../../dev/wallets/injected/testing'
 import { ErrorTemplates, RpcError, SwitchChainNotSupportedError, TransactionNodeError, ValidationError } from '../../errors'
 import type { CaipNetwork } from '../../types/network'
-import type { ConnectorCapability, ConnectorEvent } from '../types'
+import type { ConnectorCapability, EvmCapability, ConnectorEvent } from '../types'
 import { ChainMismatchError } from './errors'
 import { eip155 } from './plugin'
 import { SendCallsMessages } from './sendCalls'
@@ -61,7 +61,7 @@ function setup(options: Setup = {}) {
   stops.push(plugin.connectors!.discover({ projectId: 'p', networks: dev.networks, window: host as unknown as Window }, () => {}))
   const connectors = plugin.connectors as Required<ConnectorCapability>
   const connectorId = 'dev.portico.wallet'
-  return { plugin, connectors, balance: plugin.balance!, wallet, wrapped, connectorId, account }
+  return { plugin, connectors, evm: plugin.evm as Required<EvmCapability>, balance: plugin.balance!, wallet, wrapped, connectorId, account }
 }
 
 const receipt = (chainId: number, hash: Hex) => clients[chainId]!.waitForTransactionReceipt({ hash, pollingInterval: 20 })
@@ -363,11 +363,11 @@ describe('network switching', () => {
 
 describe('EIP-5792 calls', () => {
   it('sends a batch with wallet_sendCalls and reads its status', async () => {
-    const { connectors, connectorId, account } = setup({ account: 9 })
+    const { connectors, evm, connectorId, account } = setup({ account: 9 })
     await connectors.connect({ connectorId, network: one })
     const to = devAccounts[0]!.address
     const [ethBefore, pttBefore] = [await ethOf(1, to), await pttOf(1, to)]
-    const { id } = await connectors.sendCalls({
+    const { id } = await evm.sendCalls({
       connectorId,
       network: one,
       from: account.address,
@@ -378,10 +378,10 @@ describe('EIP-5792 calls', () => {
     })
     expect(id).toMatch(/^0x[0-9a-f]{64}$/)
     // EIP-5792: 100 while the calls are pending; the wallet answers 200 once every receipt is in.
-    let status = await connectors.getCallsStatus({ connectorId, id })
+    let status = await evm.getCallsStatus({ connectorId, id })
     for (let polls = 0; status.status === 100 && polls < 200; polls++) {
       await new Promise((resolve) => setTimeout(resolve, 25))
-      status = await connectors.getCallsStatus({ connectorId, id })
+      status = await evm.getCallsStatus({ connectorId, id })
     }
     expect(status).toMatchObject({ id, status: 200, chainId: '0x1', atomic: false })
     expect(status.receipts).toHaveLength(2)
@@ -393,8 +393,8 @@ describe('EIP-5792 calls', () => {
     ['a to without 0x', [{ to: 'd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' }], 'calls[0].to', SendCallsMessages.to],
     ['data without 0x', [{ to: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', data: 'a9059cbb' }], 'calls[0].data', SendCallsMessages.data],
   ])('refuses %s before asking the wallet (SPEC §5)', async (_case, calls, path, message) => {
-    const { connectors, connectorId, account, wrapped } = setup({ account: 9, wrap: {} })
-    const error = await rejection(connectors.sendCalls({ connectorId, network: one, from: account.address, calls }))
+    const { evm, connectorId, account, wrapped } = setup({ account: 9, wrap: {} })
+    const error = await rejection(evm.sendCalls({ connectorId, network: one, from: account.address, calls }))
     expect(error).toBeInstanceOf(ValidationError)
     expect((error as ValidationError).shortMessage).toBe(message)
     expect((error as ValidationError).issues).toEqual([{ path, message }])
@@ -402,20 +402,20 @@ describe('EIP-5792 calls', () => {
   })
 
   it('passes wallet capability errors through with their code', async () => {
-    const { connectors, connectorId, account } = setup({ account: 9 })
+    const { connectors, evm, connectorId, account } = setup({ account: 9 })
     await connectors.connect({ connectorId, network: one })
-    const atomic = await rejection(connectors.sendCalls({ connectorId, network: one, from: account.address, atomicRequired: true, calls: [{ to: account.address }] }))
+    const atomic = await rejection(evm.sendCalls({ connectorId, network: one, from: account.address, atomicRequired: true, calls: [{ to: account.address }] }))
     expect((atomic as RpcError).rpcName).toBe('AtomicityNotSupported')
-    const unknown = await rejection(connectors.getCallsStatus({ connectorId, id: '0x01' }))
+    const unknown = await rejection(evm.getCallsStatus({ connectorId, id: '0x01' }))
     expect((unknown as RpcError).rpcName).toBe('UnknownBundleId')
   })
 
   it('asks for capabilities with the address, and refuses a request without one', async () => {
-    const { connectors, connectorId, account } = setup({ account: 9 })
+    const { connectors, evm, connectorId, account } = setup({ account: 9 })
     await connectors.connect({ connectorId, network: one })
-    expect(await connectors.getCapabilities({ connectorId, address: account.address, caipNetworkIds: ['eip155:10'] })).toEqual({
+    expect(await evm.getCapabilities({ connectorId, address: account.address, caipNetworkIds: ['eip155:10'] })).toEqual({
       '0xa': { atomic: { status: 'unsupported' } },
     })
-    await expect(connectors.getCapabilities({ connectorId, address: '' })).rejects.toThrow('Capabilities requests need an address parameter.')
+    await expect(evm.getCapabilities({ connectorId, address: '' })).rejects.toThrow('Capabilities requests need an address parameter.')
   })
 })

@@ -39,7 +39,7 @@ describe('eip155()', () => {
     expect(swaps(solanaMainnet)).toBe(false)
   })
 
-  it('has the connectors capability (EIP-6963 and injected, EIP-5792, the dapp provider) and the RPC balance capability', () => {
+  it('has the connectors capability (EIP-6963 and injected, the dapp provider), the EVM capability (contract calls, EIP-5792) and the RPC balance capability', () => {
     const plugin = eip155()
     expect(Object.keys(plugin.connectors ?? {}).sort()).toEqual([
       'attach',
@@ -47,17 +47,14 @@ describe('eip155()', () => {
       'createProvider',
       'disconnect',
       'discover',
-      'getCallsStatus',
-      'getCapabilities',
       'reconnect',
-      'sendCalls',
-      'sendContractCall',
       'sendTransaction',
       'signMessage',
       'switchNetwork',
       'waitForTransaction',
       'watch',
     ])
+    expect(Object.keys(plugin.evm ?? {}).sort()).toEqual(['getCallsStatus', 'getCapabilities', 'sendCalls', 'sendContractCall'])
     expect(Object.keys(plugin.balance ?? {}).sort()).toEqual(['getBalance', 'getTokenBalance'])
   })
 

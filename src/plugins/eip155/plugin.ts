@@ -1,10 +1,10 @@
 import { SwapChainIds } from '../../config/constants'
 import type { CaipNetwork } from '../../types/network'
-import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFeatures } from '../types'
+import type { BalanceCapability, ConnectorCapability, EvmCapability, NamespacePlugin, PluginFeatures } from '../types'
 import { isEvmAddress } from './address'
 import { discoverEip155Connectors } from './discovery'
 import { eip155Networks } from './networks'
-import { createEip155DappProvider } from './dappProvider'
+import { createEip155DappProvider, type PorticoEip1193Provider } from './dappProvider'
 import { createEip155Runtime, type Eip1193Provider, type Eip155Runtime } from './runtime'
 import { watchProvider } from './watch'
 
@@ -32,17 +32,18 @@ export const eip155Features: PluginFeatures = {
 // the plugin (which every dapp does at start-up) costs two empty maps.
 const loadWallet = () => import('./wallet')
 const loadBalance = () => import('./balance')
+const loadCapabilities = () => import('./capabilities')
 
 /**
  * Browser wallets: EIP-6963 announcements and the legacy `window.ethereum`, and what
  * Portico does with a connected one (see docs/eip155.md).
  */
-function createConnectors(runtime: Eip155Runtime): ConnectorCapability {
+function createConnectors(runtime: Eip155Runtime): ConnectorCapability<Eip1193Provider, PorticoEip1193Provider> {
   return {
     discover: (context, emit) => discoverEip155Connectors(runtime, context, emit),
     connect: async (parameters) => (await loadWallet()).connect(runtime, parameters),
     attach({ info, provider }) {
-      const entry = { info, provider: provider as Eip1193Provider }
+      const entry = { info, provider }
       runtime.connectors.set(info.id, entry)
       return () => {
         if (runtime.connectors.get(info.id) === entry) runtime.connectors.delete(info.id)
@@ -58,12 +59,18 @@ function createConnectors(runtime: Eip155Runtime): ConnectorCapability {
     switchNetwork: async (parameters) => (await loadWallet()).switchNetwork(runtime, parameters),
     signMessage: async (parameters) => (await loadWallet()).signMessage(runtime, parameters),
     sendTransaction: async (parameters) => (await loadWallet()).sendTransaction(runtime, parameters),
-    sendContractCall: async (parameters) => (await loadWallet()).sendContractCall(runtime, parameters),
     waitForTransaction: async (parameters) => (await loadWallet()).waitForTransaction(runtime, parameters),
+    createProvider: (host) => createEip155DappProvider(runtime, host),
+  }
+}
+
+/** Contract calls (a swap's transactions) and EIP-5792 batches, through the connected wallet. */
+function createEvm(runtime: Eip155Runtime): EvmCapability {
+  return {
+    sendContractCall: async (parameters) => (await loadWallet()).sendContractCall(runtime, parameters),
     sendCalls: async (parameters) => (await loadWallet()).sendCalls(runtime, parameters),
     getCallsStatus: async (parameters) => (await loadWallet()).getCallsStatus(runtime, parameters),
     getCapabilities: async (parameters) => (await loadWallet()).getCapabilities(runtime, parameters),
-    createProvider: (host) => createEip155DappProvider(runtime, host),
   }
 }
 
@@ -85,7 +92,7 @@ function createBalance(runtime: Eip155Runtime): BalanceCapability {
  * createPortico({ projectId, plugins: [eip155()] })                           // SPEC §9 chains
  * createPortico({ projectId, plugins: [eip155({ networks: [mainnet, base] })] }) // just two
  */
-export function eip155(options: Eip155PluginOptions = {}): NamespacePlugin {
+export function eip155(options: Eip155PluginOptions = {}): NamespacePlugin<Eip1193Provider, PorticoEip1193Provider> {
   const runtime = createEip155Runtime()
   return {
     namespace: 'eip155',
@@ -97,5 +104,9 @@ export function eip155(options: Eip155PluginOptions = {}): NamespacePlugin {
     accountTypes: ['eoa', 'smartAccount'],
     connectors: createConnectors(runtime),
     balance: createBalance(runtime),
+    evm: createEvm(runtime),
+    // WalletConnect and the embedded wallet: their code loads with theirs, never at start-up.
+    remote: { load: async () => (await loadCapabilities()).eip155Remote },
+    embedded: { load: async () => (await loadCapabilities()).eip155Embedded },
   }
 }

@@ -14,6 +14,11 @@ import { validateCapabilitiesAddress, validateSendCalls } from './sendCalls'
 import { parseChainId, toCaipNetworkId } from './watch'
 import { ProviderRpcCode } from '../../errors/rpcCodes'
 
+// The wallets core builds over a WalletConnect session and the embedded wallet's frame
+// load with the rest of the wallet code (capabilities.ts).
+export { createWalletConnectProvider } from './walletConnectProvider'
+export { createFrameProvider } from './frameProvider'
+
 /** Codes with which wallets say "I do not have that method". */
 const METHOD_UNSUPPORTED = new Set<number>([ProviderRpcCode.UnsupportedMethod, ProviderRpcCode.MethodNotFound, ProviderRpcCode.MethodNotSupported])
 

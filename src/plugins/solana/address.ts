@@ -1,3 +1,5 @@
+import type { EmbeddedFrameUser } from '../../types/embeddedTransport'
+
 /**
  * SPEC §5 Solana address: base58, 32 to 44 characters. Base58 (Bitcoin alphabet) has no
  * `0`, `O`, `I` or `l`, so those characters alone make a string invalid. An address is
@@ -36,4 +38,9 @@ function base58ByteLength(value: string): number {
  */
 export function isSolanaAddress(value: unknown): value is string {
   return typeof value === 'string' && SOLANA_ADDRESS.test(value) && base58ByteLength(value) === PUBLIC_KEY_BYTES
+}
+
+/** The Solana address a frame user holds, if any. */
+export function solanaAddressOf(user: EmbeddedFrameUser): string | undefined {
+  return user.addresses?.solana ?? (typeof user.chainId === 'string' && user.chainId.startsWith('solana:') ? user.address : undefined)
 }

@@ -3,7 +3,7 @@ import { ConnectorNotFoundError } from '../../errors'
 import type { CaipNetwork } from '../../types/network'
 import type { BalanceCapability, ConnectorCapability, NamespacePlugin, PluginFeatures } from '../types'
 import { isSolanaAddress } from './address'
-import { createSolanaDappWallet } from './dappWallet'
+import { createSolanaDappWallet, type PorticoSolanaWallet } from './dappWallet'
 import { solanaNetworks } from './networks'
 import type { SolanaRuntime } from './runtime'
 
@@ -26,7 +26,7 @@ export const solanaFeatures: PluginFeatures = {
  * disconnect, account events, message signing and SOL transfers. Every call loads its
  * module on first use, so creating the plugin loads none of the wallet or RPC code.
  */
-function solanaConnectors(runtime: SolanaRuntime): ConnectorCapability {
+function solanaConnectors(runtime: SolanaRuntime): ConnectorCapability<Wallet, PorticoSolanaWallet> {
   const walletStandard = () => import('./walletStandard')
   return {
     discover(context, emit) {
@@ -42,7 +42,8 @@ function solanaConnectors(runtime: SolanaRuntime): ConnectorCapability {
     },
     // A foreign wallet (the embedded wallet's Solana side) is a Wallet Standard wallet too.
     attach({ info, provider }) {
-      const wallet = provider as Wallet
+      // Checked at run time too: a third party's code may hand anything.
+      const wallet = provider
       if (typeof wallet !== 'object' || wallet === null || !('standard:connect' in (wallet.features ?? {}))) {
         throw new ConnectorNotFoundError({ details: `${info.id}: a solana connector needs a Wallet Standard wallet with standard:connect` })
       }
@@ -53,7 +54,6 @@ function solanaConnectors(runtime: SolanaRuntime): ConnectorCapability {
         if (runtime.connections.get(info.id)?.wallet === wallet) runtime.connections.delete(info.id)
       }
     },
-    loadRpcCodecs: async () => (await import('./rpcCodecs')).solanaRpcCodecs,
     async connect({ connectorId, network }) {
       return (await walletStandard()).connectWallet(runtime, connectorId, network)
     },
@@ -106,7 +106,7 @@ const solanaBalance: BalanceCapability = {
  *   plugins: [solana({ networks: [{ ...solanaMainnet, rpcUrls: { default: { http: [myRpc] } } }] })],
  * })
  */
-export function solana(options: SolanaPluginOptions = {}): NamespacePlugin {
+export function solana(options: SolanaPluginOptions = {}): NamespacePlugin<Wallet, PorticoSolanaWallet> {
   const networks = options.networks ?? solanaNetworks
   const runtime: SolanaRuntime = { connections: new Map(), attached: new Map() }
   return {
@@ -119,5 +119,7 @@ export function solana(options: SolanaPluginOptions = {}): NamespacePlugin {
     accountTypes: ['eoa'],
     connectors: solanaConnectors(runtime),
     balance: solanaBalance,
+    remote: { load: async () => (await import('./capabilities')).solanaRemote },
+    embedded: { load: async () => (await import('./capabilities')).solanaEmbedded },
   }
 }

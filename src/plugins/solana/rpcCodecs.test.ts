@@ -10,12 +10,11 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Blockhash,
 } from '@solana/kit'
-import { solana } from './plugin'
 import { transferSolInstruction } from './transfer'
 
 describe("the solana plugin's RPC codecs (for WalletConnect and embedded-wallet Solana accounts)", () => {
-  it('load on demand through connectors.loadRpcCodecs', async () => {
-    const codecs = await solana().connectors!.loadRpcCodecs!()
+  it('load on demand', async () => {
+    const { solanaRpcCodecs: codecs } = await import('./rpcCodecs')
     expect(codecs.toBase58(codecs.fromBase58('So11111111111111111111111111111111111111112'))).toBe('So11111111111111111111111111111111111111112')
     expect(codecs.fromBase58('So11111111111111111111111111111111111111112')).toHaveLength(32)
     expect(codecs.toBase64(new Uint8Array([104, 105]))).toBe('aGk=')
@@ -23,7 +22,7 @@ describe("the solana plugin's RPC codecs (for WalletConnect and embedded-wallet 
   })
 
   it("put a signature into the signer's slot of a serialized transaction, and refuse a signer it does not name", async () => {
-    const codecs = await solana().connectors!.loadRpcCodecs!()
+    const { solanaRpcCodecs: codecs } = await import('./rpcCodecs')
     const [payer, receiver] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()])
     const message = pipe(
       createTransactionMessage({ version: 0 }),

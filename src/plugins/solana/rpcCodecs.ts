@@ -4,7 +4,7 @@ import type { RpcCodecs } from '../types'
 /**
  * @solana/kit's encodings of WalletConnect's solana_* methods (base58 messages and
  * signatures, base64 transactions), for the wallets core builds over a WalletConnect
- * session or the embedded wallet's frame. Loaded by `connectors.loadRpcCodecs()`.
+ * session or the embedded wallet's frame. Loaded with those wallets (capabilities.ts).
  */
 export const solanaRpcCodecs: RpcCodecs = {
   fromBase58: (text) => new Uint8Array(getBase58Encoder().encode(text)),

@@ -11,6 +11,7 @@ import { walletConnectActions } from '../../store/slices/walletConnect'
 import { untilState } from '../../test/untilState'
 import type { CaipNetwork } from '../../types/network'
 import { createWalletConnectClient } from '../client'
+import { builtInProtocols } from './protocols'
 import type { WalletConnectClient, WalletConnectClientOptions, WalletConnectEvent } from '../types'
 import { lazyState } from '../../store/lazyState'
 
@@ -55,6 +56,7 @@ export async function startHarness(options: { networks?: CaipNetwork[]; wallet?:
     relayUrl: relay.url,
     metadata: dappMetadata,
     networks: options.networks ?? [testNetwork(1), testNetwork(10)],
+    protocols: builtInProtocols,
     ...options.dapp,
   })
   await dapp.init()

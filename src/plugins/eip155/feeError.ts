@@ -1,6 +1,6 @@
 // The embedded wallet's refusal of a transaction its smart account cannot pay the network
 // fee of (ERC-4337's AA21, "didn't pay prefund"; the secure page answers it with the code
-// 'AA21'), as the frame provider rejects an RPC request with it (provider.ts). A viem error on purpose:
+// 'AA21'), as the eip155 frame provider rejects an RPC request with it (frameProvider.ts). A viem error on purpose:
 // viem passes a provider's own `BaseError` with a code it does not map through unchanged,
 // so a dapp's viem or wagmi `writeContract`, `sendTransaction` and `sendCalls` reject
 // with the wallet's sentence as their shortMessage, where any other error becomes viem's

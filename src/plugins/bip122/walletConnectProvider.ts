@@ -2,8 +2,8 @@
  * The session's Bitcoin side as a sats-connect provider (`request(method, params)`
  * answering JSON-RPC response objects, `addListener`), so the `bip122()` plugin drives a
  * wallet over WalletConnect with the code it runs for a browser wallet, and the dapp's
- * `portico.getProvider('bip122')` reaches it. The saga `attach`es it to the plugin as
- * connector `walletConnect`.
+ * `portico.getProvider('bip122')` reaches it. The plugin's `remote.createWallet`
+ * builds it; the saga `attach`es it as connector `walletConnect`.
  *
  * sats-connect's requests become WalletConnect's bip122 methods, in the shapes of its
  * Bitcoin RPC reference (`account` is the session's first address, the account's "first
@@ -21,12 +21,11 @@
  * Wallet errors keep their codes (4001 stays 4001). Events: `accountChange` on a session
  * update or a `bip122_addressesChanged` event, `disconnect` when the session ends.
  */
-import { PorticoError } from '../errors/base'
-import { RpcError } from '../errors/rpc'
-import { ProviderRpcCode } from '../errors/rpcCodes'
-import { satsNetworkOf } from '../shared/satsNetworks'
-import { parseCaipAccount } from './session'
-import type { WalletConnectClient } from './types'
+import { PorticoError } from '../../errors/base'
+import { RpcError } from '../../errors/rpc'
+import { ProviderRpcCode } from '../../errors/rpcCodes'
+import { satsNetworkOf } from '../../shared/satsNetworks'
+import { parseCaipAccount, type RemoteSession } from '../../types/remoteSession'
 
 const NAMESPACE = 'bip122'
 
@@ -39,7 +38,8 @@ type WalletConnectAddress = { address: string; publicKey?: string; path?: string
 
 export type WalletConnectBitcoinProvider = {
   request(method: string, params?: unknown): Promise<JsonRpcResponse>
-  addListener(...args: [{ eventName: string; cb: Listener }] | [string, Listener]): () => void
+  /** sats-connect types a listener's event as `never` (each event name has its own shape). */
+  addListener(...args: [{ eventName: string; cb: (event: never) => void }] | [string, (event: never) => void]): () => void
   /** Stops following the client's events. */
   destroy(): void
 }
@@ -73,7 +73,7 @@ const invalidParams = (details: string) => new RpcError(ProviderRpcCode.InvalidP
  * const provider = createWalletConnectBitcoinProvider(client)
  * const detach = bip122Plugin.connectors.attach({ info, provider })
  */
-export function createWalletConnectBitcoinProvider(client: WalletConnectClient): WalletConnectBitcoinProvider {
+export function createWalletConnectBitcoinProvider(client: RemoteSession): WalletConnectBitcoinProvider {
   const listeners = new Map<string, Set<Listener>>()
   const emit = (event: SatsEvent) => {
     for (const listener of [...(listeners.get(event.type) ?? [])]) {
@@ -200,7 +200,8 @@ export function createWalletConnectBitcoinProvider(client: WalletConnectClient):
       }
     },
     addListener(...args) {
-      const [eventName, cb] = typeof args[0] === 'string' ? [args[0], args[1]!] : [args[0].eventName, args[0].cb]
+      const [eventName, given] = typeof args[0] === 'string' ? [args[0], args[1]!] : [args[0].eventName, args[0].cb]
+      const cb = given as Listener
       const set = listeners.get(eventName) ?? new Set<Listener>()
       set.add(cb)
       listeners.set(eventName, set)

@@ -1,9 +1,10 @@
 /** @jest-environment jsdom */
-import { RpcError } from '../errors/rpc'
-import { createFrameProvider, type FrameProvider } from './provider'
-import { ADDRESS, SIGNATURE, user } from './test/fixtures'
-import { createHarness, outcome, type Harness } from './test/harness'
-import { frameEventType } from './protocol'
+import { RpcError } from '../../errors/rpc'
+import { createEmbeddedTransport } from '../../frame/transport'
+import { createFrameProvider, type FrameProvider } from './frameProvider'
+import { ADDRESS, SIGNATURE, user } from '../../frame/test/fixtures'
+import { createHarness, outcome, type Harness } from '../../frame/test/harness'
+import { frameEventType } from '../../frame/protocol'
 
 let harness: Harness
 let provider: FrameProvider
@@ -11,7 +12,7 @@ let provider: FrameProvider
 beforeEach(async () => {
   jest.useFakeTimers()
   harness = createHarness()
-  provider = createFrameProvider({ client: harness.client })
+  provider = createFrameProvider({ transport: createEmbeddedTransport(harness.client) })
   await harness.ready()
 })
 afterEach(() => {

@@ -1,9 +1,9 @@
 /**
- * The embedded wallet's Solana side: a Wallet Standard wallet over the frame client, so
+ * The embedded wallet's Solana side: a Wallet Standard wallet over the frame (its transport), so
  * the `solana()` plugin drives the embedded user's ed25519 key exactly as it drives a
- * browser wallet (connect, sign message, send SOL). The saga `attach`es it to the plugin
- * as connector 'auth' (type AUTH), beside the EIP-1193 provider on eip155
- * (`provider.ts`). docs/embedded-wallet.md "Solana".
+ * browser wallet (connect, sign message, send SOL). The plugin's `embedded.createWallet` builds it
+ * and the saga `attach`es it as connector 'auth' (type AUTH), beside the EIP-1193
+ * provider on eip155. docs/embedded-wallet.md "Solana".
  *
  * Each signing feature is one RPC_REQUEST with a solana_* method of SPEC §5, answered by
  * the secure page after the visitor approves there, with the key it rebuilt (issue 32).
@@ -18,15 +18,14 @@
  */
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 
-import { RpcError } from '../errors/rpc'
-import { walletChainOf } from '../shared/solanaChains'
-import { createSolanaRpcWallet, solanaRpcAccount, type SolanaRpcMethod } from './solanaRpcWallet'
-import type { RpcCodecs } from '../types/rpcCodecs'
-import type { CaipNetwork } from '../types/network'
-import type { FrameClient, FrameClientEvent } from './client'
-import type { FrameUser } from './protocol'
-import { toProviderError } from './provider'
-import { ProviderRpcCode } from '../errors/rpcCodes'
+import { RpcError } from '../../errors/rpc'
+import { walletChainOf } from '../../shared/solanaChains'
+import { createSolanaRpcWallet, solanaRpcAccount, type SolanaRpcMethod } from './rpcWallet'
+import type { RpcCodecs } from '../../types/rpcCodecs'
+import type { CaipNetwork } from '../../types/network'
+import type { EmbeddedFrameUser, EmbeddedTransport, EmbeddedTransportEvent } from '../../types/embeddedTransport'
+import { ProviderRpcCode } from '../../errors/rpcCodes'
+import { solanaAddressOf } from './address'
 
 const ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3b5bdb"/><path d="M7 10h18v12H7z" fill="none" stroke="#fff" stroke-width="2"/><path d="M7 11l9 6 9-6" fill="none" stroke="#fff" stroke-width="2"/></svg>',
@@ -34,7 +33,7 @@ const ICON: WalletIcon = `data:image/svg+xml;base64,${btoa(
 
 export type FrameSolanaWallet = Wallet & {
   /** Records the user the frame signed in; emits `change` when the Solana account changes. */
-  setUser(user: FrameUser): void
+  setUser(user: EmbeddedFrameUser): void
   /** Forgets the user (signed out elsewhere) and emits `change` with no account. */
   clearUser(): void
   /** The user's Solana address, undefined when signed out. */
@@ -44,27 +43,22 @@ export type FrameSolanaWallet = Wallet & {
 }
 
 export type CreateFrameSolanaWalletParameters = {
-  client: FrameClient
+  transport: EmbeddedTransport
   /** The dapp's Solana networks: their Wallet Standard chains are the wallet's, and map back to CAIP-2. */
   networks: readonly CaipNetwork[]
   /** Shown as the wallet's name; 'Email wallet' by default, as the eip155 connector. */
   name?: string | undefined
-  /** The solana plugin's encodings (`connectors.loadRpcCodecs()`). */
+  /** The solana plugin's encodings (`rpcCodecs.ts`). */
   codecs: RpcCodecs
-}
-
-/** The Solana address a frame user holds, if any. */
-export function solanaAddressOf(user: FrameUser): string | undefined {
-  return user.addresses?.solana ?? (typeof user.chainId === 'string' && user.chainId.startsWith('solana:') ? user.address : undefined)
 }
 
 /**
  * @example
- * const wallet = createFrameSolanaWallet({ client, networks: [solanaMainnet], codecs: await solanaPlugin.connectors.loadRpcCodecs() })
+ * const wallet = createFrameSolanaWallet({ transport, networks: [solanaMainnet], codecs: solanaRpcCodecs })
  * wallet.setUser(user)                                   // after CONNECT_OTP, with user.addresses.solana
  * const detach = solanaPlugin.connectors.attach({ info, provider: wallet })
  */
-export function createFrameSolanaWallet({ client, networks, name = 'Email wallet', codecs }: CreateFrameSolanaWalletParameters): FrameSolanaWallet {
+export function createFrameSolanaWallet({ transport, networks, name = 'Email wallet', codecs }: CreateFrameSolanaWalletParameters): FrameSolanaWallet {
   const chainOf = new Map<string, string>()
   for (const network of networks) {
     const chain = walletChainOf(network)
@@ -80,14 +74,8 @@ export function createFrameSolanaWallet({ client, networks, name = 'Email wallet
     codecs,
     chains: () => chains,
     accounts,
-    async request<T>(method: SolanaRpcMethod, params: Record<string, unknown>, chainId: string | undefined): Promise<T> {
-      try {
-        // The shared wallet builds each method's params in the frame protocol's shapes.
-        return (await client.rpcRequest(method, params as never, chainId === undefined ? {} : { chainId })) as T
-      } catch (error) {
-        throw toProviderError(error)
-      }
-    },
+    // The shared wallet builds each method's params in the frame protocol's shapes.
+    request: <T>(method: SolanaRpcMethod, params: Record<string, unknown>, chainId: string | undefined): Promise<T> => transport.request<T>(method, params, { chainId }),
     /** CAIP-2 id of a Wallet Standard chain; refuses a chain the dapp did not configure. */
     caipChainOf(chain) {
       if (chain === undefined) return undefined
@@ -103,11 +91,7 @@ export function createFrameSolanaWallet({ client, networks, name = 'Email wallet
     async disconnect() {
       if (account === undefined) return
       setAccount(undefined)
-      try {
-        await client.signOut()
-      } catch (error) {
-        throw toProviderError(error)
-      }
+      await transport.signOut()
     },
   })
 
@@ -116,12 +100,12 @@ export function createFrameSolanaWallet({ client, networks, name = 'Email wallet
     account = address === undefined ? undefined : solanaRpcAccount(address, chains, name, codecs)
     emitChange(accounts())
   }
-  const unsubscribe = client.subscribe((event: FrameClientEvent) => {
+  const unsubscribe = transport.subscribe((event: EmbeddedTransportEvent) => {
     if (event.type === 'sessionExpired') setAccount(undefined)
   })
 
   return Object.assign(wallet, {
-    setUser(user: FrameUser) {
+    setUser(user: EmbeddedFrameUser) {
       setAccount(solanaAddressOf(user))
     },
     clearUser() {

@@ -1,8 +1,8 @@
 /**
  * A Wallet Standard wallet whose signing features are requests with the solana_* RPC
  * methods (SPEC §5; WalletConnect's Solana RPC reference): the embedded wallet's Solana
- * side asks its secure frame with them (`src/frame/solanaWallet.ts`), a WalletConnect
- * session's Solana side asks the remote wallet (`src/walletconnect/solanaWallet.ts`).
+ * side asks its secure frame with them (`frameWallet.ts`), a WalletConnect
+ * session's Solana side asks the remote wallet (`walletConnectWallet.ts`).
  * Each of those supplies how to reach the wallet, its accounts and chains, and what
  * connect and disconnect mean; the byte encodings and the features are here, once:
  *
@@ -12,10 +12,8 @@
  *   transaction with the signature put in the signer's slot;
  * - `solana_signAndSendTransaction { transaction: base64, sendOptions? }` → `{ signature: base58 }`.
  *
- * It lives with the frame, whose layer may import only errors and its own code; the
- * WalletConnect chunk imports it from here. The encodings themselves (@solana/kit's) come
- * from the solana plugin (`connectors.loadRpcCodecs`): @solana/kit is an optional peer
- * dependency, and this module is in chunks an EVM-only dapp's bundler resolves too.
+ * The encodings themselves (@solana/kit's, `rpcCodecs.ts`) are handed in: the plugin's
+ * `remote` and `embedded` capabilities load them with the wallet, on first use.
  */
 import type {
   SolanaSignAndSendTransactionFeature,
@@ -31,9 +29,9 @@ import type {
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsFeature, StandardEventsListeners } from '@wallet-standard/features'
 
-import { RpcError } from '../errors/rpc'
-import type { RpcCodecs } from '../types/rpcCodecs'
-import { ProviderRpcCode } from '../errors/rpcCodes'
+import { RpcError } from '../../errors/rpc'
+import type { RpcCodecs } from '../../types/rpcCodecs'
+import { ProviderRpcCode } from '../../errors/rpcCodes'
 
 export type SolanaRpcMethod = 'solana_signMessage' | 'solana_signTransaction' | 'solana_signAndSendTransaction'
 
@@ -57,7 +55,7 @@ export type SolanaRpcWalletParameters = {
   connect(): Promise<readonly WalletAccount[]>
   /** `standard:disconnect`. */
   disconnect(): Promise<void>
-  /** The solana plugin's encodings (`connectors.loadRpcCodecs()`). */
+  /** The solana plugin's encodings (`rpcCodecs.ts`). */
   codecs: RpcCodecs
 }
 

@@ -1,12 +1,12 @@
 /**
  * The session's Solana side as a Wallet Standard wallet, so the `solana()` plugin drives a
  * wallet over WalletConnect exactly as it drives a browser wallet (connect, sign, send
- * SOL and tokens) and the dapp's `portico.getProvider('solana')` reaches it. The saga
- * `attach`es it to the plugin as connector `walletConnect`.
+ * SOL and tokens) and the dapp's `portico.getProvider('solana')` reaches it. The plugin's
+ * `remote.createWallet` builds it; the saga `attach`es it as connector `walletConnect`.
  *
  * Each signing feature is one request with WalletConnect's Solana methods, in the shapes
- * of its Solana RPC reference (`src/frame/solanaRpcWallet.ts`, shared with the embedded
- * wallet's Solana side). The request's chain is the session chain whose cluster the
+ * of its Solana RPC reference (`rpcWallet.ts`, shared with the embedded wallet's Solana
+ * side). The request's chain is the session chain whose cluster the
  * plugin named (`solana:localnet` → `solana:<genesis>`); a message goes to the session's
  * current Solana chain.
  *
@@ -17,14 +17,13 @@
  */
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
 
-import { RpcError } from '../errors/rpc'
-import { ProviderRpcCode } from '../errors/rpcCodes'
-import { walletChainOf } from '../shared/solanaChains'
-import { createSolanaRpcWallet, solanaRpcAccount } from '../frame/solanaRpcWallet'
-import type { RpcCodecs } from '../plugins/types'
-import type { CaipNetworkId } from '../types/network'
-import { parseCaipAccount } from './session'
-import type { WalletConnectClient } from './types'
+import { RpcError } from '../../errors/rpc'
+import { ProviderRpcCode } from '../../errors/rpcCodes'
+import { walletChainOf } from '../../shared/solanaChains'
+import { createSolanaRpcWallet, solanaRpcAccount } from './rpcWallet'
+import type { RpcCodecs } from '../../types/rpcCodecs'
+import type { CaipNetworkId } from '../../types/network'
+import { parseCaipAccount, type RemoteSession } from '../../types/remoteSession'
 
 const NAMESPACE = 'solana'
 
@@ -42,10 +41,10 @@ export type WalletConnectSolanaWallet = Wallet & {
 
 /**
  * @example
- * const wallet = createWalletConnectSolanaWallet(client, await solanaPlugin.connectors.loadRpcCodecs())
+ * const wallet = createWalletConnectSolanaWallet(session, solanaRpcCodecs)
  * const detach = solanaPlugin.connectors.attach({ info, provider: wallet })
  */
-export function createWalletConnectSolanaWallet(client: WalletConnectClient, codecs: RpcCodecs, name = 'WalletConnect'): WalletConnectSolanaWallet {
+export function createWalletConnectSolanaWallet(client: RemoteSession, codecs: RpcCodecs, name = 'WalletConnect'): WalletConnectSolanaWallet {
   const approvedChains = () => client.getSession()?.namespaces[NAMESPACE]?.chains ?? []
 
   /** The session's Solana accounts, each on the clusters the session approved for it. */

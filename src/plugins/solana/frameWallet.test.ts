@@ -4,13 +4,15 @@ import { getBase58Decoder, getBase58Encoder, getBase64Decoder } from '@solana/ki
 import type { StandardEventsListeners } from '@wallet-standard/features'
 import type { SolanaSignAndSendTransactionFeature, SolanaSignMessageFeature, SolanaSignTransactionFeature } from '@solana/wallet-standard-features'
 import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features'
-import { RpcError } from '../errors/rpc'
-import type { CaipNetwork } from '../types/network'
-import { frameEventType } from './protocol'
-import { createFrameSolanaWallet, solanaAddressOf, type FrameSolanaWallet } from './solanaWallet'
-import { solanaRpcCodecs } from '../plugins/solana/rpcCodecs'
-import { ADDRESS, SOLANA_ADDRESS, user } from './test/fixtures'
-import { createHarness, outcome, type Harness } from './test/harness'
+import { RpcError } from '../../errors/rpc'
+import { createEmbeddedTransport } from '../../frame/transport'
+import type { CaipNetwork } from '../../types/network'
+import { frameEventType } from '../../frame/protocol'
+import { solanaAddressOf } from './address'
+import { createFrameSolanaWallet, type FrameSolanaWallet } from './frameWallet'
+import { solanaRpcCodecs } from './rpcCodecs'
+import { ADDRESS, SOLANA_ADDRESS, user } from '../../frame/test/fixtures'
+import { createHarness, outcome, type Harness } from '../../frame/test/harness'
 
 type Features = StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature & SolanaSignMessageFeature & SolanaSignTransactionFeature & SolanaSignAndSendTransactionFeature
 
@@ -33,7 +35,7 @@ const features = () => wallet.features as Features
 beforeEach(async () => {
   jest.useFakeTimers()
   harness = createHarness()
-  wallet = createFrameSolanaWallet({ client: harness.client, networks: [mainnet, localnet], codecs: solanaRpcCodecs })
+  wallet = createFrameSolanaWallet({ transport: createEmbeddedTransport(harness.client), networks: [mainnet, localnet], codecs: solanaRpcCodecs })
   await harness.ready()
 })
 afterEach(() => {
@@ -50,7 +52,11 @@ const errorOf = (box: ReturnType<typeof outcome>) => {
 
 describe("the embedded wallet's Solana side as a Wallet Standard wallet", () => {
   it('names a cluster whose genesis reference is an Object.prototype key localnet, as the plugin does (one table, shared/solanaChains.ts)', () => {
-    const odd = createFrameSolanaWallet({ client: harness.client, networks: [{ ...localnet, id: 'constructor', caipNetworkId: 'solana:constructor' }], codecs: solanaRpcCodecs })
+    const odd = createFrameSolanaWallet({
+      transport: createEmbeddedTransport(harness.client),
+      networks: [{ ...localnet, id: 'constructor', caipNetworkId: 'solana:constructor' }],
+      codecs: solanaRpcCodecs,
+    })
     try {
       expect(odd.chains).toEqual(['solana:localnet'])
     } finally {

@@ -1,7 +1,7 @@
 /**
- * An EIP-1193 provider over the frame client, so the eip155 plugin drives the embedded
+ * An EIP-1193 provider over the embedded wallet's frame (its transport, src/frame/transport.ts), so the eip155 plugin drives the embedded
  * wallet exactly as it drives a browser wallet (connect, sign, send, switch network,
- * EIP-5792): the embedded connector is `attach`ed to the plugin with this provider.
+ * EIP-5792): the plugin's `embedded.createWallet` builds it and the saga `attach`es it as connector 'auth'.
  *
  * What it answers itself: `eth_accounts` / `eth_requestAccounts` (the signed-in user's
  * address), `eth_chainId` (the frame's current EVM chain), `wallet_switchEthereumChain`
@@ -13,12 +13,9 @@
  * Events: `accountsChanged`, `chainChanged` and `disconnect`, from the frame's
  * ACCOUNT_CHANGED, CHAIN_CHANGED and SESSION_EXPIRED, and from a network switch.
  */
-import { RpcError } from '../errors/rpc'
-import { ProviderRpcCode } from '../errors/rpcCodes'
-import type { FrameClient, FrameClientEvent } from './client'
-import { FrameProtocolError, FrameRequestError } from './errors'
-import type { FrameChainId, FrameUser } from './protocol'
-import { isAllowedRpcMethod, type AllowedRpcMethod, type RpcParams } from './rpc'
+import { RpcError } from '../../errors/rpc'
+import { ProviderRpcCode } from '../../errors/rpcCodes'
+import type { EmbeddedFrameUser, EmbeddedTransport, EmbeddedTransportEvent } from '../../types/embeddedTransport'
 
 export type FrameProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect'
 
@@ -31,17 +28,15 @@ export type FrameProvider = {
   /** The frame's current EVM chain id (a number). */
   chainId(): number
   /** Records the user the frame signed in (CONNECT_OTP, GET_USER) when on an EVM chain; no event. */
-  setUser(user: FrameUser): void
+  setUser(user: EmbeddedFrameUser): void
   /** Forgets the user (signed out elsewhere); no event. */
   clearUser(): void
-  /** Stops listening to the client. */
+  /** Stops listening to the frame. */
   destroy(): void
 }
 
-/** Wallet codes the provider answers with (EIP-1193 / EIP-1474). */
-
 /** The EVM chain id of a frame chain id; undefined for another namespace. */
-export function evmChainId(chainId: FrameChainId): number | undefined {
+export function evmChainId(chainId: string | number): number | undefined {
   if (typeof chainId === 'number') return Number.isSafeInteger(chainId) && chainId > 0 ? chainId : undefined
   const match = /^eip155:([1-9][0-9]{0,15})$/.exec(chainId)
   return match ? Number(match[1]) : undefined
@@ -57,29 +52,13 @@ function parseHexChainId(value: unknown): number | undefined {
 }
 
 /**
- * A frame error as a wallet error: the frame's numeric code (4001 declined, 4100, 4200,
- * 4901, 4902, 5700–5760 …) becomes an `RpcError` with that code and the frame's message,
- * so the plugin's handling of wallet codes applies unchanged. A method the client refuses
- * to send is 4200. Anything else (load failure, timeout, abort) is passed on as is.
- */
-export function toProviderError(error: unknown): unknown {
-  if (error instanceof FrameRequestError && typeof error.remoteCode === 'number') {
-    return new RpcError(error.remoteCode, { message: error.shortMessage, cause: error })
-  }
-  if (error instanceof FrameProtocolError && error.shortMessage.startsWith('RPC method')) {
-    return new RpcError(ProviderRpcCode.UnsupportedMethod, { message: error.shortMessage, cause: error })
-  }
-  return error
-}
-
-/**
  * @example
- * const provider = createFrameProvider({ client })
+ * const provider = createFrameProvider({ transport: createEmbeddedTransport(frameClient) })
  * provider.setUser(user)                                       // after CONNECT_OTP
  * await provider.request({ method: 'eth_accounts' })           // [user.address]
  * await provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', user.address] })
  */
-export function createFrameProvider({ client, chainId: initialChain = 1 }: { client: FrameClient; chainId?: number | undefined }): FrameProvider {
+export function createFrameProvider({ transport, chainId: initialChain = 1 }: { transport: EmbeddedTransport; chainId?: number | undefined }): FrameProvider {
   let address: string | undefined
   let chainId = initialChain
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
@@ -93,14 +72,14 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
       }
     }
   }
-  const setChain = (next: FrameChainId) => {
+  const setChain = (next: string | number) => {
     const id = evmChainId(next)
     if (id === undefined || id === chainId) return
     chainId = id
     emit('chainChanged', toHex(id))
   }
 
-  const unsubscribe = client.subscribe((event: FrameClientEvent) => {
+  const unsubscribe = transport.subscribe((event: EmbeddedTransportEvent) => {
     switch (event.type) {
       case 'accountChanged': {
         const id = evmChainId(event.chainId)
@@ -120,8 +99,6 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
         if (address === undefined) return
         address = undefined
         emit('disconnect', new RpcError(ProviderRpcCode.ProviderDisconnected, { message: 'The embedded wallet session expired' }))
-        return
-      default:
         return
     }
   })
@@ -144,12 +121,8 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
           const target = parseHexChainId((Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined) : undefined)?.chainId)
           if (target === undefined) throw new RpcError(ProviderRpcCode.InvalidParams, { message: 'wallet_switchEthereumChain needs [{ chainId }]' })
           if (target === chainId) return null
-          try {
-            const answer = await client.switchNetwork(`eip155:${target}`)
-            setChain(answer.chainId)
-          } catch (error) {
-            throw toProviderError(error)
-          }
+          const answer = await transport.switchNetwork(`eip155:${target}`)
+          setChain(answer.chainId)
           return null
         }
         case 'wallet_addEthereumChain':
@@ -157,23 +130,17 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
         case 'wallet_revokePermissions':
           address = undefined
           // SIGN_OUT ends the session whatever the server says (the client clears the login cache either way).
-          try {
-            await client.signOut()
-          } catch (error) {
-            throw toProviderError(error)
-          }
+          await transport.signOut()
           return null
-        default: {
-          if (!isAllowedRpcMethod(method)) throw new RpcError(ProviderRpcCode.UnsupportedMethod, { message: `RPC method '${method}' is not allowed by the embedded wallet` })
+        default:
           try {
-            return await client.rpcRequest(method as AllowedRpcMethod, params as RpcParams<AllowedRpcMethod>, { chainId })
+            return await transport.request(method, params, { chainId })
           } catch (error) {
-            // The smart account's "no ETH to pay the network fee" (code 'AA21') as the viem
-            // error viem and wagmi pass on to the dapp with that sentence (feeError.ts, loaded then).
-            if (error instanceof FrameRequestError && error.remoteCode === 'AA21') throw new (await import('./feeError')).NoFundsForFeeError(error)
-            throw toProviderError(error)
+            // The smart account's "no ETH to pay the network fee" (the frame's code 'AA21') as the
+            // viem error viem and wagmi pass on to the dapp with that sentence (feeError.ts, loaded then).
+            if (remoteCodeOf(error) === 'AA21') throw new (await import('./feeError')).NoFundsForFeeError(error as Error)
+            throw error
           }
-        }
       }
     },
     on(event, listener) {
@@ -204,4 +171,9 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
     },
   }
   return provider
+}
+
+/** The wallet's own error code a frame refusal carries (`FrameRequestError.remoteCode`), if any. */
+function remoteCodeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { remoteCode?: unknown }).remoteCode : undefined
 }

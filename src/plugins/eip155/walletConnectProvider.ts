@@ -1,8 +1,17 @@
-import { RpcError, WalletSessionError } from '../errors'
-import type { CaipNetworkId } from '../types/network'
-import { addressesOn } from './session'
-import type { WalletConnectClient, WalletConnectEip1193Provider, WalletConnectEvent } from './types'
-import { ProviderRpcCode } from '../errors/rpcCodes'
+import { RpcError } from '../../errors/rpc'
+import { ProviderRpcCode } from '../../errors/rpcCodes'
+import type { CaipNetworkId } from '../../types/network'
+import { addressesOn, type RemoteSession, type RemoteSessionEvent } from '../../types/remoteSession'
+
+/** The EIP-1193 surface of a WalletConnect session, the shape the plugin's `connectors.attach` takes. */
+export type WalletConnectEip1193Provider = {
+  request(args: { method: string; params?: readonly unknown[] | object | undefined }): Promise<unknown>
+  on(event: string, listener: (...args: unknown[]) => void): WalletConnectEip1193Provider
+  removeListener(event: string, listener: (...args: unknown[]) => void): WalletConnectEip1193Provider
+  off(event: string, listener: (...args: unknown[]) => void): WalletConnectEip1193Provider
+  /** Stops following the session's events. */
+  destroy(): void
+}
 
 /** EIP-1193 events the provider emits. */
 type ProviderEvent = 'accountsChanged' | 'chainChanged' | 'disconnect' | 'connect'
@@ -20,7 +29,7 @@ function parseHexOrDecimal(value: unknown): number | undefined {
 /**
  * An EIP-1193 provider over the WalletConnect session's `eip155` namespace, so the
  * eip155 plugin drives a remote wallet exactly as it drives a browser wallet
- * (`plugin.connectors.attach({ info, provider })`):
+ * (the plugin's `remote.createWallet`; the saga `attach`es it):
  *
  * - `eth_accounts` / `eth_requestAccounts`: the session's accounts on the current chain
  *   (no round trip: the wallet already approved them);
@@ -42,7 +51,7 @@ function parseHexOrDecimal(value: unknown): number | undefined {
  * await provider.request({ method: 'eth_chainId' }) // '0x1'
  * eip155Plugin.connectors.attach({ info, provider })
  */
-export function createWalletConnectProvider(client: WalletConnectClient): WalletConnectEip1193Provider {
+export function createWalletConnectProvider(client: RemoteSession): WalletConnectEip1193Provider {
   const listeners = new Map<ProviderEvent, Set<Listener>>()
   const emit = (event: ProviderEvent, ...args: unknown[]) => {
     for (const listener of [...(listeners.get(event) ?? [])]) {
@@ -77,7 +86,7 @@ export function createWalletConnectProvider(client: WalletConnectClient): Wallet
     }
   }
 
-  client.onEvent((event: WalletConnectEvent) => {
+  const stop = client.onEvent((event: RemoteSessionEvent) => {
     switch (event.type) {
       case 'chainChanged':
         if (event.caipNetworkId.startsWith('eip155:')) reportChanges()
@@ -118,10 +127,8 @@ export function createWalletConnectProvider(client: WalletConnectClient): Wallet
         return null
       }
       default: {
-        const chain = currentChain()
-        // A session without an EVM namespace cannot take EVM requests; no session is the client's own error.
-        if (!chain && client.getSession()) throw WalletSessionError.namespaceNotConfigured('eip155')
-        return client.request({ method, params, chainId: chain })
+        // A session without an EVM namespace cannot take EVM requests: the client says so.
+        return client.request({ method, params, chainId: currentChain(), namespace: 'eip155' })
       }
     }
   }
@@ -141,6 +148,10 @@ export function createWalletConnectProvider(client: WalletConnectClient): Wallet
     off(event, listener) {
       listeners.get(event as ProviderEvent)?.delete(listener)
       return this
+    },
+    destroy() {
+      stop()
+      listeners.clear()
     },
   }
 }
