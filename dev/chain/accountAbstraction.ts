@@ -5,7 +5,7 @@
 // canonical address and a user's Safe has the address it has on every public chain
 // (docs/smart-accounts.md). The bundler that submits user operations is Alto
 // (dev/chain/alto.ts).
-import { concat, createTestClient, encodeAbiParameters, getContractAddress, http, zeroHash, type Address, type Client, type Hex, type LocalAccount } from 'viem'
+import { concat, createTestClient, encodeAbiParameters, getContractAddress, http, zeroHash, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem'
 import { entryPoint07Address } from 'viem/account-abstraction'
 import { toSafeSmartAccount } from 'permissionless/accounts'
 import { entryPointBytecode } from './contracts/EntryPoint.artifact'
@@ -75,7 +75,7 @@ export type DeployAccountAbstractionOptions = {
  * const account = await localSmartAccount(client, privateKeyToAccount(key))
  * await bundler.sendUserOperation({ account, calls: [{ to, value: 1n }] })
  */
-export function localSmartAccount(client: Client, owner: LocalAccount) {
+export function localSmartAccount(client: PublicClient, owner: LocalAccount) {
   return toSafeSmartAccount({ client, owners: [owner], version: '1.4.1', entryPoint: { address: entryPoint07Address, version: '0.7' } })
 }
 
