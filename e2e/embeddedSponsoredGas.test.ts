@@ -1,5 +1,8 @@
+import path from 'node:path'
+import { build } from 'esbuild'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseAbi, parseEventLogs, type Address, type Hash } from 'viem'
+import { browserScript } from '../dev/esbuildOptions'
 import { VERIFYING_PAYMASTER_ADDRESS, verifyingPaymasterAbi } from '../dev/chain/paymaster'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import { loginByEmail, secureFrame, waitForState } from './pageState'
@@ -90,6 +93,41 @@ describe('embedded wallet: sponsored gas', () => {
       status = (await call('wallet_getCallsStatus', [id])) as typeof status
     }
     expect(status).toMatchObject({ status: 200, atomic: true, receipts: [{ status: '0x1' }] })
+    expect(await chain.getBalance({ address: smart! })).toBe(0n)
+    expect(errors).toEqual([])
+  })
+
+  it("the docs' sponsoredMint (viem's sendCalls through getProvider('eip155'), docs/examples/sponsoredMint.ts) mints with gas paid by the dapp's paymaster", async () => {
+    const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
+    // The example as a dapp would bundle it, loaded into the demo page.
+    const bundled = await build({ ...browserScript, sourcemap: false, write: false, globalName: 'porticoDocs', entryPoints: [path.join(__dirname, '../docs/examples/sponsoredMint.ts')] })
+    // Served from the demo's own origin, as the dapp's own script (its CSP allows 'self' only).
+    const scriptUrl = new URL('/docs-example-sponsored-mint.js', env.stack().demoUrl).href
+    await page.route(scriptUrl, (route) => route.fulfill({ contentType: 'text/javascript', body: bundled.outputFiles[0]!.text }))
+    await page.addScriptTag({ url: scriptUrl })
+    const [smart] = (await page.evaluate(() =>
+      (globalThis as unknown as { portico: { getProvider(ns: 'eip155'): { request(args: { method: string }): Promise<unknown> } } }).portico.getProvider('eip155').request({ method: 'eth_accounts' }),
+    )) as Address[]
+    const nft = env.stack().chains.chains[0]!.nft.address as Address
+    const url = `${env.stack().serverUrl}/v1/paymaster?projectId=portico-dev&chainId=1`
+    const rpcUrl = env.stack().chains.chains[0]!.rpcUrl
+    const minted = page.evaluate(
+      ([nft, url, rpcUrl]) => {
+        const scope = globalThis as unknown as { portico: unknown; porticoDocs: { sponsoredMint(portico: unknown, chain: unknown, nft: string, url: string): Promise<string> } }
+        const local = { id: 1, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } }
+        return scope.porticoDocs.sponsoredMint(scope.portico, local, nft, url)
+      },
+      [nft, url, rpcUrl] as const,
+    )
+    const prompt = secureFrame(page).getByRole('dialog', { name: 'Approve transaction' })
+    await prompt
+      .locator('dd')
+      .filter({ hasText: /^paid by / })
+      .waitFor()
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+    const receipt = await chain.getTransactionReceipt({ hash: (await minted) as Hash })
+    expect(receipt.status).toBe('success')
+    expect(parseEventLogs({ abi: nftAbi, eventName: 'Transfer', logs: receipt.logs })[0]?.args.to).toBe(smart)
     expect(await chain.getBalance({ address: smart! })).toBe(0n)
     expect(errors).toEqual([])
   })
