@@ -14,7 +14,9 @@ import { loginByEmail, secureFrame, waitForState } from './pageState'
 // The approval in the secure frame says who pays the network fee.
 jest.setTimeout(180_000)
 
-const env = setupStackAndBrowser()
+// The development project's policy, with a cap of 3 sponsored operations a user and day:
+// the three sends below use them, and the fourth is refused (issue 28).
+const env = setupStackAndBrowser({ stack: { sponsorship: { perUserPerDayOperations: 3 } } })
 const nftAbi = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'])
 
 describe('embedded wallet: sponsored gas', () => {
@@ -129,6 +131,33 @@ describe('embedded wallet: sponsored gas', () => {
     expect(receipt.status).toBe('success')
     expect(parseEventLogs({ abi: nftAbi, eventName: 'Transfer', logs: receipt.logs })[0]?.args.to).toBe(smart)
     expect(await chain.getBalance({ address: smart! })).toBe(0n)
+    expect(errors).toEqual([])
+  })
+
+  it("beyond the daily cap (3 sponsorships a user here) the next mint is refused with the policy's message; with no ETH the prompt says it cannot be sent, and nothing is", async () => {
+    const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
+    const deposit = () => chain.readContract({ address: VERIFYING_PAYMASTER_ADDRESS, abi: verifyingPaymasterAbi, functionName: 'getDeposit' })
+    const before = await deposit()
+    await page.getByRole('button', { name: 'Mint the test NFT' }).click()
+    const prompt = secureFrame(page).getByRole('dialog', { name: 'Approve transaction' })
+    const field = (label: string) =>
+      prompt
+        .locator('.approval-field')
+        .filter({ has: page.locator('dt', { hasText: label }) })
+        .locator('dd')
+    await field('Not sponsored')
+      .filter({ hasText: /^Daily gas sponsorship limit reached for this account; it resets at \d{4}-\d{2}-\d{2}T00:00:00\.000Z \(midnight UTC\)$/ })
+      .waitFor()
+    await prompt.getByText('This account has no ETH to pay the network fee').waitFor()
+    expect(await prompt.getByRole('button', { name: 'Approve' }).count()).toBe(0)
+    await page.waitForTimeout(1_000)
+    await screenshot(page, 'embedded-sponsorship-daily-limit-light')
+    await prompt.getByRole('button', { name: 'Close' }).click()
+    const result = page.getByTestId('wagmi-mint-result')
+    // The dapp (wagmi's useWriteContract) gets the refusal; nothing was sent.
+    await result.filter({ hasText: /^Error: / }).waitFor()
+    expect(await page.getByTestId('wagmi-mint-hash').textContent()).toBe('—')
+    expect(await deposit()).toBe(before)
     expect(errors).toEqual([])
   })
 })

@@ -27,6 +27,8 @@ export interface SponsorshipPolicy {
   perUserPerDayWei: bigint
   /** Wei the project's sponsorships may cost a UTC day. */
   perProjectPerDayWei: bigint
+  /** How many operations one user may have sponsored a UTC day, besides the wei cap; no count cap when undefined. */
+  perUserPerDayOperations?: number
   /**
    * Whether dapps' own ERC-7677 clients may use `/v1/paymaster` (no session: a user's cap
    * is then the sending account's). Default false: only the embedded wallet, with a session.
@@ -162,7 +164,7 @@ export const DEV_SPONSORSHIP_POLICY: SponsorshipPolicy = {
 export function parseSponsorshipPolicy(value: unknown): SponsorshipPolicy {
   const input = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined) as Record<string, unknown> | undefined
   if (input === undefined) throw new Error('sponsorship must be an object { chains, contracts, perUserPerDayWei, perProjectPerDayWei }')
-  const known = ['chains', 'contracts', 'perUserPerDayWei', 'perProjectPerDayWei', 'publicEndpoint']
+  const known = ['chains', 'contracts', 'perUserPerDayWei', 'perProjectPerDayWei', 'perUserPerDayOperations', 'publicEndpoint']
   const unknown = Object.keys(input).filter((key) => !known.includes(key))
   if (unknown.length > 0) throw new Error(`sponsorship has unknown field ${unknown[0]}`)
   const { chains, contracts } = input
@@ -188,11 +190,16 @@ export function parseSponsorshipPolicy(value: unknown): SponsorshipPolicy {
     return BigInt(amount)
   }
   if (input.publicEndpoint !== undefined && typeof input.publicEndpoint !== 'boolean') throw new Error('sponsorship.publicEndpoint must be true or false')
+  const operations = input.perUserPerDayOperations
+  if (operations !== undefined && (typeof operations !== 'number' || !Number.isSafeInteger(operations) || operations < 1)) {
+    throw new Error('sponsorship.perUserPerDayOperations must be a whole number of operations, 1 or more')
+  }
   return {
     chains: chains === 'all' ? 'all' : (chains as string[]),
     contracts: parsedContracts,
     perUserPerDayWei: wei('perUserPerDayWei'),
     perProjectPerDayWei: wei('perProjectPerDayWei'),
+    ...(operations === undefined ? {} : { perUserPerDayOperations: operations }),
     ...(input.publicEndpoint === undefined ? {} : { publicEndpoint: input.publicEndpoint }),
   }
 }
