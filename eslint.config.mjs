@@ -150,7 +150,7 @@ const noInlineErrorText = {
 export default tseslint.config(
   // What .gitignore leaves out (ESLint does not read it): build output, data, and .scratch/
   // (local scratch work, git worktrees with configs of their own).
-  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'bench/anchors/**', 'test-artifacts/**', '**/*.generated.js', 'demo/dist/**', 'server/dist/**', '.data/**', '.scratch/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'bench/anchors/**', 'test-artifacts/**', '**/*.generated.js', 'demo/dist/**', 'server/dist/**', 'kit/dist/**', '.data/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

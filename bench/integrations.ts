@@ -44,8 +44,9 @@ export const portico: Integration = {
   directDependencies: dappInstall(EVM_ONLY_PEERS),
   allNamespacesDependencies: dappInstall(ALL_NAMESPACE_PEERS),
   connectButton: { path: ['[data-testid="portico-connect-button"]'] },
-  // A row of the wallet list in the Connect view (a wallet, or "All Wallets").
-  firstWalletOption: { path: ['[data-testid="portico-connect-methods"] .portico-row'] },
+  // A row of the wallet list in the Connect view (a wallet, or "All Wallets"); on a touch
+  // screen the modal opens on the phone's wallet routes ("Email, social and other wallets").
+  firstWalletOption: { path: ['[data-testid="portico-connect-methods"] .portico-row, [data-testid="portico-mobile-routes"] .portico-row'] },
 }
 
 /**

@@ -2,7 +2,7 @@
 // time to the Connect button, click to the first wallet option, heap and DOM after the
 // modal opened, and every request to another origin (recorded and aborted, so nothing
 // leaves the machine).
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
 
 /** Debian's Chromium; never downloaded. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -21,6 +21,28 @@ export type PageTarget = {
   connectButton: Probe
   firstWalletOption: Probe
 }
+
+/**
+ * The device a page is loaded as. The phone class is a 390×844 touch screen (an iPhone
+ * 12–15's CSS viewport, 3 device pixels per CSS pixel) with the page's CPU slowed down
+ * through the DevTools protocol (`Emulation.setCPUThrottlingRate`), as Lighthouse's
+ * mobile preset does: the main thread runs `cpuSlowdown` times slower than this machine's.
+ */
+export type DeviceProfile = {
+  id: 'desktop' | 'phone'
+  label: string
+  viewport: { width: number; height: number }
+  deviceScaleFactor: number
+  /** Touch screen: the page is tapped, not clicked, and has no hover. */
+  touch: boolean
+  /** Main-thread slowdown (1: none). */
+  cpuSlowdown: number
+}
+
+export const DESKTOP: DeviceProfile = { id: 'desktop', label: 'desktop 1280×800', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, touch: false, cpuSlowdown: 1 }
+export const PHONE: DeviceProfile = { id: 'phone', label: 'phone 390×844 touch, CPU 4× slower', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, touch: true, cpuSlowdown: 4 }
+/** Every profile the page bench runs, in the order its tables show them. */
+export const PROFILES: readonly DeviceProfile[] = [DESKTOP, PHONE]
 
 export type OutsideRequest = { url: string; kind: 'http' | 'websocket' }
 
@@ -144,6 +166,47 @@ function pageScript(probes: { connect: Probe; wallet: Probe }) {
   )
 }
 
+/**
+ * A fresh context (no cache, no storage) with one page, as `profile`: its viewport,
+ * pixel ratio and touch screen, and its CPU slowdown set through a DevTools session on
+ * the page before anything loads (it holds for the page across navigations). The session
+ * stays open for the page's life (the heap is read through it).
+ */
+export async function openAs(browser: Browser, profile: DeviceProfile): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({
+    viewport: profile.viewport,
+    deviceScaleFactor: profile.deviceScaleFactor,
+    hasTouch: profile.touch,
+    isMobile: profile.touch,
+  })
+  try {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown })
+    return { context, page, cdp }
+  } catch (error) {
+    await context.close()
+    throw error
+  }
+}
+
+/**
+ * A desktop visitor points at the button, then clicks (hover handlers run, as for a
+ * person); a phone visitor taps it (no hover). `pressing` runs just before the press.
+ */
+async function pressButton(page: Page, profile: DeviceProfile, x: number, y: number, pressing: () => void): Promise<void> {
+  if (profile.touch) {
+    pressing()
+    await page.touchscreen.tap(x, y)
+    return
+  }
+  await page.mouse.move(x, y)
+  await page.waitForTimeout(100)
+  pressing()
+  await page.mouse.down()
+  await page.mouse.up()
+}
+
 type PageBench = { marks: Record<string, number>; clickAt?: number }
 
 const waitFor = async (read: () => Promise<boolean>, timeoutMs: number, what: string) => {
@@ -162,10 +225,10 @@ export type MeasureOptions = {
   timeoutMs?: number
 }
 
-/** One cold load (fresh context: no cache, no storage) of `target`, clicked once. */
-export async function measurePage(browser: Browser, target: PageTarget, options: MeasureOptions = {}): Promise<PageRun> {
+/** One cold load (fresh context: no cache, no storage) of `target` as `profile`, clicked (or tapped) once. */
+export async function measurePage(browser: Browser, target: PageTarget, profile: DeviceProfile = DESKTOP, options: MeasureOptions = {}): Promise<PageRun> {
   const { settleBeforeClickMs = 1000, settleAfterOpenMs = 1000, timeoutMs = 30_000 } = options
-  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const { context, page, cdp } = await openAs(browser, profile)
   const origin = new URL(target.url).origin
   let clicked = false
   const before: OutsideRequest[] = []
@@ -184,7 +247,6 @@ export async function measurePage(browser: Browser, target: PageTarget, options:
   // tsx (esbuild keepNames) wraps named functions in `__name(...)`; give the page a no-op one.
   await context.addInitScript({ content: 'globalThis.__name = (f) => f' })
   await context.addInitScript(pageScript, { connect: target.connectButton, wallet: target.firstWalletOption })
-  const page = await context.newPage()
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
   try {
@@ -199,17 +261,11 @@ export async function measurePage(browser: Browser, target: PageTarget, options:
     await page.waitForTimeout(settleBeforeClickMs)
     const box = await page.evaluateHandle(() => (window as unknown as { __bench: { found: Record<string, Element> } }).__bench.found.connect!.getBoundingClientRect().toJSON() as DOMRect)
     const { x, y, width, height } = await box.jsonValue()
-    // A visitor points at the button, then clicks (hover handlers run, as they would for a person).
-    await page.mouse.move(x + width / 2, y + height / 2)
-    await page.waitForTimeout(100)
-    clicked = true
-    await page.mouse.down()
-    await page.mouse.up()
+    await pressButton(page, profile, x + width / 2, y + height / 2, () => (clicked = true))
     await waitFor(async () => (await read()).marks.wallet !== undefined, timeoutMs, `${target.name}: first wallet option`)
     await page.waitForTimeout(settleAfterOpenMs)
     const { marks, clickAt } = await read()
     const domElements = await page.evaluate(() => (window as unknown as { __bench: { count(): number } }).__bench.count())
-    const cdp = await context.newCDPSession(page)
     const heapUsed = (await cdp.send('Runtime.getHeapUsage')).usedSize
     await cdp.send('HeapProfiler.enable')
     await cdp.send('HeapProfiler.collectGarbage')

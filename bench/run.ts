@@ -1,11 +1,11 @@
 // `npm run bench`: the whole benchmark in one run, written to bench/RESULTS.md and
 // bench/results.json (docs/performance.md explains the method and the numbers).
 //
-//   npm run bench                          pages (Portico + 3 anchors, 7 runs), frame, server, instances
+//   npm run bench                          pages (floor, Portico + 3 anchors; desktop and phone; 7 runs), frame, server, instances
 //   npm run bench -- --runs 3              fewer cold loads per integration
 //   npm run bench -- --only pages,frame    a subset; the other sections keep their last results
 //   npm run bench -- --no-anchors          Portico alone (no install, fast)
-//   npm run bench -- --frame-requests 500 --listing 20000 --logins 500
+//   npm run bench -- --frame-requests 500 --seconds 10    (--seconds: each half of a server load phase)
 //   npm run bench -- --only instances      the server load over two processes on one PostgreSQL
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -50,8 +50,7 @@ function parseArgs(argv: readonly string[]) {
     only,
     withAnchors: !argv.includes('--no-anchors'),
     frameRequests: number('frame-requests', 200),
-    listing: number('listing', 20_000),
-    logins: number('logins', 500),
+    phaseSeconds: number('seconds', 10),
   }
 }
 
@@ -76,12 +75,13 @@ export function resultsMarkdown(results: Results, render: Renderers): string {
 async function main() {
   const options = parseArgs(process.argv.slice(2))
   const previous: Results = existsSync(RESULTS_JSON) ? (JSON.parse(readFileSync(RESULTS_JSON, 'utf8')) as Results) : {}
-  const results: Results = { ...previous }
+  // A pages section written before the device profiles has no `profiles`: not shown again.
+  const results: Results = { ...previous, ...(previous.pages && !('profiles' in previous.pages) ? { pages: undefined } : {}) }
   let failed = false
   if (options.only.has('pages')) {
     results.pages = await runPages({ runs: options.runs, withAnchors: options.withAnchors })
     console.log(`\n${pagesMarkdown(results.pages)}\n`)
-    failed ||= results.pages.integrations.some((i) => i.errors.length > 0)
+    failed ||= results.pages.integrations.some((i) => Object.values(i.profiles).some((loads) => loads.errors.length > 0))
   }
   if (options.only.has('frame')) {
     try {
@@ -101,7 +101,7 @@ async function main() {
   if (options.only.has('server')) {
     try {
       const { runServerLoad, serverMarkdown } = await serverSection()
-      const server = await runServerLoad({ listingRequests: options.listing, logins: options.logins })
+      const server = await runServerLoad({ phaseSeconds: options.phaseSeconds })
       results.server = server
       console.log(`\n${serverMarkdown(server)}\n`)
       failed ||= !server.ok
@@ -114,7 +114,7 @@ async function main() {
   if (options.only.has('instances')) {
     try {
       const { runMultiInstanceLoad, serverMarkdown } = await serverSection()
-      const instances = await runMultiInstanceLoad({ listingRequests: options.listing, logins: options.logins, instances: 2 })
+      const instances = await runMultiInstanceLoad({ phaseSeconds: options.phaseSeconds, instances: 2 })
       results.instances = instances
       console.log(`\n${serverMarkdown(instances)}\n`)
       failed ||= !instances.ok

@@ -5,7 +5,7 @@
 // (server/main.ts, as an operator runs them) on one PostgreSQL with the requests
 // spread over both.
 //
-//   npx tsx bench/serverLoad.ts [--listing 20000] [--logins 500] [--instances 2]
+//   npx tsx bench/serverLoad.ts [--seconds 10] [--instances 2]
 import autocannon from 'autocannon'
 import BetterSqlite3 from 'better-sqlite3'
 import { randomBytes } from 'node:crypto'
@@ -13,6 +13,7 @@ import { Client } from 'pg'
 import { startPostgres } from '../server/test/postgres'
 import { sharedInstanceEnv, startServerProcess } from '../server/test/serverProcess'
 import { createTestDevice } from '../server/test/dpop'
+import { summarize } from './stats'
 import { BENCH_PROJECT, startBenchServer } from './localServer'
 
 /** Origins the load claims to come from (nothing is served there; the server only checks them). */
@@ -24,9 +25,12 @@ export type LoadPhase = {
   path: string
   connections: number
   requests: number
+  /** Real elapsed time of the phase, from its first request to its last answer (s). */
   durationS: number
-  /** Requests completed over the phase's wall time. */
+  /** Requests answered over durationS. */
   requestsPerSecond: number
+  /** The rate of each half of the phase (absent in results written before halves). */
+  halves?: number[]
   latencyMs: { p50: number; p99: number; max: number }
   status2xx: number
   non2xx: number
@@ -60,30 +64,113 @@ type LoadTarget = {
 
 type RowCounter = { count(query: string, ...params: string[]): Promise<number>; close(): Promise<void> }
 
-type LoadOptions = { listingRequests?: number; logins?: number; connections?: number; maxSeconds?: number; log?: (line: string) => void }
+type LoadOptions = {
+  /** Seconds each half of the listing and start phases runs (the verify phase verifies every start). */
+  phaseSeconds?: number
+  connections?: number
+  log?: (line: string) => void
+}
 
 type Visitor = { email: string; deviceId: string; ip: string; code?: string; proof?: string; started?: number; verified?: number }
 
-const summarizePhase = (name: string, path: string, connections: number, result: autocannon.Result): LoadPhase => ({
-  name,
-  path,
-  connections,
-  requests: result.requests.total,
-  durationS: result.duration,
-  requestsPerSecond: result.duration > 0 ? result.requests.total / result.duration : 0,
-  latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-  status2xx: result['2xx'],
-  non2xx: result.non2xx,
-  errors: result.errors,
-  timeouts: result.timeouts,
-})
+/** Where a phase's requests go: one URL per server instance (autocannon spreads its connections over them in turn). */
+export type PhaseTarget = { urls: string[]; connections: number; headers?: Record<string, string>; requests: autocannon.Request[] }
 
-// autocannon takes several URLs and spreads its connections over them in turn (its
-// README, `url`); @types/autocannon types only one.
-const run = (options: Omit<autocannon.Options, 'url'> & { url: string | string[] }) =>
-  new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon(options as autocannon.Options, (error, result) => (error ? reject(error) : resolve(result)))
+/** How long a phase runs: a number of requests, or a duration in seconds (rounds of `batch` requests until it has passed). */
+export type PhaseBound = { count: number } | { seconds: number; batch: number }
+
+/** What one half of a phase measured. */
+type Measured = { requests: number; elapsedMs: number; latenciesMs: number[]; status2xx: number; non2xx: number; errors: number; timeouts: number }
+
+/**
+ * One autocannon run of `amount` requests. Its own `duration` is not used: autocannon
+ * ends a run on its next sample tick (each second by default), so a run of 4.01 s
+ * reported 4 s and one of 1.2 s 2 s. The time is taken here, from the start to the last
+ * answer, and every answer's latency is kept (autocannon's percentiles are whole ms).
+ */
+function runOnce(target: PhaseTarget, amount: number, into: Measured): Promise<void> {
+  const startedAt = performance.now()
+  let lastAnswerAt = startedAt
+  const before = into.latenciesMs.length
+  return new Promise((resolve, reject) => {
+    // autocannon takes several URLs and spreads its connections over them in turn (its
+    // README, `url`); @types/autocannon types only one.
+    const options = {
+      url: target.urls,
+      connections: Math.min(target.connections, amount),
+      amount,
+      timeout: 10,
+      sampleInt: 100,
+      ...(target.headers ? { headers: target.headers } : {}),
+      requests: target.requests,
+    }
+    const instance = autocannon(options as unknown as autocannon.Options, (error, result) => {
+      if (error) return reject(error)
+      into.requests += into.latenciesMs.length - before
+      into.elapsedMs += lastAnswerAt - startedAt
+      into.status2xx += result['2xx']
+      into.non2xx += result.non2xx
+      into.errors += result.errors
+      into.timeouts += result.timeouts
+      resolve()
+    })
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTimeMs: number) => {
+      into.latenciesMs.push(responseTimeMs)
+      lastAnswerAt = performance.now()
+    })
   })
+}
+
+/** One half of a phase: `count` requests, or rounds of `batch` until `seconds` have passed. */
+async function measureHalf(target: PhaseTarget, bound: PhaseBound): Promise<Measured> {
+  const measured: Measured = { requests: 0, elapsedMs: 0, latenciesMs: [], status2xx: 0, non2xx: 0, errors: 0, timeouts: 0 }
+  if ('count' in bound) {
+    if (bound.count > 0) await runOnce(target, bound.count, measured)
+    return measured
+  }
+  while (measured.elapsedMs < bound.seconds * 1000) await runOnce(target, bound.batch, measured)
+  return measured
+}
+
+const round2 = (ms: number) => Math.round(ms * 100) / 100
+
+/**
+ * One load phase, in two halves run back to back (a count is split between them; a
+ * duration is run by each). The rate is the requests over the real elapsed time of both;
+ * each half's rate is reported, so a figure that moves by more than 10% within one run
+ * shows. p50, p99 and max are from every request's latency.
+ */
+export async function runPhase(name: string, path: string, target: PhaseTarget, bound: PhaseBound): Promise<LoadPhase> {
+  const halves =
+    'count' in bound
+      ? [await measureHalf(target, { count: Math.ceil(bound.count / 2) }), await measureHalf(target, { count: Math.floor(bound.count / 2) })]
+      : [await measureHalf(target, bound), await measureHalf(target, bound)]
+  const sum = (pick: (m: Measured) => number) => halves.reduce((total, m) => total + pick(m), 0)
+  const latencies = summarize(halves.flatMap((m) => m.latenciesMs))
+  const durationS = sum((m) => m.elapsedMs) / 1000
+  const requests = sum((m) => m.requests)
+  return {
+    name,
+    path,
+    connections: target.connections,
+    requests,
+    durationS,
+    requestsPerSecond: durationS > 0 ? requests / durationS : 0,
+    halves: halves.filter((m) => m.requests > 0).map((m) => m.requests / (m.elapsedMs / 1000)),
+    latencyMs: { p50: round2(latencies.median), p99: round2(latencies.p99), max: round2(latencies.max) },
+    status2xx: sum((m) => m.status2xx),
+    non2xx: sum((m) => m.non2xx),
+    errors: sum((m) => m.errors),
+    timeouts: sum((m) => m.timeouts),
+  }
+}
+
+/** How far the two halves' rates are apart, as a share of the higher (0.1: 10%). */
+export const halvesSpread = (phase: LoadPhase): number | undefined => {
+  if (!phase.halves || phase.halves.length < 2) return undefined
+  const [a, b] = phase.halves as [number, number]
+  return Math.abs(a - b) / Math.max(a, b)
+}
 
 /** A distinct visitor: its own email, device and address (10.x.y.z, believed through X-Forwarded-For). */
 const visitor = (index: number): Visitor => ({
@@ -96,7 +183,7 @@ const visitor = (index: number): Visitor => ({
 export async function runServerLoad(options: LoadOptions = {}): Promise<ServerLoadResult> {
   // Loopback is the only proxy believed: each simulated visitor names its own address,
   // so the per-IP limits stay at their defaults and still count per visitor.
-  const server = await startBenchServer({ appOrigins: [APP_ORIGIN], secureOrigins: [SECURE_ORIGIN], trustProxy: ['127.0.0.1'], mailboxCapacity: (options.logins ?? 500) + 100 })
+  const server = await startBenchServer({ appOrigins: [APP_ORIGIN], secureOrigins: [SECURE_ORIGIN], trustProxy: ['127.0.0.1'], mailboxCapacity: 200_000 })
   return loadAndCheck(options, {
     urls: [server.url],
     codeFor: (email) => server.codeFor(email),
@@ -172,51 +259,43 @@ export async function runMultiInstanceLoad(options: LoadOptions & { instances?: 
   })
 }
 
-async function loadAndCheck({ listingRequests = 20_000, logins = 500, connections = 10, maxSeconds = 60, log = console.log }: LoadOptions, server: LoadTarget): Promise<ServerLoadResult> {
+async function loadAndCheck({ phaseSeconds = 10, connections = 10, log = console.log }: LoadOptions, server: LoadTarget): Promise<ServerLoadResult> {
   try {
     const phases: LoadPhase[] = []
-    const common = { url: server.urls, connections, duration: maxSeconds, timeout: 10 }
+    const target = (requests: autocannon.Request[], headers?: Record<string, string>): PhaseTarget => ({ urls: server.urls, connections, requests, ...(headers ? { headers } : {}) })
 
-    log(`server: ${listingRequests} wallet-listing requests...`)
+    log(`server: wallet listing for 2 × ${phaseSeconds} s...`)
     const listingPath = `/getWallets?projectId=${BENCH_PROJECT}&st=portico&sv=0.1.0&page=1&entries=40`
     phases.push(
-      summarizePhase(
-        'GET /getWallets (first page, 40 wallets)',
-        listingPath,
-        connections,
-        await run({ ...common, amount: listingRequests, headers: { origin: APP_ORIGIN }, requests: [{ method: 'GET', path: listingPath }] }),
-      ),
+      await runPhase('GET /getWallets (first page, 40 wallets)', listingPath, target([{ method: 'GET', path: listingPath }], { origin: APP_ORIGIN }), { seconds: phaseSeconds, batch: 2000 }),
     )
 
-    const visitors = Array.from({ length: logins }, (_, index) => visitor(index))
+    // Made as the load asks for them: the duration decides how many logins start.
+    const visitors: Visitor[] = []
     const json = { 'content-type': 'application/json', origin: SECURE_ORIGIN }
 
-    log(`server: ${logins} email logins started (distinct emails, devices, addresses)...`)
-    let next = 0
+    log(`server: email logins started for 2 × ${phaseSeconds} s (distinct emails, devices, addresses)...`)
     phases.push(
-      summarizePhase(
+      await runPhase(
         'POST /auth/v1/email/start (code mailed)',
         '/auth/v1/email/start',
-        connections,
-        await run({
-          ...common,
-          amount: logins,
-          requests: [
-            {
-              method: 'POST',
-              path: '/auth/v1/email/start',
-              setupRequest: (request, context) => {
-                const who = visitors[next++]!
-                ;(context as { who?: Visitor }).who = who
-                return { ...request, headers: { ...json, 'x-forwarded-for': who.ip }, body: JSON.stringify({ projectId: BENCH_PROJECT, email: who.email, deviceId: who.deviceId }) }
-              },
-              onResponse: (status, _body, context) => {
-                const who = (context as { who?: Visitor }).who
-                if (who) who.started = status
-              },
+        target([
+          {
+            method: 'POST',
+            path: '/auth/v1/email/start',
+            setupRequest: (request, context) => {
+              const who = visitor(visitors.length)
+              visitors.push(who)
+              ;(context as { who?: Visitor }).who = who
+              return { ...request, headers: { ...json, 'x-forwarded-for': who.ip }, body: JSON.stringify({ projectId: BENCH_PROJECT, email: who.email, deviceId: who.deviceId }) }
             },
-          ],
-        }),
+            onResponse: (status, _body, context) => {
+              const who = (context as { who?: Visitor }).who
+              if (who) who.started = status
+            },
+          },
+        ]),
+        { seconds: phaseSeconds, batch: 200 },
       ),
     )
     const started = visitors.filter((v) => v.started === 200)
@@ -225,36 +304,32 @@ async function loadAndCheck({ listingRequests = 20_000, logins = 500, connection
     const device = await createTestDevice(Date.now)
     for (const who of started) who.proof = await device.prove({ method: 'POST', url: `${server.urls[0]!}/auth/v1/email/verify` })
 
-    log(`server: ${started.length} codes verified (creates user, wallet key, session)...`)
-    next = 0
+    log(`server: ${started.length} codes verified (creates user and session)...`)
+    let next = 0
     phases.push(
-      summarizePhase(
-        'POST /auth/v1/email/verify (user, wallet key, session)',
+      await runPhase(
+        'POST /auth/v1/email/verify (user, session)',
         '/auth/v1/email/verify',
-        connections,
-        await run({
-          ...common,
-          amount: started.length,
-          requests: [
-            {
-              method: 'POST',
-              path: '/auth/v1/email/verify',
-              setupRequest: (request, context) => {
-                const who = started[next++]!
-                ;(context as { who?: Visitor }).who = who
-                return {
-                  ...request,
-                  headers: { ...json, 'x-forwarded-for': who.ip, dpop: who.proof! },
-                  body: JSON.stringify({ projectId: BENCH_PROJECT, email: who.email, deviceId: who.deviceId, otp: who.code, chainId: 'eip155:1' }),
-                }
-              },
-              onResponse: (status, _body, context) => {
-                const who = (context as { who?: Visitor }).who
-                if (who) who.verified = status
-              },
+        target([
+          {
+            method: 'POST',
+            path: '/auth/v1/email/verify',
+            setupRequest: (request, context) => {
+              const who = started[next++]!
+              ;(context as { who?: Visitor }).who = who
+              return {
+                ...request,
+                headers: { ...json, 'x-forwarded-for': who.ip, dpop: who.proof! },
+                body: JSON.stringify({ projectId: BENCH_PROJECT, email: who.email, deviceId: who.deviceId, otp: who.code, chainId: 'eip155:1' }),
+              }
             },
-          ],
-        }),
+            onResponse: (status, _body, context) => {
+              const who = (context as { who?: Visitor }).who
+              if (who) who.verified = status
+            },
+          },
+        ]),
+        { count: started.length },
       ),
     )
 
@@ -317,7 +392,7 @@ async function loadAndCheck({ listingRequests = 20_000, logins = 500, connection
     await db.close()
 
     const rateLimit = { sent: limitSent, accepted, refused429, expectedAccepted, ok: accepted === expectedAccepted && refused429 === limitSent - expectedAccepted }
-    const phasesOk = phases.every((p) => p.non2xx === 0 && p.errors === 0 && p.timeouts === 0) && startedOk.length === logins && verifiedOk.length === logins
+    const phasesOk = phases.every((p) => p.non2xx === 0 && p.errors === 0 && p.timeouts === 0) && startedOk.length === visitors.length && verifiedOk.length === visitors.length
     return {
       date: new Date().toISOString(),
       phases,
@@ -326,7 +401,7 @@ async function loadAndCheck({ listingRequests = 20_000, logins = 500, connection
       ok: phasesOk && rows.every((row) => row.ok) && rateLimit.ok,
       database: server.database,
       notes: [
-        `${server.setting}, ${connections} connections, each phase bounded by its count and by ${maxSeconds} s.`,
+        `${server.setting}, ${connections} connections. The listing and the starts run for two halves of ${phaseSeconds} s each (rounds of requests until the time has passed); every started login is then verified, half after half. req/s is the answered requests over the real elapsed time (first request to last answer); the two halves' rates are shown so that a figure moving by more than 10% within the run shows; p50, p99 and max are from every request's latency.`,
         'Each login is a distinct visitor: its own email, device id and address (X-Forwarded-For, believed from loopback only), so the per-email and per-IP limits stay at their defaults.',
         'Expected non-2xx: none in the load phases. The rate-limit check after them sends 40 starts from one address and expects 30 accepted and 10 refused with 429 (codesPerIp).',
       ],
@@ -340,11 +415,13 @@ export function serverMarkdown(result: ServerLoadResult): string {
   return [
     `${result.date}. Overall: ${result.ok ? 'OK (0 unexpected errors, rows match)' : 'FAILED (see below)'}.`,
     '',
-    '| Endpoint | requests | req/s | p50 ms | p99 ms | max ms | non-2xx | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...result.phases.map(
-      (p) => `| ${p.name} | ${p.requests} | ${p.requestsPerSecond.toFixed(0)} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.latencyMs.max} | ${p.non2xx} | ${p.errors + p.timeouts} |`,
-    ),
+    '| Endpoint | requests | seconds | req/s | req/s, each half (spread) | p50 ms | p99 ms | max ms | non-2xx | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...result.phases.map((p) => {
+      const spread = halvesSpread(p)
+      const halves = spread === undefined ? '—' : `${p.halves!.map((rate) => rate.toFixed(0)).join(' / ')} (${(spread * 100).toFixed(0)}%${spread > 0.1 ? ', over 10%' : ''})`
+      return `| ${p.name} | ${p.requests} | ${p.durationS.toFixed(2)} | ${p.requestsPerSecond.toFixed(0)} | ${halves} | ${p.latencyMs.p50} | ${p.latencyMs.p99} | ${p.latencyMs.max} | ${p.non2xx} | ${p.errors + p.timeouts} |`
+    }),
     '',
     `Rows after the run (${result.database ?? 'SQLite file'} read back):`,
     '',
@@ -361,7 +438,7 @@ if (require.main === module) {
     const at = args.indexOf(name)
     return at >= 0 ? Number(args[at + 1]) : fallback
   }
-  const options = { listingRequests: flag('--listing', 20_000), logins: flag('--logins', 500) }
+  const options = { phaseSeconds: flag('--seconds', 10) }
   const instances = flag('--instances', 1)
   ;(instances > 1 ? runMultiInstanceLoad({ ...options, instances }) : runServerLoad(options)).then(
     (result) => {

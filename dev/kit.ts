@@ -16,6 +16,7 @@ import { solanaLocalnet, TEST_SPL_TOKEN } from './solana'
 import { bitcoinRegtest } from '../src/plugins/bip122/networks'
 import { DEV_PROJECT_ID } from '../server/projects'
 import { startStack, type Stack, type StackOptions } from './stack'
+import type { StackAssets } from './stackAssets'
 
 export const KIT_USAGE = `Usage: portico-dev [--origin URL]... [--json] [--out FILE] [--data-dir DIR]
 
@@ -144,10 +145,11 @@ export function runKit(options: StackOptions & { json?: boolean; out?: string })
   })
 }
 
-if (require.main === module) {
+/** The command line: `npm run kit -- …` in the repository, the `portico-dev` bin (dev/kitBin.ts) in a dapp's folder. */
+export function kitMain(argv: readonly string[], assets?: StackAssets): void {
   let args: KitArgs
   try {
-    args = parseKitArgs(process.argv.slice(2))
+    args = parseKitArgs(argv)
   } catch (error) {
     console.error(`portico-dev: ${(error as Error).message}\n\n${KIT_USAGE}`)
     process.exit(2)
@@ -155,6 +157,14 @@ if (require.main === module) {
   if (args.help) {
     console.log(KIT_USAGE)
   } else {
-    runKit({ json: args.json, ...(args.out ? { out: args.out } : {}), ...(args.origins ? { origins: args.origins } : {}), ...(args.dataDir ? { dataDir: args.dataDir } : {}) })
+    runKit({
+      json: args.json,
+      ...(args.out ? { out: args.out } : {}),
+      ...(args.origins ? { origins: args.origins } : {}),
+      ...(args.dataDir ? { dataDir: args.dataDir } : {}),
+      ...(assets ? { assets } : {}),
+    })
   }
 }
+
+if (require.main === module) kitMain(process.argv.slice(2))

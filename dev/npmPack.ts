@@ -21,8 +21,16 @@ export function run(command: string, args: readonly string[], cwd: string, timeo
  * `npm install` in `cwd`. It talks to the registry, which may stall: an attempt that has
  * not ended in 3 minutes (a normal one takes under one) is killed and tried once more.
  */
-export function npmInstall(cwd: string, ...args: string[]): string {
-  const install = () => run('npm', ['install', '--no-audit', '--no-fund', ...args], cwd, 3 * 60_000)
+export const npmInstall = (cwd: string, ...args: string[]): string => npmInstallWithin(3 * 60_000, cwd, ...args)
+
+/**
+ * {@link npmInstall} with another limit per attempt: an install that compiles a native
+ * module (better-sqlite3 from source, which `portico-dev` brings through the server) takes
+ * minutes on a loaded machine, and an attempt killed halfway leaves it unbuilt, since the
+ * second attempt finds it installed and does not run its install script again.
+ */
+export function npmInstallWithin(timeoutMs: number, cwd: string, ...args: string[]): string {
+  const install = () => run('npm', ['install', '--no-audit', '--no-fund', ...args], cwd, timeoutMs)
   try {
     return install()
   } catch (error) {

@@ -24,6 +24,8 @@ export async function buildPlainHtmlExample(outdir: string): Promise<string> {
     entryPoints: { portico: path.join(example, 'bundle.ts') },
     outdir: path.join(outdir, 'portico'),
     minify: true,
+    // The names the example imports, pointed at the source, so the test runs what is checked in.
+    alias: { portico: path.join(root, 'src/index.ts'), 'portico/web-component': path.join(root, 'src/webComponent/index.ts') },
     define: { 'process.env.NODE_ENV': '"production"' },
   })
   await Promise.all([

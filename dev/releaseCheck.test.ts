@@ -1,7 +1,7 @@
 /**
  * `npm run release:check` (dev/releaseCheck.ts) refuses a tarball that lacks a file its
  * package.json points at, the way a published package would break its users; Changesets
- * (docs/releasing.md) versions the root library and the server together.
+ * (docs/releasing.md) versions the root library, the server and the kit together.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -55,7 +55,7 @@ describe('release:check', () => {
 })
 
 describe('Changesets', () => {
-  it('sees the root library and the server, and bumps both to one version from a changeset naming one', () => {
+  it('sees the root library, the server and the kit, and bumps the three to one version from a changeset naming one', () => {
     const root = path.resolve(__dirname, '..')
     const changeset = path.join(root, '.changeset', `release-check-test-${process.pid}.md`)
     const status = path.join(tmp, 'status.json')
@@ -66,7 +66,7 @@ describe('Changesets', () => {
       rmSync(changeset)
     }
     const releases = (JSON.parse(readFileSync(status, 'utf8')) as { releases: { name: string; newVersion: string }[] }).releases
-    expect(releases.map((release) => release.name).sort()).toEqual(['portico', 'portico-server'])
+    expect(releases.map((release) => release.name).sort()).toEqual(['portico', 'portico-dev', 'portico-server'])
     expect(new Set(releases.map((release) => release.newVersion)).size).toBe(1)
   })
 })

@@ -1,9 +1,9 @@
-// `npm run release:check`: everything short of publishing (docs/releasing.md). Packs both
-// packages with `npm pack`, whose `prepack` scripts build them (the library's build fails
+// `npm run release:check`: everything short of publishing (docs/releasing.md). Packs the
+// three packages with `npm pack`, whose `prepack` scripts build them (the library's build fails
 // when a client entry lost 'use client' or a production entry reaches dev-wallet code,
 // dev/buildLib.ts), checks each tarball holds what its package.json points at, and, unless
 // --no-tests, runs the tests of what users install (dev/packedPackage.test.ts,
-// server/packedServer.test.ts, dev/mintDapp.test.ts). The tarballs land in release/.
+// server/packedServer.test.ts, dev/examples.test.ts). The tarballs land in release/.
 // Nothing is published: `npx changeset publish` is a maintainer's step after this.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -37,14 +37,25 @@ export function packChecked(dir: string, destination: string): ReleasePack {
   return { ...packed, name: manifest.name, version: manifest.version }
 }
 
-/** Builds and packs `portico` and `portico-server` into `outDir`; runs the install tests unless `tests` is false. */
-export function releaseCheck({ outDir = path.join(root, 'release'), tests = true }: { outDir?: string; tests?: boolean } = {}): ReleasePack[] {
+/** The published packages by name, and their folders: the library, the reference server, the local kit. */
+export const PACKAGES = { portico: '.', 'portico-server': 'server', 'portico-dev': 'kit' } as const
+
+/** Builds and packs every package into `outDir`/<its name> (`outDir` emptied first), each checked. */
+export function packAll(outDir: string): ReleasePack[] {
   rmSync(outDir, { recursive: true, force: true })
-  const packs = [packChecked(root, path.join(outDir, 'portico')), packChecked(path.join(root, 'server'), path.join(outDir, 'portico-server'))]
+  return Object.entries(PACKAGES).map(([name, dir]) => packChecked(path.join(root, dir), path.join(outDir, name)))
+}
+
+/** The tarball of each package in `packs`, by package name. */
+export const tarballs = (packs: readonly ReleasePack[]): Record<string, string> => Object.fromEntries(packs.map((pack) => [pack.name, pack.tarball]))
+
+/** Builds and packs `portico`, `portico-server` and `portico-dev` into `outDir`; runs the install tests unless `tests` is false. */
+export function releaseCheck({ outDir = path.join(root, 'release'), tests = true }: { outDir?: string; tests?: boolean } = {}): ReleasePack[] {
+  const packs = packAll(outDir)
   if (tests) {
     const jest = path.join(root, 'node_modules/jest/bin/jest.js')
     execFileSync(process.execPath, [jest, 'dev/packedPackage.test.ts', 'server/packedServer.test.ts', '--maxWorkers=1'], { cwd: root, stdio: 'inherit' })
-    execFileSync(process.execPath, [jest, 'dev/mintDapp.test.ts', '--selectProjects', 'node'], { cwd: root, stdio: 'inherit' })
+    execFileSync(process.execPath, [jest, 'dev/examples.test.ts', '--selectProjects', 'node'], { cwd: root, stdio: 'inherit' })
   }
   return packs
 }

@@ -20,8 +20,6 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { buildSecurePage } from '../secure/build'
-import { buildDemo } from './build'
 import { deployAccountAbstraction } from './chain/accountAbstraction'
 import { DEV_SPONSOR_KEY, VERIFYING_PAYMASTER_ADDRESS, deployVerifyingPaymaster } from './chain/paymaster'
 import { altoUrl, startLocalAlto, type LocalAlto } from './chain/alto'
@@ -35,11 +33,10 @@ import { startRelay } from './relay'
 import { DEV_TEST_TOKEN_AMOUNT, solanaLocalnet, startSolanaRpc, TEST_SPL_TOKEN, type SolanaRpc } from './solana'
 import { bitcoinRegtest } from '../src/plugins/bip122/networks'
 import { BitcoinDevWallet } from './wallets/bitcoin/wallet'
-import { buildChainDevWallets } from './wallets/chainWalletsBuild'
 import { DEV_BITCOIN_ORDINALS_KEY_HEX, DEV_BITCOIN_PAYMENT_KEY_HEX, DEV_SOLANA_SEED_HEX, fromHex } from './wallets/devKeys'
 import { createSolanaDevWallet } from './wallets/solana/wallet'
-import { buildDevWallet } from './wallets/injected/build'
-import { serveWalletConnectWallet } from './wallets/walletconnect/build'
+import { serveWalletConnectWalletPage } from './wallets/walletconnect/serve'
+import { sourceAssets, type StackAssets } from './stackAssets'
 import { contentSecurityPolicy, serveStatic } from './staticServer'
 import { describeExit, processExit, type ProcessExit } from './processExit'
 import { freePort } from './freePort'
@@ -106,6 +103,12 @@ export type StackOptions = {
    * e.g. `{ perUserPerDayOperations: 1 }` to see the daily limit refuse.
    */
   sponsorship?: Partial<SponsorshipPolicy>
+  /**
+   * Where the server, the OIDC stand-in and the pages come from: built from this
+   * repository's sources by default; the `portico-dev` package's prebuilt copies
+   * (dev/stackAssets.ts).
+   */
+  assets?: StackAssets
 }
 
 /** A child process of the stack, by the name its messages use. */
@@ -177,10 +180,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const relayStarting = startRelay({ port: options.relayPort ?? 0 })
   const solanaStarting = startSolanaRpc({ port: options.solanaRpcPort ?? 0 })
   const esploraStarting = startEsplora({ port: options.esploraPort ?? 0 })
-  const demoBuilding = buildDemo({ outdir: options.outdir ?? path.join(dataDir, 'demo') })
+  const assets = options.assets ?? sourceAssets
+  const outdir = options.outdir ?? path.join(dataDir, 'demo')
+  const demoBuilding = assets.demo(outdir)
   // Social login: the local OpenID Connect provider (its own process: oidc-provider is ESM-only),
   // whose clients accept the server's callback; Farcaster: the relay stand-in.
-  const oidcStarting = spawnOidcProvider({ port: options.oidcPort ?? 0, redirectUris: [`${serverUrl}/auth/v1/social/callback`] })
+  const oidcStarting = spawnOidcProvider({ program: assets.oidcProgram, port: options.oidcPort ?? 0, redirectUris: [`${serverUrl}/auth/v1/social/callback`] })
   const farcasterStarting = startFarcasterRelay({ port: options.farcasterRelayPort ?? 0 })
   let server: ChildProcess | undefined
   let bundlersStarting: Promise<LocalAlto[]> | undefined
@@ -240,20 +245,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // One process (tsx as a loader, not its CLI, which would run the server in a child
     // of its own): the pid watched and signalled is the server's.
     const spawnServer = () =>
-      spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+      spawn(process.execPath, [...assets.serverProgram], {
         cwd: root,
         env: serverEnv,
         stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
       })
     server = spawnServer()
-    const [solana, esplora, { outdir }, firstRelay, bundlers] = await Promise.all([solanaStarting, esploraStarting, demoBuilding, relayStarting, bundlersStarting, waitForHealth(serverUrl, server)])
+    const [solana, esplora, , firstRelay, bundlers] = await Promise.all([solanaStarting, esploraStarting, demoBuilding, relayStarting, bundlersStarting, waitForHealth(serverUrl, server)])
     // The relay may be stopped and started again (a relay outage, `relay.stop()` / `relay.start()`).
     let relay = firstRelay
     const [, , wcWallet] = await Promise.all([
-      buildDevWallet({ outdir, config: { rpcUrls: chains.rpcUrls } }),
+      assets.evmDevWallet(outdir, { rpcUrls: chains.rpcUrls }),
       // The Solana stand-in too: the embedded wallet sends SOL itself (solana_signAndSendTransaction).
-      buildSecurePage({ outdir: secureDir, apiUrl: serverUrl, rpcUrls: { ...caipRpcUrls, [solanaLocalnet(solana.url).caipNetworkId]: solana.url } }),
-      serveWalletConnectWallet({
+      assets.securePage(secureDir, { apiUrl: serverUrl, rpcUrls: { ...caipRpcUrls, [solanaLocalnet(solana.url).caipNetworkId]: solana.url } }),
+      serveWalletConnectWalletPage({
+        build: (dir, config) => assets.walletConnectWallet(dir, config),
         config: {
           relayUrl: relay.url,
           rpcUrls: chains.rpcUrls,
@@ -263,7 +269,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         port: options.walletConnectWalletPort ?? 0,
       }),
     ])
-    const [devWallets] = await Promise.all([fundChainDevWallets(solana, esplora), buildChainDevWallets({ outdir, solana: { rpcUrl: solana.url }, bitcoin: { esploraUrl: esplora.url } })])
+    const [devWallets] = await Promise.all([fundChainDevWallets(solana, esplora), assets.chainDevWallets(outdir, { solana: { rpcUrl: solana.url }, bitcoin: { esploraUrl: esplora.url } })])
     const endpoints = { blockchainApi: serverUrl, walletListing: serverUrl, relay: relay.url, secureFrame: secureUrl }
     // What the demo page reads at start: service URLs and the local networks.
     const dev = {

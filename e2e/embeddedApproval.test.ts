@@ -4,7 +4,7 @@ import { HIDDEN_NOTICE } from '../secure/approvalGesture'
 import { PERMIT2_ADDRESS } from '../secure/describeRequest'
 import { seriousA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { loginByEmail, secureFrame, setThemeMode } from './pageState'
+import { approveEnabled, frameHandledInput, loginByEmail, secureFrame, setThemeMode } from './pageState'
 
 // Issue 15: an approval in the secure frame takes the visitor's deliberate, visible act.
 // A dapp on the allow list is the attacker here: it hides the frame, keeps the visitor
@@ -16,8 +16,6 @@ jest.setTimeout(180_000)
 const env = setupStackAndBrowser()
 const MESSAGE = 'Hello from the approval tests'
 const FRAME = 'iframe[data-portico-secure-frame]'
-/** Longer than the approve delay (500 ms) plus a visibility report (100 ms), with room for a slow machine. */
-const SETTLE_MS = 1_500
 
 type Outcome = { state: 'pending' } | { state: 'signed'; signature: string } | { state: 'refused'; message: string }
 
@@ -36,11 +34,14 @@ async function requestSignature(page: Page): Promise<void> {
 
 const outcome = (page: Page) => page.evaluate(() => (globalThis as unknown as { signOutcome: Outcome }).signOutcome)
 
-/** The request is still waiting: the prompt is open in the frame and nothing came back to the dapp. */
+/**
+ * The request is still waiting: once the frame has handled the visitor's input, the prompt
+ * is still open in it (an approval removes it at once) and nothing came back to the dapp.
+ */
 async function expectPending(page: Page) {
-  await page.waitForTimeout(SETTLE_MS)
-  expect(await outcome(page)).toEqual({ state: 'pending' })
+  await frameHandledInput(page)
   expect(await secureFrame(page).getByRole('dialog', { name: 'Signature request' }).count()).toBe(1)
+  expect(await outcome(page)).toEqual({ state: 'pending' })
 }
 
 /** Ends a pending request the visitor's way (a real click on Cancel), so the next test starts clean. */
@@ -70,18 +71,21 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
 
   it('(a) a frame the dapp made invisible (opacity 0, or covered by its own element): a real click on Approve and Enter leave the request pending', async () => {
     await requestSignature(page)
+    await approveEnabled(page)
     await page.evaluate((frame) => ((document.querySelector(frame) as HTMLElement).style.opacity = '0'), FRAME)
-    await page.waitForTimeout(SETTLE_MS)
+    // The frame has seen itself hidden: it says so, and Approve is disabled.
+    await secureFrame(page).getByText(HIDDEN_NOTICE).waitFor()
     const { x, y } = await approveCentre(page)
     await page.mouse.click(x, y)
     await page.keyboard.press('Enter')
     await expectPending(page)
     await secureFrame(page).getByText(HIDDEN_NOTICE).waitFor()
 
-    // Opaque again but covered by an element of the dapp that lets clicks through to the frame.
+    // Opaque again (the frame sees itself visible) but covered by an element of the dapp that lets clicks through to the frame.
+    await page.evaluate((frame) => ((document.querySelector(frame) as HTMLElement).style.opacity = ''), FRAME)
+    await secureFrame(page).getByText(HIDDEN_NOTICE).waitFor({ state: 'hidden' })
     await page.evaluate((frame) => {
       const iframe = document.querySelector(frame) as HTMLElement
-      iframe.style.opacity = ''
       const rect = iframe.getBoundingClientRect()
       const cover = document.createElement('div')
       cover.id = 'dapp-cover'
@@ -101,7 +105,7 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
       })
       document.body.append(cover)
     }, FRAME)
-    await page.waitForTimeout(SETTLE_MS)
+    await secureFrame(page).getByText(HIDDEN_NOTICE).waitFor()
     await screenshot(page, 'embedded-approval-covered-light')
     await page.mouse.click(x, y)
     await page.keyboard.press('Enter')
@@ -109,8 +113,8 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
     await secureFrame(page).getByText(HIDDEN_NOTICE).waitFor()
 
     await page.evaluate(() => document.getElementById('dapp-cover')!.remove())
-    await page.waitForTimeout(SETTLE_MS)
-    expect(await secureFrame(page).getByText(HIDDEN_NOTICE).count()).toBe(0)
+    await secureFrame(page).getByText(HIDDEN_NOTICE).waitFor({ state: 'hidden' })
+    await approveEnabled(page)
     await cancel(page)
   })
 
@@ -125,8 +129,7 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
     await search.click()
     await page.keyboard.type('tea')
     await requestSignature(page)
-    await page.waitForTimeout(SETTLE_MS)
-    expect(await secureFrame(page).getByRole('button', { name: 'Approve' }).isEnabled()).toBe(true)
+    await approveEnabled(page)
     // Nothing in the frame took the focus: the visitor's keys still go to the dapp.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('dapp-search')
     await page.keyboard.press('Enter')
@@ -149,9 +152,8 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
 
   it('(c) a scripted click on Approve (click(), dispatched pointer and mouse events) leaves the request pending', async () => {
     await requestSignature(page)
-    await page.waitForTimeout(SETTLE_MS)
+    await approveEnabled(page)
     const approve = secureFrame(page).getByRole('button', { name: 'Approve' })
-    expect(await approve.isEnabled()).toBe(true)
     await approve.evaluate((button: HTMLButtonElement) => {
       button.click()
       button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'mouse', detail: 1 }))
@@ -164,7 +166,7 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
 
   it('a real click on the visible Approve signs; viem verifies the signature', async () => {
     await requestSignature(page)
-    await page.waitForTimeout(SETTLE_MS)
+    await approveEnabled(page)
     await screenshot(page, 'embedded-approval-personal-sign-light')
     // The prompt is a dialog over the dapp: a backdrop covers the whole page around the
     // frame, and a click beside the prompt lands on it, not on the dapp.
@@ -188,7 +190,7 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
 
   it('the visitor’s own Tab onto Approve, then Enter, signs (the keyboard way)', async () => {
     await requestSignature(page)
-    await page.waitForTimeout(SETTLE_MS)
+    await approveEnabled(page)
     // However the focus got into the frame (here the dapp put it there), the visitor's Tabs move it onto Approve.
     await page.evaluate((frame) => (document.querySelector(frame) as HTMLIFrameElement).contentWindow!.focus(), FRAME)
     const approve = secureFrame(page).getByRole('button', { name: 'Approve' })
@@ -243,7 +245,7 @@ describe('approving in the secure frame takes the visitor’s deliberate, visibl
     expect(await prompt.getByRole('alert').textContent()).toContain(`may spend all of your PTT (token ${token})`)
     expect(await prompt.getByText('Unlimited PTT').count()).toBe(1)
     expect(await prompt.getByText(PERMIT2_ADDRESS).count()).toBe(1)
-    await page.waitForTimeout(SETTLE_MS)
+    await approveEnabled(page)
     await screenshot(page, `embedded-approval-permit2-unlimited-${mode}`)
     const frame = page.frames().find((candidate) => candidate.url().startsWith(env.stack().secureUrl))!
     expect(await seriousA11yViolations(frame, '.approval')).toEqual([])

@@ -7,7 +7,7 @@ import { DEV_PRIVATE_KEYS } from '../dev/chain/devAccounts'
 import { BLIND_SIGNING_ACKNOWLEDGEMENT, BLIND_SIGNING_WARNING } from '../secure/describeRequest'
 import { seriousA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
-import { embeddedAccounts, loginByEmail, postToFrame, readState, replyOf, secureFrame, setThemeMode, waitForReply, type FrameReply } from './pageState'
+import { approveEnabled, embeddedAccounts, frameHandledInput, loginByEmail, postToFrame, readState, replyOf, secureFrame, setThemeMode, waitForReply, type FrameReply } from './pageState'
 
 // Issue 25 (high): a hostile page on the allow list talks to the secure frame directly,
 // as any script on it could. It asks for the owner key (SET_PREFERRED_ACCOUNT eoa), then
@@ -33,7 +33,7 @@ async function answerApprovingPrompts(page: Page, id: string): Promise<FrameRepl
     const reply = await replyOf(page, id)
     if (reply !== null) return reply
     if ((await approve.count()) === 1) {
-      await page.waitForTimeout(SETTLE_MS)
+      await approveEnabled(page)
       const box = (await approve.boundingBox())!
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
       await approve.waitFor({ state: 'detached' })
@@ -66,10 +66,12 @@ describe('embedded wallet: the smart account’s owner key signs nothing that ca
     const prompt = secureFrame(page).getByRole('dialog', { name: 'Change account' })
     await prompt.waitFor()
     await prompt.getByText(`the owner key of smart account ${smart}`).waitFor()
-    await page.waitForTimeout(SETTLE_MS)
-    // A scripted click does not approve (approvalGesture.ts holds for this prompt too).
+    await approveEnabled(page)
+    // A scripted click does not approve (approvalGesture.ts holds for this prompt too): once
+    // the frame has handled it, the prompt is still open and nothing was answered.
     await prompt.getByRole('button', { name: 'Approve' }).evaluate((button: HTMLButtonElement) => button.click())
-    await page.waitForTimeout(SETTLE_MS)
+    await frameHandledInput(page)
+    expect(await prompt.count()).toBe(1)
     expect(await replyOf(page, id)).toBeNull()
     await screenshot(page, `embedded-account-type-prompt-${mode}`)
     const frame = page.frames().find((candidate) => candidate.url().startsWith(env.stack().secureUrl))!

@@ -3,7 +3,8 @@ import type { Browser, Frame, Page } from 'playwright-core'
 import { seriousA11yViolations } from './axe'
 import { ARTIFACTS, screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import * as fx from './fixtures'
-import { dispatchActions, latestCode, openView, postponeRecovery, secureFrame } from './pageState'
+import { HIDDEN_NOTICE } from '../secure/approvalGesture'
+import { approveEnabled, dispatchActions, frameHandledInput, latestCode, openView, postponeRecovery, secureFrame } from './pageState'
 import { newPhoneContext } from './phone'
 
 // Issue 27 (layout): Portico on a phone. Playwright's mobile emulation (touch, an iPhone
@@ -19,8 +20,6 @@ const SMALL_PHONE = { width: 360, height: 740 }
 const SMALLEST_PHONE = { width: 360, height: 640 }
 /** WCAG 2.5.5 and Apple's guideline: the smallest comfortable touch target, in CSS px. */
 const MIN_TARGET = 44
-/** Longer than the approve delay (500 ms) plus a visibility report (100 ms), with room for a slow machine. */
-const SETTLE_MS = 1_500
 
 type Scheme = 'light' | 'dark'
 
@@ -331,15 +330,18 @@ describe('a small phone (360×740, touch)', () => {
       })
       document.body.append(cover)
     })
-    await page.waitForTimeout(SETTLE_MS)
+    // The frame has seen itself covered: it says so, and Approve is disabled.
+    await frame.getByText(HIDDEN_NOTICE).waitFor()
     const centre = { x: approveBox.x + approveBox.width / 2, y: approveBox.y + approveBox.height / 2 }
     await page.touchscreen.tap(centre.x, centre.y)
-    await page.waitForTimeout(SETTLE_MS)
+    // Once the frame has handled the tap, the prompt is still open (an approval removes it at once).
+    await frameHandledInput(page)
+    expect(await approve.count()).toBe(1)
     expect(await outcome()).toEqual({ state: 'pending' })
 
     // Uncovered, shown for more than 500 ms: a real tap signs.
     await page.evaluate(() => document.getElementById('dapp-cover')!.remove())
-    await page.waitForTimeout(SETTLE_MS)
+    await approveEnabled(page)
     await screenshot(page, 'mobile-360x640-approval')
     await approve.tap()
     await page.waitForFunction(() => (globalThis as unknown as { signOutcome: Outcome }).signOutcome.state !== 'pending')

@@ -57,6 +57,20 @@ export async function embeddedAccounts(page: Page): Promise<{ eoa: `0x${string}`
 /** The secure frame the demo's Portico client mounts (on the server's own origin). */
 export const secureFrame = (page: Page) => page.frameLocator('iframe[data-portico-secure-frame]')
 
+/** Waits until Approve of the frame's open prompt is enabled: the prompt has been fully visible for the approve delay. */
+export const approveEnabled = (page: Page) => secureFrame(page).getByRole('button', { name: 'Approve', disabled: false }).waitFor()
+
+/**
+ * Resolves once the secure frame has handled every input event sent to it so far, and one
+ * task more: a script run in the frame comes after them on its one thread. An approval
+ * removes its prompt in the click's own handler (secure/approval.ts), so a prompt still
+ * there at this point was not approved by those events; no wait on the clock is needed.
+ */
+export const frameHandledInput = (page: Page): Promise<void> =>
+  secureFrame(page)
+    .locator('body')
+    .evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+
 export type FrameReply = { type: string; payload: Record<string, unknown> }
 
 /**

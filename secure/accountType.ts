@@ -18,6 +18,7 @@ import type { EmbeddedAccountType } from '../src/frame/protocol'
 import { ReplyError } from './replyError'
 import type { KeyValueStore } from './session'
 import { createSmartAccountSender, type SmartAccountSender } from './smartAccount'
+import { ProviderRpcCode } from '../src/shared/rpcCodes'
 
 export type SmartAccountNetwork = { chainId: number; factoryAddress: Address }
 
@@ -103,7 +104,7 @@ export function createSmartAccounts(options: SmartAccountsOptions): SmartAccount
       return readPreferences(options.store)[owner.toLowerCase()] ?? DEFAULT_EMBEDDED_ACCOUNT_TYPE
     },
     setPreferredType(owner, type) {
-      if (type !== 'eoa' && type !== 'smartAccount') throw new ReplyError("The account type must be 'eoa' or 'smartAccount'", -32602)
+      if (type !== 'eoa' && type !== 'smartAccount') throw new ReplyError("The account type must be 'eoa' or 'smartAccount'", ProviderRpcCode.InvalidParams)
       const preferences = readPreferences(options.store)
       delete preferences[owner.toLowerCase()]
       preferences[owner.toLowerCase()] = type

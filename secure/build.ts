@@ -7,11 +7,14 @@
  *
  *   npx tsx secure/build.ts --api http://127.0.0.1:8787 --rpc eip155:1=http://127.0.0.1:8545 --out secure/dist
  */
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { build } from 'esbuild'
-import { readSecureConfig, securePageCsp, type SecureConfig } from './config'
-import { PAGE_FILES, pageHash, sri, withIntegrity, type PageFile, type PageIntegrity } from './pageIntegrity'
+import { readSecureConfig, type SecureConfig } from './config'
+import { finishSecurePage } from './finishPage'
+import type { PageIntegrity } from './pageIntegrity'
+
+export { configScript, finishSecurePage } from './finishPage'
 
 /** The reference server's default address (server/app.ts, src/config/defaults.ts). */
 export const DEFAULT_API_URL = 'http://127.0.0.1:8787'
@@ -45,6 +48,20 @@ export type BuildSecurePageResult = {
 export async function buildSecurePage(options: BuildSecurePageOptions): Promise<BuildSecurePageResult> {
   const config = readSecureConfig({ apiUrl: options.apiUrl ?? DEFAULT_API_URL, rpcUrls: options.rpcUrls ?? {}, requireApproval: options.requireApproval ?? true })
   const outdir = path.resolve(options.outdir)
+  const bytes = await bundleSecurePage(outdir, options.minify ?? true)
+  const { csp, integrity } = await finishSecurePage(outdir, config, await readFile(SECURE_PAGE_TEMPLATE, 'utf8'))
+  return { outdir, config, csp, bytes, integrity }
+}
+
+/** The page's index.html before its CSP and integrity attributes are filled in. */
+export const SECURE_PAGE_TEMPLATE = path.join(__dirname, 'index.html')
+
+/**
+ * The part of the page that does not depend on its config: main.js (and its source map)
+ * and styles.css, into an emptied `outdir`. Returns main.js's size in bytes. The
+ * `portico-dev` package ships these prebuilt (dev/stackAssets.ts).
+ */
+export async function bundleSecurePage(outdir: string, minify = true): Promise<number> {
   await rm(outdir, { recursive: true, force: true })
   await mkdir(outdir, { recursive: true })
   const result = await build({
@@ -54,27 +71,14 @@ export async function buildSecurePage(options: BuildSecurePageOptions): Promise<
     format: 'iife',
     platform: 'browser',
     target: 'es2022',
-    minify: options.minify ?? true,
+    minify,
     sourcemap: true,
     metafile: true,
     logLevel: 'warning',
     define: { 'process.env.NODE_ENV': '"production"' },
   })
-  const csp = securePageCsp(config)
-  const template = await readFile(path.join(__dirname, 'index.html'), 'utf8')
-  await Promise.all([writeFile(path.join(outdir, 'config.js'), configScript(config)), copyFile(path.join(__dirname, 'styles.css'), path.join(outdir, 'styles.css'))])
-  const contents = await Promise.all(PAGE_FILES.map((file) => readFile(path.join(outdir, file))))
-  const files = Object.fromEntries(PAGE_FILES.map((file, index) => [file, sri(contents[index]!)])) as Record<PageFile, string>
-  const html = withIntegrity(template.replace('%CSP%', csp.replace(/"/g, '&quot;')), files)
-  const integrity: PageIntegrity = { page: pageHash(html), files }
-  await Promise.all([writeFile(path.join(outdir, 'index.html'), html), writeFile(path.join(outdir, 'integrity.json'), `${JSON.stringify(integrity, null, 2)}\n`)])
-  const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0)
-  return { outdir, config, csp, bytes, integrity }
-}
-
-/** The config.js a server writes when it serves a prebuilt page with other URLs. */
-export function configScript(config: SecureConfig): string {
-  return `globalThis.PORTICO_SECURE_CONFIG = ${JSON.stringify(config).replace(/</g, '\\u003c')}\n`
+  await copyFile(path.join(__dirname, 'styles.css'), path.join(outdir, 'styles.css'))
+  return Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0)
 }
 
 if (require.main === module) {

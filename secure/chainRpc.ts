@@ -4,6 +4,7 @@
  * fake chain or a real local one.
  */
 import { EmbeddedWalletMessages } from '../src/shared/embeddedWallet'
+import { ProviderRpcCode } from '../src/shared/rpcCodes'
 
 export interface ChainRpc {
   /** Whether reads can go anywhere for this chain. */
@@ -36,7 +37,7 @@ export function createHttpChainRpc({ rpcUrls, fetch: fetchImpl = globalThis.fetc
     has: (chainId) => urls.has(chainId),
     async request(chainId, method, params) {
       const url = urls.get(chainId)
-      if (url === undefined) throw new ChainRpcError(-32002, `${EmbeddedWalletMessages.noRpcUrlForChainId} ${chainId}`)
+      if (url === undefined) throw new ChainRpcError(ProviderRpcCode.ResourceUnavailable, `${EmbeddedWalletMessages.noRpcUrlForChainId} ${chainId}`)
       const controller = new AbortController()
       const timer = setTimeout(() => controller.abort(), TIMEOUT_MS)
       let json: { result?: unknown; error?: { code?: unknown; message?: unknown } }
@@ -51,12 +52,12 @@ export function createHttpChainRpc({ rpcUrls, fetch: fetchImpl = globalThis.fetc
         })
         json = (await response.json()) as typeof json
       } catch {
-        throw new ChainRpcError(-32002, `The RPC node for ${chainId} could not be reached`)
+        throw new ChainRpcError(ProviderRpcCode.ResourceUnavailable, `The RPC node for ${chainId} could not be reached`)
       } finally {
         clearTimeout(timer)
       }
       if (json.error !== undefined) {
-        const code = typeof json.error.code === 'number' && Number.isSafeInteger(json.error.code) ? json.error.code : -32603
+        const code = typeof json.error.code === 'number' && Number.isSafeInteger(json.error.code) ? json.error.code : ProviderRpcCode.InternalError
         throw new ChainRpcError(code, typeof json.error.message === 'string' ? json.error.message.slice(0, 500) : 'RPC error')
       }
       return json.result ?? null

@@ -17,6 +17,7 @@
  */
 import { hexToBytes, type Hex } from 'viem'
 import { ReplyError } from './replyError'
+import { ProviderRpcCode } from '../src/shared/rpcCodes'
 
 /**
  * Safe's ERC-4337 module 0.3.0, the verifying contract of every Safe's `SafeOp`: at this
@@ -29,7 +30,10 @@ const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/
 const accountName = (smartAccount: string | undefined) => (smartAccount === undefined ? 'your smart account' : `smart account ${smartAccount}`)
 
 const refusal = (smartAccount: string | undefined, what: string) =>
-  new ReplyError(`Refused: this key is the owner key of ${accountName(smartAccount)}, and ${what} could authorise a transaction from that account. Use the smart account to sign it.`, 4100)
+  new ReplyError(
+    `Refused: this key is the owner key of ${accountName(smartAccount)}, and ${what} could authorise a transaction from that account. Use the smart account to sign it.`,
+    ProviderRpcCode.Unauthorized,
+  )
 
 /** personal_sign's bytes: 0x-hex is the bytes, anything else its UTF-8 text (as the frame signs it). */
 function messageLength(message: string): number {

@@ -8,6 +8,7 @@
  */
 import { guardApproval } from './approvalGesture'
 import { ReplyError } from './replyError'
+import { ProviderRpcCode } from '../src/shared/rpcCodes'
 
 /** `connect`: use a passkey, or create one for a new wallet. `add`: add one to the signed-in wallet. */
 export type PasskeyPromptKind = 'connect' | 'add'
@@ -100,7 +101,7 @@ export function createPasskeyPrompt(document: Document, { onOpen, onClose }: { o
       const decline = () => {
         if (done) return
         close()
-        reject(new ReplyError('User rejected the request.', 4001))
+        reject(new ReplyError('User rejected the request.', ProviderRpcCode.UserRejectedRequest))
       }
       const onKeyDown = (event: KeyboardEvent) => {
         if (event.key === 'Escape') decline()

@@ -5,6 +5,7 @@
 import type { FrameErrorPayload } from '../src/frame/protocol'
 import { ApiError, ApiUnavailableError } from './api'
 import { ChainRpcError } from './chainRpc'
+import { ProviderRpcCode } from '../src/shared/rpcCodes'
 
 export class ReplyError extends Error {
   override name = 'ReplyError'
@@ -35,5 +36,5 @@ export function toErrorPayload(error: unknown): FrameErrorPayload {
   }
   if (error instanceof ChainRpcError) return { message: clip(error.message), ...code(error.code) }
   if (error instanceof ApiUnavailableError) return { message: clip(error.message), code: 'SERVER_UNAVAILABLE' }
-  return { message: 'The embedded wallet failed to answer this request', code: -32603 }
+  return { message: 'The embedded wallet failed to answer this request', code: ProviderRpcCode.InternalError }
 }

@@ -29,6 +29,7 @@ import { ReplyError } from './replyError'
 import { describeSolanaMessage } from './describeSolanaTransaction'
 import { createTokenLookup } from './tokenInfo'
 import { refuseOwnerMessage, refuseOwnerTypedData } from './ownerKeyGuard'
+import { ProviderRpcCode } from '../src/shared/rpcCodes'
 
 // The solana_* methods carry bytes as base64 (transactions) and base58 (messages,
 // signatures): @solana/kit's codecs, named by direction.
@@ -76,11 +77,11 @@ export function toCaip2(chainId: FrameChainId): string {
 
 function evmChain(caip2: string): number {
   const match = /^eip155:([1-9][0-9]{0,15})$/.exec(caip2)
-  if (!match) throw new ReplyError(`This request needs an EVM network; the wallet is on ${caip2}`, 4901)
+  if (!match) throw new ReplyError(`This request needs an EVM network; the wallet is on ${caip2}`, ProviderRpcCode.ChainDisconnected)
   const chainNumber = Number(match[1])
   // Past 2^53 a number is no longer the chain id it was parsed from: a transaction signed
   // with it would be for another chain than the one shown in the approval.
-  if (!Number.isSafeInteger(chainNumber)) throw new ReplyError(`Chain id ${match[1]} is too large for this wallet`, 4901)
+  if (!Number.isSafeInteger(chainNumber)) throw new ReplyError(`Chain id ${match[1]} is too large for this wallet`, ProviderRpcCode.ChainDisconnected)
   return chainNumber
 }
 
@@ -89,7 +90,7 @@ function hex(value: bigint | number): Hex {
 }
 
 function quantity(value: unknown, what: string): bigint {
-  if (typeof value !== 'string' || !HEX_QUANTITY.test(value)) throw new ReplyError(`The RPC node answered an invalid ${what}`, -32603)
+  if (typeof value !== 'string' || !HEX_QUANTITY.test(value)) throw new ReplyError(`The RPC node answered an invalid ${what}`, ProviderRpcCode.InternalError)
   return BigInt(value)
 }
 
@@ -124,7 +125,7 @@ export function paymasterService(capabilities: Record<string, unknown> | undefin
   const service = capabilities?.paymasterService
   if (service === undefined) return undefined
   const { url, optional } = (typeof service === 'object' && service !== null ? service : {}) as { url?: unknown; optional?: unknown }
-  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new ReplyError('capabilities.paymasterService.url must be an http(s) URL', -32602)
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new ReplyError('capabilities.paymasterService.url must be an http(s) URL', ProviderRpcCode.InvalidParams)
   return { url, optional: optional === true }
 }
 
@@ -141,23 +142,23 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
 
   const evmAddress = (): Hex => {
     const address = context.addresses()?.eip155
-    if (address === undefined) throw new ReplyError('Sign in to the embedded wallet first', 4100)
+    if (address === undefined) throw new ReplyError('Sign in to the embedded wallet first', ProviderRpcCode.Unauthorized)
     return address as Hex
   }
   const solanaAddress = (): string => {
     const address = context.addresses()?.solana
-    if (address === undefined) throw new ReplyError('Sign in to the embedded wallet first', 4100)
+    if (address === undefined) throw new ReplyError('Sign in to the embedded wallet first', ProviderRpcCode.Unauthorized)
     return address
   }
   const ownAddress = (given: string | undefined, field: string): Hex => {
     const mine = evmAddress()
-    if (given !== undefined && !sameAddress(given, mine)) throw new ReplyError(`${field} is not this wallet's address`, 4100)
+    if (given !== undefined && !sameAddress(given, mine)) throw new ReplyError(`${field} is not this wallet's address`, ProviderRpcCode.Unauthorized)
     return mine
   }
   const tokens = context.tokens ?? createTokenLookup(context.rpc)
   const approve = async (method: string, details: ApprovalDetails) => {
     const approved = await context.approver.confirm({ method, origin: context.parentOrigin, dappName: context.dappName(), details })
-    if (!approved) throw new ReplyError('User rejected the request.', 4001)
+    if (!approved) throw new ReplyError('User rejected the request.', ProviderRpcCode.UserRejectedRequest)
   }
   /** One transaction, or a batch with a section per call; `sender` names the account that sends. */
   const describeCalls = async (chain: string, sender: ApprovalField, calls: CallToDescribe[], ownerOf?: string): Promise<ApprovalDetails> => {
@@ -177,7 +178,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
   async function prepareTransaction(chain: string, from: Hex, tx: RpcTransactionRequest, nonce?: bigint): Promise<Record<string, unknown>> {
     const chainNumber = evmChain(chain)
     if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(chainNumber)) {
-      throw new ReplyError(`The transaction is for chain ${BigInt(tx.chainId)}, the wallet is on ${chain}`, 4901)
+      throw new ReplyError(`The transaction is for chain ${BigInt(tx.chainId)}, the wallet is on ${chain}`, ProviderRpcCode.ChainDisconnected)
     }
     const data = tx.data ?? tx.input
     const call = { from, ...(tx.to ? { to: tx.to } : {}), ...(tx.value ? { value: tx.value } : {}), ...(data ? { data } : {}) }
@@ -221,9 +222,9 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
 
   async function sendPrepared(chain: string, prepared: Record<string, unknown>): Promise<Hex> {
     const signed = await context.sign('transaction', prepared)
-    if (typeof signed.signedTransaction !== 'string') throw new ReplyError('The signer did not return a transaction', -32603)
+    if (typeof signed.signedTransaction !== 'string') throw new ReplyError('The signer did not return a transaction', ProviderRpcCode.InternalError)
     const hash = await context.rpc.request(chain, 'eth_sendRawTransaction', [signed.signedTransaction])
-    if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ReplyError('The RPC node did not return a transaction hash', -32603)
+    if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ReplyError('The RPC node did not return a transaction hash', ProviderRpcCode.InternalError)
     return hash as Hex
   }
 
@@ -257,9 +258,9 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
     })
     // The same refusal as the bundler's AA21 ("didn't pay prefund"), found before sending: the record keeps that code.
     if (cannotPay !== undefined) throw new ReplyError(cannotPay, 'AA21')
-    if (!approved) throw new ReplyError('User rejected the request.', 4001)
+    if (!approved) throw new ReplyError('User rejected the request.', ProviderRpcCode.UserRejectedRequest)
     const result = await smart.sendTransaction(transactions, { sponsored: quote.sponsored })
-    if (!result.success) throw new ReplyError(`The smart account's call reverted (user operation ${result.userOpHash}, transaction ${result.transactionHash})`, -32603)
+    if (!result.success) throw new ReplyError(`The smart account's call reverted (user operation ${result.userOpHash}, transaction ${result.transactionHash})`, ProviderRpcCode.InternalError)
     return result.transactionHash
   }
 
@@ -292,7 +293,8 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       const parsed = parseSolanaTransaction(fromBase64(transaction))
       const described = parsed ? await describeSolanaMessage(parsed.message, tokenOwnerOn(chain)) : undefined
       if (described === undefined) {
-        if (refuseUndecoded) throw new ReplyError(`Transaction ${index + 1} of ${transactions.length} is not a Solana transaction the wallet can show, so the batch is refused`, -32602)
+        if (refuseUndecoded)
+          throw new ReplyError(`Transaction ${index + 1} of ${transactions.length} is not a Solana transaction the wallet can show, so the batch is refused`, ProviderRpcCode.InvalidParams)
         continue
       }
       const prefix = transactions.length > 1 ? `Transaction ${index + 1} of ${transactions.length}, ` : ''
@@ -305,17 +307,17 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
     const address = solanaAddress()
     const bytes = fromBase64(transaction)
     const parsed = parseSolanaTransaction(bytes)
-    if (parsed === undefined) throw new ReplyError('transaction is not a serialized Solana transaction', -32602)
-    if (!parsed.signers.includes(address)) throw new ReplyError("The transaction does not list this wallet's address among its signers", 4100)
+    if (parsed === undefined) throw new ReplyError('transaction is not a serialized Solana transaction', ProviderRpcCode.InvalidParams)
+    if (!parsed.signers.includes(address)) throw new ReplyError("The transaction does not list this wallet's address among its signers", ProviderRpcCode.Unauthorized)
     const { signature } = await context.sign('solana_signTransaction', { message: toBase64(parsed.message) })
-    if (typeof signature !== 'string') throw new ReplyError('The signer did not return a signature', -32603)
+    if (typeof signature !== 'string') throw new ReplyError('The signer did not return a signature', ProviderRpcCode.InternalError)
     const signed = withSolanaSignature(bytes, address, fromBase58(signature))
     return { signature, transaction: toBase64(signed) }
   }
 
   return async function handle({ method, params, chainId }): Promise<JsonValue> {
     const checked = validateRpcParams(method, params)
-    if (!checked.ok) throw new ReplyError(checked.error, checked.error.startsWith('RPC method') ? 4200 : -32602)
+    if (!checked.ok) throw new ReplyError(checked.error, checked.error.startsWith('RPC method') ? 4200 : ProviderRpcCode.InvalidParams)
     const name: AllowedRpcMethod = checked.method
     const chain = chainId === undefined ? context.chainId() : toCaip2(chainId)
     const list = (params ?? []) as unknown[]
@@ -346,10 +348,10 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
           try {
             typedData = JSON.parse(raw)
           } catch {
-            throw new ReplyError('params[1] is not JSON typed data', -32602)
+            throw new ReplyError('params[1] is not JSON typed data', ProviderRpcCode.InvalidParams)
           }
         }
-        if (typeof typedData !== 'object' || typedData === null || Array.isArray(typedData)) throw new ReplyError('params[1] is not typed data', -32602)
+        if (typeof typedData !== 'object' || typedData === null || Array.isArray(typedData)) throw new ReplyError('params[1] is not typed data', ProviderRpcCode.InvalidParams)
         const { domain, types, primaryType, message } = typedData as Record<string, unknown>
         const smart = await context.smartAccount?.()
         if (!smart) refuseOwnerTypedData(typedData as Record<string, unknown>, await context.ownedSmartAccount?.())
@@ -364,8 +366,9 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         const smart = await context.smartAccount?.()
         if (smart) {
           // A user operation through the bundler; the answer is the bundle's transaction hash once mined (docs/smart-accounts.md).
-          if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(evmChain(chain))) throw new ReplyError(`The transaction is for chain ${BigInt(tx.chainId)}, the wallet is on ${chain}`, 4901)
-          if (!tx.to) throw new ReplyError('A smart account cannot deploy a contract with eth_sendTransaction: give params[0].to', -32602)
+          if (tx.chainId !== undefined && BigInt(tx.chainId) !== BigInt(evmChain(chain)))
+            throw new ReplyError(`The transaction is for chain ${BigInt(tx.chainId)}, the wallet is on ${chain}`, ProviderRpcCode.ChainDisconnected)
+          if (!tx.to) throw new ReplyError('A smart account cannot deploy a contract with eth_sendTransaction: give params[0].to', ProviderRpcCode.InvalidParams)
           return await sendFromSmartAccount(smart, name, chain, from, [{ to: tx.to, value: tx.value, data: tx.data ?? tx.input }])
         }
         const prepared = await prepareTransaction(chain, from, tx)
@@ -375,11 +378,12 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       case 'wallet_sendCalls': {
         const [request] = list as [SendCallsParameters]
         const from = ownAddress(request.from, 'params[0].from')
-        if (BigInt(request.chainId) !== BigInt(evmChain(chain))) throw new ReplyError(`The calls are for chain ${BigInt(request.chainId)}, the wallet is on ${chain}`, 5710)
-        if (request.id !== undefined && batches.has(request.id)) throw new ReplyError('A batch with this id has already been submitted', 5720)
+        if (BigInt(request.chainId) !== BigInt(evmChain(chain)))
+          throw new ReplyError(`The calls are for chain ${BigInt(request.chainId)}, the wallet is on ${chain}`, ProviderRpcCode.UnsupportedChainId)
+        if (request.id !== undefined && batches.has(request.id)) throw new ReplyError('A batch with this id has already been submitted', ProviderRpcCode.DuplicateId)
         const smart = await context.smartAccount?.()
         // The EOA sends one transaction per call; only the smart account's single user operation is atomic.
-        if (request.atomicRequired === true && !smart) throw new ReplyError('This wallet cannot run calls atomically', 5760)
+        if (request.atomicRequired === true && !smart) throw new ReplyError('This wallet cannot run calls atomically', ProviderRpcCode.AtomicityNotSupported)
         // ERC-7677: a paymaster the dapp names must be used, unless it says the capability is optional (EIP-5792: 5700 otherwise).
         const service = paymasterService(request.capabilities)
         if (service !== undefined && !service.optional && (!smart || !smart.isOwnPaymaster(service.url))) {
@@ -387,11 +391,11 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
             smart
               ? `This wallet reaches only its own paymaster (${service.url.slice(0, 200)} is elsewhere); mark paymasterService optional to let the wallet choose`
               : 'This account cannot use a paymaster: only the smart account sends user operations',
-            5700,
+            ProviderRpcCode.UnsupportedNonOptionalCapability,
           )
         }
         if (smart) {
-          if (request.calls.some((call) => !call.to)) throw new ReplyError('A smart account cannot deploy a contract in wallet_sendCalls: give every call a to', -32602)
+          if (request.calls.some((call) => !call.to)) throw new ReplyError('A smart account cannot deploy a contract in wallet_sendCalls: give every call a to', ProviderRpcCode.InvalidParams)
           const hash = await sendFromSmartAccount(
             smart,
             name,
@@ -420,7 +424,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       case 'wallet_getCallsStatus': {
         const [id] = list as [string]
         const batch = batches.get(id)
-        if (batch === undefined) throw new ReplyError('No batch with this id is known to the wallet', 5730)
+        if (batch === undefined) throw new ReplyError('No batch with this id is known to the wallet', ProviderRpcCode.UnknownBundleId)
         const receipts = await Promise.all(batch.hashes.map((hash) => context.rpc.request(batch.chainId, 'eth_getTransactionReceipt', [hash])))
         const done = receipts.filter((receipt): receipt is Record<string, JsonValue> => typeof receipt === 'object' && receipt !== null)
         const succeeded = done.filter((receipt) => receipt.status === '0x1').length
@@ -455,7 +459,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       }
       case 'wallet_grantPermissions':
       case 'wallet_revokePermissions':
-        throw new ReplyError(`${name} is not supported by this wallet: permissions need a smart account`, 4200)
+        throw new ReplyError(`${name} is not supported by this wallet: permissions need a smart account`, ProviderRpcCode.UnsupportedMethod)
       case 'wallet_getAssets': {
         const [request] = list as [{ account: Hex; chainFilter?: Hex[] }]
         const account = ownAddress(request.account, 'params[0].account')
@@ -472,12 +476,12 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       case 'solana_signMessage': {
         const { message, pubkey } = params as { message: string; pubkey: string }
         const address = solanaAddress()
-        if (pubkey !== address) throw new ReplyError("pubkey is not this wallet's address", 4100)
+        if (pubkey !== address) throw new ReplyError("pubkey is not this wallet's address", ProviderRpcCode.Unauthorized)
         let bytes: Uint8Array
         try {
           bytes = fromBase58(message)
         } catch {
-          throw new ReplyError('message must be base58', -32602)
+          throw new ReplyError('message must be base58', ProviderRpcCode.InvalidParams)
         }
         let text: string
         try {
@@ -487,7 +491,7 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
         }
         await approve(name, fieldsOnly([{ label: 'Account', value: address }], { label: 'Message', text: clip(text) }))
         const { signature } = await context.sign('solana_signMessage', { message: toBase64(bytes) })
-        if (typeof signature !== 'string') throw new ReplyError('The signer did not return a signature', -32603)
+        if (typeof signature !== 'string') throw new ReplyError('The signer did not return a signature', ProviderRpcCode.InternalError)
         return { signature }
       }
       case 'solana_signTransaction': {
@@ -504,16 +508,16 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       }
       case 'solana_signAndSendTransaction': {
         const { transaction, sendOptions } = params as { transaction: string; sendOptions?: Record<string, JsonValue> }
-        if (!chain.startsWith('solana:')) throw new ReplyError(`This request needs a Solana network; the wallet is on ${chain}`, 4901)
+        if (!chain.startsWith('solana:')) throw new ReplyError(`This request needs a Solana network; the wallet is on ${chain}`, ProviderRpcCode.ChainDisconnected)
         await approve(name, await describeSolana(chain, 'Send 1 transaction', [transaction]))
         const signed = await signSolana(transaction)
         const signature = await context.rpc.request(chain, 'sendTransaction', [signed.transaction, { ...sendOptions, encoding: 'base64' }])
-        if (typeof signature !== 'string') throw new ReplyError('The RPC node did not return a signature', -32603)
+        if (typeof signature !== 'string') throw new ReplyError('The RPC node did not return a signature', ProviderRpcCode.InternalError)
         return { signature }
       }
       default: {
         // The remaining allowed methods are eth_* reads: the chain answers them.
-        if (!isSafeRpcMethod(name)) throw new ReplyError(`RPC method '${name}' is not allowed by the embedded wallet`, 4200)
+        if (!isSafeRpcMethod(name)) throw new ReplyError(`RPC method '${name}' is not allowed by the embedded wallet`, ProviderRpcCode.UnsupportedMethod)
         const result = await context.rpc.request(chain, name, list)
         return (result ?? null) as JsonValue
       }

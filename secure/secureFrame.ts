@@ -56,6 +56,7 @@ import { SECOND_FACTOR_REQUIRED } from '../src/shared/mfaApi'
 /** A signature refused because the server no longer takes this device's session (removed, or signed out elsewhere). */
 export const SESSION_ENDED_MESSAGE = 'This device is no longer signed in to the wallet (it was removed from the account, or signed out): sign in again'
 import { createRecoveryPasskey } from './recoveryPasskey'
+import { ProviderRpcCode } from '../src/shared/rpcCodes'
 
 /** The version the frame reports in READY. */
 export const SECURE_FRAME_VERSION = '1'
@@ -163,9 +164,9 @@ function publicChainId(caip2: string): FrameChainId {
 /** Why the page cannot be on `caip2`, or undefined when it can. */
 function chainProblem(caip2: string): { message: string; code: number } | undefined {
   const shown = caip2.slice(0, 64)
-  if (!CAIP2.test(caip2) || namespaceOf(caip2) === undefined) return { message: `Chain '${shown}' is not supported by the embedded wallet`, code: 4902 }
+  if (!CAIP2.test(caip2) || namespaceOf(caip2) === undefined) return { message: `Chain '${shown}' is not supported by the embedded wallet`, code: ProviderRpcCode.SwitchChainError }
   if (namespaceOf(caip2) === 'eip155' && eip155ChainId(caip2) === undefined) {
-    return { message: `Chain '${shown}' is not a valid EIP-155 chain id (a positive integer without leading zeros)`, code: -32602 }
+    return { message: `Chain '${shown}' is not a valid EIP-155 chain id (a positive integer without leading zeros)`, code: ProviderRpcCode.InvalidParams }
   }
   return undefined
 }
@@ -189,9 +190,9 @@ export function readSocialResult(uri: string, parentOrigin: string | undefined):
   try {
     url = new URL(uri)
   } catch {
-    throw new ReplyError('The social login URI is not a URL', -32602)
+    throw new ReplyError('The social login URI is not a URL', ProviderRpcCode.InvalidParams)
   }
-  if (parentOrigin === undefined || url.origin !== parentOrigin) throw new ReplyError('The social login came back to another site', -32602)
+  if (parentOrigin === undefined || url.origin !== parentOrigin) throw new ReplyError('The social login came back to another site', ProviderRpcCode.InvalidParams)
   const fragment = new URLSearchParams(url.hash.slice(1))
   const error = fragment.get(SOCIAL_ERROR_PARAM)
   if (error !== null) throw new ReplyError(socialErrors[error] ?? `The login failed (${error.replace(/[^a-z_]/g, '').slice(0, 64)})`, 'LOGIN_FAILED')
@@ -254,7 +255,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     const checked = validateFrameMessage(message)
     if (!checked.ok) {
       logger?.debug('secure: refused to send an invalid answer', checked.error)
-      return replyError(id, event, new ReplyError('The embedded wallet produced an invalid answer', -32603))
+      return replyError(id, event, new ReplyError('The embedded wallet produced an invalid answer', ProviderRpcCode.InternalError))
     }
     post(message)
   }
@@ -421,7 +422,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       warnings,
     }
     const approved = await approver.confirm({ method: ACCOUNT_TYPE_METHOD, origin: parentOrigin ?? '', dappName, details })
-    if (!approved) throw new ReplyError('User rejected the request.', 4001)
+    if (!approved) throw new ReplyError('User rejected the request.', ProviderRpcCode.UserRejectedRequest)
   }
   /** The keys of the signed-in user, rebuilt (made, or migrated) here after login; signing happens here. */
   /**
@@ -435,7 +436,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     } catch (error) {
       if (!(error instanceof ApiError && error.code === SECOND_FACTOR_REQUIRED) || stepUpPrompts === undefined) throw error
       const confirmed = await stepUpPrompts.confirm(reason, createStepUpSteps({ api, projectId, authed }), user?.email ?? null)
-      if (!confirmed) throw new ReplyError('User rejected the request.', 4001)
+      if (!confirmed) throw new ReplyError('User rejected the request.', ProviderRpcCode.UserRejectedRequest)
       return run()
     }
   }
@@ -469,7 +470,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     try {
       await authed((token) => api.getUser(token, { projectId, chainId: chain }))
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) throw new ReplyError(SESSION_ENDED_MESSAGE, 4100)
+      if (error instanceof ApiError && error.status === 401) throw new ReplyError(SESSION_ENDED_MESSAGE, ProviderRpcCode.Unauthorized)
       throw error
     }
   }
@@ -508,7 +509,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     if (pendingEmail === undefined) throw new ReplyError('Enter your email first (CONNECT_EMAIL)', 'NO_EMAIL')
     return pendingEmail
   }
-  const notAvailable = (what: string) => new ReplyError(`${what} is not available on this server`, 4200)
+  const notAvailable = (what: string) => new ReplyError(`${what} is not available on this server`, ProviderRpcCode.UnsupportedMethod)
   /** Export and a recovery change need a key this device holds. */
   const noDeviceKey = () => new ReplyError('This device holds no key of this wallet: sign in again and enter its recovery password, or use the device where you created it', 'CUSTODY_NO_DEVICE_KEY')
 
@@ -538,7 +539,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       const { uri, attemptToken } = await api.startSocialLogin({ projectId, provider, deviceId: sessions.deviceId(), returnTo: parentOrigin ?? '' }).catch((error: unknown) => {
         throw error instanceof ApiError && error.code === 'SOCIAL_PROVIDER_UNAVAILABLE' ? notAvailable(`Login with ${provider}`) : error
       })
-      if (!/^https?:\/\//.test(uri)) throw new ReplyError('The server answered an authorization URL that is not http(s)', -32603)
+      if (!/^https?:\/\//.test(uri)) throw new ReplyError('The server answered an authorization URL that is not http(s)', ProviderRpcCode.InternalError)
       socialAttempt = { attemptToken }
       return { uri }
     },
@@ -555,7 +556,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       const { url, attemptToken } = await api.startFarcasterLogin({ projectId, deviceId: sessions.deviceId() }).catch((error: unknown) => {
         throw error instanceof ApiError && error.status === 404 ? notAvailable('Farcaster login') : error
       })
-      if (!/^https?:\/\//.test(url)) throw new ReplyError('The server answered a Farcaster URL that is not http(s)', -32603)
+      if (!/^https?:\/\//.test(url)) throw new ReplyError('The server answered a Farcaster URL that is not http(s)', ProviderRpcCode.InternalError)
       farcasterAttempt = { attemptToken }
       return { url }
     },
@@ -596,7 +597,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       }
       const steps = createExportSteps({ api, projectId, authed, keyring, namespace })
       const outcome = await exportPrompts.open({ namespace, address, email: current.email }, steps)
-      if (outcome === 'cancelled') throw new ReplyError('User rejected the request.', 4001)
+      if (outcome === 'cancelled') throw new ReplyError('User rejected the request.', ProviderRpcCode.UserRejectedRequest)
       return {}
     },
     async MANAGE_SECOND_FACTOR() {
@@ -614,7 +615,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
         throw noDeviceKey()
       }
       const outcome = await changeRecovery(keyring, recoveryPrompts, recoveryPasskey)
-      if (outcome !== 'set') throw new ReplyError('User rejected the request.', 4001)
+      if (outcome !== 'set') throw new ReplyError('User rejected the request.', ProviderRpcCode.UserRejectedRequest)
       return {}
     },
     async GET_DEVICES() {
@@ -627,7 +628,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       if (device === undefined) throw new ReplyError('No device with this id belongs to this account', DeviceApiCodes.deviceNotFound)
       if (device.current) throw new ReplyError('This is the device you are using: sign out here, or remove it from another of your devices', DeviceApiCodes.currentDevice)
       const approved = await removalApprover.confirm({ method: REMOVE_DEVICE_METHOD, origin: parentOrigin ?? '', dappName, details: describeRemoval(device) })
-      if (!approved) throw new ReplyError('User rejected the request.', 4001)
+      if (!approved) throw new ReplyError('User rejected the request.', ProviderRpcCode.UserRejectedRequest)
       await withSecondFactor('removeDevice', () => authed((token) => api.removeDevice(token, projectId, id)))
       return { removed: true as const }
     },
@@ -753,7 +754,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       return
     }
     if (inFlight >= maxInFlight) {
-      replyError(checked.message.id, checked.event, new ReplyError('Too many requests at once; try again when the others finish', -32005))
+      replyError(checked.message.id, checked.event, new ReplyError('Too many requests at once; try again when the others finish', ProviderRpcCode.LimitExceeded))
       return
     }
     inFlight++

@@ -13,6 +13,7 @@ import { toAccount } from 'viem/accounts'
 import { type SmartAccount, createBundlerClient, createPaymasterClient, entryPoint07Address } from 'viem/account-abstraction'
 import { toSafeSmartAccount } from 'permissionless/accounts'
 import { ReplyError } from './replyError'
+import { ProviderRpcCode } from '../src/shared/rpcCodes'
 
 export type SmartAccountSenderOptions = {
   chainId: number
@@ -186,12 +187,12 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
       const sponsor = sendOptions.sponsored === true && paymaster !== undefined ? { paymaster } : {}
       const userOpHash = await bundler.sendUserOperation({ account, calls: toCalls(calls), ...sponsor }).catch((error: unknown) => {
         const refusal = sponsor.paymaster === undefined ? undefined : paymasterRefusal(error)
-        if (refusal !== undefined) throw new ReplyError(`Gas sponsorship was refused: ${refusal}; the user operation was not sent`, -32603)
+        if (refusal !== undefined) throw new ReplyError(`Gas sponsorship was refused: ${refusal}; the user operation was not sent`, ProviderRpcCode.InternalError)
         throw bundlerRefusal(error, chain.nativeCurrency.symbol)
       })
       const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, pollingInterval: 250, timeout: 60_000 }).catch(() => {
         // Sent: the bundler took it, so it may still land. Say so, with the hash to look it up by.
-        throw new ReplyError(`The user operation ${userOpHash} was sent, but its receipt could not be read; look it up before sending again`, -32603)
+        throw new ReplyError(`The user operation ${userOpHash} was sent, but its receipt could not be read; look it up before sending again`, ProviderRpcCode.InternalError)
       })
       return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success }
     },
@@ -207,7 +208,7 @@ async function bundlerGasPrice(bundler: { request: (args: never) => Promise<unkn
   try {
     prices = await bundler.request({ method: 'pimlico_getUserOperationGasPrice', params: [] } as never)
   } catch (error) {
-    if (error instanceof BaseError && error.walk((e) => e instanceof RpcRequestError && e.code === -32601) !== null) return undefined
+    if (error instanceof BaseError && error.walk((e) => e instanceof RpcRequestError && e.code === ProviderRpcCode.MethodNotFound) !== null) return undefined
     throw error
   }
   const fast = (prices as { fast?: { maxFeePerGas?: unknown; maxPriorityFeePerGas?: unknown } } | null)?.fast
@@ -240,7 +241,7 @@ function bundlerRefusal(error: unknown, nativeSymbol: string): unknown {
     if (rpc.status === 401) return new ReplyError('Sign in to the embedded wallet again: the session was not accepted; the user operation was not sent', 'UNAUTHORIZED')
     return new ReplyError(
       rpc.status === undefined ? 'The bundler could not be reached; the user operation was not sent' : `The bundler endpoint answered HTTP ${rpc.status}; the user operation was not sent`,
-      -32603,
+      ProviderRpcCode.InternalError,
     )
   }
   return error

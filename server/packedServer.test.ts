@@ -42,12 +42,12 @@ function freshFolder(parent: string, name: string): string {
 }
 
 describe('the workspace manifests', () => {
-  it('the root lists no server dependency in any dependency field, and the workspace holds server/', () => {
+  it('the root lists no server dependency in any dependency field, and the workspace holds server/ and kit/ (portico-dev)', () => {
     expect(serverOnly).toEqual(expect.arrayContaining(['fastify', '@fastify/cors', 'kysely', 'pg', 'better-sqlite3', 'nodemailer']))
     const rootAll = Object.keys({ ...rootManifest.dependencies, ...rootManifest.optionalDependencies, ...rootManifest.devDependencies })
     expect(serverOnly.filter((name) => rootAll.includes(name))).toEqual([])
     // '.' too: Changesets versions only workspace packages, and the library is the root one (docs/releasing.md).
-    expect((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces).toEqual(['.', 'server'])
+    expect((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces).toEqual(['.', 'server', 'kit'])
   })
 })
 

@@ -2,7 +2,7 @@
  * Rate limits on every route that changes state or costs the server (or a service it
  * calls) real work, in one table so they can be read and audited together
  * (docs/security.md, "What each limit promises"). The embedded-wallet code limits live
- * in the auth service (server/auth/service.ts), where the address and the
+ * in the auth service (server/auth/codeDesk.ts), where the address and the
  * session are known.
  *
  * One root `onRequest` hook applies them, before the body is read: a refused request

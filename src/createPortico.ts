@@ -58,7 +58,7 @@ function lazyWalletConnect(config: ResolvedConfig): () => Promise<WalletConnectC
  * docs/embedded-wallet.md). Undefined where it cannot work: no document, no valid
  * project id, or neither email nor socials enabled.
  */
-function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: () => SagaContext['loginCache'], diagnostics: DiagnosticsHolder) {
+function lazyFrame(config: ResolvedConfig, win: Window | undefined, diagnostics: DiagnosticsHolder) {
   const { email, socials } = config.features
   if (!win?.document || !config.projectId || (!email && !(socials && socials.length > 0))) return undefined
   const document = win.document
@@ -78,7 +78,6 @@ function lazyFrame(config: ResolvedConfig, win: Window | undefined, loginCache: 
         chainId: network,
         version: `${SDK_TYPE}-${SDK_VERSION}`,
         document,
-        loginCache: loginCache(),
         // The client's warnings go to the diagnostic log, and to the console too with enableFrameLogger.
         logger: createFrameLogger((level, message) => diagnostics.log?.record(level, 'frame', message), config.enableFrameLogger),
         enableLogger: config.enableFrameLogger,
@@ -306,8 +305,8 @@ export function createPortico(config: PorticoConfig, runtime: PorticoRuntime = {
   const keyValueStore = runtime.storage === null ? undefined : (runtime.storage ?? defaultKeyValueStore(runtime.window ?? globalWindow()))
   const diagnostics: DiagnosticsHolder = { log: undefined }
   // The login cache is made by the saga runtime (runtime.ts), which reads it first; the
-  // frame client, loaded by a saga, finds it there.
-  const frame = lazyFrame(resolved, runtime.window ?? globalWindow(), () => context.loginCache, diagnostics)
+  // embedded saga applies its rules as frame requests settle (sagas/embeddedLoginCache.ts).
+  const frame = lazyFrame(resolved, runtime.window ?? globalWindow(), diagnostics)
   const context: SagaContext = {
     config: resolved,
     plugins: resolved.registry.byNamespace,

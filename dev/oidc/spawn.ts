@@ -24,8 +24,14 @@ export type SpawnedOidcProvider = {
  * @example
  * const oidc = await spawnOidcProvider({ redirectUris: [`${serverUrl}/auth/v1/social/callback`] })
  */
-export async function spawnOidcProvider(options: { port?: number; redirectUris: readonly string[]; timeoutMs?: number }): Promise<SpawnedOidcProvider> {
-  const child: ChildProcess = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, 'main.ts')], {
+export async function spawnOidcProvider(options: {
+  port?: number
+  redirectUris: readonly string[]
+  timeoutMs?: number
+  /** The node arguments that run dev/oidc/main.ts: under tsx by default; its built copy in the `portico-dev` package. */
+  program?: readonly string[]
+}): Promise<SpawnedOidcProvider> {
+  const child: ChildProcess = spawn(process.execPath, [...(options.program ?? [require.resolve('tsx/cli'), path.join(__dirname, 'main.ts')])], {
     env: { ...process.env, OIDC_PORT: String(options.port ?? 0), OIDC_REDIRECT_URIS: options.redirectUris.join(',') },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

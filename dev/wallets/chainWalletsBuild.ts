@@ -2,16 +2,13 @@
 // (IIFE) for the demo page, and writes the config scripts they read, the way
 // injected/build.ts does for the EVM dev wallet.
 import { build } from 'esbuild'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { browserScript } from '../esbuildOptions'
 import type { BitcoinDevWalletPageConfig } from './bitcoin/browser'
 import type { SolanaDevWalletPageConfig } from './solana/browser'
 
-export const SOLANA_DEV_WALLET_SCRIPT = 'dev-solana-wallet.js'
-export const SOLANA_DEV_WALLET_CONFIG_SCRIPT = 'dev-solana-wallet-config.js'
-export const BITCOIN_DEV_WALLET_SCRIPT = 'dev-bitcoin-wallet.js'
-export const BITCOIN_DEV_WALLET_CONFIG_SCRIPT = 'dev-bitcoin-wallet-config.js'
+import { BITCOIN_DEV_WALLET_SCRIPT, SOLANA_DEV_WALLET_SCRIPT, writeChainDevWalletConfigs } from './pageScripts'
 
 /**
  * Writes the Solana and Bitcoin dev wallets and their config scripts into `outdir`.
@@ -26,7 +23,6 @@ export async function buildChainDevWallets({ outdir, solana, bitcoin, minify = t
   await Promise.all([
     build({ ...browserScript, entryPoints: [path.join(__dirname, 'solana/browser.ts')], outfile: path.join(outdir, SOLANA_DEV_WALLET_SCRIPT), minify }),
     build({ ...browserScript, entryPoints: [path.join(__dirname, 'bitcoin/browser.ts')], outfile: path.join(outdir, BITCOIN_DEV_WALLET_SCRIPT), minify }),
-    writeFile(path.join(outdir, SOLANA_DEV_WALLET_CONFIG_SCRIPT), `globalThis.PORTICO_DEV_SOLANA_WALLET = ${JSON.stringify(solana)}\n`),
-    writeFile(path.join(outdir, BITCOIN_DEV_WALLET_CONFIG_SCRIPT), `globalThis.PORTICO_DEV_BITCOIN_WALLET = ${JSON.stringify(bitcoin)}\n`),
+    writeChainDevWalletConfigs(outdir, { solana, bitcoin }),
   ])
 }

@@ -17,6 +17,7 @@ import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../te
 import { createAnalytics } from './createAnalytics'
 import type { PorticoServices } from '../createServices'
 import { HttpStatusError } from '../errors'
+import { ioSettles } from '../test/ioSettles'
 
 let app: FastifyInstance
 let db: Kysely<DatabaseSchema>
@@ -44,7 +45,10 @@ beforeEach(() => {
 })
 
 const instances: Portico[] = []
-afterEach(() => instances.splice(0).forEach((p) => p.destroy()))
+afterEach(() => {
+  instances.splice(0).forEach((p) => p.destroy())
+  jest.useRealTimers()
+})
 
 const stored = async (projectId: string) => (await createAnalyticsEventStore(db).listForProject(projectId)).map((row) => row.event)
 
@@ -96,14 +100,19 @@ describe('createAnalytics', () => {
     const plugin = createFakeNamespacePlugin({ networks: [testNetwork(1)], connectors: [injectedConnector()] }).plugin
     // A visitor's page: analytics need one (a server render has nobody to count).
     const page = Object.assign(new EventTarget(), { location: { href: 'https://shop.example/app', hostname: 'shop.example' } }) as unknown as Window
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] })
     const portico = createPortico({ projectId: 'shop', plugins: [plugin], devtools: false, endpoints: { blockchainApi: baseUrl, walletListing: baseUrl } }, { storage: null, window: page })
     instances.push(portico)
     const before = (await stored('shop')).length
     portico.open({ view: 'Networks' })
     portico.close()
-    expect(paths.filter((p) => p === '/e')).toEqual([])
-    const deadline = Date.now() + 10_000
-    while ((await stored('shop')).length < before + 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+    // Nothing leaves before the 2 s flush delay (fake time), then the batch does.
+    await jest.advanceTimersByTimeAsync(1_999)
+    await ioSettles()
+    // A flush starts by asking whether analytics is on (GET /getAnalyticsConfig), then sends.
+    expect(paths.filter((p) => p === '/getAnalyticsConfig' || p === '/e')).toEqual([])
+    await jest.advanceTimersByTimeAsync(1)
+    for (let tries = 0; tries < 100 && (await stored('shop')).length < before + 2; tries++) await ioSettles()
     const events = (await stored('shop')).filter((e) => (e as { domain?: string }).domain === 'shop.example')
     expect(events.map((e) => (e as { props: { event: string } }).props.event).sort()).toEqual(['MODAL_CLOSE', 'MODAL_OPEN'])
     expect(events[0]).toMatchObject({ url: 'https://shop.example/app' })
@@ -111,11 +120,13 @@ describe('createAnalytics', () => {
 
   it('a Portico instance without a page (a server render) sends nothing', async () => {
     const plugin = createFakeNamespacePlugin({ networks: [testNetwork(1)], connectors: [injectedConnector()] }).plugin
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] })
     const portico = createPortico({ projectId: 'shop', plugins: [plugin], devtools: false, endpoints: { blockchainApi: baseUrl, walletListing: baseUrl } }, { storage: null })
     instances.push(portico)
     portico.open()
     portico.close()
-    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    await jest.advanceTimersByTimeAsync(2_500)
+    await ioSettles()
     expect(paths.filter((p) => p === '/getAnalyticsConfig' || p === '/e')).toEqual([])
   })
 })

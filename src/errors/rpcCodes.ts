@@ -43,37 +43,5 @@ export function isRpcCode(code: unknown): code is RpcCode {
 /** Codes that mean "the visitor said no": flows treat them as a cancel, not a failure. */
 export const userRejectionCodes: readonly number[] = [4001, 5000]
 
-/**
- * Every code of the table by its name (`ProviderRpcCode.UserRejectedRequest` is 4001), so
- * code outside this file compares and throws with names, never raw numbers. The unsigned
- * internal error some wallets send (32603) is `InternalErrorUnsigned`.
- */
-export const ProviderRpcCode = {
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
-  InvalidInput: -32000,
-  ResourceNotFound: -32001,
-  ResourceUnavailable: -32002,
-  TransactionRejected: -32003,
-  MethodNotSupported: -32004,
-  LimitExceeded: -32005,
-  JsonRpcVersionUnsupported: -32006,
-  UserRejectedRequest: 4001,
-  Unauthorized: 4100,
-  UnsupportedMethod: 4200,
-  ProviderDisconnected: 4900,
-  ChainDisconnected: 4901,
-  SwitchChainError: 4902,
-  UserRejected: 5000,
-  UnsupportedNonOptionalCapability: 5700,
-  UnsupportedChainId: 5710,
-  DuplicateId: 5720,
-  UnknownBundleId: 5730,
-  BundleTooLarge: 5740,
-  AtomicReadyWalletRejectedUpgrade: 5750,
-  AtomicityNotSupported: 5760,
-  InternalErrorUnsigned: 32603,
-} as const satisfies Record<string, RpcCode>
+/** Every code of the table by its name (src/shared/rpcCodes.ts, shared with the secure page). */
+export { ProviderRpcCode } from '../shared/rpcCodes'

@@ -1,5 +1,6 @@
 import { HttpStatusError, PorticoError, RpcError, SwitchChainNotSupportedError, WalletError } from '.'
 import { FrameRequestError } from '../frame/errors'
+import { NoFundsForFeeError } from '../frame/feeError'
 import { englishText, messageRecord } from './record'
 import { toReason, toRecord } from './toRecord'
 
@@ -16,6 +17,8 @@ describe('toRecord: what the store holds for an error', () => {
   it("says the embedded smart account's AA21 in words, with the bundler's code", () => {
     const error = new FrameRequestError('RPC_REQUEST', { message: 'This account has no ETH to pay the network fee', code: 'AA21' })
     expect(toRecord(error)).toEqual({ code: 'AA21', key: 'errors.noFundsForNetworkFee', params: { symbol: 'ETH' } })
+    // As the frame provider rejects with it (a viem error, for the dapp's viem and wagmi): the same record.
+    expect(toRecord(new NoFundsForFeeError(error))).toEqual({ code: 'AA21', key: 'errors.noFundsForNetworkFee', params: { symbol: 'ETH' } })
   })
 
   it("says a node's insufficient-funds refusal forwarded by the embedded wallet in words, keeping the node's code", () => {

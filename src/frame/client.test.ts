@@ -114,7 +114,7 @@ describe('the handshake (SPEC §4: ready event, then 500 ms)', () => {
     expect(errorOf(pending)).toBeInstanceOf(FrameInvalidAppConfigurationError)
     expect(errorOf(pending).shortMessage).toBe('Invalid App Configuration')
     await expect(harness.client.connectEmail('ada@example.com')).rejects.toThrow('Invalid App Configuration')
-    expect(harness.events).toEqual([{ type: 'invalidAppConfiguration', error: expect.any(FrameInvalidAppConfigurationError) }])
+    expect(harness.events.filter((event) => event.type !== 'settled')).toEqual([{ type: 'invalidAppConfiguration', error: expect.any(FrameInvalidAppConfigurationError) }])
     expect(harness.client.status()).toBe('invalid')
     // A later READY { allowed: true } from the same frame does not undo it.
     await harness.ready()
@@ -298,6 +298,7 @@ describe('timeouts (SPEC §9) with fake timers', () => {
     expect(error.code).toBe('iframe_load_failed')
     expect(harness.events).toEqual([
       { type: 'notLoaded', error: expect.any(FrameLoadError) },
+      { type: 'settled', event: 'GET_USER', payload: {}, outcome: { ok: false, error } },
       { type: 'loadFailed', event: 'GET_USER', error },
     ])
     // The request is gone: a late READY does not post it.
@@ -527,6 +528,28 @@ describe("the frame's own events, through subscribe", () => {
     harness.send({ id: crypto.randomUUID(), type: frameEventType('CHAIN_CHANGED'), payload: { chainId: 'eip155:10' } })
     harness.send({ id: crypto.randomUUID(), type: frameEventType('SESSION_EXPIRED'), payload: {} })
     expect(harness.events.slice(1)).toEqual([{ type: 'accountChanged', address: ADDRESS, chainId: 1, accountType: 'eoa' }, { type: 'chainChanged', chainId: 'eip155:10' }, { type: 'sessionExpired' }])
+  })
+
+  it('reports each request as it settles, with what was asked and its answer or error, before its promise settles', async () => {
+    harness = createHarness()
+    await harness.ready()
+    const order: string[] = []
+    harness.client.subscribe((event) => {
+      if (event.type === 'settled') order.push(`settled ${event.event} ${event.outcome.ok ? 'ok' : 'failed'}`)
+    })
+    const sent = harness.client.connectEmail('ada@example.com').then(() => order.push('resolved'))
+    await harness.flush()
+    harness.succeed('CONNECT_EMAIL', { action: 'VERIFY_OTP' })
+    await sent
+    const out = harness.client.signOut().catch(() => order.push('rejected'))
+    await harness.flush()
+    harness.fail('SIGN_OUT', { message: 'offline' })
+    await out
+    expect(order).toEqual(['settled CONNECT_EMAIL ok', 'resolved', 'settled SIGN_OUT failed', 'rejected'])
+    expect(harness.events.filter((event) => event.type === 'settled')).toEqual([
+      { type: 'settled', event: 'CONNECT_EMAIL', payload: { email: 'ada@example.com' }, outcome: { ok: true, value: { action: 'VERIFY_OTP' } } },
+      { type: 'settled', event: 'SIGN_OUT', payload: {}, outcome: { ok: false, error: expect.objectContaining({ message: expect.stringContaining('offline') }) } },
+    ])
   })
 
   it('a subscriber that throws does not stop the others, and unsubscribe works', async () => {

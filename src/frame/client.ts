@@ -3,6 +3,9 @@
  * iframe (again after a load failure, on the next request or on `online`), waits for
  * its ready event and then 500 ms (SPEC §4), posts typed messages to the secure page's
  * exact origin, matches each reply by its random id, enforces the SPEC §9 timeouts and reports the frame's own events through `subscribe`.
+ * It is transport only (post, match, time out, abort): what a settled request means for
+ * the SPEC §4 login cache is decided by the embedded saga (sagas/embeddedLoginCache.ts),
+ * from the `settled` events it reports.
  *
  * What it trusts: a message is read only when `event.origin` is the secure origin AND
  * `event.source` is this iframe's window AND it passes its schema. Anything else is
@@ -14,7 +17,6 @@
 import { DEFAULT_CHAIN_ID, Time } from '../config/constants'
 import { FrameAbortError, FrameInvalidAppConfigurationError, FrameLoadError, FrameNotSetError, FrameProtocolError, FrameRequestError, FrameRequestTimeoutError, type FrameError } from './errors'
 import { buildSecureFrameUrl, createSecureFrameElement, removeSecureFrameElement, setSecureFrameVisible } from './iframe'
-import type { LoginCache } from './loginCache'
 import {
   appType,
   EventsNotAborted,
@@ -62,11 +64,12 @@ export type CreateFrameClientParameters = {
   enableLogger?: boolean | undefined
   /** The document to put the iframe in. Default `globalThis.document`. */
   document?: Document | undefined
-  /** Epoch milliseconds, for the cached last email login time. Default Date.now. */
-  now?: (() => number) | undefined
-  /** When given, the SPEC §4 cache rules are applied as requests settle. */
-  loginCache?: LoginCache | undefined
 }
+
+/** How one request ended, typed by its event: its reply's payload, or the error that ended it. */
+export type SettledRequest = {
+  [E in AppEvent]: { event: E; payload: AppRequestPayload<E>; outcome: { ok: true; value: AppResponsePayload<E> } | { ok: false; error: FrameError } }
+}[AppEvent]
 
 /** What `subscribe` reports. */
 export type FrameClientEvent =
@@ -82,6 +85,8 @@ export type FrameClientEvent =
   /** The frame said nothing for the whole load timeout while no request waited (issue 33): it is not there. */
   | { type: 'notLoaded'; error: FrameLoadError }
   | { type: 'requestTimedOut'; event: AppEvent; error: FrameRequestTimeoutError }
+  /** A request ended, reported before its promise settles (the login cache rules read it). */
+  | ({ type: 'settled' } & SettledRequest)
 
 export type FrameClientStatus = 'loading' | 'ready' | 'invalid' | 'destroyed'
 
@@ -168,8 +173,7 @@ type Pending = {
  * const signature = await frame.rpcRequest('personal_sign', ['0x68656c6c6f', user.address as `0x${string}`])
  */
 export function createFrameClient(parameters: CreateFrameClientParameters): FrameClient {
-  const { projectId, version, logger, loginCache } = parameters
-  const now = parameters.now ?? Date.now
+  const { projectId, version, logger } = parameters
   const document = parameters.document ?? globalThis.document
   const window = document.defaultView
   if (window === null) throw new FrameNotSetError({ details: 'The document has no window to host the iframe' })
@@ -202,8 +206,6 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
   const readyWaiters = new Set<{ resolve: () => void; reject: (error: FrameError) => void }>()
   const pending = new Map<string, Pending>()
   const listeners = new Set<(event: FrameClientEvent) => void>()
-  /** The email of the last CONNECT_EMAIL, for the login cache. */
-  let loginEmail: string | undefined
 
   const emit = (event: FrameClientEvent) => {
     for (const listener of [...listeners]) {
@@ -222,65 +224,8 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
   }
   const fail = (entry: Pending, error: FrameError) => {
     settle(entry)
-    applyCacheRules(entry, undefined, error)
+    emit({ type: 'settled', event: entry.event, payload: entry.payload, outcome: { ok: false, error } } as FrameClientEvent)
     entry.reject(error)
-  }
-
-  /** SPEC §4 cache rules, applied as each request settles. */
-  const applyCacheRules = (entry: Pending, result: unknown, error: FrameError | undefined) => {
-    if (loginCache === undefined) return
-    try {
-      switch (entry.event) {
-        case 'CONNECT_EMAIL': {
-          if (error !== undefined) return
-          const { action } = result as AppResponsePayload<'CONNECT_EMAIL'>
-          if (action === 'CONNECT') loginCache.loginSucceeded({ email: loginEmail })
-          else loginCache.emailCodeSent(now())
-          return
-        }
-        case 'CONNECT_OTP':
-        case 'CONNECT_SOCIAL':
-        case 'CONNECT_FARCASTER':
-        case 'CONNECT_PASSKEY': {
-          if (error !== undefined) return
-          const { user } = result as { user: FrameUser }
-          loginCache.loginSucceeded({
-            email: user.email ?? (entry.event === 'CONNECT_OTP' ? loginEmail : undefined),
-            socialUsername: user.userName,
-            chainId: user.chainId,
-          })
-          return
-        }
-        case 'GET_USER':
-          if (error === undefined) loginCache.chainChanged((result as { user: FrameUser }).user.chainId)
-          return
-        case 'SWITCH_NETWORK':
-          if (error === undefined) loginCache.chainChanged((result as { chainId: FrameChainId }).chainId)
-          return
-        case 'UPDATE_EMAIL_SECONDARY_OTP':
-          if (error === undefined) loginCache.emailChanged((result as { newEmail: string }).newEmail)
-          return
-        case 'SIGN_OUT':
-          // Disconnecting clears the cache whether or not the frame could sign out.
-          loginCache.connectionEnded()
-          return
-        case 'IS_CONNECTED':
-          // SPEC §4 "a failed or negative connection check", read as the server's answer:
-          // only `isConnected: false` says the session is gone. A check that fails (the
-          // frame did not load, the server or the network did not answer) says nothing
-          // about the session, so the cache stays for the next check (docs/embedded-wallet.md).
-          if (error === undefined && !(result as { isConnected: boolean }).isConnected) loginCache.connectionEnded()
-          return
-        case 'GET_SMART_ACCOUNT_ENABLED_NETWORKS':
-          if (error !== undefined) loginCache.smartAccountNetworksFailed()
-          else loginCache.smartAccountNetworksLoaded((result as { smartAccountEnabledNetworks: number[] }).smartAccountEnabledNetworks)
-          return
-        default:
-          return
-      }
-    } catch (cacheError) {
-      logger?.warn?.('frame: the login cache could not be updated', cacheError)
-    }
   }
 
   const waitForReady = (entry: Pending): Promise<void> => {
@@ -368,7 +313,6 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
         if (!params.ok) return reject(new FrameProtocolError(params.error.startsWith('RPC method') ? params.error : 'Invalid RPC params', { details: params.error, code: 'frame_error' }))
         method = rpc.method
       }
-      if (event === 'CONNECT_EMAIL') loginEmail = (payload as AppRequestPayload<'CONNECT_EMAIL'>).email
       const entry: Pending = {
         id,
         event,
@@ -452,7 +396,7 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
       value = result
     }
     settle(entry)
-    applyCacheRules(entry, payload, undefined)
+    emit({ type: 'settled', event: entry.event, payload: entry.payload, outcome: { ok: true, value: payload } } as FrameClientEvent)
     if (entry.event === 'RELOAD' && status === 'ready') status = 'loading'
     entry.resolve(value)
   }
@@ -479,10 +423,8 @@ export function createFrameClient(parameters: CreateFrameClientParameters): Fram
           return emit({ type: 'accountChanged', address: payload.address, chainId: payload.chainId, accountType: payload.type })
         }
         case 'CHAIN_CHANGED':
-          loginCache?.chainChanged((message.payload as FrameEventSchema['CHAIN_CHANGED']).chainId)
           return emit({ type: 'chainChanged', chainId: (message.payload as FrameEventSchema['CHAIN_CHANGED']).chainId })
         case 'SESSION_EXPIRED':
-          loginCache?.connectionEnded()
           return emit({ type: 'sessionExpired' })
         case 'APPROVAL_OPEN':
           setVisible(true)

@@ -168,6 +168,9 @@ export function createFrameProvider({ client, chainId: initialChain = 1 }: { cli
           try {
             return await client.rpcRequest(method as AllowedRpcMethod, params as RpcParams<AllowedRpcMethod>, { chainId })
           } catch (error) {
+            // The smart account's "no ETH to pay the network fee" (code 'AA21') as the viem
+            // error viem and wagmi pass on to the dapp with that sentence (feeError.ts, loaded then).
+            if (error instanceof FrameRequestError && error.remoteCode === 'AA21') throw new (await import('./feeError')).NoFundsForFeeError(error)
             throw toProviderError(error)
           }
         }

@@ -48,7 +48,7 @@ function setup(options: { cache?: Record<string, string>; connections?: Record<s
   const loginCache = createLoginCache({ store: storage })
   const plugin = eip155({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')] })
   const config = resolveConfig({ projectId: 'shop', plugins: [plugin], devtools: false, themeVariables: options.themeVariables }, { defaultPlugins: () => [] })
-  const { frame, posted, loads, send, ofType, lastPosted } = scriptedFrame(dom, loginCache, (run) => cleanup.push(run))
+  const { frame, posted, loads, send, ofType, lastPosted } = scriptedFrame(dom, (run) => cleanup.push(run))
   const context: SagaContext = {
     config,
     plugins: config.registry.byNamespace,

@@ -8,6 +8,7 @@ import { getSagaContext, type EmbeddedFrame, type SagaContext } from './context'
 import { embeddedDisconnectedSaga, restoreEmbeddedSaga } from './embeddedConnection'
 import { createEmbeddedHolder, frameTheme, frameWatcherSaga, loadFrame, type EmbeddedHolder } from './embeddedFrame'
 import { farcasterRequestedSaga } from './embeddedFarcaster'
+import { loginCacheSaga } from './embeddedLoginCache'
 import { deviceRemoveSaga, devicesRequestedSaga } from './embeddedDevices'
 import { keyExportSaga, passkeyAddSaga, passkeyRequestedSaga, recoveryChangeSaga, secondFactorSaga } from './embeddedPasskey'
 import { deviceCodeSaga, emailSubmittedSaga, loginCodeSaga } from './embeddedLogin'
@@ -76,6 +77,7 @@ function* themeSaga(holder: EmbeddedHolder) {
 export function* embeddedSaga() {
   const holder = createEmbeddedHolder()
   yield fork(frameWatcherSaga, holder)
+  yield fork(loginCacheSaga, holder)
   yield fork(restoreEmbeddedSaga, holder)
   yield fork(smartAccountSaga, holder)
   yield takeEvery(modalActions.opened.type, prewarmSaga, holder)

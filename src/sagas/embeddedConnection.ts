@@ -97,7 +97,7 @@ export function* connectEmbeddedUser(holder: EmbeddedHolder, signedIn: FrameUser
  * Reconnect on reload (SPEC §3 cached login state, §4 rules): when the cache says an
  * email login was used, the frame is loaded at start and asked IS_CONNECTED; a live
  * session is restored with GET_USER, a dead one (or a failed check) leaves the visitor
- * signed out; the client clears the cache only on the server's answer that the session is
+ * signed out; the login-cache rules clear the cache only on the server's answer that the session is
  * gone, not on a check that got no answer. The cached last login time keeps the SPEC §5
  * cooldown across the reload.
  */

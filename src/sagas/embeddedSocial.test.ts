@@ -75,7 +75,7 @@ function setup(options: { cache?: Record<string, string>; blockPopups?: boolean 
   const loginCache = createLoginCache({ store: storage })
   const plugin = eip155({ networks: [testNetwork(1, 'Ethereum'), testNetwork(10, 'Optimism')] })
   const config = resolveConfig({ projectId: 'shop', plugins: [plugin], devtools: false }, { defaultPlugins: () => [] })
-  const { frame, posted, loads, send, ofType, lastPosted, client } = scriptedFrame(dom, loginCache, (run) => cleanup.push(run))
+  const { frame, posted, loads, send, ofType, lastPosted, client } = scriptedFrame(dom, (run) => cleanup.push(run))
   const popup = new FakePopup()
   const opened: { url: string; name: string; syncWithDispatch: boolean }[] = []
   let dispatching = false

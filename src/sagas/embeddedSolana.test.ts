@@ -62,7 +62,7 @@ function setup(options: { defaultNetwork?: CaipNetwork; cache?: Record<string, s
   const evm = eip155({ networks: [testNetwork(1, 'Ethereum')] })
   const sol = solana({ networks: [localnet] })
   const config = resolveConfig({ projectId: 'shop', plugins: [evm, sol], devtools: false, ...(options.defaultNetwork ? { defaultNetwork: options.defaultNetwork } : {}) }, { defaultPlugins: () => [] })
-  const { frame, posted, send, ofType, lastPosted } = scriptedFrame(dom, loginCache, (run) => cleanup.push(run))
+  const { frame, posted, send, ofType, lastPosted } = scriptedFrame(dom, (run) => cleanup.push(run))
   const context: SagaContext = {
     config,
     plugins: config.registry.byNamespace,

@@ -3,6 +3,8 @@ import { sendJson, startHttpTestServer, type HttpTestServer } from '../services/
 import { transactionsActions } from '../store/slices/transactions'
 import { createFakeNamespacePlugin, injectedConnector, testNetwork } from '../test/fakeNamespacePlugin'
 import { untilState } from '../test/untilState'
+import { PENDING_POLL_MS } from './history'
+import { ioSettles } from '../test/ioSettles'
 import type { TransactionHistoryItem } from '../types/transaction'
 import type { HistoryCapability } from '../plugins/types'
 import { lazyState } from '../store/lazyState'
@@ -109,17 +111,25 @@ describe('history saga', () => {
     await untilState(p, (s) => s.account.byNamespace.eip155?.status === 'connected')
     p.store.dispatch(transactionsActions.fetchRequested())
     await untilState(p, () => history(p).status === 'loaded')
+    // The poll's wait is on fake time; the HTTP server and the sockets stay real.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] })
+    const historyCalls = () => api.requests.filter((r) => r.path.endsWith('/history')).length
     // What sendSaga records after the wallet returns the hash:
     p.store.dispatch(transactionsActions.pendingAdded(sent))
     expect(history(p).pending).toEqual([sent])
-    await new Promise((r) => setTimeout(r, 3_200))
+    const before = historyCalls()
+    await jest.advanceTimersByTimeAsync(PENDING_POLL_MS - 1)
+    await ioSettles()
+    expect(historyCalls()).toBe(before)
     expect(history(p).pending).toEqual([sent])
     const balanceCalls = api.requests.filter((r) => r.path.endsWith('/balance')).length
     mined = true
-    await untilState(p, () => history(p).pending.length === 0, 5_000)
+    await jest.advanceTimersByTimeAsync(1)
+    await untilState(p, () => history(p).pending.length === 0)
+    expect(historyCalls()).toBe(before + 1)
     expect(history(p).items.map((i) => i.id)).toEqual(['tx-9', 'tx-1'])
     await untilState(p, () => api.requests.filter((r) => r.path.endsWith('/balance')).length > balanceCalls)
-  }, 15_000)
+  })
 
   it('keeps at most 99 pending transactions (SPEC §9) and forgets the history on a network change', async () => {
     api.handle((_req, res) => sendJson(res, 200, { data: [item(1)], next: null }))

@@ -5,10 +5,12 @@
  * and a REAL anvil chain with EntryPoint v0.7, the factory and Alto in front of it: SPEC §9's default puts the
  * smart account in effect, `switchAccountType` moves to the EOA and back, the address,
  * account list and balance follow; a dapp's `defaultAccountTypes: { eip155: 'eoa' }` starts
- * on the EOA.
+ * on the EOA. A dapp on wagmi (`porticoConnector`) whose unfunded smart account sends
+ * hears the bundler's AA21 in words, with a code it can test.
  */
 import { JSDOM } from 'jsdom'
-import { createPublicClient, http, parseEther } from 'viem'
+import { connect, createConfig, sendCalls, writeContract } from '@wagmi/core'
+import { BaseError, createPublicClient, defineChain, http, parseAbi, parseEther } from 'viem'
 import { startLocalBundlerChain, type LocalBundlerChain } from '../../dev/chain/alto'
 import { type LocalChain } from '../../dev/chain/localChain'
 import { createSmartAccounts } from '../../secure/accountType'
@@ -27,6 +29,8 @@ import { untilState } from '../test/untilState'
 import type { CaipNetwork } from '../types/network'
 import { connectSecurePage, DAPP_ORIGIN, fromSecureOrigin } from '../test/secureFrameBridge'
 import { lazyState } from '../store/lazyState'
+import { rejection } from '../test/rejection'
+import { porticoConnector } from '../wagmi'
 
 jest.setTimeout(90_000)
 
@@ -118,6 +122,29 @@ describe('account type through the dapp sagas', () => {
     portico.store.dispatch(smartAccountActions.switchAccountType({ namespace: 'solana', type: 'smartAccount' }))
     expect(lazyState(portico.getState(), 'smartAccount')).toMatchObject({ switchingTo: undefined, error: { code: null, key: 'errors.accountTypeEmailOnly', params: {} } })
     expect(portico.getState().account.byNamespace.eip155!.address).toBe(eoa)
+    portico.destroy()
+    secure.page.stop()
+  })
+
+  it("wagmi's writeContract and sendCalls from an unfunded smart account reject with the sentence and the code AA21, asked once", async () => {
+    const { portico, secure } = await login()
+    const smart = portico.getState().account.byNamespace.eip155!.allAccounts.find((a) => a.type === 'smartAccount')!.address as `0x${string}`
+    await untilState(portico, (s) => s.account.byNamespace.eip155?.address === smart, 10_000)
+    const local = defineChain({ id: 1, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } })
+    const config = createConfig({ chains: [local], connectors: [porticoConnector({ portico })], transports: { 1: http(chain.rpcUrl) }, storage: null, multiInjectedProviderDiscovery: false })
+    await connect(config, { connector: config.connectors[0]! })
+    const asked = () => secure.methods.filter((method) => method === 'eth_sendTransaction' || method === 'wallet_sendCalls').length
+
+    const written = (await rejection(writeContract(config, { address: smart, abi: parseAbi(['function mint(address)']), functionName: 'mint', args: [smart] }))) as BaseError
+    expect(written).toBeInstanceOf(BaseError)
+    expect(written.shortMessage).toBe('This account has no ETH to pay the network fee')
+    expect(written.walk((e) => (e as { code?: unknown }).code === 'AA21')).toMatchObject({ name: 'NoFundsForFeeError', code: 'AA21' })
+    expect(asked()).toBe(1)
+
+    const called = (await rejection(sendCalls(config, { calls: [{ to: smart, value: 1n }] }))) as BaseError
+    expect(called.shortMessage).toBe('This account has no ETH to pay the network fee')
+    expect(called.walk((e) => (e as { code?: unknown }).code === 'AA21')).toMatchObject({ name: 'NoFundsForFeeError', code: 'AA21' })
+    expect(asked()).toBe(2)
     portico.destroy()
     secure.page.stop()
   })

@@ -1,5 +1,5 @@
 import type { JSDOM } from 'jsdom'
-import { createFrameClient, createFrameProvider, type AppEvent, type FrameClient, type LoginCache } from '../frame'
+import { createFrameClient, createFrameProvider, type AppEvent, type FrameClient } from '../frame'
 import type { AppMessage } from '../frame/protocol'
 import type { EmbeddedFrame } from '../sagas/context'
 
@@ -17,7 +17,7 @@ export type Posted = { message: AppMessage; targetOrigin: string }
  * `frame` is the SagaContext's loader (counted in `loads`, created once); `onCleanup`
  * receives the teardown to run after the test.
  */
-export function scriptedFrame(dom: JSDOM, loginCache: LoginCache, onCleanup: (run: () => void) => void) {
+export function scriptedFrame(dom: JSDOM, onCleanup: (run: () => void) => void) {
   const posted: Posted[] = []
   const loads = { count: 0 }
   let created: EmbeddedFrame | undefined
@@ -36,7 +36,7 @@ export function scriptedFrame(dom: JSDOM, loginCache: LoginCache, onCleanup: (ru
   const frame = async (): Promise<EmbeddedFrame> => {
     loads.count++
     if (created) return created
-    const client: FrameClient = createFrameClient({ secureOrigin: SECURE_ORIGIN, projectId: 'shop', version: 'test-1', document: dom.window.document, loginCache })
+    const client: FrameClient = createFrameClient({ secureOrigin: SECURE_ORIGIN, projectId: 'shop', version: 'test-1', document: dom.window.document })
     frameWindow()
     created = { client, provider: createFrameProvider({ client }) }
     onCleanup(() => {

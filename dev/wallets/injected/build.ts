@@ -2,12 +2,12 @@
 // page, and writes the small config script the bundle reads.
 import { build } from 'esbuild'
 import { browserScript } from '../../esbuildOptions'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { DevWalletPageConfig } from './browser'
+import { DEV_WALLET_CONFIG_SCRIPT, DEV_WALLET_SCRIPT, writeDevWalletConfig } from '../pageScripts'
 
-export const DEV_WALLET_SCRIPT = 'dev-wallet.js'
-export const DEV_WALLET_CONFIG_SCRIPT = 'dev-wallet-config.js'
+export { DEV_WALLET_CONFIG_SCRIPT, DEV_WALLET_SCRIPT }
 
 /**
  * Writes `dev-wallet.js` (the wallet) and `dev-wallet-config.js` (its RPC URLs) into
@@ -25,6 +25,6 @@ export async function buildDevWallet({ outdir, config, minify = true }: { outdir
     outfile: path.join(outdir, DEV_WALLET_SCRIPT),
     minify,
   })
-  await writeFile(path.join(outdir, DEV_WALLET_CONFIG_SCRIPT), `globalThis.PORTICO_DEV_WALLET = ${JSON.stringify(config)}\n`)
+  await writeDevWalletConfig(outdir, config)
   return { script: DEV_WALLET_SCRIPT, configScript: DEV_WALLET_CONFIG_SCRIPT }
 }

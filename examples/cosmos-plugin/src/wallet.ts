@@ -1,6 +1,6 @@
 // The plugin's wallet code: discovery, connection and sending through a Keplr-style
 // injected wallet. Loaded with import() on first use, so creating the plugin stays cheap.
-import { ConnectorNotFoundError, PorticoError, RpcError, toRpcError } from 'portico'
+import { ConnectorNotFoundError, PorticoError, ProviderRpcCode, RpcError, toRpcError } from 'portico'
 import type { CaipNetwork, ConnectedAccount, ConnectorEvent, ConnectorInfo, PluginContext, SendParameters } from 'portico'
 import { msgSend, type StdSignDoc } from './amino'
 import { findKeplr, KEPLR_KEYSTORE_CHANGE, type Keplr } from './keplr'
@@ -45,7 +45,7 @@ function keplrOf(runtime: CosmosRuntime, connectorId: string): Keplr {
 /** Keplr refuses with a plain Error('Request rejected'); Portico knows a refusal by code 4001. */
 function walletError(error: unknown): PorticoError {
   const message = error instanceof Error ? error.message : String(error)
-  return /rejected/i.test(message) ? new RpcError(4001, { cause: error, details: message }) : toRpcError(error)
+  return /rejected/i.test(message) ? new RpcError(ProviderRpcCode.UserRejectedRequest, { cause: error, details: message }) : toRpcError(error)
 }
 
 async function ask<T>(request: () => Promise<T>): Promise<T> {
