@@ -5,7 +5,8 @@
 // with the key it rebuilt.
 import { type Hex, type PublicClient, type TypedDataDefinition, createPublicClient, createWalletClient, hexToBytes, http, isErc6492Signature, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { SAFE_ADDRESSES, SMART_ACCOUNT_FACTORY_ADDRESS, localSmartAccount } from '../dev/chain/accountAbstraction'
+import { SAFE_ADDRESSES, SMART_ACCOUNT_FACTORY_ADDRESS } from '../dev/chain/accountAbstraction'
+import { localSmartAccount } from '../dev/chain/localSmartAccount'
 import { startLocalBundlerChain, type LocalBundlerChain } from '../dev/chain/alto'
 import { DEV_PRIVATE_KEYS, devAccounts } from '../dev/chain/devAccounts'
 import { type LocalChain } from '../dev/chain/localChain'

@@ -5,9 +5,8 @@
 // canonical address and a user's Safe has the address it has on every public chain
 // (docs/smart-accounts.md). The bundler that submits user operations is Alto
 // (dev/chain/alto.ts).
-import { concat, createTestClient, encodeAbiParameters, getContractAddress, http, zeroHash, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem'
+import { concat, createTestClient, encodeAbiParameters, getContractAddress, http, zeroHash, type Address, type Hex } from 'viem'
 import { entryPoint07Address } from 'viem/account-abstraction'
-import { toSafeSmartAccount } from 'permissionless/accounts'
 import { entryPointBytecode } from './contracts/EntryPoint.artifact'
 import { multiSendBytecode, multiSendCallOnlyBytecode, safe4337ModuleBytecode, safeModuleSetupBytecode, safeProxyFactoryBytecode, safeSingletonBytecode } from './contracts/Safe.artifact'
 import { DEV_PRIVATE_KEYS } from './devAccounts'
@@ -64,19 +63,6 @@ export type AccountAbstraction = {
 export type DeployAccountAbstractionOptions = {
   /** Pays for the deployments; the first development key by default. */
   deployerKey?: Hex | undefined
-}
-
-/**
- * The embedded wallet's smart account for `owner` as the secure page makes it
- * (secure/smartAccount.ts): a Safe 1.4.1 with the ERC-4337 module, `owner` its one owner,
- * at the address the same owner's Safe has on every public chain.
- *
- * @example
- * const account = await localSmartAccount(client, privateKeyToAccount(key))
- * await bundler.sendUserOperation({ account, calls: [{ to, value: 1n }] })
- */
-export function localSmartAccount(client: PublicClient, owner: LocalAccount) {
-  return toSafeSmartAccount({ client, owners: [owner], version: '1.4.1', entryPoint: { address: entryPoint07Address, version: '0.7' } })
 }
 
 /**

@@ -4,7 +4,8 @@ import { createPublicClient, createWalletClient, defineChain, http, parseEther, 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createBundlerClient, entryPoint07Address } from 'viem/account-abstraction'
 import { ALTO_ACCOUNT_FUNDING, startLocalAlto, type LocalAlto } from './alto'
-import { deployAccountAbstraction, localSmartAccount } from './accountAbstraction'
+import { deployAccountAbstraction } from './accountAbstraction'
+import { localSmartAccount } from './localSmartAccount'
 import { DEV_PRIVATE_KEYS, devAccounts } from './devAccounts'
 import { startLocalChain, type LocalChain } from './localChain'
 

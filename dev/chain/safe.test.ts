@@ -4,7 +4,8 @@
 import { createPublicClient, getContractAddress, http, parseAbi, zeroHash, type PublicClient } from 'viem'
 import { entryPoint07Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { SAFE_ADDRESSES, SAFE_DEPLOYMENTS, SMART_ACCOUNT_FACTORY_ADDRESS, deployAccountAbstraction, localSmartAccount } from './accountAbstraction'
+import { SAFE_ADDRESSES, SAFE_DEPLOYMENTS, SMART_ACCOUNT_FACTORY_ADDRESS, deployAccountAbstraction } from './accountAbstraction'
+import { localSmartAccount } from './localSmartAccount'
 import { startLocalChain, type LocalChain } from './localChain'
 
 jest.setTimeout(60_000)
