@@ -154,8 +154,9 @@ describe('embedded wallet: sponsored gas', () => {
     await screenshot(page, 'embedded-sponsorship-daily-limit-light')
     await prompt.getByRole('button', { name: 'Close' }).click()
     const result = page.getByTestId('wagmi-mint-result')
-    // The dapp (wagmi's useWriteContract) gets the refusal; nothing was sent.
+    // The dapp (wagmi's useWriteContract) gets the refusal in words; nothing was sent.
     await result.filter({ hasText: /^Error: / }).waitFor()
+    expect(await result.textContent()).toBe('Error: This account has no ETH to pay the network fee')
     expect(await page.getByTestId('wagmi-mint-hash').textContent()).toBe('—')
     expect(await deposit()).toBe(before)
     expect(errors).toEqual([])

@@ -184,6 +184,27 @@ describe('on the local chain with Alto (SQLite)', () => {
     }
   })
 
+  test("a sponsorship used once cannot be used again: its signature covers the operation's nonce, so the EntryPoint refuses the replay", async () => {
+    const bundler = sessionClients(await signIn(server, 'shop'))
+    const account = await newAccount()
+    const first = await bundler.prepareUserOperation({ account, calls: [{ to: receiver, value: 0n, data: '0x' }] })
+    const landed = { ...first, signature: await account.signUserOperation(first) }
+    await bundler.waitForUserOperationReceipt({ hash: await bundler.sendUserOperation(landed), pollingInterval: 100, timeout: 30_000 })
+    // The same calls again, a new nonce (the first one is used), with the first operation's paymaster data.
+    const next = await bundler.prepareUserOperation({ account, calls: [{ to: receiver, value: 0n, data: '0x' }] })
+    const replay = {
+      ...next,
+      paymaster: first.paymaster,
+      paymasterData: first.paymasterData,
+      paymasterVerificationGasLimit: first.paymasterVerificationGasLimit,
+      paymasterPostOpGasLimit: first.paymasterPostOpGasLimit,
+    }
+    const replaySigned = { ...replay, signature: await account.signUserOperation(replay) }
+    expect(replaySigned.nonce).not.toBe(first.nonce)
+    await expect(handleOps(replaySigned)).rejects.toThrow(/AA34 signature error/)
+    await expect(bundler.sendUserOperation(replaySigned)).rejects.toThrow(/AA34 signature error/)
+  })
+
   test('refuses, with the reason: a chain the policy leaves out, a contract or function it does not list, a project without a policy', async () => {
     const sender = devAccounts[2]!.address
     const notOnChain = await pm(server, authPath('shop', 'eip155:10'), 'pm_getPaymasterStubData', [operation(sender), entryPoint07Address, toHex(10), {}], secure(await signIn(server, 'shop')))
