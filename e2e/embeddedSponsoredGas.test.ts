@@ -14,9 +14,9 @@ import { loginByEmail, secureFrame, waitForState } from './pageState'
 // The approval in the secure frame says who pays the network fee.
 jest.setTimeout(180_000)
 
-// The development project's policy, with a cap of 3 sponsored operations a user and day:
-// the three sends below use them, and the fourth is refused (issue 28).
-const env = setupStackAndBrowser({ stack: { sponsorship: { perUserPerDayOperations: 3 } } })
+// The development project's policy, with a cap of 4 sponsored operations a user and day:
+// the four sends below use them, and the fifth is refused (issue 28).
+const env = setupStackAndBrowser({ stack: { sponsorship: { perUserPerDayOperations: 4 } } })
 const nftAbi = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'])
 
 describe('embedded wallet: sponsored gas', () => {
@@ -64,6 +64,26 @@ describe('embedded wallet: sponsored gas', () => {
     expect(parseEventLogs({ abi: nftAbi, eventName: 'Transfer', logs: receipt.logs })[0]?.args.to).toBe(smart)
     expect(await chain.getBalance({ address: smart })).toBe(0n)
     expect(await deposit()).toBeLessThan(before)
+    expect(errors).toEqual([])
+  })
+
+  it("through wagmi's useSendCalls with the dapp's paymasterService (ERC-7677): the demo's batch mint is paid by the paymaster, the account still at 0 ETH", async () => {
+    const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
+    const smart = ((await page.getByTestId('wagmi-address').textContent()) ?? '') as Address
+    await page.getByRole('button', { name: 'Mint with sponsored gas (sendCalls)' }).click()
+    const prompt = secureFrame(page).getByRole('dialog', { name: 'Approve transaction' })
+    await prompt
+      .locator('dd')
+      .filter({ hasText: /^paid by / })
+      .waitFor()
+    await prompt.getByRole('button', { name: 'Approve' }).click()
+    await page
+      .getByTestId('wagmi-batch-result')
+      .filter({ hasText: /^Confirmed in block/ })
+      .waitFor({ timeout: 90_000 })
+    const receipt = await chain.getTransactionReceipt({ hash: ((await page.getByTestId('wagmi-batch-hash').textContent()) ?? '') as Hash })
+    expect(parseEventLogs({ abi: nftAbi, eventName: 'Transfer', logs: receipt.logs })[0]?.args.to).toBe(smart)
+    expect(await chain.getBalance({ address: smart })).toBe(0n)
     expect(errors).toEqual([])
   })
 
@@ -134,7 +154,7 @@ describe('embedded wallet: sponsored gas', () => {
     expect(errors).toEqual([])
   })
 
-  it("beyond the daily cap (3 sponsorships a user here) the next mint is refused with the policy's message; with no ETH the prompt says it cannot be sent, and nothing is", async () => {
+  it("beyond the daily cap (4 sponsorships a user here) the next mint is refused with the policy's message; with no ETH the prompt says it cannot be sent, and nothing is", async () => {
     const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
     const deposit = () => chain.readContract({ address: VERIFYING_PAYMASTER_ADDRESS, abi: verifyingPaymasterAbi, functionName: 'getDeposit' })
     const before = await deposit()
