@@ -5,20 +5,10 @@
 // email code (read from the dev mailbox), then times N requests of each kind.
 //
 //   npx tsx bench/frameRoundTrip.ts [--requests 200]
-import { build } from 'esbuild'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { browserEsm } from '../dev/esbuildOptions'
 import { startLocalChain } from '../dev/chain/localChain'
-import { freePort } from '../dev/stack'
-import { contentSecurityPolicy, serveStatic } from '../dev/staticServer'
-import { buildSecurePage } from '../secure/build'
-import { securePageCsp } from '../secure/config'
-import { BENCH_PROJECT, startBenchServer } from './localServer'
-import { launchBenchBrowser } from './measurePage'
+import { openFrameBenchPage } from './framePage'
+import { userOperationsMarkdown, type UserOperationsResult } from './userOperations'
 import { range, summarize, type Summary } from './stats'
-import { postponeRecovery } from '../e2e/pageState'
 
 export type FrameRoundTripResult = {
   date: string
@@ -28,66 +18,20 @@ export type FrameRoundTripResult = {
   /** Per kind of request, ms: frame-local answer, a chain read, a message signed in the frame. */
   kinds: Record<string, Summary>
   notes: string[]
+  /** wallet_sendCalls → receipt from the smart account, sponsored and not (bench/userOperations.ts), run beside the round trips. */
+  userOperations?: UserOperationsResult | { error: string }
 }
 
 type PageTimings = Record<string, number[]>
 
 export async function runFrameRoundTrip({ requests = 200, log = console.log }: { requests?: number; log?: (line: string) => void } = {}): Promise<FrameRoundTripResult> {
-  const work = await mkdtemp(path.join(os.tmpdir(), 'portico-frame-bench-'))
   const cleanups: (() => Promise<unknown>)[] = []
   try {
     const chain = await startLocalChain({ chainId: 1 })
     cleanups.push(() => chain.stop())
-    const serverPort = await freePort()
-    const serverUrl = `http://127.0.0.1:${serverPort}`
-
-    log('frame: building the secure page and the dapp page...')
-    // Approval off: the in-frame prompt waits for a person (its Approve button is enabled
-    // only 500 ms after it shows); the bench times what the machine does.
-    const secure = await buildSecurePage({ outdir: path.join(work, 'secure'), apiUrl: serverUrl, rpcUrls: { 'eip155:1': chain.rpcUrl }, requireApproval: false })
-    const secureServer = await serveStatic({ dir: secure.outdir, csp: securePageCsp(secure.config) })
-    cleanups.push(() => secureServer.close())
-    const secureOrigin = new URL(secureServer.url).origin
-
-    const appDir = path.join(work, 'app')
-    await build({ ...browserEsm, sourcemap: false, minify: true, entryPoints: { main: path.join(__dirname, 'frame/app.ts') }, outdir: appDir, logLevel: 'error' })
-    await writeFile(
-      path.join(appDir, 'index.html'),
-      '<!doctype html><html><head><meta charset="utf-8"><title>frame bench</title><script type="module" src="./main.js"></script></head><body></body></html>\n',
-    )
-    const appServer = await serveStatic({ dir: appDir, csp: contentSecurityPolicy([secureOrigin]) })
-    cleanups.push(() => appServer.close())
-    const appOrigin = new URL(appServer.url).origin
-
-    const server = await startBenchServer({ appOrigins: [appOrigin], secureOrigins: [secureOrigin], port: serverPort })
-    cleanups.push(() => server.close())
-
-    const browser = await launchBenchBrowser()
-    cleanups.push(() => browser.close())
-    const context = await browser.newContext()
-    await context.addInitScript({ content: 'globalThis.__name = (f) => f' })
-    const page = await context.newPage()
-    const pageErrors: string[] = []
-    page.on('pageerror', (error) => pageErrors.push(error.message))
-    await page.goto(appServer.url)
-    await page.waitForFunction(() => 'frameBench' in window)
-    await page.evaluate((config) => window.frameBench.start(config), { secureOrigin, projectId: BENCH_PROJECT })
-
-    const email = `bench-${Date.now()}@example.com`
-    log('frame: logging in by email code...')
-    const connectEmail = await page.evaluate(async (address) => {
-      const started = performance.now()
-      const { action } = await window.frameBench.client!.connectEmail(address)
-      return { action, ms: performance.now() - started }
-    }, email)
-    if (connectEmail.action !== 'VERIFY_OTP') throw new Error(`frame: CONNECT_EMAIL answered ${connectEmail.action}, expected VERIFY_OTP`)
-    const connectOtp = await page.evaluate(async (code) => {
-      const started = performance.now()
-      const { user } = await window.frameBench.client!.connectOtp(code)
-      return { address: user.address, ms: performance.now() - started }
-    }, server.codeFor(email))
-    // The new wallet has no recovery: the frame offers one, and signatures wait until the visitor answers; postpone it.
-    await postponeRecovery(page)
+    const bench = await openFrameBenchPage({ rpcUrls: { 'eip155:1': chain.rpcUrl }, log })
+    cleanups.push(() => bench.close())
+    const { page, pageErrors, loginMs } = bench
 
     log(`frame: timing ${requests} requests of each kind...`)
     const timings: PageTimings = await page.evaluate(
@@ -113,13 +57,13 @@ export async function runFrameRoundTrip({ requests = 200, log = console.log }: {
         }
         return out
       },
-      { count: requests, address: connectOtp.address },
+      { count: requests, address: bench.address },
     )
     if (pageErrors.length > 0) throw new Error(`frame: page errors: ${pageErrors.join('; ')}`)
     return {
       date: new Date().toISOString(),
       requests,
-      loginMs: { connectEmail: connectEmail.ms, connectOtp: connectOtp.ms },
+      loginMs,
       kinds: Object.fromEntries(Object.entries(timings).map(([name, times]) => [name, summarize(times)])),
       notes: [
         'Sequential requests (one in flight), timed with performance.now() in the dapp page from the client call to its typed, schema-checked result.',
@@ -129,7 +73,6 @@ export async function runFrameRoundTrip({ requests = 200, log = console.log }: {
     }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined)
-    await rm(work, { recursive: true, force: true })
   }
 }
 
@@ -153,6 +96,9 @@ export function frameMarkdown(result: FrameRoundTripResult): string {
     `Login once: CONNECT_EMAIL ${result.loginMs.connectEmail.toFixed(0)} ms (includes the frame's load and its 500 ms post-ready wait), CONNECT_OTP ${result.loginMs.connectOtp.toFixed(0)} ms (creates the wallet key).`,
     '',
     ...result.notes.map((note) => `- ${note}`),
+    ...(result.userOperations === undefined
+      ? []
+      : ['', '### User operations (wallet_sendCalls → receipt)', '', 'error' in result.userOperations ? `FAILED: ${result.userOperations.error}` : userOperationsMarkdown(result.userOperations)]),
   ].join('\n')
 }
 

@@ -9,6 +9,8 @@ import { createServer } from '../server/app'
 import { createMailbox, type Mailbox } from '../server/auth/mailer'
 import { createKeyring, generateMasterKey } from '../server/auth/masterKey'
 import type { AuthLimits } from '../server/auth/service'
+import type { PaymasterEnv } from '../server/accountAbstraction/paymasterEnv'
+import type { SponsorshipPolicy } from '../server/accountAbstraction/sponsorshipPolicy'
 
 export const BENCH_PROJECT = 'portico-bench'
 
@@ -32,15 +34,19 @@ export type BenchServerOptions = {
   trustProxy?: string[]
   limits?: Partial<AuthLimits>
   mailboxCapacity?: number
+  /** Smart accounts: the chain, its bundler (Alto), the paymaster and the project's sponsorship policy. */
+  accountAbstraction?: { chainId: `eip155:${number}`; rpcUrl: string; bundlerUrl: string; paymaster: PaymasterEnv; sponsorship: SponsorshipPolicy }
 }
 
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portico-bench-'))
   const sqliteFile = path.join(dir, 'portico.sqlite')
   const mailbox = createMailbox({ capacity: options.mailboxCapacity ?? 200 })
+  const aa = options.accountAbstraction
   const app = createServer({
     database: { sqliteFile },
-    projects: [{ id: BENCH_PROJECT, allowedOrigins: [...options.appOrigins], analyticsEnabled: false }],
+    projects: [{ id: BENCH_PROJECT, allowedOrigins: [...options.appOrigins], analyticsEnabled: false, ...(aa ? { sponsorship: aa.sponsorship } : {}) }],
+    ...(aa ? { blockchain: { chains: [{ chainId: aa.chainId, rpcUrl: aa.rpcUrl }] }, bundlers: { urls: { [aa.chainId]: aa.bundlerUrl } }, paymaster: aa.paymaster } : {}),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     auth: {
       keyring: createKeyring(generateMasterKey()),

@@ -87,6 +87,9 @@ async function main() {
     try {
       const { frameMarkdown, runFrameRoundTrip } = await frameSection()
       const frame = await runFrameRoundTrip({ requests: options.frameRequests })
+      const { runUserOperations } = await import('./userOperations')
+      frame.userOperations = await runUserOperations().catch((error: unknown) => ({ error: String(error) }))
+      failed ||= 'error' in frame.userOperations
       results.frame = frame
       console.log(`\n${frameMarkdown(frame)}\n`)
     } catch (error) {

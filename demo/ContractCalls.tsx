@@ -1,12 +1,17 @@
 import { useState } from 'react'
 import { erc20Abi, parseAbi, parseEventLogs, parseUnits, type Address, type Hash } from 'viem'
-import { useAccount, useConnect, useDisconnect, useWaitForTransactionReceipt, useWriteContract } from 'wagmi'
+import { useAccount, useConnect, useDisconnect, useSendCalls, useWaitForCallsStatus, useWaitForTransactionReceipt, useWriteContract } from 'wagmi'
 import { usePorticoEvent } from '../src/react'
 
 /** The test NFT's mint (dev/chain/contracts/PorticoTestNft.sol): anyone may mint to anyone. */
 const testNftAbi = parseAbi(['function mint(address to) returns (uint256)', 'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'])
 
-export type DemoContracts = { nft: Address; token: Address }
+export type DemoContracts = {
+  nft: Address
+  token: Address
+  /** The dapp's ERC-7677 paymaster for a chain (the reference server's `/v1/paymaster`), when it has one. */
+  paymasterUrl?: ((chainId: number) => string) | undefined
+}
 
 /**
  * What a wagmi dapp does with the connection Portico made: wagmi's own hooks
@@ -45,6 +50,7 @@ export function ContractCalls({ contracts }: { contracts: DemoContracts | undefi
       {account.isConnected && account.address && contracts ? (
         <>
           <MintNft nft={contracts.nft} owner={account.address} />
+          {contracts.paymasterUrl && account.chainId !== undefined ? <MintInOneBatch nft={contracts.nft} owner={account.address} paymasterUrl={contracts.paymasterUrl(account.chainId)} /> : null}
           <TransferToken token={contracts.token} />
           <div className="actions">
             <button type="button" className="secondary" onClick={() => disconnect()}>
@@ -69,6 +75,37 @@ function MintNft({ nft, owner }: { nft: Address; owner: Address }) {
         hash={write.data}
         error={write.error}
         pending={write.isPending}
+        describe={(logs) => {
+          const [transfer] = parseEventLogs({ abi: testNftAbi, eventName: 'Transfer', logs })
+          return transfer ? `token #${transfer.args.tokenId} minted to ${transfer.args.to}` : 'no NFT minted'
+        }}
+      />
+    </div>
+  )
+}
+
+/**
+ * EIP-5792 through wagmi's `useSendCalls`, asking for the dapp's own paymaster (ERC-7677
+ * `paymasterService`, optional: a wallet that cannot use it pays or sponsors its own way).
+ */
+function MintInOneBatch({ nft, owner, paymasterUrl }: { nft: Address; owner: Address; paymasterUrl: string }) {
+  const send = useSendCalls()
+  const status = useWaitForCallsStatus({ id: send.data?.id, pollingInterval: 500 })
+  return (
+    <div className="demo-call">
+      <button
+        type="button"
+        className="secondary"
+        disabled={send.isPending}
+        onClick={() => send.mutate({ calls: [{ to: nft, abi: testNftAbi, functionName: 'mint', args: [owner] }], capabilities: { paymasterService: { url: paymasterUrl, optional: true } } })}
+      >
+        Mint with sponsored gas (sendCalls)
+      </button>
+      <Outcome
+        testId="wagmi-batch"
+        hash={status.data?.receipts?.[0]?.transactionHash}
+        error={send.error ?? status.error}
+        pending={send.isPending || (send.data !== undefined && status.data === undefined)}
         describe={(logs) => {
           const [transfer] = parseEventLogs({ abi: testNftAbi, eventName: 'Transfer', logs })
           return transfer ? `token #${transfer.args.tokenId} minted to ${transfer.args.to}` : 'no NFT minted'

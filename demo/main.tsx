@@ -86,7 +86,8 @@ const wagmiConfig = createConfig({
   multiInjectedProviderDiscovery: false,
 })
 const queryClient = new QueryClient()
-const contracts = dev?.nft ? { nft: dev.nft.address as Address, token: dev.token.address as Address } : undefined
+const paymasterUrl = services.blockchainApi ? (chainId: number) => `${services.blockchainApi}/v1/paymaster?projectId=portico-dev&chainId=${chainId}` : undefined
+const contracts = dev?.nft ? { nft: dev.nft.address as Address, token: dev.token.address as Address, paymasterUrl } : undefined
 
 // Exposed for the browser tests and for poking at in the console.
 Object.assign(globalThis, { portico, wagmiConfig })

@@ -41,7 +41,7 @@ import { contentSecurityPolicy, serveStatic } from './staticServer'
 import { describeExit, processExit, type ProcessExit } from './processExit'
 import { freePort } from './freePort'
 import { DEV_PROJECT_ID, devProject } from '../server/projects'
-import { DEV_SPONSORSHIP_POLICY } from '../server/accountAbstraction/sponsorshipPolicy'
+import { DEV_SPONSORSHIP_POLICY, type SponsorshipPolicy } from '../server/accountAbstraction/sponsorshipPolicy'
 
 export { freePort }
 
@@ -98,6 +98,11 @@ export type StackOptions = {
    * `http://localhost:*` and `http://127.0.0.1:*` page.
    */
   origins?: readonly string[]
+  /**
+   * Changes to the development project's gas sponsorship policy (DEV_SPONSORSHIP_POLICY),
+   * e.g. `{ perUserPerDayOperations: 1 }` to see the daily limit refuse.
+   */
+  sponsorship?: Partial<SponsorshipPolicy>
   /**
    * Where the server, the OIDC stand-in and the pages come from: built from this
    * repository's sources by default; the `portico-dev` package's prebuilt copies
@@ -231,18 +236,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       BUNDLER_URLS: JSON.stringify(bundlerUrls),
       PAYMASTER_ADDRESS: VERIFYING_PAYMASTER_ADDRESS,
       PAYMASTER_SIGNER_KEY: DEV_SPONSOR_KEY,
-      // The developer's own origins (the kit's --origin): the development project with their allow list, sponsoring as it does by default.
-      ...(options.origins
-        ? {
-            PORTICO_PROJECTS: JSON.stringify([
-              {
-                id: DEV_PROJECT_ID,
-                allowedOrigins,
-                analyticsEnabled: true,
-                sponsorship: { ...DEV_SPONSORSHIP_POLICY, perUserPerDayWei: String(DEV_SPONSORSHIP_POLICY.perUserPerDayWei), perProjectPerDayWei: String(DEV_SPONSORSHIP_POLICY.perProjectPerDayWei) },
-              },
-            ]),
-          }
+      // The developer's own origins (the kit's --origin) or sponsorship policy: the development project with them.
+      ...(options.origins || options.sponsorship
+        ? { PORTICO_PROJECTS: JSON.stringify([{ id: DEV_PROJECT_ID, allowedOrigins, analyticsEnabled: true, sponsorship: policyJson({ ...DEV_SPONSORSHIP_POLICY, ...options.sponsorship }) }]) }
         : {}),
       LOG_LEVEL: options.quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'),
     }
@@ -420,4 +416,9 @@ async function fundChainDevWallets(solana: SolanaRpc, esplora: Esplora) {
   const bitcoin = bitcoinWallet.dev.addresses()
   esplora.fund(bitcoin.payment, DEV_BITCOIN_SATS)
   return { solana: solanaAddress, bitcoin }
+}
+
+/** A sponsorship policy as PORTICO_PROJECTS writes it: wei as decimal strings. */
+function policyJson(policy: SponsorshipPolicy): Record<string, unknown> {
+  return { ...policy, perUserPerDayWei: String(policy.perUserPerDayWei), perProjectPerDayWei: String(policy.perProjectPerDayWei) }
 }

@@ -1,21 +1,22 @@
 import type { Page } from 'playwright-core'
-import { createPublicClient, createWalletClient, defineChain, http, parseEther, type Address, type Hex } from 'viem'
-import { generatePrivateKey, privateKeyToAccount, toAccount } from 'viem/accounts'
-import { entryPoint07Abi, entryPoint07Address, getUserOperationHash, toPackedUserOperation, toSoladySmartAccount, type UserOperation } from 'viem/account-abstraction'
-import { SMART_ACCOUNT_FACTORY_ADDRESS } from '../dev/chain/accountAbstraction'
+import { concat, createPublicClient, createWalletClient, defineChain, hashTypedData, http, parseEther, type Address, type Hex, type PublicClient } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { entryPoint07Abi, entryPoint07Address, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
+import { SAFE_ADDRESSES } from '../dev/chain/accountAbstraction'
+import { localSmartAccount } from '../dev/chain/localSmartAccount'
 import { DEV_PRIVATE_KEYS } from '../dev/chain/devAccounts'
 import { BLIND_SIGNING_ACKNOWLEDGEMENT, BLIND_SIGNING_WARNING } from '../secure/describeRequest'
-import { ownerSalt } from '../secure/smartAccount'
 import { seriousA11yViolations } from './axe'
 import { screenshot, setupStackAndBrowser, watchPageErrors } from './browser'
 import { approveEnabled, embeddedAccounts, frameHandledInput, loginByEmail, postToFrame, readState, replyOf, secureFrame, setThemeMode, waitForReply, type FrameReply } from './pageState'
 
 // Issue 25 (high): a hostile page on the allow list talks to the secure frame directly,
 // as any script on it could. It asks for the owner key (SET_PREFERRED_ACCOUNT eoa), then
-// for a personal_sign of the hash of a user operation it built for the visitor's funded
-// smart account, sending 0.9 ETH to itself. The account-type change needs the visitor's
-// click on a prompt that names the key; the signature is refused whatever the visitor
-// clicks, and the smart account keeps its funds.
+// for the owner's signature of a user operation it built for the visitor's funded smart
+// account (a Safe), sending 0.9 ETH to itself: as EIP-712 typed data (the Safe's SafeOp)
+// and as a personal_sign of its 32-byte hash (Safe's "eth_sign" form). The account-type
+// change needs the visitor's click on a prompt that names the key; the signatures are
+// refused whatever the visitor clicks, and the smart account keeps its funds.
 jest.setTimeout(240_000)
 
 const env = setupStackAndBrowser()
@@ -83,7 +84,7 @@ describe('embedded wallet: the smart account’s owner key signs nothing that ca
     expect(await page.evaluate(readState, 'account.byNamespace.eip155.user.address')).toBe(smart)
   })
 
-  it('a personal_sign of a user-operation hash for the funded smart account is refused; the account keeps its ETH', async () => {
+  it("the owner's signature of a user operation for the funded smart account, as typed data or as a personal_sign of its hash, is refused; the account keeps its ETH", async () => {
     const rpcUrl = env.stack().chains.chains[0]!.rpcUrl
     const chain = defineChain({ id: 1, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } })
     const client = createPublicClient({ chain, transport: http(rpcUrl) })
@@ -95,12 +96,8 @@ describe('embedded wallet: the smart account’s owner key signs nothing that ca
     const switched = await answerApprovingPrompts(page, await postToFrame(page, 'SET_PREFERRED_ACCOUNT', { type: 'eoa' }))
     expect(switched.payload).toEqual({ type: 'eoa', address: eoa })
 
-    // 2. It builds a user operation for the visitor's smart account that sends 0.9 ETH to itself.
-    const notSigning = async (): Promise<never> => {
-      throw new Error('the attacker has no key')
-    }
-    const owner = toAccount({ address: eoa, signMessage: notSigning, signTransaction: notSigning, signTypedData: notSigning })
-    const account = await toSoladySmartAccount({ client, owner, factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS, salt: ownerSalt(eoa) })
+    // 2. It builds a user operation for the visitor's Safe that sends 0.9 ETH to itself, and the SafeOp the owner would sign.
+    const account = await localSmartAccount(client as PublicClient, { ...privateKeyToAccount(generatePrivateKey()), address: eoa })
     expect(await account.getAddress()).toBe(smart)
     const { factory, factoryData } = await account.getFactoryArgs()
     const fees = await client.estimateFeesPerGas()
@@ -116,25 +113,75 @@ describe('embedded wallet: the smart account’s owner key signs nothing that ca
       maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
       signature: '0x',
     }
-    const userOpHash = getUserOperationHash({ userOperation, entryPointAddress: entryPoint07Address, entryPointVersion: '0.7', chainId: 1 })
+    const safeOp = {
+      domain: { chainId: 1, verifyingContract: SAFE_ADDRESSES.safe4337Module },
+      types: {
+        SafeOp: [
+          { name: 'safe', type: 'address' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'initCode', type: 'bytes' },
+          { name: 'callData', type: 'bytes' },
+          { name: 'verificationGasLimit', type: 'uint128' },
+          { name: 'callGasLimit', type: 'uint128' },
+          { name: 'preVerificationGas', type: 'uint256' },
+          { name: 'maxPriorityFeePerGas', type: 'uint128' },
+          { name: 'maxFeePerGas', type: 'uint128' },
+          { name: 'paymasterAndData', type: 'bytes' },
+          { name: 'validAfter', type: 'uint48' },
+          { name: 'validUntil', type: 'uint48' },
+          { name: 'entryPoint', type: 'address' },
+        ],
+      },
+      primaryType: 'SafeOp',
+      message: {
+        safe: smart,
+        nonce: userOperation.nonce,
+        initCode: factory !== undefined && factoryData !== undefined ? concat([factory, factoryData]) : '0x',
+        callData: userOperation.callData,
+        verificationGasLimit: userOperation.verificationGasLimit,
+        callGasLimit: userOperation.callGasLimit,
+        preVerificationGas: userOperation.preVerificationGas,
+        maxPriorityFeePerGas: userOperation.maxPriorityFeePerGas,
+        maxFeePerGas: userOperation.maxFeePerGas,
+        paymasterAndData: '0x',
+        validAfter: 0,
+        validUntil: 0,
+        entryPoint: entryPoint07Address,
+      },
+    } as const
+    const safeOpHash = hashTypedData(safeOp)
+    const json = JSON.stringify(safeOp, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
 
-    // 3. It asks the owner key for personal_sign of that 32-byte hash; a prompt, if any, gets the visitor's click.
-    const reply = await answerApprovingPrompts(page, await postToFrame(page, 'RPC_REQUEST', { method: 'personal_sign', params: [userOpHash, eoa] }))
+    // 3. It asks the owner key for both forms; a prompt, if any, gets the visitor's click.
+    const typedReply = await answerApprovingPrompts(page, await postToFrame(page, 'RPC_REQUEST', { method: 'eth_signTypedData_v4', params: [eoa, json] }))
+    const messageReply = await answerApprovingPrompts(page, await postToFrame(page, 'RPC_REQUEST', { method: 'personal_sign', params: [safeOpHash, eoa] }))
     const before = await client.getBalance({ address: smart })
-    const signature = reply.payload.result as Hex | undefined
-    if (typeof signature === 'string') {
-      // 4. What the reviewer did next: submit the operation with the owner's signature.
+    // 4. What the reviewer did next: submit the operation with the owner's signature, in the module's
+    // layout (validAfter and validUntil, 6 bytes each, then the signature; Safe reads v > 30 as "eth_sign").
+    const submit = async (signature: unknown, ethSign: boolean) => {
+      if (typeof signature !== 'string') return
+      const v = parseInt(signature.slice(-2), 16) + (ethSign ? 4 : 0)
+      const packed = concat([`0x${'00'.repeat(12)}`, `${signature.slice(0, -2)}${v.toString(16)}` as Hex])
       const bundler = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[6]), chain, transport: http(rpcUrl) })
-      const ops = [toPackedUserOperation({ ...userOperation, signature })]
       await bundler
-        .writeContract({ address: entryPoint07Address, abi: entryPoint07Abi, functionName: 'handleOps', args: [ops, bundler.account.address], gas: 2_000_000n })
+        .writeContract({
+          address: entryPoint07Address,
+          abi: entryPoint07Abi,
+          functionName: 'handleOps',
+          args: [[toPackedUserOperation({ ...userOperation, signature: packed })], bundler.account.address],
+          gas: 2_000_000n,
+        })
         .then((hash) => client.waitForTransactionReceipt({ hash }))
         .catch(() => undefined)
     }
+    await submit(typedReply.payload.result, false)
+    await submit(messageReply.payload.result, true)
     expect(await client.getBalance({ address: attacker })).toBe(0n)
     expect(await client.getBalance({ address: smart })).toBe(before)
-    expect(reply.type).toBe('@portico-frame/RPC_REQUEST_ERROR')
-    expect(reply.payload).toMatchObject({ code: 4100, message: expect.stringContaining(`smart account ${smart}`) })
+    for (const reply of [typedReply, messageReply]) {
+      expect(reply.type).toBe('@portico-frame/RPC_REQUEST_ERROR')
+      expect(reply.payload).toMatchObject({ code: 4100, message: expect.stringContaining(`smart account ${smart}`) })
+    }
     expect(errors).toEqual([])
   })
 

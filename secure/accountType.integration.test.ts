@@ -162,6 +162,8 @@ describe('gas sponsorship in the secure page (the project sponsors its embedded 
     const blocked = await ask('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: user.address, to: devAccounts[5]!.address, value: '0x0' }] })
     expect(blocked.payload).toMatchObject({ message: NO_ETH_FOR_FEE })
     expect(prompts.at(-1)!.details.blocked).toBe(NO_ETH_FOR_FEE)
+    // The policy's own reason is in the prompt, above the fee.
+    expect(prompts.at(-1)!.details.sections.at(-1)!.fields[0]).toEqual({ label: 'Not sponsored', value: `This contract is not sponsored: ${devAccounts[5]!.address}` })
 
     // With ETH, the same call the policy leaves out goes, the account paying its own fee (the prompt says at most how much).
     const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[2]), transport: http(chain.rpcUrl) })
@@ -169,7 +171,10 @@ describe('gas sponsorship in the secure page (the project sponsors its embedded 
     const sponsoredSoFar = await deposit()
     const paid = await ask('RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: user.address, to: devAccounts[5]!.address, value: '0x1' }] })
     expect(paid.type).toBe('@portico-frame/RPC_REQUEST_SUCCESS')
-    expect(prompts.at(-1)!.details.sections.at(-1)!.fields).toEqual([{ label: 'Network fee', value: expect.stringMatching(/^up to 0\.[0-9]+ ETH$/) }])
+    expect(prompts.at(-1)!.details.sections.at(-1)!.fields).toEqual([
+      { label: 'Not sponsored', value: `This contract is not sponsored: ${devAccounts[5]!.address}` },
+      { label: 'Network fee', value: expect.stringMatching(/^up to 0\.[0-9]+ ETH$/) },
+    ])
     expect(prompts.at(-1)!.details.blocked).toBeUndefined()
     expect(await deposit()).toBe(sponsoredSoFar)
     expect(await publicClient().getBalance({ address: user.address })).toBeLessThan(parseEther('0.1') - 1n)

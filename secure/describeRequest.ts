@@ -78,6 +78,14 @@ export function networkFeeField(quote: { sponsored: boolean; fee?: bigint | unde
   return { label: 'Network fee', value: quote.fee === undefined ? 'paid by this account' : `up to ${formatNative(quote.fee)}` }
 }
 
+/**
+ * Why the dapp's paymaster did not sponsor, in its own words (the policy's reason: another
+ * chain, a contract it does not list, the daily limit and when it resets), or no field.
+ */
+export function sponsorshipRefusalFields(quote: { sponsored: boolean; refusal?: string | undefined }): ApprovalField[] {
+  return quote.sponsored || quote.refusal === undefined ? [] : [{ label: 'Not sponsored', value: quote.refusal }]
+}
+
 /** A token amount in the token's units when its decimals are known, else the raw integer. */
 export function formatTokenAmount(amount: bigint, info: TokenInfo | undefined): string {
   if (isUnlimitedAmount(amount)) return `Unlimited ${info ? info.symbol : ''}`.trim()

@@ -1,31 +1,29 @@
 /**
  * What the embedded EOA never signs for a dapp, because the signature could authorise
- * the smart account that EOA owns (issue 25). The smart account (solady's ERC4337,
- * dev/chain/contracts/PorticoSmartAccount.sol) accepts the owner's signature:
+ * the smart account that EOA owns (issue 25). The smart account is a Safe 1.4.1 with
+ * Safe's ERC-4337 module (secure/smartAccount.ts), and a Safe accepts its owner's
+ * signature:
  *
- * 1. of a user operation: EIP-191 `personal_sign` of the 32-byte user-operation hash.
- *    Any personal_sign of a 32-byte message has that form, text or not, so every
- *    32-byte message is refused (a hash of another chain's operation as well: the
- *    account has the same address wherever the factory is).
- * 2. for ERC-1271 `isValidSignature`: EIP-712 typed data in the account's own domain
- *    (its name, or its address as verifying contract: the ERC-7739 `PersonalSign`
- *    workflow), an ERC-7739 `TypedDataSign` wrapper, or typed data of a caller the
- *    account trusts without that wrapper (the EntryPoint, solady's MulticallerWithSigner).
+ * 1. as EIP-712 typed data: `SafeOp` (a user operation) in the domain of the 4337 module,
+ *    `SafeTx` (`execTransaction`, which anyone may submit) and `SafeMessage` (ERC-1271)
+ *    in the domain of the Safe itself. Typed data whose verifying contract is the smart
+ *    account or the module is refused, whatever its chain id (the Safe and the module
+ *    have the same address on every chain).
+ * 2. in Safe's "eth_sign" form: EIP-191 `personal_sign` of the 32-byte hash of any of
+ *    those. Any personal_sign of a 32-byte message has that form, text or not, so every
+ *    32-byte message is refused.
  *
- * These are refused before any prompt, with 4100 and a message in words. The account's
- * off-chain check (solady's "RPC" workflow, gas price 0) takes the owner's signature of
- * any hash: that can pass an off-chain sign-in as the smart account, never move funds
- * (docs/security.md).
+ * These are refused before any prompt, with 4100 and a message in words (docs/security.md).
  */
 import { hexToBytes, type Hex } from 'viem'
-import { entryPoint07Address } from 'viem/account-abstraction'
 import { ReplyError } from './replyError'
 import { ProviderRpcCode } from '../src/shared/rpcCodes'
 
-/** The EIP-712 domain name of PorticoSmartAccount (`_domainNameAndVersion`). */
-export const SMART_ACCOUNT_DOMAIN_NAME = 'PorticoSmartAccount'
-/** The ERC-1271 callers solady's ERC4337 trusts to include the account in their hash. */
-export const TRUSTED_SIGNATURE_CALLERS: readonly string[] = [entryPoint07Address, '0x000000000000D9ECebf3C23529de49815Dac1c4c']
+/**
+ * Safe's ERC-4337 module 0.3.0, the verifying contract of every Safe's `SafeOp`: at this
+ * address on every chain (server/accountAbstraction/accountFactory.ts has the same).
+ */
+export const SAFE_4337_MODULE_ADDRESS = '0x75cf11467937ce3F2f357CE24ffc3DBF8fD5c226'
 
 const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/
 
@@ -55,14 +53,13 @@ export function refuseOwnerMessage(message: string, smartAccount: string | undef
 const same = (a: unknown, b: string | undefined) => typeof a === 'string' && b !== undefined && a.toLowerCase() === b.toLowerCase()
 
 /**
- * Throws for typed data the owner key must not sign: the account's domain, ERC-7739
- * wrappers, and the callers the account trusts.
+ * Throws for typed data the owner key must not sign: typed data for the Safe itself
+ * (`SafeTx`, `SafeMessage`) or for Safe's 4337 module (`SafeOp`).
  */
 export function refuseOwnerTypedData(typedData: Record<string, unknown>, smartAccount: string | undefined): void {
   const domain = typeof typedData.domain === 'object' && typedData.domain !== null ? (typedData.domain as Record<string, unknown>) : {}
-  if (typedData.primaryType === 'TypedDataSign') throw refusal(smartAccount, 'its signature of an ERC-7739 TypedDataSign message')
-  if (domain.name === SMART_ACCOUNT_DOMAIN_NAME || same(domain.verifyingContract, smartAccount)) throw refusal(smartAccount, 'its signature of typed data for the smart account itself')
-  if (TRUSTED_SIGNATURE_CALLERS.some((caller) => same(domain.verifyingContract, caller))) {
-    throw refusal(smartAccount, `its signature of typed data for ${String(domain.verifyingContract)}, a contract the smart account trusts with the owner's signatures,`)
+  if (same(domain.verifyingContract, smartAccount)) throw refusal(smartAccount, 'its signature of typed data for the smart account itself')
+  if (same(domain.verifyingContract, SAFE_4337_MODULE_ADDRESS)) {
+    throw refusal(smartAccount, `its signature of typed data for ${String(domain.verifyingContract)}, the module that runs the smart account's user operations,`)
   }
 }

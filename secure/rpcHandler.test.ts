@@ -23,6 +23,7 @@ import { AllowedRpcMethods } from '../src/frame/rpc'
 import { parseSolanaTransaction } from '../src/shared/solanaTransaction'
 import { createRpcHandler, smartAccountCallWarning, type RpcContext } from './rpcHandler'
 import { ReplyError } from './replyError'
+import { SAFE_4337_MODULE_ADDRESS } from './ownerKeyGuard'
 import { createFakeApi, createFakeChain, evmAccount, signAsFakeUser, type FakeApi, type FakeChain } from './test/fakes'
 import type { ApprovalRequest } from './approval'
 
@@ -323,18 +324,60 @@ describe('the owner key of a smart account signs nothing the smart account would
     expect(approvals[1]!.details.warnings).toEqual([])
   })
 
-  const typed = (domain: Record<string, unknown>, primaryType = 'PersonalSign') => ({
-    domain,
-    types: { PersonalSign: [{ name: 'prefixed', type: 'bytes' }], TypedDataSign: [{ name: 'name', type: 'string' }] },
-    primaryType,
-    message: { prefixed: `0x${'ab'.repeat(32)}`, name: 'x' },
+  // The Safe's own typed data (safe-contracts 1.4.1, Safe4337Module 0.3.0), in the shape a hostile dapp would send.
+  const safeTx = (chainId: number, verifyingContract: string) => ({
+    domain: { chainId, verifyingContract },
+    types: {
+      SafeTx: [
+        { name: 'to', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'data', type: 'bytes' },
+        { name: 'operation', type: 'uint8' },
+        { name: 'safeTxGas', type: 'uint256' },
+        { name: 'baseGas', type: 'uint256' },
+        { name: 'gasPrice', type: 'uint256' },
+        { name: 'gasToken', type: 'address' },
+        { name: 'refundReceiver', type: 'address' },
+        { name: 'nonce', type: 'uint256' },
+      ],
+    },
+    primaryType: 'SafeTx',
+    message: {
+      to: '0x000000000000000000000000000000000000dEaD',
+      value: '900000000000000000',
+      data: '0x',
+      operation: 0,
+      safeTxGas: 0,
+      baseGas: 0,
+      gasPrice: 0,
+      gasToken: '0x0000000000000000000000000000000000000000',
+      refundReceiver: '0x0000000000000000000000000000000000000000',
+      nonce: 0,
+    },
+  })
+  const safeMessage = (chainId: number, verifyingContract: string) => ({
+    domain: { chainId, verifyingContract },
+    types: { SafeMessage: [{ name: 'message', type: 'bytes' }] },
+    primaryType: 'SafeMessage',
+    message: { message: `0x${'ab'.repeat(32)}` },
+  })
+  const safeOp = (chainId: number) => ({
+    ...safeMessage(chainId, SAFE_4337_MODULE_ADDRESS),
+    types: {
+      SafeOp: [
+        { name: 'safe', type: 'address' },
+        { name: 'callData', type: 'bytes' },
+      ],
+    },
+    primaryType: 'SafeOp',
+    message: { safe: SMART, callData: '0x' },
   })
   it.each([
-    ["the smart account's domain name", typed({ name: 'PorticoSmartAccount', version: '1', chainId: 1, verifyingContract: '0x000000000000000000000000000000000000dEaD' })],
-    ['the smart account as verifying contract', typed({ name: 'Other', chainId: 1, verifyingContract: SMART.toLowerCase() })],
-    ['an ERC-7739 TypedDataSign', typed({ name: 'App', chainId: 1, verifyingContract: '0x000000000000000000000000000000000000dEaD' }, 'TypedDataSign')],
-    ['the EntryPoint as verifying contract', typed({ name: 'X', chainId: 1, verifyingContract: '0x0000000071727De22E5E9d8BAf0edAc6f37da032' })],
-    ['MulticallerWithSigner as verifying contract', typed({ name: 'MulticallerWithSigner', chainId: 1, verifyingContract: '0x000000000000D9ECebf3C23529de49815Dac1c4c' })],
+    ['a SafeTx for the smart account (execTransaction)', safeTx(1, SMART)],
+    ['a SafeTx for the smart account on another chain, the address in lower case', safeTx(10, SMART.toLowerCase())],
+    ['a SafeMessage for the smart account (ERC-1271)', safeMessage(1, SMART)],
+    ["a SafeOp in the domain of Safe's 4337 module (a user operation)", safeOp(1)],
+    ["a SafeOp of another chain, the module's address in lower case", { ...safeOp(8453), domain: { chainId: 8453, verifyingContract: SAFE_4337_MODULE_ADDRESS.toLowerCase() } }],
   ])('eth_signTypedData_v4 with %s is refused with 4100 before any prompt', async (_what, typedData) => {
     const { handle, api, approvals } = setup()
     const error = await rejection(handle({ method: 'eth_signTypedData_v4', params: [evmAccount.address, JSON.stringify(typedData)] }))
@@ -342,6 +385,12 @@ describe('the owner key of a smart account signs nothing the smart account would
     expect(error.message).toContain(`owner key of smart account ${SMART}`)
     expect(approvals).toEqual([])
     expect(signCalls(api)).toEqual([])
+  })
+
+  it("a SafeTx for another Safe (a multisig the EOA is an owner of) goes to the visitor's prompt", async () => {
+    const { handle, approvals } = setup()
+    await handle({ method: 'eth_signTypedData_v4', params: [evmAccount.address, JSON.stringify(safeTx(1, '0x000000000000000000000000000000000000bEEF'))] })
+    expect(approvals).toHaveLength(1)
   })
 })
 

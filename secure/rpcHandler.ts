@@ -16,6 +16,7 @@ import {
   describePersonalMessage,
   describeTypedData,
   networkFeeField,
+  sponsorshipRefusalFields,
   type ApprovalDetails,
   type ApprovalField,
   type ApprovalSection,
@@ -249,7 +250,11 @@ export function createRpcHandler(context: RpcContext): (request: { method: strin
       method,
       origin: context.parentOrigin,
       dappName: context.dappName(),
-      details: { ...details, sections: [...details.sections, { fields: [networkFeeField(quote, payer)] }], ...(cannotPay === undefined ? {} : { blocked: cannotPay }) },
+      details: {
+        ...details,
+        sections: [...details.sections, { fields: [...sponsorshipRefusalFields(quote), networkFeeField(quote, payer)] }],
+        ...(cannotPay === undefined ? {} : { blocked: cannotPay }),
+      },
     })
     // The same refusal as the bundler's AA21 ("didn't pay prefund"), found before sending: the record keeps that code.
     if (cannotPay !== undefined) throw new ReplyError(cannotPay, 'AA21')

@@ -1,17 +1,19 @@
 // The secure page's smart-account sender against a real anvil chain with EntryPoint v0.7
-// and the factory deployed, and a real Alto bundler over HTTP (in the page it is the
+// and Safe's contracts deployed, and a real Alto bundler over HTTP (in the page it is the
 // server's /auth/v1/bundler, which forwards to Alto: server/accountAbstraction).
-// The owner signs with the page's own signer (custody/signPayload.ts personal_sign), as
-// the page does with the key it rebuilt.
-import { type Hex, createPublicClient, createWalletClient, hexToBytes, http, isErc6492Signature, parseEther } from 'viem'
+// The owner signs with the page's own signer (custody/signPayload.ts), as the page does
+// with the key it rebuilt.
+import { type Hex, type PublicClient, type TypedDataDefinition, createPublicClient, createWalletClient, hexToBytes, http, isErc6492Signature, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { SMART_ACCOUNT_FACTORY_ADDRESS, smartAccountSalt } from '../dev/chain/accountAbstraction'
+import { SAFE_ADDRESSES, SMART_ACCOUNT_FACTORY_ADDRESS } from '../dev/chain/accountAbstraction'
+import { localSmartAccount } from '../dev/chain/localSmartAccount'
 import { startLocalBundlerChain, type LocalBundlerChain } from '../dev/chain/alto'
 import { DEV_PRIVATE_KEYS, devAccounts } from '../dev/chain/devAccounts'
 import { type LocalChain } from '../dev/chain/localChain'
 import { signPayload } from './custody/signPayload'
+import { SAFE_4337_MODULE_ADDRESS } from './ownerKeyGuard'
 import { ReplyError } from './replyError'
-import { createSmartAccountSender, ownerSalt } from './smartAccount'
+import { createSmartAccountSender } from './smartAccount'
 
 jest.setTimeout(90_000)
 
@@ -27,12 +29,34 @@ beforeAll(async () => {
 
 afterAll(() => local?.stop())
 
-/** The owner's personal_sign of a hash with the page's own signer, as the page signs with the key it rebuilt. */
-async function ownerSignature(ownerKey: Hex, hash: Hex): Promise<Hex> {
+/** The owner's signatures with the page's own signer, as the page signs with the key it rebuilt; `typed` records what typed data it signed. */
+function ownerSigner(ownerKey: Hex, typed: TypedDataDefinition[] = []) {
   const owner = privateKeyToAccount(ownerKey).address
-  const result = await signPayload('personal_sign', { message: hash, address: owner }, hexToBytes(ownerKey), owner)
-  if (!('signature' in result)) throw new Error('personal_sign answered no signature')
-  return result.signature as Hex
+  const sign = async (kind: 'personal_sign' | 'typedData', payload: Record<string, unknown>) => {
+    const result = await signPayload(kind, JSON.parse(JSON.stringify(payload, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))), hexToBytes(ownerKey), owner)
+    if (!('signature' in result)) throw new Error(`${kind} answered no signature`)
+    return result.signature as Hex
+  }
+  return {
+    signHash: (hash: Hex) => sign('personal_sign', { message: hash, address: owner }),
+    signTypedData: (typedData: TypedDataDefinition) => {
+      typed.push(typedData)
+      return sign('typedData', { ...typedData, address: owner })
+    },
+  }
+}
+
+test("the owner-key guard's module address is the one the stack deploys and public chains have", () => {
+  expect(SAFE_4337_MODULE_ADDRESS).toBe(SAFE_ADDRESSES.safe4337Module)
+})
+
+const refusingSigner = {
+  signHash: async (): Promise<Hex> => {
+    throw new Error('User rejected the request.')
+  },
+  signTypedData: async (): Promise<Hex> => {
+    throw new Error('User rejected the request.')
+  },
 }
 
 /** Sends ETH from a development account and waits for it to be mined. */
@@ -41,28 +65,16 @@ async function fund(address: Hex, value: bigint): Promise<void> {
   await createPublicClient({ transport: http(chain.rpcUrl) }).waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: address, value, chain: null }) })
 }
 
-test('ownerSalt is the salt of the owner first account, as the dev chain computes it', () => {
-  const owner = privateKeyToAccount(generatePrivateKey()).address
-  expect(ownerSalt(owner).toLowerCase()).toBe(smartAccountSalt(owner).toLowerCase())
-})
-
-test('builds a user operation, has the owner sign it through the server signer, and sends ETH from the smart account', async () => {
+test("builds a user operation of the owner's Safe, has the owner sign its EIP-712 SafeOp, and sends ETH from the smart account", async () => {
   const ownerKey = generatePrivateKey()
   const owner = privateKeyToAccount(ownerKey).address
-  const signed: Hex[] = []
-  const sender = createSmartAccountSender({
-    chainId: 1,
-    rpcUrl: chain.rpcUrl,
-    bundlerUrl,
-    factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
-    owner,
-    async signHash(hash) {
-      signed.push(hash)
-      return ownerSignature(ownerKey, hash)
-    },
-  })
+  const typed: TypedDataDefinition[] = []
+  const sender = createSmartAccountSender({ chainId: 1, rpcUrl: chain.rpcUrl, bundlerUrl, factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS, owner, ...ownerSigner(ownerKey, typed) })
   const address = await sender.address()
   expect(address).not.toBe(owner)
+  // The address the dev chain (and every public chain with Safe's canonical contracts) gives the owner's Safe.
+  const viewer = createPublicClient({ transport: http(chain.rpcUrl) }) as PublicClient
+  expect(address).toBe(await (await localSmartAccount(viewer, privateKeyToAccount(ownerKey))).getAddress())
   await expect(sender.isDeployed()).resolves.toBe(false)
 
   const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
@@ -72,7 +84,9 @@ test('builds a user operation, has the owner sign it through the server signer, 
 
   const result = await sender.sendTransaction([{ to: receiver, value: parseEther('0.3') }])
   expect(result.success).toBe(true)
-  expect(signed).toEqual([result.userOpHash])
+  // The only thing the owner signed: the operation as Safe's module checks it, for this chain and this account.
+  expect(typed).toHaveLength(1)
+  expect(typed[0]).toMatchObject({ primaryType: 'SafeOp', domain: { chainId: 1, verifyingContract: SAFE_ADDRESSES.safe4337Module }, message: { safe: address } })
   expect((await publicClient.getTransactionReceipt({ hash: result.transactionHash })).status).toBe('success')
   expect(await publicClient.getBalance({ address: receiver })).toBe(before + parseEther('0.3'))
   await expect(sender.isDeployed()).resolves.toBe(true)
@@ -86,9 +100,7 @@ test('a signer that refuses stops the operation before anything is sent', async 
     bundlerUrl,
     factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
     owner,
-    signHash: async () => {
-      throw new Error('User rejected the request.')
-    },
+    ...refusingSigner,
   })
   // Funded, so the bundler's estimate passes and the owner is asked.
   await fund(await sender.address(), parseEther('0.1'))
@@ -100,20 +112,7 @@ test('a signer that refuses stops the operation before anything is sent', async 
 test('personal_sign and typed data from the smart account verify with viem for the smart address: ERC-6492 while counterfactual, ERC-1271 once deployed', async () => {
   const ownerKey = generatePrivateKey()
   const owner = privateKeyToAccount(ownerKey).address
-  const sign = async (kind: 'personal_sign' | 'typedData', payload: Record<string, unknown>) => {
-    const result = await signPayload(kind, JSON.parse(JSON.stringify(payload)), hexToBytes(ownerKey), owner)
-    if (!('signature' in result)) throw new Error(`${kind} answered no signature`)
-    return result.signature as Hex
-  }
-  const sender = createSmartAccountSender({
-    chainId: 1,
-    rpcUrl: chain.rpcUrl,
-    bundlerUrl,
-    factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
-    owner,
-    signHash: (hash) => sign('personal_sign', { message: hash, address: owner }),
-    signTypedData: (typedData) => sign('typedData', { ...typedData, address: owner }),
-  })
+  const sender = createSmartAccountSender({ chainId: 1, rpcUrl: chain.rpcUrl, bundlerUrl, factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS, owner, ...ownerSigner(ownerKey) })
   const address = await sender.address()
   const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
   const typedData = {
@@ -151,7 +150,7 @@ test('every call to the bundler carries the session headers, made for that call;
     bundlerUrl,
     factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
     owner: privateKeyToAccount(ownerKey).address,
-    signHash: (hash) => ownerSignature(ownerKey, hash),
+    ...ownerSigner(ownerKey),
     sessionHeaders: async (target) => {
       asked.push(target)
       return { 'x-portico-session': `for ${asked.length}` }
@@ -180,6 +179,9 @@ test('a bundler that cannot be reached is a clear refusal, and nothing reaches t
     factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS,
     owner,
     signHash: async () => {
+      throw new Error('the owner is never asked: nothing can be sent')
+    },
+    signTypedData: async () => {
       throw new Error('the owner is never asked: nothing can be sent')
     },
   })

@@ -1,45 +1,37 @@
 /**
- * The embedded wallet's smart account (SPEC §3 account type `smartAccount`): a solady
- * ERC-4337 account owned by the user's EOA, whose user operations the secure page
- * builds with viem and has the owner sign through the server's signer (personal_sign of
- * the user-operation hash: the key never enters the page), then sends to the bundler
- * through the server (`/auth/v1/bundler`, with the session; the server forwards to the
- * chain's bundler, Alto: docs/smart-accounts.md). `accountType.ts` makes one per user and
+ * The embedded wallet's smart account (SPEC §3 account type `smartAccount`): a Safe 1.4.1
+ * with Safe's ERC-4337 module 0.3.0 (audited, at the same addresses on every public
+ * chain: docs/smart-accounts.md), the user's EOA its one owner. The secure page builds
+ * its user operations with viem and permissionless's `toSafeSmartAccount`, has the owner
+ * sign them (EIP-712 `SafeOp`, with the frame's key: it never leaves the page), then sends
+ * them to the bundler through the server (`/auth/v1/bundler`, with the session; the
+ * server forwards to the chain's bundler, Alto). `accountType.ts` makes one per user and
  * chain when the user's account type in effect is `smartAccount`.
  */
-import {
-  type Address,
-  BaseError,
-  type Chain,
-  type Hex,
-  HttpRequestError,
-  type PublicClient,
-  RpcRequestError,
-  type TypedDataDefinition,
-  createPublicClient,
-  defineChain,
-  http,
-  serializeErc6492Signature,
-} from 'viem'
+import { type Address, BaseError, type Chain, type Hex, HttpRequestError, type PublicClient, RpcRequestError, type TypedDataDefinition, createPublicClient, defineChain, http, size, toHex } from 'viem'
 import { toAccount } from 'viem/accounts'
-import { type SmartAccount, createBundlerClient, createPaymasterClient, toSoladySmartAccount } from 'viem/account-abstraction'
+import { type SmartAccount, createBundlerClient, createPaymasterClient, entryPoint07Address } from 'viem/account-abstraction'
+import { toSafeSmartAccount } from 'permissionless/accounts'
 import { ReplyError } from './replyError'
 import { ProviderRpcCode } from '../src/shared/rpcCodes'
 
 export type SmartAccountSenderOptions = {
   chainId: number
-  /** The chain's JSON-RPC endpoint (nonces, fees, the factory's `getAddress`). */
+  /** The chain's JSON-RPC endpoint (nonces, fees, the factory's proxy code for the address). */
   rpcUrl: string
   /** The bundler endpoint with its query, e.g. `${apiUrl}/auth/v1/bundler?projectId=…&chainId=eip155:1`. */
   bundlerUrl: string
-  /** The PorticoAccountFactory (SMART_ACCOUNT_FACTORY_ADDRESS on the local chains). */
+  /** Safe's proxy factory on this chain, as the server announces it (`GET /auth/v1/smart-accounts`). */
   factoryAddress: Address
   /** The user's EOA: owns the smart account. */
   owner: Address
-  /** EIP-191 signature of the 32 raw bytes `hash` by `owner` (the server's personal_sign of 0x-hex). */
+  /**
+   * EIP-191 signature of the 32 raw bytes `hash` by `owner`: the Safe's `SafeMessage` hash
+   * of a personal_sign from the smart account (Safe's "eth_sign" signature form).
+   */
   signHash(hash: Hex): Promise<Hex>
-  /** EIP-712 signature by `owner` (the server's typedData signer); needed for message signing (ERC-7739), not for sends. */
-  signTypedData?: ((typedData: TypedDataDefinition) => Promise<Hex>) | undefined
+  /** EIP-712 signature by `owner`: the Safe's `SafeOp` (every user operation) and `SafeMessage` (typed data from the smart account). */
+  signTypedData(typedData: TypedDataDefinition): Promise<Hex>
   /** The session's headers for a call to the bundler endpoint (SecureApi.sessionHeaders); the server refuses it without them. */
   sessionHeaders?: ((target: { method: string; url: string }) => Promise<Record<string, string>>) | undefined
   /**
@@ -83,22 +75,15 @@ export type SmartAccountSender = {
    */
   sendTransaction(calls: readonly SmartAccountTransaction[], options?: { sponsored?: boolean }): Promise<{ userOpHash: Hex; transactionHash: Hex; success: boolean }>
   /**
-   * personal_sign from the smart account: the owner signs the ERC-7739 nested typed data
-   * the account's ERC-1271 `isValidSignature` checks. A counterfactual account's signature
-   * is wrapped in ERC-6492 (factory and factory data), so viem's public `verifyMessage`
-   * accepts it before the account exists. `message` follows personal_sign: 0x-hex is raw bytes.
+   * personal_sign from the smart account: the owner signs the Safe's `SafeMessage` of the
+   * message's EIP-191 hash, which the Safe's ERC-1271 `isValidSignature` checks. A
+   * counterfactual account's signature is wrapped in ERC-6492 (factory and factory data),
+   * so viem's public `verifyMessage` accepts it before the account exists. `message`
+   * follows personal_sign: 0x-hex is raw bytes.
    */
   signMessage(message: string): Promise<Hex>
-  /** eth_signTypedData_v4 from the smart account, as `signMessage` (ERC-7739 TypedDataSign, ERC-6492 when counterfactual). */
+  /** eth_signTypedData_v4 from the smart account, as `signMessage` (the `SafeMessage` of the typed data's hash; ERC-6492 when counterfactual). */
   signTypedData(typedData: TypedDataDefinition): Promise<Hex>
-}
-
-/**
- * The salt of the owner's first account: the factory takes only salts that start with
- * the owner's address (dev/chain/contracts/PorticoAccountFactory.sol).
- */
-export function ownerSalt(owner: Address): Hex {
-  return `${owner.toLowerCase()}${'0'.repeat(24)}` as Hex
 }
 
 /**
@@ -133,23 +118,29 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
   })
   const paymaster = options.paymasterUrl === undefined ? undefined : createPaymasterClient({ transport: http(options.paymasterUrl, { fetchFn: bundlerFetch, retryCount: 0 }) })
   const unsupported = async (): Promise<never> => {
-    throw new Error('The smart account owner signs user operations only')
+    throw new Error("The smart account's owner signs only the Safe's own operations and messages")
   }
   const owner = toAccount({
     address: options.owner,
+    // Only the 32-byte SafeMessage hash of a message the visitor approved (the Safe's "eth_sign" form).
     async signMessage({ message }) {
-      if (typeof message === 'string' || typeof message.raw !== 'string') return unsupported()
-      return options.signHash(message.raw)
+      if (typeof message === 'string') return unsupported()
+      const raw = typeof message.raw === 'string' ? message.raw : toHex(message.raw)
+      if (size(raw) !== 32) return unsupported()
+      return options.signHash(raw)
     },
     signTransaction: unsupported,
-    async signTypedData(typedData) {
-      if (options.signTypedData === undefined) return unsupported()
-      return options.signTypedData(typedData as TypedDataDefinition)
-    },
+    signTypedData: (typedData) => options.signTypedData(typedData as TypedDataDefinition),
   })
   let account: Promise<SmartAccount> | undefined
   const smartAccount = () =>
-    (account ??= toSoladySmartAccount({ client, owner, factoryAddress: options.factoryAddress, salt: ownerSalt(options.owner) }).catch((error: unknown) => {
+    (account ??= toSafeSmartAccount({
+      client,
+      owners: [owner],
+      version: '1.4.1',
+      entryPoint: { address: entryPoint07Address, version: '0.7' },
+      safeProxyFactoryAddress: options.factoryAddress,
+    }).catch((error: unknown) => {
       account = undefined
       throw error
     }))
@@ -205,16 +196,9 @@ export function createSmartAccountSender(options: SmartAccountSenderOptions): Sm
       })
       return { userOpHash, transactionHash: receipt.receipt.transactionHash, success: receipt.success }
     },
-    async signMessage(message) {
-      const account = await smartAccount()
-      const signature = await account.signMessage({ message: /^0x([0-9a-fA-F]{2})*$/.test(message) ? { raw: message as Hex } : message })
-      return wrapWhenCounterfactual(account, signature)
-    },
-    async signTypedData(typedData) {
-      const account = await smartAccount()
-      const signature = await account.signTypedData(typedData)
-      return wrapWhenCounterfactual(account, signature)
-    },
+    // viem wraps a counterfactual account's signature in ERC-6492 itself.
+    signMessage: async (message) => (await smartAccount()).signMessage({ message: /^0x([0-9a-fA-F]{2})*$/.test(message) ? { raw: message as Hex } : message }),
+    signTypedData: async (typedData) => (await smartAccount()).signTypedData(typedData),
   }
 }
 
@@ -277,12 +261,4 @@ function paymasterRefusal(error: unknown): string | undefined {
   }
   const code = typeof rpc.data === 'object' && rpc.data !== null ? String((rpc.data as { code?: unknown }).code) : ''
   return code.startsWith('SPONSORSHIP_') ? rpc.details : undefined
-}
-
-/** ERC-6492: a signature of an account not deployed yet carries how to deploy it, so verifiers can simulate that first. */
-async function wrapWhenCounterfactual(account: SmartAccount, signature: Hex): Promise<Hex> {
-  if (await account.isDeployed()) return signature
-  const { factory, factoryData } = await account.getFactoryArgs()
-  if (factory === undefined || factoryData === undefined) return signature
-  return serializeErc6492Signature({ address: factory, data: factoryData, signature })
 }

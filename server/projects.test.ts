@@ -41,6 +41,11 @@ describe('readProjectsConfig', () => {
     )
     expect(refused({ ...policy, perUserPerDayWei: 0.01 })).toThrow('PORTICO_PROJECTS: /0/sponsorship.perUserPerDayWei must be an amount of wei as a decimal string, such as "10000000000000000"')
     expect(refused({ ...policy, perDay: '1' })).toThrow('PORTICO_PROJECTS: /0/sponsorship has unknown field perDay')
+    for (const operations of [0, 1.5, '3']) {
+      expect(refused({ ...policy, perUserPerDayOperations: operations })).toThrow('PORTICO_PROJECTS: /0/sponsorship.perUserPerDayOperations must be a whole number of operations, 1 or more')
+    }
+    const [counted] = readProjectsConfig(JSON.stringify([{ id: 'shop', allowedOrigins: [], sponsorship: { ...policy, perUserPerDayOperations: 3 } }]), { analyticsEnabled: true })
+    expect(counted!.sponsorship?.perUserPerDayOperations).toBe(3)
   })
 
   it('reads a file when the value is a path', () => {

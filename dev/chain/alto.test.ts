@@ -1,10 +1,11 @@
 // Alto, the local chains' bundler, as the stack runs it: its own process against a real
-// anvil with EntryPoint v0.7, sending a real user operation of a Portico smart account.
+// anvil with EntryPoint v0.7, sending a real user operation of the embedded wallet's smart account (a Safe).
 import { createPublicClient, createWalletClient, defineChain, http, parseEther, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createBundlerClient, entryPoint07Address, toSoladySmartAccount } from 'viem/account-abstraction'
+import { createBundlerClient, entryPoint07Address } from 'viem/account-abstraction'
 import { ALTO_ACCOUNT_FUNDING, startLocalAlto, type LocalAlto } from './alto'
-import { SMART_ACCOUNT_FACTORY_ADDRESS, deployAccountAbstraction, smartAccountSalt } from './accountAbstraction'
+import { deployAccountAbstraction } from './accountAbstraction'
+import { localSmartAccount } from './localSmartAccount'
 import { DEV_PRIVATE_KEYS, devAccounts } from './devAccounts'
 import { startLocalChain, type LocalChain } from './localChain'
 
@@ -36,7 +37,7 @@ test('Alto serves EntryPoint v0.7 on the chain, with its executor funded', async
 
 test('a user operation of a new smart account is bundled by Alto and lands on the chain', async () => {
   const owner = privateKeyToAccount(generatePrivateKey())
-  const account = await toSoladySmartAccount({ client, owner, factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS, salt: smartAccountSalt(owner.address) })
+  const account = await localSmartAccount(client, owner)
   const local = client.chain!
   const funder = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[1]), chain: local, transport: http(chain.rpcUrl) })
   await client.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: await account.getAddress(), value: parseEther('1') }) })

@@ -166,7 +166,7 @@ export type LocalBundlerChain = { chain: LocalChain; alto: LocalAlto; stop(): Pr
 
 /**
  * A local chain ready for user operations, as the stack has each of its chains: anvil,
- * EntryPoint v0.7 and the Portico account factory, the VerifyingPaymaster with its deposit
+ * EntryPoint v0.7 and Safe's account contracts, the VerifyingPaymaster with its deposit
  * (dev/chain/paymaster.ts), and Alto in front of it. For tests.
  *
  * @example

@@ -2,9 +2,10 @@
 // account with 0 ETH sends a user operation whose gas the paymaster's deposit pays.
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createBundlerClient, toPackedUserOperation, toSoladySmartAccount, type UserOperation } from 'viem/account-abstraction'
+import { createBundlerClient, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { startLocalBundlerChain, type LocalBundlerChain } from './alto'
-import { ENTRY_POINT_ADDRESS, SMART_ACCOUNT_FACTORY_ADDRESS, smartAccountSalt } from './accountAbstraction'
+import { ENTRY_POINT_ADDRESS } from './accountAbstraction'
+import { localSmartAccount } from './localSmartAccount'
 import { DEV_SPONSOR_ADDRESS, DEV_SPONSOR_KEY, PAYMASTER_DEPOSIT, VERIFYING_PAYMASTER_ADDRESS, deployVerifyingPaymaster, verifyingPaymasterAbi } from './paymaster'
 import { devAccounts } from './devAccounts'
 import {
@@ -59,7 +60,7 @@ test('the stack deploys the VerifyingPaymaster at its CREATE2 address, signed fo
 test("a 0-ETH smart account's user operation lands with the paymaster paying: its deposit drops, the account keeps 0 ETH", async () => {
   const owner = privateKeyToAccount(generatePrivateKey())
   const sponsor = privateKeyToAccount(DEV_SPONSOR_KEY)
-  const account = await toSoladySmartAccount({ client, owner, factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS, salt: smartAccountSalt(owner.address) })
+  const account = await localSmartAccount(client, owner)
   const validUntil = Math.floor(Date.now() / 1000) + 600
   let checkedOnChain = false
   const bundler = createBundlerClient({

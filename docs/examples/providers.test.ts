@@ -23,6 +23,7 @@ describe('the guides embed their examples verbatim', () => {
   it.each([
     ['providers.md', 'viemProvider.ts'],
     ['wagmi.md', 'wagmiConfig.ts'],
+    ['smart-accounts.md', 'sponsoredMint.ts'],
   ])('%s embeds docs/examples/%s', (guide, example) => {
     const code = readFileSync(join(__dirname, example), 'utf8')
     expect(readFileSync(join(__dirname, '..', guide), 'utf8')).toContain(`\`\`\`ts\n${code}\`\`\``)

@@ -1,8 +1,8 @@
-import { SMART_ACCOUNT_FACTORY_ADDRESS as deployedByDevStack } from '../../dev/chain/accountAbstraction'
-import { SMART_ACCOUNT_FACTORY_ADDRESS } from './accountFactory'
+import { SAFE_ADDRESSES } from '../../dev/chain/accountAbstraction'
+import { MULTI_SEND_CALL_ONLY_ADDRESS, SAFE_4337_MODULE_ADDRESS, SMART_ACCOUNT_FACTORY_ADDRESS } from './accountFactory'
 
-describe('the account factory address the server offers', () => {
-  it('is the CREATE2 address of the compiled PorticoAccountFactory that the dev stack deploys', () => {
-    expect(SMART_ACCOUNT_FACTORY_ADDRESS).toBe(deployedByDevStack)
-  })
+test("the server's Safe addresses are the ones the dev stack deploys (and public chains have)", () => {
+  expect(SMART_ACCOUNT_FACTORY_ADDRESS).toBe(SAFE_ADDRESSES.safeProxyFactory)
+  expect(SAFE_4337_MODULE_ADDRESS).toBe(SAFE_ADDRESSES.safe4337Module)
+  expect(MULTI_SEND_CALL_ONLY_ADDRESS).toBe(SAFE_ADDRESSES.multiSendCallOnly)
 })

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto'
 import { type Hex, type PublicClient, createPublicClient, defineChain, encodeFunctionData, http, parseAbi, toHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createBundlerClient, createPaymasterClient, entryPoint07Abi, entryPoint07Address, toPackedUserOperation, toSoladySmartAccount, type UserOperation } from 'viem/account-abstraction'
-import { SMART_ACCOUNT_FACTORY_ADDRESS, smartAccountSalt } from '../../dev/chain/accountAbstraction'
+import { createBundlerClient, createPaymasterClient, entryPoint07Abi, entryPoint07Address, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
+import { localSmartAccount } from '../../dev/chain/localSmartAccount'
 import { startLocalBundlerChain, type LocalBundlerChain } from '../../dev/chain/alto'
 import { DEV_SPONSOR_KEY, VERIFYING_PAYMASTER_ADDRESS, verifyingPaymasterAbi } from '../../dev/chain/paymaster'
 import { devAccounts } from '../../dev/chain/devAccounts'
@@ -135,7 +135,7 @@ describe('on the local chain with Alto (SQLite)', () => {
   }
   const newAccount = () => {
     const owner = privateKeyToAccount(generatePrivateKey())
-    return toSoladySmartAccount({ client, owner, factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS, salt: smartAccountSalt(owner.address) })
+    return localSmartAccount(client, owner)
   }
   /** The EntryPoint's handleOps as any bundler would send it, simulated from a development account. */
   const handleOps = (op: UserOperation<'0.7'>) =>
@@ -166,7 +166,7 @@ describe('on the local chain with Alto (SQLite)', () => {
     const account = await newAccount()
     const prepared = await bundler.prepareUserOperation({ account, calls: [{ to: receiver, value: 0n, data: '0x' }] })
     // The calls change after the sponsor signed: the account signs the new operation, the paymaster's signature no longer matches.
-    const changed = { ...prepared, callData: encodeFunctionData({ abi: executeAbi, functionName: 'execute', args: [devAccounts[5]!.address, 0n, '0x'] }) }
+    const changed = { ...prepared, callData: await account.encodeCalls([{ to: devAccounts[5]!.address, value: 0n, data: '0x' }]) }
     const changedSigned = { ...changed, signature: await account.signUserOperation(changed) }
     await expect(bundler.sendUserOperation(changedSigned)).rejects.toThrow(/AA34 signature error/)
     // The EntryPoint itself refuses it, whoever would bundle it.
@@ -182,6 +182,27 @@ describe('on the local chain with Alto (SQLite)', () => {
     } finally {
       server.clock.advance(3_600_000)
     }
+  })
+
+  test("a sponsorship used once cannot be used again: its signature covers the operation's nonce, so the EntryPoint refuses the replay", async () => {
+    const bundler = sessionClients(await signIn(server, 'shop'))
+    const account = await newAccount()
+    const first = await bundler.prepareUserOperation({ account, calls: [{ to: receiver, value: 0n, data: '0x' }] })
+    const landed = { ...first, signature: await account.signUserOperation(first) }
+    await bundler.waitForUserOperationReceipt({ hash: await bundler.sendUserOperation(landed), pollingInterval: 100, timeout: 30_000 })
+    // The same calls again, a new nonce (the first one is used), with the first operation's paymaster data.
+    const next = await bundler.prepareUserOperation({ account, calls: [{ to: receiver, value: 0n, data: '0x' }] })
+    const replay = {
+      ...next,
+      paymaster: first.paymaster,
+      paymasterData: first.paymasterData,
+      paymasterVerificationGasLimit: first.paymasterVerificationGasLimit,
+      paymasterPostOpGasLimit: first.paymasterPostOpGasLimit,
+    }
+    const replaySigned = { ...replay, signature: await account.signUserOperation(replay) }
+    expect(replaySigned.nonce).not.toBe(first.nonce)
+    await expect(handleOps(replaySigned)).rejects.toThrow(/AA34 signature error/)
+    await expect(bundler.sendUserOperation(replaySigned)).rejects.toThrow(/AA34 signature error/)
   })
 
   test('refuses, with the reason: a chain the policy leaves out, a contract or function it does not list, a project without a policy', async () => {

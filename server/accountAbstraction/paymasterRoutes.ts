@@ -159,7 +159,7 @@ export const paymasterRoutes: FastifyPluginAsync<PaymasterRoutesOptions> = async
       const refusal = policyRefusal(where.project.sponsorship, where.caip2, op.callData)
       if (refusal !== undefined) throw refused(refusal)
       const policy = where.project.sponsorship!
-      const caps = { perUser: policy.perUserPerDayWei, perProject: policy.perProjectPerDayWei }
+      const caps = { perUser: policy.perUserPerDayWei, perProject: policy.perProjectPerDayWei, perUserOperations: policy.perUserPerDayOperations }
       const at = now()
       const validAfter = Math.floor(at / 1000) - 60
       const validUntil = Math.floor(at / 1000) + SPONSORSHIP_VALIDITY_S

@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto'
 import { type Address, type PublicClient, createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { type BundlerClient, type UserOperation, createBundlerClient as createViemBundlerClient, entryPoint07Address, formatUserOperationRequest, toSoladySmartAccount } from 'viem/account-abstraction'
+import { type BundlerClient, type UserOperation, createBundlerClient as createViemBundlerClient, entryPoint07Address, formatUserOperationRequest } from 'viem/account-abstraction'
 import { ServiceError } from '../../src/errors'
 import { createBundlerClient } from '../../src/services/bundler/createBundlerClient'
-import { SMART_ACCOUNT_FACTORY_ADDRESS, smartAccountSalt } from '../../dev/chain/accountAbstraction'
+import { localSmartAccount } from '../../dev/chain/localSmartAccount'
 import { startLocalBundlerChain, type LocalBundlerChain } from '../../dev/chain/alto'
 import { DEV_PRIVATE_KEYS, devAccounts } from '../../dev/chain/devAccounts'
 import { SECURE_ORIGIN, startAuthTestServer, type AuthTestServer } from '../test/authServer'
@@ -88,7 +88,7 @@ async function rpc(url: string, method: string, params: unknown[], headers: Reco
 
 async function smartAccount() {
   const owner = privateKeyToAccount(generatePrivateKey())
-  return toSoladySmartAccount({ client: publicClient, owner, factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS, salt: smartAccountSalt(owner.address) })
+  return localSmartAccount(publicClient, owner)
 }
 
 async function fund(address: Address, value: bigint) {
@@ -248,7 +248,7 @@ describe('when the bundler is down', () => {
       const chain = defineChain({ id: 1, name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [down.chain.rpcUrl] } } })
       const client = createPublicClient({ chain, transport: http(down.chain.rpcUrl) }) as PublicClient
       const owner = privateKeyToAccount(generatePrivateKey())
-      const account = await toSoladySmartAccount({ client, owner, factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS, salt: smartAccountSalt(owner.address) })
+      const account = await localSmartAccount(client, owner)
       const wallet = createWalletClient({ account: privateKeyToAccount(DEV_PRIVATE_KEYS[3]), chain, transport: http(down.chain.rpcUrl) })
       await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to: await account.getAddress(), value: parseEther('1') }) })
       // A user operation signed while Alto was up, sent after it stopped.

@@ -22,7 +22,7 @@ import { parseEip155ChainId } from '../chain/config'
 import { HttpError, errorResponses } from '../httpErrors'
 import { projectGuard, projectQueryProperties } from '../projectGuard'
 import { type ProjectRegistry } from '../projects'
-import { SMART_ACCOUNT_FACTORY_ADDRESS } from './accountFactory'
+import { SAFE_4337_MODULE_ADDRESS, SMART_ACCOUNT_FACTORY_ADDRESS } from './accountFactory'
 import { type BundlerEnv, bundlerUrlOf } from './env'
 
 export interface BundlerRoutesOptions {
@@ -239,9 +239,10 @@ export const bundlerRoutes: FastifyPluginAsync<BundlerRoutesOptions> = async (ap
 
   /**
    * The smart-account-enabled networks the secure page offers (SPEC §3 "Smart-account-enabled
-   * networks"): the configured chains with a bundler that answers for them AND the account
-   * factory deployed, each with the factory's address. Checked on every call (cheap: one
-   * eth_getCode per chain), so a chain restarted without the contracts drops out.
+   * networks"): the configured chains with a bundler that answers for them AND the Safe
+   * account's factory and ERC-4337 module deployed, each with the factory's address.
+   * Checked on every call (cheap: two eth_getCode per chain), so a chain restarted without
+   * the contracts drops out.
    */
   app.get<{ Querystring: { projectId: string } }>(
     '/auth/v1/smart-accounts',
@@ -255,8 +256,9 @@ export const bundlerRoutes: FastifyPluginAsync<BundlerRoutesOptions> = async (ap
         if (chainId === undefined || bundlerUrlOf(bundlers, config.chainId) === undefined) return undefined
         try {
           if ((await checkedUpstream(config.chainId)).refusal !== undefined) return undefined
-          const code = await clients.client(config.chainId)?.getCode({ address: SMART_ACCOUNT_FACTORY_ADDRESS })
-          return code !== undefined && code !== '0x' ? { chainId, factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS } : undefined
+          const client = clients.client(config.chainId)
+          const codes = await Promise.all([SMART_ACCOUNT_FACTORY_ADDRESS, SAFE_4337_MODULE_ADDRESS].map((address) => client?.getCode({ address })))
+          return codes.every((code) => code !== undefined && code !== '0x') ? { chainId, factoryAddress: SMART_ACCOUNT_FACTORY_ADDRESS } : undefined
         } catch {
           return undefined
         }

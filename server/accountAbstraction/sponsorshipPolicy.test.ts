@@ -1,4 +1,9 @@
-import { encodeFunctionData, parseAbi, type Hex } from 'viem'
+import { createPublicClient, encodeFunctionData, encodePacked, http, parseAbi, size, type Hex, type PublicClient } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { entryPoint07Address } from 'viem/account-abstraction'
+import { toSafeSmartAccount } from 'permissionless/accounts'
+import { DEV_PRIVATE_KEYS } from '../../dev/chain/devAccounts'
+import { MULTI_SEND_CALL_ONLY_ADDRESS } from './accountFactory'
 import { DEV_SPONSORSHIP_POLICY, operationCalls, policyRefusal, type SponsorshipPolicy } from './sponsorshipPolicy'
 
 const nft = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -40,6 +45,47 @@ describe("reading a user operation's calls, whichever ERC-4337 account sends it"
     ])
     expect(operationCalls(simpleBatch([[token, withArgs(transfer)]]))).toEqual([{ to: token, selector: transfer }])
     expect(operationCalls('0xdeadbeef')).toBeUndefined()
+  })
+})
+
+describe("reading a Safe's calls (the embedded wallet's account)", () => {
+  const safeAbi = parseAbi(['function executeUserOp(address to, uint256 value, bytes data, uint8 operation)', 'function multiSend(bytes transactions)'])
+  const packed = (calls: [number, Hex, Hex][]) =>
+    encodePacked(
+      calls.flatMap(() => ['uint8', 'address', 'uint256', 'uint256', 'bytes'] as const),
+      calls.flatMap(([operation, to, data]) => [operation, to, 0n, BigInt(size(data)), data]),
+    )
+  const delegateTo = (to: Hex, transactions: Hex) =>
+    encodeFunctionData({ abi: safeAbi, functionName: 'executeUserOp', args: [to, 0n, encodeFunctionData({ abi: safeAbi, functionName: 'multiSend', args: [transactions] }), 1] })
+
+  it('reads the calls as permissionless encodes them for the Safe: one call, and a batch through MultiSendCallOnly', async () => {
+    // With its address given, the account encodes without asking a chain.
+    const client = createPublicClient({ transport: http('http://127.0.0.1:9') }) as PublicClient
+    const account = await toSafeSmartAccount({
+      client,
+      owners: [privateKeyToAccount(DEV_PRIVATE_KEYS[0])],
+      version: '1.4.1',
+      entryPoint: { address: entryPoint07Address, version: '0.7' },
+      address: other,
+    })
+    expect(operationCalls(await account.encodeCalls([{ to: nft, data: withArgs(mint) }]))).toEqual([{ to: nft, selector: mint }])
+    const both = await account.encodeCalls([
+      { to: nft, data: withArgs(mint) },
+      { to: token, value: 5n, data: '0x' },
+    ])
+    expect(operationCalls(both)).toEqual([
+      { to: nft, selector: mint },
+      { to: token, selector: '0x' },
+    ])
+    expect(policyRefusal(policy, 'eip155:1', both)).toBeUndefined()
+  })
+
+  it('a delegate call anywhere but MultiSendCallOnly, a delegate call inside the batch, or a cut batch is not readable', () => {
+    expect(operationCalls(delegateTo(other, packed([[0, nft, withArgs(mint)]])))).toBeUndefined()
+    expect(operationCalls(delegateTo(MULTI_SEND_CALL_ONLY_ADDRESS, packed([[0, nft, withArgs(mint)]])))).toEqual([{ to: nft, selector: mint }])
+    expect(operationCalls(delegateTo(MULTI_SEND_CALL_ONLY_ADDRESS, packed([[1, nft, withArgs(mint)]])))).toBeUndefined()
+    expect(operationCalls(delegateTo(MULTI_SEND_CALL_ONLY_ADDRESS, packed([[0, nft, withArgs(mint)]]).slice(0, -2) as Hex))).toBeUndefined()
+    expect(policyRefusal(policy, 'eip155:1', delegateTo(other, packed([[0, nft, withArgs(mint)]])))).toMatchObject({ code: 'SPONSORSHIP_CONTRACT_NOT_SPONSORED' })
   })
 })
 

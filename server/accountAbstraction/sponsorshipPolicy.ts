@@ -2,13 +2,16 @@
  * A project's gas sponsorship policy (PORTICO_PROJECTS, `sponsorship`; docs/self-hosting.md
  * "Gas sponsorship"): which chains, which contracts and functions, and how much a user
  * and the whole project may cost a UTC day, in wei. The calls of a user operation are read
- * from its callData in the forms ERC-4337 accounts use (`execute(address,uint256,bytes)`,
- * `executeBatch((address,uint256,bytes)[])`, `executeBatch(address[],uint256[],bytes[])`):
- * SimpleAccount, Coinbase Smart Wallet and solady's account all speak them, so the policy
- * does not depend on which account sends. Calls in any other form match only a policy of
- * `"contracts": "all"`.
+ * from its callData in the forms ERC-4337 accounts use: the Safe's (the embedded wallet's
+ * account: `executeUserOp` through Safe's module, a batch as one delegate call to Safe's
+ * MultiSendCallOnly), and `execute(address,uint256,bytes)`,
+ * `executeBatch((address,uint256,bytes)[])`, `executeBatch(address[],uint256[],bytes[])`,
+ * which SimpleAccount, Coinbase Smart Wallet and solady's account speak, so the policy does
+ * not depend on which account sends. Calls in any other form (a delegate call anywhere
+ * else among them) match only a policy of `"contracts": "all"`.
  */
-import { decodeFunctionData, isAddress, isHex, parseAbi, slice, type Address, type Hex } from 'viem'
+import { decodeFunctionData, getAddress, hexToBigInt, hexToNumber, isAddress, isAddressEqual, isHex, parseAbi, size, slice, type Address, type Hex } from 'viem'
+import { MULTI_SEND_CALL_ONLY_ADDRESS } from './accountFactory'
 
 export interface SponsoredContract {
   address: Address
@@ -24,6 +27,8 @@ export interface SponsorshipPolicy {
   perUserPerDayWei: bigint
   /** Wei the project's sponsorships may cost a UTC day. */
   perProjectPerDayWei: bigint
+  /** How many operations one user may have sponsored a UTC day, besides the wei cap; no count cap when undefined. */
+  perUserPerDayOperations?: number
   /**
    * Whether dapps' own ERC-7677 clients may use `/v1/paymaster` (no session: a user's cap
    * is then the sending account's). Default false: only the embedded wallet, with a session.
@@ -49,9 +54,39 @@ const accountAbi = parseAbi([
   'function execute(address target, uint256 value, bytes data)',
   'function executeBatch((address target, uint256 value, bytes data)[] calls)',
   'function executeBatch(address[] targets, uint256[] values, bytes[] datas)',
+  // Safe4337Module: operation 0 is a call, 1 a delegate call.
+  'function executeUserOp(address to, uint256 value, bytes data, uint8 operation)',
+  'function executeUserOpWithErrorString(address to, uint256 value, bytes data, uint8 operation)',
 ])
 
+const multiSendAbi = parseAbi(['function multiSend(bytes transactions)'])
+
 const selectorOf = (data: Hex): Hex => (data.length >= 10 ? slice(data, 0, 4) : '0x')
+
+/**
+ * The calls in Safe's `multiSend(bytes)`: each packed as operation (1 byte, 0: call),
+ * to (20), value (32), data length (32), data. Undefined when malformed or not all calls.
+ */
+function multiSendCalls(data: Hex): OperationCall[] | undefined {
+  let packed: Hex
+  try {
+    packed = decodeFunctionData({ abi: multiSendAbi, data }).args[0]
+  } catch {
+    return undefined
+  }
+  const calls: OperationCall[] = []
+  const end = size(packed)
+  for (let at = 0; at < end;) {
+    if (end - at < 85 || hexToNumber(slice(packed, at, at + 1)) !== 0) return undefined
+    const to = getAddress(slice(packed, at + 1, at + 21))
+    const length = hexToBigInt(slice(packed, at + 53, at + 85))
+    if (length > BigInt(end - at - 85)) return undefined
+    const callData = length === 0n ? '0x' : slice(packed, at + 85, at + 85 + Number(length))
+    calls.push({ to, selector: selectorOf(callData) })
+    at += 85 + Number(length)
+  }
+  return calls
+}
 
 /**
  * The calls a user operation's callData makes, or undefined when it is in no form read here.
@@ -69,6 +104,12 @@ export function operationCalls(callData: Hex): OperationCall[] | undefined {
   if (decoded.functionName === 'execute') {
     const [to, , data] = decoded.args
     return [{ to, selector: selectorOf(data) }]
+  }
+  if (decoded.functionName === 'executeUserOp' || decoded.functionName === 'executeUserOpWithErrorString') {
+    const [to, , data, operation] = decoded.args
+    if (operation === 0) return [{ to, selector: selectorOf(data) }]
+    // A delegate call runs another contract's code as the Safe: only MultiSendCallOnly's, which makes plain calls.
+    return operation === 1 && isAddressEqual(to, MULTI_SEND_CALL_ONLY_ADDRESS) ? multiSendCalls(data) : undefined
   }
   const args = decoded.args as readonly unknown[]
   if (args.length === 1) return (args[0] as readonly { target: Address; data: Hex }[]).map((call) => ({ to: call.target, selector: selectorOf(call.data) }))
@@ -123,7 +164,7 @@ export const DEV_SPONSORSHIP_POLICY: SponsorshipPolicy = {
 export function parseSponsorshipPolicy(value: unknown): SponsorshipPolicy {
   const input = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined) as Record<string, unknown> | undefined
   if (input === undefined) throw new Error('sponsorship must be an object { chains, contracts, perUserPerDayWei, perProjectPerDayWei }')
-  const known = ['chains', 'contracts', 'perUserPerDayWei', 'perProjectPerDayWei', 'publicEndpoint']
+  const known = ['chains', 'contracts', 'perUserPerDayWei', 'perProjectPerDayWei', 'perUserPerDayOperations', 'publicEndpoint']
   const unknown = Object.keys(input).filter((key) => !known.includes(key))
   if (unknown.length > 0) throw new Error(`sponsorship has unknown field ${unknown[0]}`)
   const { chains, contracts } = input
@@ -149,11 +190,16 @@ export function parseSponsorshipPolicy(value: unknown): SponsorshipPolicy {
     return BigInt(amount)
   }
   if (input.publicEndpoint !== undefined && typeof input.publicEndpoint !== 'boolean') throw new Error('sponsorship.publicEndpoint must be true or false')
+  const operations = input.perUserPerDayOperations
+  if (operations !== undefined && (typeof operations !== 'number' || !Number.isSafeInteger(operations) || operations < 1)) {
+    throw new Error('sponsorship.perUserPerDayOperations must be a whole number of operations, 1 or more')
+  }
   return {
     chains: chains === 'all' ? 'all' : (chains as string[]),
     contracts: parsedContracts,
     perUserPerDayWei: wei('perUserPerDayWei'),
     perProjectPerDayWei: wei('perProjectPerDayWei'),
+    ...(operations === undefined ? {} : { perUserPerDayOperations: operations }),
     ...(input.publicEndpoint === undefined ? {} : { publicEndpoint: input.publicEndpoint }),
   }
 }

@@ -48,6 +48,17 @@ describe.each(engines)('sponsorship spend on $name', ({ freshDatabase, engine })
     ])
   })
 
+  it("a cap of operations per user and day refuses the user's next sponsorship, however little it costs; others keep theirs", async () => {
+    const spend = createSponsorshipSpendStore(db)
+    const oneEach = { perUser: 10n ** 18n, perProject: 10n ** 18n, perUserOperations: 1 }
+    expect(await spend.exhausted({ projectId: 'count', userKey: 'alice', caps: oneEach, now: noon })).toBeUndefined()
+    expect(await spend.count({ projectId: 'count', userKey: 'alice', cost: 5n, caps: oneEach, now: noon })).toMatchObject({ counted: true, userSpent: 5n })
+    expect(await spend.exhausted({ projectId: 'count', userKey: 'alice', caps: oneEach, now: noon })).toBe('user')
+    expect(await spend.count({ projectId: 'count', userKey: 'alice', cost: 1n, caps: oneEach, now: noon })).toEqual({ counted: false, over: 'user', spent: 5n })
+    expect(await spend.count({ projectId: 'count', userKey: 'bob', cost: 5n, caps: oneEach, now: noon })).toMatchObject({ counted: true, projectSpent: 10n })
+    expect(await spend.count({ projectId: 'count', userKey: 'alice', cost: 1n, caps: oneEach, now: nextUtcMidnight(noon) })).toMatchObject({ counted: true })
+  })
+
   it('keeps amounts past what a 64-bit integer holds', async () => {
     const spend = createSponsorshipSpendStore(db)
     const big = { perUser: 10n ** 30n, perProject: 10n ** 30n }

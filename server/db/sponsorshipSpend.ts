@@ -47,10 +47,11 @@ export function sponsorshipSpendMigration(engine: SqlEngine): Migration {
   }
 }
 
-/** The caps of one sponsorship, in wei a UTC day. */
+/** The caps of one sponsorship: wei a UTC day, and optionally how many operations one user may have a UTC day. */
 export interface SpendCaps {
   perUser: bigint
   perProject: bigint
+  perUserOperations?: number | undefined
 }
 
 export type SpendOutcome = { counted: true; userSpent: bigint; projectSpent: bigint } | { counted: false; over: 'user' | 'project'; spent: bigint }
@@ -64,8 +65,8 @@ export interface DaySpend {
 
 export interface SponsorshipSpendStore {
   /**
-   * Adds `cost` to the user's and the project's spend of the day of `now`, only if
-   * neither passes its cap; otherwise adds nothing and says which cap.
+   * Adds `cost` (and one operation) to the user's and the project's spend of the day of
+   * `now`, only if none passes its cap; otherwise adds nothing and says which cap.
    */
   count(input: { projectId: string; userKey: string; cost: bigint; caps: SpendCaps; now: number }): Promise<SpendOutcome>
   /** Whether the user or the project has nothing left today (checked without counting, for a stub). */
@@ -95,11 +96,13 @@ const PROJECT_ROW = ''
 export function createSponsorshipSpendStore(db: Kysely<DatabaseSchema>): SponsorshipSpendStore {
   let engine: Promise<SqlEngine> | undefined
   const read = async (projectId: string, day: string, userKey: string, lock: boolean, trx: Kysely<DatabaseSchema>) => {
-    let query = trx.selectFrom('sponsorship_spend').select(['spent_wei']).where('project_id', '=', projectId).where('day', '=', day).where('user_key', '=', userKey)
+    let query = trx.selectFrom('sponsorship_spend').select(['spent_wei', 'operations']).where('project_id', '=', projectId).where('day', '=', day).where('user_key', '=', userKey)
     if (lock) query = query.forUpdate()
     const row = await query.executeTakeFirst()
-    return BigInt(row?.spent_wei ?? '0')
+    return { spent: BigInt(row?.spent_wei ?? '0'), operations: Number(row?.operations ?? 0) }
   }
+  const userFull = (user: { spent: bigint; operations: number }, caps: SpendCaps, cost: bigint) =>
+    user.spent + cost > caps.perUser || (caps.perUserOperations !== undefined && user.operations + 1 > caps.perUserOperations)
   return {
     async count({ projectId, userKey, cost, caps, now }) {
       if (userKey === PROJECT_ROW) throw new Error('a sponsorship is counted for a user')
@@ -114,9 +117,10 @@ export function createSponsorshipSpendStore(db: Kysely<DatabaseSchema>): Sponsor
           .onConflict((conflict) => conflict.columns(['project_id', 'day', 'user_key']).doNothing())
           .execute()
         // Always the project's row first, so two transactions never wait on each other in a circle.
-        const projectSpent = await read(projectId, day, PROJECT_ROW, postgres, trx)
-        const userSpent = await read(projectId, day, userKey, postgres, trx)
-        if (userSpent + cost > caps.perUser) return { counted: false, over: 'user', spent: userSpent }
+        const projectSpent = (await read(projectId, day, PROJECT_ROW, postgres, trx)).spent
+        const user = await read(projectId, day, userKey, postgres, trx)
+        const userSpent = user.spent
+        if (userFull(user, caps, cost)) return { counted: false, over: 'user', spent: userSpent }
         if (projectSpent + cost > caps.perProject) return { counted: false, over: 'project', spent: projectSpent }
         for (const [key, spent] of [
           [PROJECT_ROW, projectSpent],
@@ -135,8 +139,9 @@ export function createSponsorshipSpendStore(db: Kysely<DatabaseSchema>): Sponsor
     },
     async exhausted({ projectId, userKey, caps, now }) {
       const day = utcDay(now)
-      if ((await read(projectId, day, userKey, false, db)) >= caps.perUser) return 'user'
-      if ((await read(projectId, day, PROJECT_ROW, false, db)) >= caps.perProject) return 'project'
+      // Nothing left: even the smallest cost (1 wei) or one more operation would pass a cap.
+      if (userFull(await read(projectId, day, userKey, false, db), caps, 1n)) return 'user'
+      if ((await read(projectId, day, PROJECT_ROW, false, db)).spent >= caps.perProject) return 'project'
       return undefined
     },
     async projectDays(projectId, limit = 31) {

@@ -27,6 +27,8 @@ let plugin: NamespacePlugin
 let topic: string
 /** The wallet's user says no to every request while set. */
 let refuse = false
+/** Every request the wallet received, as it received it. */
+const received: { method: string; params: unknown }[] = []
 const receiver = devAccounts[7]!.address
 const visitor = devAccounts[0]!.address
 
@@ -35,7 +37,11 @@ const account = () => portico.getState().account.byNamespace.eip155!
 
 beforeAll(async () => {
   ;[chains, relay] = await Promise.all([startDevChains(), startRelay()])
-  wallet = await createWalletConnectDevWallet({ relayUrl: relay.url, rpcUrls: chains.rpcUrls, decideRequest: () => !refuse })
+  wallet = await createWalletConnectDevWallet({
+    relayUrl: relay.url,
+    rpcUrls: chains.rpcUrls,
+    decideRequest: (request) => (received.push({ method: request.method, params: request.params }), !refuse),
+  })
   noteSignClientInit()
   plugin = eip155({ networks: chains.networks })
   portico = await pairedPortico({ relay, wallet, plugins: [plugin], connected: (s) => s.account.byNamespace.eip155?.status === 'connected' })
@@ -133,6 +139,17 @@ describe('a WalletConnect session drives the eip155 plugin', () => {
     expect(status).toMatchObject({ status: 200, atomic: false, chainId: '0x1' })
     expect(status.receipts).toHaveLength(2)
     expect(await client(0).getBalance({ address: receiver })).toBe(before + parseEther('0.03'))
+  })
+
+  it("ERC-7677: the dapp's paymasterService capability reaches the wallet untouched, through getProvider('eip155')", async () => {
+    const capabilities = { paymasterService: { url: 'https://paymaster.example/rpc?key=abc', context: { policyId: 'p-1' }, optional: true }, 'x-custom': { kept: [1, 'two'] } }
+    const { id } = (await portico.getProvider('eip155').request({
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', chainId: '0x1', from: visitor, atomicRequired: false, calls: [{ to: receiver, value: '0x1' }], capabilities }],
+    })) as { id: string }
+    expect(id).toEqual(expect.any(String))
+    const sent = received.filter((request) => request.method === 'wallet_sendCalls').at(-1)!
+    expect((sent.params as [{ capabilities: unknown }])[0].capabilities).toEqual(capabilities)
   })
 
   it('follows the wallet to another chain and sends there', async () => {

@@ -5,7 +5,7 @@
 //
 // `--check` compiles and fails when a committed artifact differs, instead of writing.
 // To add a contract, add its `.sol` file here and a line to CONTRACTS. Imports resolve
-// against this folder first, then node_modules (`solady/src/...`, `@openzeppelin/...`),
+// against this folder first, then node_modules (`@openzeppelin/...`),
 // and a CONTRACTS source may itself be a package path (`@account-abstraction/...`).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -32,11 +32,10 @@ const CONTRACTS: readonly ContractEntry[] = [
   { source: 'PorticoTestToken.sol', contract: 'PorticoTestToken', exportPrefix: 'porticoTestToken' },
   { source: 'PorticoTestNft.sol', contract: 'PorticoTestNft', exportPrefix: 'porticoTestNft' },
   { source: 'PorticoPool.sol', contract: 'PorticoPool', exportPrefix: 'porticoPool' },
-  // ERC-4337 (dev/chain/accountAbstraction.ts): EntryPoint v0.7 as published, and the smart
-  // account and its factory. (The bundler, Alto, brings its own simulation contracts.)
+  // ERC-4337 (dev/chain/accountAbstraction.ts): EntryPoint v0.7 as published. (The smart
+  // account, a Safe, is Safe's published bytecode, Safe.artifact.ts, not compiled here; the
+  // bundler, Alto, brings its own simulation contracts.)
   { source: '@account-abstraction/contracts/core/EntryPoint.sol', contract: 'EntryPoint', exportPrefix: 'entryPoint' },
-  { source: 'PorticoSmartAccount.sol', contract: 'PorticoSmartAccount', exportPrefix: 'porticoSmartAccount' },
-  { source: 'PorticoAccountFactory.sol', contract: 'PorticoAccountFactory', exportPrefix: 'porticoAccountFactory' },
   // Gas sponsorship (dev/chain/paymaster.ts): eth-infinitism's VerifyingPaymaster sample as published.
   // cancun: the installed @openzeppelin/contracts (5.x) that its ECDSA import resolves to uses mcopy.
   { source: '@account-abstraction/contracts/samples/VerifyingPaymaster.sol', contract: 'VerifyingPaymaster', exportPrefix: 'verifyingPaymaster', evmVersion: 'cancun' },
@@ -73,7 +72,7 @@ function main() {
     }
     const output = JSON.parse(solc.compile(JSON.stringify(input), { import: resolve })) as SolcOutput
     const problems = output.errors ?? []
-    // Warnings about the packages' own sources (solady's deprecated comments) are theirs to fix.
+    // Warnings about the packages' own sources (deprecated comments) are theirs to fix.
     const ours = (file: string | undefined) => file === undefined || existsSync(path.join(dir, file))
     for (const problem of problems) if (problem.severity === 'error' || ours(problem.sourceLocation?.file)) console.error(problem.formattedMessage)
     if (problems.some((p) => p.severity === 'error')) throw new Error(`${source}: compilation failed`)

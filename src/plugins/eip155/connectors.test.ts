@@ -389,6 +389,15 @@ describe('EIP-5792 calls', () => {
     expect(await pttOf(1, to)).toBe(pttBefore + 5n)
   })
 
+  it("passes the dapp's ERC-7677 paymasterService capability to the injected wallet untouched", async () => {
+    const { connectors, connectorId, account, wrapped } = setup({ account: 9, wrap: {} })
+    await connectors.connect({ connectorId, network: one })
+    const capabilities = { paymasterService: { url: 'https://paymaster.example/rpc?key=abc', context: { policyId: 'p-1' }, optional: true } }
+    await connectors.sendCalls({ connectorId, network: one, from: account.address, calls: [{ to: devAccounts[0]!.address, value: '1' }], capabilities })
+    const sent = wrapped!.calls.filter((call) => call.method === 'wallet_sendCalls').at(-1)!
+    expect((sent.params as [{ capabilities: unknown }])[0].capabilities).toEqual(capabilities)
+  })
+
   it.each([
     ['a to without 0x', [{ to: 'd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' }], 'calls[0].to', SendCallsMessages.to],
     ['data without 0x', [{ to: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', data: 'a9059cbb' }], 'calls[0].data', SendCallsMessages.data],
