@@ -390,10 +390,10 @@ describe('EIP-5792 calls', () => {
   })
 
   it("passes the dapp's ERC-7677 paymasterService capability to the injected wallet untouched", async () => {
-    const { connectors, connectorId, account, wrapped } = setup({ account: 9, wrap: {} })
+    const { connectors, evm, connectorId, account, wrapped } = setup({ account: 9, wrap: {} })
     await connectors.connect({ connectorId, network: one })
     const capabilities = { paymasterService: { url: 'https://paymaster.example/rpc?key=abc', context: { policyId: 'p-1' }, optional: true } }
-    await connectors.sendCalls({ connectorId, network: one, from: account.address, calls: [{ to: devAccounts[0]!.address, value: '1' }], capabilities })
+    await evm.sendCalls({ connectorId, network: one, from: account.address, calls: [{ to: devAccounts[0]!.address, value: '1' }], capabilities })
     const sent = wrapped!.calls.filter((call) => call.method === 'wallet_sendCalls').at(-1)!
     expect((sent.params as [{ capabilities: unknown }])[0].capabilities).toEqual(capabilities)
   })
