@@ -174,7 +174,10 @@ const loadsOf = (integration: IntegrationResult | undefined, profile: ProfileId)
 
 /** Each integration against the floor of the same run and profile; undefined when that has no floor. */
 export function floorComparison(result: PagesResult, integration: IntegrationResult, profile: ProfileId): FloorComparison | undefined {
-  const base = loadsOf(result.integrations.find((i) => i.id === floor.id), profile)
+  const base = loadsOf(
+    result.integrations.find((i) => i.id === floor.id),
+    profile,
+  )
   const measured = loadsOf(integration, profile)
   if (!base || !measured) return undefined
   return {
@@ -218,7 +221,12 @@ export function floorGoalLines(result: PagesResult): string[] {
       heading,
       line('Click → first wallet option', `${against.clickRatio.toFixed(2)}× the floor`, `≤ ${FLOOR_GOALS.clickRatio}×`, against.clickRatio <= FLOOR_GOALS.clickRatio),
       line('Navigation → Connect button', `${against.connectRatio.toFixed(2)}× the floor`, `≤ ${FLOOR_GOALS.connectRatio}×`, against.connectRatio <= FLOOR_GOALS.connectRatio),
-      line('JS heap after open', `floor + ${mib(against.heapOverFloorBytes)} MiB`, `≤ floor + ${mib(FLOOR_GOALS.heapOverFloorBytes)} MiB`, against.heapOverFloorBytes <= FLOOR_GOALS.heapOverFloorBytes),
+      line(
+        'JS heap after open',
+        `floor + ${mib(against.heapOverFloorBytes)} MiB`,
+        `≤ floor + ${mib(FLOOR_GOALS.heapOverFloorBytes)} MiB`,
+        against.heapOverFloorBytes <= FLOOR_GOALS.heapOverFloorBytes,
+      ),
       ...anchorLines,
     ]
   })
@@ -247,10 +255,12 @@ export function pagesMarkdown(result: PagesResult): string {
     row('npm packages installed, every namespace (Solana, Bitcoin)', (r) => (r.packagesInstalledAllNamespaces === undefined ? '—' : String(r.packagesInstalledAllNamespaces))),
   ]
   const perProfile = (name: string, cell: (loads: ProfileRuns, r: IntegrationResult, profile: ProfileId) => string) =>
-    result.profiles.map((profile) => row(`${name}, ${profile.id}`, (r) => {
-      const loads = loadsOf(r, profile.id)
-      return loads ? cell(loads, r, profile.id) : '—'
-    }))
+    result.profiles.map((profile) =>
+      row(`${name}, ${profile.id}`, (r) => {
+        const loads = loadsOf(r, profile.id)
+        return loads ? cell(loads, r, profile.id) : '—'
+      }),
+    )
   const measured = [
     ...perProfile('Navigation → Connect button, ms', (l) => range(l.summary.connectVisibleMs)),
     ...perProfile('Navigation → Connect button, × floor', (_, r, p) => ratioCell(floorComparison(result, r, p)?.connectRatio)),

@@ -266,9 +266,7 @@ async function loadAndCheck({ phaseSeconds = 10, connections = 10, log = console
 
     log(`server: wallet listing for 2 × ${phaseSeconds} s...`)
     const listingPath = `/getWallets?projectId=${BENCH_PROJECT}&st=portico&sv=0.1.0&page=1&entries=40`
-    phases.push(
-      await runPhase('GET /getWallets (first page, 40 wallets)', listingPath, target([{ method: 'GET', path: listingPath }], { origin: APP_ORIGIN }), { seconds: phaseSeconds, batch: 2000 }),
-    )
+    phases.push(await runPhase('GET /getWallets (first page, 40 wallets)', listingPath, target([{ method: 'GET', path: listingPath }], { origin: APP_ORIGIN }), { seconds: phaseSeconds, batch: 2000 }))
 
     // Made as the load asks for them: the duration decides how many logins start.
     const visitors: Visitor[] = []
