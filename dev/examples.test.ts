@@ -19,12 +19,12 @@
  * `npm test` take about the same time.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { freePort } from './freePort'
-import { npmInstallWithin, outsideEnv, run } from './npmPack'
+import { npmInstallWithin, run, withLocalSqlitePrebuild } from './npmPack'
 import { packAll } from './releaseCheck'
 
 jest.setTimeout(900_000)
@@ -32,12 +32,20 @@ jest.setTimeout(900_000)
 const root = path.resolve(__dirname, '..')
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'portico-examples-'))
 const children: ChildProcess[] = []
+/** What the examples' commands run with: better-sqlite3 from a local prebuild, not compiled (see withLocalSqlitePrebuild). */
+let exampleEnv: NodeJS.ProcessEnv
 
 beforeAll(() => {
   const started = Date.now()
   packAll(path.join(tmp, 'release'))
-  console.log(`packed the three packages in ${Math.round((Date.now() - started) / 1000)} s`)
+  console.log(`packed the three packages in ${secondsSince(started)} s`)
+  const prebuilds = path.join(tmp, 'prebuilds')
+  mkdirSync(prebuilds)
+  exampleEnv = withLocalSqlitePrebuild(prebuilds)
 }, 900_000)
+
+/** Seconds since `started`, for the logs. */
+const secondsSince = (started: number) => Math.round((Date.now() - started) / 1000)
 
 afterAll(async () => {
   for (const child of children) {
@@ -57,7 +65,7 @@ function copyExample(name: string): string {
 }
 
 /** Starts `command` in its own process group (stopped as Ctrl+C would); resolves once a stdout line matches `ready`. */
-function start(command: string, args: string[], cwd: string, ready: RegExp, env: NodeJS.ProcessEnv = outsideEnv): Promise<ChildProcess> {
+function start(command: string, args: string[], cwd: string, ready: RegExp, env: NodeJS.ProcessEnv = exampleEnv): Promise<ChildProcess> {
   // stdin stays open: esbuild's server stops when it closes.
   const child = spawn(command, args, { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] })
   children.push(child)
@@ -72,19 +80,26 @@ function start(command: string, args: string[], cwd: string, ready: RegExp, env:
 describe('examples/mint-dapp', () => {
   it('installed from the packed packages and started with `npx portico-dev` from its own folder, passes its own Playwright test: a mint with the injected dev wallet, one with the embedded wallet and one over WalletConnect', async () => {
     const dapp = copyExample('mint-dapp')
-    // It compiles better-sqlite3 (the kit's server) from source: minutes, not seconds.
-    npmInstallWithin(10 * 60_000, dapp)
-    run('npm', ['run', 'build'], dapp)
+    const started = Date.now()
+    // better-sqlite3 (the kit's server) comes from the local prebuild; when it cannot, it
+    // compiles from source: minutes, not seconds.
+    npmInstallWithin({ timeoutMs: 10 * 60_000, env: exampleEnv }, dapp)
+    const version = (dir: string) => (JSON.parse(readFileSync(path.join(dir, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { version: string }).version
+    if (version(dapp) === version(root)) {
+      expect(existsSync(path.join(dapp, 'node_modules', 'better-sqlite3', 'build', 'Makefile'))).toBe(false) // not compiled: the prebuild was used
+    }
+    console.log(`examples/mint-dapp: installed in ${secondsSince(started)} s`)
+    run('npm', ['run', 'build'], dapp, undefined, exampleEnv)
 
     const port = await freePort()
     const origin = `http://127.0.0.1:${port}`
     // The kit from the dapp's folder: the installed bin, no tsx and no source of this repository.
     await start('npx', ['portico-dev', '--json', '--origin', origin, '--out', path.join(dapp, 'public/portico-dev.json')], dapp, /^\{/)
-    await start(process.execPath, ['serve.mjs'], dapp, /^Mint dapp on/, { ...outsideEnv, PORT: String(port) })
+    await start(process.execPath, ['serve.mjs'], dapp, /^Mint dapp on/, { ...exampleEnv, PORT: String(port) })
 
     let report: string
     try {
-      report = execFileSync('npm', ['test'], { cwd: dapp, env: { ...outsideEnv, DAPP_URL: origin }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 5 * 60_000, killSignal: 'SIGKILL' })
+      report = execFileSync('npm', ['test'], { cwd: dapp, env: { ...exampleEnv, DAPP_URL: origin }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 5 * 60_000, killSignal: 'SIGKILL' })
     } catch (error) {
       throw new Error(`the dapp's npm test failed:\n${String((error as { stdout?: unknown }).stdout)}\n${String((error as { stderr?: unknown }).stderr)}`, { cause: error })
     }
@@ -142,7 +157,7 @@ describe("the examples' README commands, from a copy beside the packed packages"
     expect(pack).toBe(PACK_BLOCK)
     const dir = copyExample(example.name)
     const port = await freePort()
-    const env = { ...outsideEnv, PORT: String(port) }
+    const env = { ...exampleEnv, PORT: String(port) }
     const serves = 'page' in example && commands.at(-1)!.endsWith('npm start')
     const started = Date.now()
     for (const command of serves ? commands.slice(0, -1) : commands) {
@@ -154,6 +169,6 @@ describe("the examples' README commands, from a copy beside the packed packages"
       expect(await fetchWhenUp(`http://127.0.0.1:${port}${example.page}`)).toContain(example.expected)
       if ('alsoServes' in example) expect((await fetch(`http://127.0.0.1:${port}${example.alsoServes}`)).status).toBe(200)
     }
-    console.log(`examples/${example.name}: its README's commands in ${Math.round((Date.now() - started) / 1000)} s`)
+    console.log(`examples/${example.name}: its README's commands in ${secondsSince(started)} s`)
   })
 })
