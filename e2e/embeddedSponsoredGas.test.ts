@@ -19,6 +19,16 @@ jest.setTimeout(180_000)
 const env = setupStackAndBrowser({ stack: { sponsorship: { perUserPerDayOperations: 4 } } })
 const nftAbi = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'])
 
+/** Approves the frame's prompt once it says the dapp pays the network fee. */
+async function approveSponsored(page: Page): Promise<void> {
+  const prompt = secureFrame(page).getByRole('dialog', { name: 'Approve transaction' })
+  await prompt
+    .locator('dd')
+    .filter({ hasText: /^paid by / })
+    .waitFor()
+  await prompt.getByRole('button', { name: 'Approve' }).click()
+}
+
 describe('embedded wallet: sponsored gas', () => {
   let page: Page
   let errors: string[]
@@ -71,12 +81,7 @@ describe('embedded wallet: sponsored gas', () => {
     const chain = createPublicClient({ transport: http(env.stack().chains.chains[0]!.rpcUrl) })
     const smart = ((await page.getByTestId('wagmi-address').textContent()) ?? '') as Address
     await page.getByRole('button', { name: 'Mint with sponsored gas (sendCalls)' }).click()
-    const prompt = secureFrame(page).getByRole('dialog', { name: 'Approve transaction' })
-    await prompt
-      .locator('dd')
-      .filter({ hasText: /^paid by / })
-      .waitFor()
-    await prompt.getByRole('button', { name: 'Approve' }).click()
+    await approveSponsored(page)
     await page
       .getByTestId('wagmi-batch-result')
       .filter({ hasText: /^Confirmed in block/ })
@@ -102,12 +107,7 @@ describe('embedded wallet: sponsored gas', () => {
     const mint = `0x6a627842${smart!.slice(2).toLowerCase().padStart(64, '0')}`
     const url = `${env.stack().serverUrl}/v1/paymaster?projectId=portico-dev&chainId=1`
     const sent = call('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x1', from: smart, atomicRequired: true, calls: [{ to: nft, data: mint }], capabilities: { paymasterService: { url } } }])
-    const prompt = secureFrame(page).getByRole('dialog', { name: 'Approve transaction' })
-    await prompt
-      .locator('dd')
-      .filter({ hasText: /^paid by / })
-      .waitFor()
-    await prompt.getByRole('button', { name: 'Approve' }).click()
+    await approveSponsored(page)
     const { id } = (await sent) as { id: string }
     let status = (await call('wallet_getCallsStatus', [id])) as { status: number; receipts?: { status: string }[] }
     for (let polls = 0; status.status === 100 && polls < 200; polls++) {
@@ -141,12 +141,7 @@ describe('embedded wallet: sponsored gas', () => {
       },
       [nft, url, rpcUrl] as const,
     )
-    const prompt = secureFrame(page).getByRole('dialog', { name: 'Approve transaction' })
-    await prompt
-      .locator('dd')
-      .filter({ hasText: /^paid by / })
-      .waitFor()
-    await prompt.getByRole('button', { name: 'Approve' }).click()
+    await approveSponsored(page)
     const receipt = await chain.getTransactionReceipt({ hash: (await minted) as Hash })
     expect(receipt.status).toBe('success')
     expect(parseEventLogs({ abi: nftAbi, eventName: 'Transfer', logs: receipt.logs })[0]?.args.to).toBe(smart)
